@@ -1,0 +1,44 @@
+import * as keytar from '@napi-rs/keyring/keytar.js';
+import { contract } from '../shared/contract';
+import { secretsHandlers } from './handlers/secrets';
+import { settingsHandlers } from './handlers/settings';
+import { createRouter, type Router } from './ipc/router';
+import { createKeyStore, type Keytar } from './services/keychain';
+import { createServiceClient } from './services/service-client';
+import { createSettingsStore } from './services/settings-store';
+
+export interface CoreOptions {
+  /** The user-data folder: settings, history and temporary files live here. */
+  userDataDir: string;
+  /** Pre-fills the base URL on first run (APP_BASE_URL). */
+  initialBaseUrl?: string;
+  /** Injected in tests; the OS keychain otherwise. */
+  keytar?: Keytar;
+  fetch?: typeof fetch;
+}
+
+export interface Core {
+  router: Router;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every main-process service and the router over them. Electron's IPC adapter and
+ * the browser harness's WebSocket bridge both serve this one router.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const settings = await createSettingsStore({ dir: options.userDataDir, initialBaseUrl: options.initialBaseUrl });
+  const keys = createKeyStore({ keytar: options.keytar ?? keytar });
+  const service = createServiceClient({
+    fetch: options.fetch ?? fetch,
+    baseUrl: () => settings.get().baseUrl,
+    apiKey: () => keys.read(),
+  });
+
+  const router = createRouter(contract, {
+    settings: settingsHandlers({ settings, service }),
+    secrets: secretsHandlers({ keys }),
+  });
+
+  return { router, close: async () => {} };
+}

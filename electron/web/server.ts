@@ -1,0 +1,101 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { type IncomingMessage, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import {
+  BRIDGE_PATH,
+  TOKEN_PARAM,
+  type ToRendererFrame,
+  toMainFrame,
+} from '../../shared/contract/bridge-protocol';
+import type { EventSink, Router } from '../ipc/router';
+import { contentSecurityPolicy } from '../security/csp';
+import { serveStatic } from './static-files';
+
+export interface WebServerOptions {
+  router: Router;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
+const sameToken = (given: string | null, token: string) =>
+  given !== null && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+
+/**
+ * The browser harness: serves the renderer bundle and bridges its calls to the same router
+ * Electron's IPC uses. Bound to 127.0.0.1 only; a WebSocket is accepted only with this
+ * launch's random token and from the page's own origin, so other sites and other local
+ * users' pages cannot drive it.
+ */
+export async function startWebServer(options: WebServerOptions) {
+  const token = randomBytes(24).toString('base64url');
+  const server = createServer();
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const securityHeaders = {
+    'Content-Security-Policy': contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`] }),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+
+  server.on('request', (request, response) => {
+    // A foreign Host header means DNS rebinding: some other name pointing at 127.0.0.1.
+    if (!hosts.has(request.headers.host ?? '') || request.method !== 'GET') {
+      response.writeHead(403).end();
+      return;
+    }
+    void serveStatic(options.rendererDir, new URL(request.url ?? '/', 'http://x').pathname, response, securityHeaders);
+  });
+
+  const allowed = (request: IncomingMessage) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    return (
+      url.pathname === BRIDGE_PATH &&
+      hosts.has(request.headers.host ?? '') &&
+      origins.has(request.headers.origin ?? '') &&
+      sameToken(url.searchParams.get(TOKEN_PARAM), token)
+    );
+  };
+
+  server.on('upgrade', (request, socket, head) => {
+    if (!allowed(request)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => bridge(ws));
+  });
+
+  function bridge(ws: WebSocket) {
+    const send = (frame: ToRendererFrame) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    };
+    const sink: EventSink = { send: (channel, payload) => send({ type: 'event', channel, payload }) };
+    ws.on('message', async (data) => {
+      let frame;
+      try {
+        frame = toMainFrame.parse(JSON.parse(String(data)));
+      } catch {
+        ws.close(1008, 'Malformed bridge frame');
+        return;
+      }
+      send({ type: 'result', seq: frame.seq, envelope: await options.router.invoke(frame.channel, frame.payload, sink) });
+    });
+    ws.on('close', () => options.router.release(sink));
+  }
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/#${TOKEN_PARAM}=${token}`,
+    async close() {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

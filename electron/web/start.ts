@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../core';
+import { defaultAppDataDir } from './app-data-dir';
+import { startWebServer } from './server';
+
+// `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
+const port = Number(process.env.PORT ?? 0);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a whole number from 0 to 65535 (0 picks a free port); got "${process.env.PORT}".`);
+  process.exit(2);
+}
+
+const core = await createCore({
+  userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
+  initialBaseUrl: process.env.APP_BASE_URL || undefined,
+});
+const server = await startWebServer({
+  router: core.router,
+  rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
+  port,
+});
+console.log(`Confab is running at ${server.url}`);
+
+const stop = async () => {
+  await server.close();
+  await core.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

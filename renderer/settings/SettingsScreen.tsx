@@ -1,0 +1,23 @@
+import { ApiKeySection } from './ApiKeySection';
+import { ConnectionSection } from './ConnectionSection';
+import { PreferencesSection } from './PreferencesSection';
+import { ServiceSection } from './ServiceSection';
+import { useSettings } from './store';
+
+export function SettingsScreen() {
+  const error = useSettings((state) => state.error);
+  return (
+    <main className="screen settings" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Settings</h1>
+      {error && (
+        <div className="notice error" role="alert">
+          <p>{error}</p>
+        </div>
+      )}
+      <ServiceSection />
+      <ApiKeySection />
+      <ConnectionSection />
+      <PreferencesSection />
+    </main>
+  );
+}

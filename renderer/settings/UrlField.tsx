@@ -1,0 +1,72 @@
+import { useEffect, useId, useState } from 'react';
+import type { z } from 'zod';
+
+interface Props {
+  label: string;
+  hint: string;
+  value: string;
+  placeholder?: string;
+  schema: z.ZodType<string>;
+  onSave(value: string): Promise<boolean>;
+  /** Shown as a second button when set, e.g. "Use default". */
+  reset?: { label: string; onReset(): Promise<boolean> };
+}
+
+/** A URL input that is validated before saving; a refused value stays in the field with the reason. */
+export function UrlField({ label, hint, value, placeholder, schema, onSave, reset }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setDraft(value), [value]);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(draft);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'This value is not valid.');
+      return;
+    }
+    setProblem(null);
+    setSaved(await onSave(parsed.data));
+  };
+
+  return (
+    <form className="field" onSubmit={save}>
+      <label htmlFor={id}>{label}</label>
+      <div className="field-row">
+        <input
+          id={id}
+          type="url"
+          value={draft}
+          placeholder={placeholder}
+          spellCheck={false}
+          aria-invalid={problem !== null}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setSaved(false);
+          }}
+        />
+        <button type="submit" disabled={draft === value && !problem}>
+          Save
+        </button>
+        {reset && (
+          <button type="button" className="secondary" onClick={() => void reset.onReset()}>
+            {reset.label}
+          </button>
+        )}
+      </div>
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : (
+        <p className="hint" id={`${id}-hint`}>
+          {saved ? 'Saved. ' : ''}
+          {hint}
+        </p>
+      )}
+    </form>
+  );
+}

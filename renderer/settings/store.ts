@@ -1,0 +1,69 @@
+import { create } from 'zustand';
+import type { KeyStatus } from '../../shared/contract/secrets';
+import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
+import { api } from '../api';
+
+interface SettingsState {
+  settings: Settings | null;
+  key: KeyStatus | null;
+  /** The last failure of a settings call, in words (the typed values stay in their fields). */
+  error: string | null;
+  testing: boolean;
+  connection: ConnectionOutcome | null;
+  load(): Promise<void>;
+  update(patch: SettingsPatch): Promise<boolean>;
+  setKey(key: string, memoryOnly: boolean): Promise<boolean>;
+  deleteKey(): Promise<void>;
+  testConnection(): Promise<void>;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const useSettings = create<SettingsState>((set) => {
+  /** Runs a call; on failure records its message and answers false, so forms keep their input. */
+  async function attempt(work: () => Promise<void>): Promise<boolean> {
+    try {
+      await work();
+      set({ error: null });
+      return true;
+    } catch (error) {
+      set({ error: message(error) });
+      return false;
+    }
+  }
+
+  return {
+    settings: null,
+    key: null,
+    error: null,
+    testing: false,
+    connection: null,
+
+    async load() {
+      await attempt(async () => {
+        const [settings, key] = await Promise.all([api.settings.get(), api.secrets.status()]);
+        set({ settings, key });
+      });
+    },
+    update: (patch) =>
+      attempt(async () => {
+        set({ settings: await api.settings.update(patch), connection: null });
+      }),
+    setKey: (key, memoryOnly) =>
+      attempt(async () => {
+        set({ key: await api.secrets.setKey({ key, memoryOnly }), connection: null });
+      }),
+    async deleteKey() {
+      await attempt(async () => {
+        set({ key: await api.secrets.deleteKey(), connection: null });
+      });
+    },
+    async testConnection() {
+      set({ testing: true, connection: null });
+      await attempt(async () => {
+        set({ connection: await api.settings.testConnection() });
+      });
+      set({ testing: false });
+    },
+  };
+});

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Three suites: unit (services and glue, no network), integration (real HTTP to the fake
+// service, real keychain), e2e (the browser harness in Debian's Chromium). The e2e files run
+// one at a time: each starts Chromium and the app, and the machines have two cores.
+export default defineConfig({
+  root,
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Runs a command inside a private D-Bus session with an unlocked gnome-keyring,
+# so keychain tests talk to a real Secret Service without touching the user's own.
+# Where dbus-run-session or gnome-keyring-daemon is missing (macOS, Windows, a
+# bare Linux), the command runs as is and the keychain tests use the OS keychain.
+set -e
+if [ -z "$CONFAB_KEYRING_READY" ] && command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
+  export CONFAB_KEYRING_READY=1
+  exec dbus-run-session -- sh -c 'printf "confab-test" | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"' sh "$@"
+fi
+exec "$@"
