@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { secretsHandlers } from './handlers/secrets';
@@ -28,7 +29,9 @@ export interface Core {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await createSettingsStore({ dir: options.userDataDir, initialBaseUrl: options.initialBaseUrl });
-  const keys = createKeyStore({ keytar: options.keytar ?? keytar });
+  // The key belongs to a data folder, so separate profiles (APP_DATA_DIR) never share one,
+  // while Electron and the browser harness on the same folder do.
+  const keys = createKeyStore({ keytar: options.keytar ?? keytar, service: 'Confab', account: resolve(options.userDataDir) });
   const service = createServiceClient({
     fetch: options.fetch ?? fetch,
     baseUrl: () => settings.get().baseUrl,

@@ -2,7 +2,7 @@ import type { KeyStatus } from '../../shared/contract/secrets';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {
-  getPassword(service: string, account: string): Promise<string | null>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
 }
@@ -32,9 +32,11 @@ export function createKeyStore(deps: { keytar: Keytar; service?: string; account
 
   async function readKeychain(): Promise<string | null> {
     try {
-      const value = await deps.keytar.getPassword(service, account);
+      // findCredentials, unlike getPassword, reports an unreachable Secret Service instead of
+      // answering "no key", so the user learns the keychain is missing before saving to it.
+      const credentials = await deps.keytar.findCredentials(service);
       keychainProblem = null;
-      return value;
+      return credentials.find((entry) => entry.account === account)?.password ?? null;
     } catch (error) {
       noteFailure(error);
       return null;

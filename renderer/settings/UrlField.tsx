@@ -45,6 +45,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
           aria-describedby={`${id}-hint`}
           onChange={(event) => {
             setDraft(event.target.value);
+            setProblem(null);
             setSaved(false);
           }}
         />

@@ -19,7 +19,7 @@ interface SettingsState {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export const useSettings = create<SettingsState>((set) => {
+export const useSettings = create<SettingsState>((set, get) => {
   /** Runs a call; on failure records its message and answers false, so forms keep their input. */
   async function attempt(work: () => Promise<void>): Promise<boolean> {
     try {
@@ -45,10 +45,16 @@ export const useSettings = create<SettingsState>((set) => {
         set({ settings, key });
       });
     },
-    update: (patch) =>
-      attempt(async () => {
+    async update(patch) {
+      // Shown at once so controls respond immediately; put back if main refuses it.
+      const before = get().settings;
+      if (before) set({ settings: { ...before, ...patch } });
+      const saved = await attempt(async () => {
         set({ settings: await api.settings.update(patch), connection: null });
-      }),
+      });
+      if (!saved) set({ settings: before });
+      return saved;
+    },
     setKey: (key, memoryOnly) =>
       attempt(async () => {
         set({ key: await api.secrets.setKey({ key, memoryOnly }), connection: null });

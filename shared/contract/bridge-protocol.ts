@@ -9,7 +9,8 @@ export const toMainFrame = z.object({
   type: z.literal('invoke'),
   seq: z.number().int().nonnegative(),
   channel: z.string(),
-  payload: z.unknown(),
+  // JSON drops an undefined payload, so a call without input arrives without the key.
+  payload: z.unknown().optional(),
 });
 
 export const toRendererFrame = z.discriminatedUnion('type', [

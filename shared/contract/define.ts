@@ -42,7 +42,7 @@ export const cancelInput = z.object({ id: z.string() });
 
 /** What every invoke answers on the wire, so errors survive any transport unchanged. */
 export const envelope = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: z.object({ message: z.string(), code: z.string() }) }),
 ]);
 export type Envelope = z.infer<typeof envelope>;

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { app, BrowserWindow, dialog } from 'electron';
+import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protocol';
+import { createCore, type Core } from './core';
+import { attachIpc } from './ipc/electron-adapter';
+import { createMainWindow } from './window';
+
+// This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
+const preloadPath = path.join(__dirname, 'preload.cjs');
+const rendererDir = path.join(__dirname, '..', 'renderer');
+
+// `electron .` would name the folder after package.json's lowercase name, a packaged build
+// after its productName; fixing it keeps both on the browser harness's folder
+// (web/app-data-dir.ts). APP_DATA_DIR moves Chromium's profile along with Confab's files,
+// so a test run leaves the user's data alone. Both must happen before ready.
+const userDataDir = process.env.APP_DATA_DIR
+  ? path.resolve(process.env.APP_DATA_DIR)
+  : path.join(app.getPath('appData'), 'Confab');
+mkdirSync(userDataDir, { recursive: true }); // setPath throws for a missing folder
+app.setPath('userData', userDataDir);
+registerAppScheme();
+
+let core: Core | undefined;
+
+function openWindow(router: Core['router']): void {
+  const window = createMainWindow(preloadPath);
+  // Handlers exist before the page loads, so its first calls cannot miss them.
+  window.once('closed', attachIpc(router, window.webContents));
+  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('Could not load the app page:', error));
+}
+
+async function start(): Promise<void> {
+  serveAppProtocol(rendererDir);
+  const started = await createCore({ userDataDir, initialBaseUrl: process.env.APP_BASE_URL });
+  core = started;
+  openWindow(started.router);
+  // macOS keeps the app running without windows; clicking the dock icon reopens one.
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow(started.router);
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+// Quitting waits for the core to flush and close its stores, then quits for real.
+app.on('will-quit', (event) => {
+  const closing = core;
+  if (!closing) return;
+  core = undefined;
+  event.preventDefault();
+  closing
+    .close()
+    .catch((error: unknown) => console.error('Closing the core failed:', error))
+    .finally(() => app.quit());
+});
+
+app.whenReady().then(start).catch((error: unknown) => {
+  dialog.showErrorBox('Confab could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+});

@@ -1,0 +1,60 @@
+import { BrowserWindow, nativeTheme, type BrowserWindowConstructorOptions } from 'electron';
+import { APP_ENTRY_URL, isAppUrl } from './app-protocol';
+import { openExternalLink } from './external-links';
+
+/** The window's options; separate from createMainWindow so tests can assert the security settings. */
+export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+  return {
+    title: 'Confab',
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    // Shown on ready-to-show, painted in the theme's colour, so there is no white flash.
+    show: false,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1e1f22' : '#ffffff',
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: preloadPath,
+      spellcheck: true,
+    },
+  };
+}
+
+/** The one page the window may show; reloads do not emit will-navigate, so nothing else is needed. */
+function isAppPage(url: string): boolean {
+  return isAppUrl(url) && new URL(url).pathname === new URL(APP_ENTRY_URL).pathname;
+}
+
+/**
+ * Creates the app window, locked down: it shows only the app's own page, opens no other
+ * windows (web links go to the user's browser), attaches no <webview> and is granted no
+ * permission. The caller loads APP_ENTRY_URL once IPC is attached.
+ */
+export function createMainWindow(preloadPath: string): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  const { webContents } = window;
+
+  window.once('ready-to-show', () => window.show());
+
+  const stayOnAppPage = (event: { preventDefault(): void }, url: string) => {
+    if (!isAppPage(url)) event.preventDefault();
+  };
+  webContents.on('will-navigate', (event) => stayOnAppPage(event, event.url));
+  webContents.on('will-redirect', (event) => stayOnAppPage(event, event.url));
+  webContents.on('will-attach-webview', (event) => event.preventDefault());
+
+  // Links in model output are anchors with target=_blank, so they arrive here.
+  webContents.setWindowOpenHandler(({ url }) => {
+    openExternalLink(url);
+    return { action: 'deny' };
+  });
+
+  webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  webContents.session.setPermissionCheckHandler(() => false);
+
+  return window;
+}

@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium, screenshot } from '../support/browser';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+let fake: FakeService;
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+/** Everything the renderer received or logged, to prove no key ever reaches it. */
+const seenByRenderer: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeService();
+  app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.setDefaultTimeout(10_000);
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => seenByRenderer.push(String(frame.payload))));
+  page.on('console', (message) => seenByRenderer.push(message.text()));
+  await page.goto(app.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await fake?.close();
+});
+
+const testConnection = async () => {
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Test connection' }).isEnabled()).toBe(true);
+};
+
+async function saveKey(key: string, replacing: boolean) {
+  if (replacing) await page.getByRole('button', { name: 'Replace key' }).click();
+  await page.getByRole('textbox', { name: replacing ? 'New API key' : 'API key', exact: true }).fill(key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.getByText(`A key ending in …${key.slice(-4)} is stored in the system keychain.`).waitFor();
+}
+
+describe('settings journey in Chromium', () => {
+  it('opens on Settings with the base URL from APP_BASE_URL and no key', async () => {
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.getByLabel('Base URL').inputValue()).toBe(fake.baseUrl);
+    expect(await page.getByLabel('MCP address').inputValue()).toBe(fake.mcpUrl);
+    expect(await page.getByRole('textbox', { name: 'API key', exact: true }).inputValue()).toBe('');
+    await screenshot(page, 'settings-first-run');
+  });
+
+  it('refuses an invalid base URL with the reason, keeping what was typed', async () => {
+    const field = page.getByLabel('Base URL');
+    await field.fill('https://api.example.com/v2');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByRole('alert').getByText(/must end with \/v1/).waitFor();
+    expect(await field.inputValue()).toBe('https://api.example.com/v2');
+    await screenshot(page, 'settings-invalid-base-url');
+    await field.fill(fake.baseUrl);
+  });
+
+  it('shows missing_api_key guidance before a key is stored', async () => {
+    await testConnection();
+    await page.getByText('No API key was sent').waitFor();
+    await page.getByText(/Add your API key in Settings/).waitFor();
+    await screenshot(page, 'settings-missing-key');
+  });
+
+  it('stores a key in the keychain and the connection succeeds', async () => {
+    await saveKey(fake.keys.pro, false);
+    await testConnection();
+    await page.getByText('Connected').waitFor();
+    expect(await page.getByText(/answered with model/).textContent()).toContain('default');
+    await screenshot(page, 'settings-connected');
+  });
+
+  it('shows invalid_api_key and expired_api_key guidance after replacing the key', async () => {
+    await saveKey('sk-this-key-is-unknown-9876', true);
+    await testConnection();
+    await page.getByText('The API key is not recognised').waitFor();
+    await page.getByText('invalid_api_key', { exact: false }).waitFor();
+    await screenshot(page, 'settings-invalid-key');
+
+    await saveKey(fake.keys.expired, true);
+    await testConnection();
+    await page.getByText('The API key has expired or was revoked').waitFor();
+    await page.getByText(/Create a new key in the developer dashboard/).waitFor();
+    await screenshot(page, 'settings-expired-key');
+  });
+
+  it('accepts a key without the sk- prefix, with a visible warning', async () => {
+    await saveKey('my-proxy-token-4321', true);
+    await page.getByText(/does not start with "sk-"/).waitFor();
+    await screenshot(page, 'settings-key-warning');
+  });
+
+  it('deletes the key after confirmation', async () => {
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+    await page.getByRole('textbox', { name: 'API key', exact: true }).waitFor();
+    expect(await page.getByText(/A key ending in/).count()).toBe(0);
+  });
+
+  it('renders the dark theme', async () => {
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await screenshot(page, 'settings-dark');
+    await page.getByRole('radio', { name: 'Follow the system' }).check();
+  });
+
+  it('never lets a key string reach the renderer', async () => {
+    const keys = [fake.keys.pro, fake.keys.expired, 'sk-this-key-is-unknown-9876', 'my-proxy-token-4321'];
+    const storage = await page.evaluate(async () => {
+      const databases = (await indexedDB.databases?.()) ?? [];
+      return JSON.stringify({
+        local: { ...localStorage },
+        session: { ...sessionStorage },
+        databases: databases.map((db) => db.name),
+      });
+    });
+    const dom = await page.content();
+    expect(seenByRenderer.length).toBeGreaterThan(10);
+    for (const key of keys) {
+      for (const place of [...seenByRenderer, storage, dom, app.output()]) expect(place).not.toContain(key);
+    }
+  });
+});

@@ -1,0 +1,198 @@
+// Public types of the fake service's scripting API. Tests import these to build scripts;
+// everything here is data, so a script can be written inline in a test.
+
+export interface FakeKeys {
+  free: string;
+  pro: string;
+  expired: string;
+  revoked: string;
+}
+
+export type Plan = 'free' | 'pro';
+
+export interface ScriptedToolCall {
+  name: string;
+  /** An object is serialised with JSON.stringify; a string is sent verbatim (so it may be invalid JSON). */
+  arguments: string | Record<string, unknown>;
+  /** Defaults to a deterministic `call_…` id. */
+  id?: string;
+}
+
+/** Behaviour of one chat completion request. Every field is optional. */
+export interface ChatScript {
+  /** Assistant text. Default: derived from the last user message (see defaultReply). */
+  reply?: string;
+  /** Wait before the response headers are written. Overrides setLatency(). */
+  latencyMs?: number;
+  /** Characters (code points) of content, or of tool-call arguments, per delta. Default 4. */
+  chunkSize?: number;
+  /** Pause between content deltas. Default: the service's defaultIntervalMs (5). */
+  intervalMs?: number;
+  /** Alternative pacing: one word-sized token per event at this rate. Wins over chunkSize/intervalMs. */
+  tokensPerSecond?: number;
+  /** true forces the final usage chunk, false suppresses it; absent follows stream_options.include_usage. */
+  includeUsage?: boolean;
+  /** Answer with this HTTP status instead of a completion (e.g. 429, 500). */
+  status?: number;
+  /** Body for `status`: an object is sent as JSON, a string as text/plain. Default: a standard error body. */
+  errorBody?: unknown;
+  /** Extra response headers, e.g. { 'Retry-After': '2' }. Applied to error and success responses. */
+  headers?: Record<string, string>;
+  /** End the stream without `data: [DONE]`. */
+  omitDone?: boolean;
+  /** Interleave `: keep-alive` comment lines between events. */
+  comments?: boolean;
+  /** Use \r\n line endings throughout the stream. */
+  crlf?: boolean;
+  /** Spread each event's JSON over several `data:` lines (SSE joins them with \n). */
+  multilineData?: boolean;
+  /** Interleave chunks whose delta.content is "" and chunks whose delta has no content key. */
+  emptyDeltas?: boolean;
+  /**
+   * Write each event containing a multi-byte character in two socket writes, split inside
+   * that character, with splitPauseMs between them. Without `reply` the text is SPLIT_UTF8_SAMPLE.
+   */
+  splitUtf8?: boolean;
+  /** Pause between the two halves of a split write. Default 20. */
+  splitPauseMs?: number;
+  /** After N content chunks send `data: {"error":{…}}` and end the response. */
+  errorAfterChunks?: number;
+  /** The `error` object sent by errorAfterChunks. Default: a server_error. */
+  streamError?: { message: string; type?: string; code?: string | null };
+  /** After N content chunks send `data: {not json` and end the response. */
+  malformedAfterChunks?: number;
+  /** After N content chunks destroy the socket without ending the response. */
+  dropAfterChunks?: number;
+  /** Answer with tool calls (finish_reason `tool_calls`). */
+  toolCalls?: ScriptedToolCall[];
+  /** Override the final finish_reason (e.g. 'length'). */
+  finishReason?: string;
+}
+
+export interface TranscriptWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Behaviour of one audio transcription request. Every field is optional. */
+export interface TranscriptionScript {
+  /** Full transcript text. Default: the words joined by spaces. */
+  text?: string;
+  /** Word timings. Default: deterministic words spread over the audio duration. */
+  words?: TranscriptWord[];
+  /** `language` of verbose_json. Default: the request's language field, else 'en'. */
+  language?: string;
+  /** Seconds. Default: from the WAV header, else estimated from the file size. */
+  duration?: number;
+  /** Wait after the upload was read, before the response headers. Overrides setLatency(). */
+  latencyMs?: number;
+  /** Answer with this HTTP status (after reading the upload). */
+  status?: number;
+  errorBody?: unknown;
+  headers?: Record<string, string>;
+  /** Destroy the socket once N bytes of the request body have arrived. */
+  dropAfterBytes?: number;
+  /** Do not read the body for this long, so the client's upload stalls on back-pressure. */
+  delayBeforeReadMs?: number;
+  /** Throttle reading of the body, so the client sees gradual upload progress. */
+  readBytesPerSecond?: number;
+}
+
+export interface UploadedFileInfo {
+  fieldName: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  /** True when the upload crossed the 25 MB limit; size/sha256 then cover only what was read. */
+  truncated: boolean;
+}
+
+export interface MultipartLogBody {
+  fields: Record<string, string | string[]>;
+  file: UploadedFileInfo | null;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path including the query string, e.g. '/v1/chat/completions'. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON, multipart summary, raw text for unparsable bodies, or undefined for none. */
+  body: unknown;
+  /** Date.now() when the request arrived. */
+  at: number;
+  /** Response status once known. */
+  status?: number;
+  /** Plan of the key, when the key was valid. */
+  plan?: Plan;
+}
+
+export type DisconnectKind = 'chat' | 'chat-stream' | 'upload' | 'transcription' | 'mcp';
+
+export interface DisconnectRecord {
+  kind: DisconnectKind;
+  method: string;
+  path: string;
+  at: number;
+  /** chat-stream: content chunks written before the client went away. */
+  chunksSent?: number;
+  /** upload: request-body bytes received before the client went away. */
+  bytesReceived?: number;
+}
+
+export interface McpCallRecord {
+  name: string;
+  arguments: Record<string, unknown>;
+  at: number;
+}
+
+export interface FakeServiceOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Override some or all keys. Default: deterministic keys (see defaultKeys). */
+  keys?: Partial<FakeKeys>;
+  /** Latency before response headers for unscripted requests. Default 0. */
+  latencyMs?: number;
+  /** Default pause between stream deltas. Default 5. */
+  defaultIntervalMs?: number;
+  /** Called for every request once it is answered (the CLI prints them). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface ScriptQueue<S> {
+  /** Queue a script for the next request of this kind (FIFO). */
+  next(script: S): void;
+  /** Scripts still waiting. */
+  readonly pending: number;
+  clear(): void;
+}
+
+export interface FakeService {
+  /** 'http://127.0.0.1:<port>/v1' */
+  readonly baseUrl: string;
+  /** 'http://127.0.0.1:<port>/mcp' */
+  readonly mcpUrl: string;
+  readonly port: number;
+  readonly keys: FakeKeys;
+  readonly chat: ScriptQueue<ChatScript>;
+  readonly transcription: ScriptQueue<TranscriptionScript>;
+  readonly requests: RequestLogEntry[];
+  readonly disconnects: DisconnectRecord[];
+  readonly mcpCalls: McpCallRecord[];
+  /**
+   * Resolves with the oldest disconnect not yet returned by an earlier call (so a disconnect
+   * that happened before the call still counts). Rejects after timeoutMs (default 5000).
+   */
+  waitForDisconnect(timeoutMs?: number): Promise<DisconnectRecord>;
+  /** Latency before response headers for requests whose script does not set latencyMs. */
+  setLatency(ms: number): void;
+  /** Clear the logs, the queues, the latency and the waitForDisconnect cursor. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const SPLIT_UTF8_SAMPLE = 'héllo wörld 你好 🎉';

@@ -1,0 +1,19 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+const SCREENS = join(process.cwd(), 'test-output', 'screens');
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+}
+
+/** Saves a PNG of the screen as a user sees it, for a person to look at after the run. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENS, { recursive: true });
+  await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface WebApp {
+  /** The printed URL, token included. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  /** Everything the process printed, to check that no secret is logged. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts what `npm run web` starts (after its renderer build, which `npm test` has done once):
+ * the main-process core behind the WebSocket bridge, configured by environment.
+ */
+export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<WebApp> {
+  const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['electron/web/start.ts'], {
+    env: { ...process.env, PORT: '0', APP_DATA_DIR: dataDir, ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web app did not start:\n${output}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const match = /Confab is running at (\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`web app exited with ${code}:\n${output}`)));
+  });
+
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
+    dataDir,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'confab-main-'));
+
+const calls = vi.hoisted(() => [] as string[]);
+
+const fakes = vi.hoisted(() => {
+  const appListeners = new Map<string, (event: { preventDefault(): void }) => void>();
+  let ready!: () => void;
+  const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  const window = {
+    webContents: { id: 1 },
+    once: vi.fn(),
+    loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
+  };
+  const core = { router: { channels: [] }, close: vi.fn(async () => void calls.push('core.close')) };
+  return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), appData: '' };
+});
+
+vi.mock('electron', () => ({
+  app: {
+    on: (event: string, listener: (event: { preventDefault(): void }) => void) => fakes.appListeners.set(event, listener),
+    whenReady: () => fakes.whenReady,
+    getPath: (name: string) => (name === 'appData' ? fakes.appData : undefined),
+    setPath: vi.fn(),
+    quit: vi.fn(() => calls.push('app.quit')),
+    exit: vi.fn(),
+  },
+  BrowserWindow: { getAllWindows: () => [] },
+  dialog: { showErrorBox: vi.fn() },
+}));
+vi.mock('../../../electron/app-protocol', () => ({
+  APP_ENTRY_URL: 'app://confab/index.html',
+  registerAppScheme: () => calls.push('registerAppScheme'),
+  serveAppProtocol: (dir: string) => calls.push(`serveAppProtocol ${dir}`),
+}));
+vi.mock('../../../electron/core', () => ({
+  createCore: vi.fn(async (options: unknown) => {
+    calls.push(`createCore ${JSON.stringify(options)}`);
+    return fakes.core;
+  }),
+}));
+vi.mock('../../../electron/ipc/electron-adapter', () => ({
+  attachIpc: (router: unknown, webContents: unknown) => {
+    expect(router).toBe(fakes.core.router);
+    expect(webContents).toBe(fakes.window.webContents);
+    calls.push('attachIpc');
+    return fakes.detach;
+  },
+}));
+vi.mock('../../../electron/window', () => ({
+  createMainWindow: (preloadPath: string) => {
+    calls.push(`createMainWindow ${path.basename(preloadPath)}`);
+    return fakes.window;
+  },
+}));
+
+const { app } = await import('electron');
+
+describe('main process wiring', () => {
+  const saved = { APP_BASE_URL: process.env.APP_BASE_URL, APP_DATA_DIR: process.env.APP_DATA_DIR };
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('registers the scheme before ready, then serves, starts the core, attaches IPC and loads the page', async () => {
+    const dataDir = path.join(scratch, 'data');
+    process.env.APP_BASE_URL = 'https://api.example.com/v1';
+    process.env.APP_DATA_DIR = dataDir;
+    await import('../../../electron/main');
+    expect(calls).toEqual(['registerAppScheme']);
+    // Chromium's profile moves with APP_DATA_DIR, which must exist before setPath.
+    expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', dataDir);
+    expect(existsSync(dataDir)).toBe(true);
+
+    fakes.ready();
+    await vi.waitFor(() => expect(calls).toContain('loadURL app://confab/index.html'));
+    expect(calls).toEqual([
+      'registerAppScheme',
+      expect.stringMatching(/^serveAppProtocol .*renderer$/),
+      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1' })}`,
+      'createMainWindow preload.cjs',
+      'attachIpc',
+      'loadURL app://confab/index.html',
+    ]);
+    // The window's IPC handlers go away with the window.
+    expect(fakes.window.once).toHaveBeenCalledWith('closed', fakes.detach);
+  });
+
+  it('closes the core before the app quits', async () => {
+    calls.length = 0;
+    const preventDefault = vi.fn();
+    fakes.appListeners.get('will-quit')!({ preventDefault });
+    expect(preventDefault).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(calls).toEqual(['core.close', 'app.quit']));
+
+    // The second will-quit, from that app.quit(), goes through.
+    const again = vi.fn();
+    fakes.appListeners.get('will-quit')!({ preventDefault: again });
+    expect(again).not.toHaveBeenCalled();
+    expect(fakes.core.close).toHaveBeenCalledOnce();
+  });
+
+  it('without APP_DATA_DIR uses appData/Confab, whatever package.json calls the app', async () => {
+    delete process.env.APP_DATA_DIR;
+    fakes.appData = scratch;
+    vi.mocked(app.setPath).mockClear();
+    vi.resetModules();
+    await import('../../../electron/main');
+    expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', path.join(scratch, 'Confab'));
+  });
+});
