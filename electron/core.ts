@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
+import { chatHandlers } from './handlers/chat';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
+import { createChatService } from './services/chat-service';
 import { createKeyStore, type Keytar } from './services/keychain';
 import { createServiceClient } from './services/service-client';
 import { createSettingsStore } from './services/settings-store';
@@ -41,6 +43,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
+    chat: chatHandlers({ chat: createChatService({ service }) }),
   });
 
   return { router, close: async () => {} };

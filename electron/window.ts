@@ -32,7 +32,7 @@ function isAppPage(url: string): boolean {
 /**
  * Creates the app window, locked down: it shows only the app's own page, opens no other
  * windows (web links go to the user's browser), attaches no <webview> and is granted no
- * permission. The caller loads APP_ENTRY_URL once IPC is attached.
+ * permission but clipboard writes. The caller loads APP_ENTRY_URL once IPC is attached.
  */
 export function createMainWindow(preloadPath: string): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath));
@@ -53,8 +53,10 @@ export function createMainWindow(preloadPath: string): BrowserWindow {
     return { action: 'deny' };
   });
 
-  webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  webContents.session.setPermissionCheckHandler(() => false);
+  // Writing to the clipboard (the Copy buttons) is the one permission the app uses.
+  const allowed = (permission: string) => permission === 'clipboard-sanitized-write';
+  webContents.session.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed(permission)));
+  webContents.session.setPermissionCheckHandler((_contents, permission) => allowed(permission));
 
   return window;
 }

@@ -1,3 +1,4 @@
+import { chatArea } from './chat';
 import type { ContractDef } from './define';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
@@ -6,6 +7,7 @@ import { settingsArea } from './settings';
 export const contract = {
   settings: settingsArea,
   secrets: secretsArea,
+  chat: chatArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

@@ -119,9 +119,12 @@ describe('main window', () => {
     expect(electron.openExternal).not.toHaveBeenCalled();
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check but clipboard writes', () => {
     const { webContents } = createMainWindow('/preload.cjs') as any;
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal']) {
+    const write = vi.fn();
+    webContents.permissionRequestHandler(webContents, 'clipboard-sanitized-write', write, {});
+    expect(write).toHaveBeenCalledExactlyOnceWith(true);
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
       const callback = vi.fn();
       webContents.permissionRequestHandler(webContents, permission, callback, {});
       expect(callback).toHaveBeenCalledExactlyOnceWith(false);

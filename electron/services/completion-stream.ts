@@ -1,0 +1,63 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { Usage } from '../../shared/domain/chat';
+import { readErrorBody } from './service-failure';
+
+/** What one parsed chunk of a streamed completion (or a whole completion) contributes. */
+export interface CompletionPiece {
+  text: string;
+  finishReason: string | null;
+  usage: Usage | null;
+  model: string | null;
+}
+
+/** A failure reported inside an otherwise successful stream. */
+export class StreamEventError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+type Chunk = {
+  model?: unknown;
+  usage?: Usage | null;
+  error?: unknown;
+  choices?: Array<{ delta?: { content?: unknown }; message?: { content?: unknown }; finish_reason?: unknown }>;
+};
+
+/** Reads a chunk (`choices[].delta`) or a whole completion (`choices[].message`). */
+export function pieceOf(chunk: Chunk): CompletionPiece {
+  const choice = chunk.choices?.[0];
+  const content = choice?.delta?.content ?? choice?.message?.content;
+  return {
+    text: typeof content === 'string' ? content : '',
+    finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
+    usage: chunk.usage ?? null,
+    model: typeof chunk.model === 'string' ? chunk.model : null,
+  };
+}
+
+/**
+ * The chunks of an SSE completion stream. eventsource-parser does the SSE framing
+ * (CRLF, comments, multi-line data); TextDecoderStream keeps UTF-8 characters whole across
+ * network packets. The stream may end with `data: [DONE]` or simply end.
+ */
+export async function* completionPieces(body: ReadableStream<BufferSource>): AsyncGenerator<CompletionPiece> {
+  const events = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  for await (const event of events) {
+    if (event.data.trim() === '[DONE]') return;
+    let chunk: Chunk;
+    try {
+      chunk = JSON.parse(event.data) as Chunk;
+    } catch {
+      throw new StreamEventError(`The service sent an event Confab could not read: ${event.data.slice(0, 120)}`, 'malformed_event');
+    }
+    if (chunk.error !== undefined && chunk.error !== null) {
+      const { code, message } = readErrorBody(event.data);
+      throw new StreamEventError(message ?? 'The service reported an error mid-reply.', code);
+    }
+    yield pieceOf(chunk);
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { serviceFailure } from '../domain/service-failure';
+import { chatOptionsSchema, usageSchema, wireMessageSchema } from '../domain/chat';
+import { stream } from './define';
+
+export const completionInputSchema = chatOptionsSchema.extend({
+  messages: z.array(wireMessageSchema).min(1, 'A conversation needs at least one message.'),
+});
+
+/**
+ * Events of one completion. Text arrives as `delta` events (fragments coalesced in main to
+ * at most one event per ~16 ms); exactly one of done, stopped or failed ends the stream.
+ */
+export const completionEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({
+    type: z.literal('done'),
+    finishReason: z.string().nullable(),
+    usage: usageSchema.nullable(),
+    model: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('stopped') }),
+  z.object({ type: z.literal('failed'), failure: serviceFailure }),
+]);
+
+export const chatArea = {
+  complete: stream(completionInputSchema, completionEventSchema),
+};
+
+export type CompletionInput = z.infer<typeof completionInputSchema>;
+export type CompletionEvent = z.infer<typeof completionEventSchema>;
