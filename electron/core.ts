@@ -1,11 +1,15 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { chatHandlers } from './handlers/chat';
+import { historyHandlers } from './handlers/history';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
+import { lockDataFolder } from './services/data-lock';
+import { downloadSaver, type FileSaver } from './services/file-saver';
+import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, type Keytar } from './services/keychain';
 import { createServiceClient } from './services/service-client';
 import { createSettingsStore } from './services/settings-store';
@@ -18,6 +22,8 @@ export interface CoreOptions {
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
   fetch?: typeof fetch;
+  /** Electron's save dialog; the browser harness hands files to the browser's download. */
+  fileSaver?: FileSaver;
 }
 
 export interface Core {
@@ -31,6 +37,14 @@ export interface Core {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await createSettingsStore({ dir: options.userDataDir, initialBaseUrl: options.initialBaseUrl });
+  const lock = lockDataFolder(options.userDataDir);
+  let history: HistoryStore;
+  try {
+    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   // The key belongs to a data folder, so separate profiles (APP_DATA_DIR) never share one,
   // while Electron and the browser harness on the same folder do.
   const keys = createKeyStore({ keytar: options.keytar ?? keytar, service: 'Confab', account: resolve(options.userDataDir) });
@@ -43,8 +57,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
-    chat: chatHandlers({ chat: createChatService({ service }) }),
+    chat: chatHandlers({ chat: createChatService({ service }), history }),
+    history: historyHandlers({ history, files: options.fileSaver ?? downloadSaver }),
   });
 
-  return { router, close: async () => {} };
+  return {
+    router,
+    async close() {
+      history.close();
+      lock.release();
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protocol';
 import { createCore, type Core } from './core';
 import { attachIpc } from './ipc/electron-adapter';
+import { dialogSaver } from './platform/dialog-saver';
 import { createMainWindow } from './window';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
@@ -32,7 +33,11 @@ function openWindow(router: Core['router']): void {
 
 async function start(): Promise<void> {
   serveAppProtocol(rendererDir);
-  const started = await createCore({ userDataDir, initialBaseUrl: process.env.APP_BASE_URL });
+  const started = await createCore({
+    userDataDir,
+    initialBaseUrl: process.env.APP_BASE_URL,
+    fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
+  });
   core = started;
   openWindow(started.router);
   // macOS keeps the app running without windows; clicking the dock icon reopens one.

@@ -1,9 +1,20 @@
 import type { Contract } from '../../shared/contract';
 import type { Handlers } from '../ipc/router';
 import type { ChatService } from '../services/chat-service';
+import type { HistoryStore } from '../services/history/history-store';
+import { recordReply } from '../services/reply-recorder';
 
-export function chatHandlers(deps: { chat: ChatService }): Handlers<Contract>['chat'] {
+export function chatHandlers(deps: { chat: ChatService; history: HistoryStore }): Handlers<Contract>['chat'] {
   return {
-    complete: (input, ctx) => deps.chat.complete(input, ctx),
+    complete: async ({ save, ...input }, ctx) => {
+      const record = save ? recordReply(deps.history, { ...save, model: input.model }) : null;
+      await deps.chat.complete(input, {
+        signal: ctx.signal,
+        emit: (event) => {
+          record?.(event);
+          ctx.emit(event);
+        },
+      });
+    },
   };
 }

@@ -13,6 +13,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
+}).catch((error: Error) => {
+  console.error(`Confab could not start: ${error.message}`);
+  process.exit(1);
 });
 const server = await startWebServer({
   router: core.router,

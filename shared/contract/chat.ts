@@ -5,6 +5,11 @@ import { stream } from './define';
 
 export const completionInputSchema = chatOptionsSchema.extend({
   messages: z.array(wireMessageSchema).min(1, 'A conversation needs at least one message.'),
+  /**
+   * Where main records the reply as it grows (at least once a second, and when it ends), so
+   * a crash loses at most the last second of text. Main creates the message itself.
+   */
+  save: z.object({ conversationId: z.string().min(1), messageId: z.string().min(1) }).optional(),
 });
 
 /**

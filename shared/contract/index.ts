@@ -1,5 +1,6 @@
 import { chatArea } from './chat';
 import type { ContractDef } from './define';
+import { historyArea } from './history';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 
@@ -8,6 +9,7 @@ export const contract = {
   settings: settingsArea,
   secrets: secretsArea,
   chat: chatArea,
+  history: historyArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

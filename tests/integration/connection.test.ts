@@ -81,10 +81,8 @@ describe('Test connection', () => {
     const stored = await readFile(join(dataDir, 'settings.json'), 'utf8');
     expect(stored).toContain('custom-mcp');
     expect(stored).not.toContain(fake.keys.pro);
-    const restarted = await createCore({ userDataDir: dataDir, keytar });
-    const again = await restarted.router.invoke('settings:get', undefined, sink);
-    expect(again).toMatchObject({ ok: true, value: { plan: 'pro', mcpUrl: 'http://127.0.0.1:1234/custom-mcp', baseUrl: fake.baseUrl } });
-    await restarted.close();
+    await core.close();
+    core = await createCore({ userDataDir: dataDir, keytar });
     expect(await invoke('settings:get')).toMatchObject({ plan: 'pro', mcpUrl: 'http://127.0.0.1:1234/custom-mcp', baseUrl: fake.baseUrl });
   });
 });

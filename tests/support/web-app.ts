@@ -20,7 +20,7 @@ export interface WebApp {
  */
 export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<WebApp> {
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['electron/web/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
     env: { ...process.env, PORT: '0', APP_DATA_DIR: dataDir, ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -85,7 +85,7 @@ describe('main process wiring', () => {
     expect(calls).toEqual([
       'registerAppScheme',
       expect.stringMatching(/^serveAppProtocol .*renderer$/),
-      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1' })}`,
+      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {} })}`,
       'createMainWindow preload.cjs',
       'attachIpc',
       'loadURL app://confab/index.html',

@@ -1,0 +1,46 @@
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const LOCK = 'confab.lock';
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One Confab per data folder: a second instance (Electron or the browser harness) is
+ * refused with a clear message instead of writing the same history at the same time. A lock
+ * left by a killed process names a pid that no longer runs and is taken over.
+ */
+export function lockDataFolder(dir: string): { release(): void } {
+  const path = join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return {
+        release: () => {
+          try {
+            unlinkSync(path);
+          } catch {
+            // already gone: nothing to release
+          }
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(path, 'utf8'));
+      if (Number.isInteger(holder) && holder !== process.pid && running(holder)) {
+        throw new Error(
+          `Confab is already running with this data folder (${dir}, process ${holder}). Switch to that window, or quit it and start again.`,
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dir}.`);
+}

@@ -1,0 +1,55 @@
+import { existsSync, renameSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { LATEST_VERSION, migrate } from './migrations';
+
+export interface OpenedDatabase {
+  db: DatabaseSync;
+  /** Set when the old file could not be used and was moved aside: words for the user. */
+  problem: string | null;
+}
+
+class UnusableDatabase extends Error {}
+
+function check(db: DatabaseSync): void {
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version > LATEST_VERSION) {
+    throw new UnusableDatabase(`it was written by a newer version of Confab (schema ${version}; this version knows ${LATEST_VERSION})`);
+  }
+  const result = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
+  if (result !== 'ok') throw new UnusableDatabase(`it is damaged (${result})`);
+}
+
+function open(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  try {
+    // WAL: readers never block the writer, and a crash mid-write rolls back cleanly.
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+    check(db);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error instanceof UnusableDatabase ? error : new UnusableDatabase(`it could not be read (${(error as Error).message})`);
+  }
+}
+
+/**
+ * Opens the history database, creating or migrating it. A file that is corrupt or from a
+ * newer Confab is never deleted: it (and its WAL files) is renamed aside, the user is told
+ * where, and a fresh store starts.
+ */
+export function openDatabase(path: string, now = Date.now()): OpenedDatabase {
+  try {
+    return { db: open(path), problem: null };
+  } catch (error) {
+    if (!(error instanceof UnusableDatabase)) throw error;
+    const aside = `${path}.unusable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+    }
+    return {
+      db: open(path),
+      problem: `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`,
+    };
+  }
+}

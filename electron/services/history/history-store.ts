@@ -1,0 +1,160 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../shared/domain/conversation';
+import type { SearchHit } from '../../../shared/contract/history';
+import { openDatabase } from './database';
+import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
+import { searchMessages } from './search';
+
+export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model'>;
+
+/**
+ * Conversations and messages in SQLite. Every write is one statement or one transaction,
+ * so a crash leaves either the old or the new state. Opening the store marks replies that
+ * were streaming when the app died as interrupted and purges conversations whose deletion
+ * was not undone.
+ */
+export function createHistoryStore(path: string) {
+  const { db, problem } = openDatabase(path);
+  db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
+  db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
+
+  const transaction = <T>(work: () => T): T => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+  const touch = (id: string, at = Date.now()) => db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
+  const meta = (id: string) => {
+    const row = db.prepare('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
+    if (!row) throw new Error('This conversation no longer exists. It may have been deleted.');
+    return toMeta(row);
+  };
+
+  function insertMessage(conversationId: string, message: Message) {
+    db.prepare(
+      `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at)
+       VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
+               :role, :content, :state, :usage, :failure, :model, :created_at)
+       ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
+               failure = excluded.failure, model = excluded.model`,
+    ).run({ ...messageParams(message), conversation_id: conversationId });
+  }
+
+  function insertConversation(conversation: ConversationMeta) {
+    db.prepare(
+      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      conversation.id,
+      conversation.title,
+      conversation.systemPrompt,
+      JSON.stringify(conversation.options),
+      conversation.pinned ? 1 : 0,
+      conversation.createdAt,
+      conversation.updatedAt,
+    );
+  }
+
+  return {
+    problem,
+    db: db as DatabaseSync,
+
+    list(): ConversationSummary[] {
+      const rows = db
+        .prepare(
+          `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
+                  (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
+             FROM conversations c WHERE c.deleted_at IS NULL
+            ORDER BY c.pinned DESC, c.updated_at DESC, c.created_at DESC`,
+        )
+        .all() as unknown as Parameters<typeof toSummary>[0][];
+      return rows.map(toSummary);
+    },
+
+    get(id: string): Conversation {
+      const rows = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
+      return { ...meta(id), messages: rows.map(toMessage) };
+    },
+
+    create(conversation: ConversationMeta): ConversationMeta {
+      insertConversation(conversation);
+      return meta(conversation.id);
+    },
+
+    update(id: string, patch: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>): ConversationMeta {
+      const next = { ...meta(id), ...patch };
+      db.prepare('UPDATE conversations SET title = ?, system_prompt = ?, options = ?, pinned = ? WHERE id = ?').run(
+        next.title,
+        next.systemPrompt,
+        JSON.stringify(next.options),
+        next.pinned ? 1 : 0,
+        id,
+      );
+      return meta(id);
+    },
+
+    /** Hidden at once, purged at the next start unless restored. */
+    remove: (id: string) => void db.prepare('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), id),
+    restore: (id: string) => void db.prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
+
+    /** Adds a message, or replaces one with the same id (an edited user message). */
+    putMessage(conversationId: string, message: Message) {
+      transaction(() => {
+        meta(conversationId);
+        insertMessage(conversationId, message);
+        touch(conversationId);
+      });
+    },
+
+    /** Drops every message after `messageId` (edit and resend, regenerate). */
+    truncateAfter(conversationId: string, messageId: string) {
+      db.prepare(
+        `DELETE FROM messages WHERE conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`,
+      ).run(conversationId, messageId);
+    },
+
+    /** A streaming reply's latest state: called as it grows and when it ends. */
+    saveReply(messageId: string, update: ReplyUpdate) {
+      db.prepare('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ? WHERE id = ?').run(
+        update.content,
+        update.state,
+        update.usage && JSON.stringify(update.usage),
+        update.failure && JSON.stringify(update.failure),
+        update.model,
+        messageId,
+      );
+    },
+
+    search(query: string, limit = 50): SearchHit[] {
+      return searchMessages(db, query, limit).map((row) => ({
+        conversationId: row.conversation_id,
+        conversationTitle: row.title,
+        messageId: row.message_id,
+        role: row.role as SearchHit['role'],
+        snippet: row.snippet,
+        createdAt: row.created_at,
+      }));
+    },
+
+    /** Adds a whole conversation (an import) in one transaction. */
+    insertWhole(conversation: Conversation) {
+      transaction(() => {
+        insertConversation(conversation);
+        for (const message of conversation.messages) insertMessage(conversation.id, message);
+      });
+    },
+
+    exists: (id: string) => db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
+    messageExists: (id: string) => db.prepare('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
+
+    close: () => db.close(),
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

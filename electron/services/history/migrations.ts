@@ -1,0 +1,76 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * Schema versions in order; `PRAGMA user_version` records how many have run. A migration
+ * is never edited once released: a change is a new entry, tested from every older version.
+ */
+export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+  // 1: conversations and their messages.
+  (db) =>
+    db.exec(`
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        system_prompt TEXT NOT NULL DEFAULT '',
+        options TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        state TEXT NOT NULL,
+        usage TEXT,
+        failure TEXT,
+        model TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX messages_by_conversation ON messages(conversation_id, position);
+    `),
+  // 2: pinning, and deletion that can be undone (rows are purged at the next start).
+  (db) =>
+    db.exec(`
+      ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE conversations ADD COLUMN deleted_at INTEGER;
+      CREATE INDEX conversations_by_recency ON conversations(deleted_at, pinned DESC, updated_at DESC);
+    `),
+  // 3: full-text search over every message, kept in step by triggers.
+  (db) =>
+    db.exec(`
+      CREATE VIRTUAL TABLE messages_fts USING fts5(
+        content, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+      );
+      INSERT INTO messages_fts(rowid, content) SELECT rowid, content FROM messages;
+      CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+        INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+      CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+      END;
+      CREATE TRIGGER messages_au AFTER UPDATE OF content ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+        INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+    `),
+];
+
+export const LATEST_VERSION = MIGRATIONS.length;
+
+/** Runs every migration above the database's version, each in its own transaction. */
+export function migrate(db: DatabaseSync, target = LATEST_VERSION): void {
+  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  for (let version = current; version < target; version++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      MIGRATIONS[version]!(db);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

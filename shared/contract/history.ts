@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { chatOptionsSchema, roleSchema } from '../domain/chat';
+import {
+  conversationMetaSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  messageSchema,
+} from '../domain/conversation';
+import { call } from './define';
+import { saveOutcomeSchema } from './files';
+
+const id = z.object({ id: z.string().min(1) });
+
+export const searchHitSchema = z.object({
+  conversationId: z.string(),
+  conversationTitle: z.string(),
+  messageId: z.string(),
+  role: roleSchema,
+  /** Text around the match; matched words are wrapped in U+E000 … U+E001. */
+  snippet: z.string(),
+  createdAt: z.number(),
+});
+
+export const importOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), conversation: conversationMetaSchema }),
+  z.object({ ok: z.literal(false), problem: z.string() }),
+]);
+
+export const historyArea = {
+  /** Why the history could not be opened at start (the file was moved aside), or null. */
+  status: call(z.void(), z.object({ problem: z.string().nullable() })),
+  list: call(z.void(), z.array(conversationSummarySchema)),
+  open: call(id, conversationSchema),
+  create: call(
+    z.object({ id: z.string().min(1), title: z.string(), systemPrompt: z.string(), options: chatOptionsSchema }).strict(),
+    conversationMetaSchema,
+  ),
+  update: call(
+    z
+      .object({
+        id: z.string().min(1),
+        title: z.string().trim().min(1, 'A title cannot be empty.').max(200, 'Keep the title under 200 characters.'),
+        systemPrompt: z.string(),
+        options: chatOptionsSchema,
+        pinned: z.boolean(),
+      })
+      .partial({ title: true, systemPrompt: true, options: true, pinned: true })
+      .strict(),
+    conversationMetaSchema,
+  ),
+  /** Hidden at once; purged at the next start unless restored (undo). */
+  remove: call(id, z.void()),
+  restore: call(id, z.void()),
+  putMessage: call(z.object({ conversationId: z.string(), message: messageSchema }).strict(), z.void()),
+  truncateAfter: call(z.object({ conversationId: z.string(), messageId: z.string() }).strict(), z.void()),
+  search: call(z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(200).optional() }), z.array(searchHitSchema)),
+  exportConversation: call(z.object({ id: z.string(), format: z.enum(['markdown', 'json']) }), saveOutcomeSchema),
+  /** Every conversation as Markdown and JSON in one zip archive. */
+  exportAll: call(z.void(), saveOutcomeSchema),
+  /** A conversation JSON file's text, as chosen by the user. */
+  import: call(z.object({ content: z.string().max(50 * 1024 * 1024, 'This file is too large to be a conversation export.') }), importOutcomeSchema),
+};
+
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export type ImportOutcome = z.infer<typeof importOutcomeSchema>;

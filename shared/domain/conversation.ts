@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { chatOptionsSchema, replyStateSchema, roleSchema, usageSchema } from './chat';
+import { serviceFailure } from './service-failure';
+
+/** One message as the history keeps it: the wire message plus how and when it came to be. */
+export const messageSchema = z.object({
+  id: z.string().min(1),
+  role: roleSchema,
+  content: z.string(),
+  /** For assistant replies; user and system messages are always complete. */
+  state: replyStateSchema,
+  usage: usageSchema.nullable(),
+  failure: serviceFailure.nullable(),
+  model: z.string().nullable(),
+  createdAt: z.number(),
+});
+
+export const conversationMetaSchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  systemPrompt: z.string(),
+  options: chatOptionsSchema,
+  pinned: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+export const conversationSchema = conversationMetaSchema.extend({ messages: z.array(messageSchema) });
+
+export const conversationSummarySchema = conversationMetaSchema.extend({
+  messageCount: z.number(),
+  /** The start of the last message, for the sidebar. */
+  preview: z.string(),
+});
+
+export type Message = z.infer<typeof messageSchema>;
+export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
+export type Conversation = z.infer<typeof conversationSchema>;
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
