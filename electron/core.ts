@@ -40,7 +40,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const lock = lockDataFolder(options.userDataDir);
   let history: HistoryStore;
   try {
-    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'));
+    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'), { afterCrash: lock.afterCrash });
   } catch (error) {
     lock.release();
     throw error;

@@ -15,14 +15,17 @@ function running(pid: number): boolean {
 /**
  * One Confab per data folder: a second instance (Electron or the browser harness) is
  * refused with a clear message instead of writing the same history at the same time. A lock
- * left by a killed process names a pid that no longer runs and is taken over.
+ * left by a killed process names a pid that no longer runs: it is taken over, and
+ * `afterCrash` tells the caller to check its files thoroughly.
  */
-export function lockDataFolder(dir: string): { release(): void } {
+export function lockDataFolder(dir: string): { release(): void; afterCrash: boolean } {
   const path = join(dir, LOCK);
+  let afterCrash = false;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(path, String(process.pid), { flag: 'wx' });
       return {
+        afterCrash,
         release: () => {
           try {
             unlinkSync(path);
@@ -39,6 +42,8 @@ export function lockDataFolder(dir: string): { release(): void } {
           `Confab is already running with this data folder (${dir}, process ${holder}). Switch to that window, or quit it and start again.`,
         );
       }
+      // The last run ended without releasing its lock: it crashed or was killed.
+      afterCrash = true;
       unlinkSync(path);
     }
   }

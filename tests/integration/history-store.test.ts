@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +128,19 @@ describe('unusable database files', () => {
     const kept = (await readdir(dir)).filter((name) => name.includes('.unusable-'));
     expect(kept).toHaveLength(1);
     expect(store.problem).toContain(kept[0]);
+  });
+
+  it('finds damage inside the file when the last run did not exit cleanly', async () => {
+    const store = seeded();
+    for (let i = 0; i < 300; i++) store.putMessage('c1', message(`x${i}`, 'user', `filler message number ${i} `.repeat(20)));
+    store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    store.close();
+    const bytes = await readFile(path);
+    bytes.fill(0x5a, 4096 * 3, 4096 * 6);
+    await writeFile(path, bytes);
+    const reopened = createHistoryStore(path, { afterCrash: true });
+    expect(reopened.problem).toMatch(/could not be opened because it (is damaged|could not be read)/);
+    expect(reopened.list()).toEqual([]);
   });
 
   it('moves aside a file written by a newer version', async () => {

@@ -13,8 +13,8 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  * were streaming when the app died as interrupted and purges conversations whose deletion
  * was not undone.
  */
-export function createHistoryStore(path: string) {
-  const { db, problem } = openDatabase(path);
+export function createHistoryStore(path: string, options: { afterCrash?: boolean } = {}) {
+  const { db, problem } = openDatabase(path, { thorough: options.afterCrash ?? false });
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 

@@ -41,7 +41,7 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   (db) =>
     db.exec(`
       CREATE VIRTUAL TABLE messages_fts USING fts5(
-        content, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2'
+        content, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
       );
       INSERT INTO messages_fts(rowid, content) SELECT rowid, content FROM messages;
       CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
@@ -55,6 +55,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
       END;
     `),
+  // 4: finding replies cut off by a crash without scanning every message at start.
+  (db) => db.exec(`CREATE INDEX messages_streaming ON messages(state) WHERE state = 'streaming'`),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
