@@ -3,6 +3,7 @@ import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { chatHandlers } from './handlers/chat';
 import { historyHandlers } from './handlers/history';
+import { transcriptionHandlers } from './handlers/transcription';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
@@ -12,6 +13,8 @@ import { downloadSaver, type FileSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, type Keytar } from './services/keychain';
 import { createServiceClient } from './services/service-client';
+import { createStaging } from './services/transcription/staging';
+import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
 
 export interface CoreOptions {
@@ -54,11 +57,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     apiKey: () => keys.read(),
   });
 
+  const files = options.fileSaver ?? downloadSaver;
+  const staging = createStaging(join(options.userDataDir, 'staging'));
+
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     chat: chatHandlers({ chat: createChatService({ service }), history }),
-    history: historyHandlers({ history, files: options.fileSaver ?? downloadSaver }),
+    history: historyHandlers({ history, files }),
+    transcription: transcriptionHandlers({
+      staging,
+      history,
+      files,
+      transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
+    }),
   });
 
   return {

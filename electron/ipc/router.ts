@@ -67,10 +67,13 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
       if (controller.signal.aborted && !running.has(id)) return;
       sink.send(eventChannel(route.channel), { id, event: route.def.event.parse(event) });
     };
-    void route
-      .handler(input, { id, signal: controller.signal, emit })
-      .catch((error: unknown) => console.error(`Stream ${route.channel} failed:`, error))
-      .finally(() => running.delete(id));
+    // Started on the next turn, so the caller has the id before the first event can arrive.
+    setImmediate(() => {
+      void route
+        .handler(input, { id, signal: controller.signal, emit })
+        .catch((error: unknown) => console.error(`Stream ${route.channel} failed:`, error))
+        .finally(() => running.delete(id));
+    });
     return id;
   }
 

@@ -1,6 +1,6 @@
 import type { CompletionEvent, CompletionInput } from '../../shared/contract/chat';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
-import { createCoalescer } from './coalescer';
+import { createTextCoalescer } from './coalescer';
 import { type CompletionPiece, StreamEventError, completionPieces, pieceOf } from './completion-stream';
 import { failureFromNetworkError } from './service-failure';
 import type { ServiceClient } from './service-client';
@@ -32,7 +32,7 @@ const streamFailure = (error: StreamEventError, host: string): ServiceFailure =>
 export function createChatService(deps: { service: ServiceClient; coalesceMs?: number }) {
   return {
     async complete(input: CompletionInput, ctx: { signal: AbortSignal; emit(event: CompletionEvent): void }) {
-      const deltas = createCoalescer((text) => ctx.emit({ type: 'delta', text }), deps.coalesceMs);
+      const deltas = createTextCoalescer((text) => ctx.emit({ type: 'delta', text }), deps.coalesceMs);
       const last: Omit<CompletionPiece, 'text'> = { finishReason: null, usage: null, model: null };
       let host = '';
       try {
@@ -54,8 +54,12 @@ export function createChatService(deps: { service: ServiceClient; coalesceMs?: n
         deltas.flush();
         if (ctx.signal.aborted) return ctx.emit({ type: 'stopped' });
         if (error instanceof StreamEventError) return ctx.emit({ type: 'failed', failure: streamFailure(error, host) });
-        const failure = failureFromNetworkError(error, host ? `http://${host}` : '');
-        ctx.emit({ type: 'failed', failure: { ...failure, message: `The connection to ${host} broke off mid-reply (${failure.code ?? (error as Error).message}).` } });
+        // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
+        const { code } = failureFromNetworkError(error, `http://${host}`);
+        ctx.emit({
+          type: 'failed',
+          failure: streamFailure(new StreamEventError(`The connection to ${host} broke off mid-reply (${code ?? (error as Error).message}).`, code), host),
+        });
       }
     },
   };

@@ -1,11 +1,11 @@
 /**
- * Joins text fragments so the renderer gets at most one event per interval: a fast stream
- * sends hundreds of tiny deltas a second, and one IPC message and React update per
- * fragment would cost more than the text is worth. The first fragment goes out at once so
- * the reply starts appearing without delay.
+ * Limits a fast series of updates to at most one send per interval: the first goes out at
+ * once, later ones are combined until the interval has passed, and `flush` sends what is
+ * left. Streamed text (combined by joining) and upload progress (the latest count wins)
+ * both arrive far faster than one IPC message and one React update each are worth.
  */
-export function createCoalescer(send: (text: string) => void, intervalMs = 16) {
-  let pending = '';
+export function createCoalescer<T>(send: (value: T) => void, combine: (pending: T, next: T) => T, intervalMs = 16) {
+  let pending: { value: T } | null = null;
   let lastSent = -Infinity;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -13,21 +13,25 @@ export function createCoalescer(send: (text: string) => void, intervalMs = 16) {
     if (timer) clearTimeout(timer);
     timer = null;
     if (!pending) return;
-    const text = pending;
-    pending = '';
+    const { value } = pending;
+    pending = null;
     lastSent = performance.now();
-    send(text);
+    send(value);
   }
 
   return {
-    push(text: string) {
-      if (!text) return;
-      pending += text;
+    push(value: T) {
+      pending = pending ? { value: combine(pending.value, value) } : { value };
       const wait = lastSent + intervalMs - performance.now();
       if (wait <= 0) flush();
       else timer ??= setTimeout(flush, wait);
     },
-    /** Sends what is buffered now; called before the stream's final event. */
     flush,
   };
+}
+
+/** Text fragments: joined, and empty ones dropped before they cost a send. */
+export function createTextCoalescer(send: (text: string) => void, intervalMs?: number) {
+  const coalescer = createCoalescer<string>(send, (pending, next) => pending + next, intervalMs);
+  return { push: (text: string) => text && coalescer.push(text), flush: coalescer.flush };
 }

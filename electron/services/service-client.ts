@@ -22,17 +22,23 @@ export function endpoint(baseUrl: string, path: string): string {
  * into a ServiceFailure.
  */
 export function createServiceClient(deps: ServiceClientDeps) {
-  async function post(path: string, body: BodyInit, init: { json?: boolean; signal?: AbortSignal } = {}): Promise<ServiceResult> {
+  async function post(
+    path: string,
+    body: BodyInit,
+    init: { contentType?: string; signal?: AbortSignal } = {},
+  ): Promise<ServiceResult> {
     const baseUrl = deps.baseUrl();
     if (!baseUrl) return { ok: false, failure: notConfigured('Set the service base URL in Settings first.') };
     const url = endpoint(baseUrl, path);
     const headers: Record<string, string> = {};
     const key = await deps.apiKey();
     if (key) headers.Authorization = `Bearer ${key}`;
-    if (init.json) headers['Content-Type'] = 'application/json';
+    if (init.contentType) headers['Content-Type'] = init.contentType;
     let response: Response;
     try {
-      response = await deps.fetch(url, { method: 'POST', headers, body, signal: init.signal });
+      // A stream body (a file upload) is sent as it is read; fetch requires saying so.
+      const duplex = body instanceof ReadableStream ? { duplex: 'half' } : {};
+      response = await deps.fetch(url, { method: 'POST', headers, body, signal: init.signal, ...duplex });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       return { ok: false, failure: failureFromNetworkError(error, url) };
@@ -42,11 +48,13 @@ export function createServiceClient(deps: ServiceClientDeps) {
   }
 
   const postJson = (path: string, body: unknown, signal?: AbortSignal) =>
-    post(path, JSON.stringify(body), { json: true, signal });
+    post(path, JSON.stringify(body), { contentType: 'application/json', signal });
 
   return {
     post,
     postJson,
+    /** Where a request would go, for messages that name the host. */
+    url: (path: string) => endpoint(deps.baseUrl(), path),
 
     /** The smallest authenticated request the seed offers: a one-token completion on `default`. */
     async testConnection(): Promise<ConnectionOutcome> {

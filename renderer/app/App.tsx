@@ -1,27 +1,29 @@
 import { useEffect } from 'react';
+import { ChatScreen } from '../chat/ChatScreen';
+import { subscribeToCompletions, useChat } from '../chat/store';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/store';
+import { useNavigation } from './navigation';
+import { Sidebar } from './Sidebar';
+import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';
 
 export function App() {
   const load = useSettings((state) => state.load);
   const loaded = useSettings((state) => state.settings !== null);
+  const view = useNavigation((state) => state.view);
   useTheme();
+  useShortcuts();
   useEffect(() => {
     void load();
+    void useChat.getState().hydrate();
   }, [load]);
+  useEffect(subscribeToCompletions, []);
 
   return (
     <div className="app">
-      <nav className="sidebar" aria-label="Sections">
-        <div className="brand" aria-hidden="true">
-          Confab
-        </div>
-        <button type="button" className="nav-item" aria-current="page">
-          Settings
-        </button>
-      </nav>
-      {loaded ? <SettingsScreen /> : <LoadingOrError />}
+      <Sidebar />
+      {!loaded ? <LoadingOrError /> : view === 'settings' ? <SettingsScreen /> : <ChatScreen />}
     </div>
   );
 }

@@ -16,20 +16,24 @@ export function FailureNotice({ failure, onSettings, onRetry }: Props) {
       <p>{guidance.advice}</p>
       {guidance.detail && guidance.detail !== guidance.advice && (
         <p className="notice-detail">
-          Server said: <q>{guidance.detail}</q>
+          {/* Without an HTTP status the words are not an HTTP error body (an unreachable host, a broken stream). */}
+          {failure.status === null ? 'Details' : 'Server said'}: <q>{guidance.detail}</q>
           {failure.code ? <span className="mono"> ({failure.code})</span> : null}
         </p>
       )}
-      {guidance.action === 'settings' && onSettings && (
-        <button type="button" onClick={onSettings}>
-          Open Settings
-        </button>
-      )}
-      {guidance.action === 'retry' && onRetry && (
-        <button type="button" onClick={onRetry}>
-          Retry
-        </button>
-      )}
+      <div className="actions">
+        {guidance.action === 'settings' && onSettings && (
+          <button type="button" onClick={onSettings}>
+            Open Settings
+          </button>
+        )}
+        {/* Whatever the fix (a new key, another model), trying again is the step after it. */}
+        {onRetry && (
+          <button type="button" className={guidance.action === 'retry' ? undefined : 'secondary'} onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -76,6 +76,12 @@ export function guidanceFor(failure: ServiceFailure): Guidance {
     case 'stream':
       return { title: 'The reply stopped with an error', advice: 'What arrived is kept. Try again.', detail, action: 'retry' };
     case 'http':
-      return { title: `Unexpected answer (${failure.status})`, advice: 'Try again.', detail, action: 'retry' };
+      // No status: the request never left Confab (main refused it, or the bridge to main is down).
+      return {
+        title: failure.status === null ? 'The request could not be sent' : `Unexpected answer (${failure.status})`,
+        advice: 'Try again.',
+        detail,
+        action: 'retry',
+      };
   }
 }

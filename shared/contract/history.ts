@@ -11,15 +11,21 @@ import { saveOutcomeSchema } from './files';
 
 const id = z.object({ id: z.string().min(1) });
 
-export const searchHitSchema = z.object({
-  conversationId: z.string(),
-  conversationTitle: z.string(),
-  messageId: z.string(),
-  role: roleSchema,
-  /** Text around the match; matched words are wrapped in U+E000 … U+E001. */
-  snippet: z.string(),
-  createdAt: z.number(),
-});
+/** Text around a match; matched words are wrapped in U+E000 … U+E001. */
+const snippet = z.string();
+
+export const searchHitSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('message'),
+    conversationId: z.string(),
+    conversationTitle: z.string(),
+    messageId: z.string(),
+    role: roleSchema,
+    snippet,
+    createdAt: z.number(),
+  }),
+  z.object({ kind: z.literal('transcript'), transcriptId: z.string(), fileName: z.string(), snippet, createdAt: z.number() }),
+]);
 
 export const importOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), conversation: conversationMetaSchema }),

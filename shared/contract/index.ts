@@ -3,6 +3,7 @@ import type { ContractDef } from './define';
 import { historyArea } from './history';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
+import { transcriptionArea } from './transcription';
 
 /** Every IPC call and stream the renderer can use, by feature area. */
 export const contract = {
@@ -10,6 +11,7 @@ export const contract = {
   secrets: secretsArea,
   chat: chatArea,
   history: historyArea,
+  transcription: transcriptionArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

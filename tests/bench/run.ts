@@ -1,7 +1,12 @@
 import { historyBench } from './history.bench';
+import { subtitlesBench } from './subtitles.bench';
 
 // `npm run bench`: every benchmark in turn, each printing its own figures.
-const benches: Array<[string, () => Promise<string[]>]> = [['history', historyBench]];
+// `npm run bench -- history` runs one.
+const benches: Array<[string, () => Promise<string[]>]> = [
+  ['history', historyBench],
+  ['subtitles', subtitlesBench],
+];
 
 const only = process.argv[2];
 for (const [name, bench] of benches) {

@@ -41,7 +41,8 @@ async function saveKey(key: string, replacing: boolean) {
 }
 
 describe('settings journey in Chromium', () => {
-  it('opens on Settings with the base URL from APP_BASE_URL and no key', async () => {
+  it('opens Settings with the base URL from APP_BASE_URL and no key', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(await page.getByLabel('Base URL').inputValue()).toBe(fake.baseUrl);
     expect(await page.getByLabel('MCP address').inputValue()).toBe(fake.mcpUrl);

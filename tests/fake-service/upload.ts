@@ -21,11 +21,14 @@ const HEADER_BYTES = 4096;
 export function respondEarly(ctx: RequestContext, status: number, error: ErrorFields, stopReading = false): void {
   const { req, res } = ctx;
   req.unpipe();
-  sendError(res, status, error, { connection: 'close' });
   if (!stopReading) {
+    // Like Node's own server: the rest of the body is read and dropped on the same
+    // connection, so a client still uploading receives the status instead of a broken pipe.
+    sendError(res, status, error);
     req.resume();
     return;
   }
+  sendError(res, status, error, { connection: 'close' });
   req.pause();
   ctx.markServerClose();
   // A short grace period lets the response reach the client before the reset.

@@ -99,7 +99,7 @@ describe('chat completion through main', () => {
     fake.chat.next({ reply: 'abcdefghijkl', chunkSize: 4, dropAfterChunks: 2 });
     const dropped = await run(input());
     expect(dropped.text).toBe('abcdefgh');
-    expect(dropped.last).toMatchObject({ type: 'failed', failure: { kind: 'network', message: expect.stringMatching(/broke off mid-reply/) } });
+    expect(dropped.last).toMatchObject({ type: 'failed', failure: { kind: 'stream', message: expect.stringMatching(/broke off mid-reply/) } });
   });
 
   it('stops at once: the server sees the connection close, the text so far is kept', async () => {

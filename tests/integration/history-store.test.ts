@@ -65,7 +65,7 @@ describe('history store', () => {
     const [hit] = store.search('belem');
     expect(hit).toMatchObject({ conversationId: 'c1', conversationTitle: 'Trip to Lisbon', messageId: 'm2', role: 'assistant' });
     expect(hit!.snippet).toContain(`${MATCH_START}Belém${MATCH_END}`);
-    expect(store.search('pastei').map((h) => h.messageId)).toEqual(['m1']);
+    expect(store.search('pastei').map((h) => (h.kind === 'message' ? h.messageId : null))).toEqual(['m1']);
     expect(store.search('"unbalanced OR (')).toEqual([]);
     expect(store.search('   ')).toEqual([]);
     store.putMessage('c1', message('m1', 'user', 'Something else entirely'));
@@ -113,7 +113,7 @@ describe('migrations', () => {
     expect(Number((store.db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version)).toBe(MIGRATIONS.length);
     if (from >= 1) {
       expect(store.get('old').messages[0]!.content).toBe('kept across upgrades');
-      expect(store.search('upgrades').map((hit) => hit.messageId)).toEqual(['om']);
+      expect(store.search('upgrades').map((hit) => (hit.kind === 'message' ? hit.messageId : null))).toEqual(['om']);
     }
     expect(store.problem).toBeNull();
   });

@@ -63,7 +63,9 @@ describe('router', () => {
     const started = await router.invoke('demo:ticks', { count: 3 }, sink);
     expect(started.ok).toBe(true);
     const id = (started as { value: { id: string } }).value.id;
-    expect(events).toEqual([{ channel: 'demo:ticks:event', payload: { id, event: { n: 1 } } }]);
+    // The caller has the id before any event of the stream can arrive.
+    expect(events).toEqual([]);
+    await vi.waitFor(() => expect(events).toEqual([{ channel: 'demo:ticks:event', payload: { id, event: { n: 1 } } }]));
     expect(await router.invoke('demo:ticks:cancel', { id }, sink)).toEqual({ ok: true, value: undefined });
     release();
     await vi.waitFor(() => expect(events.at(-1)).toEqual({ channel: 'demo:ticks:event', payload: { id, event: { n: -1 } } }));
@@ -73,6 +75,7 @@ describe('router', () => {
     const { router, release } = makeRouter();
     const { sink, events } = recordingSink();
     await router.invoke('demo:ticks', { count: 3 }, sink);
+    await vi.waitFor(() => expect(events).toHaveLength(1));
     router.release(sink);
     release();
     await new Promise((resolve) => setTimeout(resolve, 10));

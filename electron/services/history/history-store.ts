@@ -3,7 +3,8 @@ import type { Conversation, ConversationMeta, ConversationSummary, Message } fro
 import type { SearchHit } from '../../../shared/contract/history';
 import { openDatabase } from './database';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
-import { searchMessages } from './search';
+import { searchHistory } from './search';
+import { transcriptTable } from './transcripts';
 
 export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model'>;
 
@@ -131,16 +132,9 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
       );
     },
 
-    search(query: string, limit = 50): SearchHit[] {
-      return searchMessages(db, query, limit).map((row) => ({
-        conversationId: row.conversation_id,
-        conversationTitle: row.title,
-        messageId: row.message_id,
-        role: row.role as SearchHit['role'],
-        snippet: row.snippet,
-        createdAt: row.created_at,
-      }));
-    },
+    search: (query: string, limit = 50): SearchHit[] => searchHistory(db, query, limit),
+
+    transcripts: transcriptTable(db),
 
     /** Adds a whole conversation (an import) in one transaction. */
     insertWhole(conversation: Conversation) {

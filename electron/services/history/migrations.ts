@@ -57,6 +57,29 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     `),
   // 4: finding replies cut off by a crash without scanning every message at start.
   (db) => db.exec(`CREATE INDEX messages_streaming ON messages(state) WHERE state = 'streaming'`),
+  // 5: transcripts, searchable like messages.
+  (db) =>
+    db.exec(`
+      CREATE TABLE transcripts (
+        id TEXT PRIMARY KEY,
+        file_name TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        request TEXT NOT NULL,
+        transcript TEXT NOT NULL,
+        text TEXT NOT NULL,
+        audio_path TEXT
+      );
+      CREATE INDEX transcripts_by_recency ON transcripts(created_at DESC);
+      CREATE VIRTUAL TABLE transcripts_fts USING fts5(
+        text, content='transcripts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      CREATE TRIGGER transcripts_ai AFTER INSERT ON transcripts BEGIN
+        INSERT INTO transcripts_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcripts_ad AFTER DELETE ON transcripts BEGIN
+        INSERT INTO transcripts_fts(transcripts_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+    `),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { SearchHit } from '../../../shared/contract/history';
 
 /** Marks around a matched word in a snippet; private-use characters cannot occur in typed text. */
 export const MATCH_START = '\uE000';
@@ -15,23 +16,19 @@ export function ftsQuery(input: string): string | null {
   return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
-export interface SearchRow {
-  conversation_id: string;
-  title: string;
-  message_id: string;
-  role: string;
-  snippet: string;
-  created_at: number;
-}
+const snippetOf = (table: string) => `snippet(${table}, 0, '${MATCH_START}', '${MATCH_END}', '…', 12)`;
 
-/** Newest matches first: FTS5 walks its index by rowid, so LIMIT stops early even for common words. */
-export function searchMessages(db: DatabaseSync, input: string, limit: number): SearchRow[] {
+/**
+ * Messages and transcripts matching the input, newest first. FTS5 walks its index by rowid,
+ * so ORDER BY rowid with LIMIT stops early even for common words.
+ */
+export function searchHistory(db: DatabaseSync, input: string, limit: number): SearchHit[] {
   const query = ftsQuery(input);
   if (!query) return [];
-  return db
+  const messages = db
     .prepare(
-      `SELECT m.conversation_id, c.title, m.id AS message_id, m.role, m.created_at,
-              snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', 12) AS snippet
+      `SELECT m.conversation_id AS conversationId, c.title AS conversationTitle, m.id AS messageId, m.role,
+              m.created_at AS createdAt, ${snippetOf('messages_fts')} AS snippet
          FROM messages_fts
          JOIN messages m ON m.rowid = messages_fts.rowid
          JOIN conversations c ON c.id = m.conversation_id
@@ -39,5 +36,20 @@ export function searchMessages(db: DatabaseSync, input: string, limit: number): 
         ORDER BY messages_fts.rowid DESC
         LIMIT ?`,
     )
-    .all(query, limit) as unknown as SearchRow[];
+    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'message' }>, 'kind'>[];
+  const transcripts = db
+    .prepare(
+      `SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
+         FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
+        WHERE transcripts_fts MATCH ?
+        ORDER BY transcripts_fts.rowid DESC
+        LIMIT ?`,
+    )
+    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
+  return [
+    ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
+    ...transcripts.map((hit) => ({ kind: 'transcript' as const, ...hit })),
+  ]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, limit);
 }

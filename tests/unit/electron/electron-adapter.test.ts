@@ -113,6 +113,7 @@ describe('Electron IPC adapter', () => {
     const { webContents, invoke, streamSignals } = setup();
     const started = (await invoke('demo:ticks', { count: 2 })) as { ok: true; value: { id: string } };
     expect(started.ok).toBe(true);
+    await vi.waitFor(() => expect(webContents.send).toHaveBeenCalledTimes(2));
     expect(webContents.send.mock.calls).toEqual([
       [eventChannel('demo:ticks'), { id: started.value.id, event: { n: 1 } }],
       [eventChannel('demo:ticks'), { id: started.value.id, event: { n: 2 } }],
@@ -127,12 +128,14 @@ describe('Electron IPC adapter', () => {
     const { webContents, invoke } = setup();
     webContents.destroyed = true;
     await invoke('demo:ticks', { count: 1 });
+    await new Promise((resolve) => setImmediate(resolve)); // streams start on the next turn
     expect(webContents.send).not.toHaveBeenCalled();
   });
 
   it('stops the window\'s streams when disposed', async () => {
     const { invoke, dispose, streamSignals } = setup();
     await invoke('demo:ticks', { count: 0 });
+    await vi.waitFor(() => expect(streamSignals).toHaveLength(1));
     dispose();
     expect(streamSignals[0]!.aborted).toBe(true);
   });

@@ -1,0 +1,3 @@
+/** Subtitles from a verbose_json transcription: re-segmentation into cues, and SRT/VTT/text writers. */
+export { type Cue, PAUSE_SECONDS, cuesFromSegments, cuesFromWords } from './cues';
+export { PARAGRAPH_GAP_SECONDS, formatSrt, formatTxt, formatVtt } from './format';

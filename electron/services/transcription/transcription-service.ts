@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TranscriptionEvent, TranscriptionRequest } from '../../../shared/contract/transcription';
+import type { HistoryStore } from '../history/history-store';
+import { createCoalescer } from '../coalescer';
+import { failureFromNetworkError } from '../service-failure';
+import type { ServiceClient } from '../service-client';
+import { parseTranscription } from './parse-result';
+import type { Staging } from './staging';
+import { uploadForTranscription } from './upload';
+
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * One transcription: upload with progress, parse whatever format came back, and save it
+ * with its audio in the history. Cancel aborts the upload at once.
+ */
+export function createTranscriptionService(deps: { service: ServiceClient; staging: Staging; history: HistoryStore; audioDir: string }) {
+  mkdirSync(deps.audioDir, { recursive: true });
+
+  return {
+    async transcribe({ fileId, ...request }: TranscriptionRequest, ctx: { signal: AbortSignal; emit(event: TranscriptionEvent): void }) {
+      const file = deps.staging.get(fileId);
+      const progress = createCoalescer<number>(
+        (sentBytes) => ctx.emit({ type: 'progress', sentBytes, totalBytes: file.size }),
+        (_pending, latest) => latest,
+        PROGRESS_INTERVAL_MS,
+      );
+      progress.push(0);
+      try {
+        const result = await uploadForTranscription(deps.service, file, request, { signal: ctx.signal, onProgress: progress.push });
+        progress.flush();
+        if (!result.ok) return ctx.emit({ type: 'failed', failure: result.failure });
+        progress.push(file.size);
+        progress.flush();
+        const raw = await result.response.text();
+        let transcript;
+        try {
+          transcript = parseTranscription(request.responseFormat, raw);
+        } catch {
+          return ctx.emit({
+            type: 'failed',
+            failure: { kind: 'http', status: result.response.status, code: null, message: `The service's answer could not be read as ${request.responseFormat}.`, host: null, retryAfterSeconds: null },
+          });
+        }
+        const record = { id: randomUUID(), fileName: file.name, createdAt: Date.now(), request, transcript };
+        const audioPath = join(deps.audioDir, `${record.id}.${file.format}`);
+        renameSync(deps.staging.take(fileId).path, audioPath);
+        deps.history.transcripts.put(record, audioPath);
+        ctx.emit({ type: 'done', record });
+      } catch (error) {
+        progress.flush();
+        if (ctx.signal.aborted) return ctx.emit({ type: 'stopped' });
+        ctx.emit({ type: 'failed', failure: failureFromNetworkError(error, deps.service.url('audio/transcriptions')) });
+      }
+    },
+  };
+}
+
+export type TranscriptionService = ReturnType<typeof createTranscriptionService>;

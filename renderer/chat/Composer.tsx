@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { useNavigation } from '../app/navigation';
+import { SHORTCUTS } from '../common/shortcuts';
+import { useChat } from './store';
+
+interface Props {
+  conversationId: string;
+  /** Why nothing can be sent right now (invalid options), or null. */
+  blocked: string | null;
+}
+
+function ShortcutHint() {
+  return (
+    <p className="hint shortcut-hint">
+      <kbd>{SHORTCUTS.send.label}</kbd> send · <kbd>{SHORTCUTS.newLine.label}</kbd> new line · <kbd>{SHORTCUTS.stop.label}</kbd> stop ·{' '}
+      <kbd>{SHORTCUTS.newChat.label}</kbd> new chat
+    </p>
+  );
+}
+
+/** The draft lives in the store per conversation, so switching chats or a failed send never loses it. */
+export function Composer({ conversationId, blocked }: Props) {
+  const draft = useChat((s) => s.drafts[conversationId] ?? '');
+  const running = useChat((s) => conversationId in s.running);
+  const focusRequest = useNavigation((s) => s.composerFocus);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), [conversationId, focusRequest]);
+
+  const { send, stop, setDraft } = useChat.getState();
+  const submit = () => {
+    if (!running && !blocked) send(conversationId);
+  };
+
+  return (
+    <form
+      className="composer"
+      aria-label="Compose"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="composer-box">
+        <textarea
+          ref={field}
+          aria-label="Message"
+          aria-keyshortcuts={`${SHORTCUTS.send.aria} ${SHORTCUTS.newLine.aria}`}
+          placeholder="Write a message…"
+          rows={1}
+          value={draft}
+          onChange={(event) => setDraft(conversationId, event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        {running ? (
+          <button
+            type="button"
+            className="stop"
+            title={`Stop the reply (${SHORTCUTS.stop.label})`}
+            aria-keyshortcuts={SHORTCUTS.stop.aria}
+            onClick={() => stop(conversationId)}
+          >
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            title={`Send (${SHORTCUTS.send.label})`}
+            aria-keyshortcuts={SHORTCUTS.send.aria}
+            disabled={!draft.trim() || blocked !== null}
+          >
+            Send
+          </button>
+        )}
+      </div>
+      {blocked ? (
+        <p className="field-error" role="status">
+          {blocked}
+        </p>
+      ) : (
+        <ShortcutHint />
+      )}
+    </form>
+  );
+}

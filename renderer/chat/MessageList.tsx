@@ -1,0 +1,73 @@
+import { type UIEvent, useEffect, useMemo, useRef } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { Conversation, Message } from '../../shared/domain/conversation';
+import { MessageItem } from './MessageItem';
+import { useChat } from './store';
+
+interface Context {
+  conversationId: string;
+  lastId: string | undefined;
+  busy: boolean;
+}
+
+const itemContent = (_index: number, message: Message, context: Context) => (
+  <MessageItem message={message} conversationId={context.conversationId} isLast={message.id === context.lastId} busy={context.busy} />
+);
+
+const computeItemKey = (_index: number, message: Message) => message.id;
+
+// Breathing room above the first message and below the last, inside the scroller.
+const components = {
+  Header: () => <div className="list-top" />,
+  Footer: () => <div className="list-bottom" />,
+};
+
+const NEAR_BOTTOM_PX = 48;
+
+/**
+ * Virtualised, so a conversation of thousands of messages mounts only what is on screen.
+ * It follows a reply as it grows until the reader scrolls up, and again once they come back
+ * down or a new reply starts. Growth alone never stops the following: only a scroll upwards does.
+ */
+export function MessageList({ conversation }: { conversation: Conversation }) {
+  const busy = useChat((s) => conversation.id in s.running);
+  const list = useRef<VirtuosoHandle>(null);
+  const following = useRef(true);
+  const lastTop = useRef(0);
+  const lastId = conversation.messages.at(-1)?.id;
+  const context = useMemo(() => ({ conversationId: conversation.id, lastId, busy }), [conversation.id, lastId, busy]);
+
+  useEffect(() => {
+    if (busy) following.current = true;
+  }, [busy]);
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM_PX) following.current = true;
+    else if (scrollTop < lastTop.current) following.current = false;
+    lastTop.current = scrollTop;
+  };
+
+  return (
+    <Virtuoso
+      ref={list}
+      className="messages"
+      role="region"
+      aria-label="Messages"
+      data={conversation.messages}
+      context={context}
+      computeItemKey={computeItemKey}
+      itemContent={itemContent}
+      components={components}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      followOutput={() => (following.current ? 'auto' : false)}
+      onScroll={onScroll}
+      totalListHeightChanged={() => {
+        if (following.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+      }}
+      // A typical message's height: Virtuoso then skips rendering a probe item before the real ones.
+      defaultItemHeight={120}
+      increaseViewportBy={{ top: 400, bottom: 200 }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { serviceFailure } from '../domain/service-failure';
+import { responseFormatSchema, subtitleRulesSchema, transcriptSchema } from '../domain/transcript';
+import { call, stream } from './define';
+import { saveOutcomeSchema } from './files';
+
+/** The service's upload limit (seed §8: "25 MB at most"). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** Audio formats the service accepts (seed §4.2). */
+export const AUDIO_EXTENSIONS = ['mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'wav', 'webm'] as const;
+/** Bytes per staging chunk: small enough for one bridge frame, large enough to be quick. */
+export const STAGE_CHUNK_BYTES = 512 * 1024;
+
+export const stagedFileSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number(),
+  /** The format recognised from the file's content. */
+  format: z.enum(AUDIO_EXTENSIONS),
+  mimeType: z.string(),
+});
+
+export const stageOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), file: stagedFileSchema }),
+  z.object({ ok: z.literal(false), problem: z.string() }),
+]);
+
+export const stageStartSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), stageId: z.string() }),
+  z.object({ ok: z.literal(false), problem: z.string() }),
+]);
+
+export const transcriptionRequestSchema = z.object({
+  fileId: z.string(),
+  model: z.string().trim().min(1, 'Enter a transcription model id (speech-1 is the standard one).'),
+  /** ISO-639-1: two letters; empty means auto-detect. */
+  language: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^[a-z]{2}$/i.test(value), 'The language is a two-letter ISO-639-1 code such as en or de, or empty to detect it.'),
+  prompt: z.string().max(4000, 'Keep the prompt under 4,000 characters.'),
+  responseFormat: responseFormatSchema,
+  /** Only with verbose_json, where the service returns timings. */
+  granularities: z.array(z.enum(['word', 'segment'])),
+});
+
+export const transcriptRecordSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  createdAt: z.number(),
+  request: transcriptionRequestSchema.omit({ fileId: true }),
+  transcript: transcriptSchema,
+});
+
+export const transcriptSummarySchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  createdAt: z.number(),
+  duration: z.number().nullable(),
+  preview: z.string(),
+});
+
+export const transcriptionEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), sentBytes: z.number(), totalBytes: z.number() }),
+  z.object({ type: z.literal('done'), record: transcriptRecordSchema }),
+  z.object({ type: z.literal('stopped') }),
+  z.object({ type: z.literal('failed'), failure: serviceFailure }),
+]);
+
+export const transcriptionArea = {
+  /** Staging copies a chosen or dropped file into main, chunk by chunk, so main can stream it. */
+  stageBegin: call(z.object({ name: z.string().min(1), size: z.number().int().nonnegative() }), stageStartSchema),
+  stageChunk: call(z.object({ stageId: z.string(), offset: z.number().int().nonnegative(), base64: z.string() }), z.void()),
+  /** Checks the content is audio the service accepts, and names the problem when it is not. */
+  stageEnd: call(z.object({ stageId: z.string() }), stageOutcomeSchema),
+  discard: call(z.object({ fileId: z.string() }), z.void()),
+  transcribe: stream(transcriptionRequestSchema, transcriptionEventSchema),
+  list: call(z.void(), z.array(transcriptSummarySchema)),
+  open: call(z.object({ id: z.string() }), transcriptRecordSchema),
+  remove: call(z.object({ id: z.string() }), z.void()),
+  /** The original audio, for playback of a transcript opened from history. */
+  audioChunk: call(z.object({ id: z.string(), offset: z.number().int().nonnegative() }), z.object({ base64: z.string(), done: z.boolean(), mimeType: z.string() })),
+  exportSubtitles: call(
+    z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']), rules: subtitleRulesSchema }),
+    saveOutcomeSchema,
+  ),
+};
+
+export type StagedFile = z.infer<typeof stagedFileSchema>;
+export type StageOutcome = z.infer<typeof stageOutcomeSchema>;
+export type TranscriptionRequest = z.infer<typeof transcriptionRequestSchema>;
+export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
+export type TranscriptRecord = z.infer<typeof transcriptRecordSchema>;
+export type TranscriptionEvent = z.infer<typeof transcriptionEventSchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** The five response formats of the transcription operation (seed §4.2). */
+export const responseFormatSchema = z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json']);
+
+export const wordSchema = z.object({ word: z.string(), start: z.number(), end: z.number() });
+
+/** Segment fields are "not shown" in the seed; these are the convention's (openai) that Confab uses. */
+export const segmentSchema = z.object({ id: z.number(), start: z.number(), end: z.number(), text: z.string() });
+
+/**
+ * A transcription result in one shape whatever the response format: `raw` is the body as
+ * returned (so srt/vtt can be saved byte for byte); timings exist only for verbose_json.
+ */
+export const transcriptSchema = z.object({
+  format: responseFormatSchema,
+  text: z.string(),
+  raw: z.string(),
+  /** ISO-639-1 code or the language's name, as the server sent it. */
+  language: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().nullable(),
+  segments: z.array(segmentSchema),
+  words: z.array(wordSchema),
+});
+
+/** Re-segmentation rules for subtitles made from word timings. */
+export const subtitleRulesSchema = z.object({
+  maxCharsPerLine: z.number().int().min(10).max(200).default(42),
+  maxLinesPerCue: z.number().int().min(1).max(4).default(2),
+  maxCueSeconds: z.number().min(1).max(60).default(7),
+  minCueSeconds: z.number().min(0).max(10).default(1),
+  maxCharsPerSecond: z.number().min(5).max(100).default(17),
+});
+
+export type ResponseFormat = z.infer<typeof responseFormatSchema>;
+export type Word = z.infer<typeof wordSchema>;
+export type Segment = z.infer<typeof segmentSchema>;
+export type Transcript = z.infer<typeof transcriptSchema>;
+export type SubtitleRules = z.infer<typeof subtitleRulesSchema>;

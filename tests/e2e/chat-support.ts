@@ -1,0 +1,144 @@
+// Shared steps of the chat journeys (chat*.test.ts). Everything goes through the UI, by role
+// and label, as a person would: no backdoor into the app.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { defaultReply } from '../fake-service/chat-reply';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium } from '../support/browser';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+export interface Harness {
+  fake: FakeService;
+  app: WebApp;
+  browser: Browser;
+  page: Page;
+  /** Console errors and uncaught exceptions (a CSP violation, a React error). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openApp(): Promise<Harness> {
+  const fake = await startFakeService();
+  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The harness serves no favicon; the browser's automatic request for one is not the app's.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+  await page.getByRole('heading', { name: 'New chat' }).waitFor();
+  return {
+    fake,
+    app,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close();
+      await app.stop();
+      await fake.close();
+    },
+  };
+}
+
+/** What the fake answers, unscripted, to `said` as the last user message. */
+export const expectedReply = (said: string, model = 'default') =>
+  defaultReply({
+    model,
+    messages: [{ role: 'user', text: said }],
+    stream: true,
+    includeUsage: true,
+    jsonMode: false,
+    tools: [],
+    toolChoice: undefined,
+    maxTokens: undefined,
+  });
+
+const settingsNav = (page: Page) => page.getByRole('button', { name: 'Settings', exact: true });
+
+async function openSettings(page: Page) {
+  await settingsNav(page).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+}
+
+/** Stores (or replaces) the API key through Settings, then returns to the chat. */
+export async function useKey(page: Page, key: string, returnTo?: string) {
+  await openSettings(page);
+  const replace = page.getByRole('button', { name: 'Replace key' });
+  if (await replace.isVisible()) await replace.click();
+  await page.getByRole('textbox', { name: /API key$/ }).fill(key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.getByText(`A key ending in …${key.slice(-4)} is stored`).waitFor();
+  await backToChat(page, returnTo);
+}
+
+export async function setPlan(page: Page, plan: 'Free' | 'Pro', returnTo?: string) {
+  await openSettings(page);
+  await page.getByRole('radio', { name: new RegExp(`^${plan}`) }).check();
+  await expect.poll(() => page.getByRole('radio', { name: new RegExp(`^${plan}`) }).isChecked()).toBe(true);
+  await backToChat(page, returnTo);
+}
+
+export async function setBaseUrl(page: Page, url: string, returnTo?: string) {
+  await openSettings(page);
+  await page.getByLabel('Base URL').fill(url);
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  await page.getByText(/^Saved\./).waitFor();
+  await backToChat(page, returnTo);
+}
+
+/** Back to a conversation by its title (its first message), or to the empty new chat. */
+export async function backToChat(page: Page, title?: string) {
+  const sidebar = page.getByRole('navigation', { name: 'Sections' });
+  if (title) await sidebar.getByRole('button', { name: title, exact: true }).click();
+  else await sidebar.getByRole('button', { name: /^New chat/ }).click();
+  await composer(page).waitFor();
+}
+
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+
+export async function newChat(page: Page) {
+  await page.getByRole('button', { name: /^New chat/ }).click();
+  await page.getByRole('heading', { name: 'New chat' }).waitFor();
+}
+
+export async function send(page: Page, text: string) {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/** Opens the chat options panel unless it is open already (it stays open across chats). */
+export async function openOptions(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Chat options' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.getByRole('region', { name: 'Chat options' }).waitFor();
+}
+
+export const replies = (page: Page) => page.getByRole('article', { name: 'Reply' });
+export const lastReply = (page: Page) => replies(page).last();
+export const textOf = (message: Locator) => message.getByTestId('message-text').innerText();
+
+/** Waits until the last reply has ended, however it ended. */
+export async function settled(page: Page): Promise<Locator> {
+  const reply = lastReply(page);
+  await reply.waitFor();
+  await expect.poll(() => reply.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+  return reply;
+}
+
+export async function ask(page: Page, text: string): Promise<string> {
+  await send(page, text);
+  return textOf(await settled(page));
+}
+
+/** The body of the last chat request the fake service received. */
+export function lastRequestBody(fake: FakeService): Record<string, unknown> {
+  const chats = fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions'));
+  return chats.at(-1)?.body as Record<string, unknown>;
+}

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import {
+  type Harness,
+  ask,
+  backToChat,
+  composer,
+  expectedReply,
+  lastReply,
+  lastRequestBody,
+  newChat,
+  openApp,
+  openOptions,
+  replies,
+  send,
+  setPlan,
+  settled,
+  textOf,
+  useKey,
+} from './chat-support';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await openApp();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const MARKDOWN_REPLY = [
+  '## Sorting by a key',
+  '',
+  'Use a **copy**, so the input stays as it was:',
+  '',
+  '```ts',
+  'export function sortBy<T>(items: T[], key: (item: T) => number): T[] {',
+  '  const copy = [...items];',
+  '',
+  '  return copy.sort((a, b) => key(a) - key(b));',
+  '}',
+  '```',
+  '',
+  '- stable since ES2019',
+  '- see [the docs](https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Array/sort)',
+].join('\n');
+
+const HOSTILE = [
+  'Look: <img src=x onerror=window.__pwned=1>',
+  '',
+  '<script>window.__pwned=1</script>',
+  '',
+  '[click](javascript:window.__pwned=1) and <b onclick=window.__pwned=1>bold</b>',
+].join('\n');
+
+const CODE = MARKDOWN_REPLY.split('```ts\n')[1]!.split('\n```')[0]!;
+
+describe('chat in Chromium', () => {
+  it('opens on an empty chat that explains Confab and points to Settings while no key is stored', async () => {
+    const { page } = h;
+    await page.getByRole('heading', { name: 'Chat with your hosted models' }).waitFor();
+    await page.getByText('To start, add your API key in Settings.').waitFor();
+    await page.getByRole('term').getByText('Shift+Enter').waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).getAttribute('aria-keyshortcuts')).toBe('Enter');
+    expect(await page.getByRole('button', { name: /^New chat/ }).getAttribute('aria-keyshortcuts')).toBe('Control+N');
+    await screenshot(page, 'chat-empty-state');
+
+    await page.getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await useKey(page, h.fake.keys.pro);
+    expect(await page.getByText('To start, add').count()).toBe(0);
+  });
+
+  it('streams a reply, fragment by fragment, to the exact text', async () => {
+    const { page, fake } = h;
+    const said = 'Hello there';
+    const full = expectedReply(said);
+    fake.chat.next({ reply: full, chunkSize: 3, intervalMs: 15 });
+    await send(page, said);
+    const reply = lastReply(page);
+    // Part of the reply is on screen before the whole of it.
+    await expect.poll(async () => (await textOf(reply)).length).toBeGreaterThan(0);
+    expect((await textOf(reply)).length).toBeLessThan(full.length);
+    await settled(page);
+    expect(await textOf(reply)).toBe(full);
+    expect(lastRequestBody(fake)).toMatchObject({ model: 'default', stream: true, messages: [{ role: 'user', content: said }] });
+    await reply.getByText(/\d+ prompt \+ \d+ completion = \d+ tokens/).waitFor();
+    expect(await page.getByRole('heading', { name: said }).count()).toBe(1);
+    expect(await page.getByRole('navigation').getByRole('button', { name: said }).count()).toBe(1);
+  });
+
+  it('sends a system prompt, temperature and maximum tokens, and a non-streamed reply arrives whole', async () => {
+    const { page, fake } = h;
+    await openOptions(page);
+    await page.getByLabel('System prompt').fill('You are terse.');
+    await page.getByLabel('Temperature').fill('0.4');
+    await page.getByLabel('Maximum tokens').fill('400');
+    await page.getByRole('checkbox', { name: 'Stream the reply as it is written' }).uncheck();
+    expect(await page.getByText('default · temperature 0.4 · up to 400 tokens · not streamed').count()).toBe(1);
+    const said = 'Now in one piece';
+    expect(await ask(page, said)).toBe(expectedReply(said));
+    const body = lastRequestBody(fake);
+    expect(body).toMatchObject({ temperature: 0.4, max_tokens: 400 });
+    expect(body.stream).toBeUndefined();
+    expect((body.messages as unknown[])[0]).toEqual({ role: 'system', content: 'You are terse.' });
+    expect(body.messages).toHaveLength(4);
+    await page.getByRole('checkbox', { name: 'Stream the reply as it is written' }).check();
+  });
+
+  it('validates temperature and maximum tokens with the schema messages, keeping the draft', async () => {
+    const { page } = h;
+    const temperature = page.getByLabel('Temperature');
+    await temperature.fill('3');
+    await page.getByText('Temperature must be from 0 to 2.').waitFor();
+    expect(await temperature.getAttribute('aria-invalid')).toBe('true');
+    await temperature.fill('warm');
+    await page.getByText('Temperature must be a number from 0 to 2.').waitFor();
+    await page.getByLabel('Maximum tokens').fill('1.5');
+    await page.getByText('Maximum tokens must be a whole number above 0.').waitFor();
+
+    await composer(page).fill('Kept while the options are wrong');
+    await composer(page).press('Enter');
+    await page.getByText('Fix the chat options above to send.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await composer(page).inputValue()).toBe('Kept while the options are wrong');
+    await screenshot(page, 'chat-options-invalid');
+
+    await temperature.fill('');
+    await page.getByLabel('Maximum tokens').fill('');
+    await page.getByLabel('System prompt').fill('');
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await composer(page).fill('');
+  });
+
+  it('renders Markdown with highlighted code and copies the code exactly (light and dark)', async () => {
+    const { page, fake } = h;
+    fake.chat.next({ reply: MARKDOWN_REPLY, chunkSize: 12, intervalMs: 5 });
+    await send(page, 'How do I sort by a key?');
+    const reply = await settled(page);
+    await reply.getByRole('heading', { name: 'Sorting by a key' }).waitFor();
+    // The blank line inside the fence does not split the code block, even while it streamed in.
+    expect(await reply.locator('pre').count()).toBe(1);
+    expect(await reply.locator('pre code.hljs .hljs-keyword').count()).toBeGreaterThan(0);
+    expect(await reply.getByText('ts', { exact: true }).count()).toBe(1);
+    const link = reply.getByRole('link', { name: 'the docs' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    await reply.getByRole('button', { name: 'Copy code' }).click();
+    await reply.getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+    // A whole message is copied as the Markdown it came as, ready to paste anywhere.
+    await reply.getByRole('button', { name: 'Copy message' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
+
+    await screenshot(page, 'chat-markdown-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'chat-markdown-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('regenerates the last reply in place', async () => {
+    const { page, fake } = h;
+    const before = await replies(page).count();
+    fake.chat.next({ reply: 'A second opinion.' });
+    await lastReply(page).getByRole('button', { name: 'Regenerate reply' }).click();
+    await expect.poll(async () => textOf(await settled(page))).toBe('A second opinion.');
+    expect(await replies(page).count()).toBe(before);
+    expect((lastRequestBody(fake).messages as Array<{ content: string }>).at(-1)?.content).toBe('How do I sort by a key?');
+  });
+
+  it('edits an earlier message and resends it, replacing what followed', async () => {
+    const { page, fake } = h;
+    const firstMessage = page.getByRole('article', { name: 'Your message' }).first();
+    await firstMessage.getByRole('button', { name: 'Edit message' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edited message' });
+    await page.getByText('Sending replaces the 5 messages below.').waitFor();
+    await editor.fill('Hello again');
+    await screenshot(page, 'chat-edit');
+    await editor.press('Enter');
+    const reply = await settled(page);
+    expect(await textOf(reply)).toBe(expectedReply('Hello again'));
+    expect(await page.getByRole('article').count()).toBe(2);
+    expect(lastRequestBody(fake).messages).toEqual([{ role: 'user', content: 'Hello again' }]);
+    await page.getByRole('heading', { name: 'Hello again' }).waitFor();
+
+    await page.getByRole('article', { name: 'Your message' }).getByRole('button', { name: 'Edit message' }).click();
+    await page.getByText('Sending replaces the reply below.').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('stops a reply mid-stream, keeping what arrived, marked Stopped', async () => {
+    const { page, fake } = h;
+    const full = 'One two three four five six seven eight nine ten. '.repeat(20);
+    fake.chat.next({ reply: full, chunkSize: 2, intervalMs: 40 });
+    await send(page, 'Count slowly');
+    const reply = lastReply(page);
+    await expect.poll(async () => (await textOf(reply)).length).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const disconnect = await fake.waitForDisconnect();
+    expect(disconnect.kind).toBe('chat-stream');
+    await settled(page);
+    await reply.getByText('Stopped', { exact: true }).waitFor();
+    const kept = await textOf(reply);
+    expect(kept.length).toBeGreaterThan(10);
+    expect(full.startsWith(kept)).toBe(true);
+    await screenshot(page, 'chat-stopped');
+  });
+
+  it('works from the keyboard: Enter, Shift+Enter, Esc and Ctrl+N', async () => {
+    const { page, fake } = h;
+    await composer(page).fill('First line');
+    await composer(page).press('Shift+Enter');
+    await composer(page).pressSequentially('second line');
+    expect(await composer(page).inputValue()).toBe('First line\nsecond line');
+    expect(await replies(page).count()).toBe(2);
+
+    fake.chat.next({ reply: 'Slow words for Escape. '.repeat(30), chunkSize: 2, intervalMs: 40 });
+    await composer(page).press('Enter');
+    await expect.poll(async () => (await textOf(lastReply(page))).length).toBeGreaterThan(5);
+    await page.keyboard.press('Escape');
+    await fake.waitForDisconnect();
+    await (await settled(page)).getByText('Stopped', { exact: true }).waitFor();
+    await page.getByRole('article', { name: 'Your message' }).getByText('First line\nsecond line').waitFor();
+
+    await page.keyboard.press('Control+N');
+    await page.getByRole('heading', { name: 'New chat' }).waitFor();
+    await page.getByRole('heading', { name: 'Chat with your hosted models' }).waitFor();
+    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The empty new chat is not listed; the one conversation so far is.
+    expect(await page.getByRole('navigation').getByRole('listitem').count()).toBe(1);
+  });
+
+  it('keeps a draft per conversation', async () => {
+    const { page } = h;
+    await composer(page).fill('A draft for the new chat');
+    await backToChat(page, 'Hello again');
+    expect(await composer(page).inputValue()).toBe('');
+    await newChat(page);
+    expect(await composer(page).inputValue()).toBe('A draft for the new chat');
+    await composer(page).fill('');
+  });
+
+  it('offers only default on Free; the other models and custom ids say "Pro plan"', async () => {
+    const { page } = h;
+    await openOptions(page);
+    const picker = page.getByRole('group', { name: 'Model' });
+    expect(await picker.getByRole('radio', { name: /^default/ }).isChecked()).toBe(true);
+    for (const id of ['fast', 'pro']) {
+      const radio = page.getByRole('radio', { name: new RegExp(`^${id}`) });
+      expect(await radio.isDisabled()).toBe(true);
+      expect(await picker.locator('label').filter({ has: radio }).innerText()).toContain('Pro plan');
+    }
+    await picker.getByText('Ultra-low latency, routine tasks').waitFor();
+    await picker.getByText('High intelligence, complex reasoning').waitFor();
+    expect(await picker.getByRole('textbox', { name: /Other model id/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'chat-model-picker-free');
+
+    await setPlan(page, 'Pro');
+    await openOptions(page);
+    await picker.getByRole('radio', { name: /^fast/ }).check();
+    expect(await picker.getByRole('textbox', { name: /Other model id/ }).isEnabled()).toBe(true);
+    await screenshot(page, 'chat-model-picker-pro');
+    expect(await ask(page, 'Quick one')).toBe(expectedReply('Quick one', 'fast'));
+
+    await newChat(page);
+    await openOptions(page);
+    await picker.getByRole('textbox', { name: /Other model id/ }).fill('research-2');
+    expect(await picker.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(await ask(page, 'Custom model')).toBe(expectedReply('Custom model', 'research-2'));
+
+    // Back on Free, a conversation that remembers a Pro model cannot send, and says why.
+    await setPlan(page, 'Free', 'Custom model');
+    await page.getByText('The model research-2 needs the Pro plan. Choose default, or change the plan in Settings.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+  });
+
+  it('shows a hostile reply as inert text: no script runs, no element is injected, no script link', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    fake.chat.next({ reply: HOSTILE });
+    await send(page, 'Say something dangerous');
+    const reply = await settled(page);
+    const body = reply.getByTestId('message-text');
+    await body.getByText('<img src=x onerror=window.__pwned=1>', { exact: false }).waitFor();
+    await body.getByText('<script>window.__pwned=1</script>', { exact: false }).waitFor();
+    expect(await body.locator('img, script, b, iframe').count()).toBe(0);
+    expect(await body.locator('[onerror], [onclick]').count()).toBe(0);
+    expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+    const neutralised = body.getByText('click', { exact: true });
+    expect(await neutralised.getAttribute('href')).toBeNull();
+    await neutralised.click();
+    await body.getByText('bold', { exact: false }).click();
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    await screenshot(page, 'chat-hostile-reply');
+  });
+
+  it('logged no error on the way (no CSP violation, no React error)', () => {
+    expect(h.errors).toEqual([]);
+  });
+});
