@@ -26,7 +26,7 @@ export function transcriptionHandlers(deps: {
 }): Handlers<Contract>['transcription'] {
   const { staging, history } = deps;
   return {
-    stageBegin: async ({ name, size }) => staging.begin(name, size),
+    stageBegin: async ({ name, size, purpose }) => staging.begin(name, size, purpose),
     stageChunk: ({ stageId, offset, base64 }) => staging.chunk(stageId, offset, Buffer.from(base64, 'base64')),
     stageEnd: ({ stageId }) => staging.end(stageId),
     discard: ({ fileId }) => staging.discard(fileId),
@@ -57,6 +57,8 @@ export function transcriptionHandlers(deps: {
         await handle.close();
       }
     },
+
+    saveMerged: async (input) => deps.transcription.saveMerged(input),
 
     exportSubtitles: async ({ id, format, rules }) => deps.files.save(subtitleFile(history.transcripts.get(id), format, rules)),
   };

@@ -42,13 +42,18 @@ export const transcriptionRequestSchema = z.object({
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */
   granularities: z.array(z.enum(['word', 'segment'])),
+  /**
+   * false for one part of a long recording: the result is only reported, and the part's
+   * file is removed, because the parts are saved together by `saveMerged`.
+   */
+  keep: z.boolean().default(true),
 });
 
 export const transcriptRecordSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   createdAt: z.number(),
-  request: transcriptionRequestSchema.omit({ fileId: true }),
+  request: transcriptionRequestSchema.omit({ fileId: true, keep: true }),
   transcript: transcriptSchema,
 });
 
@@ -69,7 +74,18 @@ export const transcriptionEventSchema = z.discriminatedUnion('type', [
 
 export const transcriptionArea = {
   /** Staging copies a chosen or dropped file into main, chunk by chunk, so main can stream it. */
-  stageBegin: call(z.object({ name: z.string().min(1), size: z.number().int().nonnegative() }), stageStartSchema),
+  stageBegin: call(
+    z.object({
+      name: z.string().min(1),
+      size: z.number().int().nonnegative(),
+      /**
+       * upload: sent to the service as it is (at most 25 MB). original: a long recording kept
+       * for playback while its parts are uploaded (no size limit).
+       */
+      purpose: z.enum(['upload', 'original']).default('upload'),
+    }),
+    stageStartSchema,
+  ),
   stageChunk: call(z.object({ stageId: z.string(), offset: z.number().int().nonnegative(), base64: z.string() }), z.void()),
   /** Checks the content is audio the service accepts, and names the problem when it is not. */
   stageEnd: call(z.object({ stageId: z.string() }), stageOutcomeSchema),
@@ -80,6 +96,20 @@ export const transcriptionArea = {
   remove: call(z.object({ id: z.string() }), z.void()),
   /** The original audio, for playback of a transcript opened from history. */
   audioChunk: call(z.object({ id: z.string(), offset: z.number().int().nonnegative() }), z.object({ base64: z.string(), done: z.boolean(), mimeType: z.string() })),
+  /**
+   * Joins the transcripts of a long recording's parts into one, each part's times offset by
+   * where the part starts in the original (measured in samples by the splitter), and saves
+   * it with the original audio.
+   */
+  saveMerged: call(
+    z.object({
+      originalFileId: z.string(),
+      request: transcriptionRequestSchema.omit({ fileId: true, keep: true }),
+      duration: z.number().positive(),
+      parts: z.array(z.object({ startSeconds: z.number().nonnegative(), transcript: transcriptSchema })).min(1),
+    }),
+    transcriptRecordSchema,
+  ),
   exportSubtitles: call(
     z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']), rules: subtitleRulesSchema }),
     saveOutcomeSchema,

@@ -22,6 +22,7 @@ export interface SharedState {
   defaultIntervalMs: number;
   /** Per-instance counter, so ids are deterministic within a test run. */
   sequence: number;
+  toneWords?: Record<string, number>;
 }
 
 /** Resolves after ms, or early (without throwing) when the signal aborts. */

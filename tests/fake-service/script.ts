@@ -107,6 +107,8 @@ export interface UploadedFileInfo {
   sha256: string;
   /** True when the upload crossed the 25 MB limit; size/sha256 then cover only what was read. */
   truncated: boolean;
+  /** With toneWords: the decoded length of the upload in seconds. */
+  decodedSeconds?: number;
 }
 
 export interface MultipartLogBody {
@@ -161,6 +163,11 @@ export interface FakeServiceOptions {
   defaultIntervalMs?: number;
   /** Called for every request once it is answered (the CLI prints them). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Marker "words" as pure tones (word → frequency in Hz): when set, every transcription
+   * decodes its upload with ffmpeg and answers with the markers found in it and their times.
+   */
+  toneWords?: Record<string, number>;
 }
 
 export interface ScriptQueue<S> {

@@ -46,7 +46,7 @@ const ROUTES: Record<string, string[]> = {
 /** Starts the fake on 127.0.0.1 and a free port (see FakeServiceOptions). */
 export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
   const keys = { ...defaultKeys(), ...options.keys };
-  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0 };
+  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, toneWords: options.toneWords };
   const chat = queue<ChatScript>();
   const transcription = queue<TranscriptionScript>();
   const requests: RequestLogEntry[] = [];

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { sendError, sendJson, sendScriptedError } from './errors';
 import type { ErrorFields } from './errors';
 import type { RequestContext } from './http';
@@ -5,6 +6,7 @@ import { sleep } from './http';
 import type { MultipartLogBody, TranscriptionScript } from './script';
 import type { Transcript } from './transcript';
 import { defaultWords, estimateDuration, textFromWords, toSrt, toVerboseJson, toVtt, wavDuration } from './transcript';
+import { detectToneWords } from './tones';
 import { readUpload, respondEarly } from './upload';
 
 export { MAX_FILE_BYTES } from './upload';
@@ -89,6 +91,9 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
   entry.body = log;
 
   const upload = await readUpload(ctx, script, log);
+  await upload.copy?.written;
+  const heard = upload.copy && upload.outcome === 'read' ? await hearTones(upload.copy.path, ctx.state.toneWords!, log) : null;
+  if (upload.copy) await rm(upload.copy.path, { force: true });
   if (upload.outcome === 'answered') return;
 
   const checked = validate(log);
@@ -105,8 +110,8 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
     return;
   }
   const size = log.file?.size ?? 0;
-  const duration = script.duration ?? wavDuration(upload.header, size) ?? estimateDuration(size);
-  const words = script.words ?? defaultWords(duration);
+  const duration = script.duration ?? heard?.duration ?? wavDuration(upload.header, size) ?? estimateDuration(size);
+  const words = script.words ?? heard?.words ?? defaultWords(duration);
   const transcript: Transcript = {
     text: script.text ?? textFromWords(words),
     words,
@@ -114,4 +119,11 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
     duration,
   };
   respond(ctx, transcript, checked.format, checked.granularities, script.headers ?? {});
+}
+
+/** Decodes the upload for its marker tones (toneWords), noting its decoded length in the log. */
+async function hearTones(path: string, tones: Record<string, number>, log: MultipartLogBody) {
+  const heard = await detectToneWords(path, tones);
+  if (log.file) log.file.decodedSeconds = heard.duration;
+  return heard;
 }

@@ -1,4 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import { badRequest, sendError } from './errors';
@@ -63,6 +66,8 @@ export interface Upload {
   outcome: 'read' | 'answered';
   /** The first bytes of the file, kept only to read a WAV header. */
   header: Buffer;
+  /** With toneWords: the whole file on disk, for decoding, once `written` resolves. */
+  copy: { path: string; written: Promise<unknown> } | null;
 }
 
 /** Reads the whole upload into `log`, applying the script's pacing and faults. */
@@ -73,6 +78,8 @@ export async function readUpload(ctx: RequestContext, script: TranscriptionScrip
   let bytesReceived = 0;
   ctx.watchDisconnect('upload', () => ({ bytesReceived }));
 
+  const copyPath = ctx.state.toneWords ? join(tmpdir(), `fake-upload-${randomUUID()}`) : null;
+  let written: Promise<unknown> = Promise.resolve();
   const slow = Boolean(script.delayBeforeReadMs || script.readBytesPerSecond);
   const stopProbing = slow ? probeWhileSlow(ctx) : () => {};
   await sleep(script.delayBeforeReadMs ?? 0, signal);
@@ -116,6 +123,10 @@ export async function readUpload(ctx: RequestContext, script: TranscriptionScrip
       const hash = createHash('sha256');
       const file: UploadedFileInfo = { fieldName: name, filename: info.filename ?? '', mimeType: info.mimeType, size: 0, sha256: '', truncated: false };
       log.file = file;
+      if (copyPath) {
+        const copy = stream.pipe(createWriteStream(copyPath));
+        written = new Promise<void>((resolve) => copy.on('close', () => resolve()));
+      }
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;
         hash.update(chunk);
@@ -150,5 +161,5 @@ export async function readUpload(ctx: RequestContext, script: TranscriptionScrip
     source.pipe(bb);
   });
   stopProbing();
-  return { outcome: signal.aborted ? 'answered' : outcome, header: Buffer.concat(header) };
+  return { outcome: signal.aborted ? 'answered' : outcome, header: Buffer.concat(header), copy: copyPath ? { path: copyPath, written } : null };
 }

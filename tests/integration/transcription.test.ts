@@ -24,8 +24,8 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   return result.value as T;
 }
 
-async function stage(name: string, bytes: Uint8Array) {
-  const begun = await invoke<{ ok: boolean; stageId?: string; problem?: string; file?: undefined }>('transcription:stageBegin', { name, size: bytes.length });
+async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'upload') {
+  const begun = await invoke<{ ok: boolean; stageId?: string; problem?: string; file?: undefined }>('transcription:stageBegin', { name, size: bytes.length, purpose });
   if (!begun.ok) return begun;
   for (let offset = 0; offset < bytes.length; offset += STAGE_CHUNK_BYTES) {
     const base64 = Buffer.from(bytes.subarray(offset, offset + STAGE_CHUNK_BYTES)).toString('base64');
@@ -151,5 +151,38 @@ describe('transcription through main', () => {
     expect(refused.at(-1)).toMatchObject({ type: 'failed', failure: { kind: 'plan', status: 403, message: expect.stringMatching(/Pro/) } });
     await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
     expect((await transcribe(staged.file!.fileId)).at(-1)!.type).toBe('done');
+  });
+
+  it('transcribes a long recording part by part and saves one merged transcript with the original audio', async () => {
+    const original = makeWav(14 * 60_000); // ~27 MB: over the upload limit, kept only for playback
+    const stagedOriginal = await stage('all-hands.wav', original, 'original');
+    expect(stagedOriginal).toMatchObject({ ok: true, file: { format: 'wav', size: original.length } });
+    const parts = [];
+    for (const [index, startSeconds] of [0, 420.25].entries()) {
+      fake.transcription.next({ words: [{ word: `part${index}`, start: 1, end: 1.5 }], duration: 420 });
+      const part = await stage(`all-hands part ${index + 1}.wav`, makeWav(1000));
+      const done = (await transcribe(part.file!.fileId, { responseFormat: 'verbose_json', granularities: ['word', 'segment'], keep: false })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
+      parts.push({ startSeconds, transcript: done.record.transcript });
+      // A part is not a transcript of its own, and its file is gone once transcribed.
+      expect((await invoke<{ id: string }[]>('transcription:list')).some((t) => t.id === done.record.id)).toBe(false);
+      expect((await transcribe(part.file!.fileId)).at(-1)).toMatchObject({ type: 'failed', failure: { code: 'not_staged' } });
+    }
+    const request = { model: 'speech-1', language: '', prompt: '', responseFormat: 'srt', granularities: [] };
+    const record = await invoke<{ id: string; fileName: string; transcript: { words: { word: string; start: number }[]; raw: string } }>('transcription:saveMerged', {
+      originalFileId: stagedOriginal.file!.fileId,
+      request,
+      duration: 840,
+      parts,
+    });
+    expect(record.fileName).toBe('all-hands.wav');
+    expect(record.transcript.words.map((w) => [w.word, w.start])).toEqual([
+      ['part0', 1],
+      ['part1', 421.25],
+    ]);
+    expect(record.transcript.raw).toContain('00:07:01,250 -->');
+    expect(await invoke('transcription:open', { id: record.id })).toEqual(record);
+    const audio = await invoke<{ base64: string; done: boolean; mimeType: string }>('transcription:audioChunk', { id: record.id, offset: 0 });
+    expect(audio.mimeType).toBe('audio/wav');
+    expect(Buffer.from(audio.base64, 'base64').subarray(0, 4).toString()).toBe('RIFF');
   });
 });

@@ -19,9 +19,10 @@ export function createStaging(dir: string) {
   const ready = new Map<string, StagedFile & { path: string }>();
 
   return {
-    begin(name: string, size: number): { ok: true; stageId: string } | { ok: false; problem: string } {
+    /** `original` is a long recording kept for playback; only what is uploaded has the service's limit. */
+    begin(name: string, size: number, purpose: 'upload' | 'original'): { ok: true; stageId: string } | { ok: false; problem: string } {
       if (size === 0) return { ok: false, problem: `${name} is empty (0 bytes). Choose the recording itself.` };
-      if (size > MAX_UPLOAD_BYTES) {
+      if (purpose === 'upload' && size > MAX_UPLOAD_BYTES) {
         return {
           ok: false,
           problem: `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(MAX_UPLOAD_BYTES)}. Nothing was uploaded.`,
@@ -63,6 +64,8 @@ export function createStaging(dir: string) {
       ready.set(stageId, { ...file, path: entry.path });
       return { ok: true, file };
     },
+
+    find: (fileId: string) => ready.get(fileId),
 
     get(fileId: string) {
       const file = ready.get(fileId);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TranscriptionEvent, TranscriptionRequest } from '../../../shared/contract/transcription';
+import type { TranscriptRecord, TranscriptionEvent, TranscriptionRequest } from '../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
 import { createCoalescer } from '../coalescer';
 import { failureFromNetworkError } from '../service-failure';
 import type { ServiceClient } from '../service-client';
+import { type TranscribedPart, mergeTranscripts } from './merge';
 import { parseTranscription } from './parse-result';
 import type { Staging } from './staging';
 import { uploadForTranscription } from './upload';
@@ -19,9 +20,21 @@ const PROGRESS_INTERVAL_MS = 100;
 export function createTranscriptionService(deps: { service: ServiceClient; staging: Staging; history: HistoryStore; audioDir: string }) {
   mkdirSync(deps.audioDir, { recursive: true });
 
+  /** Saves the transcript in the history with its audio, moved out of staging. */
+  function keepWithAudio(record: TranscriptRecord, fileId: string) {
+    const file = deps.staging.take(fileId);
+    const audioPath = join(deps.audioDir, `${record.id}.${file.format}`);
+    renameSync(file.path, audioPath);
+    deps.history.transcripts.put(record, audioPath);
+  }
+
   return {
-    async transcribe({ fileId, ...request }: TranscriptionRequest, ctx: { signal: AbortSignal; emit(event: TranscriptionEvent): void }) {
-      const file = deps.staging.get(fileId);
+    async transcribe({ fileId, keep, ...request }: TranscriptionRequest, ctx: { signal: AbortSignal; emit(event: TranscriptionEvent): void }) {
+      const file = deps.staging.find(fileId);
+      if (!file) {
+        const message = 'This file is no longer staged (it was transcribed, removed, or Confab restarted). Add it again.';
+        return ctx.emit({ type: 'failed', failure: { kind: 'http', status: null, code: 'not_staged', message, host: null, retryAfterSeconds: null } });
+      }
       const progress = createCoalescer<number>(
         (sentBytes) => ctx.emit({ type: 'progress', sentBytes, totalBytes: file.size }),
         (_pending, latest) => latest,
@@ -45,15 +58,27 @@ export function createTranscriptionService(deps: { service: ServiceClient; stagi
           });
         }
         const record = { id: randomUUID(), fileName: file.name, createdAt: Date.now(), request, transcript };
-        const audioPath = join(deps.audioDir, `${record.id}.${file.format}`);
-        renameSync(deps.staging.take(fileId).path, audioPath);
-        deps.history.transcripts.put(record, audioPath);
+        if (keep) keepWithAudio(record, fileId);
+        else await deps.staging.discard(fileId);
         ctx.emit({ type: 'done', record });
       } catch (error) {
         progress.flush();
         if (ctx.signal.aborted) return ctx.emit({ type: 'stopped' });
         ctx.emit({ type: 'failed', failure: failureFromNetworkError(error, deps.service.url('audio/transcriptions')) });
       }
+    },
+
+    saveMerged(input: { originalFileId: string; request: TranscriptRecord['request']; duration: number; parts: TranscribedPart[] }): TranscriptRecord {
+      const original = deps.staging.get(input.originalFileId);
+      const record: TranscriptRecord = {
+        id: randomUUID(),
+        fileName: original.name,
+        createdAt: Date.now(),
+        request: input.request,
+        transcript: mergeTranscripts(input.parts, input.duration, input.request.responseFormat),
+      };
+      keepWithAudio(record, input.originalFileId);
+      return record;
     },
   };
 }
