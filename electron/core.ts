@@ -3,6 +3,7 @@ import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { chatHandlers } from './handlers/chat';
 import { historyHandlers } from './handlers/history';
+import { mcpHandlers } from './handlers/mcp';
 import { transcriptionHandlers } from './handlers/transcription';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
@@ -12,10 +13,14 @@ import { lockDataFolder } from './services/data-lock';
 import { downloadSaver, type FileSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, type Keytar } from './services/keychain';
+import { createMcpHost } from './services/mcp/mcp-host';
+import { loadServerConfigs } from './services/mcp/server-configs';
+import { createServerSecrets } from './services/mcp/server-secrets';
 import { createServiceClient } from './services/service-client';
 import { createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
+import { defaultMcpUrl } from '../shared/contract/settings';
 
 export interface CoreOptions {
   /** The user-data folder: settings, history and temporary files live here. */
@@ -50,11 +55,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   // The key belongs to a data folder, so separate profiles (APP_DATA_DIR) never share one,
   // while Electron and the browser harness on the same folder do.
-  const keys = createKeyStore({ keytar: options.keytar ?? keytar, service: 'Confab', account: resolve(options.userDataDir) });
+  const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
+  const keys = createKeyStore({ ...keychain, account: resolve(options.userDataDir) });
   const service = createServiceClient({
     fetch: options.fetch ?? fetch,
     baseUrl: () => settings.get().baseUrl,
     apiKey: () => keys.read(),
+  });
+  // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
+  const secrets = createServerSecrets({ ...keychain, accountPrefix: resolve(options.userDataDir) });
+  const mcp = createMcpHost({
+    configs: await loadServerConfigs({ dir: options.userDataDir, secrets }),
+    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: () => keys.read() },
+    fetch: options.fetch ?? fetch,
   });
 
   const files = options.fileSaver ?? downloadSaver;
@@ -63,7 +76,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
-    chat: chatHandlers({ chat: createChatService({ service }), history }),
+    chat: chatHandlers({ chat: createChatService({ service, tools: mcp }), history }),
     history: historyHandlers({ history, files }),
     transcription: transcriptionHandlers({
       staging,
@@ -71,11 +84,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       files,
       transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
     }),
+    mcp: mcpHandlers({ mcp }),
   });
 
   return {
     router,
     async close() {
+      await mcp.close();
       history.close();
       lock.release();
     },

@@ -9,6 +9,7 @@ export function chatHandlers(deps: { chat: ChatService; history: HistoryStore })
     complete: async ({ save, ...input }, ctx) => {
       const record = save ? recordReply(deps.history, { ...save, model: input.model }) : null;
       await deps.chat.complete(input, {
+        id: ctx.id,
         signal: ctx.signal,
         emit: (event) => {
           record?.(event);
@@ -16,5 +17,6 @@ export function chatHandlers(deps: { chat: ChatService; history: HistoryStore })
         },
       });
     },
+    decideTool: async ({ streamId, callId, decision }) => deps.chat.decide(streamId, callId, decision),
   };
 }

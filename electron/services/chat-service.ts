@@ -1,65 +1,101 @@
+import { randomUUID } from 'node:crypto';
 import type { CompletionEvent, CompletionInput } from '../../shared/contract/chat';
+import type { ToolCall, WireMessage } from '../../shared/domain/chat';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
+import { completionBody } from './chat-body';
 import { createTextCoalescer } from './coalescer';
-import { type CompletionPiece, StreamEventError, completionPieces, pieceOf } from './completion-stream';
-import { failureFromNetworkError } from './service-failure';
+import { requestStep } from './completion-step';
 import type { ServiceClient } from './service-client';
+import { createApprovals } from './tools/approvals';
+import { forLaterSteps, offerTools, toToolCall } from './tools/offered-tools';
+import { settleToolCall } from './tools/settle-tool-call';
+import type { ToolHost } from './tools/tool-host';
 
-/** The request body in the chat-completion client convention (`max_tokens`, `stream_options`). */
-export function completionBody(input: CompletionInput) {
-  return {
-    model: input.model,
-    messages: input.messages,
-    ...(input.temperature !== null && { temperature: input.temperature }),
-    ...(input.maxTokens !== null && { max_tokens: input.maxTokens }),
-    ...(input.stream && { stream: true, stream_options: { include_usage: true } }),
-  };
-}
+/** Requests per reply: a model that keeps asking for tools is stopped here, visibly. */
+export const MAX_TOOL_STEPS = 8;
 
-const streamFailure = (error: StreamEventError, host: string): ServiceFailure => ({
+const stepLimit = (maxSteps: number, calls: ToolCall[]): ServiceFailure => ({
   kind: 'stream',
   status: null,
-  code: error.code,
-  message: error.message,
-  host,
+  code: 'tool_step_limit',
+  message:
+    `The model was still asking for tools (${calls.map((call) => call.name).join(', ')}) after ${maxSteps} steps, ` +
+    'so Confab stopped without running them. Send a message to let it continue.',
+  host: null,
   retryAfterSeconds: null,
 });
 
+const unexpected = (error: unknown): ServiceFailure => ({
+  kind: 'http',
+  status: null,
+  code: null,
+  message: `Confab could not continue the reply: ${error instanceof Error ? error.message : String(error)}`,
+  host: null,
+  retryAfterSeconds: null,
+});
+
+export interface CompletionContext {
+  /** The stream's id, which `decide` names; made up when absent (nobody can then approve a tool). */
+  id?: string;
+  signal: AbortSignal;
+  emit(event: CompletionEvent): void;
+}
+
 /**
  * Runs one chat completion, streamed or whole, and reports it as contract events. Whatever
- * text arrived is always delivered before the final event, so a stop or an error keeps it.
+ * text arrived is always delivered before the next event, so a stop or an error keeps it.
+ * When the model asks for tools, each call is approved (or not) by the user, run through MCP,
+ * and its result sent back in a further request, until the model answers without tools.
  */
-export function createChatService(deps: { service: ServiceClient; coalesceMs?: number }) {
+export function createChatService(deps: { service: ServiceClient; tools?: ToolHost; coalesceMs?: number; maxSteps?: number }) {
+  const approvals = createApprovals();
+  const maxSteps = deps.maxSteps ?? MAX_TOOL_STEPS;
+
+  async function run(input: CompletionInput, ctx: CompletionContext, emit: (event: CompletionEvent) => void, onText: (text: string) => void) {
+    const offer = await offerTools(input, deps.tools);
+    if (!offer.ok) return emit({ type: 'failed', failure: offer.failure });
+    const { offered } = offer;
+    const messages: WireMessage[] = [...input.messages];
+    const allowed = new Set(input.alwaysAllowedTools);
+    const settle = { streamId: ctx.id ?? randomUUID(), signal: ctx.signal, emit, approvals, tools: offered.byKey, allowed };
+
+    for (let step = 1; ; step++) {
+      if (step > 1) emit({ type: 'step', step, maxSteps, messageId: randomUUID() });
+      const body = completionBody({ ...input, messages }, step === 1 ? offered.functions : forLaterSteps(offered.functions));
+      const outcome = await requestStep(deps.service, body, { streamed: input.stream, signal: ctx.signal, onText });
+      if (!outcome.ok) return emit(outcome.end);
+      const { text, toolCalls, finishReason, usage, model } = outcome.reply;
+      if (toolCalls.length === 0) return emit({ type: 'done', finishReason, usage, model });
+
+      const calls = toolCalls.map((call) => toToolCall(call, offered));
+      if (step === maxSteps) return emit({ type: 'failed', failure: stepLimit(maxSteps, calls) });
+      emit({ type: 'toolCalls', calls, usage, model });
+      messages.push({ role: 'assistant', content: text, toolCalls: calls });
+      // One at a time, in the model's order: the user decides on each call separately.
+      for (const call of calls) {
+        const { outcome: result, content } = await settleToolCall(call, settle);
+        if (ctx.signal.aborted) return emit({ type: 'stopped' });
+        emit({ type: 'toolResult', callId: call.id, messageId: randomUUID(), outcome: result, content });
+        messages.push({ role: 'tool', content, toolCallId: call.id });
+      }
+    }
+  }
+
   return {
-    async complete(input: CompletionInput, ctx: { signal: AbortSignal; emit(event: CompletionEvent): void }) {
+    /** Answers a waiting tool call; throws when that call is not waiting. */
+    decide: approvals.decide,
+
+    async complete(input: CompletionInput, ctx: CompletionContext) {
       const deltas = createTextCoalescer((text) => ctx.emit({ type: 'delta', text }), deps.coalesceMs);
-      const last: Omit<CompletionPiece, 'text'> = { finishReason: null, usage: null, model: null };
-      let host = '';
+      const emit = (event: CompletionEvent) => {
+        deltas.flush();
+        ctx.emit(event);
+      };
       try {
-        const result = await deps.service.postJson('chat/completions', completionBody(input), ctx.signal);
-        if (!result.ok) return ctx.emit({ type: 'failed', failure: result.failure });
-        host = new URL(result.response.url).host;
-        const pieces = input.stream
-          ? completionPieces(result.response.body!)
-          : [pieceOf((await result.response.json()) as Parameters<typeof pieceOf>[0])];
-        for await (const piece of pieces) {
-          deltas.push(piece.text);
-          last.finishReason = piece.finishReason ?? last.finishReason;
-          last.usage = piece.usage ?? last.usage;
-          last.model = piece.model ?? last.model;
-        }
-        deltas.flush();
-        ctx.emit({ type: 'done', ...last });
+        await run(input, ctx, emit, deltas.push);
       } catch (error) {
-        deltas.flush();
-        if (ctx.signal.aborted) return ctx.emit({ type: 'stopped' });
-        if (error instanceof StreamEventError) return ctx.emit({ type: 'failed', failure: streamFailure(error, host) });
-        // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
-        const { code } = failureFromNetworkError(error, `http://${host}`);
-        ctx.emit({
-          type: 'failed',
-          failure: streamFailure(new StreamEventError(`The connection to ${host} broke off mid-reply (${code ?? (error as Error).message}).`, code), host),
-        });
+        // Stops while waiting for a decision or a tool land here; anything else is a bug, still reported.
+        emit(ctx.signal.aborted ? { type: 'stopped' } : { type: 'failed', failure: unexpected(error) });
       }
     },
   };

@@ -1,10 +1,13 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { Usage } from '../../shared/domain/chat';
 import { readErrorBody } from './service-failure';
+import { type ToolCallDelta, toolCallDeltasOf } from './tools/tool-call-deltas';
 
 /** What one parsed chunk of a streamed completion (or a whole completion) contributes. */
 export interface CompletionPiece {
   text: string;
+  /** Fragments of tool calls (streamed), or whole calls (a whole completion). */
+  toolCalls: ToolCallDelta[];
   finishReason: string | null;
   usage: Usage | null;
   model: string | null;
@@ -24,7 +27,11 @@ type Chunk = {
   model?: unknown;
   usage?: Usage | null;
   error?: unknown;
-  choices?: Array<{ delta?: { content?: unknown }; message?: { content?: unknown }; finish_reason?: unknown }>;
+  choices?: Array<{
+    delta?: { content?: unknown; tool_calls?: unknown };
+    message?: { content?: unknown; tool_calls?: unknown };
+    finish_reason?: unknown;
+  }>;
 };
 
 /** Reads a chunk (`choices[].delta`) or a whole completion (`choices[].message`). */
@@ -33,6 +40,7 @@ export function pieceOf(chunk: Chunk): CompletionPiece {
   const content = choice?.delta?.content ?? choice?.message?.content;
   return {
     text: typeof content === 'string' ? content : '',
+    toolCalls: toolCallDeltasOf(choice?.delta?.tool_calls ?? choice?.message?.tool_calls),
     finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : null,
     usage: chunk.usage ?? null,
     model: typeof chunk.model === 'string' ? chunk.model : null,

@@ -2,6 +2,7 @@ import type { KeyStatus } from '../../shared/contract/secrets';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
@@ -32,11 +33,13 @@ export function createKeyStore(deps: { keytar: Keytar; service?: string; account
 
   async function readKeychain(): Promise<string | null> {
     try {
-      // findCredentials, unlike getPassword, reports an unreachable Secret Service instead of
-      // answering "no key", so the user learns the keychain is missing before saving to it.
-      const credentials = await deps.keytar.findCredentials(service);
+      // getPassword answers "no key" when the Secret Service is unreachable, so availability is
+      // probed first with a search that throws instead. The probe searches a service name that
+      // holds no entries: listing the real entries would race with other profiles changing theirs.
+      await deps.keytar.findCredentials(`${service} availability probe`);
+      const value = await deps.keytar.getPassword(service, account);
       keychainProblem = null;
-      return credentials.find((entry) => entry.account === account)?.password ?? null;
+      return value;
     } catch (error) {
       noteFailure(error);
       return null;

@@ -1,20 +1,30 @@
 import { z } from 'zod';
 import { serviceFailure } from '../domain/service-failure';
-import { chatOptionsSchema, usageSchema, wireMessageSchema } from '../domain/chat';
-import { stream } from './define';
+import { chatOptionsSchema, toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema, wireMessageSchema } from '../domain/chat';
+import { jsonReadingSchema } from '../domain/json';
+import { call, stream } from './define';
 
 export const completionInputSchema = chatOptionsSchema.extend({
   messages: z.array(wireMessageSchema).min(1, 'A conversation needs at least one message.'),
   /**
    * Where main records the reply as it grows (at least once a second, and when it ends), so
-   * a crash loses at most the last second of text. Main creates the message itself.
+   * a crash loses at most the last second of text. Main creates the message itself, and
+   * with tools also the tool messages and the assistant message of each further step.
    */
   save: z.object({ conversationId: z.string().min(1), messageId: z.string().min(1) }).optional(),
 });
 
+/** approve: run it once; deny: tell the model no; always: run it, and this tool from now on in this conversation. */
+export const toolDecisionSchema = z.enum(['approve', 'deny', 'always']);
+
 /**
  * Events of one completion. Text arrives as `delta` events (fragments coalesced in main to
  * at most one event per ~16 ms); exactly one of done, stopped or failed ends the stream.
+ *
+ * With tools, one stream can hold several steps (requests to the service). A step whose
+ * reply asks for tools ends with `toolCalls`; each call then gets a `toolApproval` (unless
+ * always allowed) and a `toolDecision`, then a `toolResult`; then `step` starts the next
+ * assistant message. Deltas always belong to the latest assistant message.
  */
 export const completionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), text: z.string() }),
@@ -26,11 +36,28 @@ export const completionEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('stopped') }),
   z.object({ type: z.literal('failed'), failure: serviceFailure }),
+  /** The current assistant message is complete and asks for these calls (run one by one, in order). */
+  z.object({ type: z.literal('toolCalls'), calls: z.array(toolCallSchema), usage: usageSchema.nullable(), model: z.string().nullable() }),
+  /** Main waits for `chat:decideTool` on this call; the arguments are shown in full. */
+  z.object({ type: z.literal('toolApproval'), callId: z.string(), tool: toolRefSchema, arguments: jsonReadingSchema }),
+  /** automatic: the tool was always allowed in this conversation, so nobody was asked. */
+  z.object({ type: z.literal('toolDecision'), callId: z.string(), decision: toolDecisionSchema, automatic: z.boolean() }),
+  /** The tool message main added (`messageId`): the result, an error, or the denial the model is told. */
+  z.object({ type: z.literal('toolResult'), callId: z.string(), messageId: z.string(), outcome: toolOutcomeSchema, content: z.string() }),
+  /** A new assistant message (request `step` of at most `maxSteps`) starts after the tool results. */
+  z.object({ type: z.literal('step'), step: z.number().int(), maxSteps: z.number().int(), messageId: z.string() }),
 ]);
+
+export const decideToolInputSchema = z
+  .object({ streamId: z.string().min(1), callId: z.string().min(1), decision: toolDecisionSchema })
+  .strict();
 
 export const chatArea = {
   complete: stream(completionInputSchema, completionEventSchema),
+  /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its stream ended). */
+  decideTool: call(decideToolInputSchema, z.void()),
 };
 
 export type CompletionInput = z.infer<typeof completionInputSchema>;
 export type CompletionEvent = z.infer<typeof completionEventSchema>;
+export type ToolDecision = z.infer<typeof toolDecisionSchema>;

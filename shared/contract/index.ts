@@ -1,6 +1,7 @@
 import { chatArea } from './chat';
 import type { ContractDef } from './define';
 import { historyArea } from './history';
+import { mcpArea } from './mcp';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
@@ -12,6 +13,7 @@ export const contract = {
   chat: chatArea,
   history: historyArea,
   transcription: transcriptionArea,
+  mcp: mcpArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

@@ -19,6 +19,16 @@ export const KNOWN_MODELS = [
 
 export const FREE_MODEL = 'default';
 
+/**
+ * A tool is named `serverId/toolName`: the MCP server's id (which has no slash) and the
+ * tool's name on that server. Enabled tools and always-allowed tools are lists of these.
+ */
+export const toolKey = (serverId: string, toolName: string) => `${serverId}/${toolName}`;
+export const toolKeySchema = z.string().regex(/^[^/]+\/.+$/, 'A tool is named serverId/toolName.');
+
+/** auto: the model decides; none: no tool; required: some tool; { tool }: that one tool. */
+export const toolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ tool: toolKeySchema })]);
+
 /** Request options a conversation carries; validated before anything is sent. */
 export const chatOptionsSchema = z.object({
   model: z.string().trim().min(1, 'Choose a model or type a model id.'),
@@ -33,9 +43,41 @@ export const chatOptionsSchema = z.object({
     .positive('Maximum tokens must be a whole number above 0.')
     .nullable(),
   stream: z.boolean(),
+  /** Pro: the reply must be one JSON object (`response_format: json_object`). */
+  jsonMode: z.boolean().optional(),
+  /** Pro: the MCP tools offered to the model in this conversation. */
+  tools: z.array(toolKeySchema).optional(),
+  toolChoice: toolChoiceSchema.optional(),
+  /** Tools the user chose "always allow" for in this conversation: they run without asking. */
+  alwaysAllowedTools: z.array(toolKeySchema).optional(),
 });
 
-export const wireMessageSchema = z.object({ role: roleSchema, content: z.string() });
+/** Which MCP tool a call goes to, by server (id, and its name for display) and tool name. */
+export const toolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), name: z.string() });
+
+/** One function call an assistant message asked for. */
+export const toolCallSchema = z.object({
+  /** The model's id for the call; the tool message with the result carries it back. */
+  id: z.string().min(1),
+  /** The function name the model used (an MCP tool's name made safe and unique). */
+  name: z.string(),
+  /** The arguments exactly as the model wrote them: JSON text, possibly invalid. */
+  arguments: z.string(),
+  /** The MCP tool behind the name; null when the model named a function Confab did not offer. */
+  tool: toolRefSchema.nullable(),
+});
+
+/** How a tool call ended: it ran (ok), it ran and failed or could not run (error), the user said no (denied). */
+export const toolOutcomeSchema = z.enum(['ok', 'error', 'denied']);
+
+export const wireMessageSchema = z.object({
+  role: roleSchema,
+  content: z.string(),
+  /** Assistant messages that asked for tools. */
+  toolCalls: z.array(toolCallSchema).optional(),
+  /** Tool messages: the call this is the result of. */
+  toolCallId: z.string().optional(),
+});
 
 /**
  * How a reply ended: complete (the server finished), stopped (the user pressed Stop),
@@ -48,4 +90,8 @@ export type Usage = z.infer<typeof usageSchema>;
 export type ChatOptions = z.infer<typeof chatOptionsSchema>;
 export type WireMessage = z.infer<typeof wireMessageSchema>;
 export type ReplyState = z.infer<typeof replyStateSchema>;
+export type ToolChoice = z.infer<typeof toolChoiceSchema>;
+export type ToolRef = z.infer<typeof toolRefSchema>;
+export type ToolCall = z.infer<typeof toolCallSchema>;
+export type ToolOutcome = z.infer<typeof toolOutcomeSchema>;
 export { serviceFailure };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatOptionsSchema, replyStateSchema, roleSchema, usageSchema } from './chat';
+import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
 import { serviceFailure } from './service-failure';
 
 /** One message as the history keeps it: the wire message plus how and when it came to be. */
@@ -13,6 +13,11 @@ export const messageSchema = z.object({
   failure: serviceFailure.nullable(),
   model: z.string().nullable(),
   createdAt: z.number(),
+  /** Assistant messages that asked for tools (absent otherwise). */
+  toolCalls: z.array(toolCallSchema).optional(),
+  /** Tool messages: the call this answers, and how that call ended. */
+  toolCallId: z.string().optional(),
+  toolOutcome: toolOutcomeSchema.optional(),
 });
 
 export const conversationMetaSchema = z.object({

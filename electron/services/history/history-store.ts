@@ -6,7 +6,7 @@ import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
 
-export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model'>;
+export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
 
 /**
  * Conversations and messages in SQLite. Every write is one statement or one transaction,
@@ -39,11 +39,13 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
   function insertMessage(conversationId: string, message: Message) {
     db.prepare(
-      `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at)
+      `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
+                             tool_calls, tool_call_id, tool_outcome)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
-               :role, :content, :state, :usage, :failure, :model, :created_at)
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome)
        ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
-               failure = excluded.failure, model = excluded.model`,
+               failure = excluded.failure, model = excluded.model, tool_calls = excluded.tool_calls,
+               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome`,
     ).run({ ...messageParams(message), conversation_id: conversationId });
   }
 
@@ -122,12 +124,13 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
     /** A streaming reply's latest state: called as it grows and when it ends. */
     saveReply(messageId: string, update: ReplyUpdate) {
-      db.prepare('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ? WHERE id = ?').run(
+      db.prepare('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ? WHERE id = ?').run(
         update.content,
         update.state,
         update.usage && JSON.stringify(update.usage),
         update.failure && JSON.stringify(update.failure),
         update.model,
+        update.toolCalls ? JSON.stringify(update.toolCalls) : null,
         messageId,
       );
     },

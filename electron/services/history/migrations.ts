@@ -80,6 +80,13 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         INSERT INTO transcripts_fts(transcripts_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
       END;
     `),
+  // 6: tool calling: the calls an assistant message asked for (JSON), and which call a tool message answers.
+  (db) =>
+    db.exec(`
+      ALTER TABLE messages ADD COLUMN tool_calls TEXT;
+      ALTER TABLE messages ADD COLUMN tool_call_id TEXT;
+      ALTER TABLE messages ADD COLUMN tool_outcome TEXT;
+    `),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

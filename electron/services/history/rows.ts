@@ -20,6 +20,9 @@ export interface MessageRow {
   failure: string | null;
   model: string | null;
   created_at: number;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  tool_outcome: Message['toolOutcome'] | null;
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -49,6 +52,10 @@ export const toMessage = (row: MessageRow): Message => ({
   failure: json(row.failure),
   model: row.model,
   createdAt: row.created_at,
+  // Absent rather than null, so messages without tools look exactly as they always did.
+  ...(row.tool_calls !== null && { toolCalls: JSON.parse(row.tool_calls) }),
+  ...(row.tool_call_id !== null && { toolCallId: row.tool_call_id }),
+  ...(row.tool_outcome !== null && { toolOutcome: row.tool_outcome }),
 });
 
 export const messageParams = (message: Message) => ({
@@ -60,4 +67,7 @@ export const messageParams = (message: Message) => ({
   failure: message.failure && JSON.stringify(message.failure),
   model: message.model,
   created_at: message.createdAt,
+  tool_calls: message.toolCalls ? JSON.stringify(message.toolCalls) : null,
+  tool_call_id: message.toolCallId ?? null,
+  tool_outcome: message.toolOutcome ?? null,
 });

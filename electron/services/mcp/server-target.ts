@@ -1,0 +1,34 @@
+import type { McpProblem } from '../../../shared/contract/mcp';
+import type { McpTarget } from './connection';
+import type { ServerConfigs } from './server-configs';
+import type { Server } from './server-view';
+
+export interface ServiceServer {
+  /** Settings' MCP address, or the one derived from the base URL; null before a base URL is set. */
+  url(): string | null;
+  apiKey(): Promise<string | null>;
+}
+
+/**
+ * How to reach a server right now, secrets read afresh: the service's own with the API key
+ * (none when no key is stored, so the server itself says missing_api_key), a user-added one
+ * with its headers or environment from the keychain.
+ */
+export async function targetOf(
+  server: Server,
+  deps: { configs: ServerConfigs; service: ServiceServer },
+): Promise<{ ok: true; target: McpTarget } | { ok: false; problem: McpProblem }> {
+  if (!server.stored) {
+    const url = deps.service.url();
+    if (!url) {
+      return { ok: false, problem: { reason: 'not_configured', message: 'Set the service base URL in Settings first.', status: null, code: null, host: null } };
+    }
+    const key = await deps.service.apiKey();
+    return { ok: true, target: { type: 'http', url, headers: key ? { Authorization: `Bearer ${key}` } : {} } };
+  }
+  const values = await deps.configs.secretValues(server.stored);
+  const { transport } = server.stored;
+  return transport.type === 'http'
+    ? { ok: true, target: { type: 'http', url: transport.url, headers: values } }
+    : { ok: true, target: { type: 'stdio', command: transport.command, args: transport.args, env: values } };
+}

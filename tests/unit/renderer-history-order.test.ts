@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationMeta } from '../../shared/domain/conversation';
+import { byRecency, settledMessages, upsert, withMeta } from '../../renderer/chat/listing';
+import { inOrder } from '../../renderer/chat/persist';
+
+const meta = (id: string, updatedAt: number, pinned = false): ConversationMeta => ({
+  id,
+  title: id,
+  systemPrompt: '',
+  options: { model: 'default', temperature: null, maxTokens: null, stream: true },
+  pinned,
+  createdAt: 0,
+  updatedAt,
+});
+
+describe('the sidebar order', () => {
+  it('is pinned first, then the most recently active, like main’s list', () => {
+    const listed = [meta('old', 1), meta('pinned', 0, true), meta('new', 5)].sort(byRecency);
+    expect(listed.map((c) => c.id)).toEqual(['pinned', 'new', 'old']);
+  });
+
+  it('moves a conversation when it changes, and adds or replaces by id', () => {
+    const listed = [meta('a', 3), meta('b', 2), meta('c', 1)];
+    expect(upsert(listed, meta('c', 9)).map((c) => c.id)).toEqual(['c', 'a', 'b']);
+    expect(upsert(listed, meta('d', 0)).map((c) => c.id)).toEqual(['a', 'b', 'c', 'd']);
+    const pinned = withMeta({ listed, conversations: [{ ...meta('b', 2), messages: [] }] }, 'b', { pinned: true });
+    expect(pinned.listed.map((c) => c.id)).toEqual(['b', 'a', 'c']);
+    expect(pinned.conversations[0]!.pinned).toBe(true);
+    // Untouched entries keep their identity, so memoised items do not re-render.
+    expect(pinned.listed[1]).toBe(listed[0]);
+  });
+
+  it('reads a reply still marked streaming in a loaded conversation as interrupted', () => {
+    const base = { role: 'assistant' as const, content: 'half', usage: null, failure: null, model: null, createdAt: 0 };
+    expect(settledMessages([{ ...base, id: 'r', state: 'streaming' }])[0]!.state).toBe('interrupted');
+    expect(settledMessages([{ ...base, id: 'r', state: 'complete' }])[0]!.state).toBe('complete');
+  });
+});
+
+describe('history writes', () => {
+  it('run one after another per conversation, in the order they were made, past a failure', async () => {
+    const done: string[] = [];
+    const write = (name: string, ms: number, fail = false) => () =>
+      new Promise<string>((resolve, reject) =>
+        setTimeout(() => {
+          done.push(name);
+          if (fail) reject(new Error(name));
+          else resolve(name);
+        }, ms),
+      );
+    const create = inOrder('c1', write('create', 30));
+    const put = inOrder('c1', write('put', 1, true));
+    const rename = inOrder('c1', write('rename', 1));
+    const other = inOrder('c2', write('other', 5));
+    await expect(put).rejects.toThrow('put');
+    expect(await Promise.all([create, rename, other])).toEqual(['create', 'rename', 'other']);
+    expect(done).toEqual(['other', 'create', 'put', 'rename']);
+  });
+});
