@@ -71,7 +71,10 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
     setImmediate(() => {
       void route
         .handler(input, { id, signal: controller.signal, emit })
-        .catch((error: unknown) => console.error(`Stream ${route.channel} failed:`, error))
+        .catch((error: unknown) => {
+          console.error(`Stream ${route.channel} failed:`, error);
+          if (route.def.failure) emit(route.def.failure(error instanceof Error ? error.message : String(error)));
+        })
         .finally(() => running.delete(id));
     });
     return id;

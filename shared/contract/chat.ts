@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceFailure } from '../domain/service-failure';
+import { internalFailure, serviceFailure } from '../domain/service-failure';
 import { chatOptionsSchema, toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema, wireMessageSchema } from '../domain/chat';
 import { jsonReadingSchema } from '../domain/json';
 import { call, stream } from './define';
@@ -53,7 +53,7 @@ export const decideToolInputSchema = z
   .strict();
 
 export const chatArea = {
-  complete: stream(completionInputSchema, completionEventSchema),
+  complete: stream(completionInputSchema, completionEventSchema, internalFailure),
   /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its stream ended). */
   decideTool: call(decideToolInputSchema, z.void()),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceFailure } from '../domain/service-failure';
+import { internalFailure, serviceFailure } from '../domain/service-failure';
 import { responseFormatSchema, subtitleRulesSchema, transcriptSchema } from '../domain/transcript';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
@@ -90,7 +90,7 @@ export const transcriptionArea = {
   /** Checks the content is audio the service accepts, and names the problem when it is not. */
   stageEnd: call(z.object({ stageId: z.string() }), stageOutcomeSchema),
   discard: call(z.object({ fileId: z.string() }), z.void()),
-  transcribe: stream(transcriptionRequestSchema, transcriptionEventSchema),
+  transcribe: stream(transcriptionRequestSchema, transcriptionEventSchema, internalFailure),
   list: call(z.void(), z.array(transcriptSummarySchema)),
   open: call(z.object({ id: z.string() }), transcriptRecordSchema),
   remove: call(z.object({ id: z.string() }), z.void()),

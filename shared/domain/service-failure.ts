@@ -26,3 +26,9 @@ export const serviceFailure = z.object({
 
 export type FailureKind = z.infer<typeof failureKind>;
 export type ServiceFailure = z.infer<typeof serviceFailure>;
+
+/** An unexpected failure inside Confab itself, as a stream's final `failed` event. */
+export const internalFailure = (message: string) => ({
+  type: 'failed' as const,
+  failure: { kind: 'http' as const, status: null, code: 'internal_error', message, host: null, retryAfterSeconds: null },
+});
