@@ -10,15 +10,12 @@ export async function createSettingsStore(deps: { dir: string; initialBaseUrl?: 
   const path = join(deps.dir, FILE);
   await mkdir(deps.dir, { recursive: true });
 
-  let current: Settings = {
-    baseUrl: deps.initialBaseUrl ?? '',
-    mcpUrl: null,
-    plan: 'free',
-    theme: 'system',
-    ...(await readJsonFile(path, settingsSchema.partial())),
-  };
+  const stored = await readJsonFile(path, settingsSchema.partial());
+  let current: Settings = { baseUrl: deps.initialBaseUrl ?? '', mcpUrl: null, plan: 'free', theme: 'system', ...stored };
 
   const write = createAtomicWriter(path);
+  // A pre-filled base URL (APP_BASE_URL on first run) is kept, so the next start has it too.
+  if (!stored && deps.initialBaseUrl) await write(JSON.stringify(current, null, 2));
 
   return {
     get: (): Settings => current,

@@ -3,6 +3,8 @@ import { ChatScreen } from '../chat/ChatScreen';
 import { subscribeToCompletions, useChat } from '../chat/store';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/store';
+import { FileDrop } from '../transcription/FileDrop';
+import { TranscriptionScreen } from '../transcription/TranscriptionScreen';
 import { useNavigation } from './navigation';
 import { Sidebar } from './Sidebar';
 import { useShortcuts } from './useShortcuts';
@@ -23,7 +25,16 @@ export function App() {
   return (
     <div className="app">
       <Sidebar />
-      {!loaded ? <LoadingOrError /> : view === 'settings' ? <SettingsScreen /> : <ChatScreen />}
+      {!loaded ? (
+        <LoadingOrError />
+      ) : view === 'settings' ? (
+        <SettingsScreen />
+      ) : view === 'transcription' ? (
+        <TranscriptionScreen />
+      ) : (
+        <ChatScreen />
+      )}
+      <FileDrop />
     </div>
   );
 }

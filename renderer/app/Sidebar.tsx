@@ -1,14 +1,19 @@
-import { useChat } from '../chat/store';
 import { SHORTCUTS } from '../common/shortcuts';
+import { ConversationList } from '../history/ConversationList';
+import { SearchBox } from '../history/SearchBox';
+import { SearchResults } from '../history/SearchResults';
+import { Toast } from '../history/Toast';
+import { TransferActions } from '../history/TransferActions';
+import { useHistory } from '../history/store';
+import '../history/history.css';
+import { TranscriptsNav } from '../transcription/TranscriptsNav';
 import { useNavigation } from './navigation';
 
-/** New chat, the conversations (newest first; an empty one is not worth listing) and Settings. */
+/** New chat, search, the saved conversations (or the search's hits), transcription and Settings. */
 export function Sidebar() {
   const view = useNavigation((s) => s.view);
-  const { show, openConversation, startChat } = useNavigation.getState();
-  const conversations = useChat((s) => s.conversations);
-  const activeId = useChat((s) => s.activeId);
-  const listed = conversations.filter((c) => c.messages.length > 0);
+  const { show, startChat } = useNavigation.getState();
+  const searching = useHistory((s) => s.query.trim() !== '');
 
   return (
     <nav className="sidebar" aria-label="Sections">
@@ -24,28 +29,10 @@ export function Sidebar() {
       >
         New chat <kbd>{SHORTCUTS.newChat.label}</kbd>
       </button>
-      <h2 className="sidebar-heading" id="chats-heading">
-        Chats
-      </h2>
-      {listed.length === 0 ? (
-        <p className="hint sidebar-empty">Your conversations will appear here.</p>
-      ) : (
-        <ul className="conversation-list" aria-labelledby="chats-heading">
-          {listed.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                className="nav-item"
-                title={c.title}
-                aria-current={view === 'chat' && c.id === activeId ? 'page' : undefined}
-                onClick={() => openConversation(c.id)}
-              >
-                {c.title}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SearchBox />
+      {searching ? <SearchResults /> : <ConversationList />}
+      <TransferActions />
+      <TranscriptsNav />
       <button
         type="button"
         className="nav-item settings-link"
@@ -54,6 +41,7 @@ export function Sidebar() {
       >
         Settings
       </button>
+      <Toast />
     </nav>
   );
 }

@@ -1,21 +1,26 @@
 import { create } from 'zustand';
 import { useChat } from '../chat/store';
 
-export type View = 'chat' | 'settings';
+export type View = 'chat' | 'settings' | 'transcription';
 
 interface NavigationState {
   view: View;
   /** Bumped to ask the composer for focus (a new chat, a picked conversation, a starter prompt). */
   composerFocus: number;
+  /** The transcript on the transcription screen; null shows its drop zone, queue and list. */
+  transcriptId: string | null;
   show(view: View): void;
   focusComposer(): void;
   openConversation(id: string): void;
   startChat(): void;
+  /** Shows a transcript (from the transcription screen, the sidebar or a search hit of kind 'transcript'). */
+  openTranscript(id: string): void;
 }
 
 export const useNavigation = create<NavigationState>((set, get) => ({
   view: 'chat',
   composerFocus: 0,
+  transcriptId: null,
   show: (view) => set({ view }),
   focusComposer: () => set((s) => ({ view: 'chat', composerFocus: s.composerFocus + 1 })),
   openConversation(id) {
@@ -26,6 +31,7 @@ export const useNavigation = create<NavigationState>((set, get) => ({
     useChat.getState().newConversation();
     get().focusComposer();
   },
+  openTranscript: (id) => set({ view: 'transcription', transcriptId: id }),
 }));
 
 export const openSettings = () => useNavigation.getState().show('settings');

@@ -3,8 +3,10 @@ import type { Message } from '../../shared/domain/conversation';
 import { openSettings } from '../app/navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
+import { JsonReply } from './JsonReply';
 import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
+import { ToolCalls } from './ToolCalls';
 
 interface Props {
   message: Message;
@@ -15,6 +17,11 @@ interface Props {
 const ENDINGS: Partial<Record<Message['state'], string>> = {
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+};
+
+/** Nobody pressed Stop on an interrupted reply, so it says what happened to it. */
+const WHY: Partial<Record<Message['state'], string>> = {
+  interrupted: 'Confab closed before this reply finished.',
 };
 
 function UsageLine({ usage }: { usage: Usage }) {
@@ -41,22 +48,49 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
   const text = live ?? message.content;
   const regenerate = () => useChat.getState().regenerate(conversationId);
   const ending = ENDINGS[message.state];
+  // A JSON-mode conversation's replies are checked and formatted; a reply that only asks for tools is not one.
+  const jsonMode = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.options.jsonMode ?? false);
+  const step = useChat((s) => s.steps[message.id]);
+  const calls = message.toolCalls ?? [];
+  const asJson = jsonMode && calls.length === 0 && !(streaming && !text);
+  const stepLimit = message.failure?.code === 'tool_step_limit';
+  // A tool step is complete while the reply goes on: nothing to regenerate until it ends.
+  const replying = useChat((s) => conversationId in s.running);
 
   return (
     <article className="message assistant" aria-label="Reply" aria-busy={streaming}>
-      <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text">
-        <Markdown text={text} streaming={streaming} />
-      </div>
-      {streaming && !text && <p className="hint waiting">Waiting for the reply…</p>}
-      {message.failure && (
-        <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined} />
+      {step && (
+        <p className="step-counter">
+          Step {step.step} of {step.maxSteps}
+        </p>
       )}
+      {asJson ? (
+        <JsonReply text={text} streaming={streaming} createdAt={message.createdAt} />
+      ) : (
+        (text || calls.length === 0) && (
+          <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text">
+            <Markdown text={text} streaming={streaming} />
+          </div>
+        )
+      )}
+      {streaming && !text && <p className="hint waiting">{step ? 'Waiting for the next step…' : 'Waiting for the reply…'}</p>}
+      {calls.length > 0 && <ToolCalls calls={calls} conversationId={conversationId} />}
+      {message.failure &&
+        (stepLimit ? (
+          <div className="notice error" role="alert">
+            <p className="notice-title">Stopped after {step?.maxSteps ?? 'the maximum number of'} tool steps</p>
+            <p>{message.failure.message}</p>
+          </div>
+        ) : (
+          <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined} />
+        ))}
       {!streaming && (
         <div className="message-actions">
           {ending && <span className="badge ending">{ending}</span>}
-          {text && <CopyButton label="Copy message" text={() => text} />}
+          {WHY[message.state] && <span>{WHY[message.state]}</span>}
+          {text && !asJson && <CopyButton label="Copy message" text={() => text} />}
           {/* A failed reply offers Retry in its notice instead. */}
-          {isLast && !message.failure && (
+          {isLast && !message.failure && !replying && (
             <button type="button" className="small secondary" aria-label="Regenerate reply" title="Regenerate reply" onClick={regenerate}>
               Regenerate
             </button>

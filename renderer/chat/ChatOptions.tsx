@@ -3,6 +3,7 @@ import type { Plan } from '../../shared/contract/settings';
 import { ModelPicker } from './ModelPicker';
 import type { Conversation } from '../../shared/domain/conversation';
 import type { OptionErrors, OptionsInput } from './options';
+import { ProOptions } from './ProOptions';
 import { useChat } from './store';
 
 interface FieldProps {
@@ -101,6 +102,7 @@ export function ChatOptions({ id, conversation, options, plan, errors }: Props) 
           </label>
         </div>
       </div>
+      <ProOptions options={options} plan={plan} errors={errors} update={update} />
     </section>
   );
 }

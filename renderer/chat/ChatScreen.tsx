@@ -3,7 +3,9 @@ import { useSettings } from '../settings/store';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
+import { nameOf } from './listing';
 import { MessageList } from './MessageList';
+import { StorageNotice } from './StorageNotice';
 import { type OptionsInput, checkOptions, hasErrors, toInput } from './options';
 import { useActiveConversation, useChat } from './store';
 import './chat.css';
@@ -17,6 +19,8 @@ function summary(options: OptionsInput): string {
     options.temperature.trim() && `temperature ${options.temperature.trim()}`,
     options.maxTokens.trim() && `up to ${options.maxTokens.trim()} tokens`,
     options.stream ? 'streamed' : 'not streamed',
+    options.jsonMode && 'JSON mode',
+    (options.tools?.length ?? 0) > 0 && `${options.tools!.length} ${options.tools!.length === 1 ? 'tool' : 'tools'}`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -35,8 +39,9 @@ export function ChatScreen() {
 
   return (
     <main className="chat-screen" aria-labelledby="chat-heading">
+      <StorageNotice />
       <header className="chat-header">
-        <h1 id="chat-heading">{conversation.title || 'New chat'}</h1>
+        <h1 id="chat-heading">{conversation.messages.length ? nameOf(conversation) : conversation.title || 'New chat'}</h1>
         <span className="options-summary">{summary(input)}</span>
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { openSettings, useNavigation } from '../app/navigation';
 import { SHORTCUTS } from '../common/shortcuts';
+import { SEARCH_SHORTCUT } from '../history/shortcut';
 import { useSettings } from '../settings/store';
 import { useChat } from './store';
 
@@ -14,6 +15,7 @@ const KEYS = [
   [SHORTCUTS.newLine.label, 'Start a new line'],
   [SHORTCUTS.stop.label, 'Stop the reply'],
   [SHORTCUTS.newChat.label, 'Start a new chat'],
+  [SEARCH_SHORTCUT.label, 'Search chats and transcripts'],
 ] as const;
 
 /** What a first-time user sees: what Confab does, how to begin, and what is missing to begin. */

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { AssistantMessage } from './AssistantMessage';
 import type { Message } from '../../shared/domain/conversation';
+import { ToolMessage } from './ToolMessage';
 import { UserMessage } from './UserMessage';
 
 interface Props {
@@ -8,14 +9,18 @@ interface Props {
   conversationId: string;
   isLast: boolean;
   busy: boolean;
+  /** Just found by a search: marked for a moment so the eye finds it. */
+  highlighted: boolean;
 }
 
 /** Memoised: a finished message renders again only when it changes, not when a reply streams. */
-export const MessageItem = memo(function MessageItem({ message, conversationId, isLast, busy }: Props) {
+export const MessageItem = memo(function MessageItem({ message, conversationId, isLast, busy, highlighted }: Props) {
   return (
-    <div className="message-row">
+    <div className={highlighted ? 'message-row highlighted' : 'message-row'} data-highlighted={highlighted || undefined}>
       {message.role === 'user' ? (
         <UserMessage message={message} conversationId={conversationId} busy={busy} />
+      ) : message.role === 'tool' ? (
+        <ToolMessage message={message} conversationId={conversationId} />
       ) : (
         <AssistantMessage message={message} conversationId={conversationId} isLast={isLast} />
       )}

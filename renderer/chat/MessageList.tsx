@@ -8,10 +8,17 @@ interface Context {
   conversationId: string;
   lastId: string | undefined;
   busy: boolean;
+  highlightId: string | null;
 }
 
 const itemContent = (_index: number, message: Message, context: Context) => (
-  <MessageItem message={message} conversationId={context.conversationId} isLast={message.id === context.lastId} busy={context.busy} />
+  <MessageItem
+    message={message}
+    conversationId={context.conversationId}
+    isLast={message.id === context.lastId}
+    busy={context.busy}
+    highlighted={message.id === context.highlightId}
+  />
 );
 
 const computeItemKey = (_index: number, message: Message) => message.id;
@@ -23,23 +30,41 @@ const components = {
 };
 
 const NEAR_BOTTOM_PX = 48;
+/** As long as the highlight's fade (chat.css), so it ends when the colour is gone. */
+const HIGHLIGHT_MS = 2500;
 
 /**
  * Virtualised, so a conversation of thousands of messages mounts only what is on screen.
  * It follows a reply as it grows until the reader scrolls up, and again once they come back
  * down or a new reply starts. Growth alone never stops the following: only a scroll upwards does.
+ * A search hit opens the list at its message instead, highlighted for a moment.
  */
 export function MessageList({ conversation }: { conversation: Conversation }) {
   const busy = useChat((s) => conversation.id in s.running);
+  const target = useChat((s) => (s.target?.conversationId === conversation.id ? s.target : null));
+  const targetIndex = target ? conversation.messages.findIndex((m) => m.id === target.messageId) : -1;
   const list = useRef<VirtuosoHandle>(null);
-  const following = useRef(true);
+  const following = useRef(targetIndex === -1);
   const lastTop = useRef(0);
   const lastId = conversation.messages.at(-1)?.id;
-  const context = useMemo(() => ({ conversationId: conversation.id, lastId, busy }), [conversation.id, lastId, busy]);
+  const highlightId = targetIndex === -1 ? null : target!.messageId;
+  const context = useMemo(
+    () => ({ conversationId: conversation.id, lastId, busy, highlightId }),
+    [conversation.id, lastId, busy, highlightId],
+  );
 
   useEffect(() => {
     if (busy) following.current = true;
   }, [busy]);
+
+  // A new target (another hit, or the same one clicked again) is what moves the list.
+  useEffect(() => {
+    if (targetIndex === -1) return;
+    following.current = false;
+    list.current?.scrollToIndex({ index: targetIndex, align: 'center' });
+    const timer = setTimeout(() => useChat.getState().clearTarget(), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [target]);
 
   const onScroll = (event: UIEvent<HTMLElement>) => {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
@@ -59,7 +84,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       computeItemKey={computeItemKey}
       itemContent={itemContent}
       components={components}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      initialTopMostItemIndex={targetIndex === -1 ? { index: 'LAST', align: 'end' } : { index: targetIndex, align: 'center' }}
       followOutput={() => (following.current ? 'auto' : false)}
       onScroll={onScroll}
       totalListHeightChanged={() => {

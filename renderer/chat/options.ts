@@ -39,6 +39,11 @@ export function checkOptions(input: OptionsInput, plan: Plan): { options: ChatOp
   if (!errors.model && plan === 'free' && model !== FREE_MODEL) {
     errors.model = `The model ${model} needs the Pro plan. Choose ${FREE_MODEL}, or change the plan in Settings.`;
   }
+  // Pro features left on from a Pro plan: their controls can still turn them off.
+  if (plan === 'free' && input.jsonMode) errors.jsonMode = 'JSON mode needs the Pro plan. Turn it off, or change the plan in Settings.';
+  if (plan === 'free' && (input.tools?.length ?? 0) > 0) {
+    errors.tools = 'Tools need the Pro plan. Clear them, or change the plan in Settings.';
+  }
   return { options: parsed.success ? parsed.data : null, errors };
 }
 

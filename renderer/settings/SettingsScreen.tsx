@@ -1,5 +1,6 @@
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
+import { McpSection } from './McpSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ServiceSection } from './ServiceSection';
 import { useSettings } from './store';
@@ -17,6 +18,7 @@ export function SettingsScreen() {
       <ServiceSection />
       <ApiKeySection />
       <ConnectionSection />
+      <McpSection />
       <PreferencesSection />
     </main>
   );

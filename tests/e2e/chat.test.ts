@@ -94,7 +94,7 @@ describe('chat in Chromium', () => {
     const { page, fake } = h;
     await openOptions(page);
     await page.getByLabel('System prompt').fill('You are terse.');
-    await page.getByLabel('Temperature').fill('0.4');
+    await page.getByLabel('Temperature', { exact: true }).fill('0.4');
     await page.getByLabel('Maximum tokens').fill('400');
     await page.getByRole('checkbox', { name: 'Stream the reply as it is written' }).uncheck();
     expect(await page.getByText('default · temperature 0.4 · up to 400 tokens · not streamed').count()).toBe(1);
@@ -110,7 +110,7 @@ describe('chat in Chromium', () => {
 
   it('validates temperature and maximum tokens with the schema messages, keeping the draft', async () => {
     const { page } = h;
-    const temperature = page.getByLabel('Temperature');
+    const temperature = page.getByLabel('Temperature', { exact: true });
     await temperature.fill('3');
     await page.getByText('Temperature must be from 0 to 2.').waitFor();
     expect(await temperature.getAttribute('aria-invalid')).toBe('true');

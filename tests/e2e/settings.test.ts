@@ -70,7 +70,7 @@ describe('settings journey in Chromium', () => {
   it('stores a key in the keychain and the connection succeeds', async () => {
     await saveKey(fake.keys.pro, false);
     await testConnection();
-    await page.getByText('Connected').waitFor();
+    await page.getByText('Connected', { exact: true }).waitFor();
     expect(await page.getByText(/answered with model/).textContent()).toContain('default');
     await screenshot(page, 'settings-connected');
   });
@@ -79,7 +79,7 @@ describe('settings journey in Chromium', () => {
     await saveKey('sk-this-key-is-unknown-9876', true);
     await testConnection();
     await page.getByText('The API key is not recognised').waitFor();
-    await page.getByText('invalid_api_key', { exact: false }).waitFor();
+    await page.getByText('(invalid_api_key)', { exact: true }).waitFor();
     await screenshot(page, 'settings-invalid-key');
 
     await saveKey(fake.keys.expired, true);

@@ -12,6 +12,8 @@ export interface WebApp {
   /** Everything the process printed, to check that no secret is logged. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process at once, as a crash or a force quit does: nothing of its own shutdown runs. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -52,6 +54,12 @@ export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: s
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

@@ -1,0 +1,15 @@
+import { useChat } from './store';
+
+/** Anything wrong with the saved history, said once, plainly, until the user dismisses it. */
+export function StorageNotice() {
+  const problem = useChat((s) => s.storageProblem);
+  if (!problem) return null;
+  return (
+    <div className="notice storage-notice" role="alert">
+      <p>{problem}</p>
+      <button type="button" className="small secondary" onClick={useChat.getState().dismissStorageProblem}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { ToolCall } from '../../shared/domain/chat';
+import { readJson } from '../../shared/domain/json';
+import { JsonView } from './JsonView';
+import type { PendingApproval } from './replies-slice';
+import { useChat } from './store';
+import './tools.css';
+
+const NO_APPROVALS: PendingApproval[] = [];
+
+/** "get_weather on Service", or the bare function name when the model named something not offered. */
+const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
+
+/**
+ * Main waits on this: the tool, its server and the FULL arguments, and three answers. Focus
+ * moves to the card itself, not to a button, so an Enter meant for something else approves nothing.
+ */
+function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => card.current?.focus(), []);
+  const decide = (decision: 'approve' | 'deny' | 'always') => useChat.getState().decideTool(conversationId, approval.callId, decision);
+  const headingId = `approval-${approval.callId}`;
+
+  return (
+    <div ref={card} className="approval-card" role="alertdialog" aria-labelledby={headingId} aria-describedby={`${headingId}-args`} tabIndex={-1}>
+      <p className="approval-title" id={headingId}>
+        Run <span className="mono">{approval.tool.name}</span> on {approval.tool.serverName}?
+      </p>
+      <p className="hint">The model asks to run this tool with these arguments. Nothing runs until you decide.</p>
+      <div id={`${headingId}-args`}>
+        <JsonView reading={approval.arguments} label="Arguments" />
+      </div>
+      {approval.problem && (
+        <p className="field-error" role="alert">
+          {approval.problem}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" disabled={approval.deciding} onClick={() => decide('approve')}>
+          Approve
+        </button>
+        <button type="button" className="secondary" disabled={approval.deciding} onClick={() => decide('deny')}>
+          Deny
+        </button>
+        <button type="button" className="secondary" disabled={approval.deciding} onClick={() => decide('always')}>
+          Always allow in this conversation
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const DECIDED = { approve: 'Approved', deny: 'Denied', always: 'Always allowed in this conversation' } as const;
+
+function CallSummary({ call }: { call: ToolCall }) {
+  const decision = useChat((s) => s.decisions[call.id]);
+  const reading = useMemo(() => readJson(call.arguments), [call.arguments]);
+  return (
+    <details className="tool-call">
+      <summary>
+        <span className="tool-call-label">Tool call</span> <span className="mono">{toolName(call)}</span>
+        {call.tool ? <span className="hint"> on {call.tool.serverName}</span> : <span className="hint"> (not a tool Confab offered)</span>}
+        {decision && (
+          <span className={`badge decision-${decision.decision}`}>
+            {decision.automatic ? 'Ran without asking (always allowed)' : DECIDED[decision.decision]}
+          </span>
+        )}
+      </summary>
+      <JsonView reading={reading} label={`Arguments of ${toolName(call)}`} />
+    </details>
+  );
+}
+
+/** The calls an assistant message asked for: each as a summary, or as the approval card while main waits. */
+export function ToolCalls({ calls, conversationId }: { calls: ToolCall[]; conversationId: string }) {
+  const approvals = useChat((s) => s.running[conversationId]?.approvals ?? NO_APPROVALS);
+  return (
+    <div className="tool-calls">
+      {calls.map((call) => {
+        const approval = approvals.find((a) => a.callId === call.id);
+        return approval ? (
+          <ApprovalCard key={call.id} conversationId={conversationId} approval={approval} />
+        ) : (
+          <CallSummary key={call.id} call={call} />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import { create } from 'zustand';
+import type { SearchHit, historyArea } from '../../shared/contract/history';
+import type { SaveOutcome } from '../../shared/contract/files';
+import type { ConversationMeta } from '../../shared/domain/conversation';
+import { api } from '../api';
+import { useNavigation } from '../app/navigation';
+import { nameOf } from '../chat/listing';
+import { messageOf } from '../chat/persist';
+import { useChat } from '../chat/store';
+import { deliver } from './download';
+
+export type Toast =
+  /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
+  | { kind: 'undo'; conversation: ConversationMeta; focus: boolean }
+  | { kind: 'done'; text: string }
+  | { kind: 'problem'; title: string; text: string };
+
+type ExportFormat = z.input<typeof historyArea.exportConversation.input>['format'];
+
+interface HistoryState {
+  /** The search box's text. */
+  query: string;
+  /** The hits for `searched`, newest first; null until the first answer. */
+  hits: SearchHit[] | null;
+  searched: string;
+  searchProblem: string | null;
+  toast: Toast | null;
+  search(query: string): void;
+  remove(id: string, fromKeyboard: boolean): Promise<void>;
+  undo(fromKeyboard: boolean): Promise<void>;
+  dismissToast(): void;
+  exportConversation(id: string, format: ExportFormat): Promise<void>;
+  exportAll(): Promise<void>;
+  importFile(file: File): Promise<void>;
+}
+
+/** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
+const SEARCH_DELAY_MS = 150;
+/** Hits asked for at once: more than a sidebar can usefully show. */
+export const SEARCH_LIMIT = 50;
+
+// The conversation whose item takes the focus when it appears again: Undo pressed from the
+// keyboard hands the focus back to what it restored, rather than dropping it.
+let focusOnReturn: string | null = null;
+
+/** True once for the item that should take the focus after a keyboard Undo. */
+export function takesFocus(id: string): boolean {
+  if (focusOnReturn !== id) return false;
+  focusOnReturn = null;
+  return true;
+}
+
+export const useHistory = create<HistoryState>((set, get) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const problem = (title: string, text: string) => set({ toast: { kind: 'problem', title, text } });
+
+  async function save(what: string, work: () => Promise<SaveOutcome>) {
+    try {
+      const note = deliver(await work());
+      if (note) set({ toast: { kind: 'done', text: note } });
+    } catch (error) {
+      problem(`${what} could not be exported`, messageOf(error));
+    }
+  }
+
+  return {
+    query: '',
+    hits: null,
+    searched: '',
+    searchProblem: null,
+    toast: null,
+
+    search(query) {
+      set({ query });
+      clearTimeout(timer);
+      if (!query.trim()) return set({ hits: null, searched: '', searchProblem: null });
+      timer = setTimeout(async () => {
+        try {
+          const hits = await api.history.search({ query: query.slice(0, 500), limit: SEARCH_LIMIT });
+          // An answer for text that has since changed would show the wrong hits.
+          if (get().query === query) set({ hits, searched: query, searchProblem: null });
+        } catch (error) {
+          if (get().query === query) set({ hits: [], searched: query, searchProblem: messageOf(error) });
+        }
+      }, SEARCH_DELAY_MS);
+    },
+
+    async remove(id, fromKeyboard) {
+      const conversation = useChat.getState().listed.find((c) => c.id === id);
+      if (!conversation) return;
+      set({ toast: { kind: 'undo', conversation, focus: fromKeyboard } });
+      try {
+        await useChat.getState().remove(id);
+      } catch (error) {
+        problem(`“${nameOf(conversation)}” could not be deleted`, messageOf(error));
+      }
+    },
+    async undo(fromKeyboard) {
+      const toast = get().toast;
+      if (toast?.kind !== 'undo') return;
+      set({ toast: null });
+      focusOnReturn = fromKeyboard ? toast.conversation.id : null;
+      try {
+        await useChat.getState().restore(toast.conversation);
+      } catch (error) {
+        problem(`“${nameOf(toast.conversation)}” could not be restored`, messageOf(error));
+      }
+    },
+    dismissToast: () => set({ toast: null }),
+
+    exportConversation: (id, format) => save('The conversation', () => api.history.exportConversation({ id, format })),
+    exportAll: () => save('Your conversations', () => api.history.exportAll()),
+
+    async importFile(file) {
+      try {
+        const outcome = await api.history.import({ content: await file.text() });
+        if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
+        useChat.getState().addListed(outcome.conversation);
+        useNavigation.getState().openConversation(outcome.conversation.id);
+        set({ toast: { kind: 'done', text: `Imported “${outcome.conversation.title || file.name}”.` } });
+      } catch (error) {
+        problem(`${file.name} was not imported`, messageOf(error));
+      }
+    },
+  };
+});

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
+import { ServerForm } from './ServerForm';
+import { toolLabel, toolsOf, useMcp } from './store';
+
+const REASONS: Record<McpProblem['reason'], string> = {
+  auth: 'Credentials refused',
+  unreachable: 'Unreachable',
+  protocol: 'Not an MCP server',
+  not_configured: 'Not set up',
+};
+
+/** What to do about a failure, after main's own words on what happened. */
+const ADVICE: Record<McpProblem['reason'], (server: McpServerView) => string> = {
+  auth: (server) =>
+    server.builtIn ? 'Check the API key in Settings, then reconnect.' : 'Check the headers this server needs, then reconnect.',
+  unreachable: (server) =>
+    server.transport.type === 'stdio' ? 'Check the command and its arguments.' : 'Check the address and that the server is running.',
+  protocol: () => 'Check that the address is the server\'s MCP endpoint.',
+  not_configured: () => '',
+};
+
+function Status({ server }: { server: McpServerView }) {
+  const { status } = server;
+  if (status.state === 'connecting') {
+    return (
+      <p className="server-status connecting" role="status">
+        <span className="status-dot" aria-hidden="true" /> Connecting…
+      </p>
+    );
+  }
+  if (status.state === 'connected') {
+    const count = status.tools.length;
+    return (
+      <p className="server-status connected" role="status">
+        <span className="status-dot" aria-hidden="true" /> Connected · {count} {count === 1 ? 'tool' : 'tools'}
+      </p>
+    );
+  }
+  const { problem } = status;
+  const advice = ADVICE[problem.reason](server);
+  return (
+    <div className="server-status failed" role="status">
+      <p>
+        <span className="status-dot" aria-hidden="true" /> <strong>{REASONS[problem.reason]}</strong>
+        {problem.status !== null && <span className="mono"> ({problem.status}{problem.code ? `, ${problem.code}` : ''})</span>}
+        {problem.host && <span> · {problem.host}</span>}
+      </p>
+      <p className="server-problem">{problem.message}</p>
+      {advice && <p className="hint">{advice}</p>}
+    </div>
+  );
+}
+
+const where = (server: McpServerView) =>
+  server.transport.type === 'http' ? server.transport.url : [server.transport.command, ...server.transport.args].join(' ');
+
+/** One server: where it is, whether it is connected (or why not), its tools, and what can be done with it. */
+export function ServerCard({ server }: { server: McpServerView }) {
+  const reconnecting = useMcp((s) => s.reconnecting.includes(server.id));
+  const [editing, setEditing] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const tools = toolsOf(server);
+
+  const remove = async () => {
+    try {
+      await useMcp.getState().remove(server.id);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setConfirmRemove(false);
+    }
+  };
+
+  return (
+    <article className="server" aria-label={server.name}>
+      <header className="server-header">
+        <h3>{server.name}</h3>
+        {server.builtIn ? <span className="badge">Built in</span> : <span className="badge">{server.transport.type === 'http' ? 'HTTP' : 'Local command'}</span>}
+      </header>
+      <p className="server-where mono" title={where(server)}>
+        {where(server)}
+      </p>
+      {server.builtIn && <p className="hint">The service's own tools, at the MCP address above, with your API key.</p>}
+      <Status server={server} />
+      {tools.length > 0 && (
+        <details className="server-tools" open>
+          <summary>Tools</summary>
+          <dl>
+            {tools.map((tool) => (
+              <div key={tool.key}>
+                <dt className="mono">{toolLabel(tool)}</dt>
+                <dd>{tool.description || 'No description.'}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {editing ? (
+        <ServerForm server={server} onDone={() => setEditing(false)} />
+      ) : confirmRemove ? (
+        <div className="confirm" role="group" aria-label={`Confirm removing ${server.name}`}>
+          <p>Remove {server.name} and its stored secrets? Chats that use its tools will no longer offer them.</p>
+          <button type="button" className="danger" onClick={() => void remove()}>
+            Yes, remove it
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirmRemove(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            type="button"
+            className="secondary small"
+            disabled={reconnecting || server.status.state === 'connecting'}
+            aria-label={`Reconnect ${server.name}`}
+            onClick={() => void useMcp.getState().reconnect(server.id)}
+          >
+            {reconnecting ? 'Reconnecting…' : 'Reconnect'}
+          </button>
+          {!server.builtIn && (
+            <>
+              <button type="button" className="secondary small" aria-label={`Edit ${server.name}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button type="button" className="danger small" aria-label={`Remove ${server.name}`} onClick={() => setConfirmRemove(true)}>
+                Remove
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
+import { MAX_UPLOAD_MB } from './format';
+import { useTranscription } from './store';
+
+/** What the file picker offers; main still decides by content, so anything else gets a reason. */
+export const ACCEPT = ['audio/*', 'video/mp4', 'video/mpeg', 'video/webm', ...AUDIO_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
+const FORMATS = AUDIO_EXTENSIONS.join(', ');
+
+/**
+ * The welcome and the way in: drop recordings anywhere on the window (see FileDrop), or
+ * choose them. Compact once files are queued, so the queue stays in view.
+ */
+export function DropZone({ disabled, compact }: { disabled: boolean; compact: boolean }) {
+  const addFiles = useTranscription((s) => s.addFiles);
+  return (
+    <section className={`drop-zone${compact ? ' compact' : ''}`} aria-labelledby="drop-heading" aria-disabled={disabled || undefined}>
+      <div className="drop-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 3v12" />
+          <path d="m7 10 5 5 5-5" />
+          <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+        </svg>
+      </div>
+      <div className="drop-text">
+        <h2 id="drop-heading">{compact ? 'Add more recordings' : 'Drop recordings to transcribe'}</h2>
+        {!compact && (
+          <p>Drag one or more audio files anywhere onto this window, or choose them. Each becomes text you can read along with, search, export as subtitles and ask about.</p>
+        )}
+        <p className="hint">
+          {FORMATS} · up to {MAX_UPLOAD_MB} MB per file, longer recordings in parts
+          {!compact && ' · recognised by their content, not their name · transcribed one at a time, in order'}
+        </p>
+      </div>
+      <label className={`file-button${disabled ? ' disabled' : ''}`}>
+        <input
+          type="file"
+          className="tx-visually-hidden"
+          multiple
+          accept={ACCEPT}
+          disabled={disabled}
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            // Choosing the same file again should add it again.
+            event.target.value = '';
+          }}
+        />
+        Choose recordings
+      </label>
+    </section>
+  );
+}

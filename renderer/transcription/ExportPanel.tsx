@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import type { TranscriptRecord } from '../../shared/contract/transcription';
+import { type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
+import { api } from '../api';
+import { completeSave } from './download';
+import { errorMessage } from './format';
+
+type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
+type RulesInput = Record<keyof SubtitleRules, string>;
+type RulesErrors = Partial<Record<keyof SubtitleRules, string>>;
+
+const DEFAULT_RULES = subtitleRulesSchema.parse({});
+const defaultInput = (): RulesInput =>
+  Object.fromEntries(Object.entries(DEFAULT_RULES).map(([key, value]) => [key, String(value)])) as RulesInput;
+
+const RULE_FIELDS: ReadonlyArray<{ key: keyof SubtitleRules; label: string; unit: string }> = [
+  { key: 'maxCharsPerLine', label: 'Characters per line, at most', unit: '' },
+  { key: 'maxLinesPerCue', label: 'Lines per cue, at most', unit: '' },
+  { key: 'maxCueSeconds', label: 'Cue duration, at most', unit: 's' },
+  { key: 'minCueSeconds', label: 'Cue duration, at least', unit: 's' },
+  { key: 'maxCharsPerSecond', label: 'Characters per second, at most', unit: '' },
+];
+
+/** The rules as typed, checked by subtitleRulesSchema; its bounds become short messages. */
+function checkRules(input: RulesInput): { rules: SubtitleRules | null; errors: RulesErrors } {
+  const numbers = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value.trim() === '' ? Number.NaN : Number(value)]));
+  const parsed = subtitleRulesSchema.safeParse(numbers);
+  if (parsed.success) return { rules: parsed.data, errors: {} };
+  const errors: RulesErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof SubtitleRules;
+    if (errors[key]) continue;
+    if (issue.code === 'too_small') errors[key] = `At least ${String(issue.minimum)}.`;
+    else if (issue.code === 'too_big') errors[key] = `At most ${String(issue.maximum)}.`;
+    else if (issue.code === 'invalid_type' && issue.expected === 'int') errors[key] = 'A whole number.';
+    else errors[key] = 'Enter a number.';
+  }
+  return { rules: null, errors };
+}
+
+function explanation(record: TranscriptRecord): string {
+  const { transcript } = record;
+  const timed = transcript.words.length > 0 || transcript.segments.length > 0;
+  switch (transcript.format) {
+    case 'srt':
+    case 'vtt':
+      return `The service's own ${transcript.format.toUpperCase()} is saved exactly as returned. It carries no word timings, so the other subtitle format cannot be made from it: for both, transcribe with verbose_json.`;
+    case 'verbose_json':
+      return timed
+        ? 'SRT and VTT are made from the timings, following the subtitle rules below; TXT holds the same cues as plain lines, JSON the service\'s answer as returned.'
+        : 'The service returned no timings, so this transcript cannot become subtitles. TXT and JSON hold its text.';
+    default:
+      return `A ${transcript.format} transcript has no timings, so it cannot become SRT or VTT subtitles; TXT and JSON hold its text. For subtitles, transcribe again with verbose_json (or srt, vtt).`;
+  }
+}
+
+/** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
+export function ExportPanel({ record }: { record: TranscriptRecord }) {
+  const [input, setInput] = useState(defaultInput);
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+  const { rules, errors } = checkRules(input);
+  const { transcript } = record;
+  const usesRules = transcript.format === 'verbose_json' && (transcript.words.length > 0 || transcript.segments.length > 0);
+  const changed = Object.entries(DEFAULT_RULES).some(([key, value]) => input[key as keyof SubtitleRules] !== String(value));
+
+  async function save(format: ExportFormat) {
+    setBusy(format);
+    setOutcome(null);
+    try {
+      const saved = await api.transcription.exportSubtitles({ id: record.id, format, rules: rules ?? DEFAULT_RULES });
+      const text = completeSave(saved);
+      setOutcome(text ? { ok: true, text } : null);
+    } catch (error) {
+      setOutcome({ ok: false, text: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className="card export" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Export</h2>
+      <p className="hint export-hint">{explanation(record)}</p>
+      <div className="actions">
+        {(['srt', 'vtt', 'txt', 'json'] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="secondary"
+            // Invalid rules would change what SRT, VTT and TXT hold; JSON does not use them.
+            disabled={busy !== null || (usesRules && !rules && format !== 'json')}
+            onClick={() => void save(format)}
+          >
+            Save {format.toUpperCase()}
+          </button>
+        ))}
+        {busy && <span className="hint">Preparing {busy.toUpperCase()}…</span>}
+      </div>
+      {outcome &&
+        (outcome.ok ? (
+          <p className="export-outcome" role="status">
+            {outcome.text}
+          </p>
+        ) : (
+          <div className="notice error" role="alert">
+            <p className="notice-title">Not exported</p>
+            <p>{outcome.text}</p>
+          </div>
+        ))}
+      {usesRules && (
+        <details className="rules">
+          <summary>Subtitle rules{changed ? ' (changed)' : ''}</summary>
+          <p className="hint">How the timings are cut into cues for SRT, VTT and TXT.</p>
+          <div className="rules-grid">
+            {RULE_FIELDS.map(({ key, label, unit }) => (
+              <div className="field" key={key}>
+                <label htmlFor={`${id}-${key}`}>{label}</label>
+                <div className="with-unit">
+                  <input
+                    id={`${id}-${key}`}
+                    type="text"
+                    inputMode="decimal"
+                    value={input[key]}
+                    aria-invalid={errors[key] !== undefined}
+                    aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+                    onChange={(event) => setInput({ ...input, [key]: event.target.value })}
+                  />
+                  {unit && <span className="unit">{unit}</span>}
+                </div>
+                {errors[key] && (
+                  <p className="field-error" role="alert" id={`${id}-${key}-error`}>
+                    {errors[key]}
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
+          {changed && (
+            <button type="button" className="link" onClick={() => setInput(defaultInput())}>
+              Back to the defaults
+            </button>
+          )}
+        </details>
+      )}
+    </section>
+  );
+}

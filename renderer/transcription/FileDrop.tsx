@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
+import { MAX_UPLOAD_MB } from './format';
+import { useSettings } from '../settings/store';
+import { showTranscription, useTranscription } from './store';
+import './transcription.css';
+
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+
+/**
+ * Files dragged over any part of the window: an overlay says what a drop will do, and the
+ * drop opens the transcription screen with the files queued. Without this a dropped file
+ * would replace the page.
+ */
+export function FileDrop() {
+  const [dragging, setDragging] = useState(false);
+  const pro = useSettings((s) => s.settings?.plan === 'pro');
+
+  useEffect(() => {
+    // dragenter/dragleave fire for every element crossed; the count tells when the window is left.
+    let depth = 0;
+    const enter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth++;
+      setDragging(true);
+    };
+    const over = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer!.dropEffect = 'copy';
+    };
+    const leave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const drop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      depth = 0;
+      setDragging(false);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      showTranscription();
+      useTranscription.getState().addFiles(files);
+    };
+    const end = () => {
+      depth = 0;
+      setDragging(false);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    window.addEventListener('dragend', end);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+      window.removeEventListener('dragend', end);
+    };
+  }, []);
+
+  if (!dragging) return null;
+  return (
+    <div className="drop-overlay" aria-hidden="true">
+      <div className="drop-overlay-box">
+        {pro ? (
+          <>
+            <p className="drop-overlay-title">Drop to transcribe</p>
+            <p>
+              {AUDIO_EXTENSIONS.join(', ')} · up to {MAX_UPLOAD_MB} MB each, longer recordings in parts
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="drop-overlay-title">Transcription is a Pro feature</p>
+            <p>Choose the Pro plan in Settings to transcribe recordings.</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

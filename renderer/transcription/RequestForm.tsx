@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import { FORMATS, type Granularity, type RequestErrors, type RequestInput } from './request';
+import { useTranscription } from './store';
+
+interface FieldProps {
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  placeholder?: string;
+  multiline?: boolean;
+  onChange(value: string): void;
+}
+
+function Field({ label, hint, value, error, placeholder, multiline, onChange }: FieldProps) {
+  const id = useId();
+  const common = {
+    id,
+    value,
+    placeholder,
+    'aria-invalid': error !== undefined,
+    'aria-describedby': `${id}-note`,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...common} rows={2} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type="text" spellCheck={false} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {error ? (
+        <p className="field-error" role="alert" id={`${id}-note`}>
+          {error}
+        </p>
+      ) : (
+        <p className="hint" id={`${id}-note`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const GRANULARITIES: ReadonlyArray<[Granularity, string]> = [
+  ['word', 'Words'],
+  ['segment', 'Segments'],
+];
+
+/** The request options; a file takes them when its turn comes, so a fix here applies to Retry too. */
+export function RequestForm({ form, errors, disabled }: { form: RequestInput; errors: RequestErrors; disabled: boolean }) {
+  const setForm = useTranscription((s) => s.setForm);
+  const granularityNote = useId();
+  const verbose = form.responseFormat === 'verbose_json';
+  const toggle = (value: Granularity, on: boolean) =>
+    setForm({ granularities: on ? [...form.granularities.filter((g) => g !== value), value] : form.granularities.filter((g) => g !== value) });
+
+  return (
+    <section className="card tx-options" aria-labelledby="tx-options-heading">
+      <h2 id="tx-options-heading">Options</h2>
+      <p className="hint">Each file is sent with these options when its turn comes.</p>
+      <fieldset className="plain" disabled={disabled}>
+        <div className="tx-options-row">
+          <Field
+            label="Model"
+            hint="speech-1 is the standard transcription model."
+            value={form.model}
+            error={errors.model}
+            onChange={(model) => setForm({ model })}
+          />
+          <Field
+            label="Language"
+            hint="Optional: a two-letter ISO-639-1 code such as en or de. Empty detects it."
+            placeholder="Detect automatically"
+            value={form.language}
+            error={errors.language}
+            onChange={(language) => setForm({ language })}
+          />
+        </div>
+        <Field
+          label="Prompt"
+          hint="Optional context that guides spelling and style: names, terms, punctuation."
+          placeholder="For example: Weekly sync of the Confab team with Ana, Bilal and Chen."
+          multiline
+          value={form.prompt}
+          error={errors.prompt}
+          onChange={(prompt) => setForm({ prompt })}
+        />
+        <fieldset className="choice formats">
+          <legend>Response format</legend>
+          {FORMATS.map((format) => (
+            <label key={format.value} className="format-option">
+              <input
+                type="radio"
+                name="response-format"
+                value={format.value}
+                checked={form.responseFormat === format.value}
+                onChange={() => setForm({ responseFormat: format.value })}
+              />
+              <span className="format-name mono">{format.label}</span>
+              <span className="format-description">{format.description}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="choice granularities" disabled={disabled || !verbose} aria-describedby={granularityNote}>
+          <legend>Timestamps</legend>
+          <div className="check-row">
+            {GRANULARITIES.map(([value, label]) => (
+              <label key={value} className="check">
+                <input type="checkbox" checked={form.granularities.includes(value)} onChange={(event) => toggle(value, event.target.checked)} />
+                {label}
+              </label>
+            ))}
+          </div>
+          <p className="hint" id={granularityNote}>
+            {verbose
+              ? 'Word timings highlight each word as the recording plays and make subtitles to your rules; segments group them into passages. With neither, the service returns segments.'
+              : 'Only verbose_json carries timings, so these apply to it alone. Choose verbose_json to use them.'}
+          </p>
+        </fieldset>
+      </fieldset>
+    </section>
+  );
+}

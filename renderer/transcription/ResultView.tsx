@@ -1,0 +1,125 @@
+import { useEffect } from 'react';
+import type { TranscriptRecord } from '../../shared/contract/transcription';
+import { CopyButton } from '../common/CopyButton';
+import { askAboutTranscript } from './ask';
+import { ExportPanel } from './ExportPanel';
+import { FollowAlong } from './FollowAlong';
+import { formatDate, formatDuration, formatProgress } from './format';
+import { DeleteTranscript } from './RecentTranscripts';
+import { showTranscription, useTranscription } from './store';
+import { Timings } from './Timings';
+
+/** While the queue works on, a line about it, so opening a result never hides the progress. */
+function QueueStrip() {
+  const queue = useTranscription((s) => s.queue);
+  const running = queue.find((i) => i.state === 'uploading');
+  const waiting = queue.filter((i) => i.state === 'waiting' || i.state === 'staging').length;
+  if (!running && !waiting) return null;
+  return (
+    <div className="queue-strip" role="status">
+      <span>
+        {running && (running.sent < running.total ? `Uploading ${running.name}: ${formatProgress(running.sent, running.total)}` : `Transcribing ${running.name}…`)}
+        {running && waiting ? ' · ' : ''}
+        {waiting ? `${waiting} more waiting` : ''}
+      </span>
+      <button type="button" className="link" onClick={showTranscription}>
+        Show the queue
+      </button>
+    </div>
+  );
+}
+
+function Meta({ record }: { record: TranscriptRecord }) {
+  const { transcript, request } = record;
+  return (
+    <dl className="result-meta">
+      <div>
+        <dt>Transcribed</dt>
+        <dd>{formatDate(record.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Format</dt>
+        <dd className="mono">{transcript.format}</dd>
+      </div>
+      {transcript.language !== null && (
+        <div>
+          <dt>Language</dt>
+          <dd>{transcript.language}</dd>
+        </div>
+      )}
+      {transcript.duration !== null && (
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(transcript.duration)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Model</dt>
+        <dd className="mono">{request.model}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One transcript: its recording to play along with, the text, timings and exports. */
+export function ResultView({ id }: { id: string }) {
+  const state = useTranscription((s) => s.records[id]);
+  const audio = useTranscription((s) => (s.audio?.id === id ? s.audio : null));
+  useEffect(() => {
+    const { openRecord, loadAudio } = useTranscription.getState();
+    void openRecord(id);
+    void loadAudio(id);
+  }, [id]);
+
+  const back = (
+    <button type="button" className="link back" onClick={showTranscription}>
+      ← Transcribe
+    </button>
+  );
+
+  if (!state || state.status === 'missing') {
+    return (
+      <main className="screen transcription" aria-labelledby="result-heading">
+        {back}
+        <h1 id="result-heading">Transcript</h1>
+        {state ? (
+          <div className="notice error" role="alert">
+            <p>{state.problem}</p>
+          </div>
+        ) : (
+          <p className="hint">Loading…</p>
+        )}
+      </main>
+    );
+  }
+
+  const { record } = state;
+  return (
+    <main className="screen transcription result" aria-labelledby="result-heading">
+      {back}
+      <QueueStrip />
+      <header className="result-header">
+        <h1 id="result-heading" title={record.fileName}>
+          {record.fileName}
+        </h1>
+        <Meta record={record} />
+        <div className="actions">
+          <CopyButton label="Copy text" text={() => record.transcript.text} />
+          <button type="button" className="small" onClick={() => askAboutTranscript(record)}>
+            Ask about this transcript
+          </button>
+          <DeleteTranscript id={record.id} fileName={record.fileName} onDeleted={showTranscription} />
+        </div>
+      </header>
+      <FollowAlong transcript={record.transcript} audio={audio} />
+      <Timings transcript={record.transcript} />
+      {(record.transcript.format === 'srt' || record.transcript.format === 'vtt') && (
+        <details className="raw">
+          <summary>The {record.transcript.format.toUpperCase()} as returned</summary>
+          <pre>{record.transcript.raw}</pre>
+        </details>
+      )}
+      <ExportPanel key={record.id} record={record} />
+    </main>
+  );
+}

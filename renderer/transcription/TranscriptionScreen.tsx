@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useNavigation } from '../app/navigation';
+import { useSettings } from '../settings/store';
+import { DropZone } from './DropZone';
+import { ProNotice } from './ProNotice';
+import { Queue } from './Queue';
+import { RecentTranscripts } from './RecentTranscripts';
+import { checkRequest } from './request';
+import { RequestForm } from './RequestForm';
+import { ResultView } from './ResultView';
+import { useTranscription } from './store';
+import { useLongJobs } from './long/store';
+import './transcription.css';
+
+/** Drop zone, options, queue and recent transcripts: where recordings come in. */
+function Intake() {
+  const pro = useSettings((s) => s.settings?.plan === 'pro');
+  const form = useTranscription((s) => s.form);
+  const hasLongJobs = useLongJobs((s) => s.jobs.length > 0);
+  const hasQueue = useTranscription((s) => s.queue.length > 0) || hasLongJobs;
+  const notice = useTranscription((s) => s.notice);
+  const dismissNotice = useTranscription((s) => s.dismissNotice);
+  const { errors, request } = checkRequest(form);
+  const blocked = !pro ? 'transcription needs the Pro plan.' : !request ? 'fix the options below to start.' : null;
+
+  return (
+    <main className="screen transcription" aria-labelledby="transcription-heading">
+      <header className="tx-header">
+        <h1 id="transcription-heading">Transcribe</h1>
+        <span className="badge pro-badge">Pro</span>
+      </header>
+      {!pro && <ProNotice />}
+      {notice && (
+        <div className="notice error" role="alert">
+          <p>{notice}</p>
+          <button type="button" className="small secondary" onClick={dismissNotice}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <DropZone disabled={!pro} compact={hasQueue} />
+      {hasQueue && <Queue blocked={blocked} />}
+      <RequestForm form={form} errors={errors} disabled={!pro} />
+      <RecentTranscripts />
+    </main>
+  );
+}
+
+export function TranscriptionScreen() {
+  const transcriptId = useNavigation((s) => s.transcriptId);
+  const plan = useSettings((s) => s.settings?.plan);
+  // Switching to Pro lets waiting files start.
+  useEffect(() => useTranscription.getState().pump(), [plan]);
+  return transcriptId ? <ResultView key={transcriptId} id={transcriptId} /> : <Intake />;
+}

@@ -1,0 +1,76 @@
+import { BridgeError } from '../../shared/contract/client';
+import type { ServiceFailure } from '../../shared/domain/service-failure';
+
+import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
+
+const MB = 1024 * 1024;
+/** The service's limit in words: 25. */
+export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
+
+/** Sizes the way main words its limit ("25.0 MB"): binary megabytes, one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB / 10) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** "1.2 MB of 3.4 MB": both numbers in the total's unit, so they compare at a glance. */
+export function formatProgress(done: number, total: number): string {
+  if (total >= MB / 10) return `${(done / MB).toFixed(1)} MB of ${(total / MB).toFixed(1)} MB`;
+  return `${formatBytes(done)} of ${formatBytes(total)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 0:07, 3:25, 1:02:09 */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** 0:07.25: a word's time, to the hundredth. */
+export function formatPrecise(seconds: number): string {
+  const safe = Math.max(0, seconds);
+  const hundredths = Math.round((safe % 1) * 100);
+  return `${formatClock(safe)}.${String(Math.min(99, hundredths)).padStart(2, '0')}`;
+}
+
+/** "3 min 25 s", for a duration in a sentence. */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min ${rest} s`;
+}
+
+export const formatDate = (time: number) =>
+  new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A call main refused or never received (the bridge is down), shown like any other failure. */
+export const bridgeFailure = (error: unknown): ServiceFailure => ({
+  kind: 'http',
+  status: null,
+  code: error instanceof BridgeError ? error.code : null,
+  message: errorMessage(error),
+  host: null,
+  retryAfterSeconds: null,
+});
+
+/** base64 in slices, so a 512 KB chunk never becomes one giant argument list. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -1,0 +1,153 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../electron/services/history/history-store';
+import type { Message } from '../../shared/domain/conversation';
+import { launchChromium, screenshot } from '../support/browser';
+import { type Session, openSession } from '../support/history-app';
+
+// Search over a history written before this start (a long conversation, markup, a
+// transcript), with no service at all: everything here works offline.
+
+let browser: Browser;
+let s: Session;
+
+const T = Date.UTC(2025, 4, 6, 9, 30);
+const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
+const message = (id: string, role: Message['role'], content: string, at: number): Message => ({
+  id,
+  role,
+  content,
+  state: 'complete',
+  usage: null,
+  failure: null,
+  model: role === 'assistant' ? 'default' : null,
+  createdAt: at,
+});
+
+const FOUND = 'The quokka is a small marsupial that always seems to smile.';
+const HOSTILE = '<img src=x onerror=window.__pwned=1> a quokka in markup';
+const LAST = 'Message 59: the last word on kangaroos.';
+
+/** A history as an earlier run left it: one long conversation, one with markup, one transcript. */
+async function seededDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'confab-search-'));
+  const store = createHistoryStore(join(dir, 'history.sqlite'));
+  store.create({ id: 'animals', title: 'Australian animals', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+  for (let i = 0; i < 60; i++) {
+    const text =
+      i === 3 ? FOUND : i === 59 ? LAST : `Message ${i}: kangaroos hop, wombats dig, and koalas sleep most of the day.\n\n`.repeat(3);
+    store.putMessage('animals', message(`m${i}`, i % 2 ? 'assistant' : 'user', text, T + i * 60_000));
+  }
+  store.create({ id: 'markup', title: 'Markup test', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+  store.putMessage('markup', message('x1', 'user', HOSTILE, T + 10));
+  store.transcripts.put(
+    {
+      id: 'walk',
+      fileName: 'island-walk.mp3',
+      createdAt: T + 5,
+      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'json', granularities: [] },
+      transcript: {
+        format: 'json',
+        text: 'We saw a quokka near the ferry landing.',
+        raw: '{"text":"We saw a quokka near the ferry landing."}',
+        language: 'en',
+        duration: 4,
+        segments: [],
+        words: [],
+      },
+    },
+    null,
+  );
+  store.close();
+  return dir;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_DATA_DIR: await seededDataDir() });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await browser?.close();
+});
+
+const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });
+const searchBox = () => sidebar().getByRole('searchbox', { name: 'Search conversations and transcripts' });
+const hits = () => sidebar().getByRole('list', { name: 'Search results' }).getByRole('button');
+
+/** Whether the element is inside the visible part of the message list. */
+async function inView(element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const list = await s.page.getByRole('region', { name: 'Messages' }).boundingBox();
+  return box !== null && list !== null && box.y + box.height > list.y && box.y < list.y + list.height;
+}
+
+describe('search, offline', () => {
+  it('finds messages and transcripts as the word is typed, with the matches marked', async () => {
+    await searchBox().fill('quok');
+    await expect.poll(() => hits().count()).toBe(3);
+    const texts = await hits().allInnerTexts();
+    expect(texts.filter((text) => text.includes('Australian animals'))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('island-walk.mp3') && text.includes('Transcript'))).toHaveLength(1);
+    for (const hit of await hits().all()) expect(await hit.locator('mark').allInnerTexts()).toEqual(['quokka']);
+    await screenshot(s.page, 'history-search-hits');
+  });
+
+  it('shows markup in a snippet as text: no element is made from it, no script runs', async () => {
+    const hit = hits().filter({ hasText: 'Markup test' });
+    await hit.getByText('<img src=x onerror=window.__pwned=1>', { exact: false }).waitFor();
+    expect(await sidebar().locator('img, script').count()).toBe(0);
+    expect(await s.page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  });
+
+  it('opens an old message of a long conversation scrolled to it, highlighted', async () => {
+    const { page } = s;
+    await hits().filter({ hasText: 'Australian animals' }).click();
+    await page.getByRole('heading', { name: 'Australian animals' }).waitFor();
+    const found = page.locator('[data-highlighted]');
+    await found.getByText(FOUND).waitFor();
+    await expect.poll(() => inView(found)).toBe(true);
+    // The list opened at the hit, not at its end.
+    const last = page.getByText(LAST);
+    expect((await last.count()) === 0 || !(await inView(last))).toBe(true);
+  });
+
+  it('opens a transcript hit on the transcription screen', async () => {
+    await hits().filter({ hasText: 'island-walk.mp3' }).click();
+    await s.page.getByRole('heading', { level: 1, name: 'island-walk.mp3' }).waitFor();
+  });
+
+  it('says so when nothing matches', async () => {
+    await searchBox().fill('platypus');
+    await sidebar().getByRole('status').getByText('No matches for “platypus”.').waitFor();
+    expect(await hits().count()).toBe(0);
+    await screenshot(s.page, 'history-search-empty');
+  });
+
+  it('logged no error on the way', () => {
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe('a history that could not be opened', () => {
+  it('says so once, plainly, until dismissed, and starts with an empty list', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'confab-broken-'));
+    await writeFile(join(dir, 'history.sqlite'), 'This is not an SQLite database, just text where one should be.');
+    const broken = await openSession(browser, { APP_DATA_DIR: dir });
+    try {
+      const notice = broken.page.getByRole('alert').filter({ hasText: 'Your conversation history could not be opened' });
+      await notice.getByText(/The file was kept as .*history\.sqlite\.unusable-/).waitFor();
+      await screenshot(broken.page, 'history-problem-notice');
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      expect(await notice.count()).toBe(0);
+      await broken.page.getByText('Your conversations will appear here.').waitFor();
+      expect(broken.errors).toEqual([]);
+    } finally {
+      await broken.close();
+    }
+  });
+});

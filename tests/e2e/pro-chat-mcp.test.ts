@@ -1,0 +1,148 @@
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey } from './chat-support';
+
+// Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
+// user adds (an unreachable address, a local command over stdio started by the test), and a
+// tool of that local server used in a chat.
+let h: Harness;
+
+const STDIO_SCRIPT = resolve('tests/integration/fixtures/stdio-mcp-server.ts');
+
+beforeAll(async () => {
+  h = await openApp();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('heading', { name: 'Tools (MCP)' }).waitFor();
+}
+
+const section = (page: Page) => page.locator('section.mcp-section');
+const server = (page: Page, name: string) => section(page).getByRole('article', { name, exact: true });
+const statusOf = (page: Page, name: string) => server(page, name).getByRole('status').first().innerText();
+
+/** The screen scrolls inside its own container: bring the section's top to the top for a screenshot. */
+const showSection = (page: Page) => section(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+
+async function setTheme(page: Page, theme: 'Light' | 'Dark' | 'Follow the system') {
+  await page.getByRole('radio', { name: theme }).check();
+  await expect.poll(() => page.getByRole('radio', { name: theme }).isChecked()).toBe(true);
+}
+
+describe('the Tools (MCP) section', () => {
+  it('starts with a Pro key on the Pro plan', async () => {
+    await useKey(h.page, h.fake.keys.pro);
+    await setPlan(h.page, 'Pro');
+  });
+
+  it("lists the service's server as connected, with its tools and their descriptions", async () => {
+    const { page } = h;
+    await openSettings(page);
+    await expect.poll(() => statusOf(page, 'Service')).toMatch(/Connected · 5 tools/);
+    const service = server(page, 'Service');
+    await service.getByText('Built in').waitFor();
+    await service.getByText(h.fake.mcpUrl).waitFor();
+    for (const tool of ['get_weather', 'add_numbers', 'search_notes', 'slow_echo', 'fail_always']) {
+      await service.getByRole('term').getByText(tool, { exact: true }).waitFor();
+    }
+    expect(await service.getByRole('definition').first().innerText()).not.toBe('');
+    expect(await service.getByRole('button', { name: 'Remove Service' }).count()).toBe(0);
+  });
+
+  it('says an unreachable server is unreachable, naming the host, and removes it', async () => {
+    const { page } = h;
+    await section(page).getByRole('button', { name: 'Add a server' }).click();
+    const form = section(page).getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Broken tools');
+    await form.getByLabel('Server URL').fill('http://127.0.0.1:9/mcp');
+    await form.getByRole('button', { name: 'Add header' }).click();
+    await form.getByLabel('Header 1 name').fill('X-Api-Key');
+    await form.getByLabel('Header 1 value').fill('header-secret-1234');
+    await form.getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => statusOf(page, 'Broken tools'), { timeout: 15_000 }).toMatch(/Unreachable · 127\.0\.0\.1:9/);
+    expect(await server(page, 'Broken tools').innerText()).toMatch(/127\.0\.0\.1:9/);
+    await showSection(page);
+    await screenshot(page, 'pro-chat-mcp-section-light');
+    await setTheme(page, 'Dark');
+    await showSection(page);
+    await screenshot(page, 'pro-chat-mcp-section-dark');
+    await setTheme(page, 'Follow the system');
+
+    // Editing shows the stored header as stored, never its value.
+    await server(page, 'Broken tools').getByRole('button', { name: 'Edit Broken tools' }).click();
+    const edit = section(page).getByRole('form', { name: 'Edit Broken tools' });
+    await edit.getByText('••• stored').waitFor();
+    expect(await edit.getByLabel('Header 1 name').inputValue()).toBe('X-Api-Key');
+    expect(await page.content()).not.toContain('header-secret-1234');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await server(page, 'Broken tools').getByRole('button', { name: 'Remove Broken tools' }).click();
+    await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect.poll(() => server(page, 'Broken tools').count()).toBe(0);
+  });
+
+  it("says why the service's server refuses an unknown key (401), and connects again with a good one", async () => {
+    const { page, fake } = h;
+    await useKey(page, 'sk-not-a-real-key-0000');
+    await openSettings(page);
+    // The key change starts an attempt of its own; Reconnect runs another once that has ended.
+    const reconnect = server(page, 'Service').getByRole('button', { name: 'Reconnect Service' });
+    await reconnect.click();
+    await expect.poll(async () => ((await reconnect.isEnabled()) ? statusOf(page, 'Service') : 'busy')).toMatch(/Credentials refused/);
+    const refused = await statusOf(page, 'Service');
+    expect(refused).toMatch(/Credentials refused \(401, invalid_api_key\)/);
+    expect(refused).toMatch(/refused the credentials \(401, invalid_api_key\): Incorrect API key/);
+    expect(refused).toMatch(/Check the API key in Settings/);
+    await showSection(page);
+    await screenshot(page, 'pro-chat-mcp-401');
+
+    await useKey(page, fake.keys.pro);
+    await openSettings(page);
+    await expect.poll(() => statusOf(page, 'Service'), { timeout: 15_000 }).toMatch(/Connected · 5 tools/);
+  });
+
+  it('adds a local command over stdio; it connects, lists its tools, and one of them answers in a chat', async () => {
+    const { page, fake } = h;
+    await section(page).getByRole('button', { name: 'Add a server' }).click();
+    const form = section(page).getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Local station');
+    await form.getByRole('radio', { name: /^Local command/ }).check();
+    await form.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await form.getByLabel('Arguments').fill(['--import', 'tsx', STDIO_SCRIPT].join('\n'));
+    await form.getByRole('button', { name: 'Add variable' }).click();
+    await form.getByLabel('Variable 1 name').fill('STATION_NAME');
+    await form.getByLabel('Variable 1 value').fill('Harbour West');
+    await form.getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => statusOf(page, 'Local station'), { timeout: 20_000 }).toMatch(/Connected · 2 tools/);
+    const local = server(page, 'Local station');
+    await local.getByRole('term').getByText('read_env', { exact: true }).waitFor();
+    await local.getByText('Returns the value of one environment variable of the server process.').waitFor();
+    expect(await local.getByText(STDIO_SCRIPT).count()).toBe(1);
+
+    await newChat(page);
+    await openOptions(page);
+    const box = page.getByRole('group', { name: 'Tools of Local station' }).getByRole('checkbox', { name: /^read_env\b/ });
+    await box.check();
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    fake.chat.next({ toolCalls: [{ name: 'read_env', arguments: { name: 'STATION_NAME' }, id: 'env1' }] });
+    fake.chat.next({ reply: 'The station is Harbour West.' });
+    await send(page, 'Which station is this?');
+    const card = page.getByRole('alertdialog', { name: /^Run read_env on Local station\?/ });
+    expect(await card.getByLabel('Arguments').innerText()).toBe(JSON.stringify({ name: 'STATION_NAME' }, null, 2));
+    await card.getByRole('button', { name: 'Approve', exact: true }).click();
+    // The last reply is the step after the tool's result; it ends with the answer.
+    await expect
+      .poll(async () => ((await lastReply(page).getAttribute('aria-busy')) === 'false' ? textOf(lastReply(page)) : null))
+      .toBe('The station is Harbour West.');
+    await page.getByRole('article', { name: 'Result of read_env' }).getByText('Harbour West', { exact: true }).waitFor();
+    const tools = fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-2)!.body as { tools: Array<{ function: { name: string } }> };
+    expect(tools.tools.map((tool) => tool.function.name)).toEqual(['read_env']);
+  });
+});

@@ -1,0 +1,159 @@
+// Shared steps of the transcription journeys (transcription*.test.ts). Everything goes through
+// the UI, by role and label, as a person would; files arrive by a real drop or the file input.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium } from '../support/browser';
+import { startWebApp, type WebApp } from '../support/web-app';
+
+export interface Harness {
+  fake: FakeService;
+  app: WebApp;
+  browser: Browser;
+  page: Page;
+  /** Console errors and uncaught exceptions (a CSP violation, a React error). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openApp(): Promise<Harness> {
+  const fake = await startFakeService();
+  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1100, height: 860 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The harness serves no favicon; the browser's automatic request for one is not the app's.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+  await sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).waitFor();
+  return {
+    fake,
+    app,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close();
+      await app.stop();
+      await fake.close();
+    },
+  };
+}
+
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+
+export async function openSettings(page: Page) {
+  await sidebar(page).getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+}
+
+/** The intake screen: drop zone, options, queue and recent transcripts. */
+export async function openTranscribe(page: Page) {
+  await sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).click();
+  await page.getByRole('heading', { name: 'Transcribe', level: 1 }).waitFor();
+}
+
+export async function useKey(page: Page, key: string) {
+  await openSettings(page);
+  const replace = page.getByRole('button', { name: 'Replace key' });
+  const field = page.getByRole('textbox', { name: /API key$/ });
+  // The key's status arrives from main after the screen: wait for one of its two forms.
+  await replace.or(field).first().waitFor();
+  if (await replace.isVisible()) await replace.click();
+  await field.fill(key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await page.getByText(`A key ending in …${key.slice(-4)} is stored`).waitFor();
+}
+
+export async function setPlan(page: Page, plan: 'Free' | 'Pro') {
+  await openSettings(page);
+  const radio = page.getByRole('radio', { name: new RegExp(`^${plan}`) });
+  // check() waits until the radio shows checked; the settings store shows it at once and puts it back if main refuses.
+  await radio.check();
+  expect(await radio.isChecked()).toBe(true);
+}
+
+export async function setTheme(page: Page, theme: 'Light' | 'Dark' | 'Follow the system') {
+  await openSettings(page);
+  await page.getByRole('radio', { name: theme }).check();
+}
+
+export interface DropFile {
+  name: string;
+  /** Read from here unless `bytes` is given. */
+  path?: string;
+  bytes?: Uint8Array;
+  type?: string;
+}
+
+/** Builds a DataTransfer in the page holding real File objects. */
+async function dataTransfer(page: Page, files: DropFile[]) {
+  const payload = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name,
+      type: file.type ?? '',
+      base64: Buffer.from(file.bytes ?? (await readFile(file.path!))).toString('base64'),
+    })),
+  );
+  return page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], item.name, { type: item.type }));
+    }
+    return transfer;
+  }, payload);
+}
+
+/** Drags the files over `target` and shows the overlay; `drop` finishes the gesture. */
+export async function dragOver(page: Page, target: Locator, files: DropFile[]) {
+  const transfer = await dataTransfer(page, files);
+  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+  await target.dispatchEvent('dragover', { dataTransfer: transfer });
+  return {
+    drop: () => target.dispatchEvent('drop', { dataTransfer: transfer }),
+    leave: () => target.dispatchEvent('dragleave', { dataTransfer: transfer }),
+  };
+}
+
+export async function dropFiles(page: Page, target: Locator, files: DropFile[]) {
+  await (await dragOver(page, target, files)).drop();
+}
+
+/** The file input behind "Choose recordings". */
+export const fileInput = (page: Page) => page.getByLabel('Choose recordings');
+
+export const fileOf = (path: string, name = basename(path)): DropFile => ({ name, path });
+
+export const queueRow = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Queue' }).getByRole('listitem', { name, exact: true });
+
+export const resultHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
+
+/** The transcript box of the open result. */
+export const transcriptBox = (page: Page) => page.getByRole('region', { name: 'Transcript' });
+
+export async function chooseFormat(page: Page, format: string) {
+  await page.getByRole('radio', { name: new RegExp(`^${format} `) }).check();
+}
+
+/** Clicks an export button and returns the browser download it starts. */
+export async function exportAs(page: Page, format: 'SRT' | 'VTT' | 'TXT' | 'JSON'): Promise<{ download: Download; text: string; path: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save ${format}` }).click()]);
+  const path = await download.path();
+  return { download, path, text: await readFile(path, 'utf8') };
+}
+
+/** Last transcription request the fake received (multipart summary). */
+export function lastTranscriptionRequest(fake: FakeService) {
+  const found = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).at(-1);
+  return found?.body as { fields: Record<string, string | string[]>; file: { filename: string; size: number } | null } | undefined;
+}

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cuesFromWords } from '../../electron/services/subtitles';
+import { subtitleRulesSchema } from '../../shared/domain/transcript';
+import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
+import { screenshot } from '../support/browser';
+import {
+  type Harness,
+  dragOver,
+  dropFiles,
+  exportAs,
+  fileInput,
+  fileOf,
+  lastTranscriptionRequest,
+  openApp,
+  openTranscribe,
+  resultHeading,
+  setPlan,
+  setTheme,
+  sidebar,
+  transcriptBox,
+  useKey,
+} from './transcription-support';
+
+// The transcription journey in Chromium: Pro gating, a dropped recording, playback that follows
+// the words, subtitles read back by real parsers, asking about it in a chat, and the history.
+
+let h: Harness;
+let audio: AudioFixtures;
+let sentence: string;
+let duration: number;
+
+const TEXT = 'The quick brown fox jumps over the lazy dog. Then it runs away.';
+/** Subtitles made from timings hold the words, which carry no punctuation. */
+const SPOKEN = 'The quick brown fox jumps over the lazy dog Then it runs away';
+// Timings the fake returns for the sentence espeak-ng speaks (about 4.9 s long).
+const WORDS = [
+  ['The', 0.2, 0.45],
+  ['quick', 0.45, 0.8],
+  ['brown', 0.8, 1.1],
+  ['fox', 1.1, 1.45],
+  ['jumps', 1.45, 1.85],
+  ['over', 1.85, 2.1],
+  ['the', 2.1, 2.25],
+  ['lazy', 2.25, 2.65],
+  ['dog', 2.65, 3.1],
+  ['Then', 3.4, 3.65],
+  ['it', 3.65, 3.8],
+  ['runs', 3.8, 4.15],
+  ['away', 4.15, 4.6],
+].map(([word, start, end]) => ({ word: word as string, start: start as number, end: end as number }));
+
+beforeAll(async () => {
+  audio = await audioFixtures();
+  sentence = await audio.speak('sentence.wav', TEXT);
+  duration = await audio.duration(sentence);
+  h = await openApp();
+});
+
+afterAll(async () => {
+  await h?.close();
+  await audio?.close();
+});
+
+const player = () => h.page.getByLabel('Recording', { exact: true });
+const highlighted = () => transcriptBox(h.page).locator('[aria-current="time"]');
+
+describe('transcription in Chromium', () => {
+  it('shows transcription as a Pro feature on the Free plan, with the reason and the way to Settings', async () => {
+    const { page, fake } = h;
+    await openTranscribe(page);
+    await page.getByText('Transcription is a Pro feature').waitFor();
+    expect(await fileInput(page).isDisabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Model' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'transcription-free-plan');
+
+    // A drop on the Free plan adds nothing and says why.
+    await dropFiles(page, page.getByRole('main'), [fileOf(sentence)]);
+    await page.getByRole('alert').getByText(/Nothing was added: transcription needs the Pro plan \(sentence\.wav\)/).waitFor();
+    expect(lastTranscriptionRequest(fake)).toBeUndefined();
+
+    await page.getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await useKey(page, fake.keys.pro);
+    await setPlan(page, 'Pro');
+    await openTranscribe(page);
+    expect(await page.getByText('Transcription is a Pro feature').count()).toBe(0);
+  });
+
+  it('welcomes with a drop zone that explains the formats and the 25 MB limit', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('heading', { name: 'Drop recordings to transcribe' }).waitFor();
+    await page.getByText(/mp3, mp4, mpeg, mpga, m4a, wav, webm · up to 25 MB per file/).waitFor();
+    await page.getByText(/Transcripts you make are kept here/).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Model' }).inputValue()).toBe('speech-1');
+    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isChecked()).toBe(true);
+    await screenshot(page, 'transcription-empty');
+  });
+
+  it('takes a dropped recording, shows an overlay while dragging, and opens the verbose result', async () => {
+    const { page, fake } = h;
+    fake.transcription.next({ text: TEXT, words: WORDS, language: 'english', duration });
+    const drag = await dragOver(page, page.getByRole('main'), [fileOf(sentence)]);
+    await page.getByText('Drop to transcribe').waitFor();
+    await screenshot(page, 'transcription-drop-overlay');
+    await drag.drop();
+    expect(await page.getByText('Drop to transcribe').count()).toBe(0);
+
+    await resultHeading(page, 'sentence.wav').waitFor();
+    const request = lastTranscriptionRequest(fake)!;
+    expect(request.fields).toMatchObject({ model: 'speech-1', response_format: 'verbose_json' });
+    expect(request.fields['timestamp_granularities[]']).toEqual(['word', 'segment']);
+    expect(request.file?.size).toBe((await import('node:fs')).statSync(sentence).size);
+
+    // The text by segment (the fake's segments are its words, without punctuation), the language
+    // as the service named it, the duration.
+    const shown = (await transcriptBox(page).innerText()).replace(/\s+/g, ' ');
+    expect(shown).toContain('The quick brown fox jumps over the lazy');
+    expect(shown).toContain('dog Then it runs away');
+    await page.getByRole('definition').getByText('english', { exact: true }).waitFor();
+    await page.getByRole('definition').getByText(/^4\.\d s$/).waitFor();
+    await page.getByText('Timings: 2 segments, 13 words').click();
+    await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
+    await page.getByText('Timings: 2 segments, 13 words').click();
+
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await player().evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
+    expect(await player().getAttribute('src')).toMatch(/^blob:/);
+    await screenshot(page, 'transcription-result-light');
+
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    await page.getByRole('status').getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TEXT);
+  });
+
+  it('highlights the word being spoken while the recording plays', async () => {
+    const { page } = h;
+    await player().evaluate((el: HTMLAudioElement) => el.play());
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(0.25);
+    await highlighted().waitFor();
+    const first = { word: await highlighted().innerText(), at: await player().evaluate((el: HTMLAudioElement) => el.currentTime) };
+    await page.waitForTimeout(1200);
+    const second = { word: await highlighted().innerText(), at: await player().evaluate((el: HTMLAudioElement) => el.currentTime) };
+    expect(second.word).not.toBe(first.word);
+    // Each is the word whose time span holds the playback position when it was read.
+    for (const { word, at } of [first, second]) {
+      const timed = WORDS.find((w) => w.word === word.replace(/\W/g, ''))!;
+      expect(timed.start).toBeLessThanOrEqual(at + 0.05);
+      expect(at).toBeLessThanOrEqual(timed.end + 0.55);
+    }
+    await player().evaluate((el: HTMLAudioElement) => el.pause());
+  });
+
+  it('seeks to a word or a segment when it is clicked', async () => {
+    const { page } = h;
+    await transcriptBox(page).getByRole('button', { name: 'lazy', exact: true }).click();
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.25, 2);
+    expect(await highlighted().innerText()).toBe('lazy');
+
+    await transcriptBox(page).getByRole('button', { name: 'Play from 0:02.65' }).click();
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
+    expect(await highlighted().innerText()).toBe('dog');
+  });
+
+  it('renders the result in the dark theme', async () => {
+    const { page } = h;
+    await setTheme(page, 'Dark');
+    await sidebar(page).getByRole('button', { name: 'sentence.wav' }).click();
+    await resultHeading(page, 'sentence.wav').waitFor();
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    await transcriptBox(page).getByRole('button', { name: 'fox', exact: true }).click();
+    await screenshot(page, 'transcription-result-dark');
+    await setTheme(page, 'Follow the system');
+    await sidebar(page).getByRole('button', { name: 'sentence.wav' }).click();
+    await resultHeading(page, 'sentence.wav').waitFor();
+  });
+
+  it('exports SRT that ffprobe reads, cue by cue, at the times the subtitle rules give', async () => {
+    const { page } = h;
+    // Shorter cues than the default 7 s, so the sentence becomes several.
+    await page.getByText('Subtitle rules', { exact: true }).click();
+    await page.getByLabel('Cue duration, at most').fill('2');
+    const expected = cuesFromWords(WORDS, subtitleRulesSchema.parse({ maxCueSeconds: 2 }), duration);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    const { download, path } = await exportAs(page, 'SRT');
+    expect(download.suggestedFilename()).toBe('sentence.srt');
+    await page.getByRole('status').getByText('Downloaded sentence.srt.').waitFor();
+    const packets = await subtitlePackets(path);
+    expect(packets.length).toBe(expected.length);
+    packets.forEach((packet, i) => {
+      expect(packet.start).toBeCloseTo(expected[i]!.start, 3);
+      expect(packet.end).toBeCloseTo(expected[i]!.end, 3);
+      expect(packet.end - packet.start).toBeLessThanOrEqual(2.001);
+    });
+    expect(packets[0]!.start).toBeCloseTo(0.2, 3);
+    expect(packets.at(-1)!.end).toBeGreaterThanOrEqual(4.6 - 0.001);
+    await page.getByRole('button', { name: 'Back to the defaults' }).click();
+    expect(await page.getByLabel('Cue duration, at most').inputValue()).toBe('7');
+  });
+
+  it('exports VTT that Chromium\'s own WebVTT parser loads, and follows the subtitle rules', async () => {
+    const { page } = h;
+    /** Loads the text through a <track> on an <audio>, as a player would, and lists its cues. */
+    const parse = (text: string) =>
+      page.evaluate(async (vtt) => {
+        const media = document.createElement('audio');
+        const track = document.createElement('track');
+        track.kind = 'subtitles';
+        track.src = URL.createObjectURL(new Blob([vtt], { type: 'text/vtt' }));
+        media.append(track);
+        document.body.append(media);
+        track.track.mode = 'hidden';
+        await new Promise((resolve, reject) => {
+          track.addEventListener('load', resolve);
+          track.addEventListener('error', () => reject(new Error('Chromium could not load the WebVTT file')));
+        });
+        const cues = [...(track.track.cues ?? [])].map((cue) => ({ start: cue.startTime, end: cue.endTime, text: (cue as VTTCue).text }));
+        media.remove();
+        return cues;
+      }, text);
+
+    const defaults = subtitleRulesSchema.parse({});
+    const expected = cuesFromWords(WORDS, defaults, duration);
+    const vtt = await exportAs(page, 'VTT');
+    expect(vtt.download.suggestedFilename()).toBe('sentence.vtt');
+    const cues = await parse(vtt.text);
+    expect(cues.length).toBe(expected.length);
+    expect(cues[0]!.start).toBeCloseTo(expected[0]!.start, 3);
+    expect(cues[0]!.end).toBeCloseTo(expected[0]!.end, 3);
+    expect(cues.at(-1)!.start).toBeCloseTo(expected.at(-1)!.start, 3);
+    expect(cues.at(-1)!.end).toBeCloseTo(expected.at(-1)!.end, 3);
+    expect(cues.map((c) => c.text).join(' ').replace(/\s+/g, ' ')).toBe(SPOKEN);
+
+    // The rules, validated as typed: an invalid value says why and blocks the subtitle exports.
+    const perLine = page.getByLabel('Characters per line, at most');
+    await perLine.fill('5');
+    await page.getByText('At least 10.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save VTT' }).isDisabled()).toBe(true);
+    await perLine.fill('42');
+    await page.getByLabel('Cue duration, at most').fill('1.5');
+    await screenshot(page, 'transcription-export');
+    const shorter = cuesFromWords(WORDS, { ...defaults, maxCueSeconds: 1.5 }, duration);
+    expect(shorter.length).toBeGreaterThan(expected.length);
+    const reshaped = await parse((await exportAs(page, 'VTT')).text);
+    expect(reshaped.length).toBe(shorter.length);
+    reshaped.forEach((cue, i) => {
+      expect(cue.start).toBeCloseTo(shorter[i]!.start, 3);
+      expect(cue.end - cue.start).toBeLessThanOrEqual(1.5 + 0.001);
+    });
+    await page.getByRole('button', { name: 'Back to the defaults' }).click();
+  });
+
+  it('exports TXT and JSON too', async () => {
+    const { page } = h;
+    const txt = await exportAs(page, 'TXT');
+    expect(txt.download.suggestedFilename()).toBe('sentence.txt');
+    expect(txt.text.replace(/\s+/g, ' ').trim()).toBe(SPOKEN);
+    const json = await exportAs(page, 'JSON');
+    expect(JSON.parse(json.text)).toMatchObject({ text: TEXT, language: 'english', words: WORDS });
+  });
+
+  it('asks about the transcript in a new chat that carries it as the system prompt', async () => {
+    const { page, fake } = h;
+    await page.getByRole('button', { name: 'Ask about this transcript' }).click();
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+    await composer.waitFor();
+    expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
+    await composer.press('Enter');
+    await expect.poll(() => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length).toBeGreaterThan(0);
+    const body = fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).at(-1)!.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(body.messages[0]!.role).toBe('system');
+    expect(body.messages[0]!.content).toContain('"sentence.wav"');
+    expect(body.messages[0]!.content).toContain(TEXT);
+    expect(body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/^What are the main points/) });
+  });
+
+  it('keeps the transcript in the history: it reopens after a reload with its audio from main, and can be deleted', async () => {
+    const { page } = h;
+    await page.reload();
+    const entry = sidebar(page).getByRole('button', { name: 'sentence.wav' });
+    await entry.click();
+    await resultHeading(page, 'sentence.wav').waitFor();
+    expect(await transcriptBox(page).innerText()).toContain('lazy');
+    // The audio came back from main in chunks and plays as before.
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await player().evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
+    await transcriptBox(page).getByRole('button', { name: 'dog', exact: true }).click();
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
+
+    // A search hit of kind 'transcript' opens it too.
+    const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
+    await openTranscribe(page);
+    await search.fill('lazy');
+    await sidebar(page).getByRole('button', { name: /^sentence\.wav .*Transcript/ }).click();
+    await resultHeading(page, 'sentence.wav').waitFor();
+    await search.fill('');
+
+    await openTranscribe(page);
+    const recent = page.getByRole('region', { name: 'Recent transcripts' });
+    await recent.getByRole('button', { name: 'sentence.wav', exact: true }).waitFor();
+    await recent.getByText(/^The quick brown fox/).waitFor();
+    await recent.getByRole('button', { name: 'sentence.wav', exact: true }).click();
+    await resultHeading(page, 'sentence.wav').waitFor();
+
+    await page.getByRole('button', { name: 'Delete sentence.wav' }).click();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('heading', { name: 'Transcribe', level: 1 }).waitFor();
+    await page.getByText(/Transcripts you make are kept here/).waitFor();
+    expect(await entry.count()).toBe(0);
+    expect(h.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+// The app on one data folder, reopened on the same folder as a person reopens it: after a
+// clean quit, or after the process was killed. Used by the history journeys (history*.test.ts).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startWebApp, type WebApp } from './web-app';
+
+export interface Session {
+  readonly app: WebApp;
+  readonly page: Page;
+  readonly dataDir: string;
+  /** Console errors and uncaught exceptions of every page so far (a CSP violation, a React error). */
+  readonly errors: string[];
+  /** Quits (or, with `kill`, kills) the app and opens it again on the same data folder, in a new page. */
+  restart(how?: { kill?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openSession(browser: Browser, env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<Session> {
+  let app = await startWebApp(env);
+  const dataDir = app.dataDir;
+  const errors: string[] = [];
+  let context: BrowserContext;
+  let page: Page;
+
+  async function show() {
+    context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('console', (message) => {
+      // The harness serves no favicon; the browser's automatic request for one is not the app's.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'New chat' }).waitFor();
+  }
+
+  await show();
+  return {
+    get app() {
+      return app;
+    },
+    get page() {
+      return page;
+    },
+    dataDir,
+    errors,
+    async restart({ kill = false } = {}) {
+      // The old page loses its bridge when the app goes: what it logs then is expected, not the app's fault.
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      await (kill ? app.kill() : app.stop());
+      await context.close();
+      app = await startWebApp({ ...env, APP_DATA_DIR: dataDir });
+      await show();
+    },
+    async close() {
+      await context.close();
+      await app.stop();
+    },
+  };
+}
