@@ -1,4 +1,6 @@
+import { chatBench } from './chat.bench';
 import { historyBench } from './history.bench';
+import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
 
 // `npm run bench`: every benchmark in turn, each printing its own figures.
@@ -6,6 +8,8 @@ import { subtitlesBench } from './subtitles.bench';
 const benches: Array<[string, () => Promise<string[]>]> = [
   ['history', historyBench],
   ['subtitles', subtitlesBench],
+  ['chat', chatBench],
+  ['split', splitBench],
 ];
 
 const only = process.argv[2];
