@@ -2,51 +2,14 @@
 // the UI, by role and label, as a person would; files arrive by a real drop or the file input.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium } from '../support/browser';
-import { startWebApp, type WebApp } from '../support/web-app';
+import type { FakeService } from '../fake-service/server';
+import { type Harness, openHarness } from '../support/harness';
 
-export interface Harness {
-  fake: FakeService;
-  app: WebApp;
-  browser: Browser;
-  page: Page;
-  /** Console errors and uncaught exceptions (a CSP violation, a React error). */
-  errors: string[];
-  close(): Promise<void>;
-}
+export type { Harness };
 
-export async function openApp(): Promise<Harness> {
-  const fake = await startFakeService();
-  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1100, height: 860 }, acceptDownloads: true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    // The harness serves no favicon; the browser's automatic request for one is not the app's.
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(app.url);
-  await sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).waitFor();
-  return {
-    fake,
-    app,
-    browser,
-    page,
-    errors,
-    async close() {
-      await browser.close();
-      await app.stop();
-      await fake.close();
-    },
-  };
-}
+export const openApp = (): Promise<Harness> => openHarness({ height: 860, ready: (page) => sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).waitFor() });
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 

@@ -1,0 +1,48 @@
+import type { Browser, Page } from 'playwright-core';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium } from './browser';
+import { startWebApp, type WebApp } from './web-app';
+
+export interface Harness {
+  fake: FakeService;
+  app: WebApp;
+  browser: Browser;
+  page: Page;
+  /** Console errors and uncaught exceptions (a CSP violation, a React error). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The fake service, the browser harness pointed at it, and a Chromium page on the app, with
+ * clipboard access and every console error collected. `ready` waits for the first screen.
+ */
+export async function openHarness(options: { height: number; ready(page: Page): Promise<unknown> }): Promise<Harness> {
+  const fake = await startFakeService();
+  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The harness serves no favicon; the browser's automatic request for one is not the app's.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+  await options.ready(page);
+  return {
+    fake,
+    app,
+    browser,
+    page,
+    errors,
+    async close() {
+      await browser.close();
+      await app.stop();
+      await fake.close();
+    },
+  };
+}
