@@ -11,7 +11,8 @@ export function historyHandlers(deps: { history: HistoryStore; files: FileSaver 
   return {
     status: async () => ({ problem: history.problem }),
     list: async () => history.list(),
-    open: async ({ id }) => history.get(id),
+    open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),
+    earlierMessages: async ({ id, beforeMessageId, limit }) => history.earlierMessages(id, beforeMessageId, limit),
     create: async (input) => {
       const now = Date.now();
       return history.create({ ...input, pinned: false, createdAt: now, updatedAt: now });

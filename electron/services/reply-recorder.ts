@@ -1,4 +1,4 @@
-import type { CompletionEvent } from '../../shared/contract/chat';
+import { type CompletionEvent, toolResultMessage } from '../../shared/contract/chat';
 import type { HistoryStore, ReplyUpdate } from './history/history-store';
 
 /**
@@ -46,18 +46,7 @@ export function recordReply(
       case 'toolCalls':
         return save({ state: 'complete', toolCalls: event.calls, usage: event.usage, model: event.model ?? target.model });
       case 'toolResult':
-        return history.putMessage(target.conversationId, {
-          id: event.messageId,
-          role: 'tool',
-          content: event.content,
-          state: 'complete',
-          usage: null,
-          failure: null,
-          model: null,
-          createdAt: Date.now(),
-          toolCallId: event.callId,
-          toolOutcome: event.outcome,
-        });
+        return history.putMessage(target.conversationId, toolResultMessage(event, Date.now()));
       case 'step':
         return begin(event.messageId);
       case 'toolApproval':

@@ -30,6 +30,11 @@ const components = {
 };
 
 const NEAR_BOTTOM_PX = 48;
+/**
+ * Virtuoso's index of the first message while none has been prepended. Each earlier page
+ * lowers it by the page's length, which keeps the messages on screen where they were.
+ */
+const FIRST_INDEX = 10_000_000;
 /** As long as the highlight's fade (chat.css), so it ends when the colour is gone. */
 const HIGHLIGHT_MS = 2500;
 
@@ -37,7 +42,8 @@ const HIGHLIGHT_MS = 2500;
  * Virtualised, so a conversation of thousands of messages mounts only what is on screen.
  * It follows a reply as it grows until the reader scrolls up, and again once they come back
  * down or a new reply starts. Growth alone never stops the following: only a scroll upwards does.
- * A search hit opens the list at its message instead, highlighted for a moment.
+ * A search hit opens the list at its message instead, highlighted for a moment. A long
+ * conversation opens with its last page of messages; reaching the top loads the page before.
  */
 export function MessageList({ conversation }: { conversation: Conversation }) {
   const busy = useChat((s) => conversation.id in s.running);
@@ -48,6 +54,14 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const lastTop = useRef(0);
   const lastId = conversation.messages.at(-1)?.id;
   const highlightId = targetIndex === -1 ? null : target!.messageId;
+  const hasEarlier = useChat((s) => !!s.earlier[conversation.id]);
+  const firstId = conversation.messages[0]?.id;
+  const first = useRef({ id: firstId, index: FIRST_INDEX });
+  if (first.current.id !== firstId) {
+    // Earlier messages were prepended: the old first message moved down by their number.
+    const moved = conversation.messages.findIndex((m) => m.id === first.current.id);
+    first.current = { id: firstId, index: first.current.index - Math.max(moved, 0) };
+  }
   const context = useMemo(
     () => ({ conversationId: conversation.id, lastId, busy, highlightId }),
     [conversation.id, lastId, busy, highlightId],
@@ -80,6 +94,10 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       role="region"
       aria-label="Messages"
       data={conversation.messages}
+      firstItemIndex={first.current.index}
+      startReached={() => {
+        if (hasEarlier) void useChat.getState().loadEarlier(conversation.id);
+      }}
       context={context}
       computeItemKey={computeItemKey}
       itemContent={itemContent}

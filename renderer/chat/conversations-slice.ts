@@ -17,6 +17,12 @@ export interface ConversationsSlice extends Lists {
   optionInputs: Record<string, OptionsInput>;
   /** A message to bring into view and highlight (a search hit); `at` tells two clicks on one hit apart. */
   target: { conversationId: string; messageId: string; at: number } | null;
+  /** Saved conversations opened a page at a time whose earliest messages are not loaded yet, by id. */
+  earlier: Record<string, true>;
+  /** Loads the page of messages before the first one loaded (the list reached its top). */
+  loadEarlier(id: string): Promise<void>;
+  /** Loads every message not loaded yet: a reply must be sent the whole conversation. */
+  loadAll(id: string): Promise<void>;
   /** Why the history was set aside at start, could not be read, or a change could not be saved; until dismissed. */
   storageProblem: string | null;
   hydrate(): Promise<void>;
@@ -40,6 +46,11 @@ export interface ConversationsSlice extends Lists {
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
+/** Messages loaded when a conversation opens, and per earlier page: a long conversation opens at once. */
+export const PAGE_SIZE = 100;
+/** Larger pages when every earlier message is wanted (a reply, a search hit far back). */
+const BULK_PAGE_SIZE = 1000;
+
 export const createConversationsSlice: StateCreator<ChatState, [], [], ConversationsSlice> = (set, get) => {
   const first = newConversation(DEFAULT_OPTIONS);
   // The conversation asked for last: a slower load of an earlier choice must not take over.
@@ -47,6 +58,36 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
 
   const find = (id: string) => get().conversations.find((c) => c.id === id);
   const isSaved = (id: string) => get().listed.some((c) => c.id === id);
+  // One earlier page at a time per conversation, so two loads never prepend the same messages.
+  const loading = new Map<string, Promise<void>>();
+
+  /** Loads the page before the first loaded message and prepends it; nothing when all are loaded. */
+  function loadPage(id: string, limit: number): Promise<void> {
+    const running = loading.get(id);
+    if (running) return running;
+    const first = find(id)?.messages[0];
+    if (!get().earlier[id] || !first) return Promise.resolve();
+    const page = api.history
+      .earlierMessages({ id, beforeMessageId: first.id, limit })
+      .then(({ messages, hasEarlier }) => {
+        if (find(id)?.messages[0]?.id !== first.id) return;
+        set((s) => {
+          const { [id]: _done, ...stillEarlier } = s.earlier;
+          return {
+            conversations: s.conversations.map((c) => (c.id === id ? { ...c, messages: [...settledMessages(messages), ...c.messages] } : c)),
+            earlier: hasEarlier ? s.earlier : stillEarlier,
+          };
+        });
+      })
+      .finally(() => loading.delete(id));
+    loading.set(id, page);
+    return page;
+  }
+
+  /** Loads earlier pages until `done` holds or nothing earlier remains. */
+  async function loadUntil(id: string, done: () => boolean) {
+    while (get().earlier[id] && !done()) await loadPage(id, BULK_PAGE_SIZE);
+  }
 
   /** Writes a change to a saved conversation; an unsaved one carries its state into history.create. */
   function save(id: string, change: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>) {
@@ -67,7 +108,14 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     drafts: {},
     optionInputs: {},
     target: null,
+    earlier: {},
     storageProblem: null,
+
+    loadEarlier: (id) =>
+      loadPage(id, PAGE_SIZE).catch((error: unknown) =>
+        set({ storageProblem: `The earlier messages of this conversation could not be read: ${messageOf(error)}` }),
+      ),
+    loadAll: (id) => loadUntil(id, () => false),
 
     async hydrate() {
       try {
@@ -92,18 +140,30 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
     async select(id, messageId) {
       wanted = id;
-      const target = messageId ? { target: { conversationId: id, messageId, at: Date.now() } } : {};
-      if (find(id)) {
-        set({ activeId: id, ...target });
-        return true;
-      }
+      const target = () => (messageId ? { target: { conversationId: id, messageId, at: Date.now() } } : {});
+      // A search hit further back than the loaded pages: load up to it first.
+      const hitLoaded = () => !messageId || !!find(id)?.messages.some((m) => m.id === messageId);
       try {
-        const loaded = await api.history.open({ id });
+        if (find(id)) {
+          if (!hitLoaded()) {
+            set({ activeId: id });
+            await loadUntil(id, hitLoaded);
+            if (wanted !== id) return false;
+          }
+          set({ activeId: id, ...target() });
+          return true;
+        }
+        const { hasEarlier, ...loaded } = await api.history.open({ id, limit: PAGE_SIZE });
         const conversation = { ...loaded, messages: settledMessages(loaded.messages) };
+        const shown = wanted === id && (!messageId || conversation.messages.some((m) => m.id === messageId));
         set((s) => ({
           conversations: [...s.conversations.filter((c) => c.id !== id), conversation],
-          ...(wanted === id && { activeId: id, ...target }),
+          earlier: hasEarlier ? { ...s.earlier, [id]: true } : s.earlier,
+          ...(shown && { activeId: id, ...target() }),
         }));
+        if (shown) return true;
+        await loadUntil(id, hitLoaded);
+        if (wanted === id) set({ activeId: id, ...target() });
         return wanted === id;
       } catch (error) {
         set({ storageProblem: `This conversation could not be opened: ${messageOf(error)}` });

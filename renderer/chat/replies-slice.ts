@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { CompletionEvent, ToolDecision } from '../../shared/contract/chat';
+import { type CompletionEvent, type ToolDecision, toolResultMessage } from '../../shared/contract/chat';
 import { toolKey, type ToolRef } from '../../shared/domain/chat';
 import type { JsonReading } from '../../shared/domain/json';
 import type { StreamMessage } from '../../shared/contract/client';
@@ -93,7 +93,10 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     if (!options || hasErrors(errors)) return false;
     const answer = newMessage('assistant', '', options.model);
     const run: RunningReply = { messageId: answer.id, streamId: null, text: '', stopRequested: false, approvals: [] };
-    const updated = { ...conversation, title: titleAfter(conversation, history), messages: [...history, answer], updatedAt: Date.now() };
+    // A conversation opened a page at a time keeps its title: its first message is not among those loaded.
+    const partial = !!get().earlier[conversation.id];
+    const title = partial ? conversation.title : titleAfter(conversation, history);
+    const updated = { ...conversation, title, messages: [...history, answer], updatedAt: Date.now() };
     set((s) => ({
       conversations: s.conversations.map((c) => (c.id === conversation.id ? updated : c)),
       listed: upsert(s.listed, metaOf(updated)),
@@ -103,8 +106,17 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     // The start is queued too: main records into the conversation, so no later write (a
     // delete, say) may reach main before it.
     inOrder(conversation.id, async () => {
+      // The service is sent the whole conversation, so messages not loaded yet are loaded first.
+      let whole = history;
+      if (partial) {
+        await get().loadAll(conversation.id);
+        const loaded = find(conversation.id)?.messages ?? [];
+        const at = loaded.findIndex((m) => m.id === answer.id);
+        if (at === -1 || get().earlier[conversation.id]) throw new Error('The earlier messages of this conversation could not be loaded.');
+        whole = loaded.slice(0, at);
+      }
       await save(updated.title);
-      return api.chat.complete.start({ ...options, messages: wireMessages(conversation.systemPrompt, history), save: target });
+      return api.chat.complete.start({ ...options, messages: wireMessages(conversation.systemPrompt, whole), save: target });
     }).then(
       ({ id }) => attach(conversation.id, answer.id, id),
       (error: unknown) => finish(conversation.id, { state: 'error', failure: bridgeFailure(error) }),
@@ -156,18 +168,7 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
         return;
       }
       case 'toolResult': {
-        const result: Message = {
-          id: event.messageId,
-          role: 'tool',
-          content: event.content,
-          state: 'complete',
-          usage: null,
-          failure: null,
-          model: null,
-          createdAt: Date.now(),
-          toolCallId: event.callId,
-          toolOutcome: event.outcome,
-        };
+        const result = toolResultMessage(event, Date.now());
         return patchMessages(conversationId, (messages) => [...messages, result]);
       }
       case 'step': {

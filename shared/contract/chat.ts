@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { internalFailure, serviceFailure } from '../domain/service-failure';
 import { chatOptionsSchema, toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema, wireMessageSchema } from '../domain/chat';
+import type { Message } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
 import { call, stream } from './define';
 
@@ -61,3 +62,17 @@ export const chatArea = {
 export type CompletionInput = z.infer<typeof completionInputSchema>;
 export type CompletionEvent = z.infer<typeof completionEventSchema>;
 export type ToolDecision = z.infer<typeof toolDecisionSchema>;
+
+/** The history message a `toolResult` event stands for; main records it and the renderer shows it. */
+export const toolResultMessage = (event: Extract<CompletionEvent, { type: 'toolResult' }>, createdAt: number): Message => ({
+  id: event.messageId,
+  role: 'tool',
+  content: event.content,
+  state: 'complete',
+  usage: null,
+  failure: null,
+  model: null,
+  createdAt,
+  toolCallId: event.callId,
+  toolOutcome: event.outcome,
+});

@@ -36,7 +36,19 @@ export const historyArea = {
   /** Why the history could not be opened at start (the file was moved aside), or null. */
   status: call(z.void(), z.object({ problem: z.string().nullable() })),
   list: call(z.void(), z.array(conversationSummarySchema)),
-  open: call(id, conversationSchema),
+  /**
+   * With `limit`, only the conversation's last `limit` messages, and whether earlier ones
+   * remain (`hasEarlier`, for `earlierMessages`); without it, every message.
+   */
+  open: call(
+    id.extend({ limit: z.number().int().min(1).optional() }),
+    conversationSchema.extend({ hasEarlier: z.boolean().optional() }),
+  ),
+  /** Up to `limit` messages just before `beforeMessageId`, oldest first. */
+  earlierMessages: call(
+    z.object({ id: z.string().min(1), beforeMessageId: z.string().min(1), limit: z.number().int().min(1) }),
+    z.object({ messages: z.array(messageSchema), hasEarlier: z.boolean() }),
+  ),
   create: call(
     z.object({ id: z.string().min(1), title: z.string(), systemPrompt: z.string(), options: chatOptionsSchema }).strict(),
     conversationMetaSchema,

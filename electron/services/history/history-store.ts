@@ -85,6 +85,30 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
       return { ...meta(id), messages: rows.map(toMessage) };
     },
 
+    /** The conversation with only its last `limit` messages; `hasEarlier` tells whether more precede them. */
+    openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
+      const conversation = meta(id);
+      // One row more than asked for tells whether earlier messages remain.
+      const rows = db
+        .prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT ?')
+        .all(id, limit + 1) as unknown as MessageRow[];
+      const hasEarlier = rows.length > limit;
+      return { ...conversation, messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier };
+    },
+
+    /** Up to `limit` messages before `beforeMessageId`, oldest first. */
+    earlierMessages(id: string, beforeMessageId: string, limit: number): { messages: Message[]; hasEarlier: boolean } {
+      meta(id);
+      const before = db.prepare('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
+        | { position: number }
+        | undefined;
+      if (!before) throw new Error('This message is no longer in the conversation.');
+      const rows = db
+        .prepare('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
+        .all(id, before.position, limit + 1) as unknown as MessageRow[];
+      return { messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier: rows.length > limit };
+    },
+
     create(conversation: ConversationMeta): ConversationMeta {
       insertConversation(conversation);
       return meta(conversation.id);

@@ -1,0 +1,117 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../electron/services/history/history-store';
+import type { Message } from '../../shared/domain/conversation';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium } from '../support/browser';
+import { type Session, openSession } from '../support/history-app';
+import { backToChat, lastRequestBody, send, settled, useKey } from './chat-support';
+
+// A long conversation opens with its last page of messages; scrolling to the top brings the
+// earlier ones, and a reply is still sent the whole conversation.
+
+let browser: Browser;
+let fake: FakeService;
+let s: Session;
+
+const COUNT = 250;
+const T = Date.UTC(2025, 4, 6, 9, 30);
+const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
+const message = (id: string, role: Message['role'], content: string, at: number): Message => ({
+  id,
+  role,
+  content,
+  state: 'complete',
+  usage: null,
+  failure: null,
+  model: role === 'assistant' ? 'default' : null,
+  createdAt: at,
+});
+const line = (conversation: string, i: number) => `${conversation} line ${i}: the tide comes in and goes out again.`;
+
+async function seededDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'confab-paging-'));
+  const store = createHistoryStore(join(dir, 'history.sqlite'));
+  for (const id of ['Tides', 'Waves']) {
+    store.create({ id, title: id, systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+    for (let i = 0; i < COUNT; i++) store.putMessage(id, message(`${id}-${i}`, i % 2 ? 'assistant' : 'user', line(id, i), T + i * 60_000));
+  }
+  store.close();
+  return dir;
+}
+
+beforeAll(async () => {
+  fake = await startFakeService();
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await browser?.close();
+  await fake?.close();
+});
+
+const messages = () => s.page.getByRole('region', { name: 'Messages' });
+
+describe('a long conversation', () => {
+  it('opens at its end without its earliest messages, and loads them as the list reaches the top', async () => {
+    const { page } = s;
+    await backToChat(page, 'Tides');
+    await page.getByText(line('Tides', COUNT - 1)).waitFor();
+    expect(await page.getByText(line('Tides', 0), { exact: true }).count()).toBe(0);
+    // Scroll to the top again and again: each time the list reaches it, the page before arrives.
+    await expect
+      .poll(
+        async () => {
+          await messages().evaluate((element) => element.scrollTo({ top: 0 }));
+          return page.getByText(line('Tides', 0), { exact: true }).count();
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(1);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('keeps what was on screen in place when an earlier page is prepended', async () => {
+    const { page } = s;
+    await backToChat(page, 'Waves');
+    await page.getByText(line('Waves', COUNT - 1)).waitFor();
+    // The first loaded message, at the top: the page before it is prepended above it.
+    const firstLoaded = line('Waves', COUNT - 100);
+    const anchor = page.getByText(firstLoaded, { exact: true });
+    await expect
+      .poll(async () => {
+        await messages().evaluate((element) => element.scrollTo({ top: 0 }));
+        return anchor.count();
+      })
+      .toBe(1);
+    // Once, and no further: the page before arrives without another scroll.
+    await page.getByText(line('Waves', COUNT - 101), { exact: true }).waitFor({ state: 'attached' });
+    const list = (await messages().boundingBox())!;
+    const box = (await anchor.boundingBox())!;
+    // Still near the top of the view, not thrown far below by the hundred messages above it.
+    expect(box.y).toBeGreaterThan(list.y - 400);
+    expect(box.y).toBeLessThan(list.y + list.height);
+  });
+
+  it('sends the whole conversation with a new message, loading the earlier pages first', async () => {
+    // A fresh start: the conversation is opened with its last page only.
+    await s.restart();
+    const { page } = s;
+    await useKey(page, fake.keys.pro, 'Waves');
+    await page.getByText(line('Waves', COUNT - 1)).waitFor();
+    fake.chat.next({ reply: 'The moon pulls the water.' });
+    await send(page, 'Why?');
+    await settled(page);
+    const sent = lastRequestBody(fake).messages as { role: string; content: string }[];
+    expect(sent).toHaveLength(COUNT + 1);
+    expect(sent[0]).toEqual({ role: 'user', content: line('Waves', 0) });
+    expect(sent.at(-2)).toEqual({ role: 'assistant', content: line('Waves', COUNT - 1) });
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'Why?' });
+    expect(s.errors).toEqual([]);
+  });
+});
