@@ -1,48 +1,12 @@
 import { useId } from 'react';
 import type { Plan } from '../../shared/contract/settings';
+import { TextField } from '../common/TextField';
 import { ModelPicker } from './ModelPicker';
 import type { Conversation } from '../../shared/domain/conversation';
 import type { OptionErrors, OptionsInput } from './options';
 import { ProOptions } from './ProOptions';
 import { useChat } from './store';
 
-interface FieldProps {
-  label: string;
-  hint: string;
-  value: string;
-  error: string | undefined;
-  inputMode: 'decimal' | 'numeric';
-  onChange(value: string): void;
-}
-
-/** A number as text, so whatever was typed stays while the schema's message says what is wrong. */
-function NumberField({ label, hint, value, error, inputMode, onChange }: FieldProps) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        placeholder="Service default"
-        value={value}
-        aria-invalid={error !== undefined}
-        aria-describedby={`${id}-note`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p className="field-error" role="alert" id={`${id}-note`}>
-          {error}
-        </p>
-      ) : (
-        <p className="hint" id={`${id}-note`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface Props {
   id: string;
@@ -79,18 +43,20 @@ export function ChatOptions({ id, conversation, options, plan, errors }: Props) 
         </div>
         <div>
           <div className="options-row">
-            <NumberField
+            <TextField
               label="Temperature"
               hint="From 0 (focused) to 2 (varied)."
               inputMode="decimal"
+              placeholder="Service default"
               value={options.temperature}
               error={errors.temperature}
               onChange={(temperature) => update({ temperature })}
             />
-            <NumberField
+            <TextField
               label="Maximum tokens"
               hint="A whole number; limits the reply's length."
               inputMode="numeric"
+              placeholder="Service default"
               value={options.maxTokens}
               error={errors.maxTokens}
               onChange={(maxTokens) => update({ maxTokens })}

@@ -1,46 +1,8 @@
 import { useId } from 'react';
+import { TextField } from '../common/TextField';
 import { FORMATS, type Granularity, type RequestErrors, type RequestInput } from './request';
 import { useTranscription } from './store';
 
-interface FieldProps {
-  label: string;
-  hint: string;
-  value: string;
-  error: string | undefined;
-  placeholder?: string;
-  multiline?: boolean;
-  onChange(value: string): void;
-}
-
-function Field({ label, hint, value, error, placeholder, multiline, onChange }: FieldProps) {
-  const id = useId();
-  const common = {
-    id,
-    value,
-    placeholder,
-    'aria-invalid': error !== undefined,
-    'aria-describedby': `${id}-note`,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...common} rows={2} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} type="text" spellCheck={false} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {error ? (
-        <p className="field-error" role="alert" id={`${id}-note`}>
-          {error}
-        </p>
-      ) : (
-        <p className="hint" id={`${id}-note`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const GRANULARITIES: ReadonlyArray<[Granularity, string]> = [
   ['word', 'Words'],
@@ -61,14 +23,14 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
       <p className="hint">Each file is sent with these options when its turn comes.</p>
       <fieldset className="plain" disabled={disabled}>
         <div className="tx-options-row">
-          <Field
+          <TextField
             label="Model"
             hint="speech-1 is the standard transcription model."
             value={form.model}
             error={errors.model}
             onChange={(model) => setForm({ model })}
           />
-          <Field
+          <TextField
             label="Language"
             hint="Optional: a two-letter ISO-639-1 code such as en or de. Empty detects it."
             placeholder="Detect automatically"
@@ -77,7 +39,7 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
             onChange={(language) => setForm({ language })}
           />
         </div>
-        <Field
+        <TextField
           label="Prompt"
           hint="Optional context that guides spelling and style: names, terms, punctuation."
           placeholder="For example: Weekly sync of the Confab team with Ana, Bilal and Chen."
