@@ -96,6 +96,22 @@ class PartFailed extends Error {
 
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '') || 'recording';
 
+/** Where a job's progress starts, when it is created and when it starts over. */
+const FRESH_PROGRESS = {
+  phase: 'preparing',
+  staged: 0,
+  decodedSeconds: 0,
+  totalSeconds: null,
+  analysed: false,
+  duration: null,
+  parts: [],
+  current: null,
+  failure: null,
+  problem: null,
+  failedStep: null,
+  recordId: null,
+} satisfies Partial<LongJobView>;
+
 export class LongJob {
   view: LongJobView;
   private readonly listeners = new Set<(view: LongJobView) => void>();
@@ -124,19 +140,8 @@ export class LongJob {
       key,
       name: file.name,
       size: file.size,
-      phase: 'preparing',
-      staged: 0,
-      decodedSeconds: 0,
-      totalSeconds: null,
-      analysed: false,
-      duration: null,
-      parts: [],
-      current: null,
-      failure: null,
-      problem: null,
-      failedStep: null,
+      ...FRESH_PROGRESS,
       responseFormat: null,
-      recordId: null,
       stats: { analysisMs: null, encodeMs: [], levelsBytes: null, primingSamples: null },
     };
   }
@@ -210,20 +215,7 @@ export class LongJob {
     this.stagedParts.clear();
     this.transcripts.clear();
     this.originalId = null;
-    this.update({
-      phase: 'preparing',
-      staged: 0,
-      decodedSeconds: 0,
-      totalSeconds: null,
-      analysed: false,
-      duration: null,
-      parts: [],
-      current: null,
-      failure: null,
-      problem: null,
-      failedStep: null,
-      recordId: null,
-    });
+    this.update(FRESH_PROGRESS);
   }
 
   private update(change: Partial<LongJobView>) {
