@@ -45,14 +45,14 @@ describe('size caps', () => {
     const { body: rest, stats } = endless('data: ' + 'z'.repeat(4000) + '\n');
     const reader = rest.getReader();
     let sentFirst = false;
-    const body = new ReadableStream<Uint8Array>({
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
       async pull(controller) {
         if (!sentFirst) {
           sentFirst = true;
           return controller.enqueue(new TextEncoder().encode(first));
         }
         const { value } = await reader.read();
-        controller.enqueue(value!);
+        controller.enqueue(value as Uint8Array<ArrayBuffer>);
       },
       cancel: (reason) => reader.cancel(reason),
     }, { highWaterMark: 0 });
