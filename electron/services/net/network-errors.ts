@@ -35,7 +35,9 @@ const UNTRUSTED = new Set([
 ]);
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const CHROMIUM_CODE = /net::(ERR_[A-Z_]+)/;
+// undici: "Proxy response (407) !== 200 when HTTP Tunneling" (CONNECT), "Proxy Authentication Required (407)" (forwarding).
 const TUNNEL_STATUS = /Proxy response \((\d{3})\)/;
+const FORWARD_AUTH = /Proxy Authentication Required \(407\)/;
 
 const proxyAuth = (proxy: string) => ({
   code: 'proxy_auth_required',
@@ -61,7 +63,7 @@ export function explainNetworkError(error: unknown, host: string): Explained {
   const tunnel = TUNNEL_STATUS.exec(messages)?.[1];
   const proxy = via ?? 'in use';
 
-  if (tunnel === '407' || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy);
+  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy);
   if (tunnel) {
     return { code: 'proxy_refused', message: `The proxy ${proxy} would not connect to ${host} (it answered ${tunnel}). Check the base URL, or ask your IT department whether the proxy allows it.` };
   }
