@@ -1,4 +1,5 @@
 import { shell } from 'electron';
+import { log } from './log';
 
 /** Only web pages leave the app: javascript:, file: and custom schemes could run or open local things. */
 function isWebUrl(url: string): boolean {
@@ -10,5 +11,5 @@ function isWebUrl(url: string): boolean {
 /** Opens a link from model output in the user's browser; anything that is not http(s) is dropped. */
 export function openExternalLink(url: string): void {
   if (!isWebUrl(url)) return;
-  shell.openExternal(url).catch((error: unknown) => console.error('Could not open link in the browser:', error));
+  shell.openExternal(url).catch((error: unknown) => log.error('Could not open link in the browser:', error));
 }

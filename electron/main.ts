@@ -6,6 +6,7 @@ import { createCore, type Core } from './core';
 import { attachIpc } from './ipc/electron-adapter';
 import { dialogSaver } from './platform/dialog-saver';
 import { createMainWindow } from './window';
+import { log } from './log';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
 const preloadPath = path.join(__dirname, 'preload.cjs');
@@ -28,7 +29,7 @@ function openWindow(router: Core['router']): void {
   const window = createMainWindow(preloadPath);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   window.once('closed', attachIpc(router, window.webContents));
-  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('Could not load the app page:', error));
+  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('Could not load the app page:', error));
 }
 
 async function start(): Promise<void> {
@@ -58,7 +59,7 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   closing
     .close()
-    .catch((error: unknown) => console.error('Closing the core failed:', error))
+    .catch((error: unknown) => log.error('Closing the core failed:', error))
     .finally(() => app.quit());
 });
 

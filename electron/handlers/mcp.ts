@@ -1,6 +1,7 @@
 import type { Contract } from '../../shared/contract';
 import type { Handlers } from '../ipc/router';
 import type { McpHost } from '../services/mcp/mcp-host';
+import { log } from '../log';
 
 export function mcpHandlers(deps: { mcp: McpHost }): Handlers<Contract>['mcp'] {
   const { mcp } = deps;
@@ -14,7 +15,7 @@ export function mcpHandlers(deps: { mcp: McpHost }): Handlers<Contract>['mcp'] {
       // Snapshots go out one at a time, in order, so an older one never overtakes a newer one.
       let sending = Promise.resolve();
       const send = (servers: () => ReturnType<McpHost['snapshot']>) => {
-        sending = sending.then(async () => ctx.emit({ servers: await servers() })).catch((error: unknown) => console.error('MCP watch:', error));
+        sending = sending.then(async () => ctx.emit({ servers: await servers() })).catch((error: unknown) => log.error('MCP watch:', error));
       };
       send(mcp.list);
       const unsubscribe = mcp.subscribe(() => send(mcp.snapshot));

@@ -11,6 +11,8 @@ import {
   listChannels,
   streamStarted,
 } from '../../shared/contract/define';
+import { log } from '../log';
+import { redact } from '../services/net/redact';
 
 export interface StreamContext<E> {
   id: string;
@@ -72,8 +74,8 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
       void route
         .handler(input, { id, signal: controller.signal, emit })
         .catch((error: unknown) => {
-          console.error(`Stream ${route.channel} failed:`, error);
-          if (route.def.failure) emit(route.def.failure(error instanceof Error ? error.message : String(error)));
+          log.error(`Stream ${route.channel} failed:`, error);
+          if (route.def.failure) emit(route.def.failure(redact(error instanceof Error ? error.message : String(error))));
         })
         .finally(() => running.delete(id));
     });
@@ -103,8 +105,8 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
         // Parsing the output strips any field the contract does not declare before it leaves main.
         return { ok: true, value: route.def.output.parse(await route.handler(parsed.data)) };
       } catch (error) {
-        console.error(`Handler for ${channel} failed:`, error);
-        return fail('handler_failed', error instanceof Error ? error.message : String(error));
+        log.error(`Handler for ${channel} failed:`, error);
+        return fail('handler_failed', redact(error instanceof Error ? error.message : String(error)));
       }
     },
 

@@ -2,6 +2,7 @@ import type { CompletionEvent } from '../../shared/contract/chat';
 import type { Usage } from '../../shared/domain/chat';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
+import { BodyError } from './net/body';
 import { failureFromNetworkError } from './service-failure';
 import type { ServiceClient } from './service-client';
 import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from './tools/tool-call-deltas';
@@ -19,7 +20,7 @@ export type StepOutcome =
   | { ok: true; reply: StepReply }
   | { ok: false; end: Extract<CompletionEvent, { type: 'stopped' | 'failed' }> };
 
-const streamFailure = (error: StreamEventError, host: string): ServiceFailure => ({
+const streamFailure = (error: StreamEventError | BodyError, host: string): ServiceFailure => ({
   kind: 'stream',
   status: null,
   code: error.code,
@@ -43,10 +44,10 @@ export async function requestStep(
   try {
     const result = await service.postJson('chat/completions', body, options.signal);
     if (!result.ok) return { ok: false, end: { type: 'failed', failure: result.failure } };
-    host = new URL(result.response.url).host;
+    host = new URL(result.url).host;
     const pieces = options.streamed
-      ? completionPieces(result.response.body!)
-      : [pieceOf((await result.response.json()) as Parameters<typeof pieceOf>[0])];
+      ? completionPieces(result.response.body!, { host, ...service.limits })
+      : [pieceOf(JSON.parse(await service.readText(result)) as Parameters<typeof pieceOf>[0])];
     for await (const piece of pieces) {
       options.onText(piece.text);
       reply.text += piece.text;
@@ -58,7 +59,7 @@ export async function requestStep(
     return { ok: true, reply: { ...reply, toolCalls: joinToolCallDeltas(toolCallDeltas) } };
   } catch (error) {
     if (options.signal.aborted) return { ok: false, end: { type: 'stopped' } };
-    if (error instanceof StreamEventError) return { ok: false, end: { type: 'failed', failure: streamFailure(error, host) } };
+    if (error instanceof StreamEventError || error instanceof BodyError) return { ok: false, end: { type: 'failed', failure: streamFailure(error, host) } };
     // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
     const { code } = failureFromNetworkError(error, `http://${host}`);
     const message = `The connection to ${host} broke off mid-reply (${code ?? (error as Error).message}).`;

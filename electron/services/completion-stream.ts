@@ -1,5 +1,7 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { EventSourceParserStream, ParseError } from 'eventsource-parser/stream';
 import type { Usage } from '../../shared/domain/chat';
+import { BodyError, idleGuarded } from './net/body';
+import { sizeInWords } from './net/limits';
 import { readErrorBody } from './service-failure';
 import { type ToolCallDelta, toolCallDeltasOf } from './tools/tool-call-deltas';
 
@@ -47,13 +49,41 @@ export function pieceOf(chunk: Chunk): CompletionPiece {
   };
 }
 
+/** How a stream is read: whose it is (for messages) and its caps. */
+export interface StreamRules {
+  host: string;
+  maxEventBytes: number;
+  idleTimeoutMs: number;
+}
+
+/** Events as they arrive; an event over the cap or a silent stream ends it with a BodyError. */
+async function* eventsOf(body: ReadableStream<BufferSource>, rules: StreamRules) {
+  const guarded = idleGuarded(body, rules.idleTimeoutMs, rules.host);
+  const events = guarded.stream
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream({ maxBufferSize: rules.maxEventBytes }));
+  try {
+    yield* events;
+  } catch (error) {
+    if (error instanceof ParseError && error.type === 'max-buffer-size-exceeded') {
+      const message = `One event from ${rules.host} grew past ${sizeInWords(rules.maxEventBytes)} without ending; Confab stopped reading the stream. The text received so far is kept.`;
+      throw new BodyError(message, 'event_too_large');
+    }
+    throw error;
+  } finally {
+    // Stopped early (an error, [DONE], the caller's return): no more of the body is read.
+    await guarded.release();
+  }
+}
+
 /**
  * The chunks of an SSE completion stream. eventsource-parser does the SSE framing
- * (CRLF, comments, multi-line data); TextDecoderStream keeps UTF-8 characters whole across
- * network packets. The stream may end with `data: [DONE]` or simply end.
+ * (CRLF, comments, multi-line data) and enforces the event cap; TextDecoderStream keeps
+ * UTF-8 characters whole across network packets. The stream may end with `data: [DONE]`
+ * or simply end.
  */
-export async function* completionPieces(body: ReadableStream<BufferSource>): AsyncGenerator<CompletionPiece> {
-  const events = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+export async function* completionPieces(body: ReadableStream<BufferSource>, rules: StreamRules): AsyncGenerator<CompletionPiece> {
+  const events = eventsOf(body, rules);
   for await (const event of events) {
     if (event.data.trim() === '[DONE]') return;
     let chunk: Chunk;

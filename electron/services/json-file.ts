@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { z } from 'zod';
+import { log } from '../log';
 
 /**
  * A JSON file of the user-data folder, or null when there is none. A file that cannot be
@@ -10,9 +11,9 @@ export async function readJsonFile<S extends z.ZodType>(path: string, schema: S)
   try {
     const stored = schema.safeParse(JSON.parse(await readFile(path, 'utf8')));
     if (stored.success) return stored.data;
-    console.warn(`Ignoring unreadable ${path}: ${stored.error.message}`);
+    log.warn(`Ignoring unreadable ${path}: ${stored.error.message}`);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.warn(`Ignoring unreadable ${path}:`, error);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`Ignoring unreadable ${path}:`, error);
   }
   return null;
 }

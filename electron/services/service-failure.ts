@@ -1,4 +1,8 @@
 import type { FailureKind, ServiceFailure } from '../../shared/domain/service-failure';
+import { readCapped } from './net/body';
+import { DEFAULT_LIMITS } from './net/limits';
+import { explainNetworkError } from './net/network-errors';
+import { redact } from './net/redact';
 
 /**
  * Reads the error code and message from whatever shape a server sent. The convention is
@@ -41,31 +45,39 @@ function retryAfter(header: string | null, now = Date.now()): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export async function failureFromResponse(response: Response): Promise<ServiceFailure> {
-  const { code, message } = readErrorBody(await response.text().catch(() => ''));
+/**
+ * The failure an error answer describes. Only the first `maxErrorBytes` are read: an error
+ * page can be anything, and its message is in the first few hundred bytes if anywhere.
+ * `url` is the request's own address: Electron's net.fetch does not fill `response.url`.
+ */
+export async function failureFromResponse(
+  response: Response,
+  url = response.url,
+  maxErrorBytes = DEFAULT_LIMITS.maxErrorBodyBytes,
+): Promise<ServiceFailure> {
+  const { bytes } = await readCapped(response.body, maxErrorBytes).catch(() => ({ bytes: new Uint8Array() }));
+  const { code, message } = readErrorBody(new TextDecoder().decode(bytes));
+  const host = URL.canParse(url) ? new URL(url).host : 'unknown';
+  if (response.status === 407) {
+    // A forwarding proxy's own refusal, not the service's.
+    const text = `A proxy between Confab and ${host} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`;
+    return { kind: 'network', status: 407, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
+  }
   return {
     kind: kindOf(response.status),
     status: response.status,
     code,
-    message: message ?? `${response.status} ${response.statusText || 'error'}`.trim(),
-    host: new URL(response.url || 'http://unknown').host,
+    message: redact(message ?? `${response.status} ${response.statusText || 'error'}`.trim()),
+    host,
     retryAfterSeconds: retryAfter(response.headers.get('retry-after')),
   };
 }
 
-/** fetch's TypeError hides the reason in `cause` (ECONNREFUSED, ENOTFOUND, certificate…). */
+/** What fetch ran into (refused, unknown host, proxy, certificate…), in words. */
 export function failureFromNetworkError(error: unknown, url: string): ServiceFailure {
   const host = URL.canParse(url) ? new URL(url).host : url;
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return {
-    kind: 'network',
-    status: null,
-    code: cause?.code ?? null,
-    message: `Could not reach ${host} (${reason}).`,
-    host,
-    retryAfterSeconds: null,
-  };
+  const { code, message } = explainNetworkError(error, host);
+  return { kind: 'network', status: null, code, message: redact(message), host, retryAfterSeconds: null };
 }
 
 export function notConfigured(message: string): ServiceFailure {

@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
 import { defaultAppDataDir } from './app-data-dir';
 import { startWebServer } from './server';
+import { log } from '../log';
 
 // `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
 const port = Number(process.env.PORT ?? 0);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be a whole number from 0 to 65535 (0 picks a free port); got "${process.env.PORT}".`);
+  log.error(`PORT must be a whole number from 0 to 65535 (0 picks a free port); got "${process.env.PORT}".`);
   process.exit(2);
 }
 
@@ -14,7 +15,7 @@ const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
 }).catch((error: Error) => {
-  console.error(`Confab could not start: ${error.message}`);
+  log.error(`Confab could not start: ${error.message}`);
   process.exit(1);
 });
 const server = await startWebServer({
@@ -22,7 +23,7 @@ const server = await startWebServer({
   rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
   port,
 });
-console.log(`Confab is running at ${server.url}`);
+log.info(`Confab is running at ${server.url}`);
 
 const stop = async () => {
   await server.close();

@@ -4,6 +4,7 @@ import type { RequestContext } from './http';
 import { sleep } from './http';
 import type { ChatScript } from './script';
 import { SseWriter } from './sse';
+import { writeForever } from './endless';
 
 type Delta = Record<string, unknown>;
 
@@ -96,6 +97,7 @@ export async function streamAnswer(
   await sse.data(chunk({ role: 'assistant', content: answer.content === null ? null : '' }));
 
   for (const delta of deltas) {
+    if (script.endless && chunksSent === 1) return writeForever(sse, 'data: {"choices":[{"delta":{"content":"');
     if (await fault()) return;
     if (chunksSent > 0) await sleep(intervalMs, signal);
     if (!sse.open) return;

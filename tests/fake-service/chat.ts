@@ -1,6 +1,7 @@
 import type { ChatScript } from './script';
 import { composeAnswer, stableId } from './chat-reply';
 import { streamAnswer } from './chat-stream';
+import { responseWriter, writeForever } from './endless';
 import { validateChatRequest } from './chat-request';
 import { badRequest, sendError, sendJson, sendScriptedError } from './errors';
 import type { RequestContext } from './http';
@@ -52,6 +53,10 @@ export async function handleChat(ctx: RequestContext, takeScript: () => ChatScri
     return;
   }
 
+  if (script.endless) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return writeForever(responseWriter(res, signal), '{"choices":[{"message":{"content":"');
+  }
   const message: Record<string, unknown> = { role: 'assistant', content: answer.content };
   if (answer.toolCalls.length) message.tool_calls = answer.toolCalls;
   sendJson(

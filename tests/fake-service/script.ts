@@ -63,6 +63,12 @@ export interface ChatScript {
   malformedAfterChunks?: number;
   /** After N content chunks destroy the socket without ending the response. */
   dropAfterChunks?: number;
+  /**
+   * Never finish: a streamed answer sends its first content chunk, then opens one event and
+   * writes into it until the client goes away; a whole answer writes its JSON body forever.
+   * For the client's size caps (waitForDisconnect shows it stopped reading).
+   */
+  endless?: boolean;
   /** Answer with tool calls (finish_reason `tool_calls`). */
   toolCalls?: ScriptedToolCall[];
   /** Override the final finish_reason (e.g. 'length'). */

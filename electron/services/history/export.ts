@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { type Conversation, conversationSchema } from '../../../shared/domain/conversation';
+import { redact } from '../net/redact';
 
 const FORMAT = 'confab.conversation';
 const exportSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), conversation: conversationSchema });
@@ -20,11 +21,12 @@ export function toMarkdown(conversation: Conversation): string {
     const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
     lines.push(`## ${SPEAKER[message.role]}${note}`, '', message.content, '');
   }
-  return lines.join('\n');
+  return redact(lines.join('\n'));
 }
 
 /** The JSON export: the conversation exactly as stored, tagged so an import can recognise it. */
-export const toJson = (conversation: Conversation) => JSON.stringify({ format: FORMAT, version: 1, conversation }, null, 2);
+// Keys pasted into a conversation (or echoed in a reply) do not travel with an export.
+export const toJson = (conversation: Conversation) => redact(JSON.stringify({ format: FORMAT, version: 1, conversation }, null, 2));
 
 /** Reads an export back, or names what is wrong with the file. */
 export function parseExport(text: string): { ok: true; conversation: Conversation } | { ok: false; problem: string } {

@@ -8,6 +8,7 @@ import { failureOfProblem } from './mcp-failure';
 import type { ServerConfigs } from './server-configs';
 import { type ServiceServer, targetOf } from './server-target';
 import { type Server, serverView } from './server-view';
+import { log } from '../../log';
 
 interface Entry {
   status: McpServerStatus;
@@ -87,7 +88,7 @@ export function createMcpHost(deps: McpHostDeps) {
         inputSchema: tool.inputSchema,
       }));
       set(target, { state: 'connected', tools });
-    }).catch((error: unknown) => console.error('MCP connection attempt failed:', error));
+    }).catch((error: unknown) => log.error('MCP connection attempt failed:', error));
     return target.attempt;
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TranscriptRecord, TranscriptionEvent, TranscriptionRequest } from '../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
 import { createCoalescer } from '../coalescer';
+import { BodyError } from '../net/body';
 import { failureFromNetworkError } from '../service-failure';
 import type { ServiceClient } from '../service-client';
 import { type TranscribedPart, mergeTranscripts } from './merge';
@@ -47,7 +48,14 @@ export function createTranscriptionService(deps: { service: ServiceClient; stagi
         if (!result.ok) return ctx.emit({ type: 'failed', failure: result.failure });
         progress.push(file.size);
         progress.flush();
-        const raw = await result.response.text();
+        let raw: string;
+        try {
+          raw = await deps.service.readText(result);
+        } catch (error) {
+          if (!(error instanceof BodyError) || ctx.signal.aborted) throw error;
+          const failure = { kind: 'http' as const, status: result.response.status, code: error.code, message: error.message, host: new URL(result.url).host, retryAfterSeconds: null };
+          return ctx.emit({ type: 'failed', failure });
+        }
         let transcript;
         try {
           transcript = parseTranscription(request.responseFormat, raw);

@@ -1,0 +1,90 @@
+/**
+ * Words for what fetch ran into. Node's fetch hides the reason in `cause` (sometimes a
+ * cause's cause, or an AggregateError's list); Electron's net.fetch names Chromium's net
+ * error in the message (net::ERR_…). Errors from a fetch that went through a proxy carry
+ * `viaProxy` (see net-fetch.ts), so a refused connection can be blamed on the right host.
+ */
+export interface Explained {
+  code: string | null;
+  message: string;
+}
+
+type Cause = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; port?: unknown; viaProxy?: unknown };
+
+function chain(error: unknown): Cause[] {
+  const found: Cause[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 5) return;
+    const cause = value as Cause;
+    found.push(cause);
+    if (Array.isArray(cause.errors)) for (const inner of cause.errors) visit(inner, depth + 1);
+    visit(cause.cause, depth + 1);
+  };
+  visit(error, 0);
+  return found;
+}
+
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'ERR_CERT_AUTHORITY_INVALID',
+]);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const CHROMIUM_CODE = /net::(ERR_[A-Z_]+)/;
+// undici: "Proxy response (407) !== 200 when HTTP Tunneling" (CONNECT), "Proxy Authentication Required (407)" (forwarding).
+const TUNNEL_STATUS = /Proxy response \((\d{3})\)/;
+const FORWARD_AUTH = /Proxy Authentication Required \(407\)/;
+
+const proxyAuth = (proxy: string) => ({
+  code: 'proxy_auth_required',
+  message: `The proxy ${proxy} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`,
+});
+const proxyDown = (proxy: string, host: string, reason: string) => ({
+  code: 'proxy_unreachable',
+  message: `Could not reach the proxy ${proxy} on the way to ${host} (${reason}). Check the proxy setting (or HTTPS_PROXY) and that the proxy is running.`,
+});
+const untrusted = (host: string, reason: string) => ({
+  code: 'certificate_untrusted',
+  message:
+    `The certificate of ${host} is not trusted (${reason}). If your company inspects TLS traffic, its root certificate must be trusted: ` +
+    'the desktop app uses the system certificate store (ask IT to install it there); the browser harness reads it from NODE_EXTRA_CA_CERTS.',
+});
+
+export function explainNetworkError(error: unknown, host: string): Explained {
+  const causes = chain(error);
+  const via = causes.find((cause) => typeof cause.viaProxy === 'string')?.viaProxy as string | undefined;
+  const codes = causes.map((cause) => (typeof cause.code === 'string' ? cause.code : null)).filter((code) => code !== null);
+  const messages = causes.map((cause) => (typeof cause.message === 'string' ? cause.message : '')).join(' ');
+  const chromium = CHROMIUM_CODE.exec(messages)?.[1];
+  const tunnel = TUNNEL_STATUS.exec(messages)?.[1];
+  const proxy = via ?? 'in use';
+
+  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy);
+  if (tunnel) {
+    return { code: 'proxy_refused', message: `The proxy ${proxy} would not connect to ${host} (it answered ${tunnel}). Check the base URL, or ask your IT department whether the proxy allows it.` };
+  }
+  if (chromium === 'ERR_PROXY_CONNECTION_FAILED') return proxyDown(proxy, host, chromium);
+  if (chromium === 'ERR_TUNNEL_CONNECTION_FAILED') {
+    return { code: 'proxy_refused', message: `The proxy would not connect to ${host} (${chromium}). Check the base URL and the proxy setting.` };
+  }
+  const certificate = codes.find((code) => UNTRUSTED.has(code)) ?? (chromium === 'ERR_CERT_AUTHORITY_INVALID' ? chromium : undefined);
+  if (certificate) return untrusted(host, certificate);
+  if (codes.includes('CERT_HAS_EXPIRED') || chromium === 'ERR_CERT_DATE_INVALID') {
+    return { code: 'certificate_expired', message: `The certificate of ${host} has expired. Check the system clock; otherwise the service must renew it.` };
+  }
+  if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID') || chromium === 'ERR_CERT_COMMON_NAME_INVALID') {
+    return { code: 'certificate_wrong_host', message: `The certificate presented for ${host} is for another name. Check the base URL; a proxy inspecting TLS may also cause this.` };
+  }
+  // A proxy resolves and connects to the service itself, so a refused or unknown address
+  // here is the proxy's, unless the error names another port (a NO_PROXY host reached directly).
+  const unreachable = causes.find((cause) => typeof cause.code === 'string' && UNREACHABLE.has(cause.code));
+  if (via && unreachable && (typeof unreachable.port !== 'number' || via.endsWith(`:${unreachable.port}`))) {
+    return proxyDown(via, host, unreachable.code as string);
+  }
+  const reason = codes[codes.length - 1] ?? chromium ?? (causes.at(-1)?.message as string | undefined) ?? String(error);
+  return { code: codes[codes.length - 1] ?? chromium ?? null, message: `Could not reach ${host} (${reason}).` };
+}
