@@ -46,7 +46,7 @@ export const useSettings = create<SettingsState>((set, get) => {
     async load() {
       await attempt(async () => {
         const [settings, key] = await Promise.all([api.settings.get(), api.secrets.status()]);
-        set({ settings, key });
+        set({ settings, key, connection: null, refusedKey: null });
       });
     },
     async update(patch) {
@@ -54,7 +54,9 @@ export const useSettings = create<SettingsState>((set, get) => {
       const before = get().settings;
       if (before) set({ settings: { ...before, ...patch } });
       const saved = await attempt(async () => {
-        set({ settings: await api.settings.update(patch), connection: null });
+        const settings = await api.settings.update(patch);
+        // The key status depends on the base URL: a key is only for the origin it was saved for.
+        set({ settings, key: patch.baseUrl === undefined ? get().key : await api.secrets.status(), connection: null });
       });
       if (!saved) set({ settings: before });
       return saved;
@@ -70,7 +72,7 @@ export const useSettings = create<SettingsState>((set, get) => {
     },
     async deleteKey() {
       await attempt(async () => {
-        set({ key: await api.secrets.deleteKey(), connection: null });
+        set({ key: await api.secrets.deleteKey(), connection: null, refusedKey: null });
       });
     },
     async testConnection() {
