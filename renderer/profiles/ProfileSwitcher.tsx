@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { SHORTCUTS } from '../common/shortcuts';
 import { useProfiles } from './store';
 
 /**
@@ -74,7 +73,7 @@ export function ProfileSwitcher() {
         ))}
       </ul>
       <p className="hint">
-        <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to switch, <kbd>Esc</kbd> to close · {SHORTCUTS.profiles.label}
+        <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to switch, <kbd>Esc</kbd> to close
       </p>
     </dialog>
   );

@@ -51,7 +51,7 @@ function ProfileRow({ profile, active, only }: { profile: ProfileSummary; active
           <label htmlFor={inputId} className="visually-hidden">
             New name for {profile.name}
           </label>
-          <input id={inputId} value={name} maxLength={40} onChange={(event) => setName(event.target.value)} autoFocus />
+          <input id={inputId} type="text" value={name} maxLength={40} onChange={(event) => setName(event.target.value)} autoFocus />
           <button type="submit">Save name</button>
           <button type="button" className="secondary" onClick={() => setMode('view')}>
             Cancel
@@ -60,7 +60,10 @@ function ProfileRow({ profile, active, only }: { profile: ProfileSummary; active
       ) : (
         <>
           <div className="profile-label">
-            <strong>{profile.name}</strong> {active && <span className="badge">Active</span>}
+            <span className="profile-name">
+              <strong>{profile.name}</strong>
+              {active && <span className="badge">Active</span>}
+            </span>
             <span className="hint mono">{profile.baseUrl || 'no base URL yet'}</span>
           </div>
           {mode === 'delete' ? (
@@ -117,7 +120,7 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
       <div className="field">
         <label htmlFor={nameId}>New profile</label>
         <div className="field-row">
-          <input id={nameId} value={name} placeholder="Staging" maxLength={40} aria-invalid={problem !== null} onChange={(e) => setName(e.target.value)} />
+          <input id={nameId} type="text" value={name} placeholder="Staging" maxLength={40} aria-invalid={problem !== null} onChange={(e) => setName(e.target.value)} />
           <label htmlFor={copyId} className="visually-hidden">
             Start from
           </label>

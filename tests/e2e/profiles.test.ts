@@ -38,6 +38,12 @@ async function setBaseUrl(url: string) {
   await page.getByText(/^Saved\./).first().waitFor();
 }
 
+/** The Settings screen scrolls inside itself: bring a card to the top before a screenshot. */
+async function shootAt(card: 'API key' | 'Profiles', name: string) {
+  await page.getByRole('heading', { name: card, exact: true }).evaluate((heading) => heading.closest('section')!.scrollIntoView({ block: 'start' }));
+  await screenshot(page, name);
+}
+
 async function useTheme(theme: 'Light' | 'Dark') {
   await page.getByRole('radio', { name: theme }).check();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme.toLowerCase());
@@ -84,7 +90,7 @@ describe('profiles journey in Chromium', () => {
     expect(await baseUrlField().inputValue()).toBe(h.fake.baseUrl);
     await page.getByRole('textbox', { name: 'API key', exact: true }).waitFor();
     await saveKey(h.fake.keys.free);
-    await screenshot(page, 'profiles-settings-light');
+    await shootAt('Profiles', 'profiles-settings-light');
 
     await page.getByRole('button', { name: 'Switch to Default' }).click();
     await stored(h.fake.keys.pro).waitFor();
@@ -107,7 +113,7 @@ describe('profiles journey in Chromium', () => {
     expect(await notice.textContent()).toContain(new URL(h.fake.baseUrl).origin);
     expect(await notice.textContent()).toContain(new URL(other.baseUrl).origin);
     expect(await page.getByRole('button', { name: 'Replace key' }).count()).toBe(0);
-    await screenshot(page, 'profiles-no-key-for-address-light');
+    await shootAt('API key', 'profiles-no-key-for-address-light');
 
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByText('No API key was sent').waitFor();
@@ -115,7 +121,7 @@ describe('profiles journey in Chromium', () => {
     expect(other.requests.some((request) => request.headers.authorization !== undefined)).toBe(false);
 
     await useTheme('Dark');
-    await screenshot(page, 'profiles-no-key-for-address-dark');
+    await shootAt('API key', 'profiles-no-key-for-address-dark');
     await useTheme('Light');
 
     await setBaseUrl(h.fake.baseUrl);
@@ -132,15 +138,15 @@ describe('profiles journey in Chromium', () => {
     await page.getByText('The new key was not saved: the service refused it. The stored key is unchanged.').waitFor();
     await stored(h.fake.keys.free).waitFor();
     expect(h.fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${h.fake.keys.revoked}`);
-    await screenshot(page, 'profiles-rotation-refused-light');
+    await shootAt('API key', 'profiles-rotation-refused-light');
     await useTheme('Dark');
-    await screenshot(page, 'profiles-rotation-refused-dark');
+    await shootAt('API key', 'profiles-rotation-refused-dark');
 
     await field.fill(h.fake.keys.pro);
     await page.getByRole('button', { name: 'Save key' }).click();
     await stored(h.fake.keys.pro).waitFor();
     await page.getByText('The new key was not saved').waitFor({ state: 'detached' });
-    await screenshot(page, 'profiles-settings-dark');
+    await shootAt('Profiles', 'profiles-settings-dark');
 
     await page.keyboard.press('Control+Shift+P');
     await page.getByRole('listbox', { name: 'Profiles' }).waitFor();
