@@ -5,6 +5,7 @@ import { chatHandlers } from './handlers/chat';
 import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
 import { transcriptionHandlers } from './handlers/transcription';
+import { profilesHandlers } from './handlers/profiles';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
@@ -12,15 +13,16 @@ import { createChatService } from './services/chat-service';
 import { lockDataFolder } from './services/data-lock';
 import { downloadSaver, type FileSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
-import { createKeyStore, type Keytar } from './services/keychain';
+import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
+import { createProfileKeys } from './services/profile-keys';
 import { createServiceClient } from './services/service-client';
 import { createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
-import { defaultMcpUrl } from '../shared/contract/settings';
+import { defaultMcpUrl, originOf } from '../shared/contract/settings';
 
 export interface CoreOptions {
   /** The user-data folder: settings, history and temporary files live here. */
@@ -44,7 +46,17 @@ export interface Core {
  * the browser harness's WebSocket bridge both serve this one router.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const settings = await createSettingsStore({ dir: options.userDataDir, initialBaseUrl: options.initialBaseUrl });
+  // Each profile's key has its own keychain entry under the data folder's account, so separate
+  // data folders (APP_DATA_DIR) never share a key, while Electron and the browser harness on
+  // the same folder do.
+  const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
+  const dataAccount = resolve(options.userDataDir);
+  const keyStore = createKeyStore({ keychain: createKeychain(keychain), accountPrefix: dataAccount });
+  const settings = await createSettingsStore({
+    dir: options.userDataDir,
+    initialBaseUrl: options.initialBaseUrl,
+    onMigrate: (profile) => keyStore.adoptLegacy(dataAccount, profile.id, originOf(profile.baseUrl), new Date()),
+  });
   const lock = lockDataFolder(options.userDataDir);
   let history: HistoryStore;
   try {
@@ -53,20 +65,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     lock.release();
     throw error;
   }
-  // The key belongs to a data folder, so separate profiles (APP_DATA_DIR) never share one,
-  // while Electron and the browser harness on the same folder do.
-  const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
-  const keys = createKeyStore({ ...keychain, account: resolve(options.userDataDir) });
+  const clientDeps = { fetch: options.fetch ?? fetch };
+  const keys = createProfileKeys({
+    keys: keyStore,
+    settings,
+    // Rotation tries the candidate on its own client, so the stored key is untouched until it works.
+    probe: (candidate, baseUrl) =>
+      createServiceClient({ ...clientDeps, baseUrl: () => baseUrl, apiKey: async () => candidate }).testConnection(),
+  });
   const service = createServiceClient({
-    fetch: options.fetch ?? fetch,
+    ...clientDeps,
     baseUrl: () => settings.get().baseUrl,
-    apiKey: () => keys.read(),
+    apiKey: async (url) => (await keys.keyFor(url)).key,
   });
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
-  const secrets = createServerSecrets({ ...keychain, accountPrefix: resolve(options.userDataDir) });
+  const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
   const mcp = createMcpHost({
     configs: await loadServerConfigs({ dir: options.userDataDir, secrets }),
-    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: () => keys.read() },
+    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: (url) => keys.keyFor(url) },
     fetch: options.fetch ?? fetch,
   });
 
@@ -76,6 +92,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
+    profiles: profilesHandlers({ settings, keys: keyStore }),
     chat: chatHandlers({ chat: createChatService({ service, tools: mcp }), history }),
     history: historyHandlers({ history, files }),
     transcription: transcriptionHandlers({

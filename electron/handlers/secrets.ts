@@ -1,11 +1,11 @@
 import type { Handlers } from '../ipc/router';
 import type { Contract } from '../../shared/contract';
-import type { KeyStore } from '../services/keychain';
+import type { ProfileKeys } from '../services/profile-keys';
 
-export function secretsHandlers(deps: { keys: KeyStore }): Handlers<Contract>['secrets'] {
+export function secretsHandlers(deps: { keys: ProfileKeys }): Handlers<Contract>['secrets'] {
   return {
     status: () => deps.keys.status(),
-    setKey: ({ key, memoryOnly }) => deps.keys.set(key, { memoryOnly }),
-    deleteKey: () => deps.keys.remove(),
+    setKey: ({ key, memoryOnly }) => deps.keys.setKey(key, { memoryOnly }),
+    deleteKey: () => deps.keys.deleteKey(),
   };
 }

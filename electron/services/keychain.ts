@@ -1,4 +1,4 @@
-import type { KeyStatus } from '../../shared/contract/secrets';
+import { z } from 'zod';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {
@@ -8,87 +8,125 @@ export interface Keytar {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-const NO_KEYCHAIN =
+/**
+ * A stored key with the origin it was saved for and when. They sit together in one keychain
+ * secret so that one write changes all three: a key can never be paired with another origin,
+ * even if Confab stops half-way through replacing it.
+ */
+const entrySchema = z.object({ key: z.string().min(1), origin: z.string().nullable(), savedAt: z.string().nullable() });
+export type KeyEntry = z.infer<typeof entrySchema>;
+
+/** A secret written before keys had origins is the bare key: it is kept but bound to nothing. */
+function decode(secret: string): KeyEntry {
+  try {
+    const parsed = entrySchema.safeParse(JSON.parse(secret));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: a bare key
+  }
+  return { key: secret, origin: null, savedAt: null };
+}
+
+export const NO_KEYCHAIN =
   'No system keychain is available (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
   'You can use a key for this run only: it is kept in memory and never written to disk.';
 
-const NOT_A_SERVICE_KEY =
-  'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.';
-
 /**
- * Holds the API key for main. The key lives in the OS keychain; when there is none, the
- * user may opt into keeping it in memory for this run. Only `status()` is ever sent to the
- * renderer; `read()` is for main's own HTTP calls.
+ * Secrets in the OS keychain under one service name, one account each. Reading never throws:
+ * an unreachable keychain reads as "nothing stored" and is remembered as `problem()`.
  */
-export function createKeyStore(deps: { keytar: Keytar; service?: string; account?: string }) {
+export function createKeychain(deps: { keytar: Keytar; service?: string }) {
   const service = deps.service ?? 'Confab';
-  const account = deps.account ?? 'api-key';
-  let memoryKey: string | null = null;
-  let keychainProblem: string | null = null;
+  let problem: string | null = null;
 
   const noteFailure = (error: unknown) => {
-    keychainProblem = NO_KEYCHAIN;
+    problem = NO_KEYCHAIN;
     console.warn('Keychain unavailable:', error instanceof Error ? error.message : error);
   };
 
-  async function readKeychain(): Promise<string | null> {
-    try {
-      // getPassword answers "no key" when the Secret Service is unreachable, so availability is
-      // probed first with a search that throws instead. The probe searches a service name that
-      // holds no entries: listing the real entries would race with other profiles changing theirs.
-      await deps.keytar.findCredentials(`${service} availability probe`);
-      const value = await deps.keytar.getPassword(service, account);
-      keychainProblem = null;
-      return value;
-    } catch (error) {
-      noteFailure(error);
-      return null;
-    }
+  return {
+    problem: () => problem,
+
+    async read(account: string): Promise<string | null> {
+      try {
+        // getPassword answers "no key" when the Secret Service is unreachable, so availability is
+        // probed first with a search that throws instead. The probe searches a service name that
+        // holds no entries: listing the real entries would race with other profiles changing theirs.
+        await deps.keytar.findCredentials(`${service} availability probe`);
+        const value = await deps.keytar.getPassword(service, account);
+        problem = null;
+        return value;
+      } catch (error) {
+        noteFailure(error);
+        return null;
+      }
+    },
+
+    async write(account: string, value: string): Promise<void> {
+      try {
+        await deps.keytar.setPassword(service, account, value);
+        problem = null;
+      } catch (error) {
+        noteFailure(error);
+        throw new Error(`${NO_KEYCHAIN} The key was not saved.`);
+      }
+    },
+
+    async remove(account: string): Promise<void> {
+      try {
+        await deps.keytar.deletePassword(service, account);
+      } catch (error) {
+        noteFailure(error);
+      }
+    },
+  };
+}
+
+export type Keychain = ReturnType<typeof createKeychain>;
+
+/**
+ * Holds each profile's API key for main, one keychain entry per profile (account
+ * `<accountPrefix>#<profileId>`). When there is no keychain the user may opt into keeping a
+ * key in memory for this run. Where a key may go is decided in profile-keys.ts.
+ */
+export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string }) {
+  const account = (profileId: string) => `${deps.accountPrefix}#${profileId}`;
+  const memory = new Map<string, KeyEntry>();
+
+  async function read(profileId: string): Promise<{ entry: KeyEntry | null; storage: 'keychain' | 'memory' | 'none' }> {
+    const inMemory = memory.get(profileId);
+    if (inMemory) return { entry: inMemory, storage: 'memory' };
+    const secret = await deps.keychain.read(account(profileId));
+    return secret === null ? { entry: null, storage: 'none' } : { entry: decode(secret), storage: 'keychain' };
   }
 
-  async function read(): Promise<string | null> {
-    return memoryKey ?? (await readKeychain());
-  }
-
-  async function status(): Promise<KeyStatus> {
-    const key = await read();
-    return {
-      stored: key !== null,
-      last4: key ? key.slice(-4) : null,
-      storage: memoryKey !== null ? 'memory' : key !== null ? 'keychain' : 'none',
-      keychainAvailable: keychainProblem === null,
-      keychainProblem,
-      warning: key && !key.startsWith('sk-') ? NOT_A_SERVICE_KEY : null,
-    };
-  }
-
-  async function set(key: string, options: { memoryOnly: boolean }): Promise<KeyStatus> {
+  async function save(profileId: string, entry: KeyEntry, options: { memoryOnly: boolean }): Promise<void> {
     if (options.memoryOnly) {
-      memoryKey = key;
-      return status();
+      memory.set(profileId, entry);
+      return;
     }
-    try {
-      await deps.keytar.setPassword(service, account, key);
-      memoryKey = null;
-      keychainProblem = null;
-    } catch (error) {
-      noteFailure(error);
-      throw new Error(`${NO_KEYCHAIN} The key was not saved.`);
-    }
-    return status();
+    await deps.keychain.write(account(profileId), JSON.stringify(entry));
+    memory.delete(profileId);
   }
 
-  async function remove(): Promise<KeyStatus> {
-    memoryKey = null;
-    try {
-      await deps.keytar.deletePassword(service, account);
-    } catch (error) {
-      noteFailure(error);
-    }
-    return status();
+  async function remove(profileId: string): Promise<void> {
+    memory.delete(profileId);
+    await deps.keychain.remove(account(profileId));
   }
 
-  return { read, status, set, remove };
+  /**
+   * Moves the entry of a data folder from before profiles (account = the folder, value = the
+   * bare key) to a profile, bound to the origin of that profile's base URL. Its age starts now:
+   * when it was first saved was never recorded.
+   */
+  async function adoptLegacy(legacyAccount: string, profileId: string, origin: string | null, now: Date): Promise<void> {
+    const secret = await deps.keychain.read(legacyAccount);
+    if (secret === null) return;
+    await save(profileId, { key: decode(secret).key, origin, savedAt: now.toISOString() }, { memoryOnly: false });
+    await deps.keychain.remove(legacyAccount);
+  }
+
+  return { read, save, remove, adoptLegacy, keychainProblem: deps.keychain.problem };
 }
 
 export type KeyStore = ReturnType<typeof createKeyStore>;

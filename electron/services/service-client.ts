@@ -10,7 +10,8 @@ export interface ServiceClientDeps {
   fetch: typeof fetch;
   /** Read on every request, so a replaced key or base URL applies at once. */
   baseUrl(): string;
-  apiKey(): Promise<string | null>;
+  /** The key for a request to `url`: main gives one only for the origin it was saved for. */
+  apiKey(url: string): Promise<string | null>;
   /** Caps and timeouts; tests shrink them. */
   limits?: Partial<TransportLimits>;
 }
@@ -41,7 +42,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
     if (!baseUrl) return { ok: false, failure: notConfigured('Set the service base URL in Settings first.') };
     const url = endpoint(baseUrl, path);
     const headers: Record<string, string> = {};
-    const key = await deps.apiKey();
+    const key = await deps.apiKey(url);
     rememberSecret(key);
     if (key) headers.Authorization = `Bearer ${key}`;
     if (init.contentType) headers['Content-Type'] = init.contentType;

@@ -6,10 +6,12 @@ import { Toast } from '../history/Toast';
 import { TransferActions } from '../history/TransferActions';
 import { useHistory } from '../history/store';
 import '../history/history.css';
+import { ActiveProfile } from '../profiles/ActiveProfile';
+import { ProfileSwitcher } from '../profiles/ProfileSwitcher';
 import { TranscriptsNav } from '../transcription/TranscriptsNav';
 import { useNavigation } from './navigation';
 
-/** New chat, search, the saved conversations (or the search's hits), transcription and Settings. */
+/** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
 export function Sidebar() {
   const view = useNavigation((s) => s.view);
   const { show, startChat } = useNavigation.getState();
@@ -41,6 +43,8 @@ export function Sidebar() {
       >
         Settings
       </button>
+      <ActiveProfile />
+      <ProfileSwitcher />
       <Toast />
     </nav>
   );

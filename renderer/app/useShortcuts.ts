@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useChat } from '../chat/store';
-import { isNewChatKey } from '../common/shortcuts';
+import { isNewChatKey, isProfilesKey } from '../common/shortcuts';
+import { useProfiles } from '../profiles/store';
 import { useNavigation } from './navigation';
 
 /**
- * The app-wide keys: the new-chat chord from anywhere, and Esc to stop the visible reply.
+ * The app-wide keys: the new-chat and profile-switcher chords from anywhere, and Esc to stop the visible reply.
  * A field that uses Esc itself (cancelling an edit) marks the event handled first.
  */
 export function useShortcuts() {
@@ -13,6 +14,9 @@ export function useShortcuts() {
       if (isNewChatKey(event)) {
         event.preventDefault();
         useNavigation.getState().startChat();
+      } else if (isProfilesKey(event)) {
+        event.preventDefault();
+        useProfiles.getState().openSwitcher(true);
       } else if (event.key === 'Escape' && !event.defaultPrevented && useNavigation.getState().view === 'chat') {
         const chat = useChat.getState();
         if (chat.running[chat.activeId]) {

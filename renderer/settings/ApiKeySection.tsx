@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { setKeyInputSchema } from '../../shared/contract/secrets';
+import { FailureNotice } from '../common/FailureNotice';
+import { KeyFacts } from './KeyFacts';
 import { useSettings } from './store';
-
-const STORAGE_WORDS = { keychain: 'in the system keychain', memory: 'in memory for this run only', none: '' };
 
 export function ApiKeySection() {
   const key = useSettings((state) => state.key);
   const setKey = useSettings((state) => state.setKey);
   const deleteKey = useSettings((state) => state.deleteKey);
+  const refused = useSettings((state) => state.refusedKey);
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
@@ -15,7 +16,9 @@ export function ApiKeySection() {
   const [problem, setProblem] = useState<string | null>(null);
   if (!key) return null;
 
-  const showEntry = !key.stored || editing;
+  // A key saved for another address cannot be used here: the form to enter one for this address shows at once.
+  const showEntry = !key.usable || editing;
+  const replacing = key.usable && editing;
   const memoryOnly = !key.keychainAvailable;
 
   const save = async (event: React.FormEvent) => {
@@ -38,14 +41,14 @@ export function ApiKeySection() {
       <h2 id="key-heading">API key</h2>
       {key.stored && (
         <div className="key-stored">
-          <p>
-            A key ending in <strong className="mono">…{key.last4}</strong> is stored {STORAGE_WORDS[key.storage]}.
-          </p>
+          <KeyFacts status={key} />
           {!editing && !confirmDelete && (
             <div className="actions">
-              <button type="button" onClick={() => setEditing(true)}>
-                Replace key
-              </button>
+              {key.usable && (
+                <button type="button" onClick={() => setEditing(true)}>
+                  Replace key
+                </button>
+              )}
               <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
                 Delete key
               </button>
@@ -83,7 +86,7 @@ export function ApiKeySection() {
       )}
       {showEntry && (
         <form className="field" onSubmit={save}>
-          <label htmlFor={inputId}>{key.stored ? 'New API key' : 'API key'}</label>
+          <label htmlFor={inputId}>{replacing ? 'New API key' : 'API key'}</label>
           <div className="field-row">
             <input
               id={inputId}
@@ -96,7 +99,7 @@ export function ApiKeySection() {
               onChange={(event) => setDraft(event.target.value)}
             />
             <button type="submit">{memoryOnly ? 'Use for this run only' : 'Save key'}</button>
-            {editing && (
+            {replacing && (
               <button type="button" className="secondary" onClick={() => setEditing(false)}>
                 Cancel
               </button>
@@ -108,12 +111,20 @@ export function ApiKeySection() {
             </p>
           ) : (
             <p className="hint">
+              {replacing && 'Confab first tries the new key with one tiny request; the old key stays until that works. '}
               {memoryOnly
                 ? 'Without a keychain the key is held in memory and forgotten when Confab quits.'
                 : 'Kept in the system keychain. Confab shows only its last four characters.'}
+              {key.currentOrigin && ` It will be used only for ${key.currentOrigin}.`}
             </p>
           )}
         </form>
+      )}
+      {refused && (
+        <div aria-live="polite">
+          <p className="hint">The new key was not saved: the service refused it. The stored key is unchanged.</p>
+          <FailureNotice failure={refused} />
+        </div>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema } from '../../shared/contract/settings';
+import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema, proxyUrlSchema } from '../../shared/contract/settings';
 import { useSettings } from './store';
 import { UrlField } from './UrlField';
 
@@ -11,6 +11,9 @@ export function ServiceSection() {
   return (
     <section aria-labelledby="service-heading" className="card">
       <h2 id="service-heading">Service</h2>
+      <p className="hint">
+        For the profile <strong>{settings.profileName}</strong>. Each profile has its own addresses, plan, proxy and key.
+      </p>
       <UrlField
         label="Base URL"
         hint="The service's versioned address, ending with /v1."
@@ -31,6 +34,19 @@ export function ServiceSection() {
         schema={mcpUrlSchema}
         onSave={(mcpUrl) => update({ mcpUrl: mcpUrl === derivedMcp ? null : mcpUrl })}
         reset={settings.mcpUrl === null ? undefined : { label: 'Use default', onReset: () => update({ mcpUrl: null }) }}
+      />
+      <UrlField
+        label="Proxy"
+        hint={
+          settings.proxy === null
+            ? 'None: this profile connects directly. Enter an http:// or https:// proxy, for example http://proxy.example.com:3128.'
+            : "This profile's requests go through this proxy."
+        }
+        value={settings.proxy ?? ''}
+        placeholder="http://proxy.example.com:3128"
+        schema={proxyUrlSchema}
+        onSave={(proxy) => update({ proxy })}
+        reset={settings.proxy === null ? undefined : { label: 'No proxy', onReset: () => update({ proxy: null }) }}
       />
     </section>
   );

@@ -1,3 +1,4 @@
+import { ProfilesSection } from '../profiles/ProfilesSection';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { McpSection } from './McpSection';
@@ -15,6 +16,7 @@ export function SettingsScreen() {
           <p>{error}</p>
         </div>
       )}
+      <ProfilesSection />
       <ServiceSection />
       <ApiKeySection />
       <ConnectionSection />

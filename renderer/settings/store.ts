@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { KeyStatus } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
+import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
 
 interface SettingsState {
@@ -10,6 +11,8 @@ interface SettingsState {
   error: string | null;
   testing: boolean;
   connection: ConnectionOutcome | null;
+  /** Why main did not take the last replacement key (the old one is kept). */
+  refusedKey: ServiceFailure | null;
   load(): Promise<void>;
   update(patch: SettingsPatch): Promise<boolean>;
   setKey(key: string, memoryOnly: boolean): Promise<boolean>;
@@ -38,11 +41,12 @@ export const useSettings = create<SettingsState>((set, get) => {
     error: null,
     testing: false,
     connection: null,
+    refusedKey: null,
 
     async load() {
       await attempt(async () => {
         const [settings, key] = await Promise.all([api.settings.get(), api.secrets.status()]);
-        set({ settings, key });
+        set({ settings, key, connection: null, refusedKey: null });
       });
     },
     async update(patch) {
@@ -50,18 +54,25 @@ export const useSettings = create<SettingsState>((set, get) => {
       const before = get().settings;
       if (before) set({ settings: { ...before, ...patch } });
       const saved = await attempt(async () => {
-        set({ settings: await api.settings.update(patch), connection: null });
+        const settings = await api.settings.update(patch);
+        // The key status depends on the base URL: a key is only for the origin it was saved for.
+        set({ settings, key: patch.baseUrl === undefined ? get().key : await api.secrets.status(), connection: null });
       });
       if (!saved) set({ settings: before });
       return saved;
     },
-    setKey: (key, memoryOnly) =>
-      attempt(async () => {
-        set({ key: await api.secrets.setKey({ key, memoryOnly }), connection: null });
-      }),
+    async setKey(key, memoryOnly) {
+      let refused: ServiceFailure | null = null;
+      const sent = await attempt(async () => {
+        const change = await api.secrets.setKey({ key, memoryOnly });
+        refused = change.refused;
+        set({ key: change.status, refusedKey: change.refused, connection: null });
+      });
+      return sent && refused === null;
+    },
     async deleteKey() {
       await attempt(async () => {
-        set({ key: await api.secrets.deleteKey(), connection: null });
+        set({ key: await api.secrets.deleteKey(), connection: null, refusedKey: null });
       });
     },
     async testConnection() {

@@ -2,6 +2,7 @@ import { chatArea } from './chat';
 import type { ContractDef } from './define';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
+import { profilesArea } from './profiles';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
@@ -10,6 +11,7 @@ import { transcriptionArea } from './transcription';
 export const contract = {
   settings: settingsArea,
   secrets: secretsArea,
+  profiles: profilesArea,
   chat: chatArea,
   history: historyArea,
   transcription: transcriptionArea,

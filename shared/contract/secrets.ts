@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call } from './define';
+import { serviceFailure } from '../domain/service-failure';
 
 /**
  * What the renderer may know about the API key: whether one is stored, where, and its
@@ -15,6 +16,17 @@ export const keyStatusSchema = z.object({
   keychainProblem: z.string().nullable(),
   /** Set when the stored key does not look like a service key (no `sk-` prefix). */
   warning: z.string().nullable(),
+  /** The origin (scheme, host, port) the stored key was saved for; main sends it nowhere else. */
+  origin: z.string().nullable(),
+  /** The origin of the profile's base URL now; null before one is set. */
+  currentOrigin: z.string().nullable(),
+  /** True when a key is stored and the base URL is on its origin: requests carry it. */
+  usable: z.boolean(),
+  /** When the key was saved (ISO 8601), and its age in whole days. */
+  savedAt: z.string().nullable(),
+  ageDays: z.number().nullable(),
+  /** The gentle reminder, once the key is older than the period chosen in Settings. */
+  rotationDue: z.boolean(),
 });
 
 export const setKeyInputSchema = z
@@ -29,10 +41,20 @@ export const setKeyInputSchema = z
   })
   .strict();
 
+/**
+ * Saving a key. When the profile already has a working key for this address, main first tries
+ * the candidate against the base URL; `refused` then says why it was not taken (old key kept).
+ */
+export const keyChangeSchema = z.object({
+  status: keyStatusSchema,
+  refused: serviceFailure.nullable(),
+});
+
 export const secretsArea = {
   status: call(z.void(), keyStatusSchema),
-  setKey: call(setKeyInputSchema, keyStatusSchema),
+  setKey: call(setKeyInputSchema, keyChangeSchema),
   deleteKey: call(z.void(), keyStatusSchema),
 };
 
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
+export type KeyChange = z.infer<typeof keyChangeSchema>;

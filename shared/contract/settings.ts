@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { call } from './define';
 import { serviceFailure } from '../domain/service-failure';
 
+/** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
+function isLoopback(url: URL): boolean {
+  const host = url.hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** An http(s) URL check whose first failing rule gives the one message the user sees. */
 function httpUrl(what: string, example: string, extra?: { test: (url: URL) => boolean; message: string }) {
   return z.string().trim().superRefine((value, ctx) => {
@@ -11,9 +17,11 @@ function httpUrl(what: string, example: string, extra?: { test: (url: URL) => bo
         ? `The ${what} is not a URL. Enter it in full, for example ${example}.`
         : !/^https?:$/.test(new URL(value).protocol)
           ? `The ${what} must start with http:// or https://.`
-          : extra && !extra.test(new URL(value))
-            ? extra.message
-            : null;
+          : new URL(value).protocol === 'http:' && !isLoopback(new URL(value))
+            ? `The ${what} must use https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x or [::1]).`
+            : extra && !extra.test(new URL(value))
+              ? extra.message
+              : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 }
@@ -29,6 +37,21 @@ export const baseUrlSchema = httpUrl('service base URL', 'https://api.example.co
 
 export const mcpUrlSchema = httpUrl('MCP address', 'https://api.example.com/mcp');
 
+/** A proxy is contacted before any TLS, so plain http:// is normal here (the tunnel still carries https). */
+export const proxyUrlSchema = z.string().trim().superRefine((value, ctx) => {
+  const problem = !URL.canParse(value)
+    ? 'The proxy is not a URL. Enter it in full, for example http://proxy.example.com:3128.'
+    : !/^https?:$/.test(new URL(value).protocol)
+      ? 'The proxy must start with http:// or https://.'
+      : new URL(value).pathname.length > 1 || new URL(value).search
+        ? 'The proxy is a host and port only, for example http://proxy.example.com:3128.'
+        : null;
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Days after which Settings reminds the user to rotate the key; null turns the reminder off. */
+export const keyReminderDaysSchema = z.number().int().min(1).max(3650).nullable();
+
 export const planSchema = z.enum(['free', 'pro']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
@@ -38,15 +61,25 @@ export const settingsSchema = z.object({
   /** null means "derived from the base URL": its host with the path /mcp (seed §4.3). */
   mcpUrl: z.string().nullable(),
   plan: planSchema,
+  /** The active profile's proxy for its requests; null means a direct connection. */
+  proxy: z.string().nullable(),
+  /** Global, like the theme. */
   theme: themeSchema,
+  keyReminderDays: keyReminderDaysSchema,
+  /** The profile the values above (but theme and reminder) belong to. */
+  profileId: z.string(),
+  profileName: z.string(),
 });
 
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme and keyReminderDays are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
     mcpUrl: mcpUrlSchema.nullable(),
     plan: planSchema,
+    proxy: proxyUrlSchema.nullable(),
     theme: themeSchema,
+    keyReminderDays: keyReminderDaysSchema,
   })
   .partial()
   .strict();
@@ -68,6 +101,11 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type Theme = z.infer<typeof themeSchema>;
 export type ConnectionOutcome = z.infer<typeof connectionOutcomeSchema>;
+
+/** Scheme, host and port: what a key is saved for. null when the text is not a URL. */
+export function originOf(url: string | null): string | null {
+  return url && URL.canParse(url) ? new URL(url).origin : null;
+}
 
 /** The MCP address used when the user has not set one: the base URL's origin plus /mcp. */
 export function defaultMcpUrl(baseUrl: string): string | null {

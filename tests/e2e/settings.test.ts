@@ -75,22 +75,33 @@ describe('settings journey in Chromium', () => {
     await screenshot(page, 'settings-connected');
   });
 
-  it('shows invalid_api_key and expired_api_key guidance after replacing the key', async () => {
-    await saveKey('sk-this-key-is-unknown-9876', true);
-    await testConnection();
+  it('refuses to replace a working key with an unknown or expired one, showing why and keeping the old key', async () => {
+    const kept = `A key ending in …${fake.keys.pro.slice(-4)} is stored in the system keychain.`;
+    await page.getByRole('button', { name: 'Replace key' }).click();
+    await page.getByRole('textbox', { name: 'New API key', exact: true }).fill('sk-this-key-is-unknown-9876');
+    await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByText('The API key is not recognised').waitFor();
     await page.getByText('(invalid_api_key)', { exact: true }).waitFor();
+    await page.getByText(kept).waitFor();
+    // What was typed stays in the field.
+    expect(await page.getByRole('textbox', { name: 'New API key', exact: true }).inputValue()).toBe('sk-this-key-is-unknown-9876');
     await screenshot(page, 'settings-invalid-key');
 
-    await saveKey(fake.keys.expired, true);
-    await testConnection();
+    await page.getByRole('textbox', { name: 'New API key', exact: true }).fill(fake.keys.expired);
+    await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByText('The API key has expired or was revoked').waitFor();
     await page.getByText(/Create a new key in the developer dashboard/).waitFor();
+    await page.getByText(kept).waitFor();
     await screenshot(page, 'settings-expired-key');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await testConnection();
+    await page.getByText('Connected', { exact: true }).waitFor();
   });
 
-  it('accepts a key without the sk- prefix, with a visible warning', async () => {
-    await saveKey('my-proxy-token-4321', true);
+  it('accepts a key without the sk- prefix as a first key, with a visible warning', async () => {
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+    await saveKey('my-proxy-token-4321', false);
     await page.getByText(/does not start with "sk-"/).waitFor();
     await screenshot(page, 'settings-key-warning');
   });

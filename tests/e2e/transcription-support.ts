@@ -30,7 +30,12 @@ export async function useKey(page: Page, key: string) {
   const field = page.getByRole('textbox', { name: /API key$/ });
   // The key's status arrives from main after the screen: wait for one of its two forms.
   await replace.or(field).first().waitFor();
-  if (await replace.isVisible()) await replace.click();
+  // A stored key is deleted first: main would refuse to replace it with a key the service refuses,
+  // and these journeys use such keys on purpose. Rotation itself is tested in profiles.test.ts.
+  if (await replace.isVisible()) {
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+  }
   await field.fill(key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await page.getByText(`A key ending in …${key.slice(-4)} is stored`).waitFor();

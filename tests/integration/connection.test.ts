@@ -52,10 +52,35 @@ describe('Test connection', () => {
     ['an expired key', () => fake.keys.expired, 'expired_api_key'],
     ['a revoked key', () => fake.keys.revoked, 'expired_api_key'],
   ])('reports %s with its code and the server message', async (_name, key, code) => {
+    // Saved as a first key (nothing to protect), so it is stored untested.
+    await invoke('secrets:deleteKey');
     await invoke('secrets:setKey', { key: typeof key === 'function' ? key() : key });
     const outcome = await invoke('settings:testConnection');
     expect(outcome).toMatchObject({ ok: false, failure: { kind: 'auth', code } });
     expect((outcome.failure as { message: string }).message.length).toBeGreaterThan(10);
+  });
+
+  it('refuses to replace a working key with one the service refuses, keeping the old key', async () => {
+    await invoke('secrets:deleteKey');
+    await invoke('secrets:setKey', { key: fake.keys.free });
+    const change = await invoke('secrets:setKey', { key: fake.keys.revoked });
+    expect(change).toMatchObject({ refused: { kind: 'auth', code: 'expired_api_key' }, status: { last4: fake.keys.free.slice(-4) } });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${fake.keys.revoked}`);
+    expect(await invoke('settings:testConnection')).toMatchObject({ ok: true });
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${fake.keys.free}`);
+  });
+
+  it('sends the key to no other origin: a base URL on another port gets no Authorization header', async () => {
+    const other = await startFakeService();
+    try {
+      await invoke('settings:update', { baseUrl: other.baseUrl });
+      expect(await invoke('secrets:status')).toMatchObject({ stored: true, usable: false, currentOrigin: new URL(other.baseUrl).origin });
+      expect(await invoke('settings:testConnection')).toMatchObject({ ok: false, failure: { code: 'missing_api_key' } });
+      expect(other.requests.at(-1)!.headers.authorization).toBeUndefined();
+    } finally {
+      await invoke('settings:update', { baseUrl: fake.baseUrl });
+      await other.close();
+    }
   });
 
   it('shows another status with the server\'s own message', async () => {

@@ -1,48 +1,121 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeyStore } from '../../electron/services/keychain';
+import { createCore } from '../../electron/core';
+import { createKeyStore, createKeychain } from '../../electron/services/keychain';
+import { createProfileKeys } from '../../electron/services/profile-keys';
+import type { Settings } from '../../shared/contract/settings';
 
 // These talk to a real Secret Service: `npm test` runs inside a private D-Bus session with
-// gnome-keyring (tests/with-keyring.sh). Each test uses its own service name.
+// gnome-keyring (tests/with-keyring.sh). Each test uses its own service name or data folder.
 const service = `confab-test-${randomUUID()}`;
+const prefix = `/confab-test/${randomUUID()}`;
+const sink = { send: () => undefined };
+const cleanup: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
-  await keytar.deletePassword(service, 'api-key').catch(() => undefined);
+  for (const step of cleanup.splice(0)) await step().catch(() => undefined);
+  for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
 });
 
-describe('key store on the OS keychain', () => {
-  it('stores, replaces and deletes the key, reporting only the last four characters', async () => {
-    const keys = createKeyStore({ keytar, service });
+function profileKeys(settings: Settings) {
+  const keys = createProfileKeys({
+    keys: createKeyStore({ keychain: createKeychain({ keytar, service }), accountPrefix: prefix }),
+    settings: { get: () => settings },
+    probe: async () => ({ ok: true, model: 'default', latencyMs: 0 }),
+  });
+  return keys;
+}
+
+const settingsFor = (profileId: string, baseUrl: string): Settings => ({
+  baseUrl,
+  mcpUrl: null,
+  plan: 'free',
+  proxy: null,
+  theme: 'system',
+  keyReminderDays: 90,
+  profileId,
+  profileName: profileId,
+});
+
+describe('profile keys on the OS keychain', () => {
+  it('stores, replaces and deletes a profile key, reporting only the last four characters and its origin', async () => {
+    const settings = settingsFor('prod', 'https://api.example.com/v1');
+    const keys = profileKeys(settings);
     expect(await keys.status()).toMatchObject({ stored: false, last4: null, storage: 'none', keychainAvailable: true });
 
-    const first = await keys.set('sk-first-secret-AAAA', { memoryOnly: false });
-    expect(first).toEqual({
-      stored: true,
-      last4: 'AAAA',
-      storage: 'keychain',
-      keychainAvailable: true,
-      keychainProblem: null,
-      warning: null,
+    const first = await keys.setKey('sk-first-secret-AAAA', { memoryOnly: false });
+    expect(first.status).toMatchObject({ stored: true, last4: 'AAAA', storage: 'keychain', usable: true, origin: 'https://api.example.com' });
+    expect(JSON.parse((await keytar.getPassword(service, `${prefix}#prod`))!)).toMatchObject({
+      key: 'sk-first-secret-AAAA',
+      origin: 'https://api.example.com',
     });
-    expect(await keytar.getPassword(service, 'api-key')).toBe('sk-first-secret-AAAA');
     expect(JSON.stringify(first)).not.toContain('first-secret');
 
-    await keys.set('sk-second-secret-BBBB', { memoryOnly: false });
-    expect(await keys.read()).toBe('sk-second-secret-BBBB');
-    // A fresh store (a new app run) finds the key in the keychain.
-    expect((await createKeyStore({ keytar, service }).status()).last4).toBe('BBBB');
+    await keys.setKey('sk-second-secret-BBBB', { memoryOnly: false });
+    // A fresh store (a new app run) finds the key in the keychain, still bound to its origin.
+    const fresh = profileKeys(settings);
+    expect((await fresh.keyFor('https://api.example.com/v1')).key).toBe('sk-second-secret-BBBB');
+    expect((await fresh.keyFor('https://other.example.com/v1')).key).toBeNull();
 
-    expect(await keys.remove()).toMatchObject({ stored: false, storage: 'none' });
-    expect(await keytar.getPassword(service, 'api-key')).toBeNull();
+    expect(await keys.deleteKey()).toMatchObject({ stored: false, storage: 'none' });
+    expect(await keytar.getPassword(service, `${prefix}#prod`)).toBeNull();
+  });
+
+  it('keeps one entry per profile: each profile sees only its own key', async () => {
+    const prod = settingsFor('prod', 'https://api.example.com/v1');
+    const staging = settingsFor('staging', 'https://api.example.com/v1');
+    await profileKeys(prod).setKey('sk-production-PROD', { memoryOnly: false });
+    await profileKeys(staging).setKey('sk-staging-STAG', { memoryOnly: false });
+    expect((await profileKeys(prod).status()).last4).toBe('PROD');
+    expect((await profileKeys(staging).status()).last4).toBe('STAG');
+    await profileKeys(staging).deleteKey();
+    expect((await profileKeys(prod).status()).last4).toBe('PROD');
   });
 
   it('accepts a key without the sk- prefix, with a warning', async () => {
-    const keys = createKeyStore({ keytar, service });
-    const status = await keys.set('not-a-service-key-1234', { memoryOnly: false });
+    const { status } = await profileKeys(settingsFor('p', 'https://api.example.com/v1')).setKey('not-a-service-key-1234', { memoryOnly: false });
     expect(status.stored).toBe(true);
     expect(status.warning).toMatch(/does not start with "sk-"/);
+  });
+});
+
+describe('a data folder from before profiles', () => {
+  it('moves its keychain entry to the Default profile for the base URL origin; deleting a profile deletes its entry', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'confab-migrate-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const account = resolve(dir);
+    cleanup.push(() => keytar.deletePassword('Confab', account), () => keytar.deletePassword('Confab', `${account}#default`));
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ baseUrl: 'https://api.example.com/v1', mcpUrl: null, plan: 'pro', theme: 'system' }));
+    await keytar.setPassword('Confab', account, 'sk-from-before-profiles-OLD1');
+
+    const core = await createCore({ userDataDir: dir });
+    cleanup.push(() => core.close());
+    expect(await keytar.getPassword('Confab', account)).toBeNull();
+    expect(JSON.parse((await keytar.getPassword('Confab', `${account}#default`))!)).toMatchObject({
+      key: 'sk-from-before-profiles-OLD1',
+      origin: 'https://api.example.com',
+    });
+    const status = (await core.router.invoke('secrets:status', undefined, sink)) as { value: { last4: string; usable: boolean } };
+    expect(status.value).toMatchObject({ last4: 'OLD1', usable: true });
+
+    const created = (await core.router.invoke('profiles:create', { name: 'Staging', copyFrom: 'default' }, sink)) as {
+      value: { profiles: Array<{ id: string; name: string }> };
+    };
+    const stagingId = created.value.profiles.find((p) => p.name === 'Staging')!.id;
+    cleanup.push(() => keytar.deletePassword('Confab', `${account}#${stagingId}`));
+    await core.router.invoke('profiles:switch', { id: stagingId }, sink);
+    expect(((await core.router.invoke('secrets:status', undefined, sink)) as { value: { stored: boolean } }).value.stored).toBe(false);
+    await core.router.invoke('secrets:setKey', { key: 'sk-staging-only-STG1' }, sink);
+    expect(await keytar.getPassword('Confab', `${account}#${stagingId}`)).toContain('sk-staging-only-STG1');
+
+    await core.router.invoke('profiles:delete', { id: stagingId }, sink);
+    expect(await keytar.getPassword('Confab', `${account}#${stagingId}`)).toBeNull();
+    expect(await keytar.getPassword('Confab', `${account}#default`)).toContain('OLD1');
   });
 });
 
@@ -56,8 +129,8 @@ describe('key store without a Secret Service', () => {
     expect(result.before).toMatchObject({ stored: false, keychainAvailable: false });
     expect(result.before.keychainProblem).toMatch(/No system keychain is available/);
     expect(result.refused).toMatch(/The key was not saved/);
-    expect(result.after).toMatchObject({ stored: true, storage: 'memory', last4: 'CCCC' });
+    expect(result.after).toMatchObject({ stored: true, storage: 'memory', last4: 'CCCC', usable: true });
     expect(result.read).toBe('sk-memory-only-CCCC');
-    expect(await keytar.getPassword(service, 'api-key')).toBeNull();
+    expect(await keytar.findCredentials(service)).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ describe("the service's MCP server", () => {
   });
 
   it('says the key was refused, with the code from the body', async () => {
+    // Deleted first: replacing a working key with one the service refuses is itself refused.
+    await app.invoke('secrets:deleteKey');
     await app.invoke('secrets:setKey', { key: 'sk-not-a-real-key-0000' });
     expect((await settled()).status).toEqual({
       state: 'failed',

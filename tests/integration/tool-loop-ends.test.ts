@@ -112,6 +112,8 @@ describe('refusals and missing servers', () => {
     const unknownTool = await ask({ tools: ['service/launch_rockets'] }, false);
     expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { message: expect.stringMatching(/does not offer the tool launch_rockets/) } });
 
+    // Deleted first: replacing a working key with one the service refuses is itself refused.
+    await app.invoke('secrets:deleteKey');
     await app.invoke('secrets:setKey', { key: 'sk-wrong-key-000000' });
     const refused = await ask({}, false);
     expect(await app.end(refused.id)).toMatchObject({

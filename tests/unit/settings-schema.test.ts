@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlSchema, defaultMcpUrl } from '../../shared/contract/settings';
+import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema, proxyUrlSchema } from '../../shared/contract/settings';
 
 describe('base URL validation', () => {
   it.each(['https://api.example.com/v1', 'http://127.0.0.1:8080/v1', 'https://host/proxy/v1/'])('accepts %s unchanged', (url) => {
@@ -21,5 +21,39 @@ describe('base URL validation', () => {
   it('derives the MCP address from the base URL host', () => {
     expect(defaultMcpUrl('https://api.example.com:8443/v1')).toBe('https://api.example.com:8443/mcp');
     expect(defaultMcpUrl('')).toBeNull();
+  });
+});
+
+describe('https for every host but this computer', () => {
+  it.each(['http://localhost:8080/v1', 'http://127.0.0.1/v1', 'http://127.4.5.6:9/v1', 'http://[::1]:8080/v1', 'https://api.example.com/v1'])(
+    'accepts the base URL %s',
+    (url) => expect(baseUrlSchema.safeParse(url).success).toBe(true),
+  );
+
+  it.each(['http://api.example.com/v1', 'http://192.168.1.10/v1', 'http://localhost.example.com/v1', 'http://128.0.0.1/v1'])(
+    'refuses the base URL %s, saying https is required',
+    (url) => {
+      const result = baseUrlSchema.safeParse(url);
+      expect(result.error?.issues[0]?.message).toMatch(/must use https:\/\/.*localhost, 127\.x\.x\.x or \[::1\]/);
+    },
+  );
+
+  it('applies the same rule to the MCP address', () => {
+    expect(mcpUrlSchema.safeParse('http://127.0.0.1:3000/mcp').success).toBe(true);
+    expect(mcpUrlSchema.safeParse('http://tools.example.com/mcp').error?.issues[0]?.message).toMatch(/MCP address must use https:\/\//);
+  });
+});
+
+describe('proxy URL validation', () => {
+  it.each(['http://proxy.example.com:3128', 'https://proxy.example.com', 'http://user:secret@10.0.0.1:8080/'])('accepts %s', (url) => {
+    expect(proxyUrlSchema.safeParse(url).success).toBe(true);
+  });
+
+  it.each([
+    ['proxy.example.com:3128', /not a URL/],
+    ['socks5://proxy.example.com:1080', /http:\/\/ or https:\/\//],
+    ['http://proxy.example.com:3128/path', /host and port only/],
+  ])('refuses %j with a reason', (url, reason) => {
+    expect(proxyUrlSchema.safeParse(url).error?.issues[0]?.message).toMatch(reason);
   });
 });

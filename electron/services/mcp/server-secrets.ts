@@ -1,4 +1,4 @@
-import { type Keytar, createKeyStore } from '../keychain';
+import { type Keytar, createKeychain } from '../keychain';
 
 /** Which of a server's secrets: an HTTP header's value or an environment variable's. */
 export type SecretKind = 'header' | 'env';
@@ -8,15 +8,15 @@ export type SecretKind = 'header' | 'env';
  * (next to the API key's, under the same data folder), so settings files never hold one.
  */
 export function createServerSecrets(deps: { keytar: Keytar; service: string; accountPrefix: string }) {
-  const store = (serverId: string, kind: SecretKind, name: string) =>
-    createKeyStore({ keytar: deps.keytar, service: deps.service, account: `${deps.accountPrefix}#mcp/${serverId}/${kind}/${name}` });
+  const keychain = createKeychain(deps);
+  const account = (serverId: string, kind: SecretKind, name: string) => `${deps.accountPrefix}#mcp/${serverId}/${kind}/${name}`;
 
   return {
-    read: (serverId: string, kind: SecretKind, name: string) => store(serverId, kind, name).read(),
+    read: (serverId: string, kind: SecretKind, name: string) => keychain.read(account(serverId, kind, name)),
 
     async write(serverId: string, kind: SecretKind, name: string, value: string): Promise<void> {
       try {
-        await store(serverId, kind, name).set(value, { memoryOnly: false });
+        await keychain.write(account(serverId, kind, name), value);
       } catch {
         throw new Error(
           `No system keychain is available, so the value of ${name} could not be stored safely. ` +
@@ -25,7 +25,7 @@ export function createServerSecrets(deps: { keytar: Keytar; service: string; acc
       }
     },
 
-    remove: async (serverId: string, kind: SecretKind, name: string) => void (await store(serverId, kind, name).remove()),
+    remove: (serverId: string, kind: SecretKind, name: string) => keychain.remove(account(serverId, kind, name)),
   };
 }
 

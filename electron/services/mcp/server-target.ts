@@ -6,7 +6,8 @@ import type { Server } from './server-view';
 export interface ServiceServer {
   /** Settings' MCP address, or the one derived from the base URL; null before a base URL is set. */
   url(): string | null;
-  apiKey(): Promise<string | null>;
+  /** The API key for `url` (null off the key's origin), and the origin the key belongs to. */
+  apiKey(url: string): Promise<{ key: string | null; origin: string | null }>;
 }
 
 /**
@@ -23,7 +24,13 @@ export async function targetOf(
     if (!url) {
       return { ok: false, problem: { reason: 'not_configured', message: 'Set the service base URL in Settings first.', status: null, code: null, host: null } };
     }
-    const key = await deps.service.apiKey();
+    const { key, origin } = await deps.service.apiKey(url);
+    if (key === null && origin !== null) {
+      const message =
+        `The MCP address ${new URL(url).host} is not on the address the API key was saved for (${origin}), so Confab does not send the key there. ` +
+        `This server needs its own credentials: add it under "Add a server" with the headers it needs, or use an MCP address on ${origin}.`;
+      return { ok: false, problem: { reason: 'not_configured', message, status: null, code: null, host: new URL(url).host } };
+    }
     return { ok: true, target: { type: 'http', url, headers: key ? { Authorization: `Bearer ${key}` } : {} } };
   }
   const values = await deps.configs.secretValues(server.stored);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { keyReminderDaysSchema, planSchema, themeSchema } from '../../shared/contract/settings';
+
+/** One profile as settings.json keeps it. Its key is in the keychain, never here. */
+export const profileRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  mcpUrl: z.string().nullable(),
+  plan: planSchema,
+  proxy: z.string().nullable(),
+});
+
+export const settingsFileSchema = z.object({
+  version: z.literal(2),
+  theme: themeSchema,
+  keyReminderDays: keyReminderDaysSchema,
+  activeId: z.string(),
+  profiles: z.array(profileRecordSchema).min(1),
+});
+
+/** settings.json before profiles: one connection per data folder. */
+const legacySchema = z.object({
+  baseUrl: z.string().optional(),
+  mcpUrl: z.string().nullable().optional(),
+  plan: planSchema.optional(),
+  theme: themeSchema.optional(),
+});
+
+export type ProfileRecord = z.infer<typeof profileRecordSchema>;
+export type SettingsFile = z.infer<typeof settingsFileSchema>;
+
+export const DEFAULT_PROFILE_ID = 'default';
+export const DEFAULT_REMINDER_DAYS = 90;
+
+export const emptyProfile = (id: string, name: string, baseUrl = ''): ProfileRecord => ({
+  id,
+  name,
+  baseUrl,
+  mcpUrl: null,
+  plan: 'free',
+  proxy: null,
+});
+
+/**
+ * What settings.json holds, whatever version wrote it. `migrated` says the file predates
+ * profiles: its values became the profile "Default", and the caller moves the old keychain
+ * entry before writing the new file.
+ */
+export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: SettingsFile; migrated: boolean; fresh: boolean } {
+  const current = settingsFileSchema.safeParse(raw);
+  if (current.success) return { file: current.data, migrated: false, fresh: false };
+  const legacy = raw === null ? null : legacySchema.safeParse(raw);
+  if (legacy && !legacy.success) console.warn(`Ignoring unreadable settings: ${legacy.error.message}`);
+  const old = legacy?.success ? legacy.data : null;
+  const profile: ProfileRecord = {
+    ...emptyProfile(DEFAULT_PROFILE_ID, 'Default', old?.baseUrl ?? initialBaseUrl),
+    mcpUrl: old?.mcpUrl ?? null,
+    plan: old?.plan ?? 'free',
+  };
+  return {
+    file: {
+      version: 2,
+      theme: old?.theme ?? 'system',
+      keyReminderDays: DEFAULT_REMINDER_DAYS,
+      activeId: profile.id,
+      profiles: [profile],
+    },
+    migrated: old !== null,
+    fresh: old === null,
+  };
+}

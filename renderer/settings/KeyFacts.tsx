@@ -1,0 +1,46 @@
+import type { KeyStatus } from '../../shared/contract/secrets';
+
+const STORAGE_WORDS = { keychain: 'in the system keychain', memory: 'in memory for this run only', none: '' };
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const age = (days: number) => (days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`);
+
+/** What is known about the stored key: where it is kept, which address it is for, and its age. */
+export function KeyFacts({ status }: { status: KeyStatus }) {
+  if (!status.stored) return null;
+  if (!status.usable) {
+    return (
+      <div className="notice warning" role="status">
+        <p className="notice-title">No key for this address</p>
+        <p>
+          The stored key (ending in <span className="mono">…{status.last4}</span>) was saved for{' '}
+          <strong className="mono">{status.origin ?? 'no address'}</strong>. Confab sends a key only to the address it
+          was saved for, so requests to <strong className="mono">{status.currentOrigin ?? 'this address'}</strong> go
+          without one. Enter a key for this address below (it replaces the stored one), or set the base URL back.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p>
+        A key ending in <strong className="mono">…{status.last4}</strong> is stored {STORAGE_WORDS[status.storage]}.
+      </p>
+      <p className="hint">
+        For <span className="mono">{status.origin}</span>
+        {status.savedAt && status.ageDays !== null && (
+          <>
+            {' '}
+            · saved {age(status.ageDays)} (<time dateTime={status.savedAt}>{day(status.savedAt)}</time>)
+          </>
+        )}
+      </p>
+      {status.rotationDue && (
+        <p className="notice warning" role="status">
+          This key is {status.ageDays} days old. Consider replacing it: create a new key in the developer dashboard,
+          then use Replace key. Confab checks the new key before it gives up the old one.
+        </p>
+      )}
+    </>
+  );
+}
