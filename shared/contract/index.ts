@@ -2,6 +2,7 @@ import { chatArea } from './chat';
 import type { ContractDef } from './define';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
+import { permissionsArea } from './permissions';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
@@ -14,6 +15,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   mcp: mcpArea,
+  permissions: permissionsArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;
