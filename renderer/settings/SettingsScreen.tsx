@@ -1,6 +1,7 @@
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { McpSection } from './McpSection';
+import { ToolPermissionsSection } from '../permissions/ToolPermissionsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ServiceSection } from './ServiceSection';
 import { useSettings } from './store';
@@ -19,6 +20,7 @@ export function SettingsScreen() {
       <ApiKeySection />
       <ConnectionSection />
       <McpSection />
+      <ToolPermissionsSection />
       <PreferencesSection />
     </main>
   );
