@@ -40,6 +40,6 @@ export const usePermissions = create<PermissionsState>((set) => {
       }
     },
     set: (rule) => change(rule, () => api.permissions.set(rule)),
-    revoke: (target) => change({ ...target, rule: 'ask' }, () => api.permissions.revoke(target)),
+    revoke: ({ serverId, tool }) => change({ serverId, tool, rule: 'ask' }, () => api.permissions.revoke({ serverId, tool })),
   };
 });
