@@ -4,12 +4,15 @@ import { contract } from '../shared/contract';
 import { chatHandlers } from './handlers/chat';
 import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
+import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
 import { profilesHandlers } from './handlers/profiles';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
+import { type Consent, refuseAll } from './services/consent/consent';
+import { createConsentGate } from './services/consent/consent-memory';
 import { lockDataFolder } from './services/data-lock';
 import { downloadSaver, type FileSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
@@ -22,7 +25,10 @@ import { createServiceClient } from './services/service-client';
 import { createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
+import type { UserPresence } from './services/tools/approvals';
+import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../shared/contract/settings';
+import { SERVICE_SERVER_ID } from '../shared/contract/mcp';
 
 export interface CoreOptions {
   /** The user-data folder: settings, history and temporary files live here. */
@@ -34,6 +40,13 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** Electron's save dialog; the browser harness hands files to the browser's download. */
   fileSaver?: FileSaver;
+  /**
+   * Asks the user, outside the page, before a program starts or a tool is always allowed:
+   * Electron's dialog, the harness's terminal. Without one every such request is refused.
+   */
+  consent?: Consent;
+  /** Electron's real-input signal backing tool approvals; the harness has none (approvals.ts). */
+  presence?: UserPresence;
 }
 
 export interface Core {
@@ -80,8 +93,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
   const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
+  const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
+  const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll });
+  const permissions = await createToolPermissions({
+    dir: options.userDataDir,
+    gate: consent,
+    serverName: (id) => (id === SERVICE_SERVER_ID ? 'Service' : (configs.all().find((server) => server.id === id)?.name ?? null)),
+  });
   const mcp = createMcpHost({
-    configs: await loadServerConfigs({ dir: options.userDataDir, secrets }),
+    configs,
+    consent,
     service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: (url) => keys.keyFor(url) },
     fetch: options.fetch ?? fetch,
   });
@@ -93,7 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
-    chat: chatHandlers({ chat: createChatService({ service, tools: mcp }), history }),
+    chat: chatHandlers({ chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }), history }),
     history: historyHandlers({ history, files }),
     transcription: transcriptionHandlers({
       staging,
@@ -102,6 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
     }),
     mcp: mcpHandlers({ mcp }),
+    permissions: permissionsHandlers({ permissions }),
   });
 
   return {

@@ -4,7 +4,9 @@ import { app, BrowserWindow, dialog } from 'electron';
 import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protocol';
 import { createCore, type Core } from './core';
 import { attachIpc } from './ipc/electron-adapter';
+import { dialogConsent } from './platform/dialog-consent';
 import { dialogSaver } from './platform/dialog-saver';
+import { inputPresence } from './platform/input-presence';
 import { createMainWindow } from './window';
 import { log } from './log';
 
@@ -24,9 +26,18 @@ app.setPath('userData', userDataDir);
 registerAppScheme();
 
 let core: Core | undefined;
+/** The window consent dialogs are modal to. */
+let mainWindow: BrowserWindow | null = null;
+/** Real key and mouse presses in the window, which tool approvals need (approvals.ts). */
+const presence = inputPresence();
 
 function openWindow(router: Core['router']): void {
   const window = createMainWindow(preloadPath);
+  mainWindow = window;
+  window.once('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+  presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   window.once('closed', attachIpc(router, window.webContents));
   window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('Could not load the app page:', error));
@@ -38,6 +49,8 @@ async function start(): Promise<void> {
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
     fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
+    consent: dialogConsent(() => mainWindow),
+    presence,
   });
   core = started;
   openWindow(started.router);

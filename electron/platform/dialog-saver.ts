@@ -1,12 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type BrowserWindow, dialog } from 'electron';
-import type { FileSaver } from '../services/file-saver';
+import { type FileSaver, saveName } from '../services/file-saver';
 
-/** Electron's save dialog; main writes the file, so the renderer never handles a path. */
+/**
+ * Electron's save dialog; main writes the file, only where the user chose, so the renderer
+ * never handles a path (and a suggested name is only a name: saveName).
+ */
 export function dialogSaver(window: () => BrowserWindow | null): FileSaver {
   return {
-    async save({ fileName, bytes }) {
+    async save(file) {
+      const { bytes } = file;
+      const fileName = saveName(file.fileName);
       const extension = extname(fileName).slice(1);
       const options = {
         defaultPath: fileName,

@@ -6,10 +6,11 @@ import { completionBody } from './chat-body';
 import { createTextCoalescer } from './coalescer';
 import { requestStep } from './completion-step';
 import type { ServiceClient } from './service-client';
-import { createApprovals } from './tools/approvals';
+import { type UserPresence, createApprovals } from './tools/approvals';
 import { forLaterSteps, offerTools, toToolCall } from './tools/offered-tools';
 import { settleToolCall } from './tools/settle-tool-call';
 import type { ToolHost } from './tools/tool-host';
+import { type ToolRules, applyToolRules, askEveryTime } from './tools/tool-rules';
 
 /** Requests per reply: a model that keeps asking for tools is stopped here, visibly. */
 export const MAX_TOOL_STEPS = 8;
@@ -47,17 +48,27 @@ export interface CompletionContext {
  * When the model asks for tools, each call is approved (or not) by the user, run through MCP,
  * and its result sent back in a further request, until the model answers without tools.
  */
-export function createChatService(deps: { service: ServiceClient; tools?: ToolHost; coalesceMs?: number; maxSteps?: number }) {
-  const approvals = createApprovals();
+export function createChatService(deps: {
+  service: ServiceClient;
+  tools?: ToolHost;
+  /** Main's tool permissions; without them every tool asks. */
+  rules?: ToolRules;
+  /** Whether a person pressed something since an approval was shown (Electron); see approvals.ts. */
+  presence?: UserPresence;
+  coalesceMs?: number;
+  maxSteps?: number;
+}) {
+  const approvals = createApprovals(deps.presence);
+  const rules = deps.rules ?? askEveryTime;
   const maxSteps = deps.maxSteps ?? MAX_TOOL_STEPS;
 
-  async function run(input: CompletionInput, ctx: CompletionContext, emit: (event: CompletionEvent) => void, onText: (text: string) => void) {
+  async function run(requested: CompletionInput, ctx: CompletionContext, emit: (event: CompletionEvent) => void, onText: (text: string) => void) {
+    const { input, note } = applyToolRules(requested, rules);
     const offer = await offerTools(input, deps.tools);
     if (!offer.ok) return emit({ type: 'failed', failure: offer.failure });
     const { offered } = offer;
-    const messages: WireMessage[] = [...input.messages];
-    const allowed = new Set(input.alwaysAllowedTools);
-    const settle = { streamId: ctx.id ?? randomUUID(), signal: ctx.signal, emit, approvals, tools: offered.byKey, allowed };
+    const messages: WireMessage[] = [...note, ...input.messages];
+    const settle = { streamId: ctx.id ?? randomUUID(), signal: ctx.signal, emit, approvals, tools: offered.byKey, rules };
 
     for (let step = 1; ; step++) {
       if (step > 1) emit({ type: 'step', step, maxSteps, messageId: randomUUID() });

@@ -3,6 +3,7 @@ import { createCore } from '../core';
 import { defaultAppDataDir } from './app-data-dir';
 import { startWebServer } from './server';
 import { log } from '../log';
+import { terminalConsent } from './terminal-consent';
 
 // `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
 const port = Number(process.env.PORT ?? 0);
@@ -14,6 +15,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
+  // The page cannot be asked for consent (it could answer itself), so this terminal is.
+  // Tool approvals have no real-input signal here: see approvals.ts.
+  consent: terminalConsent({
+    input: process.stdin,
+    output: process.stdout,
+    canAsk: process.stdin.isTTY === true || process.env.CONFAB_CONSENT_STDIN === '1',
+  }),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolCall } from '../../shared/domain/chat';
 import { readJson } from '../../shared/domain/json';
 import { JsonView } from './JsonView';
@@ -18,7 +18,12 @@ const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
 function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => card.current?.focus(), []);
-  const decide = (decision: 'approve' | 'deny' | 'always') => useChat.getState().decideTool(conversationId, approval.callId, decision);
+  // "Always" waits for the user's answer outside the page; the card says where to look.
+  const [chosen, setChosen] = useState<'approve' | 'deny' | 'always' | null>(null);
+  const decide = (decision: 'approve' | 'deny' | 'always') => {
+    setChosen(decision);
+    useChat.getState().decideTool(conversationId, approval.callId, decision);
+  };
   const headingId = `approval-${approval.callId}`;
 
   return (
@@ -30,6 +35,11 @@ function ApprovalCard({ conversationId, approval }: { conversationId: string; ap
       <div id={`${headingId}-args`}>
         <JsonView reading={approval.arguments} label="Arguments" />
       </div>
+      {approval.deciding && chosen === 'always' && (
+        <p className="hint" role="status">
+          Confirm “always allow” in the dialog or terminal Confab opened…
+        </p>
+      )}
       {approval.problem && (
         <p className="field-error" role="alert">
           {approval.problem}
@@ -43,14 +53,14 @@ function ApprovalCard({ conversationId, approval }: { conversationId: string; ap
           Deny
         </button>
         <button type="button" className="secondary" disabled={approval.deciding} onClick={() => decide('always')}>
-          Always allow in this conversation
+          Always allow this tool
         </button>
       </div>
     </div>
   );
 }
 
-const DECIDED = { approve: 'Approved', deny: 'Denied', always: 'Always allowed in this conversation' } as const;
+const DECIDED = { approve: 'Approved', deny: 'Denied', always: 'Approved, and always allowed from now on (Settings, Tool permissions)' } as const;
 
 function CallSummary({ call }: { call: ToolCall }) {
   const decision = useChat((s) => s.decisions[call.id]);
@@ -62,7 +72,7 @@ function CallSummary({ call }: { call: ToolCall }) {
         {call.tool ? <span className="hint"> on {call.tool.serverName}</span> : <span className="hint"> (not a tool Confab offered)</span>}
         {decision && (
           <span className={`badge decision-${decision.decision}`}>
-            {decision.automatic ? 'Ran without asking (always allowed)' : DECIDED[decision.decision]}
+            {decision.automatic ? (decision.decision === 'deny' ? 'Not run: blocked in Settings' : 'Ran without asking (allowed in Settings)') : DECIDED[decision.decision]}
           </span>
         )}
       </summary>

@@ -129,8 +129,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     newConversation() {
       // One empty conversation is enough: "New chat" returns to it rather than piling up blanks.
       const empty = get().conversations.find((c) => c.messages.length === 0 && !isSaved(c.id));
-      // "Always allow" answers for one conversation only, so a new chat starts asking again.
-      const { alwaysAllowedTools: _allowed, ...inherited } = find(get().activeId)?.options ?? DEFAULT_OPTIONS;
+      const inherited = find(get().activeId)?.options ?? DEFAULT_OPTIONS;
       // A new chat carries on with the current options, except Pro ones the plan no longer allows.
       const fresh =
         empty ??

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { type CompletionEvent, type ToolDecision, toolResultMessage } from '../../shared/contract/chat';
-import { toolKey, type ToolRef } from '../../shared/domain/chat';
+import type { ToolRef } from '../../shared/domain/chat';
 import type { JsonReading } from '../../shared/domain/json';
 import type { StreamMessage } from '../../shared/contract/client';
 import type { Conversation, Message } from '../../shared/domain/conversation';
@@ -160,11 +160,8 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
         return setRunning(conversationId, { ...run, approvals: [...run.approvals.filter((a) => a.callId !== event.callId), pending] });
       }
       case 'toolDecision': {
-        const decided = run.approvals.find((a) => a.callId === event.callId);
         setRunning(conversationId, { ...run, approvals: run.approvals.filter((a) => a.callId !== event.callId) });
         set((s) => ({ decisions: { ...s.decisions, [event.callId]: { decision: event.decision, automatic: event.automatic } } }));
-        // The renderer owns the conversation's always-allowed tools: the next request carries them.
-        if (event.decision === 'always' && decided) allowAlways(conversationId, toolKey(decided.tool.serverId, decided.tool.name));
         return;
       }
       case 'toolResult': {
@@ -189,13 +186,6 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
 
   function patchMessages(conversationId: string, change: (messages: Message[]) => Message[]) {
     set((s) => ({ conversations: s.conversations.map((c) => (c.id === conversationId ? { ...c, messages: change(c.messages) } : c)) }));
-  }
-
-  function allowAlways(conversationId: string, key: string) {
-    const conversation = find(conversationId);
-    if (!conversation) return;
-    const allowed = (get().optionInputs[conversationId] ?? conversation.options).alwaysAllowedTools ?? [];
-    if (!allowed.includes(key)) get().updateOptions(conversationId, { alwaysAllowedTools: [...allowed, key] });
   }
 
   /** Moves the running text into its message, which keeps whatever arrived however the reply ended. */

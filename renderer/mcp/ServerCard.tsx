@@ -8,6 +8,7 @@ const REASONS: Record<McpProblem['reason'], string> = {
   unreachable: 'Unreachable',
   protocol: 'Not an MCP server',
   not_configured: 'Not set up',
+  refused: 'Not allowed to run',
 };
 
 /** What to do about a failure, after main's own words on what happened. */
@@ -18,6 +19,7 @@ const ADVICE: Record<McpProblem['reason'], (server: McpServerView) => string> = 
     server.transport.type === 'stdio' ? 'Check the command and its arguments.' : 'Check the address and that the server is running.',
   protocol: () => 'Check that the address is the server\'s MCP endpoint.',
   not_configured: () => '',
+  refused: () => '',
 };
 
 function Status({ server }: { server: McpServerView }) {
@@ -26,6 +28,13 @@ function Status({ server }: { server: McpServerView }) {
     return (
       <p className="server-status connecting" role="status">
         <span className="status-dot" aria-hidden="true" /> Connecting…
+      </p>
+    );
+  }
+  if (status.state === 'awaitingConsent') {
+    return (
+      <p className="server-status connecting" role="status">
+        <span className="status-dot" aria-hidden="true" /> {status.message}
       </p>
     );
   }
@@ -118,7 +127,7 @@ export function ServerCard({ server }: { server: McpServerView }) {
           <button
             type="button"
             className="secondary small"
-            disabled={reconnecting || server.status.state === 'connecting'}
+            disabled={reconnecting || server.status.state === 'connecting' || server.status.state === 'awaitingConsent'}
             aria-label={`Reconnect ${server.name}`}
             onClick={() => void useMcp.getState().reconnect(server.id)}
           >

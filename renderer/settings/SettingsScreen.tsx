@@ -2,6 +2,7 @@ import { ProfilesSection } from '../profiles/ProfilesSection';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { McpSection } from './McpSection';
+import { ToolPermissionsSection } from '../permissions/ToolPermissionsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ServiceSection } from './ServiceSection';
 import { useSettings } from './store';
@@ -21,6 +22,7 @@ export function SettingsScreen() {
       <ApiKeySection />
       <ConnectionSection />
       <McpSection />
+      <ToolPermissionsSection />
       <PreferencesSection />
     </main>
   );

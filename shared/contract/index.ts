@@ -2,6 +2,7 @@ import { chatArea } from './chat';
 import type { ContractDef } from './define';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
+import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
@@ -16,6 +17,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   mcp: mcpArea,
+  permissions: permissionsArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

@@ -48,7 +48,7 @@ export const serverInputSchema = z
   .strict();
 
 export const mcpToolSchema = z.object({
-  /** `serverId/toolName`: what chat options list in `tools`, `toolChoice` and `alwaysAllowedTools`. */
+  /** `serverId/toolName`: what chat options list in `tools` and `toolChoice`, and tool permission rules name. */
   key: z.string(),
   name: z.string(),
   title: z.string().nullable(),
@@ -60,10 +60,11 @@ export const mcpToolSchema = z.object({
  * Why a server is not connected, in words for the user. auth: the server refused the key or
  * headers (status, and the error code when its body had one); unreachable: the host or the
  * process could not be reached or started; protocol: it answered, but not as an MCP server;
- * not_configured: no address yet (the service's server before a base URL is set).
+ * not_configured: no address yet (the service's server before a base URL is set); refused:
+ * the user did not allow its command to run (or could not be asked).
  */
 export const mcpProblemSchema = z.object({
-  reason: z.enum(['auth', 'unreachable', 'protocol', 'not_configured']),
+  reason: z.enum(['auth', 'unreachable', 'protocol', 'not_configured', 'refused']),
   message: z.string(),
   status: z.number().nullable(),
   code: z.string().nullable(),
@@ -72,6 +73,8 @@ export const mcpProblemSchema = z.object({
 
 export const serverStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connecting') }),
+  /** A local server's command waits for the user's yes, asked by main (dialog or terminal); `message` says where. */
+  z.object({ state: z.literal('awaitingConsent'), message: z.string() }),
   z.object({ state: z.literal('connected'), tools: z.array(mcpToolSchema) }),
   z.object({ state: z.literal('failed'), problem: mcpProblemSchema }),
 ]);

@@ -21,7 +21,7 @@ export const FREE_MODEL = 'default';
 
 /**
  * A tool is named `serverId/toolName`: the MCP server's id (which has no slash) and the
- * tool's name on that server. Enabled tools and always-allowed tools are lists of these.
+ * tool's name on that server. A conversation's enabled tools are a list of these.
  */
 export const toolKey = (serverId: string, toolName: string) => `${serverId}/${toolName}`;
 export const toolKeySchema = z.string().regex(/^[^/]+\/.+$/, 'A tool is named serverId/toolName.');
@@ -29,7 +29,11 @@ export const toolKeySchema = z.string().regex(/^[^/]+\/.+$/, 'A tool is named se
 /** auto: the model decides; none: no tool; required: some tool; { tool }: that one tool. */
 export const toolChoiceSchema = z.union([z.enum(['auto', 'none', 'required']), z.object({ tool: toolKeySchema })]);
 
-/** Request options a conversation carries; validated before anything is sent. */
+/**
+ * Request options a conversation carries; validated before anything is sent. Unknown fields
+ * are stripped: older exports and databases may still carry `alwaysAllowedTools`, which no
+ * longer exists, since permissions are main's (tools/permission-rules.ts) and never imported.
+ */
 export const chatOptionsSchema = z.object({
   model: z.string().trim().min(1, 'Choose a model or type a model id.'),
   temperature: z
@@ -48,8 +52,6 @@ export const chatOptionsSchema = z.object({
   /** Pro: the MCP tools offered to the model in this conversation. */
   tools: z.array(toolKeySchema).optional(),
   toolChoice: toolChoiceSchema.optional(),
-  /** Tools the user chose "always allow" for in this conversation: they run without asking. */
-  alwaysAllowedTools: z.array(toolKeySchema).optional(),
 });
 
 /** Which MCP tool a call goes to, by server (id, and its name for display) and tool name. */

@@ -8,7 +8,9 @@ import { type Harness, openHarness } from '../support/harness';
 
 export type { Harness };
 
-export const openApp = (): Promise<Harness> => openHarness({ height: 800, ready: (page) => page.getByRole('heading', { name: 'New chat' }).waitFor() });
+/** `answersConsent`: the test answers the harness's consent questions in its terminal (stdin). */
+export const openApp = (options: { answersConsent?: boolean } = {}): Promise<Harness> =>
+  openHarness({ height: 800, ready: (page) => page.getByRole('heading', { name: 'New chat' }).waitFor(), ...options });
 
 export const expectedReply = (said: string, model = 'default') =>
   defaultReply({

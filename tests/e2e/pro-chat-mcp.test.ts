@@ -5,14 +5,14 @@ import { screenshot } from '../support/browser';
 import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey } from './chat-support';
 
 // Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
-// user adds (an unreachable address, a local command over stdio started by the test), and a
-// tool of that local server used in a chat.
+// user adds (an unreachable address, a local command over stdio the test allows in the
+// harness's terminal), a tool of that local server used in a chat, and Tool permissions.
 let h: Harness;
 
 const STDIO_SCRIPT = resolve('tests/integration/fixtures/stdio-mcp-server.ts');
 
 beforeAll(async () => {
-  h = await openApp();
+  h = await openApp({ answersConsent: true });
 });
 
 afterAll(async () => {
@@ -119,7 +119,20 @@ describe('the Tools (MCP) section', () => {
     await form.getByRole('button', { name: 'Add variable' }).click();
     await form.getByLabel('Variable 1 name').fill('STATION_NAME');
     await form.getByLabel('Variable 1 value').fill('Harbour West');
+    const asked = h.app.consentQuestions();
     await form.getByRole('button', { name: 'Add server' }).click();
+    // Nothing runs until the user says yes in the terminal that started Confab; the page says where.
+    await expect.poll(() => statusOf(page, 'Local station'), { timeout: 20_000 }).toMatch(/Waiting for your confirmation in Confab's terminal\./);
+    await expect.poll(() => h.app.consentQuestions()).toBe(asked + 1);
+    const question = h.app.output().slice(h.app.output().lastIndexOf('=== Confab asks:'));
+    expect(question).toContain('The MCP server "Local station" wants Confab to run a program on this computer.');
+    expect(question).toContain(`Command: ${process.execPath} --import tsx ${STDIO_SCRIPT}`);
+    expect(question).toContain('Environment variables (values hidden): STATION_NAME');
+    expect(h.app.output()).not.toContain('Harbour West');
+    await showSection(page);
+    await server(page, 'Local station').scrollIntoViewIfNeeded();
+    await screenshot(page, 'pro-chat-mcp-awaiting-consent');
+    h.app.answerConsent('y');
     await expect.poll(() => statusOf(page, 'Local station'), { timeout: 20_000 }).toMatch(/Connected · 2 tools/);
     const local = server(page, 'Local station');
     await local.getByRole('term').getByText('read_env', { exact: true }).waitFor();
@@ -144,5 +157,92 @@ describe('the Tools (MCP) section', () => {
     await page.getByRole('article', { name: 'Result of read_env' }).getByText('Harbour West', { exact: true }).waitFor();
     const tools = fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-2)!.body as { tools: Array<{ function: { name: string } }> };
     expect(tools.tools.map((tool) => tool.function.name)).toEqual(['read_env']);
+  });
+
+  it('refuses a local command nobody allowed: it never runs and says why', async () => {
+    const { page } = h;
+    await openSettings(page);
+    await section(page).getByRole('button', { name: 'Add a server' }).click();
+    const form = section(page).getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Unwanted');
+    await form.getByRole('radio', { name: /^Local command/ }).check();
+    await form.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await form.getByLabel('Arguments').fill(['--import', 'tsx', STDIO_SCRIPT, '--unwanted'].join('\n'));
+    const asked = h.app.consentQuestions();
+    await form.getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => h.app.consentQuestions(), { timeout: 20_000 }).toBe(asked + 1);
+    h.app.answerConsent('n');
+    await expect
+      .poll(() => statusOf(page, 'Unwanted'), { timeout: 20_000 })
+      .toMatch(/Not allowed to run[\s\S]*was not started: it was not allowed in Confab's terminal\. Press Reconnect to be asked again\./);
+    await server(page, 'Unwanted').scrollIntoViewIfNeeded();
+    await screenshot(page, 'pro-chat-mcp-refused');
+    await server(page, 'Unwanted').getByRole('button', { name: 'Remove Unwanted' }).click();
+    await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect.poll(() => server(page, 'Unwanted').count()).toBe(0);
+  });
+});
+
+describe('Tool permissions', () => {
+  const permissions = (page: Page) => page.getByRole('region', { name: 'Tool permissions' });
+  const rules = (page: Page) => permissions(page).getByRole('list', { name: 'Tool permission rules' });
+  const ruleFor = (page: Page, subject: string) => rules(page).getByRole('combobox', { name: `Rule for ${subject}` });
+
+  it('sets a rule by keyboard, needs the terminal for "allow", and revokes it', async () => {
+    const { page, app } = h;
+    await openSettings(page);
+    const region = permissions(page);
+    await region.getByText('No rules yet: every tool asks before each call.').waitFor();
+    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'tool-permissions-empty');
+
+    // Block read_env of the local server, with the keyboard only.
+    const add = region.getByRole('form', { name: 'Add a tool permission rule' });
+    await add.getByLabel('Server').selectOption({ label: 'Local station' });
+    await add.getByLabel('Tool').focus();
+    await add.getByLabel('Tool').selectOption('read_env');
+    await add.getByLabel('Rule').selectOption('block');
+    await add.getByRole('button', { name: 'Set rule' }).focus();
+    await page.keyboard.press('Enter');
+    const subject = 'read_env · Local station';
+    await expect.poll(() => ruleFor(page, subject).inputValue()).toBe('block');
+
+    // Allow needs a yes in the terminal: a no changes nothing and says why.
+    let asked = app.consentQuestions();
+    await ruleFor(page, subject).selectOption('allow');
+    await region.getByText(/Confirm “allow” in the dialog or terminal Confab opened/).waitFor();
+    await expect.poll(() => app.consentQuestions()).toBe(asked + 1);
+    expect(app.output()).toContain('Allow the tool "read_env" of "Local station" to run without asking each time?');
+    app.answerConsent('n');
+    await region.getByRole('alert').getByText(/Not changed: "allow" was not confirmed in Confab's terminal/).waitFor();
+    expect(await ruleFor(page, subject).inputValue()).toBe('block');
+    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'tool-permissions-refused');
+
+    asked = app.consentQuestions();
+    await ruleFor(page, subject).selectOption('allow');
+    await expect.poll(() => app.consentQuestions()).toBe(asked + 1);
+    app.answerConsent('y');
+    await expect.poll(() => ruleFor(page, subject).inputValue()).toBe('allow');
+    expect(await region.getByRole('alert').count()).toBe(0);
+
+    // A server-wide default next to it.
+    await add.getByLabel('Server').selectOption({ label: 'Service' });
+    await add.getByLabel('Rule').selectOption('block');
+    await add.getByRole('button', { name: 'Set rule' }).click();
+    await expect.poll(() => ruleFor(page, 'All tools (server default) · Service').inputValue()).toBe('block');
+    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'tool-permissions-light');
+    await setTheme(page, 'Dark');
+    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'tool-permissions-dark');
+    await setTheme(page, 'Follow the system');
+
+    // Revoke both, the first with the keyboard.
+    await rules(page).getByRole('button', { name: `Revoke the rule for ${subject}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ruleFor(page, subject).count()).toBe(0);
+    await rules(page).getByRole('button', { name: 'Revoke the rule for All tools (server default) · Service' }).click();
+    await region.getByText('No rules yet: every tool asks before each call.').waitFor();
   });
 });

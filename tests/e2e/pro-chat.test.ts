@@ -22,7 +22,7 @@ import {
 let h: Harness;
 
 beforeAll(async () => {
-  h = await openApp();
+  h = await openApp({ answersConsent: true });
 });
 
 afterAll(async () => {
@@ -163,8 +163,8 @@ describe('tools with approval', () => {
     await denied.getByText(/you declined/).waitFor();
   });
 
-  it('runs an always-allowed tool again in the conversation without asking', async () => {
-    const { page, fake } = h;
+  it('makes "Always allow" a rule once confirmed in the terminal, and runs the tool without asking from then on', async () => {
+    const { page, fake, app } = h;
     await newChat(page);
     await openOptions(page);
     await toolBox(page, 'Service', 'get_weather').check();
@@ -172,7 +172,13 @@ describe('tools with approval', () => {
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Lyon' }, id: 'a1' }] });
     fake.chat.next({ reply: 'Lyon is looked up.' });
     await send(page, 'Weather in Lyon?');
-    await approvalCard(page).getByRole('button', { name: 'Always allow in this conversation' }).click();
+    const asked = app.consentQuestions();
+    await approvalCard(page).getByRole('button', { name: 'Always allow this tool' }).click();
+    // Main asks in its terminal, outside the page; the card says so meanwhile.
+    await approvalCard(page).getByText(/Confirm “always allow” in the dialog or terminal/).waitFor();
+    await expect.poll(() => app.consentQuestions()).toBe(asked + 1);
+    expect(app.output()).toContain('Allow the tool "get_weather" of "Service" to run without asking each time?');
+    app.answerConsent('y');
     await answers(page, 'Lyon is looked up.');
 
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Nice' }, id: 'a2' }] });
@@ -180,10 +186,11 @@ describe('tools with approval', () => {
     await send(page, 'And Nice?');
     await answers(page, 'Nice is looked up too.');
     expect(fake.mcpCalls.slice(-2).map((call) => call.arguments.city)).toEqual(['Lyon', 'Nice']);
-    await page.getByText('Ran without asking (always allowed)').waitFor();
+    await page.getByText('Ran without asking (allowed in Settings)').waitFor();
     // Nobody was asked for Nice: its call went straight to a result.
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(await results(page).count()).toBe(2);
+    expect(app.consentQuestions()).toBe(asked + 1);
   });
 
   it('stops visibly when the model keeps asking for tools past the step limit', async () => {

@@ -8,6 +8,7 @@ import type { CompletionEvent } from '../../shared/contract/chat';
 import { BridgeError } from '../../shared/contract/client';
 import { createCore } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
+import type { Consent, ConsentRequest } from '../../electron/services/consent/consent';
 import type { Keytar } from '../../electron/services/keychain';
 import type { FakeService } from '../fake-service/server';
 
@@ -27,10 +28,31 @@ export function memoryKeytar(): Keytar & { entries: Map<string, string> } {
   };
 }
 
-export async function startCore(fake: FakeService, options: { key?: string | null; dir?: string; keytar?: ReturnType<typeof memoryKeytar> } = {}) {
+/**
+ * Stands in for the dialog or terminal: answers every question with `answer` (changeable
+ * meanwhile) and keeps the questions, so tests see exactly what the user was asked.
+ */
+export function scriptedConsent(answer = true): Consent & { requests: ConsentRequest[]; answer: boolean } {
+  const consent = {
+    where: 'the test',
+    answer,
+    requests: [] as ConsentRequest[],
+    ask: async (request: ConsentRequest) => {
+      consent.requests.push(request);
+      return consent.answer;
+    },
+  };
+  return consent;
+}
+
+export async function startCore(
+  fake: FakeService,
+  options: { key?: string | null; dir?: string; keytar?: ReturnType<typeof memoryKeytar>; consent?: ReturnType<typeof scriptedConsent> } = {},
+) {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'confab-tools-')));
   const keytar = options.keytar ?? memoryKeytar();
-  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar });
+  const consent = options.consent ?? scriptedConsent();
+  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar, consent });
   const events = new Map<string, unknown[]>();
   const sink: EventSink = {
     send: (_channel, payload) => {
@@ -49,7 +71,10 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
   return {
     dir,
     keytar,
+    consent,
     invoke,
+    /** Sets a tool permission rule as Settings does (an "allow" is confirmed by the consent given). */
+    rule: (serverId: string, tool: string | null, rule: 'allow' | 'ask' | 'block') => invoke('permissions:set', { serverId, tool, rule }),
     events,
     chatEvents,
     /** Waits for the stream's first event of this type (or its end) and returns it. */

@@ -44,7 +44,8 @@ afterEach(() => app.close());
 describe('the step limit', () => {
   it('ends with a clear failure after 8 requests, without running the last calls', async () => {
     for (let step = 1; step <= 8; step++) fake.chat.next({ toolCalls: [{ name: 'add_numbers', arguments: { a: step, b: 1 }, id: `s${step}` }] });
-    const { id, conversationId } = await ask({ alwaysAllowedTools: ['service/add_numbers'] });
+    await app.rule('service', 'add_numbers', 'allow');
+    const { id, conversationId } = await ask();
     expect(await app.end(id)).toMatchObject({
       type: 'failed',
       failure: { kind: 'stream', code: 'tool_step_limit', message: expect.stringMatching(/still asking for tools \(add_numbers\) after 8 steps/) },
@@ -75,7 +76,8 @@ describe('Stop', () => {
 
   it('works while a tool runs', async () => {
     fake.chat.next({ toolCalls: [{ name: 'slow_echo', arguments: { text: 'hi', delayMs: 10_000 }, id: 'slow' }] });
-    const { id } = await ask({ alwaysAllowedTools: ['service/slow_echo'] });
+    await app.rule('service', 'slow_echo', 'allow');
+    const { id } = await ask();
     await app.next(id, 'toolDecision');
     await expect.poll(() => fake.mcpCalls.length).toBe(1);
     const stoppedAt = Date.now();
@@ -88,7 +90,8 @@ describe('Stop', () => {
   it('works while the next step streams', async () => {
     fake.chat.next({ toolCalls: [{ name: 'add_numbers', arguments: { a: 1, b: 1 }, id: 'go' }] });
     fake.chat.next({ reply: 'word '.repeat(300), chunkSize: 5, intervalMs: 20 });
-    const { id } = await ask({ alwaysAllowedTools: ['service/add_numbers'] });
+    await app.rule('service', 'add_numbers', 'allow');
+    const { id } = await ask();
     await app.next(id, 'step');
     await app.next(id, 'delta');
     await cancel(id);
@@ -149,7 +152,9 @@ describe('JSON mode and tools from two servers', () => {
         { name: 'read_env', arguments: { name: 'NOTES_TOKEN' }, id: 'e1' },
       ],
     });
-    const { id } = await ask({ tools, alwaysAllowedTools: tools, toolChoice: { tool: `${local.id}/read_env` } }, false);
+    await app.rule('service', null, 'allow');
+    await app.rule(local.id, null, 'allow');
+    const { id } = await ask({ tools, toolChoice: { tool: `${local.id}/read_env` } }, false);
     expect(await app.end(id)).toMatchObject({ type: 'done' });
 
     const [first, second] = chatBodies();

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CompletionInput } from '../../shared/contract/chat';
 import type { Conversation } from '../../shared/domain/conversation';
 import { DECLINED } from '../../electron/services/tools/settle-tool-call';
+import { BLOCKED } from '../../electron/services/tools/tool-rules';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { type Driver, startCore } from './tool-driver';
 
@@ -149,7 +150,7 @@ describe('other decisions', () => {
     expect((await history(conversationId)).messages[2]).toMatchObject({ role: 'tool', toolOutcome: 'denied', content: DECLINED });
   });
 
-  it('runs an always-allowed tool again in the conversation without asking', async () => {
+  it('makes "always allow" a rule in main once the user confirms it there, and runs the tool without asking from then on', async () => {
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Lyon' }, id: 'a1' }] });
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Nice' }, id: 'a2' }] });
     fake.chat.next({ reply: 'Both looked up.' });
@@ -157,18 +158,56 @@ describe('other decisions', () => {
     await app.next(id, 'toolApproval');
     await decide(id, 'a1', 'always');
     expect(await app.end(id)).toMatchObject({ type: 'done' });
+    expect(app.consent.requests).toEqual([{ kind: 'allowTool', serverName: 'Service', tool: 'get_weather' }]);
     expect(app.chatEvents(id).filter((event) => event.type === 'toolApproval')).toHaveLength(1);
     expect(app.chatEvents(id).filter((event) => event.type === 'toolDecision')).toEqual([
       { type: 'toolDecision', callId: 'a1', decision: 'always', automatic: false },
       { type: 'toolDecision', callId: 'a2', decision: 'approve', automatic: true },
     ]);
     expect(fake.mcpCalls.map((call) => call.arguments.city)).toEqual(['Lyon', 'Nice']);
+    expect(await app.invoke('permissions:list')).toEqual([{ serverId: 'service', serverName: 'Service', tool: 'get_weather', rule: 'allow' }]);
 
-    // The renderer keeps the choice in the conversation's options and sends it with the next message.
+    // The rule is main's: a new conversation, which carries nothing about it, does not ask.
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Metz' }, id: 'a3' }] });
-    const next = await ask({ alwaysAllowedTools: ['service/get_weather'] });
+    const next = await ask();
     expect(await app.end(next.id)).toMatchObject({ type: 'done' });
     expect(app.chatEvents(next.id).some((event) => event.type === 'toolApproval')).toBe(false);
+  });
+
+  it('runs the call once but keeps asking when the user does not confirm "always allow" to main', async () => {
+    app.consent.answer = false;
+    fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Lyon' }, id: 'n1' }] });
+    fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Nice' }, id: 'n2' }] });
+    const { id } = await ask();
+    await app.next(id, 'toolApproval');
+    await decide(id, 'n1', 'always');
+    expect(await app.next(id, 'toolDecision')).toEqual({ type: 'toolDecision', callId: 'n1', decision: 'approve', automatic: false });
+    expect((await app.next(id, 'toolApproval', 2)).callId).toBe('n2');
+    expect(await app.invoke('permissions:list')).toEqual([]);
+  });
+
+  it('never offers a blocked tool, tells the model, and refuses a call to it without running it', async () => {
+    await app.rule('service', 'get_weather', 'block');
+    fake.chat.next({ reply: 'I cannot look up the weather.' });
+    const { id } = await ask();
+    expect(await app.end(id)).toMatchObject({ type: 'done' });
+    const [body] = chatBodies();
+    expect(body!.tools!.map((tool) => tool.function.name)).toEqual(['add_numbers']);
+    expect(body!.messages[0]).toEqual({ role: 'system', content: expect.stringMatching(/blocked these tools.*get_weather/) });
+
+    // Blocked while a reply runs: the next call is refused without asking, and not run.
+    await app.rule('service', 'add_numbers', 'ask');
+    fake.chat.next({ toolCalls: [{ name: 'add_numbers', arguments: { a: 1, b: 2 }, id: 'b1' }, { name: 'add_numbers', arguments: { a: 3, b: 4 }, id: 'b2' }] });
+    const second = await ask();
+    await app.next(second.id, 'toolApproval');
+    await app.rule('service', null, 'block');
+    await app.invoke('permissions:revoke', { serverId: 'service', tool: 'add_numbers' });
+    await decide(second.id, 'b1', 'approve');
+    expect(await app.end(second.id)).toMatchObject({ type: 'done' });
+    expect(app.chatEvents(second.id).filter((event) => event.type === 'toolApproval')).toHaveLength(1);
+    expect(await app.next(second.id, 'toolDecision', 2)).toEqual({ type: 'toolDecision', callId: 'b2', decision: 'deny', automatic: true });
+    expect(await app.next(second.id, 'toolResult', 2)).toMatchObject({ callId: 'b2', outcome: 'denied', content: BLOCKED });
+    expect(fake.mcpCalls.map((call) => call.name)).toEqual(['add_numbers']);
   });
 
   it('shows arguments that are not JSON as they are, and tells the model they could not be used', async () => {
@@ -183,7 +222,8 @@ describe('other decisions', () => {
 
   it('reports a tool error to the model as an error result', async () => {
     fake.chat.next({ toolCalls: [{ name: 'fail_always', arguments: { reason: 'disk full' }, id: 'f1' }] });
-    const { id } = await ask({ tools: ['service/fail_always'], alwaysAllowedTools: ['service/fail_always'] });
+    await app.rule('service', 'fail_always', 'allow');
+    const { id } = await ask({ tools: ['service/fail_always'] });
     expect(await app.next(id, 'toolResult')).toMatchObject({ outcome: 'error', content: 'Tool failed: disk full.' });
     expect(await app.end(id)).toMatchObject({ type: 'done' });
   });

@@ -17,9 +17,9 @@ export interface Harness {
  * The fake service, the browser harness pointed at it, and a Chromium page on the app, with
  * clipboard access and every console error collected. `ready` waits for the first screen.
  */
-export async function openHarness(options: { height: number; ready(page: Page): Promise<unknown> }): Promise<Harness> {
+export async function openHarness(options: { height: number; ready(page: Page): Promise<unknown>; answersConsent?: boolean }): Promise<Harness> {
   const fake = await startFakeService();
-  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: options.answersConsent });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });

@@ -9,22 +9,41 @@ export interface WebApp {
   origin: string;
   token: string;
   dataDir: string;
-  /** Everything the process printed, to check that no secret is logged. */
+  /** Everything the process printed, to check that no secret is logged (and consent questions). */
   output(): string;
+  /**
+   * With `answersConsent`: how many consent questions the terminal has printed, and a way to
+   * type an answer there (a line on the child's stdin), as the user at that terminal would.
+   */
+  consentQuestions(): number;
+  answerConsent(answer: 'y' | 'n'): void;
   stop(): Promise<void>;
   /** Ends the process at once, as a crash or a force quit does: nothing of its own shutdown runs. */
   kill(): Promise<void>;
 }
 
+const QUESTION = '=== Confab asks:';
+
 /**
  * Starts what `npm run web` starts (after its renderer build, which `npm test` has done once):
- * the main-process core behind the WebSocket bridge, configured by environment.
+ * the main-process core behind the WebSocket bridge, configured by environment. Its stdin is
+ * no terminal, so it refuses every consent question, unless `answersConsent` pipes the
+ * test's answers in (CONFAB_CONSENT_STDIN=1).
  */
-export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<WebApp> {
+export async function startWebApp(
+  env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {},
+  options: { answersConsent?: boolean } = {},
+): Promise<WebApp> {
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
-    env: { ...process.env, PORT: '0', APP_DATA_DIR: dataDir, ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      APP_DATA_DIR: dataDir,
+      ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}),
+      ...(options.answersConsent ? { CONFAB_CONSENT_STDIN: '1' } : {}),
+    },
+    stdio: [options.answersConsent ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -49,6 +68,11 @@ export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: s
     token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
     dataDir,
     output: () => output,
+    consentQuestions: () => output.split(QUESTION).length - 1,
+    answerConsent(answer) {
+      if (!child.stdin) throw new Error('Start the web app with answersConsent to answer its consent questions.');
+      child.stdin.write(`${answer}\n`);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

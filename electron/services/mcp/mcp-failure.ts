@@ -78,7 +78,7 @@ export function mcpProblem(error: unknown, place: McpPlace, trouble: HttpTrouble
 
 /** A server problem as the chat reports it when a conversation's tools cannot be offered. */
 export function failureOfProblem(serverName: string, found: McpProblem): ServiceFailure {
-  const kind = { auth: 'auth', unreachable: 'network', protocol: 'http', not_configured: 'not_configured' } as const;
+  const kind = { auth: 'auth', unreachable: 'network', protocol: 'http', not_configured: 'not_configured', refused: 'not_configured' } as const;
   return {
     kind: kind[found.reason],
     status: found.status,

@@ -4,7 +4,9 @@ import { toolKey } from '../../../shared/domain/chat';
 import { notConfigured } from '../service-failure';
 import type { OfferOutcome, OfferedTool } from '../tools/tool-host';
 import { type McpConnection, type McpTarget, connectMcp } from './connection';
+import type { ConsentGate } from '../consent/consent-memory';
 import { failureOfProblem } from './mcp-failure';
+import { mayStart } from './program-consent';
 import type { ServerConfigs } from './server-configs';
 import { type ServiceServer, targetOf } from './server-target';
 import { type Server, serverView } from './server-view';
@@ -25,6 +27,8 @@ export interface McpHostDeps {
   /** The service's own server. */
   service: ServiceServer;
   fetch: typeof fetch;
+  /** Asks the user, from main, before a local server's command runs. */
+  consent: ConsentGate;
 }
 
 /**
@@ -75,7 +79,9 @@ export function createMcpHost(deps: McpHostDeps) {
       target.connection = null;
       set(target, { state: 'failed', problem });
     };
-    target.attempt = connectMcp(how, { fetch: deps.fetch, onClosed }).then(async (result) => {
+    target.attempt = (async () => {
+      if (!(await mayStart(deps.consent, server.name, how, { current, set: (status) => set(target, status) }))) return;
+      const result = await connectMcp(how, { fetch: deps.fetch, onClosed });
       if (!result.ok) return current() ? set(target, { state: 'failed', problem: result.problem }) : undefined;
       // Superseded (a newer attempt, a removal, closing): this connection is not wanted.
       if (!current()) return result.connection.close();
@@ -88,7 +94,7 @@ export function createMcpHost(deps: McpHostDeps) {
         inputSchema: tool.inputSchema,
       }));
       set(target, { state: 'connected', tools });
-    }).catch((error: unknown) => log.error('MCP connection attempt failed:', error));
+    })().catch((error: unknown) => log.error('MCP connection attempt failed:', error));
     return target.attempt;
   }
 

@@ -3,6 +3,7 @@ import { type ToolCall, type ToolOutcome, toolKey } from '../../../shared/domain
 import { readJson } from '../../../shared/domain/json';
 import type { Approvals } from './approvals';
 import type { OfferedTool } from './tool-host';
+import { BLOCKED, type ToolRules } from './tool-rules';
 
 /** What the model is told when the user says no. */
 export const DECLINED = 'The user declined this tool call, so it was not run. Do not call it again unless the user asks for it.';
@@ -13,15 +14,15 @@ export interface SettleContext {
   emit(event: CompletionEvent): void;
   approvals: Approvals;
   tools: Map<string, OfferedTool>;
-  /** Tool keys that run without asking; an "always" decision adds to it. */
-  allowed: Set<string>;
+  /** Main's permission rules, read at each call: a rule changed mid-reply holds for the next call. */
+  rules: ToolRules;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Takes one tool call to its result: asks the user (unless the tool is always allowed),
+ * Takes one tool call to its result: asks the user (unless a rule allows or blocks the tool),
  * runs it through MCP and says what the model is told. Only a stop escapes as an exception.
  */
 export async function settleToolCall(call: ToolCall, ctx: SettleContext): Promise<{ outcome: ToolOutcome; content: string }> {
@@ -29,14 +30,20 @@ export async function settleToolCall(call: ToolCall, ctx: SettleContext): Promis
   if (!call.tool || !tool) return { outcome: 'error', content: `There is no tool named "${call.name}". Use only the tools offered.` };
   // Models write "" for a call without arguments.
   const args = readJson(call.arguments.trim() || '{}');
-  const automatic = ctx.allowed.has(tool.key);
+  const rule = ctx.rules.ruleFor(tool.serverId, tool.name);
+  if (rule === 'block') {
+    ctx.emit({ type: 'toolDecision', callId: call.id, decision: 'deny', automatic: true });
+    return { outcome: 'denied', content: BLOCKED };
+  }
+  const automatic = rule === 'allow';
   let decision: ToolDecision = 'approve';
   if (!automatic) {
     ctx.emit({ type: 'toolApproval', callId: call.id, tool: call.tool, arguments: args });
     decision = await ctx.approvals.wait(ctx.streamId, call.id, ctx.signal);
+    // "Always" becomes a rule only once the user confirmed it to main; otherwise it approves this call.
+    if (decision === 'always' && !(await ctx.rules.allow(tool.serverId, tool.name))) decision = 'approve';
   }
   ctx.emit({ type: 'toolDecision', callId: call.id, decision, automatic });
-  if (decision === 'always') ctx.allowed.add(tool.key);
   if (decision === 'deny') return { outcome: 'denied', content: DECLINED };
 
   if (!args.valid || !isObject(args.value)) {

@@ -26,3 +26,27 @@ describe('Electron save dialog', () => {
     expect(showSaveDialog).toHaveBeenCalledWith({ defaultPath: 'a.json', filters: [{ name: 'JSON', extensions: ['json'] }] });
   });
 });
+
+describe('suggested names from the page', () => {
+  it('never steer the dialog outside the folder the user picks: only a plain name is suggested', async () => {
+    const { saveName } = await import('../../../electron/services/file-saver');
+    expect(saveName('../../../.bashrc.srt')).toBe('bashrc.srt');
+    expect(saveName('/etc/cron.d/job.vtt')).toBe('job.vtt');
+    expect(saveName('C:\\Windows\\System32\\evil.txt')).toBe('evil.txt');
+    expect(saveName('..')).toBe('Confab export');
+    expect(saveName('meeting: notes?.json')).toBe('meeting notes .json');
+    showSaveDialog.mockResolvedValue({ canceled: true, filePath: undefined });
+    await dialogSaver(() => null).save({ fileName: '../../.ssh/authorized_keys.txt', mimeType: 'text/plain', bytes: new Uint8Array() });
+    expect(showSaveDialog).toHaveBeenCalledWith({ defaultPath: 'authorized_keys.txt', filters: [{ name: 'TXT', extensions: ['txt'] }] });
+  });
+
+  it('are cleaned the same way for the browser download', async () => {
+    const { downloadSaver } = await import('../../../electron/services/file-saver');
+    expect(await downloadSaver.save({ fileName: '../x/talk.srt', mimeType: 'application/x-subrip', bytes: new Uint8Array([65]) })).toEqual({
+      kind: 'download',
+      fileName: 'talk.srt',
+      mimeType: 'application/x-subrip',
+      base64: 'QQ==',
+    });
+  });
+});

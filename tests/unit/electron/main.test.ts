@@ -12,7 +12,7 @@ const fakes = vi.hoisted(() => {
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
   const window = {
-    webContents: { id: 1 },
+    webContents: { id: 1, on: vi.fn() },
     once: vi.fn(),
     loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
   };
@@ -85,13 +85,15 @@ describe('main process wiring', () => {
     expect(calls).toEqual([
       'registerAppScheme',
       expect.stringMatching(/^serveAppProtocol .*renderer$/),
-      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {} })}`,
+      // Consent is asked with a native dialog; approvals are backed by the window's real input.
+      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'the dialog Confab opened' }, presence: {} })}`,
       'createMainWindow preload.cjs',
       'attachIpc',
       'loadURL app://confab/index.html',
     ]);
     // The window's IPC handlers go away with the window.
     expect(fakes.window.once).toHaveBeenCalledWith('closed', fakes.detach);
+    expect(fakes.window.webContents.on).toHaveBeenCalledWith('input-event', expect.any(Function));
   });
 
   it('closes the core before the app quits', async () => {
