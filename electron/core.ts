@@ -10,17 +10,18 @@ import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
 import { lockDataFolder } from './services/data-lock';
-import { downloadSaver, type FileSaver } from './services/file-saver';
+import { type FileSaver, noSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
 import { createServiceClient } from './services/service-client';
-import { createStaging } from './services/transcription/staging';
+import { type Staging, createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
 import { defaultMcpUrl } from '../shared/contract/settings';
+import { appMediaUrl } from './app-origin';
 
 export interface CoreOptions {
   /** The user-data folder: settings, history and temporary files live here. */
@@ -30,12 +31,16 @@ export interface CoreOptions {
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
   fetch?: typeof fetch;
-  /** Electron's save dialog; the browser harness hands files to the browser's download. */
+  /** Electron's save dialog, or the browser harness's download shelf; none where nothing is saved (tests). */
   fileSaver?: FileSaver;
+  /** Where the page plays a saved recording from; app://confab/media/<id> unless the harness signs its own. */
+  mediaUrl?: (transcriptId: string) => string;
 }
 
 export interface Core {
   router: Router;
+  /** For the byte routes beside the router: staging by path or raw body, and recordings to play. */
+  files: { staging: Staging; audioPath(transcriptId: string): string | null };
   close(): Promise<void>;
 }
 
@@ -70,7 +75,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     fetch: options.fetch ?? fetch,
   });
 
-  const files = options.fileSaver ?? downloadSaver;
+  const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
   const router = createRouter(contract, {
@@ -79,9 +84,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chat: chatHandlers({ chat: createChatService({ service, tools: mcp }), history }),
     history: historyHandlers({ history, files }),
     transcription: transcriptionHandlers({
-      staging,
       history,
       files,
+      mediaUrl: options.mediaUrl ?? appMediaUrl,
       transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
     }),
     mcp: mcpHandlers({ mcp }),
@@ -89,6 +94,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   return {
     router,
+    files: {
+      staging,
+      // A lookup by id in the history: an unknown id is simply no file.
+      audioPath: (id) => {
+        try {
+          return history.transcripts.audioPath(id);
+        } catch {
+          return null;
+        }
+      },
+    },
     async close() {
       await mcp.close();
       history.close();

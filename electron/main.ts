@@ -5,6 +5,7 @@ import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protoc
 import { createCore, type Core } from './core';
 import { attachIpc } from './ipc/electron-adapter';
 import { dialogSaver } from './platform/dialog-saver';
+import { attachFileIntake } from './platform/file-intake';
 import { createMainWindow } from './window';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
@@ -24,25 +25,31 @@ registerAppScheme();
 
 let core: Core | undefined;
 
-function openWindow(router: Core['router']): void {
+function openWindow(started: Core): void {
   const window = createMainWindow(preloadPath);
   // Handlers exist before the page loads, so its first calls cannot miss them.
-  window.once('closed', attachIpc(router, window.webContents));
+  const detachIpc = attachIpc(started.router, window.webContents);
+  const detachFiles = attachFileIntake(started.files.staging, window.webContents);
+  window.once('closed', () => {
+    detachIpc();
+    detachFiles();
+  });
   window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('Could not load the app page:', error));
 }
 
 async function start(): Promise<void> {
-  serveAppProtocol(rendererDir);
+  // Recordings are looked up only once the core exists; the page asks for none before it loads.
+  serveAppProtocol(rendererDir, (id) => core?.files.audioPath(id) ?? null);
   const started = await createCore({
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
     fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
   });
   core = started;
-  openWindow(started.router);
+  openWindow(started);
   // macOS keeps the app running without windows; clicking the dock icon reopens one.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow(started.router);
+    if (BrowserWindow.getAllWindows().length === 0) openWindow(started);
   });
 }
 

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
 import { defaultAppDataDir } from './app-data-dir';
+import { createDownloadShelf } from './download-shelf';
+import { signedMediaUrl } from './file-routes';
 import { startWebServer } from './server';
+import { createUrlSigner } from './signed-urls';
 
 // `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
 const port = Number(process.env.PORT ?? 0);
@@ -10,9 +13,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// Recordings and exports reach the page by signed same-origin URLs (file-routes.ts).
+const signer = createUrlSigner();
+const downloads = createDownloadShelf(signer);
 const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
+  fileSaver: downloads.saver,
+  mediaUrl: (id) => signedMediaUrl(signer, id),
 }).catch((error: Error) => {
   console.error(`Confab could not start: ${error.message}`);
   process.exit(1);
@@ -21,6 +29,7 @@ const server = await startWebServer({
   router: core.router,
   rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
   port,
+  files: { ...core.files, signer, downloads },
 });
 console.log(`Confab is running at ${server.url}`);
 
