@@ -48,6 +48,14 @@ export function fileRoutes(deps: FileRouteDeps) {
     // A refusal (too large, empty) comes before the body is read: take it in before answering,
     // as a browser reports an answer to an unfinished upload as a network error.
     if (!request.readableEnded) await new Promise((resolve) => request.resume().once('end', resolve).once('close', resolve));
+    // A page that gave up (Cancel) just as the last byte arrived never learns the fileId: drop the copy.
+    const undelivered = () => {
+      if (outcome.ok) void deps.staging.discard(outcome.file.fileId);
+    };
+    if (response.destroyed) return undelivered();
+    response.once('close', () => {
+      if (!response.writableFinished) undelivered();
+    });
     response.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(outcome));
   }
 
@@ -58,25 +66,30 @@ export function fileRoutes(deps: FileRouteDeps) {
     createReadStream(reply.file, { start: reply.start, end: reply.end }).pipe(response);
   }
 
+  /** GET /media/<id> and /downloads/<id>: by a signed URL only. */
+  async function signed(request: IncomingMessage, response: ServerResponse, url: URL, prefix: string, headers: Record<string, string>) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return text(response, 405, 'Use GET.', headers);
+    if (!deps.signer.verify(url)) return text(response, 403, 'This link has expired or is not valid. Open the item again.', headers);
+    let id: string;
+    try {
+      id = decodeURIComponent(url.pathname.slice(prefix.length));
+    } catch {
+      return text(response, 404, 'Not found', headers);
+    }
+    if (prefix === MEDIA_PATH) await media(request, response, id, headers);
+    else deps.downloads.serve(id, response, headers);
+  }
+
   return async function route(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): Promise<boolean> {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === STAGE_ROUTE) {
-      if (request.method !== 'PUT') text(response, 405, 'Use PUT.', headers);
-      else await stage(request, response, url, headers);
+      if (request.method === 'PUT') await stage(request, response, url, headers);
+      else text(response, 405, 'Use PUT.', headers);
       return true;
     }
-    const signed = [MEDIA_PATH, DOWNLOAD_PATH].find((prefix) => url.pathname.startsWith(prefix));
-    if (!signed) return false;
-    if (request.method !== 'GET' && request.method !== 'HEAD') return text(response, 405, 'Use GET.', headers), true;
-    if (!deps.signer.verify(url)) return text(response, 403, 'This link has expired or is not valid. Open the item again.', headers), true;
-    let id: string;
-    try {
-      id = decodeURIComponent(url.pathname.slice(signed.length));
-    } catch {
-      return text(response, 404, 'Not found', headers), true;
-    }
-    if (signed === MEDIA_PATH) await media(request, response, id, headers);
-    else deps.downloads.serve(id, response, headers);
+    const prefix = [MEDIA_PATH, DOWNLOAD_PATH].find((candidate) => url.pathname.startsWith(candidate));
+    if (!prefix) return false;
+    await signed(request, response, url, prefix, headers);
     return true;
-  }
+  };
 }

@@ -82,6 +82,9 @@ const summaryOf = (record: TranscriptRecord): TranscriptSummary => ({
   preview: record.transcript.text.slice(0, 160),
 });
 
+/** A blob: URL (a file of this session) holds memory until revoked; main's media URLs hold nothing. */
+const release = (url: string) => url.startsWith('blob:') && URL.revokeObjectURL(url);
+
 export const isPro = () => useSettings.getState().settings?.plan === 'pro';
 
 export const useTranscription = create<TranscriptionState>((set, get) => {
@@ -360,7 +363,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     async loadAudio(id) {
       const current = get().audio;
       if (current?.id === id && current.status !== 'unavailable') return;
-      if (current?.status === 'ready') URL.revokeObjectURL(current.url);
+      if (current?.status === 'ready') release(current.url);
       const token = ++audioToken;
       const known = recordFiles.get(id);
       if (known) return set({ audio: { id, status: 'ready', url: URL.createObjectURL(known) } });
@@ -384,7 +387,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       const audio = get().audio;
       if (audio?.id === id) {
         audioToken++;
-        if (audio.status === 'ready') URL.revokeObjectURL(audio.url);
+        if (audio.status === 'ready') release(audio.url);
       }
       recordFiles.delete(id);
       set((s) => {
