@@ -1,30 +1,23 @@
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { protocol } from 'electron';
+import { APP_SCHEME, MEDIA_PATH, isAppUrl } from './app-origin';
 import { contentSecurityPolicy } from './security/csp';
 import { contentTypeOf, fileInside } from './security/renderer-files';
+import { mediaReply } from './services/media-file';
 
-const APP_SCHEME = 'app';
-const APP_HOST = 'confab';
-export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
-
-/**
- * Whether a URL belongs to the app's own origin. Node's URL treats `app:` as a
- * non-special scheme whose `origin` is always "null", so scheme and host are compared.
- */
-export function isAppUrl(url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const parsed = new URL(url);
-  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
-}
+export { APP_ENTRY_URL, isAppUrl } from './app-origin';
 
 /**
  * Must run before the app is ready. `standard` gives the scheme a real origin (so
- * relative asset URLs and 'self' in the CSP work) and `secure` makes it a secure context.
+ * relative asset URLs and 'self' in the CSP work) and `secure` makes it a secure context;
+ * `stream` lets <audio> play and seek a response it reads in ranges.
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
   ]);
 }
 
@@ -35,8 +28,19 @@ function resolveInside(root: string, url: string): string | null {
   return isAppUrl(url) ? fileInside(root, new URL(url).pathname) : null;
 }
 
-/** Serves the bundled renderer (dist/renderer) and nothing else; there is no dev server. */
-export function serveAppProtocol(rendererDir: string): void {
+/** app://confab/media/<id>: a saved recording, read from disk in the range the player asks for. */
+async function serveMedia(request: Request, file: string | null): Promise<Response> {
+  const reply = await mediaReply(file, request.headers.get('range'));
+  if (!reply.ok) return new Response(null, { status: reply.status, headers: reply.headers });
+  const body = request.method === 'HEAD' ? null : (Readable.toWeb(createReadStream(reply.file, { start: reply.start, end: reply.end })) as ReadableStream);
+  return new Response(body, { status: reply.status, headers: reply.headers });
+}
+
+/**
+ * Serves the bundled renderer (dist/renderer) and, under /media/, the recordings main kept
+ * (`audioPath` maps a transcript id to its file, or null); nothing else. There is no dev server.
+ */
+export function serveAppProtocol(rendererDir: string, audioPath: (transcriptId: string) => string | null = () => null): void {
   const root = path.resolve(rendererDir);
   const headers = (file: string) => ({
     'Content-Type': contentTypeOf(file),
@@ -46,6 +50,15 @@ export function serveAppProtocol(rendererDir: string): void {
 
   protocol.handle(APP_SCHEME, async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
+    if (isAppUrl(request.url) && new URL(request.url).pathname.startsWith(MEDIA_PATH)) {
+      let id: string;
+      try {
+        id = decodeURIComponent(new URL(request.url).pathname.slice(MEDIA_PATH.length));
+      } catch {
+        return notFound();
+      }
+      return serveMedia(request, id ? audioPath(id) : null);
+    }
     const file = resolveInside(root, request.url);
     if (!file) return notFound();
     try {

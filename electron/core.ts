@@ -14,7 +14,7 @@ import { createChatService } from './services/chat-service';
 import { type Consent, refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
 import { lockDataFolder } from './services/data-lock';
-import { downloadSaver, type FileSaver } from './services/file-saver';
+import { type FileSaver, noSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
@@ -22,13 +22,14 @@ import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
 import { createProfileKeys } from './services/profile-keys';
 import { createServiceClient } from './services/service-client';
-import { createStaging } from './services/transcription/staging';
+import { type Staging, createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
 import { createSettingsStore } from './services/settings-store';
 import type { UserPresence } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../shared/contract/mcp';
+import { appMediaUrl } from './app-origin';
 
 export interface CoreOptions {
   /** The user-data folder: settings, history and temporary files live here. */
@@ -38,7 +39,7 @@ export interface CoreOptions {
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
   fetch?: typeof fetch;
-  /** Electron's save dialog; the browser harness hands files to the browser's download. */
+  /** Electron's save dialog, or the browser harness's download shelf; none where nothing is saved (tests). */
   fileSaver?: FileSaver;
   /**
    * Asks the user, outside the page, before a program starts or a tool is always allowed:
@@ -47,10 +48,14 @@ export interface CoreOptions {
   consent?: Consent;
   /** Electron's real-input signal backing tool approvals; the harness has none (approvals.ts). */
   presence?: UserPresence;
+  /** Where the page plays a saved recording from; app://confab/media/<id> unless the harness signs its own. */
+  mediaUrl?: (transcriptId: string) => string;
 }
 
 export interface Core {
   router: Router;
+  /** For the byte routes beside the router: staging by path or raw body, and recordings to play. */
+  files: { staging: Staging; audioPath(transcriptId: string): string | null };
   close(): Promise<void>;
 }
 
@@ -107,7 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     fetch: options.fetch ?? fetch,
   });
 
-  const files = options.fileSaver ?? downloadSaver;
+  const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
   const router = createRouter(contract, {
@@ -117,9 +122,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     chat: chatHandlers({ chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }), history }),
     history: historyHandlers({ history, files }),
     transcription: transcriptionHandlers({
-      staging,
       history,
       files,
+      mediaUrl: options.mediaUrl ?? appMediaUrl,
       transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
     }),
     mcp: mcpHandlers({ mcp }),
@@ -128,6 +133,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   return {
     router,
+    files: {
+      staging,
+      // A lookup by id in the history: an unknown id is simply no file.
+      audioPath: (id) => {
+        try {
+          return history.transcripts.audioPath(id);
+        } catch {
+          return null;
+        }
+      },
+    },
     async close() {
       await mcp.close();
       history.close();

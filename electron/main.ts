@@ -7,6 +7,7 @@ import { attachIpc } from './ipc/electron-adapter';
 import { dialogConsent } from './platform/dialog-consent';
 import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
+import { attachFileIntake } from './platform/file-intake';
 import { createMainWindow } from './window';
 import { log } from './log';
 
@@ -31,20 +32,24 @@ let mainWindow: BrowserWindow | null = null;
 /** Real key and mouse presses in the window, which tool approvals need (approvals.ts). */
 const presence = inputPresence();
 
-function openWindow(router: Core['router']): void {
+function openWindow(started: Core): void {
   const window = createMainWindow(preloadPath);
   mainWindow = window;
-  window.once('closed', () => {
-    if (mainWindow === window) mainWindow = null;
-  });
   presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
-  window.once('closed', attachIpc(router, window.webContents));
+  const detachIpc = attachIpc(started.router, window.webContents);
+  const detachFiles = attachFileIntake(started.files.staging, window.webContents);
+  window.once('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+    detachIpc();
+    detachFiles();
+  });
   window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('Could not load the app page:', error));
 }
 
 async function start(): Promise<void> {
-  serveAppProtocol(rendererDir);
+  // Recordings are looked up only once the core exists; the page asks for none before it loads.
+  serveAppProtocol(rendererDir, (id) => core?.files.audioPath(id) ?? null);
   const started = await createCore({
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
@@ -53,10 +58,10 @@ async function start(): Promise<void> {
     presence,
   });
   core = started;
-  openWindow(started.router);
+  openWindow(started);
   // macOS keeps the app running without windows; clicking the dock icon reopens one.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow(started.router);
+    if (BrowserWindow.getAllWindows().length === 0) openWindow(started);
   });
 }
 

@@ -3,7 +3,7 @@ import type { Envelope } from '../../shared/contract/define';
 import { isAppUrl } from '../app-protocol';
 import type { EventSink, Router } from './router';
 
-const forbidden: Envelope = {
+export const forbidden: Envelope = {
   ok: false,
   error: { code: 'forbidden_sender', message: 'This request did not come from the Confab window.' },
 };
@@ -14,7 +14,7 @@ const forbidden: Envelope = {
  * frame has navigated away or gone. Electron keeps one WebFrameMain per live frame, so
  * identity is the comparison (`parent === null` alone would also admit a fenced frame).
  */
-function isAppWindow(event: IpcMainInvokeEvent, webContents: WebContents): boolean {
+export function isAppWindow(event: IpcMainInvokeEvent, webContents: WebContents): boolean {
   const frame = event.senderFrame;
   return frame !== null && frame === webContents.mainFrame && isAppUrl(frame.url);
 }

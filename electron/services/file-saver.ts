@@ -6,7 +6,10 @@ export interface FileToSave {
   bytes: Uint8Array;
 }
 
-/** Where main's "save as" goes: Electron's dialog, or the browser's download. */
+/**
+ * Where main's "save as" goes: Electron's dialog (platform/dialog-saver.ts), or in the browser
+ * harness a short-lived download URL the browser fetches (web/download-shelf.ts).
+ */
 export interface FileSaver {
   save(file: FileToSave): Promise<SaveOutcome>;
 }
@@ -23,12 +26,9 @@ export function saveName(fileName: string): string {
   return clean || 'Confab export';
 }
 
-/** The browser harness has no native dialog: the browser's download asks where to save. */
-export const downloadSaver: FileSaver = {
-  save: async ({ fileName, mimeType, bytes }) => ({
-    kind: 'download',
-    fileName: saveName(fileName),
-    mimeType,
-    base64: Buffer.from(bytes).toString('base64'),
-  }),
+/** Where no way to save is wired (a core built for a test that saves nothing). */
+export const noSaver: FileSaver = {
+  save: async ({ fileName }) => {
+    throw new Error(`${fileName} cannot be saved here: this Confab has no way to save files.`);
+  },
 };

@@ -10,6 +10,7 @@ import {
 } from '../../shared/contract/bridge-protocol';
 import type { EventSink, Router } from '../ipc/router';
 import { contentSecurityPolicy } from '../security/csp';
+import { type FileRouteDeps, fileRoutes } from './file-routes';
 import { serveStatic } from './static-files';
 
 export interface WebServerOptions {
@@ -18,6 +19,8 @@ export interface WebServerOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port: number;
+  /** Staging, recordings and exports: the byte routes beside the bridge (file-routes.ts). */
+  files: Omit<FileRouteDeps, 'fromPage'>;
 }
 
 const sameToken = (given: string | null, token: string) =>
@@ -44,9 +47,19 @@ export async function startWebServer(options: WebServerOptions) {
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
 
-  server.on('request', (request, response) => {
+  /** The app's page in this launch: its Host, its Origin and the token from its URL's fragment. */
+  const fromPage = (request: IncomingMessage, given: string | null) =>
+    hosts.has(request.headers.host ?? '') && origins.has(request.headers.origin ?? '') && sameToken(given, token);
+  const routeFiles = fileRoutes({ ...options.files, fromPage });
+
+  server.on('request', async (request, response) => {
     // A foreign Host header means DNS rebinding: some other name pointing at 127.0.0.1.
-    if (!hosts.has(request.headers.host ?? '') || request.method !== 'GET') {
+    if (!hosts.has(request.headers.host ?? '')) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (await routeFiles(request, response, securityHeaders)) return;
+    if (request.method !== 'GET') {
       response.writeHead(403).end();
       return;
     }
@@ -55,12 +68,7 @@ export async function startWebServer(options: WebServerOptions) {
 
   const allowed = (request: IncomingMessage) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    return (
-      url.pathname === BRIDGE_PATH &&
-      hosts.has(request.headers.host ?? '') &&
-      origins.has(request.headers.origin ?? '') &&
-      sameToken(url.searchParams.get(TOKEN_PARAM), token)
-    );
+    return url.pathname === BRIDGE_PATH && fromPage(request, url.searchParams.get(TOKEN_PARAM));
   };
 
   server.on('upgrade', (request, socket, head) => {

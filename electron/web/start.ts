@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
 import { defaultAppDataDir } from './app-data-dir';
+import { createDownloadShelf } from './download-shelf';
+import { signedMediaUrl } from './file-routes';
 import { startWebServer } from './server';
 import { log } from '../log';
 import { terminalConsent } from './terminal-consent';
+import { createUrlSigner } from './signed-urls';
 
 // `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
 const port = Number(process.env.PORT ?? 0);
@@ -12,6 +15,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// Recordings and exports reach the page by signed same-origin URLs (file-routes.ts).
+const signer = createUrlSigner();
+const downloads = createDownloadShelf(signer);
 const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
@@ -22,6 +28,8 @@ const core = await createCore({
     output: process.stdout,
     canAsk: process.stdin.isTTY === true || process.env.CONFAB_CONSENT_STDIN === '1',
   }),
+  fileSaver: downloads.saver,
+  mediaUrl: (id) => signedMediaUrl(signer, id),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);
@@ -30,6 +38,7 @@ const server = await startWebServer({
   router: core.router,
   rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
   port,
+  files: { ...core.files, signer, downloads },
 });
 log.info(`Confab is running at ${server.url}`);
 

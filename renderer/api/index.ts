@@ -1,13 +1,27 @@
 import { contract, type Contract } from '../../shared/contract';
+import { TOKEN_PARAM } from '../../shared/contract/bridge-protocol';
 import { buildClient, type ContractClient } from '../../shared/contract/client';
+import type { FileStager, PreloadFiles } from '../../shared/contract/staging';
+import { httpStager } from './http-stager';
+import { preloadStager } from './preload-stager';
 import { createWsTransport } from './ws-transport';
 
 declare global {
   interface Window {
     /** Set by Electron's preload; absent in the browser harness. */
-    confab?: ContractClient<Contract>;
+    confab?: ContractClient<Contract> & { files: PreloadFiles };
   }
 }
 
-/** The one door to main: Electron's preload API, or the same API over the browser bridge. */
-export const api: ContractClient<Contract> = window.confab ?? buildClient(contract, createWsTransport(window.location));
+export type Api = ContractClient<Contract> & { files: FileStager };
+
+function harnessApi(location: Location): Api {
+  const token = new URLSearchParams(location.hash.slice(1)).get(TOKEN_PARAM) ?? '';
+  return { ...buildClient(contract, createWsTransport(location, token)), files: httpStager(token) };
+}
+
+/**
+ * The one door to main: Electron's preload API, or the same API over the browser bridge.
+ * Files take a different road in each (a path, or one raw upload); `files.stage` hides which.
+ */
+export const api: Api = window.confab ? { ...window.confab, files: preloadStager(window.confab.files) } : harnessApi(window.location);

@@ -8,8 +8,7 @@ const disconnected = (message: string): Envelope => ({ ok: false, error: { code:
  * The browser harness's side of the bridge: the same invoke/listen a preload offers,
  * over one WebSocket to 127.0.0.1. Reconnects on the next call after the socket closed.
  */
-export function createWsTransport(location: Location): Transport {
-  const token = new URLSearchParams(location.hash.slice(1)).get(TOKEN_PARAM) ?? '';
+export function createWsTransport(location: Location, token: string): Transport {
   const url = `ws://${location.host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const pending = new Map<number, (envelope: Envelope) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

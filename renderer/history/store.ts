@@ -8,7 +8,7 @@ import { useNavigation } from '../app/navigation';
 import { nameOf } from '../chat/listing';
 import { messageOf } from '../chat/persist';
 import { useChat } from '../chat/store';
-import { deliver } from './download';
+import { deliver } from '../common/save-outcome';
 
 export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */

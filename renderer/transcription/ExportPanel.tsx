@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
 import { type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
-import { completeSave } from './download';
+import { deliver } from '../common/save-outcome';
 import { errorMessage } from './format';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
@@ -70,7 +70,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
     setOutcome(null);
     try {
       const saved = await api.transcription.exportSubtitles({ id: record.id, format, rules: rules ?? DEFAULT_RULES });
-      const text = completeSave(saved);
+      const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
       setOutcome({ ok: false, text: errorMessage(error) });

@@ -60,17 +60,3 @@ export const bridgeFailure = (error: unknown): ServiceFailure => ({
   host: null,
   retryAfterSeconds: null,
 });
-
-/** base64 in slices, so a 512 KB chunk never becomes one giant argument list. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}

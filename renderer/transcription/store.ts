@@ -1,17 +1,12 @@
 import { create } from 'zustand';
 import type { StreamMessage } from '../../shared/contract/client';
-import {
-  STAGE_CHUNK_BYTES,
-  type TranscriptRecord,
-  type TranscriptSummary,
-  type TranscriptionEvent,
-} from '../../shared/contract/transcription';
+import type { TranscriptRecord, TranscriptSummary, TranscriptionEvent } from '../../shared/contract/transcription';
 import type { ResponseFormat } from '../../shared/domain/transcript';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
 import { useNavigation } from '../app/navigation';
 import { useSettings } from '../settings/store';
-import { bridgeFailure, errorMessage, fromBase64, toBase64 } from './format';
+import { bridgeFailure, errorMessage } from './format';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import type { JobHost } from './long/job';
 import { isActive, needsSplitting, useLongJobs } from './long/store';
@@ -87,6 +82,9 @@ const summaryOf = (record: TranscriptRecord): TranscriptSummary => ({
   preview: record.transcript.text.slice(0, 160),
 });
 
+/** A blob: URL (a file of this session) holds memory until revoked; main's media URLs hold nothing. */
+const release = (url: string) => url.startsWith('blob:') && URL.revokeObjectURL(url);
+
 export const isPro = () => useSettings.getState().settings?.plan === 'pro';
 
 export const useTranscription = create<TranscriptionState>((set, get) => {
@@ -100,6 +98,8 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
   let subscribed = false;
   /** Files are staged one after another, in the order they were added. */
   let stagingChain: Promise<void> = Promise.resolve();
+  /** The staging in progress, by item, so Cancel can stop its transfer. */
+  const stagingAborts = new Map<string, AbortController>();
   let audioToken = 0;
 
   /** What a long recording's job (long/) needs of this store: the options, and a place for its transcript. */
@@ -130,57 +130,40 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     files.delete(key);
   }
 
+  /** Hands the file to main (by path in Electron, one raw upload in the harness); Cancel aborts it. */
   async function stage(key: string) {
     const file = files.get(key);
     const entry = item(key);
     if (!file || !entry || entry.state !== 'staging') return;
-    if (entry.cancelRequested) return update(key, { state: 'cancelled' });
-    let stageId: string;
+    if (entry.cancelRequested) return update(key, { state: 'cancelled', cancelRequested: false });
+    const abort = new AbortController();
+    stagingAborts.set(key, abort);
+    let outcome;
     try {
-      const begun = await api.transcription.stageBegin({ name: file.name, size: file.size });
-      if (!begun.ok) return reject(key, begun.problem);
-      stageId = begun.stageId;
+      outcome = await api.files.stage(file, {
+        name: file.name,
+        purpose: 'upload',
+        signal: abort.signal,
+        onProgress: (staged) => update(key, { staged }),
+      });
     } catch (error) {
-      return reject(key, `${file.name} could not be added: ${errorMessage(error)}`);
+      if (abort.signal.aborted) return update(key, { state: 'cancelled', cancelRequested: false, staged: 0 });
+      return reject(
+        key,
+        `${file.name} could not be added (${errorMessage(error)}). Check that the file still exists and that you may open it, then add it again.`,
+      );
+    } finally {
+      stagingAborts.delete(key);
     }
-    // Ends the half-staged copy in main, which removes it.
-    const abandon = () => api.transcription.stageEnd({ stageId }).catch(() => undefined);
-    for (let offset = 0; offset < file.size; offset += STAGE_CHUNK_BYTES) {
-      if (item(key)?.cancelRequested) {
-        await abandon();
-        return update(key, { state: 'cancelled', cancelRequested: false, staged: 0 });
-      }
-      let bytes: Uint8Array;
-      try {
-        bytes = new Uint8Array(await file.slice(offset, offset + STAGE_CHUNK_BYTES).arrayBuffer());
-      } catch (error) {
-        await abandon();
-        return reject(
-          key,
-          `${file.name} could not be read (${errorMessage(error)}). Check that the file still exists and that you may open it, then add it again.`,
-        );
-      }
-      try {
-        await api.transcription.stageChunk({ stageId, offset, base64: toBase64(bytes) });
-      } catch (error) {
-        await abandon();
-        return reject(key, `${file.name} could not be added: ${errorMessage(error)}`);
-      }
-      update(key, { staged: Math.min(file.size, offset + bytes.length) });
+    if (!outcome.ok) return reject(key, outcome.problem);
+    const { fileId, format, mimeType } = outcome.file;
+    if (abort.signal.aborted) {
+      // The copy finished just as Cancel was pressed: main drops it.
+      void api.transcription.discard({ fileId }).catch(() => undefined);
+      return update(key, { state: 'cancelled', cancelRequested: false, staged: 0 });
     }
-    try {
-      const outcome = await api.transcription.stageEnd({ stageId });
-      if (!outcome.ok) return reject(key, outcome.problem);
-      const { fileId, format, mimeType } = outcome.file;
-      if (item(key)?.cancelRequested) {
-        update(key, { state: 'cancelled', cancelRequested: false, fileId, format, mimeType });
-      } else {
-        update(key, { state: 'waiting', fileId, format, mimeType });
-      }
-      get().pump();
-    } catch (error) {
-      reject(key, `${file.name} could not be added: ${errorMessage(error)}`);
-    }
+    update(key, { state: 'waiting', staged: file.size, fileId, format, mimeType });
+    get().pump();
   }
 
   const queueStaging = (key: string) => {
@@ -315,7 +298,10 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       const entry = item(key);
       if (!entry) return;
       if (entry.state === 'waiting') return update(key, { state: 'cancelled' });
-      if (entry.state === 'staging') return update(key, { cancelRequested: true });
+      if (entry.state === 'staging') {
+        update(key, { cancelRequested: true });
+        return stagingAborts.get(key)?.abort();
+      }
       if (entry.state !== 'uploading') return;
       update(key, { cancelRequested: true });
       // Without the stream id yet, attach() cancels as soon as it arrives.
@@ -377,28 +363,15 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     async loadAudio(id) {
       const current = get().audio;
       if (current?.id === id && current.status !== 'unavailable') return;
-      if (current?.status === 'ready') URL.revokeObjectURL(current.url);
+      if (current?.status === 'ready') release(current.url);
       const token = ++audioToken;
       const known = recordFiles.get(id);
       if (known) return set({ audio: { id, status: 'ready', url: URL.createObjectURL(known) } });
       set({ audio: { id, status: 'loading' } });
       try {
-        // The original audio from main, chunk by chunk, assembled into one Blob.
-        const parts: Uint8Array<ArrayBuffer>[] = [];
-        let offset = 0;
-        let mimeType = 'application/octet-stream';
-        for (;;) {
-          const chunk = await api.transcription.audioChunk({ id, offset });
-          if (token !== audioToken) return;
-          const bytes = fromBase64(chunk.base64);
-          parts.push(bytes);
-          offset += bytes.length;
-          mimeType = chunk.mimeType;
-          if (chunk.done || bytes.length === 0) break;
-        }
-        const blob = new Blob(parts, { type: mimeType });
-        recordFiles.set(id, blob);
-        set({ audio: { id, status: 'ready', url: URL.createObjectURL(blob) } });
+        // A URL main serves with range requests: the player reads only what it plays or seeks to.
+        const { url } = await api.transcription.audioUrl({ id });
+        if (token === audioToken) set({ audio: { id, status: 'ready', url } });
       } catch (error) {
         if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: errorMessage(error) } });
       }
@@ -414,7 +387,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       const audio = get().audio;
       if (audio?.id === id) {
         audioToken++;
-        if (audio.status === 'ready') URL.revokeObjectURL(audio.url);
+        if (audio.status === 'ready') release(audio.url);
       }
       recordFiles.delete(id);
       set((s) => {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * What became of a file main was asked to save. In Electron main shows the save dialog and
- * writes the file itself; the browser harness has no dialog, so it hands the bytes back for
- * the browser's own download, which asks the user in the same way.
+ * writes the file itself; the browser harness has no dialog, so main keeps the bytes for a
+ * short while behind a signed URL, and the browser's own download fetches them from there
+ * (raw bytes over HTTP, never inside a bridge frame).
  */
 export const saveOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('saved'), fileName: z.string() }),
@@ -11,9 +12,8 @@ export const saveOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('download'),
     fileName: z.string(),
-    mimeType: z.string(),
-    /** base64, so binary files (archives) cross the bridge intact. */
-    base64: z.string(),
+    /** Same-origin, signed and short-lived: the page anchors to it with `download`. */
+    url: z.string(),
   }),
 ]);
 

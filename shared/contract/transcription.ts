@@ -8,8 +8,6 @@ import { saveOutcomeSchema } from './files';
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 /** Audio formats the service accepts (seed §4.2). */
 export const AUDIO_EXTENSIONS = ['mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'wav', 'webm'] as const;
-/** Bytes per staging chunk: small enough for one bridge frame, large enough to be quick. */
-export const STAGE_CHUNK_BYTES = 512 * 1024;
 
 export const stagedFileSchema = z.object({
   fileId: z.string(),
@@ -22,11 +20,6 @@ export const stagedFileSchema = z.object({
 
 export const stageOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), file: stagedFileSchema }),
-  z.object({ ok: z.literal(false), problem: z.string() }),
-]);
-
-export const stageStartSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), stageId: z.string() }),
   z.object({ ok: z.literal(false), problem: z.string() }),
 ]);
 
@@ -73,29 +66,17 @@ export const transcriptionEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export const transcriptionArea = {
-  /** Staging copies a chosen or dropped file into main, chunk by chunk, so main can stream it. */
-  stageBegin: call(
-    z.object({
-      name: z.string().min(1),
-      size: z.number().int().nonnegative(),
-      /**
-       * upload: sent to the service as it is (at most 25 MB). original: a long recording kept
-       * for playback while its parts are uploaded (no size limit).
-       */
-      purpose: z.enum(['upload', 'original']).default('upload'),
-    }),
-    stageStartSchema,
-  ),
-  stageChunk: call(z.object({ stageId: z.string(), offset: z.number().int().nonnegative(), base64: z.string() }), z.void()),
-  /** Checks the content is audio the service accepts, and names the problem when it is not. */
-  stageEnd: call(z.object({ stageId: z.string() }), stageOutcomeSchema),
+  /** Files reach main by path or as one binary upload (staging.ts), never through this router. */
   discard: call(z.object({ fileId: z.string() }), z.void()),
   transcribe: stream(transcriptionRequestSchema, transcriptionEventSchema, internalFailure),
   list: call(z.void(), z.array(transcriptSummarySchema)),
   open: call(z.object({ id: z.string() }), transcriptRecordSchema),
   remove: call(z.object({ id: z.string() }), z.void()),
-  /** The original audio, for playback of a transcript opened from history. */
-  audioChunk: call(z.object({ id: z.string(), offset: z.number().int().nonnegative() }), z.object({ base64: z.string(), done: z.boolean(), mimeType: z.string() })),
+  /**
+   * Where the page plays the original audio of a transcript from: app://confab/media/<id> in
+   * Electron, a signed same-origin URL in the browser harness; both answer HTTP range requests.
+   */
+  audioUrl: call(z.object({ id: z.string() }), z.object({ url: z.string() })),
   /**
    * Joins the transcripts of a long recording's parts into one, each part's times offset by
    * where the part starts in the original (measured in samples by the splitter), and saves

@@ -2,6 +2,7 @@ import { chatBench } from './chat.bench';
 import { historyBench } from './history.bench';
 import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
+import { uploadBench } from './upload.bench';
 
 // `npm run bench`: every benchmark in turn, each printing its own figures.
 // `npm run bench -- history` runs one.
@@ -10,6 +11,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['subtitles', subtitlesBench],
   ['chat', chatBench],
   ['split', splitBench],
+  ['upload', uploadBench],
 ];
 
 const only = process.argv[2];

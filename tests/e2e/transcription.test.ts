@@ -284,7 +284,8 @@ describe('transcription in Chromium', () => {
     await entry.click();
     await resultHeading(page, 'sentence.wav').waitFor();
     expect(await transcriptBox(page).innerText()).toContain('lazy');
-    // The audio came back from main in chunks and plays as before.
+    // The audio now comes from main by a signed URL it serves with range requests, and plays as before.
+    expect(await player().getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=/);
     await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     expect(await player().evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
     await transcriptBox(page).getByRole('button', { name: 'dog', exact: true }).click();

@@ -5,6 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
+import type { FileSaver, FileToSave } from '../../electron/services/file-saver';
 
 // Export and import through main's router, as the renderer calls them.
 let core: Core;
@@ -15,11 +16,15 @@ async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<
   if (!result.ok) throw new Error(result.error.message);
   return result.value as T;
 }
-const decode = (outcome: { kind: string; base64?: string }) => Buffer.from(outcome.base64!, 'base64');
+/** What main was asked to save, as a save dialog (Electron) or the download shelf (harness) receives it. */
+const saved: FileToSave[] = [];
+const fileSaver: FileSaver = { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) };
+/** The bytes of the file the last export saved. */
+const lastSaved = () => Buffer.from(saved.at(-1)!.bytes);
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
 
 beforeAll(async () => {
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')) });
+  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')), fileSaver });
   await invoke('secrets:setKey', { key: KEY, memoryOnly: true });
   await invoke('history:create', { id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options });
   const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };
@@ -34,11 +39,11 @@ afterAll(() => core.close());
 describe('export and import', () => {
   it('round-trips a conversation through JSON exactly (a copy beside the original gets fresh ids)', async () => {
     const original = await invoke<Record<string, unknown>>('history:open', { id: 'conv-1' });
-    const exported = await invoke<{ kind: string; fileName: string; base64: string }>('history:exportConversation', { id: 'conv-1', format: 'json' });
-    expect(exported.kind).toBe('download');
-    expect(exported.fileName).toBe('Export  quotes slashes (conv-1).json'.replace('  ', ' '));
+    const exported = await invoke<{ kind: string; fileName: string }>('history:exportConversation', { id: 'conv-1', format: 'json' });
+    expect(exported).toEqual({ kind: 'saved', fileName: 'Export  quotes slashes (conv-1).json'.replace('  ', ' ') });
+    expect(saved.at(-1)!.mimeType).toMatch(/^application\/json/);
     await invoke('history:remove', { id: 'conv-1' });
-    const imported = await invoke<{ ok: boolean; conversation: { id: string } }>('history:import', { content: decode(exported).toString('utf8') });
+    const imported = await invoke<{ ok: boolean; conversation: { id: string } }>('history:import', { content: lastSaved().toString('utf8') });
     expect(imported.ok).toBe(true);
     await invoke('history:restore', { id: 'conv-1' });
     expect(await invoke('history:open', { id: 'conv-1' })).toEqual(original);
@@ -53,16 +58,17 @@ describe('export and import', () => {
 
   it('imports into another data folder exactly, ids included', async () => {
     const original = await invoke('history:open', { id: 'conv-1' });
-    const exported = await invoke<{ base64: string }>('history:exportConversation', { id: 'conv-1', format: 'json' });
+    await invoke('history:exportConversation', { id: 'conv-1', format: 'json' });
+    const content = lastSaved().toString('utf8');
     const other = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-import-')) });
-    const content = Buffer.from(exported.base64, 'base64').toString('utf8');
     expect(await other.router.invoke('history:import', { content }, sink)).toMatchObject({ ok: true, value: { ok: true } });
     expect(await other.router.invoke('history:open', { id: 'conv-1' }, sink)).toEqual({ ok: true, value: original });
     await other.close();
   });
 
   it('exports Markdown a person can read', async () => {
-    const markdown = decode(await invoke('history:exportConversation', { id: 'conv-1', format: 'markdown' })).toString('utf8');
+    await invoke('history:exportConversation', { id: 'conv-1', format: 'markdown' });
+    const markdown = lastSaved().toString('utf8');
     expect(markdown).toContain('# Export: "quotes" / slashes');
     expect(markdown).toContain('**System prompt:** Answer in French');
     expect(markdown).toContain('## You\n\nBonjour **monde** 🎉');
@@ -70,9 +76,9 @@ describe('export and import', () => {
   });
 
   it('exports every conversation at once as a zip of Markdown and JSON, never with the key', async () => {
-    const outcome = await invoke<{ kind: string; fileName: string; base64: string }>('history:exportAll');
+    const outcome = await invoke<{ kind: string; fileName: string }>('history:exportAll');
     expect(outcome.fileName).toMatch(/^Confab conversations \d{4}-\d{2}-\d{2}\.zip$/);
-    const files = unzipSync(new Uint8Array(decode(outcome)));
+    const files = unzipSync(new Uint8Array(lastSaved()));
     const names = Object.keys(files);
     expect(names.filter((name) => name.endsWith('.md'))).toHaveLength(names.length / 2);
     expect(names.length).toBeGreaterThanOrEqual(4);

@@ -1,9 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAGE_CHUNK_BYTES, type TranscriptionEvent } from '../../shared/contract/transcription';
+import type { StagedFile, TranscriptionEvent } from '../../shared/contract/transcription';
 import { createCore, type Core } from '../../electron/core';
+import type { FileToSave } from '../../electron/services/file-saver';
 import type { EventSink } from '../../electron/ipc/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';
@@ -24,15 +25,15 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   return result.value as T;
 }
 
-async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'upload') {
-  const begun = await invoke<{ ok: boolean; stageId?: string; problem?: string; file?: undefined }>('transcription:stageBegin', { name, size: bytes.length, purpose });
-  if (!begun.ok) return begun;
-  for (let offset = 0; offset < bytes.length; offset += STAGE_CHUNK_BYTES) {
-    const base64 = Buffer.from(bytes.subarray(offset, offset + STAGE_CHUNK_BYTES)).toString('base64');
-    await invoke('transcription:stageChunk', { stageId: begun.stageId, offset, base64 });
-  }
-  return invoke<{ ok: boolean; file?: { fileId: string; format: string }; problem?: string }>('transcription:stageEnd', { stageId: begun.stageId });
+let scratch: string;
+/** What the Electron preload does: main copies a file the user chose, by its path. */
+async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'upload'): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
+  const path = join(scratch, `${crypto.randomUUID()}-${name}`);
+  await writeFile(path, bytes);
+  return core.files.staging.fromPath(path, name, purpose);
 }
+/** What main was asked to save, as Electron's dialog would write it. */
+const saved: FileToSave[] = [];
 
 async function transcribe(fileId: string, overrides: Record<string, unknown> = {}, onStarted?: (id: string) => void) {
   const { id } = await invoke<{ id: string }>('transcription:transcribe', {
@@ -53,12 +54,18 @@ const wav = makeWav(3000);
 
 beforeAll(async () => {
   fake = await startFakeService();
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-transcribe-')), initialBaseUrl: fake.baseUrl });
+  scratch = await mkdtemp(join(tmpdir(), 'confab-transcribe-files-'));
+  core = await createCore({
+    userDataDir: await mkdtemp(join(tmpdir(), 'confab-transcribe-')),
+    initialBaseUrl: fake.baseUrl,
+    fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) },
+  });
   await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
 });
 afterAll(async () => {
   await core.close();
   await fake.close();
+  await rm(scratch, { recursive: true, force: true });
 });
 
 describe('transcription through main', () => {
@@ -73,9 +80,11 @@ describe('transcription through main', () => {
       ok: false,
       problem: expect.stringContaining('picture.wav cannot be transcribed: it is PNG (image/png)'),
     });
-    expect(await invoke('transcription:stageBegin', { name: 'empty.wav', size: 0 })).toEqual({ ok: false, problem: expect.stringContaining('empty.wav is empty') });
+    expect(await stage('empty.wav', new Uint8Array())).toEqual({ ok: false, problem: expect.stringContaining('empty.wav is empty') });
+    expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'upload')).toEqual({ ok: false, problem: expect.stringContaining('folder.wav is not a file') });
+    expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'upload')).toEqual({ ok: false, problem: expect.stringMatching(/^gone\.wav could not be read \(ENOENT/) });
     const requestsBefore = fake.requests.length;
-    expect(await invoke('transcription:stageBegin', { name: 'long.mp3', size: 30 * 1024 * 1024 })).toEqual({
+    expect(await stage('long.mp3', new Uint8Array(30 * 1024 * 1024))).toEqual({
       ok: false,
       problem: 'long.mp3 is 30.0 MB; the service accepts files up to 25.0 MB. Nothing was uploaded.',
     });
@@ -116,12 +125,12 @@ describe('transcription through main', () => {
   it('exports subtitles: the service\'s own SRT byte for byte, and SRT/VTT made from word timings', async () => {
     const asSrt = (await transcribe((await stage('a.wav', wav)).file!.fileId, { responseFormat: 'srt' })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
     const rules = { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 };
-    const saved = await invoke<{ base64: string; fileName: string }>('transcription:exportSubtitles', { id: asSrt.record.id, format: 'srt', rules });
-    expect(saved.fileName).toBe('a.srt');
-    expect(Buffer.from(saved.base64, 'base64').toString('utf8')).toBe(asSrt.record.transcript.raw);
+    expect(await invoke('transcription:exportSubtitles', { id: asSrt.record.id, format: 'srt', rules })).toEqual({ kind: 'saved', fileName: 'a.srt' });
+    expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(asSrt.record.transcript.raw);
 
     const verbose = (await transcribe((await stage('b.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
-    const vtt = Buffer.from((await invoke<{ base64: string }>('transcription:exportSubtitles', { id: verbose.record.id, format: 'vtt', rules })).base64, 'base64').toString('utf8');
+    await invoke('transcription:exportSubtitles', { id: verbose.record.id, format: 'vtt', rules });
+    const vtt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
     expect(vtt.startsWith('WEBVTT\n\n00:00:00.')).toBe(true);
     const plain = (await transcribe((await stage('c.wav', wav)).file!.fileId, { responseFormat: 'text' })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
     await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt', rules })).rejects.toThrow(/no timings/);
@@ -181,8 +190,9 @@ describe('transcription through main', () => {
     ]);
     expect(record.transcript.raw).toContain('00:07:01,250 -->');
     expect(await invoke('transcription:open', { id: record.id })).toEqual(record);
-    const audio = await invoke<{ base64: string; done: boolean; mimeType: string }>('transcription:audioChunk', { id: record.id, offset: 0 });
-    expect(audio.mimeType).toBe('audio/wav');
-    expect(Buffer.from(audio.base64, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    // The page plays it by URL (Electron's app:// media route, with ranges), from the audio folder.
+    expect(await invoke('transcription:audioUrl', { id: record.id })).toEqual({ url: `app://confab/media/${record.id}` });
+    expect((await readFile(core.files.audioPath(record.id)!)).subarray(0, 4).toString()).toBe('RIFF');
+    expect(core.files.audioPath('no-such-transcript')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../../shared/contract/client';
+import type { FileStager } from '../../shared/contract/staging';
 import type { TranscriptRecord, TranscriptionEvent, TranscriptionRequest } from '../../shared/contract/transcription';
 import type { Transcript } from '../../shared/domain/transcript';
 import type { SplitPlan } from '../../renderer/transcription/long/cut-points';
@@ -65,19 +66,16 @@ function setup({ answers = [] }: Setup = {}) {
     staged.delete(input.originalFileId);
     return { id: 'record-1', fileName: 'board.mp3', createdAt: 0, request: input.request as TranscriptRecord['request'], transcript: transcript('merged') };
   });
-  const api = {
-    stageBegin: async ({ name, purpose }: { name: string; purpose?: string }) => {
-      const stageId = `stage-${nextFile++}`;
-      pendingStages.set(stageId, { name, purpose: purpose ?? 'upload' });
-      return { ok: true as const, stageId };
-    },
-    stageChunk: async () => undefined,
-    stageEnd: async ({ stageId }: { stageId: string }) => {
-      const { name } = pendingStages.get(stageId)!;
+  const files: FileStager = {
+    stage: async (_blob, { name, purpose }) => {
+      const fileId = `stage-${nextFile++}`;
+      pendingStages.set(fileId, { name, purpose });
       log.push(`staged ${name}`);
-      staged.add(stageId);
-      return { ok: true as const, file: { fileId: stageId, name, size: 1, format: 'webm' as const, mimeType: 'audio/webm' } };
+      staged.add(fileId);
+      return { ok: true as const, file: { fileId, name, size: 1, format: 'webm' as const, mimeType: 'audio/webm' } };
     },
+  };
+  const api = {
     discard: async ({ fileId }: { fileId: string }) => {
       log.push(`discard ${pendingStages.get(fileId)?.name}`);
       staged.delete(fileId);
@@ -139,7 +137,7 @@ function setup({ answers = [] }: Setup = {}) {
   const finished = vi.fn();
   const host: JobHost = { request: () => USER, subscribe: () => () => undefined, finished };
   const file = new File([new Uint8Array(64)], 'board.mp3', { type: 'audio/mpeg' });
-  const job = new LongJob('job-1', file, host, { api, createSplitter: () => splitter });
+  const job = new LongJob('job-1', file, host, { api, files, createSplitter: () => splitter });
   const views: LongJobView[] = [];
   job.subscribe((view) => views.push(view));
   const until = (phase: LongJobView['phase']) => vi.waitFor(() => expect(job.view.phase).toBe(phase), { timeout: 2000 });

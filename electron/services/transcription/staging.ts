@@ -1,68 +1,95 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_UPLOAD_BYTES, type StagedFile } from '../../../shared/contract/transcription';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { StagePurpose } from '../../../shared/contract/staging';
+import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
 import { detectAudio } from './detect-audio';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
+function atMost(limit: number, name: string) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? new Error(`More data arrived for ${name} than its size.`) : null, chunk);
+    },
+  });
+}
 
 /**
- * Files the user dropped or picked, copied into main's staging folder so they can be
- * streamed to the service (a renderer has no file paths in a browser, and Electron's
- * renderer should not hand main any). Left-overs of a crash are removed at start.
+ * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
+ * service from disk. They arrive by path (Electron: copied from where the user keeps them),
+ * as one raw HTTP body (the browser harness), or as bytes made in the renderer (a long
+ * recording's parts). Left-overs of a crash are removed at start.
  */
 export function createStaging(dir: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const pending = new Map<string, { name: string; size: number; path: string; written: number }>();
   const ready = new Map<string, StagedFile & { path: string }>();
 
+  /** `original` is a long recording kept for playback; only what is uploaded has the service's limit. */
+  function refusal(name: string, size: number, purpose: StagePurpose): string | null {
+    if (size === 0) return `${name} is empty (0 bytes). Choose the recording itself.`;
+    if (purpose === 'upload' && size > MAX_UPLOAD_BYTES) {
+      return `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(MAX_UPLOAD_BYTES)}. Nothing was uploaded.`;
+    }
+    return null;
+  }
+
+  /** Checks the size, lets `write` fill the staged file, then recognises its content. */
+  async function receive(name: string, size: number, purpose: StagePurpose, write: (target: string) => Promise<void>): Promise<StageOutcome> {
+    const problem = refusal(name, size, purpose);
+    if (problem) return { ok: false, problem };
+    const fileId = randomUUID();
+    const path = join(dir, fileId);
+    try {
+      await write(path);
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    const written = (await stat(path).catch(() => null))?.size ?? 0;
+    if (written !== size) {
+      await rm(path, { force: true });
+      return { ok: false, problem: `${name} could not be read completely (${written} of ${size} bytes). Try adding it again.` };
+    }
+    const detected = await detectAudio(path, name);
+    if (!detected.ok) {
+      await rm(path, { force: true });
+      return detected;
+    }
+    const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
+    ready.set(fileId, { ...file, path });
+    return { ok: true, file };
+  }
+
   return {
-    /** `original` is a long recording kept for playback; only what is uploaded has the service's limit. */
-    begin(name: string, size: number, purpose: 'upload' | 'original'): { ok: true; stageId: string } | { ok: false; problem: string } {
-      if (size === 0) return { ok: false, problem: `${name} is empty (0 bytes). Choose the recording itself.` };
-      if (purpose === 'upload' && size > MAX_UPLOAD_BYTES) {
-        return {
-          ok: false,
-          problem: `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(MAX_UPLOAD_BYTES)}. Nothing was uploaded.`,
-        };
-      }
-      const stageId = randomUUID();
-      pending.set(stageId, { name, size, path: join(dir, stageId), written: 0 });
-      return { ok: true, stageId };
+    /**
+     * Copies a file the user chose from where it lies (Electron). The caller vouches that the
+     * user chose it; only regular files are taken, never a folder or a device.
+     */
+    async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+      const info = await stat(source).catch((error: unknown) => messageOf(error));
+      if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
+      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. Choose the recording itself.` };
+      // A clone where the file system offers one (instant), a copy otherwise.
+      return receive(name, info.size, purpose, (target) => copyFile(source, target, constants.COPYFILE_FICLONE));
     },
 
-    async chunk(stageId: string, offset: number, bytes: Buffer) {
-      const entry = pending.get(stageId);
-      if (!entry) throw new Error('This upload was not started or was already finished.');
-      if (offset + bytes.length > entry.size) throw new Error(`More data arrived for ${entry.name} than its size.`);
-      const handle = await open(entry.path, offset === 0 ? 'w' : 'r+');
-      try {
-        await handle.write(bytes, 0, bytes.length, offset);
-      } finally {
-        await handle.close();
-      }
-      entry.written += bytes.length;
+    /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
+    fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+      return receive(name, size, purpose, (target) => pipeline(body, atMost(size, name), createWriteStream(target)));
     },
 
-    async end(stageId: string): Promise<{ ok: true; file: StagedFile } | { ok: false; problem: string }> {
-      const entry = pending.get(stageId);
-      if (!entry) throw new Error('This upload was not started or was already finished.');
-      pending.delete(stageId);
-      const size = (await stat(entry.path).catch(() => null))?.size ?? 0;
-      if (size !== entry.size) {
-        await rm(entry.path, { force: true });
-        return { ok: false, problem: `${entry.name} could not be read completely (${size} of ${entry.size} bytes). Try adding it again.` };
-      }
-      const detected = await detectAudio(entry.path, entry.name);
-      if (!detected.ok) {
-        await rm(entry.path, { force: true });
-        return detected;
-      }
-      const file = { fileId: stageId, name: entry.name, size, format: detected.format, mimeType: detected.mimeType };
-      ready.set(stageId, { ...file, path: entry.path });
-      return { ok: true, file };
+    /** Bytes made in the renderer (a long recording's encoded part). */
+    fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+      return receive(name, bytes.byteLength, purpose, (target) => writeFile(target, bytes));
     },
 
     find: (fileId: string) => ready.get(fileId),

@@ -30,6 +30,9 @@ export function createTranscriptionService(deps: { service: ServiceClient; stagi
   }
 
   return {
+    /** A staged file the user removed before it was transcribed. */
+    discard: (fileId: string) => deps.staging.discard(fileId),
+
     async transcribe({ fileId, keep, ...request }: TranscriptionRequest, ctx: { signal: AbortSignal; emit(event: TranscriptionEvent): void }) {
       const file = deps.staging.find(fileId);
       if (!file) {

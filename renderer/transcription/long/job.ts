@@ -12,6 +12,7 @@
  * staged file. At most one encoded part is in the renderer at a time: it is released as
  * soon as main has it.
  */
+import type { FileStager } from '../../../shared/contract/staging';
 import type { TranscriptRecord, TranscriptionEvent, TranscriptionRequest } from '../../../shared/contract/transcription';
 import type { ServiceFailure } from '../../../shared/domain/service-failure';
 import type { ResponseFormat, Transcript } from '../../../shared/domain/transcript';
@@ -82,6 +83,8 @@ export interface JobHost {
 
 export interface JobDeps {
   api: TranscriptionApi;
+  /** Hands the original and each part to main (staging.ts). */
+  files: FileStager;
   createSplitter(): Splitter;
   options?: SplitOptions;
 }
@@ -259,7 +262,7 @@ export class LongJob {
       // (other than main's refusal) is reported once the analysis is done, before any part is sent.
       let copy: Promise<unknown> | null = null;
       const copyOriginal = () =>
-        stageBlob(this.deps.api, this.file, this.file.name, 'original', signal, (staged) => this.update({ staged })).then((file) => {
+        stageBlob(this.deps, this.file, this.file.name, 'original', signal, (staged) => this.update({ staged })).then((file) => {
           if (signal.aborted) return;
           this.originalId = file.fileId;
         });
@@ -341,7 +344,7 @@ export class LongJob {
     const name = `${baseName(this.file.name)} (part ${index + 1} of ${plan.parts.length}).${PART_EXTENSION}`;
     const blob = new Blob([encoded.bytes], { type: 'audio/webm' });
     encoded = null; // the part is in the Blob only, and gone once main has it
-    const staged = await stageBlob(this.deps.api, blob, name, 'upload', signal);
+    const staged = await stageBlob(this.deps, blob, name, 'upload', signal);
     if (signal.aborted) {
       void this.deps.api.discard({ fileId: staged.fileId }).catch(() => undefined);
       throw new Cancelled();

@@ -30,7 +30,7 @@ export const useLongJobs = create<LongJobsState>((set, get) => {
     jobs: [],
 
     add(file, host) {
-      const job = new LongJob(crypto.randomUUID(), file, host, { api: api.transcription, createSplitter: createWorkerSplitter });
+      const job = new LongJob(crypto.randomUUID(), file, host, { api: api.transcription, files: api.files, createSplitter: createWorkerSplitter });
       running.set(job.key, job);
       set((s) => ({ jobs: [...s.jobs, job.view] }));
       job.subscribe(show);

@@ -20,6 +20,9 @@ const { APP_ENTRY_URL, isAppUrl, registerAppScheme, serveAppProtocol } = await i
 // A renderer folder with secrets beside it, including a sibling whose name starts the same.
 const base = mkdtempSync(path.join(tmpdir(), 'confab-protocol-'));
 const rendererDir = path.join(base, 'renderer');
+// A saved recording: 100 KB whose every byte tells its offset (mod 251), so a slice proves where it came from.
+const recording = path.join(base, 'audio', 'rec-1.mp3');
+const recordingBytes = Uint8Array.from({ length: 100_000 }, (_, i) => i % 251);
 
 beforeAll(() => {
   mkdirSync(path.join(rendererDir, 'assets'), { recursive: true });
@@ -29,17 +32,20 @@ beforeAll(() => {
   writeFileSync(path.join(base, 'secret.txt'), 'secret');
   mkdirSync(path.join(base, 'renderer-private'));
   writeFileSync(path.join(base, 'renderer-private', 'secret.txt'), 'secret');
-  serveAppProtocol(rendererDir);
+  mkdirSync(path.dirname(recording));
+  writeFileSync(recording, recordingBytes);
+  serveAppProtocol(rendererDir, (id) => (id === 'rec-1' ? recording : null));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-const fetchApp = (url: string, method = 'GET') => electron.handlers.get('app')!(new Request(url, { method }));
+const fetchApp = (url: string, method = 'GET', headers: Record<string, string> = {}) =>
+  electron.handlers.get('app')!(new Request(url, { method, headers }));
 
 describe('app:// protocol', () => {
-  it('registers app as a standard, secure scheme with fetch support', () => {
+  it('registers app as a standard, secure scheme with fetch support and media streaming', () => {
     registerAppScheme();
     expect(electron.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
     ]);
   });
 
@@ -100,5 +106,46 @@ describe('app:// protocol', () => {
     expect(isAppUrl('app://evil/confab')).toBe(false);
     expect(isAppUrl('https://confab/index.html')).toBe(false);
     expect(isAppUrl('not a url')).toBe(false);
+  });
+
+  describe('media/<id>: saved recordings with range requests', () => {
+    it('serves the whole recording with its type, and says it takes ranges', async () => {
+      const response = await fetchApp('app://confab/media/rec-1');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('audio/mpeg');
+      expect(response.headers.get('accept-ranges')).toBe('bytes');
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(recordingBytes);
+    });
+
+    it.each([
+      ['bytes=0-1023', 0, 1023],
+      ['bytes=65536-', 65536, 99_999],
+      ['bytes=-500', 99_500, 99_999],
+      ['bytes=99000-200000', 99_000, 99_999],
+    ])('a seek (%s) gets 206 with exactly those bytes', async (range, start, end) => {
+      const response = await fetchApp('app://confab/media/rec-1', 'GET', { Range: range });
+      expect(response.status).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/100000`);
+      expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(recordingBytes.subarray(start, end + 1));
+    });
+
+    it('answers 416 for a range past the end', async () => {
+      const response = await fetchApp('app://confab/media/rec-1', 'GET', { Range: 'bytes=200000-' });
+      expect(response.status).toBe(416);
+      expect(response.headers.get('content-range')).toBe('bytes */100000');
+    });
+
+    it('serves only recordings main knows by id: never a path, never another file', async () => {
+      for (const url of [
+        'app://confab/media/rec-2',
+        'app://confab/media/',
+        `app://confab/media/${encodeURIComponent(recording)}`,
+        'app://confab/media/..%2f..%2fsecret.txt',
+        'app://confab/media/%E0%A4%A',
+      ]) {
+        expect((await fetchApp(url)).status).toBe(404);
+      }
+    });
   });
 });

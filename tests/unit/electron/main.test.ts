@@ -16,8 +16,8 @@ const fakes = vi.hoisted(() => {
     once: vi.fn(),
     loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
   };
-  const core = { router: { channels: [] }, close: vi.fn(async () => void calls.push('core.close')) };
-  return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), appData: '' };
+  const core = { router: { channels: [] }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, close: vi.fn(async () => void calls.push('core.close')) };
+  return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), detachFiles: vi.fn(), appData: '' };
 });
 
 vi.mock('electron', () => ({
@@ -49,6 +49,14 @@ vi.mock('../../../electron/ipc/electron-adapter', () => ({
     expect(webContents).toBe(fakes.window.webContents);
     calls.push('attachIpc');
     return fakes.detach;
+  },
+}));
+vi.mock('../../../electron/platform/file-intake', () => ({
+  attachFileIntake: (staging: unknown, webContents: unknown) => {
+    expect(staging).toBe(fakes.core.files.staging);
+    expect(webContents).toBe(fakes.window.webContents);
+    calls.push('attachFileIntake');
+    return fakes.detachFiles;
   },
 }));
 vi.mock('../../../electron/window', () => ({
@@ -89,10 +97,15 @@ describe('main process wiring', () => {
       `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'the dialog Confab opened' }, presence: {} })}`,
       'createMainWindow preload.cjs',
       'attachIpc',
+      'attachFileIntake',
       'loadURL app://confab/index.html',
     ]);
-    // The window's IPC handlers go away with the window.
-    expect(fakes.window.once).toHaveBeenCalledWith('closed', fakes.detach);
+    // The window's IPC handlers (the router's and the file intake's) go away with the window.
+    const [event, onClosed] = fakes.window.once.mock.calls[0]!;
+    expect(event).toBe('closed');
+    onClosed();
+    expect(fakes.detach).toHaveBeenCalledOnce();
+    expect(fakes.detachFiles).toHaveBeenCalledOnce();
     expect(fakes.window.webContents.on).toHaveBeenCalledWith('input-event', expect.any(Function));
   });
 

@@ -7,11 +7,14 @@ const bridge = vi.hoisted(() => ({
   invoke: vi.fn(async (_channel: string, _payload: unknown): Promise<unknown> => ({ ok: true, value: undefined })),
   on: vi.fn(),
   removeListener: vi.fn(),
+  /** The path webUtils knows for a File, by name; a File made in the page has none. */
+  paths: new Map<string, string>(),
 }));
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => bridge.exposed.set(key, api) },
   ipcRenderer: { invoke: bridge.invoke, on: bridge.on, removeListener: bridge.removeListener },
+  webUtils: { getPathForFile: (file: File) => bridge.paths.get(file.name) ?? '' },
 }));
 
 // The app contract has no stream yet; one is added so the stream wiring is exercised too.
@@ -40,11 +43,11 @@ describe('preload', () => {
   });
 
   // Equal shapes also mean nothing else (no raw ipcRenderer, no invoke) is on the object.
-  it('has the shape buildClient gives the contract: a function per call, start/cancel/subscribe per stream', () => {
+  it('has the shape buildClient gives the contract, plus the file intake: a function per call, start/cancel/subscribe per stream', () => {
     const reference = buildClient(contract as ContractDef, { invoke: vi.fn(), listen: vi.fn() });
-    expect(shape(api())).toEqual(shape(reference));
+    expect(shape(api())).toEqual({ ...(shape(reference) as object), files: { stageFile: 'function', stageBytes: 'function' } });
     for (const [area, defs] of Object.entries(contract as ContractDef)) {
-      for (const [name, def] of Object.entries(defs)) {
+      for (const [name, def] of Object.entries(defs as ContractDef[string])) {
         const member = api()[area]![name];
         if (def.kind === 'call') expect(typeof member).toBe('function');
         else expect(Object.keys(member).sort()).toEqual(['cancel', 'start', 'subscribe']);
@@ -83,5 +86,31 @@ describe('preload', () => {
     expect(bridge.invoke).toHaveBeenLastCalledWith('demo:ticks', {});
     await api().demo!.ticks.cancel('stream-1');
     expect(bridge.invoke).toHaveBeenLastCalledWith('demo:ticks:cancel', { id: 'stream-1' });
+  });
+
+  describe('files', () => {
+    const staged = { ok: true, file: { fileId: 'f-1', name: 'talk.mp3', size: 3, format: 'mp3', mimeType: 'audio/mpeg' } };
+
+    it('hands main the path of a file the user dropped, never its bytes', async () => {
+      bridge.paths.set('talk.mp3', '/home/ann/Recordings/talk.mp3');
+      bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
+      const file = new File([new Uint8Array([1, 2, 3])], 'talk.mp3');
+      await expect(api().files!.stageFile(file, { name: 'talk.mp3', purpose: 'upload' })).resolves.toEqual(staged);
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stagePath', { path: '/home/ann/Recordings/talk.mp3', name: 'talk.mp3', purpose: 'upload' });
+    });
+
+    it('sends a File made in the page (no path) as its bytes, binary', async () => {
+      bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
+      await api().files!.stageFile(new File([new Uint8Array([7, 8])], 'made.webm'), { name: 'part 1.webm', purpose: 'upload' });
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new Uint8Array([7, 8]), name: 'part 1.webm', purpose: 'upload' });
+      bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
+      await api().files!.stageBytes(new Uint8Array([9]), { name: 'part 2.webm', purpose: 'upload' });
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new Uint8Array([9]), name: 'part 2.webm', purpose: 'upload' });
+    });
+
+    it("passes main's refusal on as an error with its words", async () => {
+      bridge.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'forbidden_sender', message: 'This request did not come from the Confab window.' } });
+      await expect(api().files!.stageBytes(new Uint8Array([1]), { name: 'x.wav', purpose: 'upload' })).rejects.toThrow('did not come from the Confab window');
+    });
   });
 });

@@ -1,0 +1,95 @@
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MEDIA_PATH } from '../app-origin';
+import { STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
+import { mediaReply } from '../services/media-file';
+import type { Staging } from '../services/transcription/staging';
+import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
+import type { UrlSigner } from './signed-urls';
+
+export interface FileRouteDeps {
+  staging: Staging;
+  audioPath(transcriptId: string): string | null;
+  signer: UrlSigner;
+  downloads: DownloadShelf;
+  /** The page's own origin with this launch's token, checked as the WebSocket is. */
+  fromPage(request: IncomingMessage, token: string | null): boolean;
+}
+
+/** A recording's signed URL lives this long; a paused player seeking later still finds it valid. */
+export const MEDIA_URL_MS = 6 * 60 * 60_000;
+export const signedMediaUrl = (signer: UrlSigner, transcriptId: string) => signer.sign(`${MEDIA_PATH}${encodeURIComponent(transcriptId)}`, MEDIA_URL_MS);
+
+const text = (response: ServerResponse, status: number, message: string, headers: Record<string, string>) =>
+  void response.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
+
+const bearer = (request: IncomingMessage) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
+/**
+ * The harness's byte routes beside the bridge: a file's bytes cross once, raw, never as base64
+ * inside a JSON frame. PUT /files stages a dropped file (token and Origin checked like the
+ * WebSocket); GET /media/<id> plays a saved recording with range requests and GET
+ * /downloads/<id> fetches an export (both by signed URL, since <audio> and a download anchor
+ * cannot send the token). Answers false for any other request.
+ */
+export function fileRoutes(deps: FileRouteDeps) {
+  async function stage(request: IncomingMessage, response: ServerResponse, url: URL, headers: Record<string, string>) {
+    if (!deps.fromPage(request, bearer(request))) return text(response, 403, 'Forbidden', headers);
+    const query = stageQuery.safeParse(Object.fromEntries(url.searchParams));
+    const size = Number(request.headers['content-length']);
+    if (!query.success) return text(response, 400, query.error.issues.map((i) => i.message).join(' '), headers);
+    if (!Number.isSafeInteger(size)) return text(response, 411, 'The upload needs a Content-Length.', headers);
+    let outcome;
+    try {
+      outcome = await deps.staging.fromStream(request, query.data.name, size, query.data.purpose);
+    } catch (error) {
+      return text(response, 400, `${query.data.name} could not be received: ${(error as Error).message}`, headers);
+    }
+    // A refusal (too large, empty) comes before the body is read: take it in before answering,
+    // as a browser reports an answer to an unfinished upload as a network error.
+    if (!request.readableEnded) await new Promise((resolve) => request.resume().once('end', resolve).once('close', resolve));
+    // A page that gave up (Cancel) just as the last byte arrived never learns the fileId: drop the copy.
+    const undelivered = () => {
+      if (outcome.ok) void deps.staging.discard(outcome.file.fileId);
+    };
+    if (response.destroyed) return undelivered();
+    response.once('close', () => {
+      if (!response.writableFinished) undelivered();
+    });
+    response.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(outcome));
+  }
+
+  async function media(request: IncomingMessage, response: ServerResponse, id: string, headers: Record<string, string>) {
+    const reply = await mediaReply(deps.audioPath(id), request.headers.range ?? null);
+    response.writeHead(reply.status, { ...headers, ...reply.headers });
+    if (!reply.ok || request.method === 'HEAD') return void response.end();
+    createReadStream(reply.file, { start: reply.start, end: reply.end }).pipe(response);
+  }
+
+  /** GET /media/<id> and /downloads/<id>: by a signed URL only. */
+  async function signed(request: IncomingMessage, response: ServerResponse, url: URL, prefix: string, headers: Record<string, string>) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return text(response, 405, 'Use GET.', headers);
+    if (!deps.signer.verify(url)) return text(response, 403, 'This link has expired or is not valid. Open the item again.', headers);
+    let id: string;
+    try {
+      id = decodeURIComponent(url.pathname.slice(prefix.length));
+    } catch {
+      return text(response, 404, 'Not found', headers);
+    }
+    if (prefix === MEDIA_PATH) await media(request, response, id, headers);
+    else deps.downloads.serve(id, response, headers);
+  }
+
+  return async function route(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): Promise<boolean> {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === STAGE_ROUTE) {
+      if (request.method === 'PUT') await stage(request, response, url, headers);
+      else text(response, 405, 'Use PUT.', headers);
+      return true;
+    }
+    const prefix = [MEDIA_PATH, DOWNLOAD_PATH].find((candidate) => url.pathname.startsWith(candidate));
+    if (!prefix) return false;
+    await signed(request, response, url, prefix, headers);
+    return true;
+  };
+}

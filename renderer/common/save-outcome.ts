@@ -1,0 +1,25 @@
+import type { SaveOutcome } from '../../shared/contract/files';
+
+/**
+ * Finishes a save main started. In Electron main has shown its dialog and written the file,
+ * so this only has words for it; in the browser harness main answers a short-lived download
+ * URL, and the browser's own download fetches the bytes from it and asks where to save them.
+ * Answers the confirmation to show, if any.
+ */
+export function deliver(outcome: SaveOutcome): string | null {
+  switch (outcome.kind) {
+    case 'saved':
+      return `Saved as ${outcome.fileName}.`;
+    case 'cancelled':
+      return null;
+    case 'download': {
+      const link = document.createElement('a');
+      link.href = outcome.url;
+      link.download = outcome.fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      return `Downloaded ${outcome.fileName}.`;
+    }
+  }
+}

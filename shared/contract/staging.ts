@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { StageOutcome } from './transcription';
+
+/**
+ * How a dropped or picked file reaches main's staging folder without its bytes ever riding
+ * inside a JSON message. Electron: the preload (isolated world) turns the File into its path
+ * with webUtils and hands main only that; main copies the file from disk. Browser harness:
+ * there are no paths, so the page sends the bytes once, raw, as the body of an HTTP PUT to
+ * the bridge's token-checked staging route. Either way the answer is a StageOutcome, whose
+ * fileId is the page's only handle on the file.
+ */
+
+/**
+ * upload: sent to the service as it is (at most 25 MB). original: a long recording kept for
+ * playback while its parts are uploaded (no size limit).
+ */
+export const stagePurposeSchema = z.enum(['upload', 'original']);
+export type StagePurpose = z.infer<typeof stagePurposeSchema>;
+
+const described = z.object({ name: z.string().min(1, 'A staged file needs a name.'), purpose: stagePurposeSchema });
+
+/** Electron, preload → main: a file the user dropped or picked, by the path webUtils gave. */
+export const stagePathInput = described.extend({ path: z.string().min(1) }).strict();
+/** Electron, preload → main: a file made in the renderer (a long recording's part), as bytes. */
+export const stageBytesInput = described.extend({ bytes: z.instanceof(Uint8Array) }).strict();
+/** Browser harness: the query of the staging route; the body is the file. */
+export const stageQuery = described;
+
+/** The preload's IPC channels for staging; they are not part of the router, so the harness has none. */
+export const STAGE_PATH_CHANNEL = 'files:stagePath';
+export const STAGE_BYTES_CHANNEL = 'files:stageBytes';
+/** The harness's staging route (PUT, body = the file, `Authorization: Bearer <launch token>`). */
+export const STAGE_ROUTE = '/files';
+
+export interface StageOptions {
+  name: string;
+  purpose: StagePurpose;
+}
+
+/** What the preload exposes as `window.confab.files` (only data crosses the context bridge). */
+export interface PreloadFiles {
+  /** A File the user gave the page; staged by path, or by its bytes when it has none. */
+  stageFile(file: File, options: StageOptions): Promise<StageOutcome>;
+  stageBytes(bytes: Uint8Array, options: StageOptions): Promise<StageOutcome>;
+}
+
+/** The renderer's one way to stage a file, whichever transport is underneath. */
+export interface FileStager {
+  /**
+   * Resolves with main's outcome (refusals are outcomes, with the problem in words); rejects
+   * when the transfer broke, or with an AbortError when `signal` aborted it.
+   */
+  stage(file: Blob, options: StageOptions & { signal?: AbortSignal; onProgress?(stagedBytes: number): void }): Promise<StageOutcome>;
+}
