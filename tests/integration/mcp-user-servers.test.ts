@@ -57,6 +57,22 @@ describe('user-added HTTP servers', () => {
     expect(secretsInKeychain()).toEqual([]);
   });
 
+  it('does not carry a stored header to another origin when only the address changes', async () => {
+    const { id } = await add(`Bearer ${fake.keys.pro}`);
+    // Same server, other origin: what a page that only edits the URL would aim at its own host.
+    const elsewhere = fake.mcpUrl.replace('127.0.0.1', 'localhost');
+    fake.reset();
+    const moved = await app.invoke<McpServerView>('mcp:update', {
+      id,
+      name: 'Notes',
+      transport: { type: 'http', url: elsewhere, headers: [{ name: 'Authorization' }] },
+    });
+    expect(moved.transport).toMatchObject({ url: elsewhere, headers: [{ name: 'Authorization', hasValue: false }] });
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(fake.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+    expect(secretsInKeychain()).toEqual([]);
+  });
+
   it('shows a header whose value is missing from the keychain, and refuses bad input', async () => {
     const server = await add();
     expect(server.transport).toEqual({ type: 'http', url: fake.mcpUrl, headers: [{ name: 'Authorization', hasValue: false }] });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { McpServerInput } from '../../../shared/contract/mcp';
+import { originOf } from '../../../shared/contract/settings';
 import { createAtomicWriter, readJsonFile } from '../json-file';
 import type { SecretKind, ServerSecrets } from './server-secrets';
 
@@ -23,6 +24,9 @@ export type StoredServer = z.infer<typeof storedServerSchema>;
 const kindOf = (server: StoredServer): SecretKind => (server.transport.type === 'http' ? 'header' : 'env');
 const namesOf = (server: StoredServer) => (server.transport.type === 'http' ? server.transport.headers : server.transport.env);
 const entriesOf = (input: McpServerInput) => (input.transport.type === 'http' ? input.transport.headers : input.transport.env);
+
+const sameOrigin = (before: StoredServer, after: StoredServer) =>
+  before.transport.type !== 'http' || after.transport.type !== 'http' || originOf(before.transport.url) === originOf(after.transport.url);
 
 function toStored(id: string, input: McpServerInput): StoredServer {
   const { transport } = input;
@@ -49,13 +53,18 @@ export async function loadServerConfigs(deps: { dir: string; secrets: ServerSecr
     return server;
   };
 
-  /** Stores the values given (a value left out keeps the stored one), then forgets what `before` had and `after` has not. */
+  /**
+   * Stores the values given, then forgets what `before` had and `after` has not. A value left
+   * out keeps the stored one — unless the server moved to another origin: headers were given
+   * for one address, so a page that only changes the URL must not carry them to its own host.
+   */
   async function saveSecrets(after: StoredServer, input: McpServerInput, before: StoredServer | null) {
     for (const entry of entriesOf(input)) {
       if (entry.value !== undefined) await deps.secrets.write(after.id, kindOf(after), entry.name, entry.value);
     }
     if (!before) return;
-    const kept = kindOf(before) === kindOf(after) ? new Set(namesOf(after)) : new Set<string>();
+    const given = new Set(entriesOf(input).flatMap((entry) => (entry.value !== undefined ? [entry.name] : [])));
+    const kept = kindOf(before) !== kindOf(after) ? new Set<string>() : sameOrigin(before, after) ? new Set(namesOf(after)) : given;
     for (const name of namesOf(before)) if (!kept.has(name)) await deps.secrets.remove(before.id, kindOf(before), name);
   }
 
