@@ -38,7 +38,7 @@ export interface PendingApproval {
   problem: string | null;
 }
 
-/** How a call was decided in this session (`automatic`: always allowed, nobody was asked). */
+/** How a call was decided in this session (`automatic`: a rule in Settings allowed or blocked it, nobody was asked). */
 export interface CallDecision {
   decision: ToolDecision;
   automatic: boolean;

@@ -15,7 +15,10 @@ export const completionInputSchema = chatOptionsSchema.extend({
   save: z.object({ conversationId: z.string().min(1), messageId: z.string().min(1) }).optional(),
 });
 
-/** approve: run it once; deny: tell the model no; always: run it, and this tool from now on in this conversation. */
+/**
+ * approve: run it once; deny: tell the model no; always: run it, and make the tool allowed
+ * (a rule in main, after the user confirms it to main; unconfirmed, it counts as approve).
+ */
 export const toolDecisionSchema = z.enum(['approve', 'deny', 'always']);
 
 /**
@@ -23,8 +26,8 @@ export const toolDecisionSchema = z.enum(['approve', 'deny', 'always']);
  * at most one event per ~16 ms); exactly one of done, stopped or failed ends the stream.
  *
  * With tools, one stream can hold several steps (requests to the service). A step whose
- * reply asks for tools ends with `toolCalls`; each call then gets a `toolApproval` (unless
- * always allowed) and a `toolDecision`, then a `toolResult`; then `step` starts the next
+ * reply asks for tools ends with `toolCalls`; each call then gets a `toolApproval` (unless a
+ * rule allows or blocks it) and a `toolDecision`, then a `toolResult`; then `step` starts the next
  * assistant message. Deltas always belong to the latest assistant message.
  */
 export const completionEventSchema = z.discriminatedUnion('type', [
@@ -41,7 +44,7 @@ export const completionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('toolCalls'), calls: z.array(toolCallSchema), usage: usageSchema.nullable(), model: z.string().nullable() }),
   /** Main waits for `chat:decideTool` on this call; the arguments are shown in full. */
   z.object({ type: z.literal('toolApproval'), callId: z.string(), tool: toolRefSchema, arguments: jsonReadingSchema }),
-  /** automatic: the tool was always allowed in this conversation, so nobody was asked. */
+  /** automatic: a permission rule decided (allow: approve; block: deny), so nobody was asked. */
   z.object({ type: z.literal('toolDecision'), callId: z.string(), decision: toolDecisionSchema, automatic: z.boolean() }),
   /** The tool message main added (`messageId`): the result, an error, or the denial the model is told. */
   z.object({ type: z.literal('toolResult'), callId: z.string(), messageId: z.string(), outcome: toolOutcomeSchema, content: z.string() }),
@@ -55,7 +58,10 @@ export const decideToolInputSchema = z
 
 export const chatArea = {
   complete: stream(completionInputSchema, completionEventSchema, internalFailure),
-  /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its stream ended). */
+  /**
+   * Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its
+   * stream ended), and in Electron a yes without a real key or mouse press just before it.
+   */
   decideTool: call(decideToolInputSchema, z.void()),
 };
 

@@ -98,6 +98,23 @@ describe('starting a local MCP server', () => {
     expect(updated.status).toMatchObject({ state: 'failed', problem: { reason: 'refused' } });
     expect(second.consent.requests).toHaveLength(1);
     expect(existsSync(marker())).toBe(false);
+
+    // The same program with a new variable value (never shown in the question) asks again too:
+    // a value such as NODE_OPTIONS could change what runs.
+    second.consent.answer = true;
+    await second.invoke('mcp:update', { id, ...local() });
+    await rm(marker());
+    second.consent.answer = false;
+    const revalued = { ...local(), transport: { ...local().transport, env: [{ name: 'NOTES_TOKEN', value: '--require ./evil.js' }] } };
+    expect((await second.invoke<McpServerView>('mcp:update', { id, ...revalued })).status).toMatchObject({ state: 'failed', problem: { reason: 'refused' } });
+    expect(second.consent.requests).toHaveLength(3);
+    expect(existsSync(marker())).toBe(false);
+    // Leaving values out (keeping the stored ones) changes nothing that runs: no question.
+    second.consent.answer = true;
+    await second.invoke('mcp:update', { id, ...local() });
+    const kept = { ...local(), transport: { ...local().transport, env: [{ name: 'NOTES_TOKEN' }] } };
+    expect((await second.invoke<McpServerView>('mcp:update', { id, ...kept })).status).toMatchObject({ state: 'connected' });
+    expect(second.consent.requests).toHaveLength(4);
   });
 
   it('refuses every program when no one can be asked (no consent injected)', async () => {

@@ -62,6 +62,17 @@ describe('the consent gate for programs', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('forgets a yes on request (a variable got a new value), in the file too', async () => {
+    const { asked, consent } = answering(true, true);
+    const gate = await createConsentGate({ dir, consent });
+    await gate.startProgram(program());
+    await gate.forget(program());
+    expect(gate.known(program())).toBe(false);
+    expect((await createConsentGate({ dir, consent: refuseAll })).known(program())).toBe(false);
+    expect(await gate.startProgram(program())).toBe(true);
+    expect(asked).toHaveLength(2);
+  });
+
   it('asks once for concurrent starts of the same program', async () => {
     let answer!: (yes: boolean) => void;
     let asked = 0;

@@ -48,6 +48,14 @@ export async function createConsentGate(deps: { dir: string; consent: Consent })
 
   return {
     where: deps.consent.where,
+    /**
+     * Forgets a program's yes. Values of variables are secrets the question never shows, so
+     * the digest leaves them out; when the page sets one (NODE_OPTIONS could load any code),
+     * this makes the next start ask again.
+     */
+    async forget(request: ProgramRequest): Promise<void> {
+      if (programs.delete(programDigest(request))) await write(JSON.stringify({ version: 1, programs: [...programs] }, null, 2));
+    },
     /** Whether this exact program was allowed before (nothing is asked). */
     known: (request: ProgramRequest) => programs.has(programDigest(request)),
     startProgram,

@@ -6,7 +6,7 @@ import type { OfferOutcome, OfferedTool } from '../tools/tool-host';
 import { type McpConnection, type McpTarget, connectMcp } from './connection';
 import type { ConsentGate } from '../consent/consent-memory';
 import { failureOfProblem } from './mcp-failure';
-import { mayStart } from './program-consent';
+import { forgetOnNewValues, mayStart } from './program-consent';
 import type { ServerConfigs } from './server-configs';
 import { type ServiceServer, targetOf } from './server-target';
 import { type Server, serverView } from './server-view';
@@ -159,6 +159,7 @@ export function createMcpHost(deps: McpHostDeps) {
     },
     snapshot,
     async add(input: McpServerInput) {
+      await forgetOnNewValues(deps.consent, input);
       const stored = await deps.configs.add(input);
       const server = find(stored.id);
       await ensure(server, 'force');
@@ -166,6 +167,7 @@ export function createMcpHost(deps: McpHostDeps) {
     },
     async update(id: string, input: McpServerInput) {
       if (id === SERVICE_SERVER_ID) throw new Error("The service's MCP server is set in Settings (MCP address).");
+      await forgetOnNewValues(deps.consent, input);
       await deps.configs.update(id, input);
       const server = find(id);
       await ensure(server, 'force');

@@ -1,4 +1,4 @@
-import type { McpServerStatus } from '../../../shared/contract/mcp';
+import type { McpServerInput, McpServerStatus } from '../../../shared/contract/mcp';
 import type { ConsentGate } from '../consent/consent-memory';
 import type { McpTarget } from './connection';
 
@@ -33,4 +33,11 @@ export async function mayStart(
     });
   }
   return allowed;
+}
+
+/** A new value for any variable of a local server means asking again before its next start. */
+export async function forgetOnNewValues(gate: ConsentGate, input: McpServerInput): Promise<void> {
+  const { transport } = input;
+  if (transport.type !== 'stdio' || !transport.env.some((entry) => entry.value !== undefined)) return;
+  await gate.forget({ kind: 'startProgram', serverName: input.name, command: transport.command, args: transport.args, envNames: transport.env.map((entry) => entry.name) });
 }

@@ -12,8 +12,14 @@ export interface UserPresence {
  */
 export const noPresenceSignal: UserPresence = { pressedSince: () => true };
 
+/**
+ * A yes must follow a press closely: the page cannot tell which element a press was on, so
+ * it could otherwise wait for any later click (scrolling, typing) and answer with that.
+ */
+export const PRESS_WINDOW_MS = 3000;
+
 export const NO_GESTURE =
-  'Confab refused this approval: no key or mouse press reached its window after the tool call was shown, ' +
+  'Confab refused this approval: no key or mouse press reached its window just before it (after the tool call was shown), ' +
   'so it did not come from you. Press Approve (or Always allow) yourself to run the tool.';
 
 /**
@@ -52,7 +58,7 @@ export function createApprovals(presence: UserPresence = noPresenceSignal, now: 
       const found = waiting.get(keyOf(streamId, callId));
       if (!found) throw new Error('This tool call is not waiting for a decision: it was already decided, or its reply has ended.');
       // Saying no needs no proof: a forged "deny" can only keep a tool from running.
-      if (decision !== 'deny' && !presence.pressedSince(found.shownAt)) throw new Error(NO_GESTURE);
+      if (decision !== 'deny' && !presence.pressedSince(Math.max(found.shownAt, now() - PRESS_WINDOW_MS))) throw new Error(NO_GESTURE);
       found.resolve(decision);
     },
   };

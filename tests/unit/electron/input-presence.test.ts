@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 const { inputPresence } = await import('../../../electron/platform/input-presence');
-const { createApprovals, NO_GESTURE } = await import('../../../electron/services/tools/approvals');
+const { createApprovals, NO_GESTURE, PRESS_WINDOW_MS } = await import('../../../electron/services/tools/approvals');
 
 /** A webContents stand-in: only main's side sees `input-event`, which Electron emits for real input. */
 function window() {
@@ -13,7 +13,7 @@ function window() {
   presence.watch(contents as never);
   return {
     presence,
-    tick: () => (clock += 10),
+    tick: (ms = 10) => (clock += ms),
     input: (type: string) => contents.emit('input-event', {}, { type }),
     approvals: createApprovals(presence, () => clock),
   };
@@ -45,6 +45,10 @@ describe('tool approvals backed by real input (Electron)', () => {
     w.input('mouseWheel');
     expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(NO_GESTURE);
     expect(() => w.approvals.decide('s', 'c1', 'always')).toThrow(NO_GESTURE);
+    // A press long before the decision (scrolling, say) is no answer either: a page could wait for one.
+    w.input('mouseUp');
+    w.tick(PRESS_WINDOW_MS + 1);
+    expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(NO_GESTURE);
     // Saying no needs no proof; the call is still waiting until then.
     w.approvals.decide('s', 'c1', 'deny');
     expect(await waiting).toBe('deny');
