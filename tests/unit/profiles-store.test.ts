@@ -71,6 +71,15 @@ describe('settings.json from before profiles', () => {
     expect(await fileOnDisk()).toEqual({ baseUrl: 'https://api.example.com/v1', plan: 'free', theme: 'light' });
   });
 
+  it('does not take a file it cannot read (a newer Confab\'s) for one from before profiles', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 3, activeId: 'x', profiles: [], theme: 'dark' }));
+    let migrated = false;
+    const settings = await createSettingsStore({ dir, onMigrate: async () => void (migrated = true) });
+    expect(migrated).toBe(false);
+    expect(settings.get()).toMatchObject({ profileName: 'Default', baseUrl: '', theme: 'system' });
+    expect((await fileOnDisk()).version).toBe(3);
+  });
+
   it('starts a first run with one Default profile on APP_BASE_URL', async () => {
     let migrated = false;
     const settings = await createSettingsStore({ dir, initialBaseUrl: 'http://127.0.0.1:9/v1', onMigrate: async () => void (migrated = true) });
