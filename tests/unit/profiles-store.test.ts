@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyStore, createKeychain } from '../../electron/services/keychain';
-import { createSettingsStore } from '../../electron/services/settings-store';
+import { MAX_PROFILES, createSettingsStore } from '../../electron/services/settings-store';
 import { originOf } from '../../shared/contract/settings';
 import { memoryKeytar } from '../support/memory-keytar';
 
@@ -128,6 +128,13 @@ describe('profiles', () => {
     // Everything survives a restart.
     const reopened = await createSettingsStore({ dir });
     expect(reopened.list()).toEqual(left);
+  });
+
+  it('keeps at most MAX_PROFILES profiles, saying what to do', async () => {
+    const settings = await createSettingsStore({ dir });
+    for (let n = 1; n < MAX_PROFILES; n++) await settings.create(`Profile ${n}`, null);
+    await expect(settings.create('One too many', null)).rejects.toThrow(/at most 50 profiles\. Delete one/);
+    expect(settings.list().profiles).toHaveLength(MAX_PROFILES);
   });
 
   it('never deletes the last profile', async () => {
