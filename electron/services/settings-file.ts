@@ -19,13 +19,18 @@ export const settingsFileSchema = z.object({
   profiles: z.array(profileRecordSchema).min(1),
 });
 
-/** settings.json before profiles: one connection per data folder. */
-const legacySchema = z.object({
-  baseUrl: z.string().optional(),
-  mcpUrl: z.string().nullable().optional(),
-  plan: planSchema.optional(),
-  theme: themeSchema.optional(),
-});
+/**
+ * settings.json before profiles: one connection per data folder. Strict, so a file from a newer
+ * Confab (with a version and profiles) is never mistaken for one and folded into "Default".
+ */
+const legacySchema = z
+  .object({
+    baseUrl: z.string().optional(),
+    mcpUrl: z.string().nullable().optional(),
+    plan: planSchema.optional(),
+    theme: themeSchema.optional(),
+  })
+  .strict();
 
 export type ProfileRecord = z.infer<typeof profileRecordSchema>;
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

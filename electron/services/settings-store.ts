@@ -8,6 +8,8 @@ import { createAtomicWriter, readJsonFile } from './json-file';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
 
 const FILE = 'settings.json';
+/** Enough for any real setup; a bound so a misbehaving page cannot grow settings.json without end. */
+export const MAX_PROFILES = 50;
 
 export interface SettingsStoreDeps {
   dir: string;
@@ -78,6 +80,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     list,
     async create(name: string, copyFrom: string | null): Promise<ProfileList & { created: string }> {
       refuseDuplicate(name);
+      if (file.profiles.length >= MAX_PROFILES) throw new Error(`Confab keeps at most ${MAX_PROFILES} profiles. Delete one you no longer use first.`);
       const id = randomUUID();
       const source = copyFrom === null ? null : find(copyFrom);
       const profile = source ? { ...source, id, name } : emptyProfile(id, name);

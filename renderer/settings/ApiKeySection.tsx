@@ -100,7 +100,15 @@ export function ApiKeySection() {
             />
             <button type="submit">{memoryOnly ? 'Use for this run only' : 'Save key'}</button>
             {replacing && (
-              <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  setEditing(false);
+                  // The refusal was about the candidate being dropped now.
+                  useSettings.setState({ refusedKey: null });
+                }}
+              >
                 Cancel
               </button>
             )}

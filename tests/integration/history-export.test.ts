@@ -24,7 +24,7 @@ const lastSaved = () => Buffer.from(saved.at(-1)!.bytes);
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
 
 beforeAll(async () => {
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')), fileSaver });
+  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')), initialBaseUrl: 'https://api.example.com/v1', fileSaver });
   await invoke('secrets:setKey', { key: KEY, memoryOnly: true });
   await invoke('history:create', { id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options });
   const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };

@@ -65,6 +65,7 @@ describe("the service's MCP server", () => {
   });
 
   it('reconnects by itself when the key changes', async () => {
+    await app.invoke('secrets:deleteKey');
     await app.invoke('secrets:setKey', { key: 'sk-not-a-real-key-0000' });
     expect((await settled()).status.state).toBe('failed');
     await app.invoke('secrets:setKey', { key: fake.keys.free });
@@ -72,7 +73,27 @@ describe("the service's MCP server", () => {
     await expect.poll(async () => (await service()).status.state).toBe('connected');
   });
 
+  it('sends the key to no MCP address off its origin: that server needs its own credentials', async () => {
+    const elsewhere = await startFakeService();
+    try {
+      await app.invoke('settings:update', { mcpUrl: elsewhere.mcpUrl });
+      expect((await settled()).status).toMatchObject({
+        state: 'failed',
+        problem: { reason: 'not_configured', host: new URL(elsewhere.mcpUrl).host, message: expect.stringMatching(/needs its own credentials/) },
+      });
+      expect(elsewhere.requests).toEqual([]);
+      // With no key stored there is nothing to protect: it connects, and the server itself asks for one.
+      await app.invoke('secrets:deleteKey');
+      expect((await settled()).status).toMatchObject({ state: 'failed', problem: { reason: 'auth', code: 'missing_api_key' } });
+      expect(elsewhere.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('says an unreachable server is unreachable, naming the host', async () => {
+    // Off the key's origin: without a stored key it is tried (with a key it would need its own credentials).
+    await app.invoke('secrets:deleteKey');
     await app.invoke('settings:update', { mcpUrl: `http://127.0.0.1:${closedPort}/mcp` });
     expect((await settled()).status).toEqual({
       state: 'failed',
@@ -95,6 +116,8 @@ describe("the service's MCP server", () => {
 
     const notMcp = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}'));
     const port = await listen(notMcp);
+    // Another origin: tried without a key only once none is stored.
+    await app.invoke('secrets:deleteKey');
     await app.invoke('settings:update', { mcpUrl: `http://127.0.0.1:${port}/mcp` });
     expect((await settled()).status).toMatchObject({
       state: 'failed',
@@ -105,7 +128,8 @@ describe("the service's MCP server", () => {
 
   it('asks for a base URL before there is one', async () => {
     await app.close();
-    app = await startCore({ ...fake, baseUrl: '' });
+    // No base URL means no origin a key could be saved for.
+    app = await startCore({ ...fake, baseUrl: '' }, { key: null });
     expect(await settled()).toMatchObject({
       transport: { url: '' },
       status: { state: 'failed', problem: { reason: 'not_configured', message: 'Set the service base URL in Settings first.' } },

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { McpServerView } from '../../shared/contract/mcp';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { type Driver, STDIO_SERVER, memoryKeytar, scriptedConsent, startCore } from './tool-driver';
+import { memoryKeytar } from '../support/memory-keytar';
+import { type Driver, STDIO_SERVER, scriptedConsent, startCore } from './tool-driver';
 
 // A local MCP server runs a program: main asks the user first (here a scripted stand-in for
 // the dialog or terminal), and what the page asked for never starts without that yes.

@@ -1,5 +1,5 @@
 // Drives main's core through its router, as the renderer does over IPC, for the MCP and
-// tool-calling tests: an in-memory keychain, and every stream event kept by stream id.
+// tool-calling tests: an in-memory keychain (tests/support/memory-keytar.ts), and every stream event kept by stream id.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,24 +9,10 @@ import { BridgeError } from '../../shared/contract/client';
 import { createCore } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
 import type { Consent, ConsentRequest } from '../../electron/services/consent/consent';
-import type { Keytar } from '../../electron/services/keychain';
 import type { FakeService } from '../fake-service/server';
+import { memoryKeytar } from '../support/memory-keytar';
 
 export const STDIO_SERVER = { command: process.execPath, args: ['--import', 'tsx', resolve('tests/integration/fixtures/stdio-mcp-server.ts')] };
-
-/** keytar's API over a Map (`service\0account` → secret), so tests can see exactly what was stored. */
-export function memoryKeytar(): Keytar & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  const at = (service: string, account: string) => `${service}\u0000${account}`;
-  return {
-    entries,
-    findCredentials: async (service) =>
-      [...entries].filter(([key]) => key.startsWith(`${service}\u0000`)).map(([key, password]) => ({ account: key.slice(service.length + 1), password })),
-    getPassword: async (service, account) => entries.get(at(service, account)) ?? null,
-    setPassword: async (service, account, password) => void entries.set(at(service, account), password),
-    deletePassword: async (service, account) => entries.delete(at(service, account)),
-  };
-}
 
 /**
  * Stands in for the dialog or terminal: answers every question with `answer` (changeable

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyStore, createKeychain } from '../../electron/services/keychain';
-import { createSettingsStore } from '../../electron/services/settings-store';
+import { MAX_PROFILES, createSettingsStore } from '../../electron/services/settings-store';
 import { originOf } from '../../shared/contract/settings';
 import { memoryKeytar } from '../support/memory-keytar';
 
@@ -71,6 +71,15 @@ describe('settings.json from before profiles', () => {
     expect(await fileOnDisk()).toEqual({ baseUrl: 'https://api.example.com/v1', plan: 'free', theme: 'light' });
   });
 
+  it('does not take a file it cannot read (a newer Confab\'s) for one from before profiles', async () => {
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 3, activeId: 'x', profiles: [], theme: 'dark' }));
+    let migrated = false;
+    const settings = await createSettingsStore({ dir, onMigrate: async () => void (migrated = true) });
+    expect(migrated).toBe(false);
+    expect(settings.get()).toMatchObject({ profileName: 'Default', baseUrl: '', theme: 'system' });
+    expect((await fileOnDisk()).version).toBe(3);
+  });
+
   it('starts a first run with one Default profile on APP_BASE_URL', async () => {
     let migrated = false;
     const settings = await createSettingsStore({ dir, initialBaseUrl: 'http://127.0.0.1:9/v1', onMigrate: async () => void (migrated = true) });
@@ -119,6 +128,13 @@ describe('profiles', () => {
     // Everything survives a restart.
     const reopened = await createSettingsStore({ dir });
     expect(reopened.list()).toEqual(left);
+  });
+
+  it('keeps at most MAX_PROFILES profiles, saying what to do', async () => {
+    const settings = await createSettingsStore({ dir });
+    for (let n = 1; n < MAX_PROFILES; n++) await settings.create(`Profile ${n}`, null);
+    await expect(settings.create('One too many', null)).rejects.toThrow(/at most 50 profiles\. Delete one/);
+    expect(settings.list().profiles).toHaveLength(MAX_PROFILES);
   });
 
   it('never deletes the last profile', async () => {

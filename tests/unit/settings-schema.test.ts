@@ -50,7 +50,8 @@ describe('proxy URL validation', () => {
   });
 
   it.each([
-    ['proxy.example.com:3128', /not a URL/],
+    ['proxy example', /not a URL/],
+    ['proxy.example.com:3128', /http:\/\/ or https:\/\//],
     ['socks5://proxy.example.com:1080', /http:\/\/ or https:\/\//],
     ['http://proxy.example.com:3128/path', /host and port only/],
   ])('refuses %j with a reason', (url, reason) => {
