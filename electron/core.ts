@@ -29,7 +29,10 @@ export interface CoreOptions {
   initialBaseUrl?: string;
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
+  /** Tests inject one; otherwise `makeFetch` builds main's fetch, else Node's own. */
   fetch?: typeof fetch;
+  /** Main's fetch around the profile's proxy: net.fetch in Electron, undici in the harness. */
+  makeFetch?(proxy: () => string | null): typeof fetch;
   /** Electron's save dialog; the browser harness hands files to the browser's download. */
   fileSaver?: FileSaver;
 }
@@ -57,8 +60,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // while Electron and the browser harness on the same folder do.
   const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
   const keys = createKeyStore({ ...keychain, account: resolve(options.userDataDir) });
+  // The per-profile proxy URL plugs in here (`() => settings.get().proxy`) once Settings has one.
+  const netFetch = options.fetch ?? options.makeFetch?.(() => null) ?? fetch;
   const service = createServiceClient({
-    fetch: options.fetch ?? fetch,
+    fetch: netFetch,
     baseUrl: () => settings.get().baseUrl,
     apiKey: () => keys.read(),
   });
@@ -67,7 +72,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mcp = createMcpHost({
     configs: await loadServerConfigs({ dir: options.userDataDir, secrets }),
     service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: () => keys.read() },
-    fetch: options.fetch ?? fetch,
+    fetch: netFetch,
   });
 
   const files = options.fileSaver ?? downloadSaver;

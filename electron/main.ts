@@ -5,6 +5,7 @@ import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protoc
 import { createCore, type Core } from './core';
 import { attachIpc } from './ipc/electron-adapter';
 import { dialogSaver } from './platform/dialog-saver';
+import { electronFetch } from './platform/electron-fetch';
 import { createMainWindow } from './window';
 import { log } from './log';
 
@@ -38,6 +39,7 @@ async function start(): Promise<void> {
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
     fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
+    makeFetch: (proxy) => electronFetch({ proxy }),
   });
   core = started;
   openWindow(started.router);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
+import { createNetFetch } from '../services/net/net-fetch';
 import { defaultAppDataDir } from './app-data-dir';
 import { startWebServer } from './server';
 import { log } from '../log';
@@ -14,6 +15,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const core = await createCore({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
+  // undici's proxy agents: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, or the profile's proxy.
+  makeFetch: (proxy) => createNetFetch({ proxy }),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);
