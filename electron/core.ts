@@ -16,6 +16,9 @@ import { createKeyStore, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
+import { guardedFetch } from './services/net/guarded-fetch';
+import { DEFAULT_LIMITS } from './services/net/limits';
+import { rememberSecret } from './services/net/redact';
 import { createServiceClient } from './services/service-client';
 import { createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
@@ -62,17 +65,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const keys = createKeyStore({ ...keychain, account: resolve(options.userDataDir) });
   // The per-profile proxy URL plugs in here (`() => settings.get().proxy`) once Settings has one.
   const netFetch = options.fetch ?? options.makeFetch?.(() => null) ?? fetch;
-  const service = createServiceClient({
-    fetch: netFetch,
-    baseUrl: () => settings.get().baseUrl,
-    apiKey: () => keys.read(),
-  });
+  // Every key read is remembered for redaction (net/redact.ts) and for guardedFetch's https rule.
+  const apiKey = async () => {
+    const key = await keys.read();
+    rememberSecret(key);
+    return key;
+  };
+  const service = createServiceClient({ fetch: netFetch, baseUrl: () => settings.get().baseUrl, apiKey });
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
   const secrets = createServerSecrets({ ...keychain, accountPrefix: resolve(options.userDataDir) });
   const mcp = createMcpHost({
     configs: await loadServerConfigs({ dir: options.userDataDir, secrets }),
-    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: () => keys.read() },
-    fetch: netFetch,
+    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey },
+    fetch: guardedFetch(netFetch, DEFAULT_LIMITS.maxRedirects),
   });
 
   const files = options.fileSaver ?? downloadSaver;
