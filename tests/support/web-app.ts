@@ -20,10 +20,17 @@ export interface WebApp {
  * Starts what `npm run web` starts (after its renderer build, which `npm test` has done once):
  * the main-process core behind the WebSocket bridge, configured by environment.
  */
-export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<WebApp> {
+export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string } = {}): Promise<WebApp> {
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
-    env: { ...process.env, PORT: '0', APP_DATA_DIR: dataDir, ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}) },
+    env: {
+      ...process.env,
+      PORT: '0',
+      APP_DATA_DIR: dataDir,
+      ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}),
+      // A proxy for every host, the fake service on 127.0.0.1 included.
+      ...(env.HTTP_PROXY ? { HTTP_PROXY: env.HTTP_PROXY, NO_PROXY: '' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

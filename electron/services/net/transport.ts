@@ -48,7 +48,8 @@ export async function send(deps: { fetch: typeof fetch; limits: TransportLimits 
   const fetchFn = withDeadline(deps.fetch, out.signal, out.headersTimeoutMs);
   try {
     const followed = await followRedirects(fetchFn, url, { method: out.method, headers: out.headers, body: out.body }, deps.limits.maxRedirects);
-    if (!followed.ok) return { ok: false, failure: refusal('http', followed.code, followed.message, followed.url, followed.status) };
+    // No status on the failure: the words are Confab's, not an HTTP error body (FailureNotice labels them so).
+    if (!followed.ok) return { ok: false, failure: refusal('http', followed.code, followed.message, followed.url) };
     return { ok: true, response: followed.response, url: followed.url.href };
   } catch (error) {
     if (out.signal?.aborted) throw error;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../electron/services/net/limits';
 import { explainNetworkError } from '../../../electron/services/net/network-errors';
 import { send } from '../../../electron/services/net/transport';
+import { failureFromResponse } from '../../../electron/services/service-failure';
 
 const out = { method: 'POST', headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' }, body: '{}', headersTimeoutMs: 1000 };
 const redirect = (status: number, location: string) => new Response(null, { status, headers: { location } });
@@ -22,7 +23,7 @@ describe('send', () => {
     const fetchFn = vi.fn<typeof fetch>().mockImplementation(async () => redirect(307, '/v1/elsewhere'));
     const upload = { ...out, body: new ReadableStream<Uint8Array>() };
     const sent = await send({ fetch: fetchFn, limits: DEFAULT_LIMITS }, 'https://api.example.com/v1/audio', upload);
-    expect(sent).toMatchObject({ ok: false, failure: { code: 'redirected_upload', status: 307 } });
+    expect(sent).toMatchObject({ ok: false, failure: { code: 'redirected_upload', status: null } });
     expect(fetchFn).toHaveBeenCalledOnce();
   });
 
@@ -68,5 +69,19 @@ describe('explainNetworkError', () => {
   it('looks inside an AggregateError (both address families refused)', () => {
     const aggregate = new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed');
     expect(explainNetworkError(fetchFailed(aggregate), 'h')).toEqual({ code: 'ECONNREFUSED', message: 'Could not reach h (ECONNREFUSED).' });
+  });
+});
+
+describe('failureFromResponse', () => {
+  it('names a forwarding proxy\'s own 407 as the proxy\'s, not the service\'s', async () => {
+    const failure = await failureFromResponse(new Response('<html>auth</html>', { status: 407 }), 'https://api.example.com/v1/chat/completions');
+    expect(failure).toMatchObject({ kind: 'network', code: 'proxy_auth_required', host: 'api.example.com' });
+    expect(failure.message).toMatch(/^A proxy between Confab and api\.example\.com asks for a user name and password/);
+  });
+
+  it('redacts a key the server echoes back in its error message', async () => {
+    const body = JSON.stringify({ error: { message: 'Incorrect API key provided: sk-proj-0123456789abcdef.', code: 'invalid_api_key' } });
+    const failure = await failureFromResponse(new Response(body, { status: 401 }), 'https://api.example.com/v1/chat/completions');
+    expect(failure.message).toBe('Incorrect API key provided: [redacted].');
   });
 });
