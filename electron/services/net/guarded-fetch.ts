@@ -9,6 +9,9 @@ function carriesKey(headers: Headers): boolean {
   return false;
 }
 
+/** Thrown for a request Confab would not send; network-errors.ts passes its words on as they are. */
+const refusal = (code: string, message: string) => Object.assign(new Error(message), { code, refusal: true });
+
 /**
  * A fetch with Confab's address rules for clients that need a plain fetch (the MCP SDK):
  * redirects only within the origin (so header secrets never follow one elsewhere), and no
@@ -19,9 +22,9 @@ export function guardedFetch(fetchFn: typeof fetch, maxRedirects: number): typeo
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const insecure = insecureAddressProblem(url);
-    if (insecure && carriesKey(new Headers(init.headers))) throw new Error(insecure);
+    if (insecure && carriesKey(new Headers(init.headers))) throw refusal('insecure_address', insecure);
     const followed = await followRedirects(fetchFn, url, init, maxRedirects);
-    if (!followed.ok) throw new Error(followed.message);
+    if (!followed.ok) throw refusal(followed.code, followed.message);
     return followed.response;
   }) as typeof fetch;
 }

@@ -33,3 +33,15 @@ describe('guardedFetch', () => {
     expect(fetchFn).toHaveBeenCalledOnce();
   });
 });
+
+describe('a refusal as the MCP host reports it', () => {
+  it('keeps Confab\'s own words rather than calling the host unreachable', async () => {
+    const { failureFromNetworkError } = await import('../../../electron/services/service-failure');
+    const fetchFn: typeof fetch = async () => new Response(null, { status: 302, headers: { location: 'https://other.example.net/' } });
+    const error = await guardedFetch(fetchFn, 5)('https://api.example.com/mcp').catch((caught: unknown) => caught);
+    expect(failureFromNetworkError(error, 'https://api.example.com/mcp')).toMatchObject({
+      code: 'cross_origin_redirect',
+      message: 'The service at api.example.com redirected to other.example.net; Confab does not send your key to another address. Check the base URL.',
+    });
+  });
+});
