@@ -21,6 +21,9 @@ import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
 import { createProfileKeys } from './services/profile-keys';
+import { guardedFetch } from './services/net/guarded-fetch';
+import { DEFAULT_LIMITS } from './services/net/limits';
+import { rememberSecret } from './services/net/redact';
 import { createServiceClient } from './services/service-client';
 import { type Staging, createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
@@ -38,7 +41,10 @@ export interface CoreOptions {
   initialBaseUrl?: string;
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
+  /** Tests inject one; otherwise `makeFetch` builds main's fetch, else Node's own. */
   fetch?: typeof fetch;
+  /** Main's fetch around the profile's proxy: net.fetch in Electron, undici in the harness. */
+  makeFetch?(proxy: () => string | null): typeof fetch;
   /** Electron's save dialog, or the browser harness's download shelf; none where nothing is saved (tests). */
   fileSaver?: FileSaver;
   /**
@@ -83,19 +89,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     lock.release();
     throw error;
   }
-  const clientDeps = { fetch: options.fetch ?? fetch };
+  const netFetch = options.fetch ?? options.makeFetch?.(() => settings.get().proxy) ?? fetch;
+  const clientDeps = { fetch: netFetch };
   const keys = createProfileKeys({
     keys: keyStore,
     settings,
     // Rotation tries the candidate on its own client, so the stored key is untouched until it works.
-    probe: (candidate, baseUrl) =>
-      createServiceClient({ ...clientDeps, baseUrl: () => baseUrl, apiKey: async () => candidate }).testConnection(),
+    probe: (candidate, baseUrl) => {
+      rememberSecret(candidate);
+      return createServiceClient({ ...clientDeps, baseUrl: () => baseUrl, apiKey: async () => candidate }).testConnection();
+    },
   });
-  const service = createServiceClient({
-    ...clientDeps,
-    baseUrl: () => settings.get().baseUrl,
-    apiKey: async (url) => (await keys.keyFor(url)).key,
-  });
+  // Every key read is remembered for redaction (net/redact.ts) and for guardedFetch's https rule.
+  const keyFor = async (url: string) => {
+    const found = await keys.keyFor(url);
+    rememberSecret(found.key);
+    return found;
+  };
+  const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, apiKey: async (url) => (await keyFor(url)).key });
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
   const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
   const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
@@ -108,8 +119,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const mcp = createMcpHost({
     configs,
     consent,
-    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: (url) => keys.keyFor(url) },
-    fetch: options.fetch ?? fetch,
+    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: keyFor },
+    fetch: guardedFetch(netFetch, DEFAULT_LIMITS.maxRedirects),
   });
 
   const files = options.fileSaver ?? noSaver;

@@ -8,6 +8,7 @@ import { dialogConsent } from './platform/dialog-consent';
 import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
+import { electronFetch } from './platform/electron-fetch';
 import { createMainWindow } from './window';
 import { log } from './log';
 
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
     fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
     consent: dialogConsent(() => mainWindow),
     presence,
+    makeFetch: (proxy) => electronFetch({ proxy }),
   });
   core = started;
   openWindow(started);

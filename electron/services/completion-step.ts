@@ -3,6 +3,7 @@ import type { Usage } from '../../shared/domain/chat';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
 import { BodyError } from './net/body';
+import { redact } from './net/redact';
 import { failureFromNetworkError } from './service-failure';
 import type { ServiceClient } from './service-client';
 import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from './tools/tool-call-deltas';
@@ -24,7 +25,7 @@ const streamFailure = (error: StreamEventError | BodyError, host: string): Servi
   kind: 'stream',
   status: null,
   code: error.code,
-  message: error.message,
+  message: redact(error.message),
   host,
   retryAfterSeconds: null,
 });

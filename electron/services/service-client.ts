@@ -2,7 +2,6 @@ import type { ConnectionOutcome } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { BodyError, readWholeText } from './net/body';
 import { DEFAULT_LIMITS, type TransportLimits } from './net/limits';
-import { rememberSecret } from './net/redact';
 import { refusal, send } from './net/transport';
 import { failureFromResponse, notConfigured } from './service-failure';
 
@@ -43,7 +42,6 @@ export function createServiceClient(deps: ServiceClientDeps) {
     const url = endpoint(baseUrl, path);
     const headers: Record<string, string> = {};
     const key = await deps.apiKey(url);
-    rememberSecret(key);
     if (key) headers.Authorization = `Bearer ${key}`;
     if (init.contentType) headers['Content-Type'] = init.contentType;
     const headersTimeoutMs = isUpload(body) ? limits.uploadHeadersTimeoutMs : limits.headersTimeoutMs;

@@ -61,7 +61,7 @@ export async function failureFromResponse(
   if (response.status === 407) {
     // A forwarding proxy's own refusal, not the service's.
     const text = `A proxy between Confab and ${host} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`;
-    return { kind: 'network', status: 407, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
+    return { kind: 'network', status: null, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
   }
   return {
     kind: kindOf(response.status),

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createCore } from '../core';
+import { createNetFetch } from '../services/net/net-fetch';
 import { defaultAppDataDir } from './app-data-dir';
 import { createDownloadShelf } from './download-shelf';
 import { signedMediaUrl } from './file-routes';
@@ -30,6 +31,8 @@ const core = await createCore({
   }),
   fileSaver: downloads.saver,
   mediaUrl: (id) => signedMediaUrl(signer, id),
+  // undici's proxy agents: HTTPS_PROXY / HTTP_PROXY / NO_PROXY, or the profile's proxy.
+  makeFetch: (proxy) => createNetFetch({ proxy }),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);

@@ -27,9 +27,32 @@ const AUTH: Record<string, Omit<Guidance, 'detail'>> = {
   },
 };
 
+const toSettings = (title: string, advice: string) => ({ title, advice, action: 'settings' as const });
+
+// Main's transport refusals and network diagnoses (electron/services/net/): the message says
+// what happened and names the hosts; the title and advice say where to fix it.
+const TRANSPORT: Record<string, Omit<Guidance, 'detail'>> = {
+  insecure_address: toSettings('The address is not secure', 'Use the service\'s https:// address. Plain http:// is only for a service on this computer.'),
+  cross_origin_redirect: toSettings('The service sent Confab elsewhere', 'Confab did not follow, so your key stayed here. Check the base URL in Settings.'),
+  too_many_redirects: toSettings('The service kept redirecting', 'Check the base URL in Settings.'),
+  bad_redirect: toSettings('The service sent a broken redirect', 'Check the base URL in Settings.'),
+  redirected_upload: toSettings('The upload was redirected', 'Use the address it redirects to as the base URL in Settings.'),
+  proxy_auth_required: toSettings('The proxy needs a user name and password', 'Add them to the proxy address, or ask your IT department.'),
+  proxy_unreachable: toSettings('The proxy cannot be reached', 'Check the proxy setting (or HTTPS_PROXY) and that the proxy is running.'),
+  proxy_refused: toSettings('The proxy would not connect', 'Check the base URL, or ask your IT department whether the proxy allows the service.'),
+  certificate_untrusted: { title: 'The service\'s certificate is not trusted', advice: 'If your company inspects TLS traffic, have its root certificate installed on this computer.', action: null },
+  certificate_expired: { title: 'The service\'s certificate has expired', advice: 'Check this computer\'s clock; otherwise it is on the service\'s side.', action: 'retry' },
+  certificate_wrong_host: toSettings('The certificate is for another address', 'Check the base URL in Settings.'),
+  timeout: { title: 'No answer in time', advice: 'Try again; if it keeps happening, check the network or proxy.', action: 'retry' },
+  too_large: { title: 'The answer was too large', advice: 'Confab stopped reading it. Try again, or ask for a shorter answer.', action: 'retry' },
+};
+
 /** Turns a classified failure into words for the user: what happened and what to do. */
 export function guidanceFor(failure: ServiceFailure): Guidance {
   const detail = failure.message;
+  const fromMain = failure.kind === 'network' || failure.kind === 'http' || failure.kind === 'not_configured';
+  const transport = fromMain ? TRANSPORT[failure.code ?? ''] : undefined;
+  if (transport) return { ...transport, detail };
   switch (failure.kind) {
     case 'auth':
       return {

@@ -31,7 +31,7 @@ const QUESTION = '=== Confab asks:';
  * test's answers in (CONFAB_CONSENT_STDIN=1).
  */
 export async function startWebApp(
-  env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {},
+  env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string } = {},
   options: { answersConsent?: boolean } = {},
 ): Promise<WebApp> {
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
@@ -41,6 +41,8 @@ export async function startWebApp(
       PORT: '0',
       APP_DATA_DIR: dataDir,
       ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}),
+      // A proxy for every host, the fake service on 127.0.0.1 included.
+      ...(env.HTTP_PROXY ? { HTTP_PROXY: env.HTTP_PROXY, NO_PROXY: '' } : {}),
       ...(options.answersConsent ? { CONFAB_CONSENT_STDIN: '1' } : {}),
     },
     stdio: [options.answersConsent ? 'pipe' : 'ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProblem } from '../../../shared/contract/mcp';
 import type { ServiceFailure } from '../../../shared/domain/service-failure';
+import { redact } from '../net/redact';
 import { failureFromNetworkError, readErrorBody } from '../service-failure';
 
 /**
@@ -73,7 +74,9 @@ export function closedProblem(place: McpPlace): McpProblem {
 
 /** Why connecting to a server (or listing its tools) failed, in words for the user. */
 export function mcpProblem(error: unknown, place: McpPlace, trouble: HttpTrouble | null): McpProblem {
-  return place.type === 'http' ? httpProblem(error, place.url, trouble) : stdioProblem(error, place.command, place.stderr());
+  const found = place.type === 'http' ? httpProblem(error, place.url, trouble) : stdioProblem(error, place.command, place.stderr());
+  // A server's body or a command's stderr may echo a header or key.
+  return { ...found, message: redact(found.message) };
 }
 
 /** A server problem as the chat reports it when a conversation's tools cannot be offered. */

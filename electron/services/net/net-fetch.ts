@@ -1,11 +1,6 @@
 import { type Dispatcher, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch } from 'undici';
+import { parseProxyUrl, proxyLabel } from './proxy-label';
 
-/** host:port of a proxy URL, never its credentials: it goes into messages. */
-export function proxyLabel(proxyUrl: string): string {
-  if (!URL.canParse(proxyUrl)) return 'the proxy';
-  const url = new URL(proxyUrl);
-  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-}
 
 function envProxyFor(target: string): string | null {
   const env = process.env;
@@ -27,7 +22,7 @@ export function createNetFetch(options: { proxy(): string | null }): typeof fetc
   function agentFor(proxyUrl: string): Dispatcher {
     if (chosen?.url !== proxyUrl) {
       void chosen?.agent.close().catch(() => undefined);
-      chosen = { url: proxyUrl, agent: new ProxyAgent(proxyUrl) };
+      chosen = { url: proxyUrl, agent: new ProxyAgent(parseProxyUrl(proxyUrl).href) };
     }
     return chosen.agent;
   }

@@ -9,7 +9,7 @@ export interface Explained {
   message: string;
 }
 
-type Cause = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; port?: unknown; viaProxy?: unknown };
+type Cause = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; port?: unknown; viaProxy?: unknown; refusal?: unknown };
 
 function chain(error: unknown): Cause[] {
   const found: Cause[] = [];
@@ -56,6 +56,8 @@ const untrusted = (host: string, reason: string) => ({
 
 export function explainNetworkError(error: unknown, host: string): Explained {
   const causes = chain(error);
+  const refused = causes.find((cause) => cause.refusal === true);
+  if (refused) return { code: String(refused.code), message: String(refused.message) };
   const via = causes.find((cause) => typeof cause.viaProxy === 'string')?.viaProxy as string | undefined;
   const codes = causes.map((cause) => (typeof cause.code === 'string' ? cause.code : null)).filter((code) => code !== null);
   const messages = causes.map((cause) => (typeof cause.message === 'string' ? cause.message : '')).join(' ');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { REDACTED, redact } from '../../../electron/services/net/redact';
 import { toJson, toMarkdown } from '../../../electron/services/history/export';
 
@@ -42,5 +42,24 @@ describe('exports are redacted', () => {
     const json = toJson(conversation);
     expect(json).not.toContain('sk-proj-abcdef0123456789');
     expect(JSON.parse(json).conversation.messages[0].content).toBe(`my key is ${REDACTED}, keep it`);
+  });
+});
+
+describe('log', () => {
+  it('writes every line through redact, errors and their causes included', async () => {
+    const { log } = await import('../../../electron/log');
+    const { rememberSecret } = await import('../../../electron/services/net/redact');
+    rememberSecret('stored-key-value-0042');
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    try {
+      log.error('Request failed:', new Error('401 for stored-key-value-0042', { cause: new Error('sent Authorization: Bearer abc.def') }));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Request failed: Error: 401 for [redacted]');
+    expect(lines[0]).toContain('Bearer [redacted]');
+    expect(lines[0]).not.toMatch(/stored-key-value-0042|abc\.def/);
   });
 });
