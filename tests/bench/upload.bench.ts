@@ -11,14 +11,15 @@ import { type WebApp, startWebApp } from '../support/web-app';
 import { openBridge } from './chat-bridge';
 import { ms } from './text';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /**
  * Issue 13, item 2: a 24 MB recording from the page to the service, in the browser harness
  * (picked with the file input, Debian's Chromium, the built renderer), against the same file
  * sent by a raw multipart upload from Node to the same fake service, in the same run. Both
  * are timed until the fake service has read the whole upload and answered; the figure is
- * the ratio of the medians of alternating rounds. Printed; nothing here fails a run.
+ * the ratio of the medians of alternating rounds, and of the best rounds (the least disturbed
+ * on a loaded machine). Printed; nothing here fails a run.
  */
 export async function uploadBench(): Promise<string[]> {
   const lines = [machine('start')];
@@ -56,9 +57,12 @@ export async function uploadBench(): Promise<string[]> {
       await page.getByRole('heading', { name: 'Transcribe', level: 1 }).waitFor();
       const heard = nextServed();
       const started = performance.now();
+      const startedAt = Date.now();
       await page.getByLabel('Choose recordings').setInputFiles(path);
       const entry = await heard;
       const elapsed = performance.now() - started;
+      // Until main's request to the service began: the copy into main, recognising it, starting the job.
+      staging.push(entry.at - startedAt);
       await page.getByRole('heading', { name: 'meeting.wav', level: 1 }).waitFor();
       return { elapsed, size: (entry.body as { file: { size: number } | null }).file?.size };
     };
@@ -75,6 +79,7 @@ export async function uploadBench(): Promise<string[]> {
       return { elapsed: performance.now() - started, size: (entry.body as { file: { size: number } | null }).file?.size };
     };
 
+    const staging: number[] = [];
     const appTimes: number[] = [];
     const rawTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -88,7 +93,8 @@ export async function uploadBench(): Promise<string[]> {
     lines.push(`upload: ${(bytes.length / 1024 / 1024).toFixed(1)} MB WAV, ${ROUNDS} rounds each, alternating`);
     lines.push(`upload: raw multipart from Node to the fake service: median ${ms(rawMedian)} (${rawTimes.map(ms).join(', ')})`);
     lines.push(`upload: picked in the page → staged → uploaded by main: median ${ms(appMedian)} (${appTimes.map(ms).join(', ')})`);
-    lines.push(`upload: app ÷ raw multipart = ${(appMedian / rawMedian).toFixed(2)} (target ≤ 1.5)`);
+    lines.push(`upload: of which until main's upload to the service began (staging): median ${ms(median(staging))} (${staging.map(ms).join(', ')})`);
+    lines.push(`upload: app ÷ raw multipart = ${(appMedian / rawMedian).toFixed(2)} by medians, ${(Math.min(...appTimes) / Math.min(...rawTimes)).toFixed(2)} best against best (target ≤ 1.5)`);
     lines.push(machine('end'));
   } finally {
     await browser?.close().catch(() => {});
