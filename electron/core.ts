@@ -89,7 +89,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     lock.release();
     throw error;
   }
-  const netFetch = options.fetch ?? options.makeFetch?.(() => settings.get().proxy) ?? fetch;
+  const netFetch = options.fetch ?? options.makeFetch?.(() => settings.proxy()) ?? fetch;
   const clientDeps = { fetch: netFetch };
   const keys = createProfileKeys({
     keys: keyStore,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { log } from '../log';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {
@@ -41,7 +42,7 @@ export function createKeychain(deps: { keytar: Keytar; service?: string }) {
 
   const noteFailure = (error: unknown) => {
     problem = NO_KEYCHAIN;
-    console.warn('Keychain unavailable:', error instanceof Error ? error.message : error);
+    log.warn('Keychain unavailable:', error instanceof Error ? error.message : error);
   };
 
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyReminderDaysSchema, planSchema, themeSchema } from '../../shared/contract/settings';
+import { log } from '../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
 export const profileRecordSchema = z.object({
@@ -56,7 +57,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
   const current = settingsFileSchema.safeParse(raw);
   if (current.success) return { file: current.data, migrated: false, fresh: false };
   const legacy = raw === null ? null : legacySchema.safeParse(raw);
-  if (legacy && !legacy.success) console.warn(`Ignoring unreadable settings: ${legacy.error.message}`);
+  if (legacy && !legacy.success) log.warn(`Ignoring unreadable settings: ${legacy.error.message}`);
   const old = legacy?.success ? legacy.data : null;
   const profile: ProfileRecord = {
     ...emptyProfile(DEFAULT_PROFILE_ID, 'Default', old?.baseUrl ?? initialBaseUrl),
