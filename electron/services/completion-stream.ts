@@ -50,9 +50,10 @@ export function pieceOf(chunk: Chunk): CompletionPiece {
 /**
  * The chunks of an SSE completion stream. eventsource-parser does the SSE framing
  * (CRLF, comments, multi-line data); TextDecoderStream keeps UTF-8 characters whole across
- * network packets. The stream may end with `data: [DONE]` or simply end.
+ * network packets. The stream may end with `data: [DONE]` or simply end. The chunk type is the
+ * DOM's BufferSource spelled out, as main compiles without the DOM lib.
  */
-export async function* completionPieces(body: ReadableStream<BufferSource>): AsyncGenerator<CompletionPiece> {
+export async function* completionPieces(body: ReadableStream<ArrayBufferView<ArrayBuffer> | ArrayBuffer>): AsyncGenerator<CompletionPiece> {
   const events = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
   for await (const event of events) {
     if (event.data.trim() === '[DONE]') return;

@@ -24,7 +24,7 @@ export function endpoint(baseUrl: string, path: string): string {
 export function createServiceClient(deps: ServiceClientDeps) {
   async function post(
     path: string,
-    body: BodyInit,
+    body: NonNullable<RequestInit['body']>,
     init: { contentType?: string; signal?: AbortSignal } = {},
   ): Promise<ServiceResult> {
     const baseUrl = deps.baseUrl();
@@ -37,7 +37,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
     let response: Response;
     try {
       // A stream body (a file upload) is sent as it is read; fetch requires saying so.
-      const duplex = body instanceof ReadableStream ? { duplex: 'half' } : {};
+      const duplex = body instanceof ReadableStream ? { duplex: 'half' as const } : {};
       response = await deps.fetch(url, { method: 'POST', headers, body, signal: init.signal, ...duplex });
     } catch (error) {
       if (init.signal?.aborted) throw error;

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useChat } from '../chat/store';
+import { useChat, useNavigation } from '../chat';
 import { isNewChatKey } from '../common/shortcuts';
-import { useNavigation } from './navigation';
 
 /**
  * The app-wide keys: the new-chat chord from anywhere, and Esc to stop the visible reply.

@@ -9,8 +9,8 @@ import {
 import type { ResponseFormat } from '../../shared/domain/transcript';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
-import { useNavigation } from '../app/navigation';
-import { useSettings } from '../settings/store';
+import { useNavigation } from '../chat';
+import { useSettings } from '../settings';
 import { bridgeFailure, errorMessage, fromBase64, toBase64 } from './format';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import type { JobHost } from './long/job';
