@@ -41,6 +41,9 @@ export default tseslint.config(
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
     plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
     settings: {
+      // The files import-x reads to follow imports (by default only .js) and how it parses them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['./tsconfig.renderer.json', './tsconfig.electron.json', './tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
@@ -53,6 +56,17 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Over the limit before it was enforced: held at their size so they cannot grow. Both are
+    // long-running job logic that belongs in main (the README's principle 2); moving it there
+    // splits them, and then these lines go.
+    files: ['renderer/transcription/store.ts'],
+    rules: { 'max-lines': ['error', { max: 381, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['renderer/transcription/long/job.ts'],
+    rules: { 'max-lines': ['error', { max: 402, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Code that runs in the page (or in both places) has no Node built-ins and no Electron.

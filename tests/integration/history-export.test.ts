@@ -5,9 +5,11 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
+import { removeFolder, testFolder } from '../support/temp-folder';
 
 // Export and import through main's router, as the renderer calls them.
 let core: Core;
+let dataDir: string;
 const sink: EventSink = { send: () => undefined };
 const KEY = 'sk-export-test-secret-9999';
 async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
@@ -19,7 +21,8 @@ const decode = (outcome: { kind: string; base64?: string }) => Buffer.from(outco
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
 
 beforeAll(async () => {
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')) });
+  dataDir = await mkdtemp(join(tmpdir(), 'confab-export-'));
+  core = await createCore({ userDataDir: dataDir });
   await invoke('secrets:setKey', { key: KEY, memoryOnly: true });
   await invoke('history:create', { id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options });
   const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };
@@ -29,7 +32,10 @@ beforeAll(async () => {
     message: { ...base, id: 'b', role: 'assistant', content: 'Salut !\n\n```js\nx()\n```', state: 'stopped', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, model: 'pro' },
   });
 });
-afterAll(() => core.close());
+afterAll(async () => {
+  await core.close();
+  await removeFolder(dataDir);
+});
 
 describe('export and import', () => {
   it('round-trips a conversation through JSON exactly (a copy beside the original gets fresh ids)', async () => {
@@ -54,7 +60,7 @@ describe('export and import', () => {
   it('imports into another data folder exactly, ids included', async () => {
     const original = await invoke('history:open', { id: 'conv-1' });
     const exported = await invoke<{ base64: string }>('history:exportConversation', { id: 'conv-1', format: 'json' });
-    const other = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-import-')) });
+    const other = await createCore({ userDataDir: await testFolder('confab-import-') });
     const content = Buffer.from(exported.base64, 'base64').toString('utf8');
     expect(await other.router.invoke('history:import', { content }, sink)).toMatchObject({ ok: true, value: { ok: true } });
     expect(await other.router.invoke('history:open', { id: 'conv-1' }, sink)).toEqual({ ok: true, value: original });

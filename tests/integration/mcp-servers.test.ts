@@ -30,7 +30,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake);
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe("the service's MCP server", () => {
   it('connects to the address derived from the base URL with the API key and lists the tools', async () => {

@@ -10,6 +10,7 @@ import { createCore } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
 import type { Keytar } from '../../electron/services/keychain';
 import type { FakeService } from '../fake-service/server';
+import { removeFolder } from '../support/temp-folder';
 
 export const STDIO_SERVER = { command: process.execPath, args: ['--import', 'tsx', resolve('tests/integration/fixtures/stdio-mcp-server.ts')] };
 
@@ -64,6 +65,11 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
       return chatEvents(id).find((event) => ends.includes(event.type))!;
     },
     close: () => core.close(),
+    /** Closes the core and deletes its data folder. */
+    async dispose() {
+      await core.close();
+      await removeFolder(dir);
+    },
   };
 }
 

@@ -7,10 +7,12 @@ import { createCore, type Core } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';
+import { removeFolder } from '../support/temp-folder';
 
 // Transcription through main's router, as the renderer drives it, against the fake service.
 let fake: FakeService;
 let core: Core;
+let dataDir: string;
 const events = new Map<string, TranscriptionEvent[]>();
 const sink: EventSink = {
   send: (_channel, payload) => {
@@ -53,12 +55,14 @@ const wav = makeWav(3000);
 
 beforeAll(async () => {
   fake = await startFakeService();
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-transcribe-')), initialBaseUrl: fake.baseUrl });
+  dataDir = await mkdtemp(join(tmpdir(), 'confab-transcribe-'));
+  core = await createCore({ userDataDir: dataDir, initialBaseUrl: fake.baseUrl });
   await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
 });
 afterAll(async () => {
   await core.close();
   await fake.close();
+  await removeFolder(dataDir);
 });
 
 describe('transcription through main', () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,6 +14,8 @@ export interface WebApp {
   stop(): Promise<void>;
   /** Ends the process at once, as a crash or a force quit does: nothing of its own shutdown runs. */
   kill(): Promise<void>;
+  /** Stops the app and deletes its data folder if startWebApp made it (one passed in is the caller's). */
+  close(): Promise<void>;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface WebApp {
  * the main-process core behind the WebSocket bridge, configured by environment.
  */
 export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: string } = {}): Promise<WebApp> {
+  const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
     env: { ...process.env, PORT: '0', APP_DATA_DIR: dataDir, ...(env.APP_BASE_URL ? { APP_BASE_URL: env.APP_BASE_URL } : {}) },
@@ -43,23 +46,28 @@ export async function startWebApp(env: { APP_BASE_URL?: string; APP_DATA_DIR?: s
   });
 
   const parsed = new URL(url);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return {
     url,
     origin: parsed.origin,
     token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
     dataDir,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop,
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),
+    async close() {
+      await stop();
+      if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
