@@ -102,7 +102,7 @@ describe("the service's MCP server", () => {
   });
 
   it('asks for a base URL before there is one', async () => {
-    await app.close();
+    await app.dispose();
     app = await startCore({ ...fake, baseUrl: '' });
     expect(await settled()).toMatchObject({
       transport: { url: '' },
