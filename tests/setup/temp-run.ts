@@ -8,11 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pointTempAt } from './temp-env';
 
-export const RUN_PREFIX = 'confab-test-run-';
+const RUN_PREFIX = 'confab-test-run-';
 /** What the suite's folders are called: tests' own prefixes, the fake service's, Playwright's and Chromium's. */
 const SUITE_NAMES = /^(confab-|fake-|playwright[-_]|\.org\.chromium\.)/;
 
-const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !name.startsWith(RUN_PREFIX));
+/**
+ * Other runs' folders, which come and go while this one runs: their run folders, and what
+ * with-keyring.sh and test:fresh make before a run starts (and delete after it ends).
+ */
+const OTHER_RUNS = /^(confab-test-run-|confab-keyring-|confab-fresh-)/;
+
+const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHER_RUNS.test(name));
 
 export default function setup() {
   const osTemp = tmpdir();
