@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import './app/styles.css';
+import { App } from './app';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

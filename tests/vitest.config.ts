@@ -6,9 +6,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Three suites: unit (services and glue, no network), integration (real HTTP to the fake
 // service, real keychain), e2e (the browser harness in Debian's Chromium). The e2e files run
 // one at a time: each starts Chromium and the app, and the machines have two cores.
+// Temp folders: one per run and one per file inside it, checked for leftovers (tests/setup/).
 export default defineConfig({
   root,
   test: {
+    globalSetup: ['tests/setup/temp-run.ts'],
+    setupFiles: ['tests/setup/temp-file.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000 } },

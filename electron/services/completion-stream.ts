@@ -57,7 +57,7 @@ export interface StreamRules {
 }
 
 /** Events as they arrive; an event over the cap or a silent stream ends it with a BodyError. */
-async function* eventsOf(body: ReadableStream<BufferSource>, rules: StreamRules) {
+async function* eventsOf(body: ReadableStream<ArrayBufferView<ArrayBuffer> | ArrayBuffer>, rules: StreamRules) {
   const guarded = idleGuarded(body, rules.idleTimeoutMs, rules.host);
   const events = guarded.stream
     .pipeThrough(new TextDecoderStream())
@@ -80,9 +80,10 @@ async function* eventsOf(body: ReadableStream<BufferSource>, rules: StreamRules)
  * The chunks of an SSE completion stream. eventsource-parser does the SSE framing
  * (CRLF, comments, multi-line data) and enforces the event cap; TextDecoderStream keeps
  * UTF-8 characters whole across network packets. The stream may end with `data: [DONE]`
- * or simply end.
+ * or simply end. The chunk type is the DOM's BufferSource spelled out, as main compiles
+ * without the DOM lib.
  */
-export async function* completionPieces(body: ReadableStream<BufferSource>, rules: StreamRules): AsyncGenerator<CompletionPiece> {
+export async function* completionPieces(body: ReadableStream<ArrayBufferView<ArrayBuffer> | ArrayBuffer>, rules: StreamRules): AsyncGenerator<CompletionPiece> {
   const events = eventsOf(body, rules);
   for await (const event of events) {
     if (event.data.trim() === '[DONE]') return;

@@ -22,7 +22,7 @@ export function endpoint(baseUrl: string, path: string): string {
   return new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString();
 }
 
-const isUpload = (body: BodyInit) => body instanceof ReadableStream || body instanceof FormData;
+const isUpload = (body: RequestInit['body']) => body instanceof ReadableStream || body instanceof FormData;
 
 /**
  * Every HTTP call to the service goes through here: it adds the Bearer key (none when no
@@ -34,7 +34,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
 
   async function post(
     path: string,
-    body: BodyInit,
+    body: NonNullable<RequestInit['body']>,
     init: { contentType?: string; signal?: AbortSignal } = {},
   ): Promise<ServiceResult> {
     const baseUrl = deps.baseUrl();

@@ -1,11 +1,7 @@
 import { useEffect } from 'react';
-import { ChatScreen } from '../chat/ChatScreen';
-import { subscribeToCompletions, useChat } from '../chat/store';
-import { SettingsScreen } from '../settings/SettingsScreen';
-import { useSettings } from '../settings/store';
-import { FileDrop } from '../transcription/FileDrop';
-import { TranscriptionScreen } from '../transcription/TranscriptionScreen';
-import { useNavigation } from './navigation';
+import { ChatScreen, subscribeToCompletions, useChat, useNavigation } from '../chat';
+import { SettingsScreen, useSettings } from '../settings';
+import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';

@@ -1,15 +1,8 @@
 import { SHORTCUTS } from '../common/shortcuts';
-import { ConversationList } from '../history/ConversationList';
-import { SearchBox } from '../history/SearchBox';
-import { SearchResults } from '../history/SearchResults';
-import { Toast } from '../history/Toast';
-import { TransferActions } from '../history/TransferActions';
-import { useHistory } from '../history/store';
-import '../history/history.css';
-import { ActiveProfile } from '../profiles/ActiveProfile';
-import { ProfileSwitcher } from '../profiles/ProfileSwitcher';
-import { TranscriptsNav } from '../transcription/TranscriptsNav';
-import { useNavigation } from './navigation';
+import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
+import { TranscriptsNav } from '../transcription';
+import { useNavigation } from '../chat';
+import { ActiveProfile, ProfileSwitcher } from '../settings';
 
 /** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
 export function Sidebar() {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useChat } from '../chat/store';
+import { useChat, useNavigation } from '../chat';
 import { isNewChatKey, isProfilesKey } from '../common/shortcuts';
-import { useProfiles } from '../profiles/store';
-import { useNavigation } from './navigation';
+import { useProfiles } from '../settings';
 
 /**
  * The app-wide keys: the new-chat and profile-switcher chords from anywhere, and Esc to stop the visible reply.

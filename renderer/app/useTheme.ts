@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../settings';
 
 /** Puts the chosen theme on <html>; "system" leaves it to prefers-color-scheme in the CSS. */
 export function useTheme() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../settings';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useChat } from './store';
 

@@ -1,7 +1,7 @@
-import { openSettings, useNavigation } from '../app/navigation';
+import { openSettings, useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
-import { SEARCH_SHORTCUT } from '../history/shortcut';
-import { useSettings } from '../settings/store';
+import { SEARCH_SHORTCUT } from '../common/search-shortcut';
+import { useSettings } from '../settings';
 import { useChat } from './store';
 
 const STARTERS = [

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Plan } from '../../shared/contract/settings';
 import { KNOWN_MODELS } from '../../shared/domain/chat';
-import { openSettings } from '../app/navigation';
+import { openSettings } from './navigation';
 import { useChat } from './store';
 
 interface Props {

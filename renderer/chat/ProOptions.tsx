@@ -1,8 +1,9 @@
 import { useEffect, useId } from 'react';
 import type { Plan } from '../../shared/contract/settings';
 import type { ToolChoice } from '../../shared/domain/chat';
-import { openSettings } from '../app/navigation';
-import { toolIndex, toolLabel, toolsOf, useMcp } from '../mcp/store';
+import { toolIndex, toolLabel, toolsOf, useMcp } from '../mcp';
+import { onConnectionChange } from '../settings';
+import { openSettings } from './navigation';
 import type { OptionErrors, OptionsInput } from './options';
 
 interface Props {
@@ -25,7 +26,7 @@ const ProBadge = () => <span className="badge pro-badge">Pro plan</span>;
 export function ProOptions({ options, plan, errors, update }: Props) {
   const id = useId();
   const servers = useMcp((s) => s.servers);
-  useEffect(() => useMcp.getState().watch(), []);
+  useEffect(() => useMcp.getState().watch(onConnectionChange), []);
   const free = plan === 'free';
   const enabled = options.tools ?? [];
   const index = toolIndex(servers);

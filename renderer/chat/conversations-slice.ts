@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import { FREE_MODEL } from '../../shared/domain/chat';
 import type { Conversation, ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../settings';
 import { type Lists, settledMessages, upsert, withMeta } from './listing';
 import { DEFAULT_OPTIONS, type OptionsInput, checkOptions, toInput } from './options';
 import { inOrder, messageOf } from './persist';

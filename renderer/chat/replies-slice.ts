@@ -5,7 +5,7 @@ import type { JsonReading } from '../../shared/domain/json';
 import type { StreamMessage } from '../../shared/contract/client';
 import type { Conversation, Message } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../settings';
 import { upsert, metaOf } from './listing';
 import { checkOptions, hasErrors, toInput } from './options';
 import { inOrder } from './persist';

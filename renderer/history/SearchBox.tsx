@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SEARCH_SHORTCUT, isSearchKey } from './shortcut';
+import { SEARCH_SHORTCUT, isSearchKey } from '../common/search-shortcut';
 import { useHistory } from './store';
 
 /** Full-text search over every message and transcript; the shortcut reaches it from anywhere. */

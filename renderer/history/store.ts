@@ -4,10 +4,7 @@ import type { SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { useNavigation } from '../app/navigation';
-import { nameOf } from '../chat/listing';
-import { messageOf } from '../chat/persist';
-import { useChat } from '../chat/store';
+import { messageOf, nameOf, useChat, useNavigation } from '../chat';
 import { deliver } from '../common/save-outcome';
 
 export type Toast =

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { McpServerInput, McpServerView, McpTool } from '../../shared/contract/mcp';
 import { api } from '../api';
-import { useSettings } from '../settings/store';
 
 interface McpState {
   /** null until main has answered the first time. */
@@ -10,8 +9,12 @@ interface McpState {
   problem: string | null;
   /** Server ids whose reconnect is under way. */
   reconnecting: string[];
-  /** Starts following main's servers (once for the app's life; later calls only refresh). */
-  watch(): void;
+  /**
+   * Starts following main's servers (once for the app's life; later calls only refresh).
+   * `onConnectionChange` is settings' signal that the key, base URL or MCP address changed
+   * (passed in: settings' screen shows these servers, so importing settings here would be a cycle).
+   */
+  watch(onConnectionChange: (listener: () => void) => unknown): void;
   /**
    * Asks main for the list, which is also what makes main connect servers whose address, key
    * or secrets changed since their last attempt (the watch alone does not start that).
@@ -42,7 +45,7 @@ export const useMcp = create<McpState>((set, get) => {
     problem: null,
     reconnecting: [],
 
-    watch() {
+    watch(onConnectionChange) {
       if (watching) return get().refresh();
       watching = true;
       // Every watch stream carries the whole list, so any message is the latest state.
@@ -52,11 +55,7 @@ export const useMcp = create<McpState>((set, get) => {
         set({ problem: `The tool servers could not be listed: ${messageOf(error)}` });
       });
       // A new key, base URL or MCP address is what the service's server connects with.
-      useSettings.subscribe((now, before) => {
-        if (now.key !== before.key || now.settings?.baseUrl !== before.settings?.baseUrl || now.settings?.mcpUrl !== before.settings?.mcpUrl) {
-          get().refresh();
-        }
-      });
+      onConnectionChange(() => get().refresh());
       get().refresh();
     },
     refresh() {

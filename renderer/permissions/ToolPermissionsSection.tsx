@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { PermissionRuleView, ToolRule } from '../../shared/contract/permissions';
-import { toolsOf, useMcp } from '../mcp/store';
+import { toolsOf, useMcp } from '../mcp';
 import { usePermissions } from './store';
 import './permissions.css';
 

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { ServerCard } from '../mcp/ServerCard';
-import { ServerForm } from '../mcp/ServerForm';
-import { useMcp } from '../mcp/store';
-import '../mcp/mcp.css';
+import { ServerCard, ServerForm, useMcp } from '../mcp';
+import { onConnectionChange } from './store';
 
 /** The MCP servers whose tools chats can offer the model: the service's own, and any the user adds. */
 export function McpSection() {
   const servers = useMcp((s) => s.servers);
   const problem = useMcp((s) => s.problem);
   const [adding, setAdding] = useState(false);
-  useEffect(() => useMcp.getState().watch(), []);
+  useEffect(() => useMcp.getState().watch(onConnectionChange), []);
 
   return (
     <section aria-labelledby="mcp-heading" className="card mcp-section">

@@ -1,8 +1,8 @@
-import { ProfilesSection } from '../profiles/ProfilesSection';
+import { ProfilesSection } from './profiles/ProfilesSection';
 import { ApiKeySection } from './ApiKeySection';
 import { ConnectionSection } from './ConnectionSection';
 import { McpSection } from './McpSection';
-import { ToolPermissionsSection } from '../permissions/ToolPermissionsSection';
+import { ToolPermissionsSection } from '../permissions';
 import { PreferencesSection } from './PreferencesSection';
 import { ServiceSection } from './ServiceSection';
 import { useSettings } from './store';

@@ -84,3 +84,14 @@ export const useSettings = create<SettingsState>((set, get) => {
     },
   };
 });
+
+/**
+ * Calls `listener` when what the app connects with changes: the key, the base URL or the MCP
+ * address. Returns the unsubscribe.
+ */
+export const onConnectionChange = (listener: () => void) =>
+  useSettings.subscribe((now, before) => {
+    if (now.key !== before.key || now.settings?.baseUrl !== before.settings?.baseUrl || now.settings?.mcpUrl !== before.settings?.mcpUrl) {
+      listener();
+    }
+  });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
 import { MAX_UPLOAD_MB } from './format';
-import { useSettings } from '../settings/store';
+import { useSettings } from '../settings';
 import { showTranscription, useTranscription } from './store';
 import './transcription.css';
 

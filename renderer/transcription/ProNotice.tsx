@@ -1,4 +1,4 @@
-import { openSettings } from '../app/navigation';
+import { openSettings } from '../chat';
 
 /** Why the controls are off on the Free plan, and where to change it. */
 export function ProNotice() {

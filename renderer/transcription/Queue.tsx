@@ -1,4 +1,4 @@
-import { openSettings, useNavigation } from '../app/navigation';
+import { openSettings, useNavigation } from '../chat';
 import { FailureNotice } from '../common/FailureNotice';
 import { formatBytes, formatProgress } from './format';
 import { type QueueItem, useTranscription } from './store';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TranscriptSummary } from '../../shared/contract/transcription';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../chat';
 import { formatDate, formatDuration } from './format';
 import { useTranscription } from './store';
 

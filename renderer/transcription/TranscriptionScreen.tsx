@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../app/navigation';
-import { useSettings } from '../settings/store';
+import { useNavigation } from '../chat';
+import { useSettings } from '../settings';
 import { DropZone } from './DropZone';
 import { ProNotice } from './ProNotice';
 import { Queue } from './Queue';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../app/navigation';
+import { useNavigation } from '../chat';
 import { formatDate } from './format';
 import { showTranscription, useTranscription } from './store';
 import './transcription.css';

@@ -4,8 +4,8 @@ import type { TranscriptRecord, TranscriptSummary, TranscriptionEvent } from '..
 import type { ResponseFormat } from '../../shared/domain/transcript';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
-import { useNavigation } from '../app/navigation';
-import { useSettings } from '../settings/store';
+import { useNavigation } from '../chat';
+import { useSettings } from '../settings';
 import { bridgeFailure, errorMessage } from './format';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import type { JobHost } from './long/job';

@@ -9,6 +9,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { backToChat, lastRequestBody, send, settled, useKey } from './chat-support';
+import { removeFolder } from '../support/temp-folder';
 
 // A long conversation opens with its last page of messages; scrolling to the top brings the
 // earlier ones, and a reply is still sent the whole conversation.
@@ -53,6 +54,8 @@ afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
+  // The seeded data folder is this file's, not the session's.
+  if (s) await removeFolder(s.dataDir);
 });
 
 const messages = () => s.page.getByRole('region', { name: 'Messages' });

@@ -7,6 +7,7 @@ import { createHistoryStore } from '../../electron/services/history/history-stor
 import type { Message } from '../../shared/domain/conversation';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
+import { removeFolder, testFolder } from '../support/temp-folder';
 
 // Search over a history written before this start (a long conversation, markup, a
 // transcript), with no service at all: everything here works offline.
@@ -73,6 +74,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
   await browser?.close();
+  // The seeded data folder is this file's, not the session's.
+  if (s) await removeFolder(s.dataDir);
 });
 
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });
@@ -135,7 +138,7 @@ describe('search, offline', () => {
 
 describe('a history that could not be opened', () => {
   it('says so once, plainly, until dismissed, and starts with an empty list', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'confab-broken-'));
+    const dir = await testFolder('confab-broken-');
     await writeFile(join(dir, 'history.sqlite'), 'This is not an SQLite database, just text where one should be.');
     const broken = await openSession(browser, { APP_DATA_DIR: dir });
     try {

@@ -9,6 +9,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { newChat, openOptions, send, settled, useKey } from './chat-support';
+import { removeFolder } from '../support/temp-folder';
 
 // Export (Markdown, JSON, everything as a zip) through the browser's download, and import
 // back through the file input: a good file returns the conversation, a bad one changes nothing.
@@ -34,6 +35,7 @@ afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
+  if (files) await removeFolder(files);
 });
 
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });

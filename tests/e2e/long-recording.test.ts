@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await app?.close();
   await fake?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await app?.close();
   await fake?.close();
 });
 

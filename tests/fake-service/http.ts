@@ -23,6 +23,8 @@ export interface SharedState {
   /** Per-instance counter, so ids are deterministic within a test run. */
   sequence: number;
   toneWords?: Record<string, number>;
+  /** With toneWords: where uploads are copied for decoding; close() deletes it. */
+  copyDir?: string;
 }
 
 /** Resolves after ms, or early (without throwing) when the signal aborts. */

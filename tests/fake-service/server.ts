@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { handleChat } from './chat';
 import { sendError } from './errors';
 import type { RequestContext, SharedState } from './http';
@@ -47,6 +50,7 @@ const ROUTES: Record<string, string[]> = {
 export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
   const keys = { ...defaultKeys(), ...options.keys };
   const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, toneWords: options.toneWords };
+  if (options.toneWords) state.copyDir = await mkdtemp(join(tmpdir(), 'fake-uploads-'));
   const chat = queue<ChatScript>();
   const transcription = queue<TranscriptionScript>();
   const requests: RequestLogEntry[] = [];
@@ -183,6 +187,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      // A cancelled upload's copy may still be open here: its folder goes, whatever is in it.
+      if (state.copyDir) await rm(state.copyDir, { recursive: true, force: true });
     },
   };
 }

@@ -91,9 +91,13 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
   entry.body = log;
 
   const upload = await readUpload(ctx, script, log);
-  await upload.copy?.written;
-  const heard = upload.copy && upload.outcome === 'read' ? await hearTones(upload.copy.path, ctx.state.toneWords!, log) : null;
-  if (upload.copy) await rm(upload.copy.path, { force: true });
+  let heard: Awaited<ReturnType<typeof hearTones>> | null = null;
+  try {
+    await upload.copy?.written;
+    if (upload.copy && upload.outcome === 'read') heard = await hearTones(upload.copy.path, ctx.state.toneWords!, log);
+  } finally {
+    if (upload.copy) await rm(upload.copy.path, { force: true });
+  }
   if (upload.outcome === 'answered') return;
 
   const checked = validate(log);

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import busboy from 'busboy';
@@ -78,7 +77,7 @@ export async function readUpload(ctx: RequestContext, script: TranscriptionScrip
   let bytesReceived = 0;
   ctx.watchDisconnect('upload', () => ({ bytesReceived }));
 
-  const copyPath = ctx.state.toneWords ? join(tmpdir(), `fake-upload-${randomUUID()}`) : null;
+  const copyPath = ctx.state.copyDir ? join(ctx.state.copyDir, randomUUID()) : null;
   let written: Promise<unknown> = Promise.resolve();
   const slow = Boolean(script.delayBeforeReadMs || script.readBytesPerSecond);
   const stopProbing = slow ? probeWhileSlow(ctx) : () => {};
@@ -126,6 +125,12 @@ export async function readUpload(ctx: RequestContext, script: TranscriptionScrip
       if (copyPath) {
         const copy = stream.pipe(createWriteStream(copyPath));
         written = new Promise<void>((resolve) => copy.on('close', () => resolve()));
+        // A client that goes mid-upload never ends the part: close the copy, so it is deleted.
+        req.once('close', () => {
+          if (req.complete) return;
+          stream.unpipe(copy);
+          copy.destroy();
+        });
       }
       stream.on('data', (chunk: Buffer) => {
         file.size += chunk.length;

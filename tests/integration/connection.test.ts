@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
+import { removeFolder } from '../support/temp-folder';
 
 // The core as main runs it (real keychain, real HTTP), driven through its router like IPC does.
 let fake: FakeService;
@@ -28,6 +29,7 @@ afterAll(async () => {
   await invoke('secrets:deleteKey');
   await core.close();
   await fake.close();
+  await removeFolder(dataDir);
 });
 
 describe('Test connection', () => {

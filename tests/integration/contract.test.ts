@@ -1,6 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
@@ -9,6 +6,7 @@ import { buildClient } from '../../shared/contract/client';
 import { invokableChannels, listChannels } from '../../shared/contract/define';
 import { createCore } from '../../electron/core';
 import { startWebApp, type WebApp } from '../support/web-app';
+import { testFolder } from '../support/temp-folder';
 
 // One contract, four bindings: schemas in shared/, handlers in main, the client the preload
 // exposes, and the browser bridge. A channel missing from any of them fails here.
@@ -24,7 +22,7 @@ describe('the IPC contract', () => {
   });
 
   it('has a main-process handler for every channel, and no other', async () => {
-    const core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-contract-')) });
+    const core = await createCore({ userDataDir: await testFolder('confab-contract-') });
     expect([...core.router.channels].sort()).toEqual([...channels].sort());
     await core.close();
   });
@@ -62,7 +60,7 @@ describe('the browser bridge', () => {
   beforeAll(async () => {
     app = await startWebApp();
   });
-  afterAll(() => app.stop());
+  afterAll(() => app.close());
 
   it('routes every channel to the validating router (an invalid payload is refused, never unknown)', async () => {
     const ws = new WebSocket(`${app.origin.replace('http', 'ws')}/bridge?token=${app.token}`, { origin: app.origin });

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/core';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
+import { testFolder } from '../support/temp-folder';
 
 let fake: FakeService;
 beforeAll(async () => {
@@ -15,7 +14,7 @@ afterAll(() => fake.close());
 
 describe('crash safety', () => {
   it('keeps all but the last second of a reply when the app is killed mid-stream', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'confab-crash-'));
+    const dataDir = await testFolder('confab-crash-');
     const reply = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
     fake.chat.next({ reply, chunkSize: 6, intervalMs: 25 });
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'tests/integration/fixtures/streaming-child.ts', dataDir, fake.baseUrl, fake.keys.pro], {
@@ -51,7 +50,7 @@ describe('crash safety', () => {
   });
 
   it('refuses a second instance on the same data folder with a clear message', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'confab-lock-'));
+    const dataDir = await testFolder('confab-lock-');
     const first = await createCore({ userDataDir: dataDir });
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
       env: { ...process.env, APP_DATA_DIR: dataDir, PORT: '0' },

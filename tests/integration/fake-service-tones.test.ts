@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
+import { testFolder } from '../support/temp-folder';
 
 // The fake's marker "recognition", which the long-recording e2e test relies on.
 let fake: FakeService;
@@ -14,7 +14,7 @@ afterAll(() => fake.close());
 
 describe('fake service tone words', () => {
   it('finds marker tones in an Opus upload at their true times', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'fake-tones-'));
+    const dir = await testFolder('fake-tones-');
     const sox = (...args: string[]) => execFileSync('sox', args);
     sox('-n', '-r', '16000', '-c', '1', join(dir, 'a.wav'), 'synth', '0.3', 'sine', '1500');
     sox('-n', '-r', '16000', '-c', '1', join(dir, 'b.wav'), 'synth', '0.4', 'sine', '2300');

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
 import type { FileSaver, FileToSave } from '../../electron/services/file-saver';
+import { removeFolder, testFolder } from '../support/temp-folder';
 
 // Export and import through main's router, as the renderer calls them.
 let core: Core;
+let dataDir: string;
 const sink: EventSink = { send: () => undefined };
 const KEY = 'sk-export-test-secret-9999';
 async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
@@ -24,7 +26,8 @@ const lastSaved = () => Buffer.from(saved.at(-1)!.bytes);
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
 
 beforeAll(async () => {
-  core = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-export-')), initialBaseUrl: 'https://api.example.com/v1', fileSaver });
+  dataDir = await mkdtemp(join(tmpdir(), 'confab-export-'));
+  core = await createCore({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver });
   await invoke('secrets:setKey', { key: KEY, memoryOnly: true });
   await invoke('history:create', { id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options });
   const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };
@@ -34,7 +37,10 @@ beforeAll(async () => {
     message: { ...base, id: 'b', role: 'assistant', content: 'Salut !\n\n```js\nx()\n```', state: 'stopped', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, model: 'pro' },
   });
 });
-afterAll(() => core.close());
+afterAll(async () => {
+  await core.close();
+  await removeFolder(dataDir);
+});
 
 describe('export and import', () => {
   it('round-trips a conversation through JSON exactly (a copy beside the original gets fresh ids)', async () => {
@@ -60,7 +66,7 @@ describe('export and import', () => {
     const original = await invoke('history:open', { id: 'conv-1' });
     await invoke('history:exportConversation', { id: 'conv-1', format: 'json' });
     const content = lastSaved().toString('utf8');
-    const other = await createCore({ userDataDir: await mkdtemp(join(tmpdir(), 'confab-import-')) });
+    const other = await createCore({ userDataDir: await testFolder('confab-import-') });
     expect(await other.router.invoke('history:import', { content }, sink)).toMatchObject({ ok: true, value: { ok: true } });
     expect(await other.router.invoke('history:open', { id: 'conv-1' }, sink)).toEqual({ ok: true, value: original });
     await other.close();

@@ -6,6 +6,7 @@ import { createHistoryStore, type HistoryStore } from '../../electron/services/h
 import { historyHandlers } from '../../electron/handlers/history';
 import type { FileSaver } from '../../electron/services/file-saver';
 import type { Message } from '../../shared/domain/conversation';
+import { removeFolder } from '../support/temp-folder';
 
 // A long conversation opens with its last page of messages; earlier pages follow on request.
 
@@ -25,15 +26,19 @@ let store: HistoryStore;
 const ids = (messages: Message[]) => messages.map((m) => m.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `m${from + i}`);
 
+let dir: string;
 beforeEach(async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-paging-'));
+  dir = await mkdtemp(join(tmpdir(), 'confab-paging-'));
   store = createHistoryStore(join(dir, 'history.sqlite'));
   store.create({ id: 'long', title: 'Long', systemPrompt: '', options, pinned: false, createdAt: 1, updatedAt: 1 });
   // Ids that do not sort like positions, so the order must come from the position.
   for (let i = 0; i < 25; i++) store.putMessage('long', message(`m${i}`, i % 2 ? 'assistant' : 'user'));
   store.create({ id: 'empty', title: 'Empty', systemPrompt: '', options, pinned: false, createdAt: 1, updatedAt: 1 });
 });
-afterEach(() => store.close());
+afterEach(async () => {
+  store.close();
+  await removeFolder(dir);
+});
 
 describe('a paged open', () => {
   it('answers the last messages, oldest first, and whether earlier ones remain', () => {

@@ -2,11 +2,12 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/domain/conversation';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { LATEST_VERSION, MIGRATIONS, migrate } from '../../electron/services/history/migrations';
 import { MATCH_END, MATCH_START } from '../../electron/services/history/search';
+import { removeFolder } from '../support/temp-folder';
 
 let dir: string;
 let path: string;
@@ -14,6 +15,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'confab-history-'));
   path = join(dir, 'history.sqlite');
 });
+afterEach(() => removeFolder(dir));
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 const message = (id: string, role: Message['role'], content: string, extra: Partial<Message> = {}): Message => ({

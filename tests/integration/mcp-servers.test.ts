@@ -30,7 +30,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake);
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe("the service's MCP server", () => {
   it('connects to the address derived from the base URL with the API key and lists the tools', async () => {
@@ -127,7 +127,7 @@ describe("the service's MCP server", () => {
   });
 
   it('asks for a base URL before there is one', async () => {
-    await app.close();
+    await app.dispose();
     // No base URL means no origin a key could be saved for.
     app = await startCore({ ...fake, baseUrl: '' }, { key: null });
     expect(await settled()).toMatchObject({

@@ -21,7 +21,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake);
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe('user-added HTTP servers', () => {
   const add = (value?: string) =>

@@ -11,6 +11,7 @@ import type { EventSink } from '../../electron/ipc/router';
 import type { Consent, ConsentRequest } from '../../electron/services/consent/consent';
 import type { FakeService } from '../fake-service/server';
 import { memoryKeytar } from '../support/memory-keytar';
+import { removeFolder } from '../support/temp-folder';
 
 export const STDIO_SERVER = { command: process.execPath, args: ['--import', 'tsx', resolve('tests/integration/fixtures/stdio-mcp-server.ts')] };
 
@@ -75,6 +76,11 @@ export async function startCore(
       return chatEvents(id).find((event) => ends.includes(event.type))!;
     },
     close: () => core.close(),
+    /** Closes the core and deletes its data folder. */
+    async dispose() {
+      await core.close();
+      await removeFolder(dir);
+    },
   };
 }
 

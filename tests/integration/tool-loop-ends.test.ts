@@ -39,7 +39,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake);
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe('the step limit', () => {
   it('ends with a clear failure after 8 requests, without running the last calls', async () => {

@@ -45,7 +45,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake);
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe('a tool call the user approves', () => {
   it('asks with the full arguments, runs the tool through MCP, sends the result back and streams the answer', async () => {

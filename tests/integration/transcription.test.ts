@@ -8,10 +8,12 @@ import type { FileToSave } from '../../electron/services/file-saver';
 import type { EventSink } from '../../electron/ipc/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';
+import { removeFolder } from '../support/temp-folder';
 
 // Transcription through main's router, as the renderer drives it, against the fake service.
 let fake: FakeService;
 let core: Core;
+let dataDir: string;
 const events = new Map<string, TranscriptionEvent[]>();
 const sink: EventSink = {
   send: (_channel, payload) => {
@@ -55,8 +57,9 @@ const wav = makeWav(3000);
 beforeAll(async () => {
   fake = await startFakeService();
   scratch = await mkdtemp(join(tmpdir(), 'confab-transcribe-files-'));
+  dataDir = await mkdtemp(join(tmpdir(), 'confab-transcribe-'));
   core = await createCore({
-    userDataDir: await mkdtemp(join(tmpdir(), 'confab-transcribe-')),
+    userDataDir: dataDir,
     initialBaseUrl: fake.baseUrl,
     fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) },
   });
@@ -66,6 +69,7 @@ afterAll(async () => {
   await core.close();
   await fake.close();
   await rm(scratch, { recursive: true, force: true });
+  await removeFolder(dataDir);
 });
 
 describe('transcription through main', () => {

@@ -6,7 +6,7 @@ let app: WebApp;
 beforeAll(async () => {
   app = await startWebApp();
 });
-afterAll(() => app.stop());
+afterAll(() => app.close());
 
 /** Opens a bridge socket and reports whether the server accepted it. */
 function connect(options: { token?: string; origin?: string; host?: string }) {

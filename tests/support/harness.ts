@@ -41,7 +41,7 @@ export async function openHarness(options: { height: number; ready(page: Page): 
     errors,
     async close() {
       await browser.close();
-      await app.stop();
+      await app.close();
       await fake.close();
     },
   };

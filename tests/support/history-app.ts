@@ -1,5 +1,6 @@
 // The app on one data folder, reopened on the same folder as a person reopens it: after a
 // clean quit, or after the process was killed. Used by the history journeys (history*.test.ts).
+import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startWebApp, type WebApp } from './web-app';
 
@@ -11,6 +12,7 @@ export interface Session {
   readonly errors: string[];
   /** Quits (or, with `kill`, kills) the app and opens it again on the same data folder, in a new page. */
   restart(how?: { kill?: boolean }): Promise<void>;
+  /** Quits the app; its data folder is deleted if the session made it (one passed in is the caller's). */
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function openSession(browser: Browser, env: { APP_BASE_URL?: string
     async close() {
       await context.close();
       await app.stop();
+      if (!env.APP_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

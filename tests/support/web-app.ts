@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +20,8 @@ export interface WebApp {
   stop(): Promise<void>;
   /** Ends the process at once, as a crash or a force quit does: nothing of its own shutdown runs. */
   kill(): Promise<void>;
+  /** Stops the app and deletes its data folder if startWebApp made it (one passed in is the caller's). */
+  close(): Promise<void>;
 }
 
 const QUESTION = '=== Confab asks:';
@@ -34,6 +36,7 @@ export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string } = {},
   options: { answersConsent?: boolean } = {},
 ): Promise<WebApp> {
+  const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
   const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
     env: {
@@ -64,6 +67,12 @@ export async function startWebApp(
   });
 
   const parsed = new URL(url);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   return {
     url,
     origin: parsed.origin,
@@ -75,17 +84,16 @@ export async function startWebApp(
       if (!child.stdin) throw new Error('Start the web app with answersConsent to answer its consent questions.');
       child.stdin.write(`${answer}\n`);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop,
     kill: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),
+    async close() {
+      await stop();
+      if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

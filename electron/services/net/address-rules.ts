@@ -35,7 +35,7 @@ function names(from: URL, to: URL): [string, string] {
  * number of times: the key goes only where the user saved it for.
  */
 export function decideRedirect(from: URL, location: string | null, hopsSoFar: number, maxHops: number): RedirectDecision {
-  if (!location || !URL.canParse(location, from)) {
+  if (!location || !URL.canParse(location, from.href)) {
     return { follow: false, code: 'bad_redirect', message: `The service at ${from.host} answered with a redirect but no valid address to go to. Check the base URL.` };
   }
   const to = new URL(location, from);

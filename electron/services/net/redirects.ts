@@ -14,7 +14,7 @@ export async function followRedirects(fetchFn: typeof fetch, address: URL, init:
   let { method = 'GET', body } = init;
   const headers = new Headers(init.headers);
   for (let hops = 0; ; hops++) {
-    const stream = body instanceof ReadableStream ? { duplex: 'half' } : {};
+    const stream = body instanceof ReadableStream ? { duplex: 'half' as const } : {};
     const response = await fetchFn(url.href, { ...init, method, body, headers, redirect: 'manual', ...stream });
     // A fetch that cannot show where it was sent (the browser-style opaque answer) is refused too.
     if (response.type === 'opaqueredirect') {

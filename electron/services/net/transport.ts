@@ -9,7 +9,7 @@ export type Sent = { ok: true; response: Response; url: string } | { ok: false; 
 export interface Outgoing {
   method: string;
   headers: Record<string, string>;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   signal?: AbortSignal;
   /** How long to wait for the answer's headers. */
   headersTimeoutMs: number;

@@ -1,4 +1,4 @@
-import { openSettings, useNavigation } from '../../app/navigation';
+import { openSettings, useNavigation } from '../../chat';
 import { FailureNotice } from '../../common/FailureNotice';
 import { formatBytes, formatClock, formatProgress } from '../format';
 import type { LongJobView, PartView } from './job';

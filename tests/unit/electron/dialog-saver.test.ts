@@ -1,7 +1,7 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testFolder } from '../../support/temp-folder';
 
 const showSaveDialog = vi.fn();
 vi.mock('electron', () => ({ dialog: { showSaveDialog } }));
@@ -11,7 +11,7 @@ beforeEach(() => showSaveDialog.mockReset());
 
 describe('Electron save dialog', () => {
   it('asks where to save, then main writes the bytes there', async () => {
-    const target = join(await mkdtemp(join(tmpdir(), 'confab-save-')), 'chosen name.md');
+    const target = join(await testFolder('confab-save-'), 'chosen name.md');
     showSaveDialog.mockResolvedValue({ canceled: false, filePath: target });
     const window = { id: 1 };
     const outcome = await dialogSaver(() => window as never).save({ fileName: 'Chat.md', mimeType: 'text/markdown', bytes: new TextEncoder().encode('# Hi') });

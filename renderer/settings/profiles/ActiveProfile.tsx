@@ -1,5 +1,5 @@
-import { SHORTCUTS } from '../common/shortcuts';
-import { useSettings } from '../settings/store';
+import { SHORTCUTS } from '../../common/shortcuts';
+import { useSettings } from '../store';
 import { useProfiles } from './store';
 import './profiles.css';
 

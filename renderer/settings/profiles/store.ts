@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ProfileList } from '../../shared/contract/profiles';
-import { api } from '../api';
-import { useSettings } from '../settings/store';
+import type { ProfileList } from '../../../shared/contract/profiles';
+import { api } from '../../api';
+import { useSettings } from '../store';
 
 interface ProfilesState {
   list: ProfileList | null;

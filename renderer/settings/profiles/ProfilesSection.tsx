@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { type ProfileSummary, profileNameSchema } from '../../shared/contract/profiles';
+import { type ProfileSummary, profileNameSchema } from '../../../shared/contract/profiles';
 import { useProfiles } from './store';
 import './profiles.css';
 

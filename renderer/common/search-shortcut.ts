@@ -1,4 +1,4 @@
-import { SHORTCUTS } from '../common/shortcuts';
+import { SHORTCUTS } from './shortcuts';
 
 // Search takes the same platform modifier as New chat (Cmd on a Mac, Ctrl elsewhere), read
 // from there so the two can never disagree.

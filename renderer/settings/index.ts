@@ -1,0 +1,6 @@
+// What other features use of settings (eslint.config.js allows them nothing else).
+export { SettingsScreen } from './SettingsScreen';
+export { onConnectionChange, useSettings } from './store';
+export { ActiveProfile } from './profiles/ActiveProfile';
+export { ProfileSwitcher } from './profiles/ProfileSwitcher';
+export { useProfiles } from './profiles/store';

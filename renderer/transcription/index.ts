@@ -1,0 +1,4 @@
+// What the app shell uses of transcription (eslint.config.js allows it nothing else).
+export { FileDrop } from './FileDrop';
+export { TranscriptionScreen } from './TranscriptionScreen';
+export { TranscriptsNav } from './TranscriptsNav';

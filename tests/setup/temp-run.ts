@@ -1,0 +1,42 @@
+// One temp folder per run (vitest globalSetup). TMPDIR points into it for the whole run, so
+// whatever the suite or a process it starts (the app, Chromium, ffmpeg, the fake service)
+// puts in "the temp folder" lands there, and is removed at the end even when a test failed.
+// The teardown fails the run if a test file left something behind (temp-file.ts names the
+// file) or if a folder named like the suite's appeared in the OS temp folder anyway.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pointTempAt } from './temp-env';
+
+const RUN_PREFIX = 'confab-test-run-';
+/** What the suite's folders are called: tests' own prefixes, the fake service's, Playwright's and Chromium's. */
+const SUITE_NAMES = /^(confab-|fake-|playwright[-_]|\.org\.chromium\.)/;
+
+/**
+ * Other runs' folders, which come and go while this one runs: their run folders, and what
+ * with-keyring.sh and test:fresh make before a run starts (and delete after it ends).
+ */
+const OTHER_RUNS = /^(confab-test-run-|confab-keyring-|confab-fresh-)/;
+
+const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHER_RUNS.test(name));
+
+export default function setup() {
+  const osTemp = tmpdir();
+  const before = new Set(suiteEntries(osTemp));
+  const root = mkdtempSync(join(osTemp, RUN_PREFIX));
+  const restore = pointTempAt(root);
+
+  return function teardown() {
+    restore();
+    const left = readdirSync(root);
+    rmSync(root, { recursive: true, force: true });
+    const escaped = suiteEntries(osTemp).filter((name) => !before.has(name));
+    const problems = [
+      ...left.map((name) => `${name} (in this run's temp folder)`),
+      ...escaped.map((name) => `${join(osTemp, name)} (in the OS temp folder, outside this run's)`),
+    ];
+    if (problems.length > 0) {
+      throw new Error(`The suite left folders behind; every test must remove what it makes:\n  ${problems.join('\n  ')}`);
+    }
+  };
+}
