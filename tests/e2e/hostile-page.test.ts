@@ -84,7 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await app?.close();
   await fake?.close();
   await foreign?.close();
   await rm(scratch, { recursive: true, force: true });

@@ -35,10 +35,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await app?.close();
   await new Promise((resolve) => proxy?.close(resolve));
   await Promise.all([fake?.close(), elsewhere?.close()]);
-  if (app) await rm(app.dataDir, { recursive: true, force: true });
 });
 
 // Playwright's click waits until the button is enabled again after the previous test.

@@ -9,7 +9,7 @@ let app: WebApp;
 beforeAll(async () => {
   app = await startWebApp();
 }, 30_000);
-afterAll(() => app.stop());
+afterAll(() => app.close());
 
 interface Sent {
   status: number;
