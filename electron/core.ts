@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
-import { chatHandlers } from './handlers/chat';
+import { conversationsHandlers } from './handlers/conversations';
 import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
 import { transcriptionHandlers } from './handlers/transcription';
@@ -9,6 +9,7 @@ import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
+import { createConversationService } from './services/conversations/conversation-service';
 import { lockDataFolder } from './services/data-lock';
 import { downloadSaver, type FileSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
@@ -73,11 +74,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = options.fileSaver ?? downloadSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
+  const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp }) });
+
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
-    chat: chatHandlers({ chat: createChatService({ service, tools: mcp }), history }),
-    history: historyHandlers({ history, files }),
+    conversations: conversationsHandlers({ conversations }),
+    history: historyHandlers({ history, files, stopReply: conversations.stop }),
     transcription: transcriptionHandlers({
       staging,
       history,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ChatScreen } from '../chat/ChatScreen';
-import { subscribeToCompletions, useChat } from '../chat/store';
+import { watchConversations, useChat } from '../chat';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { useSettings } from '../settings/store';
 import { FileDrop } from '../transcription/FileDrop';
@@ -20,7 +20,7 @@ export function App() {
     void load();
     void useChat.getState().hydrate();
   }, [load]);
-  useEffect(subscribeToCompletions, []);
+  useEffect(watchConversations, []);
 
   return (
     <div className="app">

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useChat } from '../chat/store';
+import { useChat } from '../chat';
 
 export type View = 'chat' | 'settings' | 'transcription';
 

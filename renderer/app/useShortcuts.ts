@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useChat } from '../chat/store';
+import { useChat } from '../chat';
 import { isNewChatKey } from '../common/shortcuts';
 import { useNavigation } from './navigation';
 

@@ -1,7 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { useNavigation } from '../app/navigation';
-import { nameOf } from '../chat/listing';
+import { nameOf } from '../chat';
 import { ConversationMenu } from './ConversationMenu';
 import { RenameField } from './RenameField';
 import { takesFocus } from './store';

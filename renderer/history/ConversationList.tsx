@@ -1,6 +1,6 @@
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { useNavigation } from '../app/navigation';
-import { useChat } from '../chat/store';
+import { useChat } from '../chat';
 import { ConversationItem } from './ConversationItem';
 
 function Group({ id, heading, conversations, activeId }: { id: string; heading: string; conversations: ConversationMeta[]; activeId: string | null }) {

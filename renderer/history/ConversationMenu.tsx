@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useId, useRef, useState } from 'react';
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { useChat } from '../chat/store';
+import { useChat } from '../chat';
 import { useHistory } from './store';
 
 interface Props {

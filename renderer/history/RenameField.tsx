@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { historyArea } from '../../shared/contract/history';
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { useChat } from '../chat/store';
-import { messageOf } from '../chat/persist';
+import { useChat } from '../chat';
+import { messageOf } from '../chat';
 
 // The rule main applies, so its messages show here before anything is sent.
 const titleRule = historyArea.update.input.shape.title;

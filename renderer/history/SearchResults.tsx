@@ -1,8 +1,8 @@
 import type { SearchHit } from '../../shared/contract/history';
 import type { ChatRole } from '../../shared/domain/chat';
 import { useNavigation } from '../app/navigation';
-import { nameOf } from '../chat/listing';
-import { useChat } from '../chat/store';
+import { nameOf } from '../chat';
+import { useChat } from '../chat';
 import { Snippet } from './Snippet';
 import { SEARCH_LIMIT, useHistory } from './store';
 

@@ -1,5 +1,5 @@
 import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { nameOf } from '../chat/listing';
+import { nameOf } from '../chat';
 import { type Toast as ToastState, useHistory } from './store';
 
 /** Undo stays long enough to notice; an error stays until dismissed, since it needs reading. */

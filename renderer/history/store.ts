@@ -5,9 +5,9 @@ import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
 import { useNavigation } from '../app/navigation';
-import { nameOf } from '../chat/listing';
-import { messageOf } from '../chat/persist';
-import { useChat } from '../chat/store';
+import { nameOf } from '../chat';
+import { messageOf } from '../chat';
+import { useChat } from '../chat';
 import { deliver } from './download';
 
 export type Toast =

@@ -1,6 +1,6 @@
 import type { TranscriptRecord } from '../../shared/contract/transcription';
 import { useNavigation } from '../app/navigation';
-import { useChat } from '../chat/store';
+import { useChat } from '../chat';
 import { formatDuration } from './format';
 
 export const ASK_DRAFT = 'What are the main points of this recording? List any decisions and open questions too.';

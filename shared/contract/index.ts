@@ -1,5 +1,5 @@
-import { chatArea } from './chat';
 import type { ContractDef } from './define';
+import { conversationsArea } from './conversations';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
 import { secretsArea } from './secrets';
@@ -10,7 +10,7 @@ import { transcriptionArea } from './transcription';
 export const contract = {
   settings: settingsArea,
   secrets: secretsArea,
-  chat: chatArea,
+  conversations: conversationsArea,
   history: historyArea,
   transcription: transcriptionArea,
   mcp: mcpArea,

@@ -1,10 +1,11 @@
 // Drives main's core through its router, as the renderer does over IPC, for the MCP and
-// tool-calling tests: an in-memory keychain, and every stream event kept by stream id.
+// tool-calling tests: an in-memory keychain, and every reply's events kept by conversation id.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
+import type { WatchEvent } from '../../shared/contract/conversations';
 import { BridgeError } from '../../shared/contract/client';
 import { createCore } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
@@ -31,11 +32,14 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'confab-tools-')));
   const keytar = options.keytar ?? memoryKeytar();
   const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar });
+  // Every reply's events, by conversation id, from one watch stream (as a page has).
   const events = new Map<string, unknown[]>();
+  const watched: WatchEvent[] = [];
   const sink: EventSink = {
     send: (_channel, payload) => {
-      const { id, event } = payload as { id: string; event: unknown };
-      events.set(id, [...(events.get(id) ?? []), event]);
+      const { event } = payload as { id: string; event: WatchEvent };
+      watched.push(event);
+      if (event.type === 'reply') events.set(event.conversationId, [...(events.get(event.conversationId) ?? []), event.event]);
     },
   };
   async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
@@ -44,6 +48,7 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
     return result.value as T;
   }
   if (options.key !== null) await invoke('secrets:setKey', { key: options.key ?? fake.keys.pro });
+  await invoke('conversations:watch');
 
   const chatEvents = (id: string) => (events.get(id) ?? []) as CompletionEvent[];
   return {
@@ -51,6 +56,7 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
     keytar,
     invoke,
     events,
+    watched,
     chatEvents,
     /** Waits for the stream's first event of this type (or its end) and returns it. */
     async next<T extends CompletionEvent['type']>(id: string, type: T, nth = 1): Promise<Extract<CompletionEvent, { type: T }>> {
