@@ -49,6 +49,8 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
   }
   if (options.key !== null) await invoke('secrets:setKey', { key: options.key ?? fake.keys.pro });
   await invoke('conversations:watch');
+  // The watch begins with the running replies; from then on nothing is missed.
+  await expect.poll(() => watched.length).toBeGreaterThan(0);
 
   const chatEvents = (id: string) => (events.get(id) ?? []) as CompletionEvent[];
   return {
