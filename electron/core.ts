@@ -93,6 +93,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     router,
     async close() {
+      await conversations.close();
       await mcp.close();
       history.close();
       lock.release();

@@ -6,7 +6,7 @@ import { type ConversationMeta, type Message, canContinue } from '../../../share
 import type { ChatService } from '../chat-service';
 import type { HistoryStore } from '../history/history-store';
 import { recordReply } from '../reply-recorder';
-import { type LiveReplies, createLiveReplies } from './live-replies';
+import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { rememberAlwaysAllowed, withShownSettings } from './shown-settings';
 import { requestFor } from './request';
 import { titleOf } from './wire';
@@ -61,7 +61,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     const answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
       : { id: randomUUID(), role: 'assistant', content: '', state: 'streaming', usage: null, failure: null, model: meta.options.model, createdAt: Date.now() };
-    const running = {
+    const running: RunningReply = {
       replyId: randomUUID(),
       controller: new AbortController(),
       recorder: recordReply(history, meta.id, answer, deps.saveIntervalMs),
@@ -76,7 +76,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       truncateAfter: start.truncateAfter ?? null,
       messages: [...(start.added ?? []), answer],
     });
-    void chat.complete(requestFor(meta, messages, !!start.continuing), {
+    running.ended = chat.complete(requestFor(meta, messages, !!start.continuing), {
       id: running.replyId,
       signal: running.controller.signal,
       emit: (event) => {
@@ -146,6 +146,13 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
     stop(conversationId: string) {
       live.get(conversationId)?.controller.abort();
+    },
+
+    /** Stops every reply and waits until each has recorded how it ended (the app is closing). */
+    async close() {
+      const replies = live.all();
+      for (const reply of replies) reply.controller.abort();
+      await Promise.allSettled(replies.map((reply) => reply.ended));
     },
 
     decideTool(conversationId: string, callId: string, decision: ToolDecision) {

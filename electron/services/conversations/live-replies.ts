@@ -10,6 +10,8 @@ export interface RunningReply {
   recorder: ReplyRecorder;
   approvals: LiveReply['approvals'];
   step: LiveReply['step'];
+  /** Settles when the reply has ended and its ending is recorded. */
+  ended?: Promise<void>;
 }
 
 const ENDINGS = new Set<CompletionEvent['type']>(['done', 'stopped', 'failed']);
@@ -38,6 +40,7 @@ export function createLiveReplies() {
 
   return {
     get: (conversationId: string) => running.get(conversationId),
+    all: () => [...running.values()],
     add: (conversationId: string, reply: RunningReply) => void running.set(conversationId, reply),
     broadcast,
 
