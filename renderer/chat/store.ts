@@ -32,11 +32,16 @@ export function watchConversations(): () => void {
     watchId = id;
     for (const message of early.splice(0)) if (message.id === id) apply(message.event);
   });
-  return () => {
+  const stop = () => {
+    if (stopped) return;
     stopped = true;
     unsubscribe();
+    window.removeEventListener('pagehide', stop);
     if (watchId) void api.conversations.watch.cancel(watchId);
   };
+  // Electron keeps a reloaded window's connection, so the old page's watch ends as it goes.
+  window.addEventListener('pagehide', stop);
+  return stop;
 }
 
 export const useActiveConversation = () => useChat((s) => s.conversations.find((c) => c.id === s.activeId)!);
