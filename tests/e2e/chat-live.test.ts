@@ -31,6 +31,7 @@ describe('a reply main is writing', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'New chat' }).waitFor();
     await backToChat(page, 'Tell me a long story');
+    await lastReply(page).getByTestId('message-text').waitFor();
     await screenshot(page, 'chat-live-after-reload');
     expect(await composer(page).inputValue()).toBe('half a thought');
     const reply = await settled(page);
