@@ -32,14 +32,18 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'confab-tools-')));
   const keytar = options.keytar ?? memoryKeytar();
   const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar });
-  // Every reply's events, by conversation id, from one watch stream (as a page has).
+  // Every stream's events by stream id; the conversations watch's also as each reply's, by conversation id.
   const events = new Map<string, unknown[]>();
+  const replies = new Map<string, CompletionEvent[]>();
   const watched: WatchEvent[] = [];
   const sink: EventSink = {
-    send: (_channel, payload) => {
-      const { event } = payload as { id: string; event: WatchEvent };
-      watched.push(event);
-      if (event.type === 'reply') events.set(event.conversationId, [...(events.get(event.conversationId) ?? []), event.event]);
+    send: (channel, payload) => {
+      const { id, event } = payload as { id: string; event: unknown };
+      events.set(id, [...(events.get(id) ?? []), event]);
+      if (channel !== 'conversations:watch:event') return;
+      const change = event as WatchEvent;
+      watched.push(change);
+      if (change.type === 'reply') replies.set(change.conversationId, [...(replies.get(change.conversationId) ?? []), change.event]);
     },
   };
   async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
@@ -52,7 +56,7 @@ export async function startCore(fake: FakeService, options: { key?: string | nul
   // The watch begins with the running replies; from then on nothing is missed.
   await expect.poll(() => watched.length).toBeGreaterThan(0);
 
-  const chatEvents = (id: string) => (events.get(id) ?? []) as CompletionEvent[];
+  const chatEvents = (conversationId: string) => replies.get(conversationId) ?? [];
   return {
     dir,
     keytar,
