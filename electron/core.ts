@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
-import { chatHandlers } from './handlers/chat';
+import { conversationsHandlers } from './handlers/conversations';
 import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
 import { permissionsHandlers } from './handlers/permissions';
@@ -13,6 +13,7 @@ import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
 import { type Consent, refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
+import { createConversationService } from './services/conversations/conversation-service';
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
@@ -126,12 +127,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
+  const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
+
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
-    chat: chatHandlers({ chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }), history }),
-    history: historyHandlers({ history, files }),
+    conversations: conversationsHandlers({ conversations }),
+    history: historyHandlers({ history, files, stopReply: conversations.stop }),
     transcription: transcriptionHandlers({
       history,
       files,
@@ -156,6 +159,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     async close() {
+      await conversations.close();
       await mcp.close();
       history.close();
       lock.release();

@@ -6,22 +6,20 @@ import type { FileSaver } from '../services/file-saver';
 import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
 import type { HistoryStore } from '../services/history/history-store';
 
-export function historyHandlers(deps: { history: HistoryStore; files: FileSaver }): Handlers<Contract>['history'] {
+export function historyHandlers(deps: { history: HistoryStore; files: FileSaver; stopReply(id: string): void }): Handlers<Contract>['history'] {
   const { history, files } = deps;
   return {
     status: async () => ({ problem: history.problem }),
     list: async () => history.list(),
     open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),
     earlierMessages: async ({ id, beforeMessageId, limit }) => history.earlierMessages(id, beforeMessageId, limit),
-    create: async (input) => {
-      const now = Date.now();
-      return history.create({ ...input, pinned: false, createdAt: now, updatedAt: now });
-    },
     update: async ({ id, ...patch }) => history.update(id, patch),
-    remove: async ({ id }) => history.remove(id),
+    remove: async ({ id }) => {
+      // Nobody is left to read its reply.
+      deps.stopReply(id);
+      history.remove(id);
+    },
     restore: async ({ id }) => history.restore(id),
-    putMessage: async ({ conversationId, message }) => history.putMessage(conversationId, message),
-    truncateAfter: async ({ conversationId, messageId }) => history.truncateAfter(conversationId, messageId),
     search: async ({ query, limit }) => history.search(query, limit),
 
     async exportConversation({ id, format }) {

@@ -1,4 +1,4 @@
-import type { CompletionInput } from '../../shared/contract/chat';
+import type { CompletionInput } from './completion-input';
 import type { WireMessage } from '../../shared/domain/chat';
 import type { toolChoiceParam, toolDefinitions } from './tools/tool-definitions';
 

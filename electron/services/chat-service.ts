@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionEvent, CompletionInput } from '../../shared/contract/chat';
+import type { CompletionEvent } from '../../shared/contract/chat';
 import type { ToolCall, WireMessage } from '../../shared/domain/chat';
+import type { CompletionInput } from './completion-input';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { completionBody } from './chat-body';
 import { createTextCoalescer } from './coalescer';

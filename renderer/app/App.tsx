@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ChatScreen, subscribeToCompletions, useChat, useNavigation } from '../chat';
+import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
@@ -16,7 +16,7 @@ export function App() {
     void load();
     void useChat.getState().hydrate();
   }, [load]);
-  useEffect(subscribeToCompletions, []);
+  useEffect(watchConversations, []);
 
   return (
     <div className="app">

@@ -1,5 +1,5 @@
 import type { Usage } from '../../shared/domain/chat';
-import type { Message } from '../../shared/domain/conversation';
+import { type Message, canContinue } from '../../shared/domain/conversation';
 import { openSettings } from './navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
@@ -17,11 +17,13 @@ interface Props {
 const ENDINGS: Partial<Record<Message['state'], string>> = {
   stopped: 'Stopped',
   interrupted: 'Interrupted',
+  truncated: 'Cut short',
 };
 
-/** Nobody pressed Stop on an interrupted reply, so it says what happened to it. */
+/** Nobody pressed Stop on these replies, so each says what happened to it. */
 const WHY: Partial<Record<Message['state'], string>> = {
   interrupted: 'Confab closed before this reply finished.',
+  truncated: 'The reply reached the maximum number of tokens.',
 };
 
 function UsageLine({ usage }: { usage: Usage }) {
@@ -33,21 +35,18 @@ function UsageLine({ usage }: { usage: Usage }) {
 }
 
 export function AssistantMessage({ message, conversationId, isLast }: Props) {
-  const streaming = message.state === 'streaming';
-  // Only the streaming reply reads the running text, so a fragment re-renders nothing else.
+  // Only the reply main is writing reads the running text, so a fragment re-renders nothing else.
   const live = useChat((s) => {
-    if (!streaming) return null;
     const run = s.running[conversationId];
-    if (run?.messageId === message.id) return run.text;
-    // The reply has just ended but this render still holds the streaming message (the list
-    // passes the new one a render later): read the committed text, never a blank that would
-    // drop and re-parse every block.
-    const conversation = s.conversations.find((c) => c.id === conversationId);
-    return conversation?.messages.findLast((m) => m.id === message.id)?.content ?? '';
+    return run?.messageId === message.id ? run.text : null;
   });
+  const streaming = live !== null;
+  // Saved while streaming, and main is not writing it: the app closed mid-reply.
+  const state = message.state === 'streaming' && !streaming ? 'interrupted' : message.state;
   const text = live ?? message.content;
   const regenerate = () => useChat.getState().regenerate(conversationId);
-  const ending = ENDINGS[message.state];
+  const ending = ENDINGS[state];
+  const continueReply = () => useChat.getState().continueReply(conversationId, message.id);
   // A JSON-mode conversation's replies are checked and formatted; a reply that only asks for tools is not one.
   const jsonMode = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.options.jsonMode ?? false);
   const step = useChat((s) => s.steps[message.id]);
@@ -87,12 +86,17 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
       {!streaming && (
         <div className="message-actions">
           {ending && <span className="badge ending">{ending}</span>}
-          {WHY[message.state] && <span>{WHY[message.state]}</span>}
+          {WHY[state] && <span>{WHY[state]}</span>}
           {text && !asJson && <CopyButton label="Copy message" text={() => text} />}
           {/* A failed reply offers Retry in its notice instead. */}
           {isLast && !message.failure && !replying && (
             <button type="button" className="small secondary" aria-label="Regenerate reply" title="Regenerate reply" onClick={regenerate}>
               Regenerate
+            </button>
+          )}
+          {isLast && !replying && canContinue({ ...message, state }) && (
+            <button type="button" className="small secondary" title="Ask the model to go on from where this reply ended" onClick={continueReply}>
+              Continue
             </button>
           )}
           {message.usage && <UsageLine usage={message.usage} />}

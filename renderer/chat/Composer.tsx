@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
+import { NEW_CHAT_ID } from './records';
 import { useChat } from './store';
 
 interface Props {
@@ -24,7 +25,15 @@ export function Composer({ conversationId, blocked }: Props) {
   const running = useChat((s) => conversationId in s.running);
   const focusRequest = useNavigation((s) => s.composerFocus);
   const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => field.current?.focus(), [conversationId, focusRequest]);
+  const shown = useRef({ conversationId, focusRequest });
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { conversationId, focusRequest };
+    // The new chat has just become a saved conversation (main answered its first message):
+    // the same chat stays in view, and focus stays where it is (an approval card may hold it).
+    if (before.conversationId === NEW_CHAT_ID && conversationId !== NEW_CHAT_ID && before.focusRequest === focusRequest) return;
+    field.current?.focus();
+  }, [conversationId, focusRequest]);
 
   const { send, stop, setDraft } = useChat.getState();
   const submit = () => {

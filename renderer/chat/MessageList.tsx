@@ -23,10 +23,24 @@ const itemContent = (_index: number, message: Message, context: Context) => (
 
 const computeItemKey = (_index: number, message: Message) => message.id;
 
+/** While a request is on its way to main (a few milliseconds), its reply is already shown as awaited. */
+function Footer({ context }: { context?: Context }) {
+  const asking = useChat((s) => !!context && s.running[context.conversationId]?.messageId === '');
+  return (
+    <div className="list-bottom">
+      {asking && (
+        <article className="message assistant" aria-label="Reply" aria-busy="true">
+          <p className="hint waiting">Waiting for the reply…</p>
+        </article>
+      )}
+    </div>
+  );
+}
+
 // Breathing room above the first message and below the last, inside the scroller.
 const components = {
   Header: () => <div className="list-top" />,
-  Footer: () => <div className="list-bottom" />,
+  Footer,
 };
 
 const NEAR_BOTTOM_PX = 48;

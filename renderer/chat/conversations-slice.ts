@@ -3,52 +3,17 @@ import { FREE_MODEL } from '../../shared/domain/chat';
 import type { Conversation, ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
 import { useSettings } from '../settings';
-import { type Lists, settledMessages, upsert, withMeta } from './listing';
-import { DEFAULT_OPTIONS, type OptionsInput, checkOptions, toInput } from './options';
-import { inOrder, messageOf } from './persist';
-import { newConversation } from './records';
-import type { ChatState } from './store';
-
-export interface ConversationsSlice extends Lists {
-  activeId: string;
-  /** The composer's text, by conversation id; it becomes a message only when sent. */
-  drafts: Record<string, string>;
-  /** The option fields as typed, by conversation id; the conversation keeps the last valid options. */
-  optionInputs: Record<string, OptionsInput>;
-  /** A message to bring into view and highlight (a search hit); `at` tells two clicks on one hit apart. */
-  target: { conversationId: string; messageId: string; at: number } | null;
-  /** Saved conversations opened a page at a time whose earliest messages are not loaded yet, by id. */
-  earlier: Record<string, true>;
-  /** Loads the page of messages before the first one loaded (the list reached its top). */
-  loadEarlier(id: string): Promise<void>;
-  /** Loads every message not loaded yet: a reply must be sent the whole conversation. */
-  loadAll(id: string): Promise<void>;
-  /** Why the history was set aside at start, could not be read, or a change could not be saved; until dismissed. */
-  storageProblem: string | null;
-  hydrate(): Promise<void>;
-  newConversation(): void;
-  /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */
-  select(id: string, messageId?: string): Promise<boolean>;
-  clearTarget(): void;
-  dismissStorageProblem(): void;
-  setDraft(id: string, text: string): void;
-  setSystemPrompt(id: string, text: string): void;
-  updateOptions(id: string, change: Partial<OptionsInput>): void;
-  /** Rejects with main's reason when the title is refused. */
-  rename(id: string, title: string): Promise<void>;
-  setPinned(id: string, pinned: boolean): void;
-  /** Hides the conversation at once; main purges it at its next start unless it is restored. */
-  remove(id: string): Promise<void>;
-  restore(meta: ConversationMeta): Promise<void>;
-  /** A conversation main has just added (an import). */
-  addListed(meta: ConversationMeta): void;
-}
+import type { ChatState, ConversationsSlice } from './chat-state';
+import { loadDrafts, saveDrafts } from './drafts';
+import { upsert, withMeta } from './listing';
+import { DEFAULT_OPTIONS, checkOptions, toInput } from './options';
+import { messageOf, newConversation } from './records';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
 /** Messages loaded when a conversation opens, and per earlier page: a long conversation opens at once. */
 export const PAGE_SIZE = 100;
-/** Larger pages when every earlier message is wanted (a reply, a search hit far back). */
+/** Larger pages when many earlier messages are wanted (a search hit far back). */
 const BULK_PAGE_SIZE = 1000;
 
 export const createConversationsSlice: StateCreator<ChatState, [], [], ConversationsSlice> = (set, get) => {
@@ -74,7 +39,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
         set((s) => {
           const { [id]: _done, ...stillEarlier } = s.earlier;
           return {
-            conversations: s.conversations.map((c) => (c.id === id ? { ...c, messages: [...settledMessages(messages), ...c.messages] } : c)),
+            conversations: s.conversations.map((c) => (c.id === id ? { ...c, messages: [...messages, ...c.messages] } : c)),
             earlier: hasEarlier ? s.earlier : stillEarlier,
           };
         });
@@ -89,10 +54,10 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     while (get().earlier[id] && !done()) await loadPage(id, BULK_PAGE_SIZE);
   }
 
-  /** Writes a change to a saved conversation; an unsaved one carries its state into history.create. */
+  /** Writes a change to a saved conversation; the new chat's settings go to main with its first message. */
   function save(id: string, change: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>) {
     if (!isSaved(id)) return;
-    inOrder(id, () => api.history.update({ id, ...change })).catch((error: unknown) =>
+    api.history.update({ id, ...change }).catch((error: unknown) =>
       set({ storageProblem: `A change to this conversation could not be saved: ${messageOf(error)}` }),
     );
   }
@@ -105,7 +70,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     listed: [],
     conversations: [first],
     activeId: first.id,
-    drafts: {},
+    drafts: loadDrafts(),
     optionInputs: {},
     target: null,
     earlier: {},
@@ -115,7 +80,6 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       loadPage(id, PAGE_SIZE).catch((error: unknown) =>
         set({ storageProblem: `The earlier messages of this conversation could not be read: ${messageOf(error)}` }),
       ),
-    loadAll: (id) => loadUntil(id, () => false),
 
     async hydrate() {
       try {
@@ -153,7 +117,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
           return true;
         }
         const { hasEarlier, ...loaded } = await api.history.open({ id, limit: PAGE_SIZE });
-        const conversation = { ...loaded, messages: settledMessages(loaded.messages) };
+        const conversation = { ...loaded, messages: loaded.messages };
         const shown = wanted === id && (!messageId || conversation.messages.some((m) => m.id === messageId));
         set((s) => ({
           conversations: [...s.conversations.filter((c) => c.id !== id), conversation],
@@ -171,7 +135,10 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
     clearTarget: () => set({ target: null }),
     dismissStorageProblem: () => set({ storageProblem: null }),
-    setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+    setDraft(id, text) {
+      set((s) => ({ drafts: { ...s.drafts, [id]: text } }));
+      saveDrafts(get().drafts);
+    },
     setSystemPrompt(id, systemPrompt) {
       patch(id, (c) => ({ ...c, systemPrompt }));
       save(id, { systemPrompt });
@@ -188,7 +155,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
 
     async rename(id, title) {
-      const saved = await inOrder(id, () => api.history.update({ id, title }));
+      const saved = await api.history.update({ id, title });
       set((s) => withMeta(s, id, { title: saved.title }));
     },
     setPinned(id, pinned) {
@@ -198,19 +165,17 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     async remove(id) {
       const meta = get().listed.find((c) => c.id === id);
       if (!meta) return;
-      // Deleting a conversation also ends its reply: nobody is left to read it.
-      get().stop(id);
       set((s) => ({ listed: s.listed.filter((c) => c.id !== id) }));
       if (get().activeId === id) get().newConversation();
       try {
-        await inOrder(id, () => api.history.remove({ id }));
+        await api.history.remove({ id });
       } catch (error) {
         set((s) => ({ listed: upsert(s.listed, meta) }));
         throw error;
       }
     },
     async restore(meta) {
-      await inOrder(meta.id, () => api.history.restore({ id: meta.id }));
+      await api.history.restore({ id: meta.id });
       set((s) => ({ listed: upsert(s.listed, meta) }));
     },
     addListed: (meta) => set((s) => ({ listed: upsert(s.listed, meta) })),

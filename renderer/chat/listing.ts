@@ -1,4 +1,4 @@
-import type { Conversation, ConversationMeta, Message } from '../../shared/domain/conversation';
+import type { Conversation, ConversationMeta } from '../../shared/domain/conversation';
 
 /** The two places a conversation's metadata lives: the sidebar's list, and the loaded conversations. */
 export interface Lists {
@@ -15,8 +15,6 @@ export const byRecency = (a: ConversationMeta, b: ConversationMeta) =>
 /** How a conversation without a title is called wherever it is listed or named. */
 export const nameOf = (conversation: Pick<ConversationMeta, 'title'>) => conversation.title || 'Untitled chat';
 
-export const metaOf = ({ messages: _messages, ...meta }: Conversation): ConversationMeta => meta;
-
 /** Adds a conversation to the list, or replaces its entry. */
 export const upsert = (listed: ConversationMeta[], meta: ConversationMeta) =>
   [...listed.filter((c) => c.id !== meta.id), meta].sort(byRecency);
@@ -28,11 +26,3 @@ export function withMeta(s: Lists, id: string, change: Partial<ConversationMeta>
     conversations: s.conversations.map((c) => (c.id === id ? { ...c, ...change } : c)),
   };
 }
-
-/**
- * A reply that was streaming when it was saved, and is not being written now, cannot resume:
- * the app (or the page) was closed mid-reply. Main marks these at its next start; a page
- * reloaded while main kept running can still see one.
- */
-export const settledMessages = (messages: Message[]) =>
-  messages.map((m) => (m.state === 'streaming' ? { ...m, state: 'interrupted' as const } : m));

@@ -1,22 +1,11 @@
-import { BridgeError } from '../../shared/contract/client';
 import type { ChatOptions } from '../../shared/domain/chat';
-import type { Conversation, Message } from '../../shared/domain/conversation';
-import type { ServiceFailure } from '../../shared/domain/service-failure';
+import type { Conversation } from '../../shared/domain/conversation';
 
-/** A user message is complete as written; a reply starts out streaming. */
-export const newMessage = (role: 'user' | 'assistant', content: string, model: string | null = null): Message => ({
-  id: crypto.randomUUID(),
-  role,
-  content,
-  state: role === 'assistant' ? 'streaming' : 'complete',
-  usage: null,
-  failure: null,
-  model,
-  createdAt: Date.now(),
-});
+/** The one new chat not saved yet; main gives it an id of its own with its first message. Its draft keeps this id across reloads. */
+export const NEW_CHAT_ID = 'new';
 
 export const newConversation = (options: ChatOptions): Conversation => ({
-  id: crypto.randomUUID(),
+  id: NEW_CHAT_ID,
   title: '',
   systemPrompt: '',
   options,
@@ -26,12 +15,4 @@ export const newConversation = (options: ChatOptions): Conversation => ({
   messages: [],
 });
 
-/** A start call that main refused or never received (the bridge is down), shown like any other failure. */
-export const bridgeFailure = (error: unknown): ServiceFailure => ({
-  kind: 'http',
-  status: null,
-  code: error instanceof BridgeError ? error.code : null,
-  message: error instanceof Error ? error.message : String(error),
-  host: null,
-  retryAfterSeconds: null,
-});
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

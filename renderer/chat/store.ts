@@ -1,17 +1,47 @@
 import { create } from 'zustand';
+import type { StreamMessage } from '../../shared/contract/client';
+import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
-import { type ConversationsSlice, createConversationsSlice } from './conversations-slice';
-import { type RepliesSlice, createRepliesSlice } from './replies-slice';
+import type { ChatState } from './chat-state';
+import { createConversationsSlice } from './conversations-slice';
+import { applyWatchEvent } from './live-events';
+import { createRepliesSlice } from './replies-slice';
 
-/** One store for the chat feature, written as two slices: the conversations, and the replies being written. */
-export type ChatState = ConversationsSlice & RepliesSlice;
-
+/** One store for the chat feature, written as two slices: the conversations, and the replies main is writing. */
 export const useChat = create<ChatState>()((...args) => ({
   ...createConversationsSlice(...args),
   ...createRepliesSlice(...args),
 }));
 
-/** The one subscription to completion events; returns its unsubscribe for the app's effect. */
-export const subscribeToCompletions = () => api.chat.complete.subscribe((message) => useChat.getState().receive(message));
+/**
+ * Watches main's conversations: one stream for the page, started once. Main first sends the
+ * replies it is writing (a reloaded page picks them up mid-sentence), then every change.
+ * Returns the stop for the app's effect.
+ */
+export function watchConversations(): () => void {
+  let watchId: string | null = null;
+  const early: StreamMessage<WatchEvent>[] = [];
+  const apply = (event: WatchEvent) => useChat.setState((s) => applyWatchEvent(s, event));
+  const unsubscribe = api.conversations.watch.subscribe((message) => {
+    if (watchId === null) early.push(message);
+    else if (message.id === watchId) apply(message.event);
+  });
+  let stopped = false;
+  void api.conversations.watch.start().then(({ id }) => {
+    if (stopped) return void api.conversations.watch.cancel(id);
+    watchId = id;
+    for (const message of early.splice(0)) if (message.id === id) apply(message.event);
+  });
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    window.removeEventListener('pagehide', stop);
+    if (watchId) void api.conversations.watch.cancel(watchId);
+  };
+  // Electron keeps a reloaded window's connection, so the old page's watch ends as it goes.
+  window.addEventListener('pagehide', stop);
+  return stop;
+}
 
 export const useActiveConversation = () => useChat((s) => s.conversations.find((c) => c.id === s.activeId)!);

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import { internalFailure, serviceFailure } from '../domain/service-failure';
-import { chatOptionsSchema, toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema, wireMessageSchema } from '../domain/chat';
+import { serviceFailure } from '../domain/service-failure';
+import { toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema } from '../domain/chat';
 import type { Message } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
-import { call, stream } from './define';
-
-export const completionInputSchema = chatOptionsSchema.extend({
-  messages: z.array(wireMessageSchema).min(1, 'A conversation needs at least one message.'),
-  /**
-   * Where main records the reply as it grows (at least once a second, and when it ends), so
-   * a crash loses at most the last second of text. Main creates the message itself, and
-   * with tools also the tool messages and the assistant message of each further step.
-   */
-  save: z.object({ conversationId: z.string().min(1), messageId: z.string().min(1) }).optional(),
-});
 
 /**
  * approve: run it once; deny: tell the model no; always: run it, and make the tool allowed
@@ -42,7 +31,7 @@ export const completionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('failed'), failure: serviceFailure }),
   /** The current assistant message is complete and asks for these calls (run one by one, in order). */
   z.object({ type: z.literal('toolCalls'), calls: z.array(toolCallSchema), usage: usageSchema.nullable(), model: z.string().nullable() }),
-  /** Main waits for `chat:decideTool` on this call; the arguments are shown in full. */
+  /** Main waits for `conversations:decideTool` on this call; the arguments are shown in full. */
   z.object({ type: z.literal('toolApproval'), callId: z.string(), tool: toolRefSchema, arguments: jsonReadingSchema }),
   /** automatic: a permission rule decided (allow: approve; block: deny), so nobody was asked. */
   z.object({ type: z.literal('toolDecision'), callId: z.string(), decision: toolDecisionSchema, automatic: z.boolean() }),
@@ -52,20 +41,6 @@ export const completionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step'), step: z.number().int(), maxSteps: z.number().int(), messageId: z.string() }),
 ]);
 
-export const decideToolInputSchema = z
-  .object({ streamId: z.string().min(1), callId: z.string().min(1), decision: toolDecisionSchema })
-  .strict();
-
-export const chatArea = {
-  complete: stream(completionInputSchema, completionEventSchema, internalFailure),
-  /**
-   * Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its
-   * stream ended), and in Electron a yes without a real key or mouse press just before it.
-   */
-  decideTool: call(decideToolInputSchema, z.void()),
-};
-
-export type CompletionInput = z.infer<typeof completionInputSchema>;
 export type CompletionEvent = z.infer<typeof completionEventSchema>;
 export type ToolDecision = z.infer<typeof toolDecisionSchema>;
 

@@ -49,10 +49,6 @@ export const historyArea = {
     z.object({ id: z.string().min(1), beforeMessageId: z.string().min(1), limit: z.number().int().min(1) }),
     z.object({ messages: z.array(messageSchema), hasEarlier: z.boolean() }),
   ),
-  create: call(
-    z.object({ id: z.string().min(1), title: z.string(), systemPrompt: z.string(), options: chatOptionsSchema }).strict(),
-    conversationMetaSchema,
-  ),
   update: call(
     z
       .object({
@@ -69,8 +65,6 @@ export const historyArea = {
   /** Hidden at once; purged at the next start unless restored (undo). */
   remove: call(id, z.void()),
   restore: call(id, z.void()),
-  putMessage: call(z.object({ conversationId: z.string(), message: messageSchema }).strict(), z.void()),
-  truncateAfter: call(z.object({ conversationId: z.string(), messageId: z.string() }).strict(), z.void()),
   search: call(z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(200).optional() }), z.array(searchHitSchema)),
   exportConversation: call(z.object({ id: z.string(), format: z.enum(['markdown', 'json']) }), saveOutcomeSchema),
   /** Every conversation as Markdown and JSON in one zip archive. */

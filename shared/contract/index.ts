@@ -1,5 +1,5 @@
-import { chatArea } from './chat';
 import type { ContractDef } from './define';
+import { conversationsArea } from './conversations';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
 import { permissionsArea } from './permissions';
@@ -13,7 +13,7 @@ export const contract = {
   settings: settingsArea,
   secrets: secretsArea,
   profiles: profilesArea,
-  chat: chatArea,
+  conversations: conversationsArea,
   history: historyArea,
   transcription: transcriptionArea,
   mcp: mcpArea,

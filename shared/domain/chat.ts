@@ -83,9 +83,10 @@ export const wireMessageSchema = z.object({
 
 /**
  * How a reply ended: complete (the server finished), stopped (the user pressed Stop),
- * error (a failure; the text that arrived is kept), interrupted (the app quit mid-reply).
+ * error (a failure; the text that arrived is kept), interrupted (the app quit mid-reply),
+ * truncated (the token limit cut it: finish_reason `length`). All but complete can be continued.
  */
-export const replyStateSchema = z.enum(['streaming', 'complete', 'stopped', 'error', 'interrupted']);
+export const replyStateSchema = z.enum(['streaming', 'complete', 'stopped', 'error', 'interrupted', 'truncated']);
 
 export type ChatRole = z.infer<typeof roleSchema>;
 export type Usage = z.infer<typeof usageSchema>;

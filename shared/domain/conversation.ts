@@ -42,3 +42,10 @@ export type Message = z.infer<typeof messageSchema>;
 export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** A reply that ended early with some text and asked for no tools: Continue can go on from it. */
+export const canContinue = (message: Message) =>
+  message.role === 'assistant' &&
+  message.content.trim() !== '' &&
+  !message.toolCalls?.length &&
+  ['stopped', 'error', 'interrupted', 'truncated'].includes(message.state);

@@ -95,6 +95,9 @@ export const textOf = (message: Locator) => message.getByTestId('message-text').
 
 /** Waits until the last reply has ended, however it ended. */
 export async function settled(page: Page): Promise<Locator> {
+  // The composer offers Stop from the moment a message is sent until main ends the reply,
+  // including the instant before main's reply reaches the page.
+  await expect.poll(() => page.getByRole('button', { name: 'Stop', exact: true }).count(), { timeout: 10_000 }).toBe(0);
   const reply = lastReply(page);
   await reply.waitFor();
   await expect.poll(() => reply.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletionEvent, CompletionInput } from '../../shared/contract/chat';
+import type { CompletionEvent } from '../../shared/contract/chat';
+import type { CompletionInput } from '../../electron/services/completion-input';
 import { createChatService } from '../../electron/services/chat-service';
 import { createServiceClient } from '../../electron/services/service-client';
 import { SPLIT_UTF8_SAMPLE, startFakeService, type FakeService } from '../fake-service/server';

@@ -21,12 +21,16 @@ describe('crash safety', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const progress: { at: number; received: number }[] = [];
+    let ids = { conversationId: '', messageId: '' };
     let buffered = '';
     child.stdout.on('data', (chunk) => {
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop()!;
-      for (const line of lines) if (line.startsWith('{')) progress.push(JSON.parse(line));
+      for (const line of lines) {
+        if (line.startsWith('{')) progress.push(JSON.parse(line));
+        if (line.startsWith('ids ')) ids = JSON.parse(line.slice(4));
+      }
     });
     const streamedFor = () => (progress.length ? progress.at(-1)!.at - progress[0]!.at : 0);
     await expect.poll(streamedFor, { timeout: 20_000 }).toBeGreaterThan(2500);
@@ -36,8 +40,8 @@ describe('crash safety', () => {
     await exited;
 
     const store = createHistoryStore(join(dataDir, 'history.sqlite'));
-    const saved = store.get('crash').messages.at(-1)!;
-    expect(saved).toMatchObject({ id: 'r', role: 'assistant', state: 'interrupted' });
+    const saved = store.get(ids.conversationId).messages.at(-1)!;
+    expect(saved).toMatchObject({ id: ids.messageId, role: 'assistant', state: 'interrupted' });
     expect(reply.startsWith(saved.content)).toBe(true);
     const secondBefore = progress.filter((entry) => entry.at <= killedAt - 1100).at(-1)!.received;
     expect(saved.content.length).toBeGreaterThanOrEqual(secondBefore);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core';
+import { createHistoryStore } from '../../electron/services/history/history-store';
 import type { EventSink } from '../../electron/ipc/router';
 import type { FileSaver, FileToSave } from '../../electron/services/file-saver';
 import { removeFolder, testFolder } from '../support/temp-folder';
@@ -26,16 +27,24 @@ const lastSaved = () => Buffer.from(saved.at(-1)!.bytes);
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
 
 beforeAll(async () => {
+  // The history as main stores it; pages cannot write messages.
   dataDir = await mkdtemp(join(tmpdir(), 'confab-export-'));
+  const store = createHistoryStore(join(dataDir, 'history.sqlite'));
+  store.create({ id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options, pinned: false, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000 });
+  const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };
+  store.putMessage('conv-1', { ...base, id: 'a', role: 'user', content: 'Bonjour **monde** 🎉', state: 'complete' });
+  store.putMessage('conv-1', {
+    ...base,
+    id: 'b',
+    role: 'assistant',
+    content: 'Salut !\n\n```js\nx()\n```',
+    state: 'stopped',
+    usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+    model: 'pro',
+  });
+  store.close();
   core = await createCore({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver });
   await invoke('secrets:setKey', { key: KEY, memoryOnly: true });
-  await invoke('history:create', { id: 'conv-1', title: 'Export: "quotes" / slashes', systemPrompt: 'Answer in French', options });
-  const base = { usage: null, failure: null, model: null, createdAt: 1_700_000_000_000 };
-  await invoke('history:putMessage', { conversationId: 'conv-1', message: { ...base, id: 'a', role: 'user', content: 'Bonjour **monde** 🎉', state: 'complete' } });
-  await invoke('history:putMessage', {
-    conversationId: 'conv-1',
-    message: { ...base, id: 'b', role: 'assistant', content: 'Salut !\n\n```js\nx()\n```', state: 'stopped', usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, model: 'pro' },
-  });
 });
 afterAll(async () => {
   await core.close();

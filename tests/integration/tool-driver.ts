@@ -1,10 +1,11 @@
 // Drives main's core through its router, as the renderer does over IPC, for the MCP and
-// tool-calling tests: an in-memory keychain (tests/support/memory-keytar.ts), and every stream event kept by stream id.
+// tool-calling tests: an in-memory keychain (tests/support/memory-keytar.ts), scripted consent, and every reply's events kept by conversation id.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
+import type { WatchEvent } from '../../shared/contract/conversations';
 import { BridgeError } from '../../shared/contract/client';
 import { createCore } from '../../electron/core';
 import type { EventSink } from '../../electron/ipc/router';
@@ -40,11 +41,18 @@ export async function startCore(
   const keytar = options.keytar ?? memoryKeytar();
   const consent = options.consent ?? scriptedConsent();
   const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar, consent });
+  // Every stream's events by stream id; the conversations watch's also as each reply's, by conversation id.
   const events = new Map<string, unknown[]>();
+  const replies = new Map<string, CompletionEvent[]>();
+  const watched: WatchEvent[] = [];
   const sink: EventSink = {
-    send: (_channel, payload) => {
+    send: (channel, payload) => {
       const { id, event } = payload as { id: string; event: unknown };
       events.set(id, [...(events.get(id) ?? []), event]);
+      if (channel !== 'conversations:watch:event') return;
+      const change = event as WatchEvent;
+      watched.push(change);
+      if (change.type === 'reply') replies.set(change.conversationId, [...(replies.get(change.conversationId) ?? []), change.event]);
     },
   };
   async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
@@ -53,8 +61,11 @@ export async function startCore(
     return result.value as T;
   }
   if (options.key !== null) await invoke('secrets:setKey', { key: options.key ?? fake.keys.pro });
+  await invoke('conversations:watch');
+  // The watch begins with the running replies; from then on nothing is missed.
+  await expect.poll(() => watched.length).toBeGreaterThan(0);
 
-  const chatEvents = (id: string) => (events.get(id) ?? []) as CompletionEvent[];
+  const chatEvents = (conversationId: string) => replies.get(conversationId) ?? [];
   return {
     dir,
     keytar,
@@ -63,6 +74,7 @@ export async function startCore(
     /** Sets a tool permission rule as Settings does (an "allow" is confirmed by the consent given). */
     rule: (serverId: string, tool: string | null, rule: 'allow' | 'ask' | 'block') => invoke('permissions:set', { serverId, tool, rule }),
     events,
+    watched,
     chatEvents,
     /** Waits for the stream's first event of this type (or its end) and returns it. */
     async next<T extends CompletionEvent['type']>(id: string, type: T, nth = 1): Promise<Extract<CompletionEvent, { type: T }>> {

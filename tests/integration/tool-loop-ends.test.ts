@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletionInput } from '../../shared/contract/chat';
+import type { ChatOptions } from '../../shared/domain/chat';
 import type { Conversation } from '../../shared/domain/conversation';
 import type { McpServerView } from '../../shared/contract/mcp';
 import { readJson } from '../../shared/domain/json';
@@ -15,21 +15,18 @@ let app: Driver;
 type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown };
 const chatBodies = () => fake.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body as ChatBody);
 
-async function ask(overrides: Partial<CompletionInput> = {}, save = true) {
-  const conversationId = crypto.randomUUID();
-  const options = { model: 'pro', temperature: null, maxTokens: null, stream: true };
-  if (save) await app.invoke('history:create', { id: conversationId, title: 'Tools', systemPrompt: '', options });
-  const { id } = await app.invoke<{ id: string }>('chat:complete', {
-    ...options,
-    messages: [{ role: 'user', content: 'Go.' }],
-    tools: ['service/add_numbers', 'service/slow_echo'],
-    ...(save && { save: { conversationId, messageId: crypto.randomUUID() } }),
-    ...overrides,
+/** The first message of a new conversation, with these options (ids: the conversation's). */
+async function ask(overrides: Partial<ChatOptions> = {}) {
+  const options = { model: 'pro', temperature: null, maxTokens: null, stream: true, tools: ['service/add_numbers', 'service/slow_echo'] };
+  const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', {
+    conversationId: null,
+    text: 'Go.',
+    options: { ...options, ...overrides },
   });
-  return { id, conversationId };
+  return { id: conversationId, conversationId };
 }
 const history = (id: string) => app.invoke<Conversation>('history:open', { id });
-const cancel = (id: string) => app.invoke('chat:complete:cancel', { id });
+const cancel = (id: string) => app.invoke('conversations:stop', { conversationId: id });
 
 beforeAll(async () => {
   fake = await startFakeService();
@@ -67,11 +64,11 @@ describe('Stop', () => {
     await app.next(id, 'toolApproval');
     await cancel(id);
     expect(await app.end(id)).toEqual({ type: 'stopped' });
-    await expect(app.invoke('chat:decideTool', { streamId: id, callId: 'wait', decision: 'approve' })).rejects.toThrow(/not waiting/);
+    await expect(app.invoke('conversations:decideTool', { conversationId: id, callId: 'wait', decision: 'approve' })).rejects.toThrow(/not waiting/);
     expect(fake.mcpCalls).toEqual([]);
     const saved = (await history(conversationId)).messages;
-    expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ role: 'assistant', state: 'stopped', toolCalls: [{ id: 'wait' }] });
+    expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(saved[1]).toMatchObject({ role: 'assistant', state: 'stopped', toolCalls: [{ id: 'wait' }] });
   });
 
   it('works while a tool runs', async () => {
@@ -103,22 +100,22 @@ describe('Stop', () => {
 describe('refusals and missing servers', () => {
   it('passes on the service refusing tools and JSON mode to a Free key as a plan failure', async () => {
     await app.invoke('secrets:setKey', { key: fake.keys.free });
-    const tools = await ask({ model: 'default' }, false);
+    const tools = await ask({ model: 'default' });
     expect(await app.end(tools.id)).toMatchObject({ type: 'failed', failure: { kind: 'plan', status: 403, code: 'pro_plan_required' } });
-    const json = await ask({ model: 'default', tools: [], jsonMode: true }, false);
+    const json = await ask({ model: 'default', tools: [], jsonMode: true });
     expect(await app.end(json.id)).toMatchObject({ type: 'failed', failure: { kind: 'plan', status: 403, message: expect.stringMatching(/^JSON mode/) } });
   });
 
   it('fails before asking the model when a server or tool is not available', async () => {
-    const closed = await ask({ tools: ['nowhere/get_weather'] }, false);
+    const closed = await ask({ tools: ['nowhere/get_weather'] });
     expect(await app.end(closed.id)).toMatchObject({ type: 'failed', failure: { kind: 'not_configured', message: expect.stringMatching(/was removed/) } });
-    const unknownTool = await ask({ tools: ['service/launch_rockets'] }, false);
+    const unknownTool = await ask({ tools: ['service/launch_rockets'] });
     expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { message: expect.stringMatching(/does not offer the tool launch_rockets/) } });
 
     // Deleted first: replacing a working key with one the service refuses is itself refused.
     await app.invoke('secrets:deleteKey');
     await app.invoke('secrets:setKey', { key: 'sk-wrong-key-000000' });
-    const refused = await ask({}, false);
+    const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',
       failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^The tools of "Service" are not available: /) },
@@ -129,7 +126,7 @@ describe('refusals and missing servers', () => {
 
 describe('JSON mode and tools from two servers', () => {
   it('asks for a JSON object, and the reply is valid JSON', async () => {
-    const { id } = await ask({ jsonMode: true, tools: [] }, false);
+    const { id } = await ask({ jsonMode: true, tools: [] });
     expect(await app.end(id)).toMatchObject({ type: 'done' });
     const body = chatBodies()[0]!;
     expect(body.response_format).toEqual({ type: 'json_object' });
@@ -154,7 +151,7 @@ describe('JSON mode and tools from two servers', () => {
     });
     await app.rule('service', null, 'allow');
     await app.rule(local.id, null, 'allow');
-    const { id } = await ask({ tools, toolChoice: { tool: `${local.id}/read_env` } }, false);
+    const { id } = await ask({ tools, toolChoice: { tool: `${local.id}/read_env` } });
     expect(await app.end(id)).toMatchObject({ type: 'done' });
 
     const [first, second] = chatBodies();

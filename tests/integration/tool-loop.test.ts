@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CompletionInput } from '../../shared/contract/chat';
+import type { ChatOptions } from '../../shared/domain/chat';
 import type { Conversation } from '../../shared/domain/conversation';
 import { DECLINED } from '../../electron/services/tools/settle-tool-call';
 import { BLOCKED } from '../../electron/services/tools/tool-rules';
@@ -17,23 +17,17 @@ const chatBodies = () => fake.requests.filter((request) => request.path === '/v1
 
 const options = { model: 'pro', temperature: null, maxTokens: null, stream: true };
 
-/** Creates a conversation with one user message and starts a reply recorded into it. */
-async function ask(overrides: Partial<CompletionInput> = {}, text = 'What is the weather in Paris?') {
-  const conversationId = crypto.randomUUID();
-  await app.invoke('history:create', { id: conversationId, title: 'Tools', systemPrompt: '', options });
-  const user = { id: crypto.randomUUID(), role: 'user', content: text, state: 'complete', usage: null, failure: null, model: null, createdAt: Date.now() };
-  await app.invoke('history:putMessage', { conversationId, message: user });
-  const { id } = await app.invoke<{ id: string }>('chat:complete', {
-    ...options,
-    messages: [{ role: 'user', content: text }],
-    tools: ['service/get_weather', 'service/add_numbers'],
-    save: { conversationId, messageId: crypto.randomUUID() },
-    ...overrides,
+/** Sends the first message of a new conversation with these options; main answers it (ids: the conversation's). */
+async function ask(overrides: Partial<ChatOptions> = {}, text = 'What is the weather in Paris?') {
+  const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', {
+    conversationId: null,
+    text,
+    options: { ...options, tools: ['service/get_weather', 'service/add_numbers'], ...overrides },
   });
-  return { id, conversationId };
+  return { id: conversationId, conversationId };
 }
 
-const decide = (streamId: string, callId: string, decision: string) => app.invoke('chat:decideTool', { streamId, callId, decision });
+const decide = (conversationId: string, callId: string, decision: string) => app.invoke('conversations:decideTool', { conversationId, callId, decision });
 const history = (id: string) => app.invoke<Conversation>('history:open', { id });
 const text = (id: string) => app.chatEvents(id).flatMap((event) => (event.type === 'delta' ? [event.text] : [])).join('');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionInputSchema } from '../../shared/contract/chat';
+import { conversationsArea } from '../../shared/contract/conversations';
 import { parseExport } from '../../electron/services/history/export';
 
 // Permissions are main's: a conversation, imported or sent by the page, never carries one.
@@ -24,7 +24,7 @@ describe('always-allowed tools from outside main', () => {
   });
 
   it('are stripped from a chat request the page sends', () => {
-    const input = completionInputSchema.parse({ ...conversation.options, messages: [{ role: 'user', content: 'Hi' }] });
-    expect(input).not.toHaveProperty('alwaysAllowedTools');
+    const input = conversationsArea.send.input.parse({ conversationId: null, text: 'Hi', options: conversation.options });
+    expect(input.options).toEqual({ model: 'pro', temperature: null, maxTokens: null, stream: true, tools: ['service/get_weather'] });
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { byRecency, settledMessages, upsert, withMeta } from '../../renderer/chat/listing';
-import { inOrder } from '../../renderer/chat/persist';
+import { byRecency, upsert, withMeta } from '../../renderer/chat/listing';
 
 const meta = (id: string, updatedAt: number, pinned = false): ConversationMeta => ({
   id,
@@ -28,32 +27,5 @@ describe('the sidebar order', () => {
     expect(pinned.conversations[0]!.pinned).toBe(true);
     // Untouched entries keep their identity, so memoised items do not re-render.
     expect(pinned.listed[1]).toBe(listed[0]);
-  });
-
-  it('reads a reply still marked streaming in a loaded conversation as interrupted', () => {
-    const base = { role: 'assistant' as const, content: 'half', usage: null, failure: null, model: null, createdAt: 0 };
-    expect(settledMessages([{ ...base, id: 'r', state: 'streaming' }])[0]!.state).toBe('interrupted');
-    expect(settledMessages([{ ...base, id: 'r', state: 'complete' }])[0]!.state).toBe('complete');
-  });
-});
-
-describe('history writes', () => {
-  it('run one after another per conversation, in the order they were made, past a failure', async () => {
-    const done: string[] = [];
-    const write = (name: string, ms: number, fail = false) => () =>
-      new Promise<string>((resolve, reject) =>
-        setTimeout(() => {
-          done.push(name);
-          if (fail) reject(new Error(name));
-          else resolve(name);
-        }, ms),
-      );
-    const create = inOrder('c1', write('create', 30));
-    const put = inOrder('c1', write('put', 1, true));
-    const rename = inOrder('c1', write('rename', 1));
-    const other = inOrder('c2', write('other', 5));
-    await expect(put).rejects.toThrow('put');
-    expect(await Promise.all([create, rename, other])).toEqual(['create', 'rename', 'other']);
-    expect(done).toEqual(['other', 'create', 'put', 'rename']);
   });
 });

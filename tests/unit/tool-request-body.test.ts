@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionInput } from '../../shared/contract/chat';
+import type { CompletionInput } from '../../electron/services/completion-input';
 import { readJson } from '../../shared/domain/json';
 import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../electron/services/chat-body';
 import { functionNames } from '../../electron/services/tools/function-names';

@@ -80,6 +80,9 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
       return rows.map(toSummary);
     },
 
+    /** The conversation without its messages; throws when it does not exist (or was deleted). */
+    meta,
+
     get(id: string): Conversation {
       const rows = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
       return { ...meta(id), messages: rows.map(toMessage) };

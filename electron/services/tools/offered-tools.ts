@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionInput } from '../../../shared/contract/chat';
+import type { CompletionInput } from '../completion-input';
 import type { ToolCall } from '../../../shared/domain/chat';
 import type { ServiceFailure } from '../../../shared/domain/service-failure';
 import type { OfferedFunctions } from '../chat-body';

@@ -1,4 +1,4 @@
-import type { CompletionInput } from '../../../shared/contract/chat';
+import type { CompletionInput } from '../completion-input';
 import type { ToolRule } from '../../../shared/contract/permissions';
 import type { WireMessage } from '../../../shared/domain/chat';
 

@@ -1,5 +1,5 @@
-import type { WireMessage } from '../../shared/domain/chat';
-import type { Message } from '../../shared/domain/conversation';
+import type { WireMessage } from '../../../shared/domain/chat';
+import type { Message } from '../../../shared/domain/conversation';
 
 /**
  * What the service receives: the system prompt first (when there is one), then the

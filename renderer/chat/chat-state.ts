@@ -1,0 +1,92 @@
+import type { ToolDecision } from '../../shared/contract/chat';
+import type { LiveReply } from '../../shared/contract/conversations';
+import type { ConversationMeta } from '../../shared/domain/conversation';
+import type { Lists } from './listing';
+import type { OptionsInput } from './options';
+
+/**
+ * The chat feature's state. It is a view of main's conversations: main owns them and the
+ * replies it writes; this holds what is loaded, the drafts, and the replies as they arrive.
+ */
+
+/**
+ * The reply main is writing in one conversation. Its text lives here rather than in the
+ * conversation, so a fragment re-renders only that reply, never the finished messages.
+ */
+export interface RunningReply {
+  /** Empty while the intent is on its way to main. */
+  messageId: string;
+  text: string;
+  /** Tool calls main is waiting on the user to decide, in the order asked. */
+  approvals: PendingApproval[];
+}
+
+/** A `toolApproval` not yet decided; `deciding` while the decision is on its way to main. */
+export interface PendingApproval {
+  callId: string;
+  tool: LiveReply['approvals'][number]['tool'];
+  arguments: LiveReply['approvals'][number]['arguments'];
+  deciding: boolean;
+  /** Why main refused the decision, if it did. */
+  problem: string | null;
+}
+
+/** How a call was decided in this session (`automatic`: a rule in Settings allowed or blocked it, nobody was asked). */
+export interface CallDecision {
+  decision: ToolDecision;
+  automatic: boolean;
+}
+
+export interface ConversationsSlice extends Lists {
+  activeId: string;
+  /** The composer's text, by conversation id; it becomes a message only when sent. Kept across reloads. */
+  drafts: Record<string, string>;
+  /** The option fields as typed, by conversation id; the conversation keeps the last valid options. */
+  optionInputs: Record<string, OptionsInput>;
+  /** A message to bring into view and highlight (a search hit); `at` tells two clicks on one hit apart. */
+  target: { conversationId: string; messageId: string; at: number } | null;
+  /** Saved conversations opened a page at a time whose earliest messages are not loaded yet, by id. */
+  earlier: Record<string, true>;
+  /** Loads the page of messages before the first one loaded (the list reached its top). */
+  loadEarlier(id: string): Promise<void>;
+  /** Why the history was set aside at start, could not be read, or a change could not be saved; until dismissed. */
+  storageProblem: string | null;
+  hydrate(): Promise<void>;
+  newConversation(): void;
+  /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */
+  select(id: string, messageId?: string): Promise<boolean>;
+  clearTarget(): void;
+  dismissStorageProblem(): void;
+  setDraft(id: string, text: string): void;
+  setSystemPrompt(id: string, text: string): void;
+  updateOptions(id: string, change: Partial<OptionsInput>): void;
+  /** Rejects with main's reason when the title is refused. */
+  rename(id: string, title: string): Promise<void>;
+  setPinned(id: string, pinned: boolean): void;
+  /** Hides the conversation at once (main stops its reply); main purges it at its next start unless it is restored. */
+  remove(id: string): Promise<void>;
+  restore(meta: ConversationMeta): Promise<void>;
+  /** A conversation main has just added (an import). */
+  addListed(meta: ConversationMeta): void;
+}
+
+export interface RepliesSlice {
+  /** By conversation id. */
+  running: Record<string, RunningReply>;
+  /** A reply's step ("Step 2 of 8") by assistant message id, for replies that used tools this session. */
+  steps: Record<string, { step: number; maxSteps: number }>;
+  /** By tool call id, for calls decided this session. */
+  decisions: Record<string, CallDecision>;
+  /** Answers a waiting tool call: run it once, refuse it, or run it and this tool from now on in this conversation. */
+  decideTool(conversationId: string, callId: string, decision: ToolDecision): void;
+  /** Each of these answers false when nothing was asked of main (empty text, a reply running, invalid options). */
+  send(id: string): boolean;
+  /** Replaces the last reply; it is also what Retry does after a failure. */
+  regenerate(id: string): boolean;
+  editAndResend(id: string, messageId: string, content: string): boolean;
+  /** Asks main to go on with a reply that ended early. */
+  continueReply(id: string, messageId: string): boolean;
+  stop(id: string): void;
+}
+
+export type ChatState = ConversationsSlice & RepliesSlice;

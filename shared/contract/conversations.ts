@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { chatOptionsSchema, toolRefSchema } from '../domain/chat';
+import { conversationMetaSchema, messageSchema } from '../domain/conversation';
+import { jsonReadingSchema } from '../domain/json';
+import { completionEventSchema, toolDecisionSchema } from './chat';
+import { call, stream } from './define';
+
+const conversationId = z.string().min(1);
+const draft = z.string().trim().min(1, 'Write a message first.').max(1_000_000, 'This message is too long to send.');
+
+/**
+ * What the user sees in the options panel when they ask for a reply. Main saves it on the
+ * conversation first, so the reply follows the screen even if an earlier save is still on
+ * its way. Main keeps its own always-allowed tools whatever these say.
+ */
+const shownSettings = { systemPrompt: z.string().optional(), options: chatOptionsSchema.optional() };
+
+/** A reply main has started: the conversation (new for a first message) and the assistant message it writes. */
+export const replyStartedSchema = z.object({ conversationId: z.string(), messageId: z.string() });
+
+/** A reply being written now, as a page that (re)subscribes needs it to show the rest. */
+export const liveReplySchema = z.object({
+  conversationId: z.string(),
+  /** The assistant message being written (with tools, the latest step's). */
+  messageId: z.string(),
+  /** Its text so far. */
+  text: z.string(),
+  /** Tool calls waiting for the user, in the order asked. */
+  approvals: z.array(z.object({ callId: z.string(), tool: toolRefSchema, arguments: jsonReadingSchema })),
+  step: z.object({ step: z.number().int(), maxSteps: z.number().int() }).nullable(),
+});
+
+/**
+ * One watch stream per page carries every conversation's changes. The first event is
+ * `replies`: every reply being written at that moment; the rest follow live.
+ */
+export const watchEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('replies'), replies: z.array(liveReplySchema) }),
+  /**
+   * Main changed a conversation's messages to start a reply: messages after `truncateAfter`
+   * (none when null) are gone, then `messages` are added or replace those with their ids.
+   * `created`: the conversation is new, and these are all its messages.
+   */
+  z.object({
+    type: z.literal('started'),
+    conversation: conversationMetaSchema,
+    created: z.boolean(),
+    truncateAfter: z.string().nullable(),
+    messages: z.array(messageSchema),
+  }),
+  /** A message main has just written for a reply (a finished step, a tool result, the ending). */
+  z.object({ type: z.literal('message'), conversationId: z.string(), message: messageSchema }),
+  /** The reply's own events, as one completion's (see `completionEventSchema`). */
+  z.object({ type: z.literal('reply'), conversationId: z.string(), event: completionEventSchema }),
+]);
+
+/**
+ * Everything that changes a conversation's messages is an intent here: the page sends the
+ * user's words and choices, main decides what is stored and what the model is sent (from
+ * the stored history), runs the reply whether or not any page watches, and reports it on
+ * `watch`. A conversation writes one reply at a time; another intent meanwhile is refused.
+ */
+export const conversationsArea = {
+  watch: stream(z.void(), watchEventSchema),
+  /** A new message (`conversationId` null: in a new conversation, with these settings) and its reply. */
+  send: call(z.object({ conversationId: conversationId.nullable(), text: draft, ...shownSettings }).strict(), replyStartedSchema),
+  /** Replaces everything after the last user message with a new reply (also Retry after a failure). */
+  regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
+  /** Rewrites a user message, drops everything after it, and answers it again. */
+  edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
+  /** Asks the model to go on with a reply that ended early (stopped, cut by the token limit, broken off); the text joins the same message. */
+  continue: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), replyStartedSchema),
+  /** Stops the conversation's reply; nothing when none is being written. */
+  stop: call(z.object({ conversationId }).strict(), z.void()),
+  /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its reply ended). */
+  decideTool: call(z.object({ conversationId, callId: z.string().min(1), decision: toolDecisionSchema }).strict(), z.void()),
+};
+
+export type WatchEvent = z.infer<typeof watchEventSchema>;
+export type LiveReply = z.infer<typeof liveReplySchema>;
+export type ReplyStarted = z.infer<typeof replyStartedSchema>;

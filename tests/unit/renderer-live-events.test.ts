@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationMeta, Message } from '../../shared/domain/conversation';
+import type { ChatState } from '../../renderer/chat/chat-state';
+import { applyWatchEvent } from '../../renderer/chat/live-events';
+
+// The renderer only mirrors what main reports on its watch stream.
+const meta: ConversationMeta = {
+  id: 'c1',
+  title: 'Hello',
+  systemPrompt: '',
+  options: { model: 'default', temperature: null, maxTokens: null, stream: true },
+  pinned: false,
+  createdAt: 1,
+  updatedAt: 2,
+};
+const message = (id: string, role: Message['role'], content: string, state: Message['state'] = 'complete'): Message => ({
+  id,
+  role,
+  content,
+  state,
+  usage: null,
+  failure: null,
+  model: null,
+  createdAt: 0,
+});
+const empty = { listed: [], conversations: [], running: {}, steps: {}, decisions: {} } as unknown as ChatState;
+const run = (state: ChatState, ...events: Parameters<typeof applyWatchEvent>[1][]) =>
+  events.reduce((s, event) => ({ ...s, ...applyWatchEvent(s, event) }), state);
+
+describe('the watch stream in the view', () => {
+  it('adds a new conversation, streams its reply, and ends it with the message main wrote', () => {
+    const user = message('u1', 'user', 'Hello');
+    const answer = message('a1', 'assistant', '', 'streaming');
+    let s = run(empty, { type: 'started', conversation: meta, created: true, truncateAfter: null, messages: [user, answer] });
+    expect(s.listed.map((c) => c.id)).toEqual(['c1']);
+    expect(s.running.c1).toEqual({ messageId: 'a1', text: '', approvals: [] });
+    s = run(s, { type: 'reply', conversationId: 'c1', event: { type: 'delta', text: 'Hi ' } }, { type: 'reply', conversationId: 'c1', event: { type: 'delta', text: 'there' } });
+    expect(s.running.c1!.text).toBe('Hi there');
+    s = run(
+      s,
+      { type: 'message', conversationId: 'c1', message: { ...answer, content: 'Hi there', state: 'complete' } },
+      { type: 'reply', conversationId: 'c1', event: { type: 'done', finishReason: 'stop', usage: null, model: 'default' } },
+    );
+    expect(s.running.c1).toBeUndefined();
+    expect(s.conversations[0]!.messages.map((m) => [m.id, m.content, m.state])).toEqual([
+      ['u1', 'Hello', 'complete'],
+      ['a1', 'Hi there', 'complete'],
+    ]);
+  });
+
+  it('drops what followed an edited message, replaces it in place, and picks up running replies on a fresh watch', () => {
+    const loaded = { ...empty, conversations: [{ ...meta, messages: [message('u1', 'user', 'Old'), message('a1', 'assistant', 'Answer')] }] };
+    const s = run(loaded, {
+      type: 'started',
+      conversation: meta,
+      created: false,
+      truncateAfter: 'u1',
+      messages: [message('u1', 'user', 'New'), message('a2', 'assistant', '', 'streaming')],
+    });
+    expect(s.conversations[0]!.messages.map((m) => [m.id, m.content])).toEqual([
+      ['u1', 'New'],
+      ['a2', ''],
+    ]);
+    const fresh = run(s, { type: 'replies', replies: [{ conversationId: 'c2', messageId: 'x', text: 'so far', approvals: [], step: null }] });
+    expect(fresh.running).toEqual({ c2: { messageId: 'x', text: 'so far', approvals: [] } });
+  });
+});
