@@ -17,7 +17,19 @@ const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
  */
 function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
   const card = useRef<HTMLDivElement>(null);
-  useEffect(() => card.current?.focus(), []);
+  // The question takes the focus once it is on screen: the message list lays items out after
+  // they mount (measuring first), and an element that cannot be seen yet cannot take focus.
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const seen = new IntersectionObserver(([entry]) => {
+      if (!entry?.isIntersecting) return;
+      element.focus();
+      seen.disconnect();
+    });
+    seen.observe(element);
+    return () => seen.disconnect();
+  }, []);
   // "Always" waits for the user's answer outside the page; the card says where to look.
   const [chosen, setChosen] = useState<'approve' | 'deny' | 'always' | null>(null);
   const decide = (decision: 'approve' | 'deny' | 'always') => {

@@ -24,7 +24,7 @@ beforeEach(async () => {
   fake.reset();
   app = await startCore(fake, { key: fake.keys.free });
 });
-afterEach(() => app.close());
+afterEach(() => app.dispose());
 
 describe('what the model is sent', () => {
   it('is built in main from the stored history plus the draft, whatever else the page sends', async () => {

@@ -8,7 +8,7 @@ import { afterAll } from 'vitest';
 import { pointTempAt } from './temp-env';
 
 /** Caches tools keep in the temp folder (tsx's transforms, Node's compile cache), not a test's leftovers. */
-const TOOL_CACHES = /^(tsx-\d+|node-compile-cache)$/;
+const TOOL_CACHES = /^(tsx-\d+|node-compile-cache|jiti)$/;
 
 const dir = mkdtempSync(join(tmpdir(), 'file-'));
 const restore = pointTempAt(dir);
