@@ -94,11 +94,21 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
   const account = (profileId: string) => `${deps.accountPrefix}#${profileId}`;
   const memory = new Map<string, KeyEntry>();
 
+  // What the keychain last answered, per profile. Main is the only writer of these entries (one
+  // app per data folder, data-lock.ts), so a request need not ask the Secret Service again: two
+  // D-Bus round trips on every Send were most of its latency. A failed read is not remembered.
+  const known = new Map<string, KeyEntry | null>();
+
   async function read(profileId: string): Promise<{ entry: KeyEntry | null; storage: 'keychain' | 'memory' | 'none' }> {
     const inMemory = memory.get(profileId);
     if (inMemory) return { entry: inMemory, storage: 'memory' };
-    const secret = await deps.keychain.read(account(profileId));
-    return secret === null ? { entry: null, storage: 'none' } : { entry: decode(secret), storage: 'keychain' };
+    if (!known.has(profileId)) {
+      const secret = await deps.keychain.read(account(profileId));
+      if (deps.keychain.problem() !== null) return { entry: null, storage: 'none' };
+      known.set(profileId, secret === null ? null : decode(secret));
+    }
+    const entry = known.get(profileId) ?? null;
+    return entry === null ? { entry: null, storage: 'none' } : { entry, storage: 'keychain' };
   }
 
   async function save(profileId: string, entry: KeyEntry, options: { memoryOnly: boolean }): Promise<void> {
@@ -107,11 +117,13 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
       return;
     }
     await deps.keychain.write(account(profileId), JSON.stringify(entry));
+    known.set(profileId, entry);
     memory.delete(profileId);
   }
 
   async function remove(profileId: string): Promise<void> {
     memory.delete(profileId);
+    known.delete(profileId);
     await deps.keychain.remove(account(profileId));
   }
 

@@ -32,6 +32,8 @@ export function Composer({ conversationId, blocked }: Props) {
     // The new chat has just become a saved conversation (main answered its first message):
     // the same chat stays in view, and focus stays where it is (an approval card may hold it).
     if (before.conversationId === NEW_CHAT_ID && conversationId !== NEW_CHAT_ID && before.focusRequest === focusRequest) return;
+    // A tool call waiting for the user's decision keeps the focus it took (ToolCalls.tsx).
+    if (before.focusRequest === focusRequest && document.activeElement?.closest('[role=alertdialog]')) return;
     field.current?.focus();
   }, [conversationId, focusRequest]);
 
