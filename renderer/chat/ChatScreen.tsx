@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSettings } from '../settings';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
 import { nameOf } from './listing';
+import { useNavigation } from './navigation';
+import { NEW_CHAT_ID } from './records';
 import { MessageList } from './MessageList';
 import { StorageNotice } from './StorageNotice';
 import { type OptionsInput, checkOptions, hasErrors, toInput } from './options';
@@ -26,8 +28,26 @@ function summary(options: OptionsInput): string {
     .join(' · ');
 }
 
+/**
+ * The message list's key. The new chat that main has just saved under its own id is the same
+ * chat (no navigation happened in between), so its list stays mounted: remounting it then would
+ * redraw a waiting tool question inside a list still measuring its items, where it cannot take
+ * the focus. Any other change of conversation mounts a fresh list.
+ */
+function useListKey(id: string): string {
+  const focusRequest = useNavigation((s) => s.composerFocus);
+  const shown = useRef({ id, key: id, focusRequest });
+  const before = shown.current;
+  if (before.id !== id || before.focusRequest !== focusRequest) {
+    const sameChat = before.id === NEW_CHAT_ID && before.focusRequest === focusRequest;
+    shown.current = { id, key: sameChat ? before.key : id, focusRequest };
+  }
+  return shown.current.key;
+}
+
 export function ChatScreen() {
   const conversation = useActiveConversation();
+  const listKey = useListKey(conversation.id);
   const plan = useSettings((s) => s.settings?.plan ?? 'free');
   const [optionsOpen, setOptionsOpen] = useState(false);
   const typed = useChat((s) => s.optionInputs[conversation.id]);
@@ -65,7 +85,7 @@ export function ChatScreen() {
         />
       )}
       {conversation.messages.length > 0 ? (
-        <MessageList key={`messages-${conversation.id}`} conversation={conversation} />
+        <MessageList key={`messages-${listKey}`} conversation={conversation} />
       ) : (
         <EmptyState conversationId={conversation.id} />
       )}
