@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
+import { ask, backToChat, expectedReply } from './chat-support';
 import { startWebApp, type WebApp } from '../support/web-app';
 
 // The browser harness behind a real HTTP proxy (HTTP_PROXY), as on a company network.
@@ -48,6 +48,15 @@ describe('transport in the browser harness', () => {
     await testConnection();
     await page.getByText('Connected', { exact: true }).waitFor();
     expect(proxied).toContain(`POST ${fake.baseUrl}/chat/completions`);
+  });
+
+  it('chats through the proxy: the streamed reply arrives whole', async () => {
+    const before = proxied.length;
+    await backToChat(page);
+    expect(await ask(page, 'Hello through the proxy')).toBe(expectedReply('Hello through the proxy'));
+    expect(proxied.slice(before)).toContain(`POST ${fake.baseUrl}/chat/completions`);
+    await screenshot(page, 'transport-chat-through-proxy');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
   });
 
   it('refuses to follow the service to another address, naming both, and keeps the key here', async () => {
