@@ -17,7 +17,24 @@ const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
  */
 function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
   const card = useRef<HTMLDivElement>(null);
-  useEffect(() => card.current?.focus(), []);
+  // The question takes the focus as it appears. The message list may still be measuring (its
+  // items hidden) when the card mounts, and a hidden element cannot take focus, so it tries
+  // again each frame for a few seconds — but only while nobody has moved the focus meanwhile.
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const before = document.activeElement;
+    let frame = 0;
+    let tries = 0;
+    const take = () => {
+      const now = document.activeElement;
+      if (now === element || (now !== before && now !== document.body)) return;
+      element.focus();
+      if (document.activeElement !== element && ++tries < 300) frame = requestAnimationFrame(take);
+    };
+    take();
+    return () => cancelAnimationFrame(frame);
+  }, []);
   // "Always" waits for the user's answer outside the page; the card says where to look.
   const [chosen, setChosen] = useState<'approve' | 'deny' | 'always' | null>(null);
   const decide = (decision: 'approve' | 'deny' | 'always') => {
