@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolCall } from '../../shared/domain/chat';
 import { readJson } from '../../shared/domain/json';
 import { JsonView } from './JsonView';
-import type { PendingApproval } from './chat-state';
+import type { PendingApproval } from './replies-slice';
 import { useChat } from './store';
 import './tools.css';
 
@@ -17,18 +17,23 @@ const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
  */
 function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
   const card = useRef<HTMLDivElement>(null);
-  // The question takes the focus once it is on screen: the message list lays items out after
-  // they mount (measuring first), and an element that cannot be seen yet cannot take focus.
+  // The question takes the focus as it appears. The message list may still be measuring (its
+  // items hidden) when the card mounts, and a hidden element cannot take focus, so it tries
+  // again each frame for a few seconds — but only while nobody has moved the focus meanwhile.
   useEffect(() => {
     const element = card.current;
     if (!element) return;
-    const seen = new IntersectionObserver(([entry]) => {
-      if (!entry?.isIntersecting) return;
+    const before = document.activeElement;
+    let frame = 0;
+    let tries = 0;
+    const take = () => {
+      const now = document.activeElement;
+      if (now === element || (now !== before && now !== document.body)) return;
       element.focus();
-      seen.disconnect();
-    });
-    seen.observe(element);
-    return () => seen.disconnect();
+      if (document.activeElement !== element && ++tries < 300) frame = requestAnimationFrame(take);
+    };
+    take();
+    return () => cancelAnimationFrame(frame);
   }, []);
   // "Always" waits for the user's answer outside the page; the card says where to look.
   const [chosen, setChosen] = useState<'approve' | 'deny' | 'always' | null>(null);

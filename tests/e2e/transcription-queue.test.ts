@@ -256,8 +256,8 @@ describe('transcription queue in Chromium', () => {
     const before = requestCount();
     await choose(files.wav!);
     const row = queueRow(page, 'speech.wav');
+    // The queue decides before it shows the row's state: a row that says it waits sent nothing.
     await row.getByText('Waiting: fix the options below to start.').waitFor();
-    await page.waitForTimeout(300);
     expect(requestCount()).toBe(before);
 
     await page.getByRole('textbox', { name: 'Model' }).fill('speech-1');

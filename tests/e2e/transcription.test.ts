@@ -135,12 +135,12 @@ describe('transcription in Chromium', () => {
   });
 
   it('highlights the word being spoken while the recording plays', async () => {
-    const { page } = h;
     await player().evaluate((el: HTMLAudioElement) => el.play());
     await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(0.25);
     await highlighted().waitFor();
     const first = { word: await highlighted().innerText(), at: await player().evaluate((el: HTMLAudioElement) => el.currentTime) };
-    await page.waitForTimeout(1200);
+    // Playback moves on by over a second (several words), whatever the machine's speed.
+    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(first.at + 1.2);
     const second = { word: await highlighted().innerText(), at: await player().evaluate((el: HTMLAudioElement) => el.currentTime) };
     expect(second.word).not.toBe(first.word);
     // Each is the word whose time span holds the playback position when it was read.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { pointTempAt } from './temp-env';
 
-/** Caches tools keep in the temp folder (tsx's transforms, Node's compile cache), not a test's leftovers. */
+/** Caches tools keep in the temp folder (tsx's transforms, Node's compile cache, jiti's for electron-builder's config loader), not a test's leftovers. */
 const TOOL_CACHES = /^(tsx-\d+|node-compile-cache|jiti)$/;
 
 const dir = mkdtempSync(join(tmpdir(), 'file-'));
