@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolCall } from '../../shared/domain/chat';
 import { readJson } from '../../shared/domain/json';
 import { JsonView } from './JsonView';
-import type { PendingApproval } from './replies-slice';
+import type { PendingApproval } from './chat-state';
 import { useChat } from './store';
 import './tools.css';
 
