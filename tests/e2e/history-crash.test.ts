@@ -1,4 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
@@ -28,6 +29,17 @@ afterAll(async () => {
 const ASKED = 'Count for me, slowly';
 // About 20 s of streaming: far longer than the test waits before the kill.
 const FULL = Array.from({ length: 600 }, (_, i) => `word${i}`).join(' ');
+/** The growing reply as main last saved it. */
+function savedReply(): string {
+  const db = new DatabaseSync(join(s.dataDir, 'history.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY created_at DESC LIMIT 1").get() as { content: string } | undefined;
+    return row?.content ?? '';
+  } finally {
+    db.close();
+  }
+}
+
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });
 
 async function open(title: string) {
@@ -45,11 +57,10 @@ describe('a reply interrupted by a crash', () => {
     fake.chat.next({ reply: FULL, chunkSize: 6, intervalMs: 25 });
     await send(page, ASKED);
     await expect.poll(async () => (await textOf(lastReply(page))).length).toBeGreaterThan(0);
-    // Main saves the growing reply about once a second: what was on screen a good second
-    // before the kill has been saved for sure.
-    await sleep(1500);
-    before = await textOf(lastReply(page));
-    await sleep(1300);
+    // Main saves the growing reply about once a second; the kill comes once a save has
+    // reached the database (read as another process would, without the app's help).
+    await expect.poll(savedReply, { timeout: 15_000 }).toMatch(/word\d+ word\d+/);
+    before = savedReply();
     expect(await lastReply(page).getAttribute('aria-busy')).toBe('true');
     await s.restart({ kill: true });
   });

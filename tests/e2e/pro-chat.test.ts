@@ -118,7 +118,10 @@ describe('tools with approval', () => {
     // Focus is on the card itself: Enter approves nothing.
     await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(300);
+    // A decision would disable the card's buttons in the render that follows the key press
+    // (and send it to main from the same handler): two frames later they are still live.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await card.getByRole('button', { name: 'Approve', exact: true }).isEnabled()).toBe(true);
     expect(fake.mcpCalls.length).toBe(callsBefore);
     expect(await card.isVisible()).toBe(true);
     expect(chatBodies().at(-1)!.tools!.map((tool) => tool.function.name)).toEqual(['get_weather']);
