@@ -112,7 +112,7 @@ export function ProOptions({ options, plan, errors, update }: Props) {
           </p>
         ) : (
           <p className="hint" id={`${id}-tools`}>
-            The model may ask to use these; you approve each call before it runs.
+            The model may ask to use these; each call waits for your approval unless Settings → Tool permissions allows or blocks it.
           </p>
         )}
       </fieldset>

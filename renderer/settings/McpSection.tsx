@@ -13,8 +13,8 @@ export function McpSection() {
     <section aria-labelledby="mcp-heading" className="card mcp-section">
       <h2 id="mcp-heading">Tools (MCP)</h2>
       <p className="hint">
-        Servers whose tools a chat can offer the model (Pro). You choose the tools per chat in its options, and
-        approve each call before it runs.
+        Servers whose tools a chat can offer the model (Pro). You choose the tools per chat in its options; each
+        call asks first unless a rule under Tool permissions allows or blocks it.
       </p>
       {problem && (
         <p className="warning" role="alert">
