@@ -18,7 +18,8 @@ import { ms, percentile } from './text';
  * Issue "Chat", item 6, measured in Debian's Chromium against the web harness and the fake
  * service (one of each for the whole bench):
  *  1. a 20,000-token reply at 1,000 tokens/s renders with no main-thread task over 50 ms, to the exact text;
- *  2. a fast stream's end-to-end time in the app is within 10 % of a raw HTTP client's;
+ *  2. a fast stream's end-to-end time in the app is within 3 % of a raw HTTP client's, and the
+ *     Send click reaches the service as a request in under 10 ms;
  *  3. a 5,000-message conversation opens in under 300 ms and scrolls smoothly.
  * Figures are printed beside their targets; nothing here fails a run.
  */
@@ -241,9 +242,9 @@ async function endToEnd({ page, fake, raw, served }: Env): Promise<string[]> {
   return [
     `chat: fast stream, ${count(tokens)} tokens (~${count(Math.round(tokens / (median(rawTimes) / 1000)))} tok/s): app ${seconds(median(appTimes))} ` +
       `(Send click to complete text in the DOM) vs raw fetch + eventsource-parser ${seconds(median(rawTimes))} (request to last delta), ` +
-      `medians of ${runs} alternating runs — ratio ${ratio.toFixed(3)} (target ≤ 1.10)`,
+      `medians of ${runs} alternating runs — ratio ${ratio.toFixed(3)} (target ≤ 1.03)`,
     `chat:   runs in s — app ${list(appTimes)}; raw ${list(rawTimes)}`,
-    `chat:   app run, medians: Send click to the request at the service ${ms(median(appStarts))}, the service writing the stream ` +
+    `chat:   app run, medians: Send click to the request at the service ${ms(median(appStarts))} (target < 10 ms), the service writing the stream ` +
       `${seconds(median(appWrites))} (${seconds(median(rawWrites))} while the raw client read), its end to the complete text in the DOM ${ms(median(appTails))}`,
     `chat:   so the app's own latency at the two ends is ${ms(ends)} (${((ends / median(rawTimes)) * 100).toFixed(1)} % of the raw client's time), ` +
       `and the service took ${ms(Math.abs(slower))} ${slower >= 0 ? 'longer' : 'less'} to write the same stream with the app and Chromium beside it on ${availableParallelism()} CPUs`,
