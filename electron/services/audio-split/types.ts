@@ -1,0 +1,52 @@
+/**
+ * What the job queue needs from the splitter, fixed first so both can be built at once.
+ * A long recording is planned once (cut points in pauses, in samples) and each part is
+ * encoded on demand from that plan, so a resumed or retried job re-creates exactly the
+ * same part, and offsets stay sample-true whatever happened in between.
+ */
+export interface SplitCut {
+  index: number;
+  /** First and one-past-last sample of the part in the source's own sample rate. */
+  startSample: number;
+  endSample: number;
+}
+
+export interface SplitPlan {
+  sampleRate: number;
+  /** Samples the decoder adds before the recording (MP3 encoder delay), already dropped. */
+  primingSamples: number;
+  durationSeconds: number;
+  cuts: SplitCut[];
+}
+
+export interface EncodedPart {
+  index: number;
+  /** Where the part was written; the caller owns the file. */
+  path: string;
+  bytes: number;
+  mimeType: string;
+  /** Offset of the part in the recording, seconds (startSample / sampleRate). */
+  startSeconds: number;
+  durationSeconds: number;
+}
+
+export interface SplitProgress {
+  doneSeconds: number;
+  totalSeconds: number | null;
+}
+
+export interface AudioSplitter {
+  /** Reads the whole recording once; rejects with a message a user can act on when it is not splittable audio. */
+  plan(input: { path: string; signal: AbortSignal; onProgress?: (p: SplitProgress) => void }): Promise<SplitPlan>;
+  /** Encodes one part of a plan to `outPath`. The same plan and index always give the same samples. */
+  encodePart(input: {
+    path: string;
+    plan: SplitPlan;
+    index: number;
+    outPath: string;
+    signal: AbortSignal;
+    onProgress?: (p: SplitProgress) => void;
+  }): Promise<EncodedPart>;
+  /** Ends the worker(s); called at quit. */
+  close(): Promise<void>;
+}
