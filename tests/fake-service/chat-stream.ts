@@ -96,10 +96,14 @@ export async function streamAnswer(
   if (script.comments) await sse.comment();
   await sse.data(chunk({ role: 'assistant', content: answer.content === null ? null : '' }));
 
+  let firstAt = 0;
+  // A clock-paced delta waits only until it is due (see ChatScript.clockPaced).
+  const pause = () => (script.clockPaced ? sleep(Math.max(0, firstAt + chunksSent * intervalMs - performance.now()), signal) : sleep(intervalMs, signal));
   for (const delta of deltas) {
     if (script.endless && chunksSent === 1) return writeForever(sse, 'data: {"choices":[{"delta":{"content":"');
     if (await fault()) return;
-    if (chunksSent > 0) await sleep(intervalMs, signal);
+    if (chunksSent === 0) firstAt = performance.now();
+    else await pause();
     if (!sse.open) return;
     if (script.comments) await sse.comment();
     if (script.emptyDeltas) {

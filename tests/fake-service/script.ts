@@ -30,6 +30,13 @@ export interface ChatScript {
   intervalMs?: number;
   /** Alternative pacing: one word-sized token per event at this rate. Wins over chunkSize/intervalMs. */
   tokensPerSecond?: number;
+  /**
+   * Pace by the service's own clock: content delta n is due n × interval after the first, and one
+   * that is late goes at once. Without it each delta waits a full interval after the last write,
+   * so a busy machine (the client beside the service on the same CPUs) stretches the stream, which
+   * a real service's pace never is. Benchmarks comparing two clients on the same stream use it.
+   */
+  clockPaced?: boolean;
   /** true forces the final usage chunk, false suppresses it; absent follows stream_options.include_usage. */
   includeUsage?: boolean;
   /** Answer with this HTTP status instead of a completion (e.g. 429, 500). */
