@@ -2,6 +2,15 @@ import { type CompletionEvent, toolResultMessage } from '../../shared/contract/c
 import type { Message } from '../../shared/domain/conversation';
 import type { HistoryStore } from './history/history-store';
 
+/** What one event changed: the whole message it wrote, if any, and the write that stores it. */
+export interface Recorded {
+  message: Message | null;
+  /** Stores the change; the caller runs it in the same turn, after telling the watchers. */
+  write(): void;
+}
+
+const NOTHING: Recorded = { message: null, write: () => {} };
+
 /**
  * Writes a streaming reply to the history as it grows: at most once per interval while
  * text arrives, and always at the end with how it ended. Killing the app mid-stream so
@@ -15,28 +24,30 @@ export function recordReply(history: HistoryStore, conversationId: string, start
   let reply = start;
   let lastSave = Date.now();
 
-  const put = (message: Message) => {
-    history.putMessage(conversationId, message);
-    return message;
-  };
-  const save = (update: Partial<Message>) => {
+  const put = (message: Message): Recorded => ({ message, write: () => history.putMessage(conversationId, message) });
+  const save = (update: Partial<Message>): Recorded => {
     lastSave = Date.now();
     reply = { ...reply, ...update };
-    history.saveReply(reply.id, reply);
-    return reply;
+    // A copy: the text grows on in `reply` after this write was decided.
+    const saved = { ...reply };
+    return { message: saved, write: () => history.saveReply(saved.id, saved) };
   };
-  reply = put(start);
+  history.putMessage(conversationId, start);
 
   return {
     /** The assistant message being written, as it stands. */
     current: () => reply,
-    /** Records one event; answers the message it wrote, when it wrote a whole one. */
-    record(event: CompletionEvent): Message | null {
+    /**
+     * Records one event: answers the whole message it finished or added, if any, and the write
+     * to run next. The write is separate so that a reply's end reaches the page before the
+     * history re-indexes the whole text; both happen in the same turn of main's event loop.
+     */
+    record(event: CompletionEvent): Recorded {
       switch (event.type) {
-        case 'delta':
+        case 'delta': {
           reply.content += event.text;
-          if (Date.now() - lastSave >= intervalMs) save({});
-          return null;
+          return Date.now() - lastSave >= intervalMs ? { ...save({}), message: null } : NOTHING;
+        }
         case 'done':
           return save({ state: event.finishReason === 'length' ? 'truncated' : 'complete', usage: event.usage, model: event.model ?? reply.model });
         case 'stopped':
@@ -48,11 +59,11 @@ export function recordReply(history: HistoryStore, conversationId: string, start
         case 'toolResult':
           return put(toolResultMessage(event, Date.now()));
         case 'step':
-          reply = put({ ...reply, id: event.messageId, content: '', state: 'streaming', usage: null, failure: null, toolCalls: undefined, createdAt: Date.now() });
-          return reply;
+          reply = { ...reply, id: event.messageId, content: '', state: 'streaming', usage: null, failure: null, toolCalls: undefined, createdAt: Date.now() };
+          return put({ ...reply });
         case 'toolApproval':
         case 'toolDecision':
-          return null;
+          return NOTHING;
       }
     },
   };

@@ -44,9 +44,13 @@ export function createLiveReplies() {
     add: (conversationId: string, reply: RunningReply) => void running.set(conversationId, reply),
     broadcast,
 
-    /** Records a reply's event, keeps what a later watcher needs, and tells every watcher. */
+    /**
+     * Records a reply's event, keeps what a later watcher needs, tells every watcher, then
+     * writes: the page shows an ended reply while the history stores it (a full-text re-index
+     * of the whole reply), in the same synchronous turn, so no other work comes between.
+     */
     apply(conversationId: string, reply: RunningReply, event: CompletionEvent) {
-      const written = reply.recorder.record(event);
+      const { message: written, write } = reply.recorder.record(event);
       if (event.type === 'toolApproval') reply.approvals = [...reply.approvals, { callId: event.callId, tool: event.tool, arguments: event.arguments }];
       if (event.type === 'toolDecision') reply.approvals = reply.approvals.filter((a) => a.callId !== event.callId);
       if (event.type === 'step') reply.step = { step: event.step, maxSteps: event.maxSteps };
@@ -54,6 +58,7 @@ export function createLiveReplies() {
       if (ENDINGS.has(event.type) && running.get(conversationId) === reply) running.delete(conversationId);
       if (written) broadcast({ type: 'message', conversationId, message: written });
       broadcast({ type: 'reply', conversationId, event });
+      write();
     },
 
     /** Sends the running replies, then every change, until `signal` aborts (the page went away). */
