@@ -65,7 +65,7 @@ export async function endToEnd({ page, fake, raw }: Env): Promise<string[]> {
   const paired = median(appTimes.map((time, i) => time / rawTimes[i]!));
   const ends = median(app.map((run) => run.start)) + median(app.map((run) => run.tail));
   const list = (values: number[]) => values.map((v) => (v / 1000).toFixed(2)).join(', ');
-  const sends = await sendToRequest(page, fake, timeOrigin);
+  const { sends, inPage } = await sendToRequest(page, fake, timeOrigin);
   return [
     `chat: fast stream, ${count(tokens)} tokens (~${count(Math.round(tokens / (median(rawTimes) / 1000)))} tok/s): app ${seconds(median(appTimes))} ` +
       `(Send click to complete text in the DOM) vs raw fetch + eventsource-parser ${seconds(median(rawTimes))} (request to last delta), ` +
@@ -77,19 +77,22 @@ export async function endToEnd({ page, fake, raw }: Env): Promise<string[]> {
       `the service's end to the complete text in the DOM ${ms(median(app.map((run) => run.tail)))}: the app's own latency at the two ends ${ms(ends)} ` +
       `(${((ends / median(rawTimes)) * 100).toFixed(1)} % of the raw client's time)`,
     `chat: Send click → the request at the service, ${SENDS} sends of a short message in a new chat: median ${ms(median(sends))}, ` +
-      `p90 ${ms(percentile(sends, 90))}, fastest ${ms(Math.min(...sends))} (target < 10 ms; load average ${loadavg()[0]!.toFixed(1)})`,
+      `p90 ${ms(percentile(sends, 90))}, fastest ${ms(Math.min(...sends))} (target < 10 ms; load average ${loadavg()[0]!.toFixed(1)}); ` +
+      `of it, the click to the intent leaving the page ${ms(median(inPage))} (median), the rest the bridge, main and the request's way to the service`,
   ];
 }
 
-/** Short replies: how long each Send click takes to become a request at the service (ms). */
-async function sendToRequest(page: Page, fake: Env['fake'], timeOrigin: number): Promise<number[]> {
-  const times: number[] = [];
+/** Short replies: how long each Send click takes to become a request at the service, and the page's part of it (ms). */
+async function sendToRequest(page: Page, fake: Env['fake'], timeOrigin: number) {
+  const sends: number[] = [];
+  const inPage: number[] = [];
   for (let i = 0; i < SENDS; i++) {
     await fake.next({ reply: 'A short answer.', chunkSize: 4, intervalMs: 1, clockPaced: true });
     const before = fake.served.length;
-    const { sendAt } = await sendInNewChat(page, 'Answer in three words.');
+    const { sendAt, intentAt } = await sendInNewChat(page, 'Answer in three words.');
     const { at } = await lastServed(fake.served, before);
-    times.push(at - (timeOrigin + sendAt));
+    sends.push(at - (timeOrigin + sendAt));
+    inPage.push(intentAt - sendAt);
   }
-  return times;
+  return { sends, inPage };
 }

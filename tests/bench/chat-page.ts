@@ -17,6 +17,13 @@ export const PROBES = String.raw`(() => {
   // an open can be split into waiting for main and parsing and rendering in the page.
   bench.bigFrames = [];
   const NativeWebSocket = window.WebSocket;
+  // When the page hands the Send intent to its bridge socket, to split "Send click to the
+  // request at the service" into the page's part and main's (with the hops between).
+  const nativeSend = NativeWebSocket.prototype.send;
+  NativeWebSocket.prototype.send = function (data) {
+    if (bench.send && bench.send.intentAt === null && typeof data === 'string' && data.includes('"conversations:send"')) bench.send.intentAt = performance.now();
+    return nativeSend.call(this, data);
+  };
   window.WebSocket = class extends NativeWebSocket {
     constructor(...args) {
       super(...args);
@@ -33,13 +40,13 @@ export const PROBES = String.raw`(() => {
   // (its article leaves aria-busy: the text and the end state are committed together).
   bench.armSend = () => {
     const before = new Set(document.querySelectorAll('article[aria-label="Reply"]'));
-    const run = { sendAt: null, doneAt: null };
+    const run = { sendAt: null, intentAt: null, doneAt: null };
     bench.send = run;
     let settle;
     run.done = new Promise((resolve) => (settle = resolve));
     setTimeout(() => {
       observer.disconnect();
-      settle({ sendAt: run.sendAt, doneAt: null });
+      settle({ sendAt: run.sendAt, intentAt: run.intentAt, doneAt: null });
     }, 120000);
     const onClick = (event) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -55,7 +62,7 @@ export const PROBES = String.raw`(() => {
       if (!last || before.has(last) || last.getAttribute('aria-label') !== 'Reply' || last.getAttribute('aria-busy') !== 'false') return;
       run.doneAt = performance.now();
       observer.disconnect();
-      settle({ sendAt: run.sendAt, doneAt: run.doneAt });
+      settle({ sendAt: run.sendAt, intentAt: run.intentAt, doneAt: run.doneAt });
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
   };
@@ -168,7 +175,7 @@ interface Probes {
   longTasksBetween(from: number, to: number): LongTask[];
   armSend(): void;
   /** doneAt is null when no reply was complete 120 s after arming; sendAt when Send was not clicked. */
-  sendDone(): Promise<{ sendAt: number | null; doneAt: number | null }>;
+  sendDone(): Promise<{ sendAt: number | null; intentAt: number | null; doneAt: number | null }>;
   lastReplyText(): { blocks: string[]; textContent: string } | null;
   armOpen(title: string, marker: string): void;
   /** Bridge frames over 100,000 characters: when their message event began, and their length. */

@@ -43,12 +43,13 @@ export async function sendInNewChat(page: Page, said: string) {
   return sent(page);
 }
 
-export async function sent(page: Page): Promise<{ sendAt: number; doneAt: number }> {
+/** In-page times of the click, of the intent leaving for main (NaN if unseen), and of the complete reply. */
+export async function sent(page: Page): Promise<{ sendAt: number; intentAt: number; doneAt: number }> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const { sendAt, doneAt } = await page.evaluate(() => (window as unknown as BenchWindow).__chatBench.sendDone());
+  const { sendAt, intentAt, doneAt } = await page.evaluate(() => (window as unknown as BenchWindow).__chatBench.sendDone());
   if (sendAt === null) throw new Error('the click on Send was not seen in the page');
   if (doneAt === null) throw new Error('no reply was complete 120 s after Send');
-  return { sendAt, doneAt };
+  return { sendAt, intentAt: intentAt ?? NaN, doneAt };
 }
 
 /** Whether the last reply's rendered blocks are the paragraphs of `reply`, whitespace normalised. */
