@@ -4,6 +4,7 @@ import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
 import type { ChatState } from './chat-state';
 import { createConversationsSlice } from './conversations-slice';
+import { frameBatched } from './frame-batch';
 import { applyWatchEvent } from './live-events';
 import { createRepliesSlice } from './replies-slice';
 
@@ -21,7 +22,10 @@ export const useChat = create<ChatState>()((...args) => ({
 export function watchConversations(): () => void {
   let watchId: string | null = null;
   const early: StreamMessage<WatchEvent>[] = [];
-  const apply = (event: WatchEvent) => useChat.setState((s) => applyWatchEvent(s, event));
+  // One store update for all the events of a frame (see frame-batch.ts).
+  const apply = frameBatched((events) =>
+    useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s)),
+  );
   const unsubscribe = api.conversations.watch.subscribe((message) => {
     if (watchId === null) early.push(message);
     else if (message.id === watchId) apply(message.event);
