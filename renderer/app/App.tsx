@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
+import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
@@ -24,7 +25,9 @@ export function App() {
       {!loaded ? (
         <LoadingOrError />
       ) : view === 'settings' ? (
-        <SettingsScreen />
+        <SettingsScreen>
+          <BackupsSection />
+        </SettingsScreen>
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
       ) : (
