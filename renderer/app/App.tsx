@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
+import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
@@ -34,6 +35,7 @@ export function App() {
         <ChatScreen />
       )}
       <FileDrop />
+      <Announcer />
     </div>
   );
 }
