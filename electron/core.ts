@@ -16,6 +16,7 @@ import { createConsentGate } from './services/consent/consent-memory';
 import { createConversationService } from './services/conversations/conversation-service';
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
+import { createBackups, scheduleDailyBackups } from './services/history/backups';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
 import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
@@ -83,9 +84,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onMigrate: (profile) => keyStore.adoptLegacy(dataAccount, profile.id, originOf(profile.baseUrl), new Date()),
   });
   const lock = lockDataFolder(options.userDataDir);
+  const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
   let history: HistoryStore;
   try {
-    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'), { afterCrash: lock.afterCrash });
+    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'), {
+      afterCrash: lock.afterCrash,
+      beforeMigrating: backups.beforeMigrating,
+    });
   } catch (error) {
     lock.release();
     throw error;
@@ -129,12 +134,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
 
+  const stopDailyBackups = scheduleDailyBackups(backups, history.db);
+
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
     conversations: conversationsHandlers({ conversations }),
-    history: historyHandlers({ history, files, stopReply: conversations.stop }),
+    history: historyHandlers({
+      history,
+      files,
+      backups,
+      scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
+      stopReply: conversations.stop,
+    }),
     transcription: transcriptionHandlers({
       history,
       files,
@@ -159,8 +172,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     async close() {
+      stopDailyBackups();
       await conversations.close();
       await mcp.close();
+      await backups.settled();
       history.close();
       lock.release();
     },

@@ -1,13 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { strToU8 } from 'fflate';
 import type { Contract } from '../../shared/contract';
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
+import type { Backups } from '../services/history/backups';
 import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
 import type { HistoryStore } from '../services/history/history-store';
+import { mergeConversation } from '../services/history/merge';
+import { mergeBackup } from '../services/history/restore';
 
-export function historyHandlers(deps: { history: HistoryStore; files: FileSaver; stopReply(id: string): void }): Handlers<Contract>['history'] {
-  const { history, files } = deps;
+export function historyHandlers(deps: {
+  history: HistoryStore;
+  files: FileSaver;
+  backups: Backups;
+  /** Where a backup is copied while it is read (a file main owns, removed afterwards). */
+  scratchPath: string;
+  stopReply(id: string): void;
+}): Handlers<Contract>['history'] {
+  const { history, files, backups } = deps;
   return {
     status: async () => ({ problem: history.problem }),
     list: async () => history.list(),
@@ -38,19 +47,15 @@ export function historyHandlers(deps: { history: HistoryStore; files: FileSaver;
       return files.save({ fileName: `Confab conversations ${date}.zip`, mimeType: 'application/zip', bytes: archiveOf(conversations) });
     },
 
+    backups: async () => backups.list(),
+    backUpNow: () => backups.backUp(history.db),
+    restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath),
+
     async import({ content }) {
       const parsed = parseExport(content);
       if (!parsed.ok) return parsed;
-      // Importing the same file twice keeps both copies rather than refusing the second;
-      // the copy gets fresh ids, since message ids are unique across conversations.
-      const imported = parsed.conversation;
-      const taken = history.exists(imported.id) || imported.messages.some((message) => history.messageExists(message.id));
-      const conversation = taken
-        ? { ...imported, id: randomUUID(), messages: imported.messages.map((message) => ({ ...message, id: randomUUID() })) }
-        : imported;
-      history.insertWhole(conversation);
-      const { messages: _messages, ...meta } = conversation;
-      return { ok: true, conversation: meta };
+      // A merge: what the history holds is never overwritten (services/history/merge.ts).
+      return { ok: true, conversation: mergeConversation(history, parsed.conversation).conversation };
     },
   };
 }

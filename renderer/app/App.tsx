@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
+import { Announcer } from '../common/announcer';
+import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
@@ -24,13 +26,16 @@ export function App() {
       {!loaded ? (
         <LoadingOrError />
       ) : view === 'settings' ? (
-        <SettingsScreen />
+        <SettingsScreen>
+          <BackupsSection />
+        </SettingsScreen>
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
       ) : (
         <ChatScreen />
       )}
       <FileDrop />
+      <Announcer />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { StreamMessage } from '../../shared/contract/client';
 import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
+import { announce } from '../common/announcer';
 import type { ChatState } from './chat-state';
 import { createConversationsSlice } from './conversations-slice';
 import { frameBatched } from './frame-batch';
@@ -14,6 +15,14 @@ export const useChat = create<ChatState>()((...args) => ({
   ...createRepliesSlice(...args),
 }));
 
+const ENDINGS: Partial<Record<string, string>> = { done: 'Reply finished.', stopped: 'Reply stopped.', failed: 'The reply failed.' };
+
+/** A reply's end is the milestone a screen reader hears; its words are read from the message itself. */
+function announceEnd(type: string) {
+  const words = ENDINGS[type];
+  if (words) announce(words);
+}
+
 /**
  * Watches main's conversations: one stream for the page, started once. Main first sends the
  * replies it is writing (a reloaded page picks them up mid-sentence), then every change.
@@ -23,9 +32,10 @@ export function watchConversations(): () => void {
   let watchId: string | null = null;
   const early: StreamMessage<WatchEvent>[] = [];
   // One store update for all the events of a frame (see frame-batch.ts).
-  const apply = frameBatched((events) =>
-    useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s)),
-  );
+  const apply = frameBatched((events) => {
+    useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
+    for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
+  });
   const unsubscribe = api.conversations.watch.subscribe((message) => {
     if (watchId === null) early.push(message);
     else if (message.id === watchId) apply(message.event);

@@ -5,9 +5,11 @@ import { McpSection } from './McpSection';
 import { ToolPermissionsSection } from '../permissions';
 import { PreferencesSection } from './PreferencesSection';
 import { ServiceSection } from './ServiceSection';
+import type { ReactNode } from 'react';
 import { useSettings } from './store';
 
-export function SettingsScreen() {
+/** `children`: sections of features that come after settings in the dependency order (the history's backups). */
+export function SettingsScreen({ children }: { children?: ReactNode }) {
   const error = useSettings((state) => state.error);
   return (
     <main className="screen settings" aria-labelledby="settings-heading">
@@ -24,6 +26,7 @@ export function SettingsScreen() {
       <McpSection />
       <ToolPermissionsSection />
       <PreferencesSection />
+      {children}
     </main>
   );
 }

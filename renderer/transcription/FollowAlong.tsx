@@ -1,5 +1,6 @@
 import { Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Transcript } from '../../shared/domain/transcript';
+import { scrollBehavior } from '../common/motion';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
 import { currentWordAt, lastStartedAt, paragraphsOf } from './timeline';
@@ -53,7 +54,7 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
   const top = element.offsetTop;
   const bottom = top + element.offsetHeight;
   if (top < box.scrollTop + 8 || bottom > box.scrollTop + box.clientHeight - 8) {
-    box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: 'smooth' });
+    box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: scrollBehavior() });
   }
 }
 

@@ -4,6 +4,7 @@ import type { TranscriptRecord, TranscriptSummary, TranscriptionEvent } from '..
 import type { ResponseFormat } from '../../shared/domain/transcript';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
+import { announce, progressMilestone } from '../common/announcer';
 import { useNavigation } from '../chat';
 import { useSettings } from '../settings';
 import { bridgeFailure, errorMessage } from './format';
@@ -196,11 +197,15 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     const entry = item(key);
     if (!entry || entry.state !== 'uploading') return;
     switch (event.type) {
-      case 'progress':
+      case 'progress': {
+        const milestone = progressMilestone(entry.sent / (entry.total || 1), event.sentBytes / (event.totalBytes || 1));
+        if (milestone !== null) announce(`${entry.name}: ${milestone} % uploaded.`, { key });
         return update(key, { sent: event.sentBytes, total: event.totalBytes });
+      }
       case 'stopped':
         return settle(key, streamId, { state: 'cancelled' });
       case 'failed':
+        announce(`${entry.name} could not be transcribed.`, { key, final: true });
         return settle(key, streamId, { state: 'failed', failure: event.failure });
       case 'done': {
         const { record } = event;
@@ -212,6 +217,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
           list: [summaryOf(record), ...(s.list ?? []).filter((t) => t.id !== record.id)],
         }));
         settle(key, streamId, { state: 'done', recordId: record.id, sent: entry.total, fileId: null });
+        announce(`${entry.name} is transcribed.`, { key, final: true });
         // A single file (or the last of a batch) opens by itself while its queue is on screen.
         const nav = useNavigation.getState();
         const others = get().queue.some((i) => ACTIVE.has(i.state));

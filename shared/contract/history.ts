@@ -32,6 +32,25 @@ export const importOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), problem: z.string() }),
 ]);
 
+export const backupInfoSchema = z.object({
+  /** The backup's file name in the data folder's backups/ folder: its only handle. */
+  id: z.string(),
+  createdAt: z.number(),
+  size: z.number(),
+  /** Taken automatically before a schema migration (the others: daily, or on request). */
+  beforeMigration: z.boolean(),
+  conversations: z.number(),
+  transcripts: z.number(),
+});
+
+/** What a restore (a merge into the current history) did: conversations new, kept as copies, already there. */
+export const restoreOutcomeSchema = z.object({
+  added: z.number(),
+  copied: z.number(),
+  unchanged: z.number(),
+  transcripts: z.number(),
+});
+
 export const historyArea = {
   /** Why the history could not be opened at start (the file was moved aside), or null. */
   status: call(z.void(), z.object({ problem: z.string().nullable() })),
@@ -70,8 +89,15 @@ export const historyArea = {
   /** Every conversation as Markdown and JSON in one zip archive. */
   exportAll: call(z.void(), saveOutcomeSchema),
   /** A conversation JSON file's text, as chosen by the user. */
+  /** The automatic backups, newest first. */
+  backups: call(z.void(), z.array(backupInfoSchema)),
+  backUpNow: call(z.void(), backupInfoSchema),
+  /** Merges a backup into the current history; nothing there is overwritten or removed. */
+  restoreBackup: call(z.object({ id: z.string().min(1).max(200) }), restoreOutcomeSchema),
   import: call(z.object({ content: z.string().max(50 * 1024 * 1024, 'This file is too large to be a conversation export.') }), importOutcomeSchema),
 };
 
 export type SearchHit = z.infer<typeof searchHitSchema>;
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
+export type BackupInfo = z.infer<typeof backupInfoSchema>;
+export type RestoreOutcome = z.infer<typeof restoreOutcomeSchema>;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistoryStore, type HistoryStore } from '../../electron/services/history/history-store';
 import { historyHandlers } from '../../electron/handlers/history';
 import type { FileSaver } from '../../electron/services/file-saver';
+import type { Backups } from '../../electron/services/history/backups';
 import type { Message } from '../../shared/domain/conversation';
 import { removeFolder } from '../support/temp-folder';
 
@@ -84,7 +85,7 @@ describe('a paged open', () => {
   });
 
   it('leaves the whole open as it was through the handler when no limit is given', async () => {
-    const handlers = historyHandlers({ history: store, stopReply: () => undefined, files: {} as FileSaver });
+    const handlers = historyHandlers({ history: store, stopReply: () => undefined, files: {} as FileSaver, backups: {} as Backups, scratchPath: '' });
     const whole = await handlers.open({ id: 'long' });
     expect(ids(whole.messages)).toEqual(range(0, 25));
     expect(whole.hasEarlier).toBeUndefined();

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { auditAccessibility } from './accessibility';
 
 const SCREENS = join(process.cwd(), 'test-output', 'screens');
 
@@ -12,8 +13,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Saves a PNG of the screen as a user sees it, for a person to look at after the run. */
+/**
+ * Saves a PNG of the screen as a user sees it, for a person to look at after the run, and audits
+ * that screen with axe-core in the light and the dark theme: a serious or critical violation fails
+ * the test, so every screen the suite visits is checked.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENS, { recursive: true });
   await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+  await auditAccessibility(page, name);
 }

@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { LATEST_VERSION, migrate } from './migrations';
+import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
@@ -28,13 +28,13 @@ function check(db: DatabaseSync, thorough: boolean): void {
   if (result !== 'ok') throw new UnusableDatabase(`it is damaged (${result})`);
 }
 
-function open(path: string, thorough: boolean): DatabaseSync {
+function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
     // WAL: readers never block the writer, and a crash mid-write rolls back cleanly.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
     check(db, thorough);
-    migrate(db);
+    migrate(db, LATEST_VERSION, beforeMigrating);
     return db;
   } catch (error) {
     db.close();
@@ -47,9 +47,13 @@ function open(path: string, thorough: boolean): DatabaseSync {
  * newer Confab is never deleted: it (and its WAL files) is renamed aside, the user is told
  * where, and a fresh store starts.
  */
-export function openDatabase(path: string, options: { thorough: boolean }, now = Date.now()): OpenedDatabase {
+export function openDatabase(
+  path: string,
+  options: { thorough: boolean; beforeMigrating?: BeforeMigrating },
+  now = Date.now(),
+): OpenedDatabase {
   try {
-    return { db: open(path, options.thorough), problem: null };
+    return { db: open(path, options.thorough, options.beforeMigrating), problem: null };
   } catch (error) {
     if (!(error instanceof UnusableDatabase)) throw error;
     const aside = `${path}.unusable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../shared/domain/conversation';
 import type { SearchHit } from '../../../shared/contract/history';
 import { openDatabase } from './database';
+import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
@@ -14,8 +15,8 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  * were streaming when the app died as interrupted and purges conversations whose deletion
  * was not undone.
  */
-export function createHistoryStore(path: string, options: { afterCrash?: boolean } = {}) {
-  const { db, problem } = openDatabase(path, { thorough: options.afterCrash ?? false });
+export function createHistoryStore(path: string, options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating } = {}) {
+  const { db, problem } = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 

@@ -91,9 +91,13 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
 
 export const LATEST_VERSION = MIGRATIONS.length;
 
+/** Called once before an existing database (version ≥ 1) is migrated: the backup hook. */
+export type BeforeMigrating = (db: DatabaseSync, from: number, to: number) => void;
+
 /** Runs every migration above the database's version, each in its own transaction. */
-export function migrate(db: DatabaseSync, target = LATEST_VERSION): void {
+export function migrate(db: DatabaseSync, target = LATEST_VERSION, beforeMigrating?: BeforeMigrating): void {
   const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (current > 0 && current < target) beforeMigrating?.(db, current, target);
   for (let version = current; version < target; version++) {
     db.exec('BEGIN IMMEDIATE');
     try {

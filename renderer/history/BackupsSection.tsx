@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { BackupInfo } from '../../shared/contract/history';
+import { api } from '../api';
+import { messageOf, useChat } from '../chat';
+
+const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The history's automatic backups (taken by main daily and before every upgrade of its format),
+ * and a restore that merges one into the current history: nothing there is replaced or removed.
+ */
+export function BackupsSection() {
+  const [backups, setBackups] = useState<BackupInfo[] | null>(null);
+  const [status, setStatus] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      setBackups(await api.history.backups());
+    } catch (error) {
+      setStatus({ kind: 'error', text: `The backups could not be listed: ${messageOf(error)}` });
+    }
+  }, []);
+  useEffect(() => void refresh(), [refresh]);
+
+  async function run(work: () => Promise<string>, failure: string) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      setStatus({ kind: 'done', text: await work() });
+    } catch (error) {
+      setStatus({ kind: 'error', text: `${failure}: ${messageOf(error)}` });
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  }
+  const backUpNow = () =>
+    run(async () => {
+      const made = await api.history.backUpNow();
+      return `Backed up ${plural(made.conversations, 'conversation')} and ${plural(made.transcripts, 'transcript')}.`;
+    }, 'The backup failed');
+  const restore = (backup: BackupInfo) =>
+    run(async () => {
+      const outcome = await api.history.restoreBackup({ id: backup.id });
+      await useChat.getState().hydrate();
+      const parts = [
+        `${plural(outcome.added, 'conversation')} added`,
+        `${outcome.copied} kept as a copy beside a newer version`,
+        `${outcome.unchanged} already here`,
+        `${plural(outcome.transcripts, 'transcript')} added`,
+      ];
+      return `Restored from ${when(backup.createdAt)}: ${parts.join(', ')}.`;
+    }, 'The restore failed');
+
+  return (
+    <section aria-labelledby="backups-heading" className="card">
+      <h2 id="backups-heading">Backups</h2>
+      <p className="hint">
+        Confab backs up your history once a day while it runs and before every upgrade of its format, keeping the last 7
+        in the data folder's <code>backups</code> folder. Restoring merges a backup into your history: nothing you have
+        now is replaced or removed, and a conversation that changed since comes back as a copy beside it.
+      </p>
+      {backups === null ? (
+        <p className="hint">Loading…</p>
+      ) : backups.length === 0 ? (
+        <p className="hint">No backups yet.</p>
+      ) : (
+        <table className="backups">
+          <thead>
+            <tr>
+              <th scope="col">Taken</th>
+              <th scope="col">Size</th>
+              <th scope="col">Holds</th>
+              <th scope="col">
+                <span className="visually-hidden">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {backups.map((backup) => (
+              <tr key={backup.id}>
+                <td>
+                  {when(backup.createdAt)}
+                  {backup.beforeMigration && <span className="badge">before an upgrade</span>}
+                </td>
+                <td>{size(backup.size)}</td>
+                <td>
+                  {plural(backup.conversations, 'conversation')}, {plural(backup.transcripts, 'transcript')}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="secondary small"
+                    disabled={busy}
+                    aria-label={`Restore the backup from ${when(backup.createdAt)}`}
+                    onClick={() => void restore(backup)}
+                  >
+                    Restore
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        <button type="button" className="secondary" disabled={busy} onClick={() => void backUpNow()}>
+          Back up now
+        </button>
+      </div>
+      <p role="status" className={status?.kind === 'error' ? 'field-error' : 'hint'}>
+        {status?.text}
+      </p>
+    </section>
+  );
+}
