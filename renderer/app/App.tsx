@@ -3,6 +3,8 @@ import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat'
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
+import { watchDesktop } from './desktop-events';
+import { useAppIntents } from './useAppIntents';
 import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';
 
@@ -12,11 +14,13 @@ export function App() {
   const view = useNavigation((state) => state.view);
   useTheme();
   useShortcuts();
+  useAppIntents();
   useEffect(() => {
     void load();
     void useChat.getState().hydrate();
   }, [load]);
   useEffect(watchConversations, []);
+  useEffect(watchDesktop, []);
 
   return (
     <div className="app">
