@@ -26,7 +26,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <main className="screen crash-screen">
+      <main className="screen">
         <div className="notice error" role="alert">
           <p className="notice-title">Something went wrong on this screen</p>
           <p>{error.message}</p>
