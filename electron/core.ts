@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { conversationsHandlers } from './handlers/conversations';
+import { desktopHandlers } from './handlers/desktop';
 import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
 import { permissionsHandlers } from './handlers/permissions';
@@ -13,6 +14,7 @@ import { createRouter, type Router } from './ipc/router';
 import { createChatService } from './services/chat-service';
 import { type Consent, refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
+import { createDesktopEvents, type DesktopEvents } from './services/desktop-events';
 import { createConversationService } from './services/conversations/conversation-service';
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
@@ -64,6 +66,8 @@ export interface Core {
   router: Router;
   /** For the byte routes beside the router: staging by path or raw body, and recordings to play. */
   files: { staging: Staging; audioPath(transcriptId: string): string | null };
+  /** Menu intents and opened files for the page (Electron sends them; the harness has no source). */
+  desktop: DesktopEvents;
   close(): Promise<void>;
 }
 
@@ -135,6 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
 
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
+  const desktop = createDesktopEvents();
 
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
@@ -156,10 +161,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
+    desktop: desktopHandlers({ events: desktop }),
   });
 
   return {
     router,
+    desktop,
     files: {
       staging,
       // A lookup by id in the history: an unknown id is simply no file.

@@ -9,6 +9,8 @@ import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
 import { electronFetch } from './platform/electron-fetch';
+import { createDesktopShell } from './desktop/shell';
+import { trackWindow, windowPlacement } from './desktop/window-tracking';
 import { createMainWindow } from './window';
 import { log } from './log';
 
@@ -25,6 +27,8 @@ const userDataDir = process.env.APP_DATA_DIR
   : path.join(app.getPath('appData'), 'Confab');
 mkdirSync(userDataDir, { recursive: true }); // setPath throws for a missing folder
 app.setPath('userData', userDataDir);
+// The log file, the single-instance lock, files opened from the OS (desktop/shell.ts).
+const desktop = createDesktopShell(userDataDir);
 registerAppScheme();
 
 let core: Core | undefined;
@@ -33,13 +37,15 @@ let mainWindow: BrowserWindow | null = null;
 /** Real key and mouse presses in the window, which tool approvals need (approvals.ts). */
 const presence = inputPresence();
 
-function openWindow(started: Core): void {
-  const window = createMainWindow(preloadPath);
+async function openWindow(started: Core): Promise<void> {
+  const window = createMainWindow(preloadPath, await windowPlacement(userDataDir));
   mainWindow = window;
+  trackWindow(window, userDataDir, desktop.development);
   presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   const detachIpc = attachIpc(started.router, window.webContents);
   const detachFiles = attachFileIntake(started.files.staging, window.webContents);
+  desktop.attach(started, window);
   window.once('closed', () => {
     if (mainWindow === window) mainWindow = null;
     detachIpc();
@@ -60,10 +66,11 @@ async function start(): Promise<void> {
     makeFetch: (proxy) => electronFetch({ proxy }),
   });
   core = started;
-  openWindow(started);
+  await openWindow(started);
+  desktop.startUpdates();
   // macOS keeps the app running without windows; clicking the dock icon reopens one.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow(started);
+    if (BrowserWindow.getAllWindows().length === 0) void openWindow(started);
   });
 }
 
@@ -83,7 +90,11 @@ app.on('will-quit', (event) => {
     .finally(() => app.quit());
 });
 
-app.whenReady().then(start).catch((error: unknown) => {
-  dialog.showErrorBox('Confab could not start', error instanceof Error ? error.message : String(error));
-  app.exit(1);
-});
+// A second launch has handed its files to the running Confab (second-instance); it only quits.
+if (!desktop.primary) app.quit();
+else
+  app.whenReady().then(start).catch((error: unknown) => {
+    log.error('Confab could not start:', error);
+    dialog.showErrorBox('Confab could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });

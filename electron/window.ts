@@ -1,13 +1,15 @@
 import { BrowserWindow, nativeTheme, type BrowserWindowConstructorOptions } from 'electron';
 import { APP_ENTRY_URL, isAppUrl } from './app-protocol';
+import type { Restored } from './desktop/window-state';
 import { openExternalLink } from './external-links';
 
 /** The window's options; separate from createMainWindow so tests can assert the security settings. */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, placement?: Restored): BrowserWindowConstructorOptions {
   return {
     title: 'Confab',
     width: 1200,
     height: 800,
+    ...placement?.bounds,
     minWidth: 720,
     minHeight: 480,
     // Shown on ready-to-show, painted in the theme's colour, so there is no white flash.
@@ -34,11 +36,14 @@ function isAppPage(url: string): boolean {
  * windows (web links go to the user's browser), attaches no <webview> and is granted no
  * permission but clipboard writes. The caller loads APP_ENTRY_URL once IPC is attached.
  */
-export function createMainWindow(preloadPath: string): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+export function createMainWindow(preloadPath: string, placement?: Restored): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(preloadPath, placement));
   const { webContents } = window;
 
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (placement?.maximized) window.maximize();
+    window.show();
+  });
 
   const stayOnAppPage = (event: { preventDefault(): void }, url: string) => {
     if (!isAppPage(url)) event.preventDefault();

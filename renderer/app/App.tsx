@@ -5,6 +5,8 @@ import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
+import { watchDesktop } from './desktop-events';
+import { useAppIntents } from './useAppIntents';
 import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';
 
@@ -14,11 +16,13 @@ export function App() {
   const view = useNavigation((state) => state.view);
   useTheme();
   useShortcuts();
+  useAppIntents();
   useEffect(() => {
     void load();
     void useChat.getState().hydrate();
   }, [load]);
   useEffect(watchConversations, []);
+  useEffect(watchDesktop, []);
 
   return (
     <div className="app">

@@ -1,21 +1,21 @@
 import { useEffect } from 'react';
+import { intentForKey } from '../../shared/domain/shortcuts';
 import { useChat, useNavigation } from '../chat';
-import { isNewChatKey, isProfilesKey } from '../common/shortcuts';
-import { useProfiles } from '../settings';
+import { runIntent } from '../common/intents';
+import { mac } from '../common/shortcuts';
 
 /**
- * The app-wide keys: the new-chat and profile-switcher chords from anywhere, and Esc to stop the visible reply.
- * A field that uses Esc itself (cancelling an edit) marks the event handled first.
+ * The app-wide keys: every chord of the shared table (the same the Electron menu shows) runs
+ * its intent, and Esc stops the visible reply. In Electron the menu takes its accelerators
+ * first and sends the same intent, so each command has one code path either way. A field
+ * that uses Esc itself (cancelling an edit) marks the event handled first.
  */
 export function useShortcuts() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (isNewChatKey(event)) {
-        event.preventDefault();
-        useNavigation.getState().startChat();
-      } else if (isProfilesKey(event)) {
-        event.preventDefault();
-        useProfiles.getState().openSwitcher(true);
+      const intent = intentForKey(event, mac);
+      if (intent) {
+        if (runIntent(intent)) event.preventDefault();
       } else if (event.key === 'Escape' && !event.defaultPrevented && useNavigation.getState().view === 'chat') {
         const chat = useChat.getState();
         if (chat.running[chat.activeId]) {

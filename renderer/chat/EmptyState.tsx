@@ -1,6 +1,5 @@
 import { openSettings, useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
-import { SEARCH_SHORTCUT } from '../common/search-shortcut';
 import { useSettings } from '../settings';
 import { useChat } from './store';
 
@@ -15,7 +14,7 @@ const KEYS = [
   [SHORTCUTS.newLine.label, 'Start a new line'],
   [SHORTCUTS.stop.label, 'Stop the reply'],
   [SHORTCUTS.newChat.label, 'Start a new chat'],
-  [SEARCH_SHORTCUT.label, 'Search chats and transcripts'],
+  [SHORTCUTS.search.label, 'Search chats and transcripts'],
 ] as const;
 
 /** What a first-time user sees: what Confab does, how to begin, and what is missing to begin. */

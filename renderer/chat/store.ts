@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { StreamMessage } from '../../shared/contract/client';
 import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
+import { watchStream } from '../api/watch';
 import { announce } from '../common/announcer';
 import type { ChatState } from './chat-state';
 import { createConversationsSlice } from './conversations-slice';
@@ -29,33 +29,12 @@ function announceEnd(type: string) {
  * Returns the stop for the app's effect.
  */
 export function watchConversations(): () => void {
-  let watchId: string | null = null;
-  const early: StreamMessage<WatchEvent>[] = [];
   // One store update for all the events of a frame (see frame-batch.ts).
-  const apply = frameBatched((events) => {
+  const apply = frameBatched((events: WatchEvent[]) => {
     useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
     for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
   });
-  const unsubscribe = api.conversations.watch.subscribe((message) => {
-    if (watchId === null) early.push(message);
-    else if (message.id === watchId) apply(message.event);
-  });
-  let stopped = false;
-  void api.conversations.watch.start().then(({ id }) => {
-    if (stopped) return void api.conversations.watch.cancel(id);
-    watchId = id;
-    for (const message of early.splice(0)) if (message.id === id) apply(message.event);
-  });
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    unsubscribe();
-    window.removeEventListener('pagehide', stop);
-    if (watchId) void api.conversations.watch.cancel(watchId);
-  };
-  // Electron keeps a reloaded window's connection, so the old page's watch ends as it goes.
-  window.addEventListener('pagehide', stop);
-  return stop;
+  return watchStream(api.conversations.watch, apply);
 }
 
 export const useActiveConversation = () => useChat((s) => s.conversations.find((c) => c.id === s.activeId)!);

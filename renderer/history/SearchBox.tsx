@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { SEARCH_SHORTCUT, isSearchKey } from '../common/search-shortcut';
+import { handleIntent } from '../common/intents';
+import { SHORTCUTS } from '../common/shortcuts';
 import { useHistory } from './store';
 
 /** Full-text search over every message and transcript; the shortcut reaches it from anywhere. */
@@ -7,16 +8,15 @@ export function SearchBox() {
   const query = useHistory((s) => s.query);
   const field = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isSearchKey(event)) return;
-      event.preventDefault();
-      field.current?.focus();
-      field.current?.select();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // Find (the chord, or Edit ▸ Find in Electron's menu) focuses the box from anywhere.
+  useEffect(
+    () =>
+      handleIntent('find', () => {
+        field.current?.focus();
+        field.current?.select();
+      }),
+    [],
+  );
 
   return (
     <div className="search-box" role="search">
@@ -24,7 +24,7 @@ export function SearchBox() {
         ref={field}
         type="search"
         aria-label="Search conversations and transcripts"
-        aria-keyshortcuts={SEARCH_SHORTCUT.aria}
+        aria-keyshortcuts={SHORTCUTS.search.aria}
         placeholder="Search"
         spellCheck={false}
         value={query}
@@ -37,7 +37,7 @@ export function SearchBox() {
           }
         }}
       />
-      <kbd aria-hidden="true">{SEARCH_SHORTCUT.label}</kbd>
+      <kbd aria-hidden="true">{SHORTCUTS.search.label}</kbd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ContractDef } from './define';
 import { conversationsArea } from './conversations';
+import { desktopArea } from './desktop';
 import { historyArea } from './history';
 import { mcpArea } from './mcp';
 import { permissionsArea } from './permissions';
@@ -18,6 +19,7 @@ export const contract = {
   transcription: transcriptionArea,
   mcp: mcpArea,
   permissions: permissionsArea,
+  desktop: desktopArea,
 } satisfies ContractDef;
 
 export type Contract = typeof contract;

@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { type ElectronApplication, type Page, _electron } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeService, startFakeService } from '../fake-service/server';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
+import { removeFolder } from '../support/temp-folder';
+import { expectedReply, send, settled, textOf, useKey } from './chat-support';
+import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan } from './transcription-support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,36 +29,103 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
+// CI (.github/workflows/ci.yml) has the binary and sets this, so a missing one fails there.
+const required = Boolean(process.env.CONFAB_REQUIRE_ELECTRON);
+const skip = binary === null && !required;
 
-describe('Electron app (smoke)', () => {
-  it('opens the Confab window with the bridge and without Node', async (ctx) => {
-    ctx.skip(binary === null, 'No Electron binary in node_modules/electron (it could not be downloaded here).');
+/**
+ * The journey a user takes in the real app: start, save a key against the fake service, chat,
+ * drop a recording, export SRT (main's save dialog answered by the test), a menu command, quit.
+ * Here Electron's binary cannot be downloaded, so it reports itself skipped; in CI it runs
+ * unchanged under Xvfb.
+ */
+const REASON = 'No Electron binary in node_modules/electron (it could not be downloaded here).';
 
-    const renderer = path.join(root, 'dist/renderer/index.html');
-    expect(existsSync(renderer), 'dist/renderer is missing: run `npm run build:renderer` first').toBe(true);
+/** A step of the journey; each reports itself skipped, with the reason, where Electron is missing. */
+const step = (name: string, run: () => Promise<void>) =>
+  it(name, async (ctx) => {
+    ctx.skip(skip, REASON);
+    await run();
+  });
+
+describe('Electron app (smoke journey)', () => {
+  let app: ElectronApplication;
+  let page: Page;
+  let fake: FakeService;
+  let audio: AudioFixtures;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    if (skip) return;
+    expect(binary, 'No Electron binary in node_modules/electron, and CONFAB_REQUIRE_ELECTRON is set').not.toBeNull();
+    expect(existsSync(path.join(root, 'dist/renderer/index.html')), 'dist/renderer is missing: run `npm run build:renderer` first').toBe(true);
     execFileSync(process.execPath, [path.join(root, 'build/bundle-electron.mjs')], { cwd: root, stdio: 'ignore' });
-
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'confab-e2e-'));
-    const app = await _electron.launch({
+    fake = await startFakeService();
+    audio = await audioFixtures();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'confab-electron-'));
+    app = await _electron.launch({
       executablePath: binary!,
       // Chromium refuses to start its sandbox as root (containers, CI); elsewhere it stays on.
       args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), root],
       cwd: root,
-      env: { ...process.env, APP_DATA_DIR: dataDir } as Record<string, string>,
+      env: { ...process.env, APP_DATA_DIR: dataDir, APP_BASE_URL: fake.baseUrl, CONFAB_DISABLE_UPDATES: '1' } as Record<string, string>,
       timeout: 30_000,
     });
-    try {
-      const page = await app.firstWindow();
-      await page.waitForLoadState('domcontentloaded');
-
-      expect(page.url()).toBe('app://confab/index.html');
-      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle())).toBe('Confab');
-      expect(await page.evaluate(() => typeof (window as unknown as { confab?: unknown }).confab)).toBe('object');
-      expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-      expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    page = await app.firstWindow();
+    page.setDefaultTimeout(15_000);
+    await page.getByRole('heading', { name: 'New chat' }).waitFor();
   }, 90_000);
+
+  afterAll(async () => {
+    await app?.close().catch(() => undefined);
+    await fake?.close();
+    await audio?.close();
+    if (dataDir) await removeFolder(dataDir);
+  });
+
+  step('starts locked down: the app page, the bridge, no Node, the menu', async () => {
+    expect(page.url()).toBe('app://confab/index.html');
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.getTitle())).toBe('Confab');
+    expect(await page.evaluate(() => typeof (window as unknown as { confab?: unknown }).confab)).toBe('object');
+    expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+    expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
+    const labels = await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.items.map((item) => item.label.replace('&', '')));
+    expect(labels).toEqual(expect.arrayContaining(['File', 'Edit', 'View', 'Window', 'Help']));
+  });
+
+  step('saves a key against the fake service and chats', async () => {
+    await useKey(page, fake.keys.pro);
+    await send(page, 'Hello from Electron');
+    expect(await textOf(await settled(page))).toBe(expectedReply('Hello from Electron'));
+  });
+
+  step('runs a menu command through the page, as its shortcut does', async () => {
+    await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.getMenuItemById('settings')?.click());
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  });
+
+  step('transcribes a dropped recording and exports SRT through main\'s save dialog', async () => {
+    const sentence = await audio.speak('smoke.wav', 'Confab in Electron.');
+    fake.transcription.next({ text: 'Confab in Electron.', words: [{ word: 'Confab', start: 0.1, end: 0.6 }, { word: 'in', start: 0.6, end: 0.8 }, { word: 'Electron', start: 0.8, end: 1.4 }], language: 'english', duration: await audio.duration(sentence) });
+    await setPlan(page, 'Pro');
+    await openTranscribe(page);
+    await dropFiles(page, page.getByRole('main'), [fileOf(sentence)]);
+    await resultHeading(page, 'smoke.wav').waitFor();
+
+    const target = path.join(dataDir, 'exported.srt');
+    await app.evaluate(({ dialog }, filePath) => {
+      dialog.showSaveDialog = (async () => ({ canceled: false, filePath })) as typeof dialog.showSaveDialog;
+    }, target);
+    await page.getByRole('button', { name: 'Save SRT' }).click();
+    await expect.poll(() => existsSync(target)).toBe(true);
+    expect(readFileSync(target, 'utf8')).toMatch(/^1\r?\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\r?\nConfab in Electron/);
+  });
+
+  step('quits cleanly, leaving a log without the key', async () => {
+    const closed = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
+    await app.evaluate(({ app: electronApp }) => electronApp.quit());
+    await closed;
+    const logged = readFileSync(path.join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(logged).not.toContain(fake.keys.pro);
+  });
 });

@@ -59,8 +59,20 @@ vi.mock('../../../electron/platform/file-intake', () => ({
     return fakes.detachFiles;
   },
 }));
+vi.mock('../../../electron/desktop/shell', () => ({
+  createDesktopShell: (dir: string) => {
+    calls.push('createDesktopShell');
+    expect(dir).toBe(process.env.APP_DATA_DIR ? path.resolve(process.env.APP_DATA_DIR) : path.join(fakes.appData, 'Confab'));
+    return { primary: true, development: false, attach: () => calls.push('desktop.attach'), startUpdates: () => calls.push('startUpdates') };
+  },
+}));
+vi.mock('../../../electron/desktop/window-tracking', () => ({
+  windowPlacement: async () => ({ bounds: { width: 900, height: 700 }, maximized: false }),
+  trackWindow: () => calls.push('trackWindow'),
+}));
 vi.mock('../../../electron/window', () => ({
-  createMainWindow: (preloadPath: string) => {
+  createMainWindow: (preloadPath: string, placement: unknown) => {
+    expect(placement).toEqual({ bounds: { width: 900, height: 700 }, maximized: false });
     calls.push(`createMainWindow ${path.basename(preloadPath)}`);
     return fakes.window;
   },
@@ -83,22 +95,27 @@ describe('main process wiring', () => {
     process.env.APP_BASE_URL = 'https://api.example.com/v1';
     process.env.APP_DATA_DIR = dataDir;
     await import('../../../electron/main');
-    expect(calls).toEqual(['registerAppScheme']);
+    // The log, the single-instance lock and the OS's open-file hand-over start before ready.
+    expect(calls).toEqual(['createDesktopShell', 'registerAppScheme']);
     // Chromium's profile moves with APP_DATA_DIR, which must exist before setPath.
     expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', dataDir);
     expect(existsSync(dataDir)).toBe(true);
 
     fakes.ready();
-    await vi.waitFor(() => expect(calls).toContain('loadURL app://confab/index.html'));
+    await vi.waitFor(() => expect(calls).toContain('startUpdates'));
     expect(calls).toEqual([
+      'createDesktopShell',
       'registerAppScheme',
       expect.stringMatching(/^serveAppProtocol .*renderer$/),
       // Consent is asked with a native dialog; approvals are backed by the window's real input.
       `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'the dialog Confab opened' }, presence: {} })}`,
       'createMainWindow preload.cjs',
+      'trackWindow',
       'attachIpc',
       'attachFileIntake',
+      'desktop.attach',
       'loadURL app://confab/index.html',
+      'startUpdates',
     ]);
     // The window's IPC handlers (the router's and the file intake's) go away with the window.
     const [event, onClosed] = fakes.window.once.mock.calls[0]!;

@@ -1,0 +1,26 @@
+import { type NativeImage, nativeImage } from 'electron';
+
+const SIZE = 16;
+let dot: NativeImage | null = null;
+
+/**
+ * The Windows taskbar overlay for unseen results: a filled dot (the overlay is 16 px, too
+ * small for a legible count; the count is in its accessible description). Drawn as a
+ * bitmap because nativeImage cannot load SVG.
+ */
+export function overlayFor(count: number): NativeImage | null {
+  if (count === 0) return null;
+  if (!dot) {
+    const pixels = Buffer.alloc(SIZE * SIZE * 4);
+    const centre = (SIZE - 1) / 2;
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        if (Math.hypot(x - centre, y - centre) > SIZE / 2 - 0.5) continue;
+        // BGRA: #d93025, a red that reads on light and dark taskbars.
+        pixels.set([0x25, 0x30, 0xd9, 0xff], (y * SIZE + x) * 4);
+      }
+    }
+    dot = nativeImage.createFromBitmap(pixels, { width: SIZE, height: SIZE });
+  }
+  return dot;
+}
