@@ -24,9 +24,10 @@ const PAUSE_MS = PAUSE_SECONDS * 1000;
 const COST = { cue: 0.5, sentence: 0, pause: 1, clause: 1.5, word: 4, short: 1, noRoom: 100, overSpeed: 4, fill: 0.1 };
 
 /**
- * Cues from a verbose_json transcription's word timings. Words may come out of order,
- * overlapping, with or without their leading space, with negative times or past
- * `duration`; all of it is repaired, never rejected (see units.ts).
+ * Cues from a verbose_json transcription's word timings. Words keep the service's order
+ * even when their timings overlap or go backwards, with or without their leading space,
+ * with negative times or past `duration`; the timings are repaired, never the order, and
+ * nothing is rejected (see units.ts).
  */
 export function cuesFromWords(words: readonly Word[], rules: SubtitleRules, duration: number | null): Cue[] {
   const durationMs = knownDuration(duration);
