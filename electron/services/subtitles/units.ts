@@ -40,19 +40,23 @@ function clampTime(seconds: number, durationMs: number | null): number {
  * invented), a start before the previous word's start is raised to it (monotonic), and an
  * end before its start raised to the start (no negative lengths).
  */
-export function tokensFromWords(words: readonly Word[], durationMs: number | null): Unit[] {
+export function tokensFromWords(words: readonly Word[], durationMs: number | null, breaksAfter?: ReadonlySet<number>): Unit[] {
   const kept: Unit[] = [];
   // Whether the server's text had a space after the previous word (trimming changed that end).
   let spaceBehind = false;
-  for (const word of words) {
+  for (const [index, word] of words.entries()) {
     const text = collapseSpace(word.word);
-    if (!text) continue;
+    if (!text) {
+      // An empty word ending a run passes the run's end to the word before it.
+      if (breaksAfter?.has(index) && kept.length) kept[kept.length - 1]!.breakAfter = true;
+      continue;
+    }
     const previous = kept.at(-1);
     const start = Math.max(clampTime(word.start, durationMs), previous?.start ?? 0);
     const end = Math.max(start, clampTime(word.end, durationMs));
     const spaceAhead = word.word[0] !== text[0];
     const spaceBefore = previous !== undefined && (spaceBehind || spaceAhead || spacedByText(previous.text, text));
-    kept.push({ text, start, end, spaceBefore, breakAfter: false, length: 0, ends: null });
+    kept.push({ text, start, end, spaceBefore, breakAfter: breaksAfter?.has(index) ?? false, length: 0, ends: null });
     spaceBehind = word.word[word.word.length - 1] !== text[text.length - 1];
   }
   return kept;
