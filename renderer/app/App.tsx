@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
 import { SettingsScreen, useSettings } from '../settings';
+import { TranscriptEditorScreen } from '../transcript-editor';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { useShortcuts } from './useShortcuts';
@@ -10,6 +11,7 @@ export function App() {
   const load = useSettings((state) => state.load);
   const loaded = useSettings((state) => state.settings !== null);
   const view = useNavigation((state) => state.view);
+  const transcriptId = useNavigation((state) => state.transcriptId);
   useTheme();
   useShortcuts();
   useEffect(() => {
@@ -25,6 +27,8 @@ export function App() {
         <LoadingOrError />
       ) : view === 'settings' ? (
         <SettingsScreen />
+      ) : view === 'transcript-editor' && transcriptId ? (
+        <TranscriptEditorScreen id={transcriptId} />
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
       ) : (

@@ -83,7 +83,10 @@ const id = z.object({ id: z.string().min(1) });
 const changed = z.object({ patch: editorPatchSchema, state: editorStateSchema });
 
 export const transcriptEditorArea = {
-  open: call(id, z.object({ document: editorDocumentSchema, state: editorStateSchema, hasTimings: z.boolean(), duration: z.number().nullable() })),
+  open: call(
+    id,
+    z.object({ fileName: z.string(), document: editorDocumentSchema, state: editorStateSchema, hasTimings: z.boolean(), duration: z.number().nullable() }),
+  ),
   edit: call(id.extend({ intent: editIntentSchema }), changed),
   undo: call(id, changed),
   redo: call(id, changed),

@@ -81,7 +81,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     open(id: string) {
       const open = load(id);
       const { duration } = open.record.transcript;
-      return { document: open.document, state: state(id, open), hasTimings: open.document.blocks.some((block) => block.times), duration };
+      return { fileName: open.record.fileName, document: open.document, state: state(id, open), hasTimings: open.document.blocks.some((block) => block.times), duration };
     },
 
     edit(id: string, intent: EditIntent) {
