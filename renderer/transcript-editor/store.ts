@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { EditIntent, EditorDocument, EditorPatch, EditorState } from '../../shared/contract/transcriptEditor';
+import type { EditIntent, EditorDocument, EditorState, WirePatch } from '../../shared/contract/transcriptEditor';
 import { applyPatch } from '../../shared/domain/transcript-edits';
+import { documentFromWire, patchFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 
 export interface EditorView {
@@ -49,16 +50,16 @@ let queue: Promise<unknown> = Promise.resolve();
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The page's copy follows main's patch; only the changed rows get new objects. */
-function applied(patch: EditorPatch, state: EditorState) {
+function applied(patch: WirePatch, state: EditorState) {
   useEditor.setState((view) => {
     if (!view.document) return {};
-    const document = applyPatch({ blocks: [...view.document.blocks], speakers: view.document.speakers }, patch);
+    const document = applyPatch({ blocks: [...view.document.blocks], speakers: view.document.speakers }, patchFromWire(patch));
     const active = view.active !== null && view.active < document.blocks.length ? view.active : null;
     return { document, state, active };
   });
 }
 
-function enqueue(id: string, work: () => Promise<{ patch: EditorPatch; state: EditorState }>): Promise<void> {
+function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>): Promise<void> {
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
     try {
@@ -80,7 +81,7 @@ export async function openEditor(id: string) {
   try {
     const [opened, known] = await Promise.all([api.transcriptEditor.open({ id }), api.transcriptEditor.knownSpeakers()]);
     if (useEditor.getState().id !== id) return;
-    useEditor.setState({ fileName: opened.fileName, document: opened.document, state: opened.state, hasTimings: opened.hasTimings, duration: opened.duration, known });
+    useEditor.setState({ fileName: opened.fileName, document: documentFromWire(opened.document), state: opened.state, hasTimings: opened.hasTimings, duration: opened.duration, known });
   } catch (error) {
     useEditor.setState({ problem: message(error) });
   }

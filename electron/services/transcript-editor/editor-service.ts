@@ -43,7 +43,14 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     }
     const record = deps.history.transcripts.get(id);
     const row = edits.get(id);
-    const open: Open = row ? { record, document: row.document, position: row.position, top: row.top } : { record, document: originalDocument(record.transcript), position: 0, top: 0 };
+    let open: Open;
+    if (row) open = { record, document: row.document, position: row.position, top: row.top };
+    else {
+      // Unedited: the document is the original, in its own array (patches splice the array,
+      // never a block, so the two can share blocks).
+      const original = originalDocument(record.transcript);
+      open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, original };
+    }
     cache.set(id, open);
     if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
     return open;
