@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
  * bridge to main) are the renderer's libraries: any feature imports their modules directly,
  * and they import no feature.
  */
-const FEATURES = ['app', 'chat', 'history', 'mcp', 'permissions', 'settings', 'transcription'];
+const FEATURES = ['app', 'chat', 'history', 'mcp', 'permissions', 'settings', 'transcript-editor', 'transcription'];
 const LIBRARIES = ['common', 'api'];
 
 const featureZones = FEATURES.map((feature) => ({

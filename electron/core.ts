@@ -7,6 +7,7 @@ import { historyHandlers } from './handlers/history';
 import { mcpHandlers } from './handlers/mcp';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
+import { transcriptEditorHandlers } from './handlers/transcript-editor';
 import { profilesHandlers } from './handlers/profiles';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
@@ -31,6 +32,7 @@ import { rememberSecret } from './services/net/redact';
 import { createServiceClient } from './services/service-client';
 import { type Staging, createStaging } from './services/transcription/staging';
 import { createTranscriptionService } from './services/transcription/transcription-service';
+import { createTranscriptEditor } from './services/transcript-editor/editor-service';
 import { createSettingsStore } from './services/settings-store';
 import type { UserPresence } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
@@ -159,6 +161,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       mediaUrl: options.mediaUrl ?? appMediaUrl,
       transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
     }),
+    transcriptEditor: transcriptEditorHandlers({ editor: createTranscriptEditor({ history }), files }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),

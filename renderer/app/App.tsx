@@ -3,6 +3,7 @@ import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat'
 import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
+import { TranscriptEditorScreen } from '../transcript-editor';
 import { FileDrop, TranscriptionScreen } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
@@ -14,6 +15,7 @@ export function App() {
   const load = useSettings((state) => state.load);
   const loaded = useSettings((state) => state.settings !== null);
   const view = useNavigation((state) => state.view);
+  const transcriptId = useNavigation((state) => state.transcriptId);
   useTheme();
   useShortcuts();
   useAppIntents();
@@ -33,6 +35,8 @@ export function App() {
         <SettingsScreen>
           <BackupsSection />
         </SettingsScreen>
+      ) : view === 'transcript-editor' && transcriptId ? (
+        <TranscriptEditorScreen id={transcriptId} />
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
       ) : (

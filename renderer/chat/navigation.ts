@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import { useChat } from './store';
 
-export type View = 'chat' | 'settings' | 'transcription';
+export type View = 'chat' | 'settings' | 'transcription' | 'transcript-editor';
 
 interface NavigationState {
   view: View;
   /** Bumped to ask the composer for focus (a new chat, a picked conversation, a starter prompt). */
   composerFocus: number;
-  /** The transcript on the transcription screen; null shows its drop zone, queue and list. */
+  /** The transcript on the transcription screen (or in the editor); null shows its drop zone, queue and list. */
   transcriptId: string | null;
   show(view: View): void;
   focusComposer(): void;
@@ -15,6 +15,8 @@ interface NavigationState {
   startChat(): void;
   /** Shows a transcript (from the transcription screen, the sidebar or a search hit of kind 'transcript'). */
   openTranscript(id: string): void;
+  /** Opens a transcript in the transcript editor. */
+  editTranscript(id: string): void;
 }
 
 export const useNavigation = create<NavigationState>((set, get) => ({
@@ -32,6 +34,7 @@ export const useNavigation = create<NavigationState>((set, get) => ({
     get().focusComposer();
   },
   openTranscript: (id) => set({ view: 'transcription', transcriptId: id }),
+  editTranscript: (id) => set({ view: 'transcript-editor', transcriptId: id }),
 }));
 
 export const openSettings = () => useNavigation.getState().show('settings');

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
+import { useNavigation } from '../chat';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
@@ -104,6 +105,9 @@ export function ResultView({ id }: { id: string }) {
         </h1>
         <Meta record={record} />
         <div className="actions">
+          <button type="button" className="small" onClick={() => useNavigation.getState().editTranscript(record.id)}>
+            Edit transcript
+          </button>
           <CopyButton label="Copy text" text={() => record.transcript.text} />
           <button type="button" className="small" onClick={() => askAboutTranscript(record)}>
             Ask about this transcript

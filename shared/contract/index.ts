@@ -8,6 +8,7 @@ import { profilesArea } from './profiles';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
+import { transcriptEditorArea } from './transcriptEditor';
 
 /** Every IPC call and stream the renderer can use, by feature area. */
 export const contract = {
@@ -17,6 +18,7 @@ export const contract = {
   conversations: conversationsArea,
   history: historyArea,
   transcription: transcriptionArea,
+  transcriptEditor: transcriptEditorArea,
   mcp: mcpArea,
   permissions: permissionsArea,
   desktop: desktopArea,

@@ -1,4 +1,5 @@
 import { chatBench } from './chat.bench';
+import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
@@ -9,6 +10,7 @@ import { uploadBench } from './upload.bench';
 const benches: Array<[string, () => Promise<string[]>]> = [
   ['history', historyBench],
   ['subtitles', subtitlesBench],
+  ['editor', editorBench],
   ['chat', chatBench],
   ['split', splitBench],
   ['upload', uploadBench],

@@ -19,7 +19,7 @@ export async function subtitlesBench(): Promise<string[]> {
 }
 
 /** Whisper-style words: a leading space, sentences of 4–24 words, commas, pauses of 0.3–1.5 s. */
-function speech(count: number): Word[] {
+export function speech(count: number): Word[] {
   const random = seededRandom(7);
   const source = wordSource(random);
   const words: Word[] = [];

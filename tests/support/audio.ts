@@ -33,7 +33,9 @@ export async function audioFixtures(): Promise<AudioFixtures> {
     dir,
     path,
     async speak(name, text) {
-      await run('espeak-ng', ['-v', 'en', '-s', '150', '-w', path(name), text]);
+      // espeak-ng's audio library makes a pulse-* folder in the temp folder even when it only
+      // writes a file: it goes in the fixtures folder, removed with it.
+      await run('espeak-ng', ['-v', 'en', '-s', '150', '-w', path(name), text], { env: { ...process.env, TMPDIR: dir } });
       return path(name);
     },
     async pad(input, name, seconds) {

@@ -87,6 +87,26 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       ALTER TABLE messages ADD COLUMN tool_call_id TEXT;
       ALTER TABLE messages ADD COLUMN tool_outcome TEXT;
     `),
+  // 7: the transcript editor: each edited transcript's current document (the service's result
+  // stays as it was in transcripts), its speakers' names, and its undo steps.
+  (db) =>
+    db.exec(`
+      CREATE TABLE transcript_edits (
+        transcript_id TEXT PRIMARY KEY REFERENCES transcripts(id) ON DELETE CASCADE,
+        document TEXT NOT NULL,
+        speakers TEXT NOT NULL DEFAULT '[]',
+        position INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE transcript_edit_steps (
+        transcript_id TEXT NOT NULL REFERENCES transcripts(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        forward TEXT NOT NULL,
+        backward TEXT NOT NULL,
+        PRIMARY KEY (transcript_id, seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX transcript_edits_by_recency ON transcript_edits(updated_at DESC);
+    `),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

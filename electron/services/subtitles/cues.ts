@@ -3,8 +3,11 @@ import { balancedLines } from './lines';
 import { timeCues } from './timing';
 import { type Unit, knownDuration, tokensFromSegments, tokensFromWords, unitsFromTokens } from './units';
 
-/** One subtitle: times in seconds (whole milliseconds), text already broken into lines. */
-export type Cue = { start: number; end: number; lines: string[] };
+/**
+ * One subtitle: times in seconds (whole milliseconds), text already broken into lines, and
+ * who speaks it if known (WebVTT writes it as a voice span).
+ */
+export type Cue = { start: number; end: number; lines: string[]; voice?: string };
 
 /** A silence at least this long between two words is a natural place to end a cue. */
 export const PAUSE_SECONDS = 0.5;
@@ -24,13 +27,25 @@ const PAUSE_MS = PAUSE_SECONDS * 1000;
 const COST = { cue: 0.5, sentence: 0, pause: 1, clause: 1.5, word: 4, short: 1, noRoom: 100, overSpeed: 4, fill: 0.1 };
 
 /**
- * Cues from a verbose_json transcription's word timings. Words may come out of order,
- * overlapping, with or without their leading space, with negative times or past
- * `duration`; all of it is repaired, never rejected (see units.ts).
+ * Cues from a verbose_json transcription's word timings. Words keep the service's order
+ * even when their timings overlap or go backwards, with or without their leading space,
+ * with negative times or past `duration`; the timings are repaired, never the order, and
+ * nothing is rejected (see units.ts).
  */
 export function cuesFromWords(words: readonly Word[], rules: SubtitleRules, duration: number | null): Cue[] {
   const durationMs = knownDuration(duration);
   return buildCues(unitsFromTokens(tokensFromWords(words, durationMs)), rules, durationMs);
+}
+
+/**
+ * The words of a transcript as subtitles would show them — punctuation tokens joined to
+ * their word, times valid, in the service's order — grouped into cues by the rules, for
+ * the transcript editor's first rows (times in ms).
+ */
+export function wordsInCues(words: readonly Word[], rules: SubtitleRules, duration: number | null): Array<Array<{ text: string; start: number; end: number }>> {
+  const durationMs = knownDuration(duration);
+  const units = unitsFromTokens(tokensFromWords(words, durationMs));
+  return groupUnits(units, rules, durationMs).map(([from, to]) => units.slice(from, to).map(({ text, start, end }) => ({ text, start, end })));
 }
 
 /**
@@ -42,13 +57,45 @@ export function cuesFromSegments(segments: readonly Segment[], rules: SubtitleRu
   return buildCues(unitsFromTokens(tokensFromSegments(segments, durationMs)), rules, durationMs);
 }
 
-function buildCues(units: Unit[], rules: SubtitleRules, durationMs: number | null): Cue[] {
+/**
+ * Cues from runs of words that no cue crosses (the transcript editor's rows: a row the user
+ * split stays split), each run re-segmented by the rules; every cue carries its run's index.
+ */
+export function cuesFromRuns(runs: readonly (readonly Word[])[], rules: SubtitleRules, duration: number | null): Array<Cue & { run: number }> {
+  const durationMs = knownDuration(duration);
+  const words: Word[] = [];
+  const breaks = new Set<number>();
+  // Runs that make at least one unit: the k-th run-ending unit ends the k-th of these.
+  const shown: number[] = [];
+  runs.forEach((run, r) => {
+    words.push(...run);
+    if (run.length) breaks.add(words.length - 1);
+    if (run.some((word) => word.word.trim())) shown.push(r);
+  });
+  const units = unitsFromTokens(tokensFromWords(words, durationMs, breaks));
+  const unitRuns = new Int32Array(units.length);
+  let ended = 0;
+  units.forEach((unit, k) => {
+    unitRuns[k] = shown[ended]!;
+    if (unit.breakAfter) ended++;
+  });
+  return buildCues(units, rules, durationMs, (from) => unitRuns[from]!);
+}
+
+function buildCues(units: Unit[], rules: SubtitleRules, durationMs: number | null): Cue[];
+function buildCues(units: Unit[], rules: SubtitleRules, durationMs: number | null, runOf: (from: number) => number): Array<Cue & { run: number }>;
+function buildCues(units: Unit[], rules: SubtitleRules, durationMs: number | null, runOf?: (from: number) => number): Cue[] {
   const groups = groupUnits(units, rules, durationMs).map(([from, to]) => {
     let chars = units[from]!.length;
     for (let i = from + 1; i < to; i++) chars += units[i]!.length + (units[i]!.spaceBefore ? 1 : 0);
-    return { start: units[from]!.start, end: units[to - 1]!.end, chars, lines: balancedLines(units, from, to, rules.maxCharsPerLine) };
+    return { from, start: units[from]!.start, end: units[to - 1]!.end, chars, lines: balancedLines(units, from, to, rules.maxCharsPerLine) };
   });
-  return timeCues(groups, rules, durationMs).map(([start, end], i) => ({ start: start / 1000, end: end / 1000, lines: groups[i]!.lines }));
+  return timeCues(groups, rules, durationMs).map(([start, end], i) => ({
+    start: start / 1000,
+    end: end / 1000,
+    lines: groups[i]!.lines,
+    ...(runOf && { run: runOf(groups[i]!.from) }),
+  }));
 }
 
 /**

@@ -24,14 +24,14 @@ const escapeSrt = (text: string) => (text.includes('-->') ? text.replaceAll('-->
 const escapeVtt = (text: string) =>
   /[&<>]/.test(text) ? text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;') : text;
 
-type Block = { start: number; end: number; lines: string[] };
+type Block = { start: number; end: number; lines: string[]; voice?: string };
 
 /** Cues as written: no empty lines (an empty line would end the cue early), no empty cues. */
 function blocks(cues: readonly Cue[], escape: (text: string) => string): Block[] {
   return cues.flatMap((cue) => {
     const lines = cue.lines.map(collapseSpace).filter(Boolean).map(escape);
     const start = toMilliseconds(cue.start);
-    return lines.length ? [{ start, end: Math.max(start, toMilliseconds(cue.end)), lines }] : [];
+    return lines.length ? [{ start, end: Math.max(start, toMilliseconds(cue.end)), lines, voice: cue.voice }] : [];
   });
 }
 
@@ -41,9 +41,15 @@ export function formatSrt(cues: readonly Cue[]): string {
     .join('\n');
 }
 
+/** A WebVTT voice span's opening tag (its annotation is escaped like cue text), or nothing. */
+function voiceSpan(voice: string | undefined): string {
+  const name = voice && escapeVtt(collapseSpace(voice));
+  return name ? `<v ${name}>` : '';
+}
+
 export function formatVtt(cues: readonly Cue[]): string {
   const body = blocks(cues, escapeVtt).map(
-    (cue) => `${timecode(cue.start, '.')} --> ${timecode(cue.end, '.')}\n${cue.lines.join('\n')}\n`,
+    (cue) => `${timecode(cue.start, '.')} --> ${timecode(cue.end, '.')}\n${voiceSpan(cue.voice)}${cue.lines.join('\n')}\n`,
   );
   return `WEBVTT\n\n${body.join('\n')}`;
 }

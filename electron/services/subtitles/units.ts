@@ -32,35 +32,34 @@ function clampTime(seconds: number, durationMs: number | null): number {
 }
 
 /**
- * Words in time order with negative times raised to 0 and times past the duration lowered
- * to it: late words are kept (at the very end) rather than dropped, because the server's
- * duration is more likely rounded than its words invented.
+ * Words in the order the service gave them, never sorted: services send overlapping or
+ * backward timings near speaker changes, and sorting by start time would swap words
+ * ("Bilal: asked" shown as "asked Bilal:"). The timings are made valid instead: negative
+ * times are raised to 0, times past the duration lowered to it (late words are kept, at
+ * the very end, because the server's duration is more likely rounded than its words
+ * invented), a start before the previous word's start is raised to it (monotonic), and an
+ * end before its start raised to the start (no negative lengths).
  */
-export function tokensFromWords(words: readonly Word[], durationMs: number | null): Unit[] {
+export function tokensFromWords(words: readonly Word[], durationMs: number | null, breaksAfter?: ReadonlySet<number>): Unit[] {
   const kept: Unit[] = [];
-  // Whether the server's text had a space before / after the word (trimming changed that end).
-  const spaceAhead: boolean[] = [];
-  const spaceBehind: boolean[] = [];
-  let sorted = true;
-  for (const word of words) {
+  // Whether the server's text had a space after the previous word (trimming changed that end).
+  let spaceBehind = false;
+  for (const [index, word] of words.entries()) {
     const text = collapseSpace(word.word);
-    if (!text) continue;
-    const start = clampTime(word.start, durationMs);
+    if (!text) {
+      // An empty word ending a run passes the run's end to the word before it.
+      if (breaksAfter?.has(index) && kept.length) kept[kept.length - 1]!.breakAfter = true;
+      continue;
+    }
+    const previous = kept.at(-1);
+    const start = Math.max(clampTime(word.start, durationMs), previous?.start ?? 0);
     const end = Math.max(start, clampTime(word.end, durationMs));
-    if (kept.length > 0 && start < kept[kept.length - 1]!.start) sorted = false;
-    kept.push({ text, start, end, spaceBefore: false, breakAfter: false, length: 0, ends: null });
-    spaceAhead.push(word.word[0] !== text[0]);
-    spaceBehind.push(word.word[word.word.length - 1] !== text[text.length - 1]);
+    const spaceAhead = word.word[0] !== text[0];
+    const spaceBefore = previous !== undefined && (spaceBehind || spaceAhead || spacedByText(previous.text, text));
+    kept.push({ text, start, end, spaceBefore, breakAfter: breaksAfter?.has(index) ?? false, length: 0, ends: null });
+    spaceBehind = word.word[word.word.length - 1] !== text[text.length - 1];
   }
-  const order = kept.map((_, i) => i);
-  // Array.prototype.sort is stable, so words sharing a start keep the server's order.
-  if (!sorted) order.sort((a, b) => kept[a]!.start - kept[b]!.start);
-  for (let i = 1; i < order.length; i++) {
-    const previous = order[i - 1]!;
-    const k = order[i]!;
-    kept[k]!.spaceBefore = spaceBehind[previous]! || spaceAhead[k]! || spacedByText(kept[previous]!.text, kept[k]!.text);
-  }
-  return sorted ? kept : order.map((k) => kept[k]!);
+  return kept;
 }
 
 /**

@@ -1,0 +1,28 @@
+import type { Contract } from '../../shared/contract';
+import type { EditorPatch, EditorState } from '../../shared/contract/transcriptEditor';
+import { documentToWire, patchToWire } from '../../shared/domain/transcript-wire';
+import type { Handlers } from '../ipc/router';
+import type { FileSaver } from '../services/file-saver';
+import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+import { editedFile } from '../services/transcript-export/export-file';
+
+const wire = ({ patch, state }: { patch: EditorPatch; state: EditorState }) => ({ patch: patchToWire(patch), state });
+
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver }): Handlers<Contract>['transcriptEditor'] {
+  const { editor } = deps;
+  return {
+    open: async ({ id }) => {
+      const opened = editor.open(id);
+      return { ...opened, document: documentToWire(opened.document) };
+    },
+    edit: async ({ id, intent }) => wire(editor.edit(id, intent)),
+    undo: async ({ id }) => wire(editor.undo(id)),
+    redo: async ({ id }) => wire(editor.redo(id)),
+    revert: async ({ id }) => wire(editor.revert(id)),
+    knownSpeakers: async () => editor.knownSpeakers(),
+    async export({ id, format, options }) {
+      const { record, document } = editor.current(id);
+      return deps.files.save(await editedFile(record, document, format, options));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
+import type { TranscriptRecord } from '../../../shared/contract/transcription';
+import type { HistoryStore } from '../history/history-store';
+import { editTable } from './edit-store';
+import { EditRefused, patchFor } from './intents';
+import { originalDocument } from './original';
+import { applyWithInverse } from './patch';
+
+interface Open {
+  record: TranscriptRecord;
+  document: EditorDocument;
+  position: number;
+  top: number;
+  /** The service's result as a document, made when first needed. */
+  original?: EditorDocument;
+}
+
+/** Documents kept parsed in memory: the one being edited and a few recent ones. */
+const CACHED = 4;
+
+const sameBlock = (a: EditorBlock, b: EditorBlock) =>
+  a.speaker === b.speaker &&
+  a.words.length === b.words.length &&
+  a.words.every((word, i) => word === b.words[i]) &&
+  (a.times === b.times || (a.times !== null && b.times !== null && a.times.length === b.times.length && a.times.every((time, i) => time === b.times![i])));
+
+/**
+ * Main's transcript editor. Every intent becomes a patch, applied to the document kept in
+ * memory and written with its inverse in one transaction before the reply leaves, so what
+ * the page shows as saved is on disk (a killed app loses only what the page had not sent
+ * yet: at most its last second of typing).
+ */
+export function createTranscriptEditor(deps: { history: HistoryStore }) {
+  const edits = editTable(deps.history.db);
+  const cache = new Map<string, Open>();
+
+  function load(id: string): Open {
+    const cached = cache.get(id);
+    if (cached) {
+      cache.delete(id);
+      cache.set(id, cached);
+      return cached;
+    }
+    const record = deps.history.transcripts.get(id);
+    const row = edits.get(id);
+    let open: Open;
+    if (row) open = { record, document: row.document, position: row.position, top: row.top };
+    else {
+      // Unedited: the document is the original, in its own array (patches splice the array,
+      // never a block, so the two can share blocks).
+      const original = originalDocument(record.transcript);
+      open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, original };
+    }
+    cache.set(id, open);
+    if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
+    return open;
+  }
+
+  function state(id: string, open: Open): EditorState {
+    const original = originalOf(open);
+    const { blocks, speakers } = open.document;
+    const edited =
+      blocks.length !== original.blocks.length ||
+      speakers.length !== original.speakers.length ||
+      blocks.some((block, i) => !sameBlock(block, original.blocks[i]!));
+    return { canUndo: open.position > 0 && open.position >= edits.oldest(id), canRedo: open.position < open.top, edited };
+  }
+
+  const originalOf = (open: Open) => (open.original ??= originalDocument(open.record.transcript));
+  const durationMs = (open: Open) => (open.record.transcript.duration ? Math.floor(open.record.transcript.duration * 1000) : null);
+
+  function commit(id: string, open: Open, patch: EditorPatch | null) {
+    if (!patch) return { patch: { ranges: [], speakers: null }, state: state(id, open) };
+    const backward = applyWithInverse(open.document, patch);
+    try {
+      edits.record(id, open.document, open.position + 1, patch, backward);
+    } catch (error) {
+      // Memory and disk must agree: take the change back before reporting the failure.
+      applyWithInverse(open.document, backward);
+      throw error;
+    }
+    open.position += 1;
+    open.top = open.position;
+    return { patch, state: state(id, open) };
+  }
+
+  return {
+    open(id: string) {
+      const open = load(id);
+      const { duration } = open.record.transcript;
+      return { fileName: open.record.fileName, document: open.document, state: state(id, open), hasTimings: open.document.blocks.some((block) => block.times), duration };
+    },
+
+    edit(id: string, intent: EditIntent) {
+      const open = load(id);
+      return commit(id, open, patchFor(open.document, intent, durationMs(open)));
+    },
+
+    undo(id: string) {
+      const open = load(id);
+      if (!state(id, open).canUndo) throw new EditRefused('There is nothing to undo.');
+      const { backward } = edits.step(id, open.position);
+      applyWithInverse(open.document, backward);
+      open.position -= 1;
+      edits.move(id, open.document, open.position);
+      return { patch: backward, state: state(id, open) };
+    },
+
+    redo(id: string) {
+      const open = load(id);
+      if (open.position >= open.top) throw new EditRefused('There is nothing to redo.');
+      const { forward } = edits.step(id, open.position + 1);
+      applyWithInverse(open.document, forward);
+      open.position += 1;
+      edits.move(id, open.document, open.position);
+      return { patch: forward, state: state(id, open) };
+    },
+
+    /** The service's result again, as one step (so Undo brings the edits back). */
+    revert(id: string) {
+      const open = load(id);
+      const original = structuredClone(originalOf(open));
+      return commit(id, open, { ranges: [{ at: 0, remove: open.document.blocks.length, insert: original.blocks }], speakers: original.speakers });
+    },
+
+    knownSpeakers: () => edits.speakerNames(),
+
+    /** The edited document and its transcript, for exports. */
+    current(id: string) {
+      const open = load(id);
+      return { record: open.record, document: open.document };
+    },
+
+  };
+}
+
+export type TranscriptEditor = ReturnType<typeof createTranscriptEditor>;

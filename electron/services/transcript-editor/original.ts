@@ -1,0 +1,46 @@
+import type { EditorBlock, EditorDocument } from '../../../shared/contract/transcriptEditor';
+import { type Transcript, subtitleRulesSchema } from '../../../shared/domain/transcript';
+import { wordsInCues } from '../subtitles';
+import { spread, validTimes, wordsOf } from './retime';
+
+/** The first rows: cues as the default subtitle rules would make them. */
+const DEFAULT_RULES = subtitleRulesSchema.parse({});
+const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+
+/**
+ * The editor's document for a service result, before any edit (Revert to original goes
+ * back to it). Word timings become rows of subtitle-sized cues; segments without words one
+ * row each, their span shared among their words; plain text (json, text, or subtitles the
+ * service wrote) one row per sentence, without timings.
+ */
+export function originalDocument(transcript: Transcript): EditorDocument {
+  if (transcript.words.length) {
+    const blocks = wordsInCues(transcript.words, DEFAULT_RULES, transcript.duration).map(
+      (cue): EditorBlock => ({ speaker: null, words: cue.map((word) => word.text), times: cue.flatMap((word) => [word.start, word.end]) }),
+    );
+    return { blocks, speakers: [] };
+  }
+  if (transcript.segments.length) {
+    const blocks = transcript.segments.flatMap((segment): EditorBlock[] => {
+      const words = wordsOf(segment.text);
+      if (!words.length) return [];
+      const times: number[] = [];
+      const start = Math.max(0, Math.round(segment.start * 1000));
+      spread(words, start, Math.max(start, Math.round(segment.end * 1000)), times);
+      return [{ speaker: null, words, times }];
+    });
+    let floor = 0;
+    for (const block of blocks) {
+      validTimes(block.times!, floor);
+      floor = block.times!.at(-2) ?? floor;
+    }
+    return { blocks, speakers: [] };
+  }
+  const blocks = Array.from(sentences.segment(transcript.text), (part) => wordsOf(part.segment))
+    .filter((words) => words.length)
+    .map((words): EditorBlock => ({ speaker: null, words, times: null }));
+  return { blocks, speakers: [] };
+}
+
+/** Whether the document has word timings (then subtitles can be made from it). */
+export const hasTimings = (document: EditorDocument) => document.blocks.some((block) => block.times !== null);

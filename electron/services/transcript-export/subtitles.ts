@@ -1,0 +1,28 @@
+import type { EditorDocument, EditorExportOptions } from '../../../shared/contract/transcriptEditor';
+import type { Word } from '../../../shared/domain/transcript';
+import { effectiveSpeakers } from '../../../shared/domain/transcript-edits';
+import { type Cue, cuesFromRuns, formatSrt, formatVtt } from '../subtitles';
+
+/**
+ * Subtitles from the edited transcript: each editor row is a run no cue crosses (a split
+ * stays split, a merge is re-segmented by the user's rules), words in the order shown.
+ * WebVTT names the speaker in a voice span on every cue; SubRip has no voice markup, so
+ * "Name: " goes before the first cue where a speaker starts, unless switched off.
+ */
+export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: EditorExportOptions, duration: number | null): string {
+  const runs = document.blocks.map((block): Word[] =>
+    block.times ? block.words.map((word, i) => ({ word, start: block.times![i * 2]! / 1000, end: block.times![i * 2 + 1]! / 1000 })) : [],
+  );
+  const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
+  const speakers = effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
+  let previous: string | null = null;
+  const cues = cuesFromRuns(runs, options.rules, duration).map(({ run, ...cue }): Cue => {
+    const speaker = speakers[run] ?? null;
+    const changed = speaker !== previous;
+    previous = speaker;
+    if (!speaker) return cue;
+    if (format === 'vtt') return { ...cue, voice: speaker };
+    return options.speakerPrefix && changed ? { ...cue, lines: [`${speaker}: ${cue.lines[0]}`, ...cue.lines.slice(1)] } : cue;
+  });
+  return format === 'srt' ? formatSrt(cues) : formatVtt(cues);
+}

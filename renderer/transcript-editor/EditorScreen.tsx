@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { EditorBlock } from '../../shared/contract/transcriptEditor';
+import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
+import { useNavigation } from '../chat';
+import { ExportBox } from './ExportBox';
+import { FindBar } from './FindBar';
+import { matchesIn, useFind, usePattern } from './find';
+import { KEYS, screenKey } from './keys';
+import { Player } from './Player';
+import { Row } from './Row';
+import { SpeakersPanel } from './SpeakersPanel';
+import { openEditor, useEditor } from './store';
+import { Toolbar } from './Toolbar';
+import './editor.css';
+
+/** The row and word playing at `ms`: the last row started by then, and its last word started. */
+function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: number): { row: number; word: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  let row = -1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (starts[mid]! <= ms) {
+      row = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  const times = row >= 0 ? blocks[row]!.times : null;
+  if (!times || ms > times.at(-1)! + 500) return { row: -1, word: -1 };
+  let word = 0;
+  while (word + 1 < times.length / 2 && times[(word + 1) * 2]! <= ms) word++;
+  return { row, word };
+}
+
+function KeyHelp() {
+  return (
+    <details className="ed-panel">
+      <summary>Keyboard</summary>
+      <dl className="ed-keys">
+        {KEYS.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/**
+ * The transcript editor: the recording stays at the top, the rows (cues) below in a
+ * virtualized list, so a two-hour transcript renders only the rows on screen.
+ */
+export function TranscriptEditorScreen({ id }: { id: string }) {
+  const { document, problem, active, caret, fileName } = useEditor();
+  const list = useRef<VirtuosoHandle>(null);
+  const [playing, setPlaying] = useState({ row: -1, word: -1 });
+  const pattern = usePattern();
+  const current = useFind((view) => view.current);
+  useEffect(() => void openEditor(id), [id]);
+
+  const blocks = document?.blocks;
+  const speakerNames = useMemo(() => {
+    if (!document) return [];
+    const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
+    return effectiveSpeakers(document.blocks).map((speakerId) => (speakerId ? (names.get(speakerId) ?? null) : null));
+  }, [document]);
+  const starts = useMemo(() => {
+    const result = new Float64Array(blocks?.length ?? 0);
+    blocks?.forEach((block, i) => (result[i] = block.times?.[0] ?? (i ? result[i - 1]! : 0)));
+    return result;
+  }, [blocks]);
+  const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
+  const match = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
+
+  const onTime = useCallback(
+    (ms: number) => {
+      if (!blocks) return;
+      const next = playingAt(blocks, starts, ms);
+      setPlaying((previous) => {
+        if (previous.row === next.row && previous.word === next.word) return previous;
+        if (next.row >= 0 && next.row !== previous.row) list.current?.scrollIntoView({ index: next.row, behavior: 'auto' });
+        return next;
+      });
+    },
+    [blocks, starts],
+  );
+
+  useEffect(() => {
+    if (active !== null) list.current?.scrollIntoView({ index: active });
+  }, [active]);
+  useEffect(() => {
+    if (match) list.current?.scrollIntoView({ index: match.block });
+  }, [match]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => screenKey(event, () => useFind.setState({ open: true }));
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const back = (
+    <button type="button" className="link back" onClick={() => useNavigation.getState().openTranscript(id)}>
+      ← Back to the transcript
+    </button>
+  );
+
+  if (!document) {
+    return (
+      <main className="screen ed-screen" aria-labelledby="editor-heading">
+        {back}
+        <h1 id="editor-heading">Edit transcript</h1>
+        {problem ? (
+          <div className="notice error" role="alert">
+            <p>{problem}</p>
+          </div>
+        ) : (
+          <p className="hint">Loading…</p>
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <main className="screen ed-screen" aria-labelledby="editor-heading">
+      <header className="ed-header">
+        {back}
+        <h1 id="editor-heading" title={fileName}>
+          Edit: {fileName}
+        </h1>
+        <Player id={id} onTime={onTime} />
+        <Toolbar />
+        <FindBar matches={matches} />
+        {problem && (
+          <div className="notice error" role="alert">
+            <p>{problem}</p>
+          </div>
+        )}
+        <div className="ed-panels">
+          <SpeakersPanel />
+          <ExportBox />
+          <KeyHelp />
+        </div>
+      </header>
+      <Virtuoso
+        ref={list}
+        className="ed-list"
+        role="region"
+        aria-label="Transcript rows"
+        data={blocks}
+        defaultItemHeight={64}
+        increaseViewportBy={{ top: 300, bottom: 300 }}
+        itemContent={(index, block) => (
+          <Row
+            index={index}
+            block={block}
+            speaker={speakerNames[index] ?? null}
+            active={active === index}
+            caret={active === index ? caret : 0}
+            pattern={pattern}
+            playing={playing.row === index ? playing.word : -1}
+            currentMatch={match?.block === index ? match.index : -1}
+          />
+        )}
+      />
+    </main>
+  );
+}

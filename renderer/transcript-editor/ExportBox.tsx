@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { EditorExportFormat } from '../../shared/contract/transcriptEditor';
+import { subtitleRulesSchema } from '../../shared/domain/transcript';
+import { api } from '../api';
+import { deliver } from '../common/save-outcome';
+import { flushEdits, useEditor } from './store';
+
+const FORMATS: ReadonlyArray<{ format: EditorExportFormat; label: string; timed: boolean }> = [
+  { format: 'srt', label: 'SRT', timed: true },
+  { format: 'vtt', label: 'VTT', timed: true },
+  { format: 'txt', label: 'Text', timed: false },
+  { format: 'md', label: 'Markdown', timed: false },
+  { format: 'docx', label: 'Word (DOCX)', timed: false },
+  { format: 'json', label: 'JSON', timed: false },
+];
+
+/** Saves the edited transcript through main (a save dialog in Electron, a download here). */
+export function ExportBox() {
+  const id = useEditor((view) => view.id);
+  const hasTimings = useEditor((view) => view.hasTimings);
+  const [speakerPrefix, setSpeakerPrefix] = useState(true);
+  const [timestamps, setTimestamps] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(format: EditorExportFormat) {
+    if (!id) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await flushEdits();
+      const saved = await api.transcriptEditor.export({ id, format, options: { rules: subtitleRulesSchema.parse({}), speakerPrefix, timestamps } });
+      const text = deliver(saved);
+      setOutcome(text ? { ok: true, text } : null);
+    } catch (error) {
+      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="ed-panel">
+      <summary>Export the edited transcript</summary>
+      <div className="ed-export">
+        {FORMATS.map(({ format, label, timed }) => (
+          <button key={format} type="button" className="small secondary" disabled={busy || (timed && !hasTimings)} onClick={() => void save(format)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {!hasTimings && <p className="hint">SRT and VTT need word timings, which this transcript does not have: transcribe with verbose_json for subtitles.</p>}
+      <label className="ed-check">
+        <input type="checkbox" checked={speakerPrefix} onChange={(event) => setSpeakerPrefix(event.target.checked)} /> Speaker names in SRT ("Name: ")
+      </label>
+      <label className="ed-check">
+        <input type="checkbox" checked={timestamps} onChange={(event) => setTimestamps(event.target.checked)} /> Timestamps in Text, Markdown and Word
+      </label>
+      {outcome && (
+        <p className={outcome.ok ? 'hint' : 'notice error'} role={outcome.ok ? 'status' : 'alert'}>
+          {outcome.text}
+        </p>
+      )}
+    </details>
+  );
+}

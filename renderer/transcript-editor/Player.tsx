@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../api';
+import { setPlayer } from './player';
+
+/** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
+export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
+  const [source, setSource] = useState<{ url: string } | { problem: string } | null>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+  const follow = useRef(onTime);
+  follow.current = onTime;
+
+  useEffect(() => {
+    let live = true;
+    api.transcription.audioUrl({ id }).then(
+      ({ url }) => live && setSource({ url }),
+      (error: unknown) => live && setSource({ problem: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  useEffect(() => {
+    const player = audio.current;
+    setPlayer(player);
+    if (!player) return;
+    let frame = 0;
+    const update = () => follow.current(Math.round(player.currentTime * 1000));
+    const loop = () => {
+      update();
+      frame = requestAnimationFrame(loop);
+    };
+    const play = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(loop);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      update();
+    };
+    player.addEventListener('playing', play);
+    player.addEventListener('pause', stop);
+    player.addEventListener('seeked', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      player.removeEventListener('playing', play);
+      player.removeEventListener('pause', stop);
+      player.removeEventListener('seeked', update);
+      setPlayer(null);
+    };
+  }, [source]);
+
+  if (!source) return <p className="hint">Loading the recording…</p>;
+  if ('problem' in source) return <p className="hint">The recording cannot be played: {source.problem}</p>;
+  return <audio ref={audio} className="ed-audio" controls preload="auto" src={source.url} aria-label="Recording" />;
+}

@@ -1,0 +1,108 @@
+import { memo, type ReactNode } from 'react';
+import type { EditorBlock } from '../../shared/contract/transcriptEditor';
+import { clock, seekTo } from './player';
+import { RowText } from './RowText';
+import { SpeakerMark } from './SpeakerMark';
+import { activate } from './store';
+
+export interface RowProps {
+  index: number;
+  block: EditorBlock;
+  /** The speaker's name for this row (marked here or continued from above), if any. */
+  speaker: string | null;
+  active: boolean;
+  caret: number | 'end';
+  pattern: RegExp | null;
+  /** The word being played in this row, or -1. */
+  playing: number;
+  /** The current find match in this row: its start offset, or -1. */
+  currentMatch: number;
+}
+
+/** A word's text with find matches marked; offsets are within the row's single-spaced text. */
+function marked(word: string, at: number, pattern: RegExp | null, currentMatch: number, matches: Array<[number, number]>): ReactNode {
+  if (!pattern) return word;
+  const parts: ReactNode[] = [];
+  let cursor = 0;
+  for (const [start, end] of matches) {
+    const from = Math.max(start - at, 0);
+    const to = Math.min(end - at, word.length);
+    if (to <= 0 || from >= word.length) continue;
+    if (from > cursor) parts.push(word.slice(cursor, from));
+    parts.push(
+      <mark key={from} className={start === currentMatch ? 'current' : undefined}>
+        {word.slice(from, to)}
+      </mark>,
+    );
+    cursor = to;
+  }
+  if (!parts.length) return word;
+  if (cursor < word.length) parts.push(word.slice(cursor));
+  return parts;
+}
+
+/** The row's words, each a seek target; a click also puts the caret there to type. */
+function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
+  const text = block.words.join(' ');
+  const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
+  let at = 0;
+  return (
+    <div
+      className="ed-words"
+      role="button"
+      tabIndex={0}
+      aria-label={`Row ${index + 1}: ${text || 'empty'}. Press Enter to edit.`}
+      onFocus={() => activate(index, 'end')}
+    >
+      {block.words.map((word, w) => {
+        const start = at;
+        at += word.length + 1;
+        return (
+          <span key={w}>
+            {w > 0 && ' '}
+            <span
+              className="ed-word"
+              aria-current={w === playing ? 'time' : undefined}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                if (block.times) seekTo(block.times[w * 2]!);
+                activate(index, w);
+              }}
+            >
+              {marked(word, start, pattern, currentMatch, matches)}
+            </span>
+          </span>
+        );
+      })}
+      {!block.words.length && <span className="ed-empty">(empty row)</span>}
+    </div>
+  );
+}
+
+/**
+ * One editor row: its time (plays from there), where a speaker starts, and its text —
+ * words that seek while it is not being edited, a textarea while it is.
+ */
+export const Row = memo(function Row(props: RowProps) {
+  const { index, block, speaker, active, caret } = props;
+  const start = block.times?.[0];
+  const end = block.times?.at(-1);
+  return (
+    <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}`} data-row={index}>
+      <div className="ed-gutter">
+        {start !== undefined && end !== undefined ? (
+          <button type="button" className="ed-time" aria-label={`Play row ${index + 1} from ${clock(start)}`} onClick={() => seekTo(start)}>
+            {clock(start)}
+            <span className="ed-end" aria-hidden="true">
+              {' '}– {clock(end)}
+            </span>
+          </button>
+        ) : (
+          <span className="ed-number">{index + 1}</span>
+        )}
+        <SpeakerMark index={index} marked={block.speaker} name={speaker} />
+      </div>
+      {active ? <RowText index={index} block={block} caret={caret} /> : <Words {...props} />}
+    </div>
+  );
+});

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import type { EditorBlock } from '../../shared/contract/transcriptEditor';
+import { blockText } from '../../shared/domain/transcript-edits';
+import { offsetOfWord, rememberCaret } from './player';
+import { edit, setTypingFlush } from './store';
+import { rowKeys } from './keys';
+
+/** Typing is sent after this pause, and at least this often while it goes on (≤ 1 s lost on a crash). */
+const IDLE_MS = 300;
+const MAX_WAIT_MS = 800;
+
+const normal = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
+
+/**
+ * The active row's text as a textarea. It is the user's draft: main's reply to its own
+ * typing never overwrites it (the user may have typed on); any other change of the row
+ * (undo, replace, a split) replaces it.
+ */
+export function RowText({ index, block, caret }: { index: number; block: EditorBlock; caret: number | 'end' }) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  const sent = useRef(blockText(block));
+  const timers = useRef<{ idle: number; max: number }>({ idle: 0, max: 0 });
+
+  const indexRef = useRef(index);
+  indexRef.current = index;
+
+  // Sends the draft if it differs from what main last got; through a ref, so the flush
+  // registered for other intents always sees the current row.
+  const flush = useRef(() => {
+    const element = area.current;
+    window.clearTimeout(timers.current.idle);
+    window.clearTimeout(timers.current.max);
+    timers.current = { idle: 0, max: 0 };
+    if (!element || normal(element.value) === normal(sent.current)) return;
+    sent.current = element.value;
+    void edit({ type: 'text', block: indexRef.current, text: element.value }, { keepTyping: true });
+  }).current;
+
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const offset = offsetOfWord(block.words, caret);
+    element.focus();
+    element.setSelectionRange(offset, offset);
+    rememberCaret(element.value, offset);
+    // Only when the row or the wanted caret changes: later renders keep the user's caret.
+  }, [index, caret]);
+
+  useEffect(() => {
+    const element = area.current;
+    const text = blockText(block);
+    if (element && normal(element.value) !== text && normal(sent.current) !== text) {
+      element.value = text;
+      sent.current = text;
+    }
+  }, [block]);
+
+  useEffect(() => {
+    setTypingFlush(flush);
+    return () => {
+      flush();
+      setTypingFlush(null);
+    };
+  }, [flush]);
+
+  const schedule = () => {
+    const t = timers.current;
+    window.clearTimeout(t.idle);
+    t.idle = window.setTimeout(flush, IDLE_MS);
+    if (!t.max) t.max = window.setTimeout(flush, MAX_WAIT_MS);
+  };
+
+  return (
+    <textarea
+      ref={area}
+      className="ed-textarea"
+      aria-label={`Row ${index + 1} text`}
+      defaultValue={blockText(block)}
+      spellCheck
+      onInput={(event) => {
+        rememberCaret(event.currentTarget.value, event.currentTarget.selectionStart);
+        schedule();
+      }}
+      onSelect={(event) => rememberCaret(event.currentTarget.value, event.currentTarget.selectionStart)}
+      onKeyDown={(event) => rowKeys(event, index, flush)}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { edit, useEditor } from './store';
+
+// Speaker ids are UUIDs, so this value cannot be one.
+const NEW = '+new';
+
+/**
+ * Where a speaker starts: the row's mark (a speaker, or none: the speaker above goes on).
+ * "New speaker…" asks for a name, offering names used in earlier transcripts.
+ */
+export function SpeakerMark({ index, marked, name }: { index: number; marked: string | null; name: string | null }) {
+  const speakers = useEditor((view) => view.document?.speakers);
+  const known = useEditor((view) => view.known);
+  const [naming, setNaming] = useState(false);
+  const [draft, setDraft] = useState('');
+  const listId = useId();
+
+  if (naming) {
+    const done = (save: boolean) => {
+      if (save && draft.trim()) void edit({ type: 'speaker', block: index, speaker: { name: draft.trim() } });
+      setNaming(false);
+      setDraft('');
+    };
+    return (
+      <form
+        className="ed-speaker-new"
+        onSubmit={(event) => {
+          event.preventDefault();
+          done(true);
+        }}
+      >
+        <input
+          type="text"
+          autoFocus
+          aria-label={`Name of the speaker from row ${index + 1}`}
+          list={listId}
+          value={draft}
+          placeholder="Name"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => event.key === 'Escape' && done(false)}
+        />
+        <datalist id={listId}>
+          {known.map((known) => (
+            <option key={known} value={known} />
+          ))}
+        </datalist>
+        <button type="submit" className="small">
+          Add
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <select
+      className={`ed-speaker${marked ? ' marked' : ''}`}
+      aria-label={`Speaker from row ${index + 1}`}
+      value={marked ?? ''}
+      onChange={(event) => {
+        const value = event.target.value;
+        if (value === NEW) setNaming(true);
+        else void edit({ type: 'speaker', block: index, speaker: value ? { id: value } : null });
+      }}
+    >
+      <option value="">{name && !marked ? `(${name})` : 'No speaker mark'}</option>
+      {speakers?.map((speaker) => (
+        <option key={speaker.id} value={speaker.id}>
+          {speaker.name}
+        </option>
+      ))}
+      <option value={NEW}>New speaker…</option>
+    </select>
+  );
+}

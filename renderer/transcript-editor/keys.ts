@@ -1,0 +1,87 @@
+import type { KeyboardEvent } from 'react';
+import { lastCaret, playheadMs, seekBy, seekTo, togglePlay, wordAtOffset } from './player';
+import { activate, edit, redo, undo, useEditor } from './store';
+
+/** The editor's keys, listed on screen by KeyHelp; the row's text keeps the focus throughout. */
+export const KEYS: ReadonlyArray<[string, string]> = [
+  ['Ctrl+Space', 'Play or pause'],
+  ['Alt+← / Alt+→', 'Back or forward 5 seconds'],
+  ['Alt+↑ / Alt+↓', 'Previous or next row (plays from it)'],
+  ['Enter', 'Split the row at the cursor'],
+  ['Backspace at the start / Delete at the end', 'Merge with the previous / next row'],
+  ['Alt+, / Alt+.', 'Row start 0.1 s earlier / later'],
+  ['Alt+Shift+, / Alt+Shift+.', 'Row end 0.1 s earlier / later'],
+  ['Alt+[ / Alt+]', 'Row start / end at the playhead'],
+  ['Ctrl+Z / Ctrl+Shift+Z', 'Undo / redo'],
+  ['Ctrl+F', 'Find and replace'],
+];
+
+const NUDGE_MS = 100;
+
+/** Splits the row at a caret in its text as typed (main gets that text first). */
+export function splitAt(index: number, { text, offset } = lastCaret()) {
+  const word = wordAtOffset(text, offset);
+  if (word < 1 || word >= text.split(/\s+/).filter(Boolean).length) return;
+  void edit({ type: 'split', block: index, word }).then(() => activate(index + 1, 0));
+}
+
+export function mergeWithNext(index: number, words?: number) {
+  const blocks = useEditor.getState().document?.blocks;
+  if (!blocks || index + 1 >= blocks.length) return;
+  const caret = words ?? blocks[index]!.words.length;
+  void edit({ type: 'merge', block: index }).then(() => activate(index, caret));
+}
+
+export function goToRow(index: number) {
+  const block = useEditor.getState().document?.blocks[index];
+  if (!block) return;
+  activate(index, 'end');
+  if (block.times?.length) seekTo(block.times[0]!);
+}
+
+export const setEdgeFromPlayhead = (index: number, edge: 'start' | 'end') => {
+  const ms = playheadMs();
+  if (ms !== null) void edit({ type: 'setTime', block: index, edge, ms });
+};
+
+/** Keys shared by the whole screen (also where no row is being edited). */
+export function screenKey(event: globalThis.KeyboardEvent | KeyboardEvent, openFind: () => void): boolean {
+  const mod = event.ctrlKey || event.metaKey;
+  if (mod && event.code === 'Space') togglePlay();
+  else if (mod && !event.shiftKey && event.key.toLowerCase() === 'z') undo();
+  else if (mod && ((event.shiftKey && event.key.toLowerCase() === 'z') || event.key.toLowerCase() === 'y')) redo();
+  else if (mod && (event.key.toLowerCase() === 'f' || event.key.toLowerCase() === 'h')) openFind();
+  else if (event.altKey && event.key === 'ArrowLeft') seekBy(-5);
+  else if (event.altKey && event.key === 'ArrowRight') seekBy(5);
+  else return false;
+  event.preventDefault();
+  return true;
+}
+
+/** Keys inside the active row's text. `flush` sends its typing first. */
+export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number, flush: () => void) {
+  const area = event.currentTarget;
+  const collapsed = area.selectionStart === area.selectionEnd;
+  if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    event.preventDefault();
+    flush();
+    splitAt(index, { text: area.value, offset: area.selectionStart });
+  } else if (event.key === 'Backspace' && collapsed && area.selectionStart === 0 && index > 0) {
+    event.preventDefault();
+    flush();
+    mergeWithNext(index - 1);
+  } else if (event.key === 'Delete' && collapsed && area.selectionStart === area.value.length) {
+    event.preventDefault();
+    flush();
+    mergeWithNext(index, area.value.split(/\s+/).filter(Boolean).length);
+  } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+    event.preventDefault();
+    goToRow(index + (event.key === 'ArrowUp' ? -1 : 1));
+  } else if (event.altKey && (event.code === 'Comma' || event.code === 'Period')) {
+    event.preventDefault();
+    void edit({ type: 'nudge', block: index, edge: event.shiftKey ? 'end' : 'start', ms: event.code === 'Comma' ? -NUDGE_MS : NUDGE_MS });
+  } else if (event.altKey && (event.code === 'BracketLeft' || event.code === 'BracketRight')) {
+    event.preventDefault();
+    setEdgeFromPlayhead(index, event.code === 'BracketLeft' ? 'start' : 'end');
+  }
+}

@@ -1,0 +1,50 @@
+import type { EditorBlock, EditorDocument, EditorPatch, FindOptions } from '../contract/transcriptEditor';
+
+/**
+ * Pure document operations both sides need: main applies a patch to the stored document,
+ * the page to its copy (the same code, so they cannot drift), and find matches the same
+ * text main's Replace all replaces.
+ */
+
+/** Applies a patch in place; returns the document for chaining. */
+export function applyPatch(document: EditorDocument, patch: EditorPatch): EditorDocument {
+  for (const range of patch.ranges) document.blocks.splice(range.at, range.remove, ...range.insert);
+  if (patch.speakers) document.speakers = patch.speakers;
+  return document;
+}
+
+/** A block's text as the editor shows it: words separated by single spaces. */
+export const blockText = (block: EditorBlock) => block.words.join(' ');
+
+const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
+
+/** The expression for a search, or null when there is nothing to search for. */
+export function findPattern(options: FindOptions): RegExp | null {
+  if (!options.find) return null;
+  const escaped = options.find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = options.wholeWord ? `(?<!${WORD_CHAR})${escaped}(?!${WORD_CHAR})` : escaped;
+  return new RegExp(source, options.caseSensitive ? 'gu' : 'giu');
+}
+
+export type Match = { block: number; index: number; length: number };
+
+/** Every match in the document, in reading order (a match never spans two blocks). */
+export function findMatches(blocks: readonly EditorBlock[], pattern: RegExp | null): Match[] {
+  if (!pattern) return [];
+  const matches: Match[] = [];
+  blocks.forEach((block, b) => {
+    for (const found of blockText(block).matchAll(pattern)) {
+      if (found[0].length) matches.push({ block: b, index: found.index, length: found[0].length });
+    }
+  });
+  return matches;
+}
+
+/**
+ * Each block's effective speaker id: a block without a mark continues the speaker of the
+ * blocks before it (a document starts with no speaker).
+ */
+export function effectiveSpeakers(blocks: readonly EditorBlock[]): Array<string | null> {
+  let current: string | null = null;
+  return blocks.map((block) => (current = block.speaker ?? current));
+}

@@ -1,0 +1,60 @@
+// Shared steps of the transcript editor journeys (transcript-editor*.test.ts).
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+
+/** The edited document as main last saved it, read as another process would, or null. */
+export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null }>; speakers: Array<{ name: string }> } | null {
+  const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT document FROM transcript_edits ORDER BY updated_at DESC LIMIT 1').get() as { document: string } | undefined;
+    return row ? JSON.parse(row.document) : null;
+  } finally {
+    db.close();
+  }
+}
+
+export const savedText = (dataDir: string) =>
+  savedDocument(dataDir)
+    ?.blocks.map((block) => block.words.join(' '))
+    .join(' ') ?? '';
+
+/** Cues as Chromium's own WebVTT parser reads them, through a <track>, as a player would. */
+export function chromiumCues(page: Page, vtt: string) {
+  return page.evaluate(async (text) => {
+    const media = document.createElement('audio');
+    const track = document.createElement('track');
+    track.kind = 'subtitles';
+    track.src = URL.createObjectURL(new Blob([text], { type: 'text/vtt' }));
+    media.append(track);
+    document.body.append(media);
+    track.track.mode = 'hidden';
+    await new Promise((resolve, reject) => {
+      track.addEventListener('load', resolve);
+      track.addEventListener('error', () => reject(new Error('Chromium could not load the WebVTT file')));
+    });
+    const cues = [...(track.track.cues ?? [])].map((cue) => {
+      const fragment = (cue as VTTCue).getCueAsHTML();
+      const voice = fragment.firstChild instanceof HTMLElement && fragment.firstChild.tagName === 'SPAN' ? fragment.firstChild.title : null;
+      return { start: cue.startTime, end: cue.endTime, text: fragment.textContent ?? '', voice };
+    });
+    media.remove();
+    return cues;
+  }, vtt);
+}
+
+/** The subtitle file as ffmpeg reads it, written back out as WebVTT text. */
+export async function ffmpegText(path: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('ffmpeg', ['-v', 'error', '-i', path, '-f', 'webvtt', '-']);
+  return stdout;
+}
+
+/** Clicks an export button of the editor and returns the browser download it starts. */
+export async function exportEdited(page: Page, label: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: label, exact: true }).click()]);
+  const path = await download.path();
+  return { download, path, text: label === 'Word (DOCX)' ? '' : await readFile(path, 'utf8') };
+}

@@ -1,0 +1,226 @@
+import mammoth from 'mammoth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
+import { launchChromium, screenshot } from '../support/browser';
+import { type Session, openSession } from '../support/history-app';
+import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
+import { chromiumCues, exportEdited, ffmpegText, savedDocument, savedText } from './transcript-editor-support';
+
+// The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
+// named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,
+// and Revert to original.
+
+let audio: AudioFixtures;
+let browser: Browser;
+let fake: FakeService;
+let s: Session;
+let recording: string;
+let duration: number;
+
+const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
+// The service mishears the name; its words carry timings spread over the recording.
+const HEARD = SAID.replace('Bilal', 'Bella').split(' ');
+const words = () => HEARD.map((word, i) => ({ word, start: 0.2 + i * 0.33, end: 0.2 + i * 0.33 + 0.3 }));
+
+beforeAll(async () => {
+  audio = await audioFixtures();
+  recording = await audio.speak('meeting.wav', SAID);
+  duration = await audio.duration(recording);
+  fake = await startFakeService();
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await browser?.close();
+  await fake?.close();
+  await audio?.close();
+});
+
+const row = (page: Page, n: number) => page.getByRole('textbox', { name: `Row ${n} text` });
+const rowWords = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Row ${n}: `) });
+/** The text of the rows not being edited, as shown. */
+const rowsText = async (page: Page) => (await page.getByRole('region', { name: 'Transcript rows' }).getByRole('button', { name: /^Row \d+: / }).allInnerTexts()).join(' ');
+
+/** Starts editing row `n` unless it is being edited already. */
+async function editRow(page: Page, n: number) {
+  if (!(await row(page, n).count())) await rowWords(page, n).focus();
+  await row(page, n).waitFor();
+}
+
+/** Puts the caret in the row's textarea before `before`. */
+async function caretAt(page: Page, n: number, before: string) {
+  await editRow(page, n);
+  await row(page, n).evaluate((area: HTMLTextAreaElement, word) => {
+    const at = area.value.indexOf(word);
+    area.setSelectionRange(at, at);
+    area.dispatchEvent(new Event('select', { bubbles: true }));
+  }, before);
+}
+
+async function openEditor(page: Page) {
+  await page.getByRole('button', { name: 'Edit transcript' }).click();
+  await page.getByRole('heading', { name: 'Edit: meeting.wav' }).waitFor();
+}
+
+describe('the transcript editor', () => {
+  it('opens a transcript with word timings beside its recording', async () => {
+    const { page } = s;
+    await useKey(page, fake.keys.pro);
+    await setPlan(page, 'Pro');
+    await openTranscribe(page);
+    fake.transcription.next({ text: SAID.replace('Bilal', 'Bella'), words: words(), language: 'english', duration });
+    await dropFiles(page, page.getByRole('main'), [fileOf(recording)]);
+    await resultHeading(page, 'meeting.wav').waitFor();
+    await openEditor(page);
+    await page.getByLabel('Recording', { exact: true }).waitFor();
+    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('Bella asked Anna about the bridge.');
+    await page.getByRole('status').getByText('Original').waitFor();
+  });
+
+  it('corrects a name: the edit reaches the database and Undo is offered', async () => {
+    const { page } = s;
+    await page.getByText('Bella', { exact: true }).dispatchEvent('mousedown');
+    const text = row(page, 1);
+    await text.waitFor();
+    const value = await text.inputValue();
+    await text.fill(value.replace('Bella', 'Bilal'));
+    await expect.poll(() => savedText(s.dataDir)).toContain('Bilal asked');
+    await page.getByRole('status').getByText('All edits saved').waitFor();
+    expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+  });
+
+  it('splits a cue at the cursor with Enter and merges it back with Backspace', async () => {
+    const { page } = s;
+    await caretAt(page, 1, 'Anna said');
+    await page.keyboard.press('Enter');
+    await row(page, 2).waitFor();
+    expect(await row(page, 2).inputValue()).toBe('Anna said the steel came late.');
+    await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(2);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(1);
+    await row(page, 1).waitFor();
+    await caretAt(page, 1, 'Anna said');
+    await page.getByRole('button', { name: 'Split at cursor' }).click();
+    await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(2);
+  });
+
+  it('names two speakers, and renaming one changes it everywhere', async () => {
+    const { page } = s;
+    for (const [n, name] of [
+      [1, 'Speaker 1'],
+      [2, 'Anna'],
+    ] as const) {
+      await page.getByRole('combobox', { name: `Speaker from row ${n}` }).selectOption({ label: 'New speaker…' });
+      await page.getByLabel(`Name of the speaker from row ${n}`).fill(name);
+      await page.getByRole('button', { name: 'Add' }).click();
+    }
+    await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Speaker 1', 'Anna']);
+    await page.getByText(/^Speakers \(2\)/).click();
+    const name = page.getByRole('textbox', { name: 'Name of Speaker 1' });
+    await name.fill('Bilal');
+    await name.press('Enter');
+    await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Anna']);
+    expect(await page.getByRole('combobox', { name: 'Speaker from row 1' }).inputValue()).not.toBe('');
+    await screenshot(page, 'transcript-editor-light');
+  });
+
+  it('finds and replaces across the transcript, with the count, and undoes and redoes it', async () => {
+    const { page } = s;
+    await page.getByRole('heading', { name: 'Edit: meeting.wav' }).click();
+    await page.keyboard.press('Control+f');
+    const find = page.getByRole('textbox', { name: 'Find', exact: true });
+    await find.fill('anna');
+    await page.getByRole('status').getByText('1 of 2').waitFor();
+    await page.getByRole('checkbox', { name: 'Match case' }).check();
+    await page.getByRole('status').getByText('No matches').waitFor();
+    await page.getByRole('checkbox', { name: 'Match case' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Whole words' }).check();
+    await page.getByRole('status').getByText('1 of 2').waitFor();
+    await page.getByRole('textbox', { name: 'Replace with' }).fill('Hannah');
+    await screenshot(page, 'transcript-editor-find');
+    await page.getByRole('button', { name: 'Replace all' }).click();
+    await expect.poll(() => savedText(s.dataDir)).toBe('Bilal asked Hannah about the bridge. Hannah said the steel came late.');
+    await page.getByRole('status').getByText('No matches').waitFor();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => savedText(s.dataDir)).toContain('asked Anna');
+    await page.getByRole('status').getByText('1 of 2').waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => savedText(s.dataDir)).toContain('asked Hannah');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => savedText(s.dataDir)).toContain('asked Anna');
+    await page.getByRole('button', { name: 'Close find' }).click();
+  });
+
+  it('keeps the edits made up to a kill of the app, and their undo', async () => {
+    const text = row(s.page, 2);
+    await editRow(s.page, 2);
+    await text.press('End');
+    await text.pressSequentially(' Today', { delay: 20 });
+    // The kill comes once the typing has reached the database, read as another process would.
+    await expect.poll(() => savedText(s.dataDir)).toContain('came late. Today');
+    await s.restart({ kill: true });
+    const { page } = s;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
+    await resultHeading(page, 'meeting.wav').waitFor();
+    await openEditor(page);
+    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('Bilal asked Anna about the bridge.');
+    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('came late. Today');
+    expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+  });
+
+  it('exports SRT and VTT that ffmpeg and Chromium read with the edits, the speakers and the words in order', async () => {
+    const { page } = s;
+    await page.getByText('Export the edited transcript').click();
+    const vtt = await exportEdited(page, 'VTT');
+    expect(vtt.download.suggestedFilename()).toBe('meeting.vtt');
+    const cues = await chromiumCues(page, vtt.text);
+    expect(cues.map((cue) => cue.text).join(' ')).toBe('Bilal asked Anna about the bridge. Anna said the steel came late. Today');
+    expect(cues[0]!.voice).toBe('Bilal');
+    expect(cues.at(-1)!.voice).toBe('Anna');
+    cues.forEach((cue, i) => expect(cue.end > cue.start && (i === 0 || cue.start >= cues[i - 1]!.end)).toBe(true));
+
+    const srt = await exportEdited(page, 'SRT');
+    const packets = await subtitlePackets(srt.path);
+    expect(packets.length).toBe(cues.length);
+    const read = (await ffmpegText(srt.path)).replace(/^WEBVTT[\s\S]*?\n\n/, '');
+    const lines = read.split('\n').filter((line) => line && !line.includes('-->'));
+    expect(lines.join(' ')).toBe('Bilal: Bilal asked Anna about the bridge. Anna: Anna said the steel came late. Today');
+  });
+
+  it('exports a Word document with the speakers and the corrections', async () => {
+    const { page } = s;
+    const docx = await exportEdited(page, 'Word (DOCX)');
+    expect(docx.download.suggestedFilename()).toBe('meeting.docx');
+    const { value, messages } = await mammoth.extractRawText({ path: docx.path });
+    expect(messages).toEqual([]);
+    expect(value).toContain('meeting.wav');
+    expect(value).toContain('Bilal: Bilal asked Anna about the bridge.');
+    expect(value).toContain('Anna: Anna said the steel came late. Today');
+  });
+
+  it('reverts to the original, and Undo brings the edits back', async () => {
+    const { page } = s;
+    await page.getByRole('button', { name: 'Revert to original' }).click();
+    await page.getByRole('status').getByText('Original').waitFor();
+    await expect.poll(() => savedText(s.dataDir)).toBe(SAID.replace('Bilal', 'Bella'));
+    expect(savedDocument(s.dataDir)!.speakers).toEqual([]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => savedText(s.dataDir)).toContain('Today');
+  });
+
+  it('renders in the dark theme', async () => {
+    const { page } = s;
+    await setTheme(page, 'Dark');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
+    await openEditor(page);
+    await screenshot(page, 'transcript-editor-dark');
+    await setTheme(page, 'Light');
+    expect(s.errors).toEqual([]);
+  });
+});
