@@ -3,6 +3,7 @@ import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../shared/contract';
 import { conversationsHandlers } from './handlers/conversations';
 import { historyHandlers } from './handlers/history';
+import { jobsHandlers } from './handlers/jobs';
 import { mcpHandlers } from './handlers/mcp';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
@@ -17,6 +18,12 @@ import { createConversationService } from './services/conversations/conversation
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
+import type { AudioSplitter } from './services/audio-split/types';
+import { createJobFiles } from './services/jobs/job-files';
+import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
+import { openJobStore } from './services/jobs/job-store';
+import { noSplitter } from './services/jobs/no-splitter';
+import { transcribeFile } from './services/transcription/transcribe-file';
 import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
@@ -57,12 +64,16 @@ export interface CoreOptions {
   presence?: UserPresence;
   /** Where the page plays a saved recording from; app://confab/media/<id> unless the harness signs its own. */
   mediaUrl?: (transcriptId: string) => string;
+  /** Splits recordings over the upload limit; tests inject a fake. */
+  splitter?: AudioSplitter;
 }
 
 export interface Core {
   router: Router;
   /** For the byte routes beside the router: staging by path or raw body, and recordings to play. */
   files: { staging: Staging; audioPath(transcriptId: string): string | null };
+  /** The transcription queue, for main's own listeners (`onJobEvent`: notifications, taskbar progress). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -127,6 +138,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
+  const transcription = createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') });
+  const jobs = createJobQueue({
+    store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
+    files: createJobFiles(join(options.userDataDir, 'jobs')),
+    takeStaged: (fileId) => staging.take(fileId),
+    run: {
+      transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+      splitter: options.splitter ?? noSplitter,
+      keep: transcription.keep,
+    },
+  });
+
   const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
 
   const router = createRouter(contract, {
@@ -139,8 +162,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       history,
       files,
       mediaUrl: options.mediaUrl ?? appMediaUrl,
-      transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
+      transcription,
     }),
+    jobs: jobsHandlers({ jobs }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
   });
@@ -158,7 +182,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       },
     },
+    jobs,
     async close() {
+      await jobs.close();
       await conversations.close();
       await mcp.close();
       history.close();

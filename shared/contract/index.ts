@@ -1,6 +1,7 @@
 import type { ContractDef } from './define';
 import { conversationsArea } from './conversations';
 import { historyArea } from './history';
+import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
@@ -16,6 +17,7 @@ export const contract = {
   conversations: conversationsArea,
   history: historyArea,
   transcription: transcriptionArea,
+  jobs: jobsArea,
   mcp: mcpArea,
   permissions: permissionsArea,
 } satisfies ContractDef;

@@ -21,15 +21,22 @@ const PROGRESS_INTERVAL_MS = 100;
 export function createTranscriptionService(deps: { service: ServiceClient; staging: Staging; history: HistoryStore; audioDir: string }) {
   mkdirSync(deps.audioDir, { recursive: true });
 
-  /** Saves the transcript in the history with its audio, moved out of staging. */
-  function keepWithAudio(record: TranscriptRecord, fileId: string) {
-    const file = deps.staging.take(fileId);
-    const audioPath = join(deps.audioDir, `${record.id}.${file.format}`);
-    renameSync(file.path, audioPath);
+  /** Saves the transcript in the history with its recording, moved into the audio folder. */
+  function keep(record: TranscriptRecord, path: string, format: string) {
+    const audioPath = join(deps.audioDir, `${record.id}.${format}`);
+    renameSync(path, audioPath);
     deps.history.transcripts.put(record, audioPath);
   }
 
+  /** Saves the transcript in the history with its audio, moved out of staging. */
+  function keepWithAudio(record: TranscriptRecord, fileId: string) {
+    const file = deps.staging.take(fileId);
+    keep(record, file.path, file.format);
+  }
+
   return {
+    keep,
+
     /** A staged file the user removed before it was transcribed. */
     discard: (fileId: string) => deps.staging.discard(fileId),
 
