@@ -138,7 +138,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
-  const transcription = createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') });
+  const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
   const jobs = createJobQueue({
     store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
     files: createJobFiles(join(options.userDataDir, 'jobs')),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
 import { SettingsScreen, useSettings } from '../settings';
-import { FileDrop, TranscriptionScreen } from '../transcription';
+import { FileDrop, TranscriptionScreen, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';
@@ -17,6 +17,7 @@ export function App() {
     void useChat.getState().hydrate();
   }, [load]);
   useEffect(watchConversations, []);
+  useEffect(watchTranscriptionQueue, []);
 
   return (
     <div className="app">

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { StreamMessage } from '../../shared/contract/client';
 import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
+import { watchStream } from '../api/watch';
 import type { ChatState } from './chat-state';
 import { createConversationsSlice } from './conversations-slice';
 import { applyWatchEvent } from './live-events';
@@ -13,35 +13,8 @@ export const useChat = create<ChatState>()((...args) => ({
   ...createRepliesSlice(...args),
 }));
 
-/**
- * Watches main's conversations: one stream for the page, started once. Main first sends the
- * replies it is writing (a reloaded page picks them up mid-sentence), then every change.
- * Returns the stop for the app's effect.
- */
-export function watchConversations(): () => void {
-  let watchId: string | null = null;
-  const early: StreamMessage<WatchEvent>[] = [];
-  const apply = (event: WatchEvent) => useChat.setState((s) => applyWatchEvent(s, event));
-  const unsubscribe = api.conversations.watch.subscribe((message) => {
-    if (watchId === null) early.push(message);
-    else if (message.id === watchId) apply(message.event);
-  });
-  let stopped = false;
-  void api.conversations.watch.start().then(({ id }) => {
-    if (stopped) return void api.conversations.watch.cancel(id);
-    watchId = id;
-    for (const message of early.splice(0)) if (message.id === id) apply(message.event);
-  });
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    unsubscribe();
-    window.removeEventListener('pagehide', stop);
-    if (watchId) void api.conversations.watch.cancel(watchId);
-  };
-  // Electron keeps a reloaded window's connection, so the old page's watch ends as it goes.
-  window.addEventListener('pagehide', stop);
-  return stop;
-}
+/** Watches main's conversations: the replies it is writing, then every change. Returns the stop. */
+export const watchConversations = (): (() => void) =>
+  watchStream(api.conversations.watch, (event: WatchEvent) => useChat.setState((s) => applyWatchEvent(s, event)));
 
 export const useActiveConversation = () => useChat((s) => s.conversations.find((c) => c.id === s.activeId)!);

@@ -1,6 +1,5 @@
 import { chatBench } from './chat.bench';
 import { historyBench } from './history.bench';
-import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
 
@@ -10,7 +9,6 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['history', historyBench],
   ['subtitles', subtitlesBench],
   ['chat', chatBench],
-  ['split', splitBench],
   ['upload', uploadBench],
 ];
 

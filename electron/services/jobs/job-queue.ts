@@ -76,7 +76,12 @@ export function createJobQueue(deps: JobQueueDeps) {
       signal: controller.signal,
       save: () => (store.save(job), changed(job, true)),
       savePart: (part) => (store.savePart(job.id, part), changed(job, true)),
-      live: (change, immediate = false) => (live.set(job.id, { ...live.get(job.id)!, ...change }), changed(job, immediate)),
+      live(change, immediate = false) {
+        // A late progress report after the run ended has nothing left to show.
+        if (!live.has(job.id)) return;
+        live.set(job.id, { ...live.get(job.id)!, ...change });
+        changed(job, immediate);
+      },
     }).finally(() => {
       running.delete(job.id);
       controllers.delete(job.id);

@@ -64,7 +64,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     const request = forcedTimings ? { ...job.request, prompt, responseFormat: 'verbose_json' as const, granularities: ['word' as const, 'segment' as const] } : job.request;
     const result = await deps.transcribe(file, request, {
       signal: io.signal,
-      onProgress: (sentBytes) => io.live({ sentBytes, partState: sentBytes < file.size ? 'uploading' : 'transcribing' }),
+      // All sent is news at once: from there the wait is the service's.
+      onProgress: (sentBytes) => io.live({ sentBytes, partState: sentBytes < file.size ? 'uploading' : 'transcribing' }, sentBytes >= file.size),
     });
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Stopped();
