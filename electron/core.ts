@@ -18,11 +18,10 @@ import { createConversationService } from './services/conversations/conversation
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
-import type { AudioSplitter } from './services/audio-split/types';
+import { type AudioSplitter, createAudioSplitter } from './services/audio-split';
 import { createJobFiles } from './services/jobs/job-files';
 import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
-import { noSplitter } from './services/jobs/no-splitter';
 import { transcribeFile } from './services/transcription/transcribe-file';
 import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
@@ -145,7 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     takeStaged: (fileId) => staging.take(fileId),
     run: {
       transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
-      splitter: options.splitter ?? noSplitter,
+      splitter: options.splitter ?? createAudioSplitter(),
       keep: transcription.keep,
     },
   });

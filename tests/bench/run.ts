@@ -1,5 +1,6 @@
 import { chatBench } from './chat.bench';
 import { historyBench } from './history.bench';
+import { resumeBench } from './resume.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
 
@@ -10,6 +11,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['subtitles', subtitlesBench],
   ['chat', chatBench],
   ['upload', uploadBench],
+  ['resume', resumeBench],
 ];
 
 const only = process.argv[2];
