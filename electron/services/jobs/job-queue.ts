@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Job, JobEvent, JobRequest } from '../../../shared/contract/jobs';
-import { createWatchers } from '../watchers';
+import type { Job, JobRequest } from '../../../shared/contract/jobs';
+import { createJobEvents } from './job-events';
 import type { JobFiles } from './job-files';
 import type { JobStore, StoredJob } from './job-store';
 import { IDLE, jobView } from './job-view';
@@ -8,8 +8,6 @@ import { CLOSING, type Live, type RunDeps, runJob } from './run-job';
 
 /** How many jobs run at once: one, so each gets the whole upload bandwidth and they finish in order. */
 const MAX_RUNNING = 1;
-/** Byte and planning progress reach the pages at most this often; state changes go at once. */
-const PROGRESS_INTERVAL_MS = 100;
 
 export interface StagedSource {
   path: string;
@@ -29,8 +27,7 @@ export interface JobQueueDeps {
 
 /**
  * Main's one transcription queue. It decides what runs and when (in queue order, `MAX_RUNNING`
- * at once), keeps every job in its own SQLite file, and tells the pages (one `watch` stream
- * each) and main's own listeners (`onJobEvent`) about every change. A job runs whether or not
+ * at once), keeps every job in its own SQLite file, and reports every change (job-events.ts). A job runs whether or not
  * a page watches; what was running when Confab ended is `interrupted` at the next start.
  */
 export function createJobQueue(deps: JobQueueDeps) {
@@ -41,26 +38,9 @@ export function createJobQueue(deps: JobQueueDeps) {
   const live = new Map<string, Live>();
   const controllers = new Map<string, AbortController>();
   const running = new Map<string, Promise<void>>();
-  const watchers = createWatchers<JobEvent>();
-  const listeners = new Set<(event: JobEvent) => void>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
-
-  const emit = (event: JobEvent) => {
-    watchers.broadcast(event);
-    for (const listener of listeners) listener(event);
-  };
   const view = (job: StoredJob): Job => jobView(job, live.get(job.id));
-
-  function changed(job: StoredJob, immediate: boolean) {
-    const send = () => {
-      timers.delete(job.id);
-      if (jobs.get(job.id) === job) emit({ type: 'job', job: view(job) });
-    };
-    if (immediate) {
-      clearTimeout(timers.get(job.id));
-      send();
-    } else if (!timers.has(job.id)) timers.set(job.id, setTimeout(send, PROGRESS_INTERVAL_MS));
-  }
+  const events = createJobEvents(() => [...jobs.values()].map(view));
+  const changed = (job: StoredJob, immediate: boolean) => events.changed(job.id, () => (jobs.get(job.id) === job ? view(job) : null), immediate);
 
   function find(id: string): StoredJob {
     const job = jobs.get(id);
@@ -123,7 +103,7 @@ export function createJobQueue(deps: JobQueueDeps) {
     store.remove(id);
     files.remove(id);
     jobs.delete(id);
-    emit({ type: 'removed', ids: [id] });
+    events.emit({ type: 'removed', ids: [id] });
   }
 
   // Queued jobs left from the last run go on by themselves.
@@ -177,7 +157,7 @@ export function createJobQueue(deps: JobQueueDeps) {
       const moved = new Map(ids.map((key) => [key, jobs.get(key)!]));
       jobs.clear();
       for (const [key, job] of moved) jobs.set(key, job);
-      emit({ type: 'order', ids });
+      events.emit({ type: 'order', ids });
     },
 
     remove,
@@ -187,14 +167,9 @@ export function createJobQueue(deps: JobQueueDeps) {
     },
 
     /** Every job as it stands, then every change, until the page goes. */
-    watch: (send: (event: JobEvent) => void, signal: AbortSignal) =>
-      watchers.watch(send, signal, () => ({ type: 'jobs', jobs: [...jobs.values()].map(view) })),
-
+    watch: events.watch,
     /** Main's own hook (notifications, taskbar progress): the same events as a page gets. */
-    onJobEvent(listener: (event: JobEvent) => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onJobEvent: events.onJobEvent,
 
     list: () => [...jobs.values()].map(view),
 
@@ -202,7 +177,7 @@ export function createJobQueue(deps: JobQueueDeps) {
     async close() {
       for (const controller of controllers.values()) controller.abort(CLOSING);
       await Promise.allSettled([...running.values()]);
-      for (const timer of timers.values()) clearTimeout(timer);
+      events.close();
       await deps.run.splitter.close();
       store.close();
     },

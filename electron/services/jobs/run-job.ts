@@ -80,13 +80,34 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     io.save();
   }
 
+  /** Encodes shared by the part's own turn and the prefetch while the part before is sent. */
+  const encoding = new Map<number, Promise<EncodedPart>>();
+  function encode(part: StoredPart): Promise<EncodedPart> {
+    if (part.encoded && existsSync(part.encoded.path)) return Promise.resolve(part.encoded);
+    let pending = encoding.get(part.index);
+    if (!pending) {
+      pending = deps.splitter
+        .encodePart({ path: job.sourcePath, plan: job.plan!, index: part.index, outPath: deps.partPath(job.id, part.index), signal: io.signal })
+        .then((made) => {
+          stop();
+          part.encoded = made;
+          io.savePart(part);
+          return made;
+        });
+      encoding.set(part.index, pending);
+      // A failed prefetch is tried again (and reported) when the part's turn comes.
+      pending.catch(() => encoding.get(part.index) === pending && encoding.delete(part.index));
+    }
+    return pending;
+  }
+
   async function encoded(part: StoredPart): Promise<EncodedPart> {
-    if (part.encoded && existsSync(part.encoded.path)) return part.encoded;
-    io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0 }, true);
-    part.encoded = await deps.splitter.encodePart({ path: job.sourcePath, plan: job.plan!, index: part.index, outPath: deps.partPath(job.id, part.index), signal: io.signal });
-    stop();
-    io.savePart(part);
-    return part.encoded;
+    if (!(part.encoded && existsSync(part.encoded.path))) io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0 }, true);
+    const made = await encode(part);
+    // The next part is made while this one is sent and transcribed.
+    const next = job.parts[part.index + 1];
+    if (next && next.state !== 'done') void encode(next).catch(() => undefined);
+    return made;
   }
 
   async function transcribePart(part: StoredPart, previous: StoredPart | undefined) {
