@@ -1,8 +1,9 @@
 import { create } from 'zustand';
-import type { Job, JobEvent } from '../../shared/contract/jobs';
+import type { Job } from '../../shared/contract/jobs';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { errorMessage } from './format';
+import { applyJobEvent } from './job-events';
 
 /** Jobs that are not finished: the queue's work. */
 export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';
@@ -50,22 +51,6 @@ export const useJobs = create<JobsState>((set, get) => {
   };
 });
 
-function apply(jobs: Job[] | null, event: JobEvent): Job[] {
-  const list = jobs ?? [];
-  switch (event.type) {
-    case 'jobs':
-      return event.jobs;
-    case 'job':
-      return list.some((job) => job.id === event.job.id) ? list.map((job) => (job.id === event.job.id ? event.job : job)) : [...list, event.job];
-    case 'order': {
-      const byId = new Map(list.map((job) => [job.id, job]));
-      return event.ids.flatMap((id) => byId.get(id) ?? []);
-    }
-    case 'removed':
-      return list.filter((job) => !event.ids.includes(job.id));
-  }
-}
-
 /**
  * Watches main's queue for this page. `onDone` hears of each job this page saw finish (not
  * those already done when it loaded).
@@ -73,7 +58,7 @@ function apply(jobs: Job[] | null, event: JobEvent): Job[] {
 export function watchJobs(onDone: (job: Job) => void): () => void {
   return watchStream(api.jobs.watch, (event) => {
     const before = useJobs.getState().jobs;
-    const jobs = apply(before, event);
+    const jobs = applyJobEvent(before, event);
     useJobs.setState({ jobs });
     if (event.type !== 'job' || event.job.state !== 'done') return;
     const was = before?.find((job) => job.id === event.job.id);
