@@ -66,6 +66,18 @@ await Promise.all([
     outfile: path.join(outdir, 'main.cjs'),
     external: ['electron', '@napi-rs/keyring', '*.node'],
     plugins: [externalNative],
+    define: { 'import.meta.url': 'importMetaUrl' },
+    inject: ['build/import-meta-url.mjs'],
+  }),
+  // The splitter's worker thread (electron/services/audio-split), loaded by main from beside main.cjs.
+  build({
+    ...common,
+    entryPoints: ['electron/services/audio-split/worker.ts'],
+    outfile: path.join(outdir, 'audio-split-worker.cjs'),
+    external: ['*.node'],
+    plugins: [externalNative],
+    define: { 'import.meta.url': 'importMetaUrl' },
+    inject: ['build/import-meta-url.mjs'],
   }),
   // The sandboxed preload can require nothing but 'electron', so nothing else is external.
   build({

@@ -4,6 +4,7 @@ import { contract } from '../shared/contract';
 import { conversationsHandlers } from './handlers/conversations';
 import { desktopHandlers } from './handlers/desktop';
 import { historyHandlers } from './handlers/history';
+import { jobsHandlers } from './handlers/jobs';
 import { mcpHandlers } from './handlers/mcp';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
@@ -21,6 +22,11 @@ import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createBackups, scheduleDailyBackups } from './services/history/backups';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
+import { type AudioSplitter, createAudioSplitter } from './services/audio-split';
+import { createJobFiles } from './services/jobs/job-files';
+import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
+import { openJobStore } from './services/jobs/job-store';
+import { transcribeFile } from './services/transcription/transcribe-file';
 import { createKeyStore, createKeychain, type Keytar } from './services/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
@@ -62,6 +68,8 @@ export interface CoreOptions {
   presence?: UserPresence;
   /** Where the page plays a saved recording from; app://confab/media/<id> unless the harness signs its own. */
   mediaUrl?: (transcriptId: string) => string;
+  /** Splits recordings over the upload limit; tests inject a fake. */
+  splitter?: AudioSplitter;
 }
 
 export interface Core {
@@ -70,6 +78,8 @@ export interface Core {
   files: { staging: Staging; audioPath(transcriptId: string): string | null };
   /** Menu intents and opened files for the page (Electron sends them; the harness has no source). */
   desktop: DesktopEvents;
+  /** The transcription queue, for main's own listeners (`onJobEvent`: notifications, taskbar progress). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -138,6 +148,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const files = options.fileSaver ?? noSaver;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
+  const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
+  const jobs = createJobQueue({
+    store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
+    files: createJobFiles(join(options.userDataDir, 'jobs')),
+    takeStaged: (fileId) => staging.take(fileId),
+    run: {
+      transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+      splitter: options.splitter ?? createAudioSplitter(),
+      keep: transcription.keep,
+    },
+  });
+
   const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
 
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
@@ -159,9 +181,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       history,
       files,
       mediaUrl: options.mediaUrl ?? appMediaUrl,
-      transcription: createTranscriptionService({ service, staging, history, audioDir: join(options.userDataDir, 'audio') }),
+      transcription,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor: createTranscriptEditor({ history }), files }),
+    jobs: jobsHandlers({ jobs }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),
@@ -181,7 +204,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       },
     },
+    jobs,
     async close() {
+      await jobs.close();
       stopDailyBackups();
       await conversations.close();
       await mcp.close();

@@ -16,7 +16,6 @@ export function transcriptionHandlers(deps: {
   const { history } = deps;
   return {
     discard: ({ fileId }) => deps.transcription.discard(fileId),
-    transcribe: (request, ctx) => deps.transcription.transcribe(request, ctx),
     list: async () => history.transcripts.list(),
     open: async ({ id }) => history.transcripts.get(id),
 
@@ -29,8 +28,6 @@ export function transcriptionHandlers(deps: {
       if (!history.transcripts.audioPath(id)) throw new Error('The original audio of this transcript was not kept.');
       return { url: deps.mediaUrl(id) };
     },
-
-    saveMerged: async (input) => deps.transcription.saveMerged(input),
 
     exportSubtitles: async ({ id, format, rules }) => deps.files.save(subtitleFile(history.transcripts.get(id), format, rules)),
   };

@@ -1,9 +1,9 @@
 import type { StreamClient, StreamMessage } from '../../shared/contract/client';
 
 /**
- * Follows a page-long stream (one per page, started once): events that arrive before the
- * start call answers are held until its id is known, and the stream ends with the page.
- * Returns the stop, for an effect's cleanup.
+ * Watches one of main's domains (conversations, jobs): one stream for the page, started once.
+ * Main first sends the state as it stands (a reloaded page picks running work up), then every
+ * change. Returns the stop, for the app's effect.
  */
 export function watchStream<E>(stream: StreamClient<void, E>, apply: (event: E) => void): () => void {
   let watchId: string | null = null;

@@ -4,7 +4,7 @@ import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen } from '../transcript-editor';
-import { FileDrop, TranscriptionScreen } from '../transcription';
+import { FileDrop, TranscriptionScreen, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
@@ -25,6 +25,7 @@ export function App() {
   }, [load]);
   useEffect(watchConversations, []);
   useEffect(watchDesktop, []);
+  useEffect(watchTranscriptionQueue, []);
 
   return (
     <div className="app">

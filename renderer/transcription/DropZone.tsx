@@ -1,6 +1,6 @@
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
 import { MAX_UPLOAD_MB } from './format';
-import { useTranscription } from './store';
+import { useIntake } from './intake';
 
 /** What the file picker offers; main still decides by content, so anything else gets a reason. */
 export const ACCEPT = ['audio/*', 'video/mp4', 'video/mpeg', 'video/webm', ...AUDIO_EXTENSIONS.map((e) => `.${e}`)].join(',');
@@ -12,7 +12,7 @@ const FORMATS = AUDIO_EXTENSIONS.join(', ');
  * choose them. Compact once files are queued, so the queue stays in view.
  */
 export function DropZone({ disabled, compact }: { disabled: boolean; compact: boolean }) {
-  const addFiles = useTranscription((s) => s.addFiles);
+  const addFiles = useIntake((s) => s.addFiles);
   return (
     <section className={`drop-zone${compact ? ' compact' : ''}`} aria-labelledby="drop-heading" aria-disabled={disabled || undefined}>
       <div className="drop-icon" aria-hidden="true">

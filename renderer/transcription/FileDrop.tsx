@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
 import { MAX_UPLOAD_MB } from './format';
 import { useSettings } from '../settings';
-import { showTranscription, useTranscription } from './store';
+import { useIntake } from './intake';
+import { showTranscription } from './store';
 import './transcription.css';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
@@ -42,7 +43,7 @@ export function FileDrop() {
       setDragging(false);
       const files = [...(event.dataTransfer?.files ?? [])];
       showTranscription();
-      useTranscription.getState().addFiles(files);
+      useIntake.getState().addFiles(files);
     };
     const end = () => {
       depth = 0;

@@ -9,7 +9,7 @@ const GRANULARITIES: ReadonlyArray<[Granularity, string]> = [
   ['segment', 'Segments'],
 ];
 
-/** The request options; a file takes them when its turn comes, so a fix here applies to Retry too. */
+/** The request options; a file takes them when it joins main's queue, and Retry sends the same. */
 export function RequestForm({ form, errors, disabled }: { form: RequestInput; errors: RequestErrors; disabled: boolean }) {
   const setForm = useTranscription((s) => s.setForm);
   const granularityNote = useId();
@@ -20,7 +20,7 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
   return (
     <section className="card tx-options" aria-labelledby="tx-options-heading">
       <h2 id="tx-options-heading">Options</h2>
-      <p className="hint">Each file is sent with these options when its turn comes.</p>
+      <p className="hint">Each file is added to the queue with these options; a file added while they need fixing waits for them.</p>
       <fieldset className="plain" disabled={disabled}>
         <div className="tx-options-row">
           <TextField

@@ -5,27 +5,44 @@ import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
-import { formatDate, formatDuration, formatProgress } from './format';
+import { formatClock, formatDate, formatDuration, formatProgress } from './format';
+import { useJobs } from './jobs';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
 import { Timings } from './Timings';
 
 /** While the queue works on, a line about it, so opening a result never hides the progress. */
 function QueueStrip() {
-  const queue = useTranscription((s) => s.queue);
-  const running = queue.find((i) => i.state === 'uploading');
-  const waiting = queue.filter((i) => i.state === 'waiting' || i.state === 'staging').length;
+  const jobs = useJobs((s) => s.jobs) ?? [];
+  const running = jobs.find((j) => j.state === 'running');
+  const waiting = jobs.filter((j) => j.state === 'queued').length;
   if (!running && !waiting) return null;
+  const sending = running && running.totalBytes > 0 && running.sentBytes < running.totalBytes;
   return (
     <div className="queue-strip" role="status">
       <span>
-        {running && (running.sent < running.total ? `Uploading ${running.name}: ${formatProgress(running.sent, running.total)}` : `Transcribing ${running.name}…`)}
+        {running && (sending ? `Uploading ${running.fileName}: ${formatProgress(running.sentBytes, running.totalBytes)}` : `Transcribing ${running.fileName}…`)}
         {running && waiting ? ' · ' : ''}
         {waiting ? `${waiting} more waiting` : ''}
       </span>
       <button type="button" className="link" onClick={showTranscription}>
         Show the queue
       </button>
+    </div>
+  );
+}
+
+/** Stretches whose result still looked wrong when it was kept (a part that looped, say). */
+function Warnings({ record }: { record: TranscriptRecord }) {
+  const warnings = record.transcript.warnings ?? [];
+  if (!warnings.length) return null;
+  return (
+    <div className="notice warning" role="note" aria-label="Parts that may be wrong">
+      {warnings.map((w) => (
+        <p key={w.start}>
+          {formatClock(w.start)}–{formatClock(w.end)}: {w.message}
+        </p>
+      ))}
     </div>
   );
 }
@@ -115,6 +132,7 @@ export function ResultView({ id }: { id: string }) {
           <DeleteTranscript id={record.id} fileName={record.fileName} onDeleted={showTranscription} />
         </div>
       </header>
+      <Warnings record={record} />
       <FollowAlong transcript={record.transcript} audio={audio} />
       <Timings transcript={record.transcript} />
       {(record.transcript.format === 'srt' || record.transcript.format === 'vtt') && (

@@ -9,15 +9,16 @@ import { checkRequest } from './request';
 import { RequestForm } from './RequestForm';
 import { ResultView } from './ResultView';
 import { useTranscription } from './store';
-import { useLongJobs } from './long/store';
+import { useIntake } from './intake';
+import { useJobs } from './jobs';
 import './transcription.css';
 
 /** Drop zone, options, queue and recent transcripts: where recordings come in. */
 function Intake() {
   const pro = useSettings((s) => s.settings?.plan === 'pro');
   const form = useTranscription((s) => s.form);
-  const hasLongJobs = useLongJobs((s) => s.jobs.length > 0);
-  const hasQueue = useTranscription((s) => s.queue.length > 0) || hasLongJobs;
+  const hasJobs = useJobs((s) => (s.jobs?.length ?? 0) > 0);
+  const hasQueue = useIntake((s) => s.items.length > 0) || hasJobs;
   const notice = useTranscription((s) => s.notice);
   const dismissNotice = useTranscription((s) => s.dismissNotice);
   const { errors, request } = checkRequest(form);
@@ -49,7 +50,8 @@ function Intake() {
 export function TranscriptionScreen() {
   const transcriptId = useNavigation((s) => s.transcriptId);
   const plan = useSettings((s) => s.settings?.plan);
-  // Switching to Pro lets waiting files start.
-  useEffect(() => useTranscription.getState().pump(), [plan]);
+  const form = useTranscription((s) => s.form);
+  // Files held for the options (or the Pro plan) go to main's queue once those are fine.
+  useEffect(() => useIntake.getState().release(), [plan, form]);
   return transcriptId ? <ResultView key={transcriptId} id={transcriptId} /> : <Intake />;
 }

@@ -2,3 +2,4 @@
 export { FileDrop } from './FileDrop';
 export { TranscriptionScreen } from './TranscriptionScreen';
 export { TranscriptsNav } from './TranscriptsNav';
+export { watchTranscriptionQueue } from './watch-queue';

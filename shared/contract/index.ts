@@ -2,6 +2,7 @@ import type { ContractDef } from './define';
 import { conversationsArea } from './conversations';
 import { desktopArea } from './desktop';
 import { historyArea } from './history';
+import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
@@ -19,6 +20,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
+  jobs: jobsArea,
   mcp: mcpArea,
   permissions: permissionsArea,
   desktop: desktopArea,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { internalFailure, serviceFailure } from '../domain/service-failure';
 import { responseFormatSchema, subtitleRulesSchema, transcriptSchema } from '../domain/transcript';
-import { call, stream } from './define';
+import { call } from './define';
 import { saveOutcomeSchema } from './files';
 
 /** The service's upload limit (seed §8: "25 MB at most"). */
@@ -35,18 +34,13 @@ export const transcriptionRequestSchema = z.object({
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */
   granularities: z.array(z.enum(['word', 'segment'])),
-  /**
-   * false for one part of a long recording: the result is only reported, and the part's
-   * file is removed, because the parts are saved together by `saveMerged`.
-   */
-  keep: z.boolean().default(true),
 });
 
 export const transcriptRecordSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   createdAt: z.number(),
-  request: transcriptionRequestSchema.omit({ fileId: true, keep: true }),
+  request: transcriptionRequestSchema.omit({ fileId: true }),
   transcript: transcriptSchema,
 });
 
@@ -58,17 +52,12 @@ export const transcriptSummarySchema = z.object({
   preview: z.string(),
 });
 
-export const transcriptionEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), sentBytes: z.number(), totalBytes: z.number() }),
-  z.object({ type: z.literal('done'), record: transcriptRecordSchema }),
-  z.object({ type: z.literal('stopped') }),
-  z.object({ type: z.literal('failed'), failure: serviceFailure }),
-]);
-
 export const transcriptionArea = {
-  /** Files reach main by path or as one binary upload (staging.ts), never through this router. */
+  /**
+   * Files reach main by path or as one binary upload (staging.ts), never through this router;
+   * they are transcribed as jobs (jobs.ts).
+   */
   discard: call(z.object({ fileId: z.string() }), z.void()),
-  transcribe: stream(transcriptionRequestSchema, transcriptionEventSchema, internalFailure),
   list: call(z.void(), z.array(transcriptSummarySchema)),
   open: call(z.object({ id: z.string() }), transcriptRecordSchema),
   remove: call(z.object({ id: z.string() }), z.void()),
@@ -77,20 +66,6 @@ export const transcriptionArea = {
    * Electron, a signed same-origin URL in the browser harness; both answer HTTP range requests.
    */
   audioUrl: call(z.object({ id: z.string() }), z.object({ url: z.string() })),
-  /**
-   * Joins the transcripts of a long recording's parts into one, each part's times offset by
-   * where the part starts in the original (measured in samples by the splitter), and saves
-   * it with the original audio.
-   */
-  saveMerged: call(
-    z.object({
-      originalFileId: z.string(),
-      request: transcriptionRequestSchema.omit({ fileId: true, keep: true }),
-      duration: z.number().positive(),
-      parts: z.array(z.object({ startSeconds: z.number().nonnegative(), transcript: transcriptSchema })).min(1),
-    }),
-    transcriptRecordSchema,
-  ),
   exportSubtitles: call(
     z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']), rules: subtitleRulesSchema }),
     saveOutcomeSchema,
@@ -102,4 +77,3 @@ export type StageOutcome = z.infer<typeof stageOutcomeSchema>;
 export type TranscriptionRequest = z.infer<typeof transcriptionRequestSchema>;
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 export type TranscriptRecord = z.infer<typeof transcriptRecordSchema>;
-export type TranscriptionEvent = z.infer<typeof transcriptionEventSchema>;

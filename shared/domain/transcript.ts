@@ -22,6 +22,11 @@ export const transcriptSchema = z.object({
   duration: z.number().nullable(),
   segments: z.array(segmentSchema),
   words: z.array(wordSchema),
+  /**
+   * Stretches whose result still looked wrong when it was kept (a long recording's part that
+   * looped or ran past its length after a retry without the carried-over prompt).
+   */
+  warnings: z.array(z.object({ start: z.number(), end: z.number(), message: z.string() })).optional(),
 });
 
 /** Re-segmentation rules for subtitles made from word timings. */

@@ -1,7 +1,7 @@
 import { chatBench } from './chat.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
-import { splitBench } from './split.bench';
+import { resumeBench } from './resume.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
 
@@ -12,8 +12,8 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['subtitles', subtitlesBench],
   ['editor', editorBench],
   ['chat', chatBench],
-  ['split', splitBench],
   ['upload', uploadBench],
+  ['resume', resumeBench],
 ];
 
 const only = process.argv[2];

@@ -1,24 +1,30 @@
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StagedFile, TranscriptionEvent } from '../../shared/contract/transcription';
+import type { Job, JobEvent } from '../../shared/contract/jobs';
+import type { StagedFile, TranscriptRecord } from '../../shared/contract/transcription';
 import { createCore, type Core } from '../../electron/core';
+import type { AudioSplitter } from '../../electron/services/audio-split/types';
 import type { FileToSave } from '../../electron/services/file-saver';
 import type { EventSink } from '../../electron/ipc/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';
 import { removeFolder } from '../support/temp-folder';
 
-// Transcription through main's router, as the renderer drives it, against the fake service.
+// Transcription through main's router, as the renderer drives it (files staged, then queued
+// as jobs), against the fake service.
 let fake: FakeService;
 let core: Core;
 let dataDir: string;
-const events = new Map<string, TranscriptionEvent[]>();
+/** Every view of each job the watch stream sent, in order. */
+const views = new Map<string, Job[]>();
 const sink: EventSink = {
   send: (_channel, payload) => {
-    const { id, event } = payload as { id: string; event: TranscriptionEvent };
-    events.set(id, [...(events.get(id) ?? []), event]);
+    const { event } = payload as { event: JobEvent };
+    const jobs = event.type === 'jobs' ? event.jobs : event.type === 'job' ? [event.job] : [];
+    for (const job of jobs) views.set(job.id, [...(views.get(job.id) ?? []), job]);
   },
 };
 async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
@@ -26,10 +32,11 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   if (!result.ok) throw new Error(result.error.message);
   return result.value as T;
 }
+const latest = (id: string) => views.get(id)?.at(-1);
 
 let scratch: string;
 /** What the Electron preload does: main copies a file the user chose, by its path. */
-async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'upload'): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
+async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'original'): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
   const path = join(scratch, `${crypto.randomUUID()}-${name}`);
   await writeFile(path, bytes);
   return core.files.staging.fromPath(path, name, purpose);
@@ -37,20 +44,32 @@ async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'origi
 /** What main was asked to save, as Electron's dialog would write it. */
 const saved: FileToSave[] = [];
 
-async function transcribe(fileId: string, overrides: Record<string, unknown> = {}, onStarted?: (id: string) => void) {
-  const { id } = await invoke<{ id: string }>('transcription:transcribe', {
-    fileId,
-    model: 'speech-1',
-    language: '',
-    prompt: '',
-    responseFormat: 'json',
-    granularities: [],
-    ...overrides,
-  });
-  onStarted?.(id);
-  await expect.poll(() => events.get(id)?.some((event) => event.type !== 'progress'), { timeout: 15_000 }).toBe(true);
-  return events.get(id)!;
+const ENDED = new Set(['done', 'failed', 'cancelled']);
+async function until(id: string, states = ENDED): Promise<Job> {
+  await expect.poll(() => states.has(latest(id)?.state ?? ''), { timeout: 15_000 }).toBe(true);
+  return latest(id)!;
 }
+
+/** Queues a staged file and waits for the job to end. */
+async function transcribe(fileId: string, overrides: Record<string, unknown> = {}, onAdded?: (id: string) => void) {
+  const job = await invoke<Job>('jobs:add', {
+    fileId,
+    request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'json', granularities: [], ...overrides },
+  });
+  onAdded?.(job.id);
+  return until(job.id);
+}
+const record = (job: Job) => invoke<TranscriptRecord>('transcription:open', { id: job.recordId });
+
+/** Two parts of seven minutes each, the second starting at 420.25 s; each part a small WAV. */
+const splitter: AudioSplitter = {
+  plan: async () => ({ sampleRate: 16_000, primingSamples: 0, durationSeconds: 840, cuts: [{ index: 0, startSample: 0, endSample: 6_724_000 }, { index: 1, startSample: 6_724_000, endSample: 13_440_000 }] }),
+  async encodePart({ index, outPath }) {
+    writeFileSync(outPath, makeWav(1000));
+    return { index, path: outPath, bytes: makeWav(1000).length, mimeType: 'audio/wav', startSeconds: index * 420.25, durationSeconds: 420 };
+  },
+  close: async () => undefined,
+};
 
 const wav = makeWav(3000);
 
@@ -60,10 +79,12 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'confab-transcribe-'));
   core = await createCore({
     userDataDir: dataDir,
+    splitter,
     initialBaseUrl: fake.baseUrl,
     fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) },
   });
   await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
+  await invoke('jobs:watch');
 });
 afterAll(async () => {
   await core.close();
@@ -88,7 +109,7 @@ describe('transcription through main', () => {
     expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'upload')).toEqual({ ok: false, problem: expect.stringContaining('folder.wav is not a file') });
     expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'upload')).toEqual({ ok: false, problem: expect.stringMatching(/^gone\.wav could not be read \(ENOENT/) });
     const requestsBefore = fake.requests.length;
-    expect(await stage('long.mp3', new Uint8Array(30 * 1024 * 1024))).toEqual({
+    expect(await stage('long.mp3', new Uint8Array(30 * 1024 * 1024), 'upload')).toEqual({
       ok: false,
       problem: 'long.mp3 is 30.0 MB; the service accepts files up to 25.0 MB. Nothing was uploaded.',
     });
@@ -103,12 +124,11 @@ describe('transcription through main', () => {
     ['verbose_json', 'application/json'],
   ])('transcribes as %s, with byte progress, and keeps the result in the history', async (responseFormat) => {
     const staged = await stage('meeting.wav', wav);
-    const got = await transcribe(staged.file!.fileId, { responseFormat, granularities: ['word', 'segment'], language: 'en', prompt: 'Team sync' });
-    const progress = got.filter((event) => event.type === 'progress');
-    expect(progress[0]).toEqual({ type: 'progress', sentBytes: 0, totalBytes: wav.length });
-    expect(progress.at(-1)).toEqual({ type: 'progress', sentBytes: wav.length, totalBytes: wav.length });
-    const done = got.at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
-    expect(done.type).toBe('done');
+    const job = await transcribe(staged.file!.fileId, { responseFormat, granularities: ['word', 'segment'], language: 'en', prompt: 'Team sync' });
+    expect(job.state).toBe('done');
+    const running = views.get(job.id)!.filter((view) => view.state === 'running' && view.totalBytes > 0);
+    expect(running.at(-1)).toMatchObject({ sentBytes: wav.length, totalBytes: wav.length });
+    const done = { record: await record(job) };
     expect(done.record.transcript.format).toBe(responseFormat);
     expect(done.record.transcript.text.length).toBeGreaterThan(5);
     const request = fake.requests.at(-1)!.body as { fields: Record<string, unknown>; file: { size: number } };
@@ -121,82 +141,75 @@ describe('transcription through main', () => {
     } else {
       expect(JSON.stringify(request.fields)).not.toContain('timestamp_granularities');
     }
-    expect(await invoke('transcription:open', { id: done.record.id })).toEqual(done.record);
     const word = done.record.transcript.text.split(/\s+/).find((w) => /^[a-z]{4,}$/i.test(w))!;
     expect((await invoke<{ kind: string }[]>('history:search', { query: word })).some((hit) => hit.kind === 'transcript')).toBe(true);
   });
 
   it('exports subtitles: the service\'s own SRT byte for byte, and SRT/VTT made from word timings', async () => {
-    const asSrt = (await transcribe((await stage('a.wav', wav)).file!.fileId, { responseFormat: 'srt' })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
+    const asSrt = { record: await record(await transcribe((await stage('a.wav', wav)).file!.fileId, { responseFormat: 'srt' })) };
     const rules = { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 };
     expect(await invoke('transcription:exportSubtitles', { id: asSrt.record.id, format: 'srt', rules })).toEqual({ kind: 'saved', fileName: 'a.srt' });
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(asSrt.record.transcript.raw);
 
-    const verbose = (await transcribe((await stage('b.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
+    const verbose = { record: await record(await transcribe((await stage('b.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] })) };
     await invoke('transcription:exportSubtitles', { id: verbose.record.id, format: 'vtt', rules });
     const vtt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
     expect(vtt.startsWith('WEBVTT\n\n00:00:00.')).toBe(true);
-    const plain = (await transcribe((await stage('c.wav', wav)).file!.fileId, { responseFormat: 'text' })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
+    const plain = { record: await record(await transcribe((await stage('c.wav', wav)).file!.fileId, { responseFormat: 'text' })) };
     await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt', rules })).rejects.toThrow(/no timings/);
   });
 
-  it('cancels mid-upload at once; the service sees the connection close and the file stays staged for a retry', async () => {
+  it('cancels mid-upload at once; the service sees the connection close, and Retry sends the file again', async () => {
     // Larger than loopback's socket buffers, read slowly, so the upload is really under way.
     const big = makeWav(700_000);
     const staged = await stage('long-meeting.wav', big);
     fake.transcription.next({ readBytesPerSecond: 2_000_000 });
-    let streamId = '';
-    const started = transcribe(staged.file!.fileId, {}, (id) => (streamId = id));
-    const sent = () => Math.max(0, ...(events.get(streamId) ?? []).map((e) => (e.type === 'progress' ? e.sentBytes : 0)));
+    let jobId = '';
+    const ended = transcribe(staged.file!.fileId, {}, (id) => (jobId = id));
+    const sent = () => latest(jobId)?.sentBytes ?? 0;
     await expect.poll(sent, { timeout: 10_000 }).toBeGreaterThan(big.length / 2);
     expect(sent()).toBeLessThan(big.length);
-    await invoke('transcription:transcribe:cancel', { id: streamId });
-    expect((await started).at(-1)).toEqual({ type: 'stopped' });
+    await invoke('jobs:cancel', { id: jobId });
+    expect((await ended).state).toBe('cancelled');
     expect(await fake.waitForDisconnect()).toMatchObject({ kind: 'upload' });
-    const retried = await transcribe(staged.file!.fileId);
-    expect(retried.at(-1)!.type).toBe('done');
+    await invoke('jobs:retry', { id: jobId });
+    await expect.poll(() => latest(jobId)?.state, { timeout: 15_000 }).toBe('done');
   });
 
-  it('reports a refusal with the server message and keeps the file for a retry', async () => {
+  it('reports a refusal with the server message and keeps the job for a retry', async () => {
     const staged = await stage('meeting.wav', wav);
     await invoke('secrets:setKey', { key: fake.keys.free, memoryOnly: true });
     const refused = await transcribe(staged.file!.fileId);
-    expect(refused.at(-1)).toMatchObject({ type: 'failed', failure: { kind: 'plan', status: 403, message: expect.stringMatching(/Pro/) } });
+    expect(refused).toMatchObject({ state: 'failed', failure: { kind: 'plan', status: 403, message: expect.stringMatching(/Pro/) } });
     await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
-    expect((await transcribe(staged.file!.fileId)).at(-1)!.type).toBe('done');
+    await invoke('jobs:retry', { id: refused.id });
+    await expect.poll(() => latest(refused.id)?.state, { timeout: 15_000 }).toBe('done');
   });
 
   it('transcribes a long recording part by part and saves one merged transcript with the original audio', async () => {
-    const original = makeWav(14 * 60_000); // ~27 MB: over the upload limit, kept only for playback
-    const stagedOriginal = await stage('all-hands.wav', original, 'original');
+    const original = makeWav(14 * 60_000); // ~27 MB: over the upload limit, so it is split
+    const stagedOriginal = await stage('all-hands.wav', original);
     expect(stagedOriginal).toMatchObject({ ok: true, file: { format: 'wav', size: original.length } });
-    const parts = [];
-    for (const [index, startSeconds] of [0, 420.25].entries()) {
-      fake.transcription.next({ words: [{ word: `part${index}`, start: 1, end: 1.5 }], duration: 420 });
-      const part = await stage(`all-hands part ${index + 1}.wav`, makeWav(1000));
-      const done = (await transcribe(part.file!.fileId, { responseFormat: 'verbose_json', granularities: ['word', 'segment'], keep: false })).at(-1) as Extract<TranscriptionEvent, { type: 'done' }>;
-      parts.push({ startSeconds, transcript: done.record.transcript });
-      // A part is not a transcript of its own, and its file is gone once transcribed.
-      expect((await invoke<{ id: string }[]>('transcription:list')).some((t) => t.id === done.record.id)).toBe(false);
-      expect((await transcribe(part.file!.fileId)).at(-1)).toMatchObject({ type: 'failed', failure: { code: 'not_staged' } });
-    }
-    const request = { model: 'speech-1', language: '', prompt: '', responseFormat: 'srt', granularities: [] };
-    const record = await invoke<{ id: string; fileName: string; transcript: { words: { word: string; start: number }[]; raw: string } }>('transcription:saveMerged', {
-      originalFileId: stagedOriginal.file!.fileId,
-      request,
-      duration: 840,
-      parts,
-    });
-    expect(record.fileName).toBe('all-hands.wav');
-    expect(record.transcript.words.map((w) => [w.word, w.start])).toEqual([
+    for (const index of [0, 1]) fake.transcription.next({ words: [{ word: `part${index}`, start: 1, end: 1.5 }], duration: 420 });
+    const job = await transcribe(stagedOriginal.file!.fileId, { responseFormat: 'srt' });
+    expect(job).toMatchObject({ state: 'done', fileName: 'all-hands.wav', parts: [{ state: 'done' }, { state: 'done' }] });
+    const parts = fake.requests.slice(-2).map((r) => r.body as { fields: Record<string, unknown>; file: { filename: string } });
+    expect(parts.map((p) => p.file.filename)).toEqual(['all-hands (part 1 of 2).webm', 'all-hands (part 2 of 2).webm']);
+    // Parts always come back with timings, whatever the user chose: merging needs them.
+    expect(parts.map((p) => p.fields.response_format)).toEqual(['verbose_json', 'verbose_json']);
+    expect(parts[1]!.fields.prompt).toBe('Part0.');
+    const merged = await record(job);
+    expect(merged.fileName).toBe('all-hands.wav');
+    expect(merged.transcript.words.map((w) => [w.word, w.start])).toEqual([
       ['part0', 1],
       ['part1', 421.25],
     ]);
-    expect(record.transcript.raw).toContain('00:07:01,250 -->');
-    expect(await invoke('transcription:open', { id: record.id })).toEqual(record);
+    expect(merged.transcript.raw).toContain('00:07:01,250 -->');
+    // A part is not a transcript of its own.
+    expect((await invoke<{ id: string }[]>('transcription:list')).filter((t) => t.id === merged.id)).toHaveLength(1);
     // The page plays it by URL (Electron's app:// media route, with ranges), from the audio folder.
-    expect(await invoke('transcription:audioUrl', { id: record.id })).toEqual({ url: `app://confab/media/${record.id}` });
-    expect((await readFile(core.files.audioPath(record.id)!)).subarray(0, 4).toString()).toBe('RIFF');
+    expect(await invoke('transcription:audioUrl', { id: merged.id })).toEqual({ url: `app://confab/media/${merged.id}` });
+    expect((await readFile(core.files.audioPath(merged.id)!)).subarray(0, 4).toString()).toBe('RIFF');
     expect(core.files.audioPath('no-such-transcript')).toBeNull();
   });
 });

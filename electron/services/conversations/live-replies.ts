@@ -1,6 +1,7 @@
 import type { CompletionEvent } from '../../../shared/contract/chat';
 import type { LiveReply, WatchEvent } from '../../../shared/contract/conversations';
 import type { ReplyRecorder } from '../reply-recorder';
+import { createWatchers } from '../watchers';
 
 /** A reply main is writing: how to stop it, what it has written, and what it waits for. */
 export interface RunningReply {
@@ -23,11 +24,8 @@ const ENDINGS = new Set<CompletionEvent['type']>(['done', 'stopped', 'failed']);
  */
 export function createLiveReplies() {
   const running = new Map<string, RunningReply>();
-  const watchers = new Set<(event: WatchEvent) => void>();
-
-  const broadcast = (event: WatchEvent) => {
-    for (const watcher of watchers) watcher(event);
-  };
+  const watchers = createWatchers<WatchEvent>();
+  const broadcast = watchers.broadcast;
 
   const snapshot = (): LiveReply[] =>
     [...running].map(([conversationId, reply]) => ({
@@ -62,18 +60,8 @@ export function createLiveReplies() {
     },
 
     /** Sends the running replies, then every change, until `signal` aborts (the page went away). */
-    watch(emit: (event: WatchEvent) => void, signal: AbortSignal): Promise<void> {
-      emit({ type: 'replies', replies: snapshot() });
-      watchers.add(emit);
-      return new Promise((resolve) => {
-        const end = () => {
-          watchers.delete(emit);
-          resolve();
-        };
-        if (signal.aborted) end();
-        else signal.addEventListener('abort', end, { once: true });
-      });
-    },
+    watch: (emit: (event: WatchEvent) => void, signal: AbortSignal): Promise<void> =>
+      watchers.watch(emit, signal, () => ({ type: 'replies', replies: snapshot() })),
   };
 }
 

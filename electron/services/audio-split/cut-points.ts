@@ -56,7 +56,7 @@ export interface PartPlan {
   endSample: number;
 }
 
-export interface SplitPlan {
+export interface CutPlan {
   sampleRate: number;
   totalSamples: number;
   /** The level below which a stretch is quiet, dBFS. */
@@ -162,7 +162,7 @@ export function chooseCut(track: LevelTrack, threshold: number, loSample: number
  * near an even share of what is left. Targets are spaced by the maximum less the search
  * radius, so a cut that moves to a pause never makes a part too long.
  */
-export function planParts(track: LevelTrack, options: SplitOptions = DEFAULT_SPLIT): SplitPlan {
+export function planParts(track: LevelTrack, options: SplitOptions = DEFAULT_SPLIT): CutPlan {
   const { sampleRate, totalSamples } = track;
   const threshold = pauseThreshold(track.levels);
   const maxPart = Math.floor(options.maxPartSeconds * sampleRate);

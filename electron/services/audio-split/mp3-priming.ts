@@ -6,6 +6,7 @@
  * the tag, so without this correction every time of a transcript would be ~50 ms late
  * against playback.
  */
+import { open } from 'node:fs/promises';
 
 const DECODER_DELAY = 529;
 
@@ -64,16 +65,22 @@ export function lamePadding(frame: Uint8Array): Mp3Padding {
 }
 
 /** Reads the start of an MP3 file for its padding in samples (none when unknown). */
-export async function mp3Padding(file: Blob): Promise<Mp3Padding> {
-  const head = new Uint8Array(await file.slice(0, 10).arrayBuffer());
-  let offset = id3v2Length(head);
-  const window = new Uint8Array(await file.slice(offset, offset + 8192).arrayBuffer());
-  // The first frame: the first sync word after the tags.
-  for (let i = 0; i + 4 < window.length; i++) {
-    if (window[i] === 0xff && (window[i + 1]! & 0xe0) === 0xe0) {
-      offset = i;
-      return lamePadding(window.subarray(offset));
+export async function mp3Padding(path: string): Promise<Mp3Padding> {
+  const file = await open(path, 'r');
+  try {
+    const read = async (position: number, length: number) => {
+      const bytes = new Uint8Array(length);
+      const { bytesRead } = await file.read(bytes, 0, length, position);
+      return bytes.subarray(0, bytesRead);
+    };
+    const offset = id3v2Length(await read(0, 10));
+    const window = await read(offset, 8192);
+    // The first frame: the first sync word after the tags.
+    for (let i = 0; i + 4 < window.length; i++) {
+      if (window[i] === 0xff && (window[i + 1]! & 0xe0) === 0xe0) return lamePadding(window.subarray(i));
     }
+    return NONE;
+  } finally {
+    await file.close();
   }
-  return NONE;
 }

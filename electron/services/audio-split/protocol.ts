@@ -1,0 +1,25 @@
+/** What main sends a splitter worker (as workerData: one request per worker) and what it answers. */
+import type { EncodedPart, SplitPlan, SplitProgress } from './types';
+
+/** Mono Opus: speech stays clear, and an hour is ~16 MB, so the 20-minute cap decides the parts. */
+export const PART_BITRATE = 32_000;
+export const PART_MIME_TYPE = 'audio/webm';
+
+export type SplitRequest =
+  | { type: 'plan'; path: string }
+  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
+
+export type SplitAnswer =
+  | { type: 'progress'; progress: SplitProgress }
+  | { type: 'planned'; plan: SplitPlan }
+  | { type: 'encoded'; part: EncodedPart }
+  /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
+  | { type: 'failed'; message: string; rejected: boolean };
+
+/** A file that is not splittable audio; its message says what is wrong and what to do. */
+export class UnsplittableAudioError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsplittableAudioError';
+  }
+}

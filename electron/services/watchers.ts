@@ -1,0 +1,26 @@
+/**
+ * The pages watching one of main's domains (conversations, jobs). A page that starts
+ * watching first gets the state as it stands, then every change, until its stream ends.
+ */
+export function createWatchers<E>() {
+  const watchers = new Set<(event: E) => void>();
+  return {
+    broadcast(event: E) {
+      for (const watcher of watchers) watcher(event);
+    },
+
+    /** Sends `first()`, then every broadcast, until `signal` aborts (the page went away). */
+    watch(emit: (event: E) => void, signal: AbortSignal, first: () => E): Promise<void> {
+      emit(first());
+      watchers.add(emit);
+      return new Promise((resolve) => {
+        const end = () => {
+          watchers.delete(emit);
+          resolve();
+        };
+        if (signal.aborted) end();
+        else signal.addEventListener('abort', end, { once: true });
+      });
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { create } from 'zustand';
+import type { JobRequest } from '../../shared/contract/jobs';
+import { api } from '../api';
+import { errorMessage } from './format';
+import { checkRequest } from './request';
+import { isPro, useTranscription } from './store';
+
+/**
+ * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
+ * held while the options need fixing. Once main has it as a job, it is main's (jobs.ts).
+ */
+export interface IntakeItem {
+  key: string;
+  name: string;
+  size: number;
+  state: 'staging' | 'held' | 'rejected' | 'cancelled';
+  staged: number;
+  fileId: string | null;
+  problem: string | null;
+  cancelRequested: boolean;
+}
+
+interface IntakeState {
+  items: IntakeItem[];
+  addFiles(files: readonly File[]): void;
+  cancel(key: string): void;
+  remove(key: string): void;
+  /** Hands every held file to main once the options are fine (after an options or plan change). */
+  release(): void;
+  clearFinished(): void;
+}
+
+/** The options every file is added with; null while they need fixing or the plan is not Pro. */
+const requestNow = (): JobRequest | null => {
+  if (!isPro()) return null;
+  return checkRequest(useTranscription.getState().form).request;
+};
+
+export const useIntake = create<IntakeState>((set, get) => {
+  const files = new Map<string, File>();
+  const aborts = new Map<string, AbortController>();
+  /** Files are copied in one after another, in the order they were added. */
+  let chain: Promise<void> = Promise.resolve();
+
+  const update = (key: string, change: Partial<IntakeItem>) => set((s) => ({ items: s.items.map((i) => (i.key === key ? { ...i, ...change } : i)) }));
+  const drop = (key: string) => {
+    files.delete(key);
+    set((s) => ({ items: s.items.filter((i) => i.key !== key) }));
+  };
+
+  /** Main takes the staged file as a job; the row becomes the job's. */
+  async function hand(key: string) {
+    const item = get().items.find((i) => i.key === key);
+    const request = requestNow();
+    if (!item?.fileId || item.state !== 'held' || !request) return;
+    update(key, { state: 'staging' });
+    try {
+      await api.jobs.add({ fileId: item.fileId, request });
+      drop(key);
+    } catch (error) {
+      update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorMessage(error)}). Add it again.` });
+    }
+  }
+
+  async function stage(key: string) {
+    const file = files.get(key);
+    const item = get().items.find((i) => i.key === key);
+    if (!file || item?.state !== 'staging') return;
+    if (item.cancelRequested) return update(key, { state: 'cancelled' });
+    const abort = new AbortController();
+    aborts.set(key, abort);
+    try {
+      // 'original': main keeps the recording with its transcript, and splits it if it is long.
+      const outcome = await api.files.stage(file, { name: file.name, purpose: 'original', signal: abort.signal, onProgress: (staged) => update(key, { staged }) });
+      if (!outcome.ok) return update(key, { state: 'rejected', problem: outcome.problem });
+      if (abort.signal.aborted) {
+        void api.transcription.discard({ fileId: outcome.file.fileId }).catch(() => undefined);
+        return update(key, { state: 'cancelled' });
+      }
+      update(key, { state: 'held', fileId: outcome.file.fileId, staged: file.size });
+      await hand(key);
+    } catch (error) {
+      if (abort.signal.aborted) return update(key, { state: 'cancelled' });
+      update(key, {
+        state: 'rejected',
+        problem: `${file.name} could not be added (${errorMessage(error)}). Check that the file still exists and that you may open it, then add it again.`,
+      });
+    } finally {
+      aborts.delete(key);
+    }
+  }
+
+  return {
+    items: [],
+
+    addFiles(added) {
+      if (!added.length) return;
+      if (!isPro()) {
+        useTranscription.setState({ notice: `Nothing was added: transcription needs the Pro plan (${added.map((f) => f.name).join(', ')}).` });
+        return;
+      }
+      useTranscription.setState({ notice: null });
+      const items = added.map((file): IntakeItem => {
+        const key = crypto.randomUUID();
+        files.set(key, file);
+        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false };
+      });
+      set((s) => ({ items: [...s.items, ...items] }));
+      for (const { key } of items) chain = chain.then(() => stage(key));
+    },
+
+    cancel(key) {
+      const item = get().items.find((i) => i.key === key);
+      if (item?.state === 'staging') {
+        update(key, { cancelRequested: true });
+        aborts.get(key)?.abort();
+      } else if (item?.state === 'held') {
+        if (item.fileId) void api.transcription.discard({ fileId: item.fileId }).catch(() => undefined);
+        update(key, { state: 'cancelled', fileId: null });
+      }
+    },
+
+    remove(key) {
+      const item = get().items.find((i) => i.key === key);
+      if (item && item.state !== 'staging' && item.state !== 'held') drop(key);
+    },
+
+    release() {
+      for (const item of get().items) if (item.state === 'held') void hand(item.key);
+    },
+
+    clearFinished() {
+      for (const item of get().items) if (item.state === 'rejected') drop(item.key);
+    },
+  };
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { serviceFailure } from '../domain/service-failure';
+import { responseFormatSchema } from '../domain/transcript';
+import { call, stream } from './define';
+import { transcriptionRequestSchema } from './transcription';
+
+/** The options a job is sent with, fixed when it is added (Retry and Resume send the same). */
+export const jobRequestSchema = transcriptionRequestSchema.omit({ fileId: true });
+
+/**
+ * queued → running → done | failed | cancelled. A job that was running when Confab ended is
+ * `interrupted` at the next start and waits for Resume; failed and cancelled wait for Retry.
+ */
+export const jobStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled', 'interrupted']);
+
+export const partStateSchema = z.enum(['waiting', 'encoding', 'uploading', 'transcribing', 'done', 'failed']);
+
+export const jobPartSchema = z.object({
+  index: z.number().int(),
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  state: partStateSchema,
+  /** Why its result still looks wrong after a retry without the carried-over prompt; it is marked in the transcript. */
+  flag: z.string().nullable(),
+});
+
+export const jobSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  format: z.string(),
+  createdAt: z.number(),
+  state: jobStateSchema,
+  responseFormat: responseFormatSchema,
+  /** What a running job is doing now. */
+  step: z.enum(['planning', 'transcribing', 'saving']).nullable(),
+  /** Planning a long recording: seconds of audio read so far, of all. */
+  planned: z.object({ doneSeconds: z.number(), totalSeconds: z.number().nullable() }).nullable(),
+  /** The part being sent: its bytes so far, of all. */
+  sentBytes: z.number(),
+  totalBytes: z.number(),
+  /** The part being worked on (long recordings). */
+  currentPart: z.number().int().nullable(),
+  /** Empty for a recording sent whole, and for a long one until it is planned. */
+  parts: z.array(jobPartSchema),
+  durationSeconds: z.number().nullable(),
+  /** Seconds until the job is done, from how fast its parts went so far; null until it can be told. */
+  etaSeconds: z.number().nullable(),
+  failure: serviceFailure.nullable(),
+  /** A failure that is not the service's: the file cannot be read or split, say. */
+  problem: z.string().nullable(),
+  /** The transcript, once done. */
+  recordId: z.string().nullable(),
+});
+
+/**
+ * One watch stream per page: first `jobs` with every job as it stands (in queue order), then
+ * `job` for each change and `removed` when jobs leave the list.
+ */
+export const jobEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('jobs'), jobs: z.array(jobSchema) }),
+  z.object({ type: z.literal('job'), job: jobSchema }),
+  z.object({ type: z.literal('order'), ids: z.array(z.string()) }),
+  z.object({ type: z.literal('removed'), ids: z.array(z.string()) }),
+]);
+
+const jobId = z.object({ id: z.string().min(1) }).strict();
+
+/**
+ * Every transcription is a job main keeps in its own queue (SQLite), so it outlives the page
+ * and a crash. The page adds staged files and sends intents; main decides what runs when.
+ */
+export const jobsArea = {
+  watch: stream(z.void(), jobEventSchema),
+  /** Takes a staged file (it becomes the job's) with the options it is to be sent with. */
+  add: call(z.object({ fileId: z.string().min(1), request: jobRequestSchema }).strict(), jobSchema),
+  cancel: call(jobId, z.void()),
+  /** A failed or cancelled job goes on from where it stopped: parts done are not sent again, a failed part is sent with the same bytes. */
+  retry: call(jobId, z.void()),
+  /** An interrupted job goes on, as Retry does. */
+  resume: call(jobId, z.void()),
+  /** Moves a job before another (`before` null: to the end). */
+  reorder: call(z.object({ id: z.string().min(1), before: z.string().min(1).nullable() }).strict(), z.void()),
+  /** A job that is not running leaves the list, with every file it kept. */
+  remove: call(jobId, z.void()),
+  clearFinished: call(z.void(), z.void()),
+};
+
+export type Job = z.infer<typeof jobSchema>;
+export type JobPart = z.infer<typeof jobPartSchema>;
+export type JobState = z.infer<typeof jobStateSchema>;
+export type PartState = z.infer<typeof partStateSchema>;
+export type JobEvent = z.infer<typeof jobEventSchema>;
+export type JobRequest = z.infer<typeof jobRequestSchema>;
