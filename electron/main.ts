@@ -9,6 +9,7 @@ import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
 import { electronFetch } from './platform/electron-fetch';
+import { jobSignalFeed } from './desktop/job-signal-feed';
 import { createDesktopShell } from './desktop/shell';
 import { trackWindow, windowPlacement } from './desktop/window-tracking';
 import { createMainWindow } from './window';
@@ -66,6 +67,8 @@ async function start(): Promise<void> {
     makeFetch: (proxy) => electronFetch({ proxy }),
   });
   core = started;
+  // The taskbar/dock progress, notifications and badge follow main's job queue.
+  started.jobs.onJobEvent(jobSignalFeed(desktop.signals));
   await openWindow(started);
   desktop.startUpdates();
   // macOS keeps the app running without windows; clicking the dock icon reopens one.

@@ -2,7 +2,7 @@
  * What the desktop shows of background work: dock/taskbar progress while an upload or long
  * job runs, a system notification when one ends while the window is not focused (a click
  * opens it), and a count of finished-but-unseen results on the macOS dock badge or the
- * Windows taskbar overlay. INTEGRATION SEAM: main's job queue feeds `JobSignal`s in.
+ * Windows taskbar overlay. Main's job queue feeds `JobSignal`s in (job-signal-feed.ts).
  */
 export type JobSignal =
   /** The overall progress of running work, 0..1; null: running, amount unknown; the last one ends it. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AUDIO_EXTENSIONS, MAX_UPLOAD_BYTES, type StageOutcome } from '../../shared/contract/transcription';
+import { AUDIO_EXTENSIONS, type StageOutcome } from '../../shared/contract/transcription';
 import type { StagePurpose } from '../../shared/contract/staging';
 
 const AUDIO_FILE = new RegExp(`\\.(${AUDIO_EXTENSIONS.join('|')})$`, 'i');
@@ -14,12 +14,9 @@ export function audioPathsIn(argv: readonly string[], cwd: string): string[] {
   return argv.filter((arg) => !arg.startsWith('-') && AUDIO_FILE.test(arg)).map((arg) => path.resolve(cwd, arg));
 }
 
-/** A recording over the upload limit is kept whole for playback and sent in parts (long recordings). */
-export const purposeFor = (size: number): StagePurpose => (size > MAX_UPLOAD_BYTES ? 'original' : 'upload');
-
 export interface OpenTarget {
   stage(path: string, name: string, purpose: StagePurpose): Promise<StageOutcome>;
-  /** Tells the page (a desktop `opened` event); INTEGRATION SEAM: or hands them to main's job queue. */
+  /** Tells the page (a desktop `opened` event): its intake adds them to main's queue with the options it shows. */
   deliver(files: StageOutcome[]): void;
   /** Brings the window forward, restoring it if minimised. */
   focus(): void;
@@ -40,7 +37,9 @@ export function createOpenedFiles() {
       paths.map(async (file) => {
         const name = path.basename(file);
         try {
-          return await to.stage(file, name, purposeFor((await stat(file)).size));
+          await stat(file); // a file gone since the OS named it gets its own message
+          // As a drop does: main keeps the recording with its transcript, and splits it if it is long.
+          return await to.stage(file, name, 'original');
         } catch (error) {
           const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it no longer exists' : 'it could not be read';
           return { ok: false as const, problem: `${name} was not opened: ${reason}.` };

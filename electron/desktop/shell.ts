@@ -25,6 +25,7 @@ export function createDesktopShell(userDataDir: string) {
   const development = !app.isPackaged;
   const opened = createOpenedFiles();
   let window: BrowserWindow | null = null;
+  let pageEvents: Core['desktop'] | null = null;
 
   const focus = () => {
     if (!window || window.isDestroyed()) return;
@@ -94,19 +95,22 @@ export function createDesktopShell(userDataDir: string) {
       notification.on('click', onClick);
       notification.show();
     },
-    // INTEGRATION SEAM: also open the job's result in the page (a desktop event).
-    focusJob: () => focus(),
+    focusJob: (jobId) => {
+      focus();
+      pageEvents?.send({ type: 'show-job', jobId });
+    },
   });
 
   return {
     primary,
     development,
     logsDir,
-    /** INTEGRATION SEAM: the job queue in main feeds this (progress, ended). */
+    /** Fed by main's job queue (job-signal-feed.ts). */
     signals,
     /** Called for each new window, once the core exists. */
     attach(core: Core, next: BrowserWindow): void {
       window = next;
+      pageEvents = core.desktop;
       next.on('focus', () => signals.seen());
       // A crashed page would leave a blank window: it is logged and loaded again (drafts are in localStorage).
       next.webContents.on('render-process-gone', (_event, details) => {

@@ -3,3 +3,4 @@ export { FileDrop } from './FileDrop';
 export { TranscriptionScreen } from './TranscriptionScreen';
 export { TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
+export { addOpenedRecordings, showJob } from './opened';

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { JobRequest } from '../../shared/contract/jobs';
+import type { StagedFile } from '../../shared/contract/transcription';
 import { api } from '../api';
 import { errorMessage } from './format';
 import { checkRequest } from './request';
@@ -23,6 +24,8 @@ export interface IntakeItem {
 interface IntakeState {
   items: IntakeItem[];
   addFiles(files: readonly File[]): void;
+  /** Recordings main already holds (opened with Confab from the OS), queued like dropped ones. */
+  addStaged(files: readonly StagedFile[]): void;
   cancel(key: string): void;
   remove(key: string): void;
   /** Hands every held file to main once the options are fine (after an options or plan change). */
@@ -107,6 +110,21 @@ export const useIntake = create<IntakeState>((set, get) => {
       });
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => stage(key));
+    },
+
+    addStaged(staged) {
+      if (!staged.length) return;
+      if (!isPro()) {
+        for (const file of staged) void api.transcription.discard({ fileId: file.fileId }).catch(() => undefined);
+        useTranscription.setState({ notice: `Nothing was added: transcription needs the Pro plan (${staged.map((f) => f.name).join(', ')}).` });
+        return;
+      }
+      useTranscription.setState({ notice: null });
+      const items = staged.map(
+        (file): IntakeItem => ({ key: crypto.randomUUID(), name: file.name, size: file.size, state: 'held', staged: file.size, fileId: file.fileId, problem: null, cancelRequested: false }),
+      );
+      set((s) => ({ items: [...s.items, ...items] }));
+      for (const { key } of items) chain = chain.then(() => hand(key));
     },
 
     cancel(key) {

@@ -3,6 +3,7 @@ import type { Job } from '../../shared/contract/jobs';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { errorMessage } from './format';
+import { announceJob } from './job-announcements';
 import { applyJobEvent } from './job-events';
 
 /** Jobs that are not finished: the queue's work. */
@@ -60,8 +61,9 @@ export function watchJobs(onDone: (job: Job) => void): () => void {
     const before = useJobs.getState().jobs;
     const jobs = applyJobEvent(before, event);
     useJobs.setState({ jobs });
-    if (event.type !== 'job' || event.job.state !== 'done') return;
+    if (event.type !== 'job') return;
     const was = before?.find((job) => job.id === event.job.id);
-    if (!was || was.state !== 'done') onDone(event.job);
+    announceJob(was, event.job);
+    if (event.job.state === 'done' && was?.state !== 'done') onDone(event.job);
   });
 }

@@ -8,11 +8,13 @@ export const intentSchema = z.enum(INTENTS);
 /**
  * What the desktop around the page asks of it. `intent`: a menu item (the same command its
  * shortcut runs in the page). `opened`: recordings the OS handed Confab (open with, a second
- * launch, the command line, File ▸ Open Recording…), already staged by main.
+ * launch, the command line, File ▸ Open Recording…), already staged by main. `show-job`: the
+ * user clicked the notification of a job that ended.
  */
 export const desktopEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('intent'), intent: intentSchema }),
   z.object({ type: z.literal('opened'), files: z.array(stageOutcomeSchema) }),
+  z.object({ type: z.literal('show-job'), jobId: z.string() }),
 ]);
 
 /** An error the page could not handle, for main's log (bounded: the page is not trusted). */

@@ -92,3 +92,16 @@ export type JobState = z.infer<typeof jobStateSchema>;
 export type PartState = z.infer<typeof partStateSchema>;
 export type JobEvent = z.infer<typeof jobEventSchema>;
 export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+/**
+ * How far a queued or running job is, 0..1 (parts done plus the part being sent, or the bytes
+ * of a whole file); null while that cannot be told (planning a recording of unknown length).
+ * The desktop's progress bar and the page's announcements both read it.
+ */
+export function jobFraction(job: Job): number | null {
+  if (job.state === 'queued') return 0;
+  const sending = job.totalBytes > 0 ? job.sentBytes / job.totalBytes : 0;
+  if (job.parts.length > 0) return (job.parts.filter((p) => p.state === 'done').length + (job.currentPart === null ? 0 : sending)) / job.parts.length;
+  if (job.step === 'planning') return job.planned?.totalSeconds ? 0 : null;
+  return sending;
+}

@@ -32,7 +32,7 @@ describe('files opened with Confab', () => {
     const to = target();
     await opened.attach(to);
     expect(to.stage).toHaveBeenCalledTimes(2);
-    expect(to.stage).toHaveBeenCalledWith(one, 'one.mp3', 'upload');
+    expect(to.stage).toHaveBeenCalledWith(one, 'one.mp3', 'original');
     expect(to.delivered).toHaveLength(1);
     expect(to.delivered[0]).toHaveLength(2);
     expect(to.focus).toHaveBeenCalledOnce();

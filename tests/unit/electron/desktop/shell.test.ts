@@ -73,7 +73,7 @@ describe('desktop shell (electron mocked)', () => {
     expect(window.restore).toHaveBeenCalled();
     expect(window.focus).toHaveBeenCalled();
     await vi.waitFor(() => expect(core.desktop.send).toHaveBeenCalledWith({ type: 'opened', files: [{ ok: true, file: { fileId: 'talk.mp3' } }] }));
-    expect(core.files.staging.fromPath).toHaveBeenCalledExactlyOnceWith(recording, 'talk.mp3', 'upload');
+    expect(core.files.staging.fromPath).toHaveBeenCalledExactlyOnceWith(recording, 'talk.mp3', 'original');
   });
 
   it('holds a file macOS opens before the window exists, and delivers it once attached', async () => {
