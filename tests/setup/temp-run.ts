@@ -3,7 +3,7 @@
 // puts in "the temp folder" lands there, and is removed at the end even when a test failed.
 // The teardown fails the run if a test file left something behind (temp-file.ts names the
 // file) or if a folder named like the suite's appeared in the OS temp folder anyway.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pointTempAt } from './temp-env';
@@ -25,9 +25,19 @@ export default function setup() {
   const before = new Set(suiteEntries(osTemp));
   const root = mkdtempSync(join(osTemp, RUN_PREFIX));
   const restore = pointTempAt(root);
+  // Chromium's PulseAudio client keeps its runtime folder in XDG_RUNTIME_DIR, or else makes a
+  // pulse-* folder in the temp folder of whichever test first plays audio (and links it from
+  // ~/.config/pulse) — on a machine without a user session, such as CI. The run gives it one.
+  const runtime = join(root, 'xdg-runtime');
+  mkdirSync(runtime, { mode: 0o700 });
+  const savedRuntime = process.env.XDG_RUNTIME_DIR;
+  process.env.XDG_RUNTIME_DIR = runtime;
 
   return function teardown() {
     restore();
+    if (savedRuntime === undefined) delete process.env.XDG_RUNTIME_DIR;
+    else process.env.XDG_RUNTIME_DIR = savedRuntime;
+    rmSync(runtime, { recursive: true, force: true });
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true });
     const escaped = suiteEntries(osTemp).filter((name) => !before.has(name));
