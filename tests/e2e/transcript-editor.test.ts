@@ -177,6 +177,23 @@ describe('the transcript editor', () => {
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
   });
 
+  it('works from the keyboard without leaving the text: play/pause, next row, nudge a start', async () => {
+    const { page } = s;
+    const player = page.getByLabel('Recording', { exact: true });
+    await editRow(page, 1);
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Row 2 text');
+    const start = savedDocument(s.dataDir)!.blocks[1]!.times![0]!;
+    await page.keyboard.press('Alt+Period');
+    await expect.poll(() => savedDocument(s.dataDir)!.blocks[1]!.times![0]).toBe(start + 100);
+    await page.keyboard.press('Alt+Comma');
+    await expect.poll(() => savedDocument(s.dataDir)!.blocks[1]!.times![0]).toBe(start);
+  });
+
   it('exports SRT and VTT that ffmpeg and Chromium read with the edits, the speakers and the words in order', async () => {
     const { page } = s;
     await page.getByText('Export the edited transcript').click();
