@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 
 /** The edited document as main last saved it, read as another process would, or null. */
-export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null }>; speakers: Array<{ name: string }> } | null {
+export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null; times: number[] | null }>; speakers: Array<{ name: string }> } | null {
   const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
   try {
     const row = db.prepare('SELECT document FROM transcript_edits ORDER BY updated_at DESC LIMIT 1').get() as { document: string } | undefined;

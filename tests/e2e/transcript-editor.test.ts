@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { launchChromium, screenshot } from '../support/browser';
+import { contrastProblems } from '../support/contrast';
 import { type Session, openSession } from '../support/history-app';
 import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
 import { chromiumCues, exportEdited, ffmpegText, savedDocument, savedText } from './transcript-editor-support';
@@ -127,6 +128,7 @@ describe('the transcript editor', () => {
     await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Anna']);
     expect(await page.getByRole('combobox', { name: 'Speaker from row 1' }).inputValue()).not.toBe('');
     await screenshot(page, 'transcript-editor-light');
+    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
   });
 
   it('finds and replaces across the transcript, with the count, and undoes and redoes it', async () => {
@@ -143,6 +145,7 @@ describe('the transcript editor', () => {
     await page.getByRole('status').getByText('1 of 2').waitFor();
     await page.getByRole('textbox', { name: 'Replace with' }).fill('Hannah');
     await screenshot(page, 'transcript-editor-find');
+    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
     await page.getByRole('button', { name: 'Replace all' }).click();
     await expect.poll(() => savedText(s.dataDir)).toBe('Bilal asked Hannah about the bridge. Hannah said the steel came late.');
     await page.getByRole('status').getByText('No matches').waitFor();
@@ -172,6 +175,23 @@ describe('the transcript editor', () => {
     expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('Bilal asked Anna about the bridge.');
     expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('came late. Today');
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+  });
+
+  it('works from the keyboard without leaving the text: play/pause, next row, nudge a start', async () => {
+    const { page } = s;
+    const player = page.getByLabel('Recording', { exact: true });
+    await editRow(page, 1);
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
+    await page.keyboard.press('Control+Space');
+    await expect.poll(() => player.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Row 2 text');
+    const start = savedDocument(s.dataDir)!.blocks[1]!.times![0]!;
+    await page.keyboard.press('Alt+Period');
+    await expect.poll(() => savedDocument(s.dataDir)!.blocks[1]!.times![0]).toBe(start + 100);
+    await page.keyboard.press('Alt+Comma');
+    await expect.poll(() => savedDocument(s.dataDir)!.blocks[1]!.times![0]).toBe(start);
   });
 
   it('exports SRT and VTT that ffmpeg and Chromium read with the edits, the speakers and the words in order', async () => {
@@ -219,7 +239,14 @@ describe('the transcript editor', () => {
     await setTheme(page, 'Dark');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
     await openEditor(page);
+    await page.getByText(/^Speakers \(2\)/).click();
+    await page.getByText('Export the edited transcript').click();
+    await page.getByText('Keyboard', { exact: true }).click();
+    await page.getByText('Bilal', { exact: true }).first().dispatchEvent('mousedown');
+    await page.keyboard.press('Control+f');
+    await page.getByRole('textbox', { name: 'Find', exact: true }).fill('Anna');
     await screenshot(page, 'transcript-editor-dark');
+    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
     await setTheme(page, 'Light');
     expect(s.errors).toEqual([]);
   });

@@ -132,6 +132,22 @@ describe('transcript editor service', () => {
     expect(page.speakers).toHaveLength(2);
   });
 
+  it('merges one speaker into another: its rows follow, it leaves the list, and undo brings it back', () => {
+    const store = openStore();
+    store.transcripts.put(record(), null);
+    const editor = createTranscriptEditor({ history: store });
+    editor.edit('t1', { type: 'split', block: 0, word: 2 });
+    editor.edit('t1', { type: 'speaker', block: 0, speaker: { name: 'Bilal' } });
+    editor.edit('t1', { type: 'speaker', block: 1, speaker: { name: 'B.' } });
+    const [bilal, other] = editor.current('t1').document.speakers;
+    editor.edit('t1', { type: 'mergeSpeakers', from: other!.id, into: bilal!.id });
+    const merged = editor.current('t1').document;
+    expect(merged.speakers).toEqual([bilal]);
+    expect(merged.blocks.slice(0, 2).map((block) => block.speaker)).toEqual([bilal!.id, bilal!.id]);
+    editor.undo('t1');
+    expect(editor.current('t1').document.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'B.']);
+  });
+
   it('refuses intents that do not fit, naming the problem', () => {
     const store = openStore();
     store.transcripts.put(record(), null);

@@ -40,12 +40,12 @@ export function cuesFromWords(words: readonly Word[], rules: SubtitleRules, dura
 /**
  * The words of a transcript as subtitles would show them — punctuation tokens joined to
  * their word, times valid, in the service's order — grouped into cues by the rules, for
- * the transcript editor's first rows (times in ms).
+ * the transcript editor's first rows: the units, and each cue's [from, to) among them (times in ms).
  */
-export function wordsInCues(words: readonly Word[], rules: SubtitleRules, duration: number | null): Array<Array<{ text: string; start: number; end: number }>> {
+export function wordsInCues(words: readonly Word[], rules: SubtitleRules, duration: number | null): { units: ReadonlyArray<Pick<Unit, 'text' | 'start' | 'end'>>; cues: Array<[number, number]> } {
   const durationMs = knownDuration(duration);
   const units = unitsFromTokens(tokensFromWords(words, durationMs));
-  return groupUnits(units, rules, durationMs).map(([from, to]) => units.slice(from, to).map(({ text, start, end }) => ({ text, start, end })));
+  return { units, cues: groupUnits(units, rules, durationMs) };
 }
 
 /**

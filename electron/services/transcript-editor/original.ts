@@ -15,9 +15,19 @@ const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
  */
 export function originalDocument(transcript: Transcript): EditorDocument {
   if (transcript.words.length) {
-    const blocks = wordsInCues(transcript.words, DEFAULT_RULES, transcript.duration).map(
-      (cue): EditorBlock => ({ speaker: null, words: cue.map((word) => word.text), times: cue.flatMap((word) => [word.start, word.end]) }),
-    );
+    const { units, cues } = wordsInCues(transcript.words, DEFAULT_RULES, transcript.duration);
+    // Plain loops: this runs over every word when a long transcript first opens.
+    const blocks = cues.map(([from, to]): EditorBlock => {
+      const words = new Array<string>(to - from);
+      const times = new Array<number>((to - from) * 2);
+      for (let i = from; i < to; i++) {
+        const unit = units[i]!;
+        words[i - from] = unit.text;
+        times[(i - from) * 2] = unit.start;
+        times[(i - from) * 2 + 1] = unit.end;
+      }
+      return { speaker: null, words, times };
+    });
     return { blocks, speakers: [] };
   }
   if (transcript.segments.length) {
