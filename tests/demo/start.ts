@@ -3,11 +3,11 @@
 // fresh temp folder that is removed when the demo stops (Ctrl+C). The browser harness is used,
 // unless an Electron binary is installed (then the desktop app starts, and the key is pasted).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startHarness } from '../../electron/web/harness';
 import { startFakeService } from '../fake-service/server';
 import { memoryKeytar } from '../support/memory-keytar';
@@ -22,13 +22,18 @@ await writeFile(sample, sampleWav());
 // A person watches the text arrive, so the stream is paced like a real model's.
 const fake = await startFakeService({ defaultIntervalMs: 30 });
 
+/**
+ * The Electron binary if it was downloaded. Read from the package's path.txt rather than by
+ * requiring `electron`, which tries to download a missing binary (and fails on a closed network).
+ */
 function electronBinary(): string | null {
   if (process.env.CONFAB_DEMO_BROWSER === '1') return null;
   try {
-    const path = createRequire(import.meta.url)('electron') as string;
+    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const path = join(dir, 'dist', readFileSync(join(dir, 'path.txt'), 'utf8').trim());
     return existsSync(path) ? path : null;
   } catch {
-    // The electron package throws when its binary was never downloaded.
+    // No path.txt: the binary was never installed.
     return null;
   }
 }

@@ -12,7 +12,11 @@ let child: ChildProcess | null = null;
 let browser: Browser | null = null;
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  // After a failure too, the demo's own stop removes its temp folder.
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
 });
 
 function exited(process: ChildProcess): Promise<number | null> {

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { screenshot } from '../support/browser';
+import { type Harness, openApp, send, settled, useKey } from './chat-support';
+
+// Settings → Backups: a backup on request, listed with what it holds, and a restore that merges.
+let h: Harness;
+beforeAll(async () => {
+  h = await openApp();
+  await useKey(h.page, h.fake.keys.free);
+});
+afterAll(() => h?.close());
+
+describe('backups in Settings', () => {
+  it('backs up on request, lists the backup and restores it by merging', async () => {
+    const { page } = h;
+    h.fake.chat.next({ reply: 'Kept safe.' });
+    await send(page, 'Remember this');
+    await settled(page);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = page.getByRole('region', { name: 'Backups' });
+    await section.getByRole('button', { name: 'Back up now' }).click();
+    await section.getByRole('status').getByText('Backed up 1 conversation and 0 transcripts.').waitFor();
+    await section.getByRole('cell', { name: '1 conversation, 0 transcripts' }).waitFor();
+    await screenshot(page, 'settings-backups');
+    await section.getByRole('button', { name: /^Restore the backup from / }).click();
+    await section
+      .getByRole('status')
+      .getByText(/^Restored from .*: 0 conversations added, 0 kept as a copy beside a newer version, 1 already here, 0 transcripts added\.$/)
+      .waitFor();
+  });
+});
