@@ -49,13 +49,16 @@ export function createDesktopShell(userDataDir: string) {
     void opened.open(audioPathsIn(process.argv.slice(1), process.cwd()));
   }
 
-  autoUpdater.logger = { info: log.info, warn: log.warn, error: log.error, debug: () => undefined };
+  // electron-updater's autoUpdater is made on first use; with updates off it never is.
   const updates = createUpdateFlow(
     {
       updater: {
         checkForUpdates: () => autoUpdater.checkForUpdates(),
         quitAndInstall: () => autoUpdater.quitAndInstall(),
-        onDownloaded: (listener) => void autoUpdater.on('update-downloaded', (info) => listener(info.version)),
+        onDownloaded: (listener) => {
+          autoUpdater.logger = { info: log.info, warn: log.warn, error: log.error, debug: () => undefined };
+          autoUpdater.on('update-downloaded', (info) => listener(info.version));
+        },
       },
       askToRestart: async (version) => {
         const options = { type: 'info' as const, message: `Confab ${version} is ready to install.`, detail: 'Restart now to use it, or it installs when you next quit Confab.', buttons: ['Restart Now', 'Later'], defaultId: 0, cancelId: 1 };
