@@ -91,7 +91,9 @@ export const Row = memo(function Row(props: RowProps) {
     <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}`} data-row={index}>
       <div className="ed-gutter">
         {start !== undefined && end !== undefined ? (
-          <button type="button" className="ed-time" aria-label={`Play row ${index + 1} from ${clock(start)}`} onClick={() => seekTo(start)}>
+          <button type="button" className="ed-time" onClick={() => seekTo(start)}>
+            {/* The name comes from the content, so what is seen is what a voice user says. */}
+            <span className="visually-hidden">Play row {index + 1} from </span>
             {clock(start)}
             <span className="ed-end" aria-hidden="true">
               {' '}– {clock(end)}

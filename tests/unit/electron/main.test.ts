@@ -16,7 +16,7 @@ const fakes = vi.hoisted(() => {
     once: vi.fn(),
     loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
   };
-  const core = { router: { channels: [] }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, close: vi.fn(async () => void calls.push('core.close')) };
+  const core = { router: { channels: [] }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, jobs: { onJobEvent: vi.fn(() => void calls.push('jobs.onJobEvent')) }, close: vi.fn(async () => void calls.push('core.close')) };
   return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), detachFiles: vi.fn(), appData: '' };
 });
 
@@ -63,7 +63,7 @@ vi.mock('../../../electron/desktop/shell', () => ({
   createDesktopShell: (dir: string) => {
     calls.push('createDesktopShell');
     expect(dir).toBe(process.env.APP_DATA_DIR ? path.resolve(process.env.APP_DATA_DIR) : path.join(fakes.appData, 'Confab'));
-    return { primary: true, development: false, attach: () => calls.push('desktop.attach'), startUpdates: () => calls.push('startUpdates') };
+    return { primary: true, development: false, signals: { signal: vi.fn(), idle: vi.fn() }, attach: () => calls.push('desktop.attach'), startUpdates: () => calls.push('startUpdates') };
   },
 }));
 vi.mock('../../../electron/desktop/window-tracking', () => ({
@@ -109,6 +109,8 @@ describe('main process wiring', () => {
       expect.stringMatching(/^serveAppProtocol .*renderer$/),
       // Consent is asked with a native dialog; approvals are backed by the window's real input.
       `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'the dialog Confab opened' }, presence: {} })}`,
+      // The desktop's progress, notifications and badge follow the job queue.
+      'jobs.onJobEvent',
       'createMainWindow preload.cjs',
       'trackWindow',
       'attachIpc',
