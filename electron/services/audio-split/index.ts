@@ -5,11 +5,13 @@
  */
 import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart, SplitPlan, SplitProgress } from './types';
 
 export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } from './types';
 export { UnsplittableAudioError };
+export type { SplitOptions };
 
 /**
  * The worker's script: built beside main.cjs for Electron (build/bundle-electron.mjs);
@@ -25,7 +27,9 @@ function workerScript(): { url: URL; execArgv: string[] | undefined } {
 
 const abortReason = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason : new DOMException('The split was cancelled.', 'AbortError'));
 
-export function createAudioSplitter(): AudioSplitter {
+/** `options`: where parts may be cut (20-minute parts by default; tests use shorter ones). */
+export function createAudioSplitter(options: Partial<SplitOptions> = {}): AudioSplitter {
+  const split: SplitOptions = { ...DEFAULT_SPLIT, ...options };
   const running = new Set<Worker>();
 
   function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
@@ -57,7 +61,7 @@ export function createAudioSplitter(): AudioSplitter {
 
   return {
     async plan({ path, signal, onProgress }): Promise<SplitPlan> {
-      const answer = await request({ type: 'plan', path }, signal, onProgress);
+      const answer = await request({ type: 'plan', path, options: split }, signal, onProgress);
       if (answer.type !== 'planned') throw new Error('The splitter gave no plan.');
       return answer.plan;
     },

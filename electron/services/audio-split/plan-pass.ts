@@ -5,7 +5,7 @@
  * levels (288 KB per audio hour), the read cache and the decoder's few frames in flight.
  */
 import { AudioSampleSink } from 'mediabunny';
-import { DEFAULT_SPLIT, planParts } from './cut-points';
+import { type SplitOptions, planParts } from './cut-points';
 import { LevelMeter } from './levels';
 import { UnsplittableAudioError } from './protocol';
 import { openRecording, positionOf } from './source';
@@ -13,7 +13,7 @@ import type { SplitPlan, SplitProgress } from './types';
 
 const PROGRESS_INTERVAL_MS = 250;
 
-export async function planRecording(path: string, report: (progress: SplitProgress) => void): Promise<SplitPlan> {
+export async function planRecording(path: string, options: SplitOptions, report: (progress: SplitProgress) => void): Promise<SplitPlan> {
   const recording = await openRecording(path);
   try {
     const { track, sampleRate } = recording;
@@ -57,7 +57,7 @@ export async function planRecording(path: string, report: (progress: SplitProgre
     // The encoder's padding after the last sample is not part of the recording either.
     const totalSamples = Math.max(0, meter.samples - recording.trailingSamples);
     if (totalSamples === 0) throw new UnsplittableAudioError(`${path.split(/[\\/]/).pop()} holds no audio that could be decoded. Check that it plays, then add it again.`);
-    const cutPlan = planParts({ levels: meter.finish(), windowSamples: meter.windowSamples, sampleRate, totalSamples }, DEFAULT_SPLIT);
+    const cutPlan = planParts({ levels: meter.finish(), windowSamples: meter.windowSamples, sampleRate, totalSamples }, options);
     const durationSeconds = totalSamples / sampleRate;
     report({ doneSeconds: durationSeconds, totalSeconds: durationSeconds });
     return {

@@ -1,4 +1,5 @@
 /** What main sends a splitter worker (as workerData: one request per worker) and what it answers. */
+import type { SplitOptions } from './cut-points';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
 /** Mono Opus: speech stays clear, and an hour is ~16 MB, so the 20-minute cap decides the parts. */
@@ -6,7 +7,7 @@ export const PART_BITRATE = 32_000;
 export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
-  | { type: 'plan'; path: string }
+  | { type: 'plan'; path: string; options: SplitOptions }
   | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
 
 export type SplitAnswer =

@@ -5,20 +5,24 @@
  * number of parts, and a part's samples cannot depend on what ran before it.
  *
  * WebCodecs comes from @napi-rs/webcodecs (FFmpeg's codecs, prebuilt per platform on npm),
- * installed as the globals mediabunny looks for.
+ * installed as the globals mediabunny looks for, its encoder made to deliver in order
+ * (ordered-encoder.ts).
  */
 import '@napi-rs/webcodecs/polyfill';
 import { parentPort, workerData } from 'node:worker_threads';
 import { encodePart } from './encode-pass';
+import { orderedAudioEncoder } from './ordered-encoder';
 import { planRecording } from './plan-pass';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { SplitProgress } from './types';
+
+globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
 
 const post = (answer: SplitAnswer) => parentPort!.postMessage(answer);
 const report = (progress: SplitProgress) => post({ type: 'progress', progress });
 
 async function run(request: SplitRequest): Promise<SplitAnswer> {
-  if (request.type === 'plan') return { type: 'planned', plan: await planRecording(request.path, report) };
+  if (request.type === 'plan') return { type: 'planned', plan: await planRecording(request.path, request.options, report) };
   return { type: 'encoded', part: await encodePart(request, report) };
 }
 

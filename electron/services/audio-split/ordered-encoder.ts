@@ -1,0 +1,60 @@
+/**
+ * @napi-rs/webcodecs 1.3.1's AudioEncoder can hand chunks over out of order: those encoded
+ * while flush() is pending come synchronously with it, while chunks the native thread had
+ * queued before may still be on their way, and arrive after the flush resolved (seen: a part
+ * 2.6 s short, because mediabunny's muxer had finished). This wrapper holds a part's chunks,
+ * and when the encoder is flushed (mediabunny flushes once, at the end of the part) waits
+ * until chunks covering all the audio it was given are in, then hands them on in timestamp
+ * order. A part's chunks are small (~5 MB for 20 minutes). Hand-written because the fault is
+ * in the native encoder's delivery (fixed upstream in 1.4, whose Linux binary the registry
+ * lacks), below any option.
+ */
+interface Held {
+  chunk: EncodedAudioChunk;
+  meta: EncodedAudioChunkMetadata | undefined;
+}
+
+/** Turns of the event loop a flush waits for late chunks before it calls the part broken. */
+const MAX_WAIT_TURNS = 2_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function orderedAudioEncoder(Base: typeof AudioEncoder): typeof AudioEncoder {
+  return class OrderedAudioEncoder extends Base {
+    private readonly held: Held[];
+    private readonly deliver: EncodedAudioChunkOutputCallback;
+    private inputMicros = 0;
+    private heldMicros = 0;
+
+    constructor(init: AudioEncoderInit) {
+      const held: Held[] = [];
+      super({
+        output: (chunk, meta) => {
+          held.push({ chunk, meta });
+          this.heldMicros += chunk.duration ?? 0;
+        },
+        error: init.error,
+      });
+      this.held = held;
+      this.deliver = init.output;
+    }
+
+    override encode(data: AudioData): void {
+      this.inputMicros += (data.numberOfFrames / data.sampleRate) * 1e6;
+      super.encode(data);
+    }
+
+    override async flush(): Promise<void> {
+      await super.flush();
+      for (let turn = 0; this.heldMicros < this.inputMicros - 1_000; turn++) {
+        if (turn === MAX_WAIT_TURNS) throw new Error(`the Opus encoder returned ${(this.heldMicros / 1e6).toFixed(2)} s of ${(this.inputMicros / 1e6).toFixed(2)} s`);
+        await nextTurn();
+      }
+      const chunks = this.held.splice(0);
+      // The decoder configuration comes with whichever chunk came first; it belongs to the first in time.
+      const config = chunks.find((held) => held.meta?.decoderConfig)?.meta;
+      chunks.sort((a, b) => a.chunk.timestamp - b.chunk.timestamp);
+      chunks.forEach(({ chunk, meta }, index) => this.deliver(chunk, index === 0 ? (config ?? meta ?? {}) : { ...meta, decoderConfig: undefined }));
+    }
+  };
+}
