@@ -1,6 +1,7 @@
 import { chatBench } from './chat.bench';
 import { historyBench } from './history.bench';
 import { resumeBench } from './resume.bench';
+import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
 
@@ -10,6 +11,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['history', historyBench],
   ['subtitles', subtitlesBench],
   ['chat', chatBench],
+  ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
 ];
