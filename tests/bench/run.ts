@@ -2,6 +2,7 @@ import { chatBench } from './chat.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { resumeBench } from './resume.bench';
+import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
 
@@ -12,6 +13,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['subtitles', subtitlesBench],
   ['editor', editorBench],
   ['chat', chatBench],
+  ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
 ];

@@ -1,7 +1,7 @@
 /**
  * A recording opened for one pass: mediabunny's demuxers over a file path (read in cached
  * ranges, never whole), its first audio track, and where the recording's first sample lies
- * in the decoded stream (MP3 decoders output a priming delay first).
+ * in the decoded stream (MP3 and Opus decoders output a priming delay first).
  */
 import { basename } from 'node:path';
 import { ALL_FORMATS, FilePathSource, Input, type InputAudioTrack, Mp3InputFormat } from 'mediabunny';
@@ -16,7 +16,7 @@ export interface OpenedRecording {
   input: Input;
   track: InputAudioTrack;
   sampleRate: number;
-  /** Seconds of decoder priming before the recording's first sample (MP3 only). */
+  /** Seconds of decoder priming before the recording's first sample (MP3, Opus). */
   origin: number;
   primingSamples: number;
   /** Samples of encoder padding after the recording's last sample (MP3 only). */
@@ -37,13 +37,27 @@ export async function openRecording(path: string): Promise<OpenedRecording> {
     if (!track) throw new UnsplittableAudioError(`${name} has no audio track, so there is nothing to transcribe. Choose a recording with sound.`);
     if (!(await track.canDecode())) throw new UnsplittableAudioError(`${name} uses the ${track.codec ?? 'unknown'} codec, which Confab cannot decode. Convert it to MP3 or WAV and add it again.`);
     const format = await input.getFormat();
-    const padding = format instanceof Mp3InputFormat ? await mp3Padding(path) : { start: 0, end: 0 };
     const sampleRate = track.sampleRate;
+    const padding = format instanceof Mp3InputFormat ? await mp3Padding(path) : { start: await opusPreSkip(track, sampleRate), end: 0 };
     return { input, track, sampleRate, origin: padding.start / sampleRate, primingSamples: padding.start, trailingSamples: padding.end };
   } catch (error) {
     input.dispose();
     throw error;
   }
+}
+
+/**
+ * Opus streams begin with the encoder's pre-skip (312 samples from libopus), which players
+ * drop as the OpusHead header says; the decoder outputs it, so it is dropped here too.
+ */
+async function opusPreSkip(track: InputAudioTrack, sampleRate: number): Promise<number> {
+  if (track.codec !== 'opus') return 0;
+  const head = (await track.getDecoderConfig())?.description;
+  if (!head) return 0;
+  const bytes = head instanceof ArrayBuffer ? new Uint8Array(head) : new Uint8Array(head.buffer, head.byteOffset, head.byteLength);
+  if (bytes.length < 12 || String.fromCharCode(...bytes.subarray(0, 8)) !== 'OpusHead') return 0;
+  // Pre-skip is counted at 48 kHz whatever the stream's rate.
+  return Math.round(((bytes[10]! | (bytes[11]! << 8)) * sampleRate) / 48_000);
 }
 
 /** Where a decoded sample's first frame lies in the recording, in samples. */
