@@ -9,8 +9,9 @@
  * in the native encoder's delivery (fixed upstream in 1.4, whose Linux binary the registry
  * lacks), below any option.
  */
+/** A chunk's bytes copied out, so the native chunk can be freed at once (holding ~20,000 native chunks per part cost hundreds of MB). */
 interface Held {
-  chunk: EncodedAudioChunk;
+  chunk: { type: EncodedAudioChunk['type']; timestamp: number; duration: number | undefined; data: Uint8Array };
   meta: EncodedAudioChunkMetadata | undefined;
 }
 
@@ -30,7 +31,9 @@ export function orderedAudioEncoder(Base: typeof AudioEncoder): typeof AudioEnco
       const held: Held[] = [];
       super({
         output: (chunk, meta) => {
-          held.push({ chunk, meta });
+          const data = new Uint8Array(chunk.byteLength);
+          chunk.copyTo(data);
+          held.push({ chunk: { type: chunk.type, timestamp: chunk.timestamp, duration: chunk.duration ?? undefined, data }, meta });
           this.heldMicros += chunk.duration ?? 0;
         },
         error: init.error,
@@ -54,7 +57,7 @@ export function orderedAudioEncoder(Base: typeof AudioEncoder): typeof AudioEnco
       // The decoder configuration comes with whichever chunk came first; it belongs to the first in time.
       const config = chunks.find((held) => held.meta?.decoderConfig)?.meta;
       chunks.sort((a, b) => a.chunk.timestamp - b.chunk.timestamp);
-      chunks.forEach(({ chunk, meta }, index) => this.deliver(chunk, index === 0 ? (config ?? meta ?? {}) : { ...meta, decoderConfig: undefined }));
+      chunks.forEach(({ chunk, meta }, index) => this.deliver(new EncodedAudioChunk(chunk), index === 0 ? (config ?? meta ?? {}) : { ...meta, decoderConfig: undefined }));
     }
   };
 }
