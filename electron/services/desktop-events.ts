@@ -1,4 +1,5 @@
 import type { DesktopEvent, PageError } from '../../shared/contract/desktop';
+import { createWatchers } from './watchers';
 
 /**
  * Main's channel to the page for what the desktop asks (menu items, files opened with
@@ -6,13 +7,13 @@ import type { DesktopEvent, PageError } from '../../shared/contract/desktop';
  * has loaded — wait and go to the next page that starts watching, so none is lost.
  */
 export function createDesktopEvents() {
-  const watchers = new Set<(event: DesktopEvent) => void>();
+  const watchers = createWatchers<DesktopEvent>();
   let waiting: DesktopEvent[] = [];
 
   return {
     send(event: DesktopEvent): void {
       if (watchers.size === 0) waiting.push(event);
-      for (const watcher of watchers) watcher(event);
+      else watchers.broadcast(event);
     },
 
     /** Delivers what waited, then every event, until `signal` aborts (the page went away). */
@@ -20,15 +21,7 @@ export function createDesktopEvents() {
       const held = waiting;
       waiting = [];
       for (const event of held) emit(event);
-      watchers.add(emit);
-      return new Promise((resolve) => {
-        const end = () => {
-          watchers.delete(emit);
-          resolve();
-        };
-        if (signal.aborted) end();
-        else signal.addEventListener('abort', end, { once: true });
-      });
+      return watchers.watch(emit, signal);
     },
   };
 }

@@ -9,9 +9,13 @@ export function createWatchers<E>() {
       for (const watcher of watchers) watcher(event);
     },
 
-    /** Sends `first()`, then every broadcast, until `signal` aborts (the page went away). */
-    watch(emit: (event: E) => void, signal: AbortSignal, first: () => E): Promise<void> {
-      emit(first());
+    get size() {
+      return watchers.size;
+    },
+
+    /** Sends `first()` (when given), then every broadcast, until `signal` aborts (the page went away). */
+    watch(emit: (event: E) => void, signal: AbortSignal, first?: () => E): Promise<void> {
+      if (first) emit(first());
       watchers.add(emit);
       return new Promise((resolve) => {
         const end = () => {

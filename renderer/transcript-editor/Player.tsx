@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
+import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
@@ -24,28 +25,9 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
     const player = audio.current;
     setPlayer(player);
     if (!player) return;
-    let frame = 0;
-    const update = () => follow.current(Math.round(player.currentTime * 1000));
-    const loop = () => {
-      update();
-      frame = requestAnimationFrame(loop);
-    };
-    const play = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(loop);
-    };
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      update();
-    };
-    player.addEventListener('playing', play);
-    player.addEventListener('pause', stop);
-    player.addEventListener('seeked', update);
+    const stop = followPlayback(player, () => follow.current(Math.round(player.currentTime * 1000)));
     return () => {
-      cancelAnimationFrame(frame);
-      player.removeEventListener('playing', play);
-      player.removeEventListener('pause', stop);
-      player.removeEventListener('seeked', update);
+      stop();
       setPlayer(null);
     };
   }, [source]);

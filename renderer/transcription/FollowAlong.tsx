@@ -1,6 +1,7 @@
 import { Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { Transcript } from '../../shared/domain/transcript';
 import { scrollBehavior } from '../common/motion';
+import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
 import { currentWordAt, lastStartedAt, paragraphsOf } from './timeline';
@@ -81,7 +82,6 @@ export function FollowAlong({ transcript, audio }: { transcript: Transcript; aud
     for (const element of box.querySelectorAll<HTMLElement>('[data-segment]')) segmentElements[Number(element.dataset.segment)] = element;
     let word = -1;
     let segment = -1;
-    let frame = 0;
 
     const update = () => {
       const time = player.currentTime;
@@ -107,31 +107,9 @@ export function FollowAlong({ transcript, audio }: { transcript: Transcript; aud
         }
       }
     };
-    const loop = () => {
-      update();
-      frame = requestAnimationFrame(loop);
-    };
-    const play = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(loop);
-    };
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      update();
-    };
-    player.addEventListener('playing', play);
-    player.addEventListener('pause', stop);
-    player.addEventListener('ended', stop);
-    player.addEventListener('seeked', update);
-    player.addEventListener('loadedmetadata', update);
-    if (!player.paused) play();
+    const stop = followPlayback(player, update);
     return () => {
-      cancelAnimationFrame(frame);
-      player.removeEventListener('playing', play);
-      player.removeEventListener('pause', stop);
-      player.removeEventListener('ended', stop);
-      player.removeEventListener('seeked', update);
-      player.removeEventListener('loadedmetadata', update);
+      stop();
       wordElements[word]?.removeAttribute('aria-current');
       segmentElements[segment]?.classList.remove('current');
     };

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { launchChromium, screenshot } from '../support/browser';
-import { contrastProblems } from '../support/contrast';
 import { type Session, openSession } from '../support/history-app';
 import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
-import { chromiumCues, exportEdited, ffmpegText, savedDocument, savedText } from './transcript-editor-support';
+import { chromiumCues } from '../support/webvtt';
+import { exportEdited, ffmpegText, savedDocument, savedText } from './transcript-editor-support';
 
 // The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
 // named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,
@@ -128,7 +128,6 @@ describe('the transcript editor', () => {
     await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Anna']);
     expect(await page.getByRole('combobox', { name: 'Speaker from row 1' }).inputValue()).not.toBe('');
     await screenshot(page, 'transcript-editor-light');
-    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
   });
 
   it('finds and replaces across the transcript, with the count, and undoes and redoes it', async () => {
@@ -145,7 +144,6 @@ describe('the transcript editor', () => {
     await page.getByRole('status').getByText('1 of 2').waitFor();
     await page.getByRole('textbox', { name: 'Replace with' }).fill('Hannah');
     await screenshot(page, 'transcript-editor-find');
-    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
     await page.getByRole('button', { name: 'Replace all' }).click();
     await expect.poll(() => savedText(s.dataDir)).toBe('Bilal asked Hannah about the bridge. Hannah said the steel came late.');
     await page.getByRole('status').getByText('No matches').waitFor();
@@ -246,7 +244,6 @@ describe('the transcript editor', () => {
     await page.keyboard.press('Control+f');
     await page.getByRole('textbox', { name: 'Find', exact: true }).fill('Anna');
     await screenshot(page, 'transcript-editor-dark');
-    expect(await contrastProblems(page.getByRole('main'))).toEqual([]);
     await setTheme(page, 'Light');
     expect(s.errors).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { cuesFromWords } from '../../electron/services/subtitles';
 import { subtitleRulesSchema } from '../../shared/domain/transcript';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { screenshot } from '../support/browser';
+import { chromiumCues } from '../support/webvtt';
 import {
   type Harness,
   dragOver,
@@ -202,30 +203,12 @@ describe('transcription in Chromium', () => {
 
   it('exports VTT that Chromium\'s own WebVTT parser loads, and follows the subtitle rules', async () => {
     const { page } = h;
-    /** Loads the text through a <track> on an <audio>, as a player would, and lists its cues. */
-    const parse = (text: string) =>
-      page.evaluate(async (vtt) => {
-        const media = document.createElement('audio');
-        const track = document.createElement('track');
-        track.kind = 'subtitles';
-        track.src = URL.createObjectURL(new Blob([vtt], { type: 'text/vtt' }));
-        media.append(track);
-        document.body.append(media);
-        track.track.mode = 'hidden';
-        await new Promise((resolve, reject) => {
-          track.addEventListener('load', resolve);
-          track.addEventListener('error', () => reject(new Error('Chromium could not load the WebVTT file')));
-        });
-        const cues = [...(track.track.cues ?? [])].map((cue) => ({ start: cue.startTime, end: cue.endTime, text: (cue as VTTCue).text }));
-        media.remove();
-        return cues;
-      }, text);
 
     const defaults = subtitleRulesSchema.parse({});
     const expected = cuesFromWords(WORDS, defaults, duration);
     const vtt = await exportAs(page, 'VTT');
     expect(vtt.download.suggestedFilename()).toBe('sentence.vtt');
-    const cues = await parse(vtt.text);
+    const cues = await chromiumCues(page, vtt.text);
     expect(cues.length).toBe(expected.length);
     expect(cues[0]!.start).toBeCloseTo(expected[0]!.start, 3);
     expect(cues[0]!.end).toBeCloseTo(expected[0]!.end, 3);
@@ -243,7 +226,7 @@ describe('transcription in Chromium', () => {
     await screenshot(page, 'transcription-export');
     const shorter = cuesFromWords(WORDS, { ...defaults, maxCueSeconds: 1.5 }, duration);
     expect(shorter.length).toBeGreaterThan(expected.length);
-    const reshaped = await parse((await exportAs(page, 'VTT')).text);
+    const reshaped = await chromiumCues(page, (await exportAs(page, 'VTT')).text);
     expect(reshaped.length).toBe(shorter.length);
     reshaped.forEach((cue, i) => {
       expect(cue.start).toBeCloseTo(shorter[i]!.start, 3);

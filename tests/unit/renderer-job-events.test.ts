@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../shared/contract/jobs';
 import { applyJobEvent } from '../../renderer/transcription/job-events';
+import { job } from '../support/job';
 
 // The page only mirrors main's queue, as its watch stream reports it.
-const job = (id: string, state: Job['state'] = 'queued'): Job => ({
-  id,
-  fileName: `${id}.wav`,
-  size: 1000,
-  format: 'wav',
-  createdAt: 1,
-  state,
-  responseFormat: 'verbose_json',
-  step: null,
-  planned: null,
-  sentBytes: 0,
-  totalBytes: 0,
-  currentPart: null,
-  parts: [],
-  durationSeconds: null,
-  etaSeconds: null,
-  failure: null,
-  problem: null,
-  recordId: null,
-});
 
 describe("the page's copy of the queue", () => {
   it('starts from the first event, then takes each change, order and removal as main sends them', () => {

@@ -2,28 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/contract/jobs';
 import { jobSignalFeed } from '../../../../electron/desktop/job-signal-feed';
 import type { JobSignal } from '../../../../electron/desktop/job-signals';
+import { job } from '../../../support/job';
 
-const job = (id: string, state: Job['state'], change: Partial<Job> = {}): Job => ({
-  id,
-  fileName: `${id}.wav`,
-  size: 1000,
-  format: 'wav',
-  createdAt: 1,
-  state,
-  responseFormat: 'verbose_json',
-  step: null,
-  planned: null,
-  sentBytes: 0,
-  totalBytes: 0,
-  currentPart: null,
-  parts: [],
-  durationSeconds: null,
-  etaSeconds: null,
-  failure: null,
-  problem: null,
-  recordId: null,
-  ...change,
-});
 
 const part = (index: number, state: Job['parts'][number]['state']) => ({ index, startSeconds: index * 600, endSeconds: (index + 1) * 600, state, flag: null });
 
