@@ -1,24 +1,19 @@
+import { awaitLateOutput } from './late-output';
+
 /**
  * @napi-rs/webcodecs 1.3.1's AudioEncoder can hand chunks over out of order: those encoded
  * while flush() is pending come synchronously with it, while chunks the native thread had
  * queued before may still be on their way, and arrive after the flush resolved (seen: a part
  * 2.6 s short, because mediabunny's muxer had finished). This wrapper holds a part's chunks,
  * and when the encoder is flushed (mediabunny flushes once, at the end of the part) waits
- * until chunks covering all the audio it was given are in, then hands them on in timestamp
- * order. A part's chunks are small (~5 MB for 20 minutes). Hand-written because the fault is
- * in the native encoder's delivery (fixed upstream in 1.4, whose Linux binary the registry
- * lacks), below any option.
+ * (late-output.ts) until chunks covering all the audio it was given are in, then hands them
+ * on in timestamp order. A part's chunks are small (~5 MB for 20 minutes).
  */
 /** A chunk's bytes copied out, so the native chunk can be freed at once (holding ~20,000 native chunks per part cost hundreds of MB). */
 interface Held {
   chunk: { type: EncodedAudioChunk['type']; timestamp: number; duration: number | undefined; data: Uint8Array };
   meta: EncodedAudioChunkMetadata | undefined;
 }
-
-/** Turns of the event loop a flush waits for late chunks before it calls the part broken. */
-const MAX_WAIT_TURNS = 2_000;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function orderedAudioEncoder(Base: typeof AudioEncoder): typeof AudioEncoder {
   return class OrderedAudioEncoder extends Base {
@@ -49,10 +44,10 @@ export function orderedAudioEncoder(Base: typeof AudioEncoder): typeof AudioEnco
 
     override async flush(): Promise<void> {
       await super.flush();
-      for (let turn = 0; this.heldMicros < this.inputMicros - 1_000; turn++) {
-        if (turn === MAX_WAIT_TURNS) throw new Error(`the Opus encoder returned ${(this.heldMicros / 1e6).toFixed(2)} s of ${(this.inputMicros / 1e6).toFixed(2)} s`);
-        await nextTurn();
-      }
+      await awaitLateOutput(
+        () => this.heldMicros >= this.inputMicros - 1_000,
+        () => `the Opus encoder returned ${(this.heldMicros / 1e6).toFixed(2)} s of ${(this.inputMicros / 1e6).toFixed(2)} s`,
+      );
       const chunks = this.held.splice(0);
       // The decoder configuration comes with whichever chunk came first; it belongs to the first in time.
       const config = chunks.find((held) => held.meta?.decoderConfig)?.meta;

@@ -6,10 +6,11 @@
  *
  * WebCodecs comes from @napi-rs/webcodecs (FFmpeg's codecs, prebuilt per platform on npm),
  * installed as the globals mediabunny looks for, its encoder made to deliver in order
- * (ordered-encoder.ts).
+ * (ordered-encoder.ts) and its decoder to deliver everything before a flush ends (complete-decoder.ts).
  */
 import '@napi-rs/webcodecs/polyfill';
 import { parentPort, workerData } from 'node:worker_threads';
+import { completeAudioDecoder } from './complete-decoder';
 import { encodePart } from './encode-pass';
 import { orderedAudioEncoder } from './ordered-encoder';
 import { planRecording } from './plan-pass';
@@ -17,6 +18,7 @@ import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './p
 import type { SplitProgress } from './types';
 
 globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
+globalThis.AudioDecoder = completeAudioDecoder(globalThis.AudioDecoder);
 
 const post = (answer: SplitAnswer) => parentPort!.postMessage(answer);
 const report = (progress: SplitProgress) => post({ type: 'progress', progress });
