@@ -6,6 +6,7 @@ import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
+import { inTransaction } from '../sqlite-transaction';
 
 export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
 
@@ -20,17 +21,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 
-  const transaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
+  const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const touch = (id: string, at = Date.now()) => db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
   const meta = (id: string) => {
     const row = db.prepare('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;

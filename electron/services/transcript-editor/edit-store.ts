@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../shared/contract/transcriptEditor';
+import { inTransaction } from '../sqlite-transaction';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;
@@ -18,17 +19,7 @@ export interface EditRow {
  * untouched in `transcripts`, so Revert to original is always possible.
  */
 export function editTable(db: DatabaseSync) {
-  const transaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
+  const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const selectRow = db.prepare('SELECT document, position, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
   const upsert = db.prepare(
     `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at) VALUES (?, ?, ?, ?, ?)
