@@ -165,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
   const desktop = createDesktopEvents();
 
+  const editor = createTranscriptEditor({ history });
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
@@ -182,8 +183,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       files,
       mediaUrl: options.mediaUrl ?? appMediaUrl,
       transcription,
+      prepareEdit: editor.prepare,
     }),
-    transcriptEditor: transcriptEditorHandlers({ editor: createTranscriptEditor({ history }), files }),
+    transcriptEditor: transcriptEditorHandlers({ editor, files }),
     jobs: jobsHandlers({ jobs }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),

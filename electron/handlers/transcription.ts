@@ -12,12 +12,19 @@ export function transcriptionHandlers(deps: {
   files: FileSaver;
   /** Where the page plays a saved recording from (the bytes go by URL, with range requests). */
   mediaUrl(transcriptId: string): string;
+  /** Prepares the editor's document for a transcript being shown (see TranscriptEditor.prepare). */
+  prepareEdit(transcriptId: string): void;
 }): Handlers<Contract>['transcription'] {
   const { history } = deps;
   return {
     discard: ({ fileId }) => deps.transcription.discard(fileId),
     list: async () => history.transcripts.list(),
-    open: async ({ id }) => history.transcripts.get(id),
+    async open({ id }) {
+      const record = history.transcripts.get(id);
+      // After this reply has been sent: the page's own request comes first.
+      setImmediate(() => deps.prepareEdit(id));
+      return record;
+    },
 
     async remove({ id }) {
       const audio = history.transcripts.remove(id);

@@ -3,6 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
 import { useNavigation } from '../chat';
+import { CopyButton } from '../common/CopyButton';
 import { ExportBox } from './ExportBox';
 import { FindBar } from './FindBar';
 import { matchesIn, useFind, usePattern } from './find';
@@ -31,6 +32,23 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
   let word = 0;
   while (word + 1 < times.length / 2 && times[(word + 1) * 2]! <= ms) word++;
   return { row, word };
+}
+
+/** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
+function Problem({ problem }: { problem: string }) {
+  const unsaved = useEditor((view) => view.unsaved);
+  return (
+    <div className="notice error" role="alert">
+      <p>{problem}</p>
+      {unsaved && (
+        <>
+          <p className="notice-title">Not saved, row {unsaved.row + 1}:</p>
+          <blockquote className="ed-unsaved">{unsaved.text}</blockquote>
+          <CopyButton label="Copy the unsaved text" text={() => unsaved.text} />
+        </>
+      )}
+    </div>
+  );
 }
 
 function KeyHelp() {
@@ -134,11 +152,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Player id={id} onTime={onTime} />
         <Toolbar />
         <FindBar matches={matches} />
-        {problem && (
-          <div className="notice error" role="alert">
-            <p>{problem}</p>
-          </div>
-        )}
+        {problem && <Problem problem={problem} />}
         <div className="ed-panels">
           <SpeakersPanel />
           <ExportBox />

@@ -21,6 +21,8 @@ export interface EditorView {
   caret: number | 'end';
   /** Rows' names for speakers used in any transcript, offered when naming one. */
   known: string[];
+  /** Typing main refused to save (the transcript was deleted meanwhile, say): shown to copy. */
+  unsaved: { row: number; text: string } | null;
 }
 
 const initial: Omit<EditorView, 'known'> = {
@@ -34,6 +36,7 @@ const initial: Omit<EditorView, 'known'> = {
   pending: 0,
   active: null,
   caret: 0,
+  unsaved: null,
 };
 
 export const useEditor = create<EditorView>(() => ({ ...initial, known: [] }));
@@ -59,7 +62,7 @@ function applied(patch: WirePatch, state: EditorState) {
   });
 }
 
-function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>): Promise<void> {
+function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>, typed?: EditorView['unsaved']): Promise<void> {
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
     try {
@@ -67,7 +70,8 @@ function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: Edit
       if (useEditor.getState().id === id) applied(patch, state);
       useEditor.setState({ problem: null });
     } catch (error) {
-      useEditor.setState({ problem: message(error) });
+      // The row goes back to main's text when it closes, so refused typing is kept apart.
+      useEditor.setState((view) => ({ problem: message(error), unsaved: typed ?? view.unsaved }));
     } finally {
       useEditor.setState((view) => ({ pending: view.pending - 1 }));
     }
@@ -92,7 +96,8 @@ export function edit(intent: EditIntent, options: { keepTyping?: boolean } = {})
   const { id } = useEditor.getState();
   if (!id) return Promise.resolve();
   if (!options.keepTyping) flushTyping?.();
-  return enqueue(id, () => api.transcriptEditor.edit({ id, intent }));
+  const typed = intent.type === 'text' ? { row: intent.block, text: intent.text } : undefined;
+  return enqueue(id, () => api.transcriptEditor.edit({ id, intent }), typed);
 }
 
 export function undo() {

@@ -1,58 +1,92 @@
-import { Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { Transcript } from '../../shared/domain/transcript';
+import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { Transcript, Word } from '../../shared/domain/transcript';
 import { scrollBehavior } from '../common/motion';
 import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
-import { currentWordAt, lastStartedAt, paragraphsOf } from './timeline';
+import { type Paragraph, currentWordAt, lastStartedAt, paragraphsOf } from './timeline';
 
 /**
- * The transcript's paragraphs; words with timings are buttons that seek (kept out of the tab
- * order, there may be thousands: the paragraph times are the keyboard's way to seek).
+ * One paragraph; words with timings are buttons that seek (kept out of the tab order, there
+ * may be thousands: the paragraph times are the keyboard's way to seek).
  */
-const Body = memo(function Body({ transcript }: { transcript: Transcript }) {
-  const paragraphs = useMemo(() => paragraphsOf(transcript), [transcript]);
-  const { words } = transcript;
+const ParagraphView = memo(function ParagraphView(props: { paragraph: Paragraph; words: readonly Word[]; currentWord: number; current: boolean }) {
+  const { paragraph, words, currentWord } = props;
   return (
-    <>
-      {paragraphs.map((paragraph, i) => (
-        <p key={i} className="para" data-segment={paragraph.segment ?? undefined}>
-          {paragraph.start !== null && (
-            <button type="button" className="para-time" data-start={paragraph.start} aria-label={`Play from ${formatPrecise(paragraph.start)}`}>
-              {formatClock(paragraph.start)}
-            </button>
-          )}
-          <span className="para-text">
-            {paragraph.tokens.map((token, k) => {
-              const space = k > 0 ? ' ' : '';
-              if (token.word === null) return `${space}${token.text}`;
-              const word = words[token.word]!;
-              return (
-                <Fragment key={k}>
-                  {space}
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    className="word"
-                    data-word={token.word}
-                    data-start={word.start}
-                    title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
-                  >
-                    {token.text}
-                  </button>
-                </Fragment>
-              );
-            })}
-          </span>
-        </p>
-      ))}
-    </>
+    <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
+      {paragraph.start !== null && (
+        <button type="button" className="para-time" data-start={paragraph.start} aria-label={`Play from ${formatPrecise(paragraph.start)}`}>
+          {formatClock(paragraph.start)}
+        </button>
+      )}
+      <span className="para-text">
+        {paragraph.tokens.map((token, k) => {
+          const space = k > 0 ? ' ' : '';
+          if (token.word === null) return `${space}${token.text}`;
+          const word = words[token.word]!;
+          return (
+            <Fragment key={k}>
+              {space}
+              <button
+                type="button"
+                tabIndex={-1}
+                className="word"
+                data-word={token.word}
+                data-start={word.start}
+                aria-current={token.word === currentWord ? 'time' : undefined}
+                title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
+              >
+                {token.text}
+              </button>
+            </Fragment>
+          );
+        })}
+      </span>
+    </p>
   );
 });
 
+/**
+ * The paragraphs in a virtualized list scrolled by the transcript box: a two-hour recording
+ * has 13,000 words, and mounting (then taking down, when the editor opens) a button for each
+ * cost hundreds of milliseconds and made the accessibility tree that large.
+ */
+function Body(props: { paragraphs: Paragraph[]; words: readonly Word[]; box: HTMLElement; list: RefObject<VirtuosoHandle | null>; playing: Playing; paragraphOf: Int32Array }) {
+  const { words, playing, paragraphOf } = props;
+  return (
+    <Virtuoso
+      ref={props.list}
+      customScrollParent={props.box}
+      data={props.paragraphs}
+      increaseViewportBy={400}
+      itemContent={(index, paragraph) => (
+        <ParagraphView
+          paragraph={paragraph}
+          words={words}
+          currentWord={playing.word >= 0 && paragraphOf[playing.word] === index ? playing.word : -1}
+          current={paragraph.segment !== null && paragraph.segment === playing.segment}
+        />
+      )}
+    />
+  );
+}
+
+/** The word being spoken and the segment it is in (-1: none). */
+type Playing = { word: number; segment: number };
+
+/** The paragraph each timed word is shown in (words outside any paragraph: -1). */
+function paragraphOfWords(paragraphs: readonly Paragraph[], count: number): Int32Array {
+  const of = new Int32Array(count).fill(-1);
+  paragraphs.forEach((paragraph, p) => {
+    for (const token of paragraph.tokens) if (token.word !== null) of[token.word] = p;
+  });
+  return of;
+}
+
 /** Scrolls the transcript box just enough to keep the current word in view. */
 function keepInView(element: HTMLElement, box: HTMLElement) {
-  const top = element.offsetTop;
+  const top = element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
   const bottom = top + element.offsetHeight;
   if (top < box.scrollTop + 8 || bottom > box.scrollTop + box.clientHeight - 8) {
     box.scrollTo({ top: Math.max(0, top - box.clientHeight / 3), behavior: scrollBehavior() });
@@ -61,60 +95,53 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
 
 /**
  * The recording and its transcript together: while it plays, a requestAnimationFrame loop
- * finds the current word by binary search (timeupdate comes only ~4 times a second) and marks
- * it with aria-current="time"; clicking a word or a paragraph time seeks there.
+ * finds the current word by binary search (timeupdate comes only ~4 times a second) and the
+ * paragraph showing it marks it with aria-current="time"; clicking a word or a paragraph
+ * time seeks there.
  */
 export function FollowAlong({ transcript, audio }: { transcript: Transcript; audio: AudioState | null }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const boxRef = useRef<HTMLElement>(null);
+  const list = useRef<VirtuosoHandle>(null);
+  const [box, setBox] = useState<HTMLElement | null>(null);
   const [playError, setPlayError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<Playing>({ word: -1, segment: -1 });
   const url = audio?.status === 'ready' ? audio.url : null;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
+  const paragraphs = useMemo(() => paragraphsOf(transcript), [transcript]);
+  const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
 
   useEffect(() => {
     const player = audioRef.current;
-    const box = boxRef.current;
     if (!player || !box || !timed) return;
     const { words, segments } = transcript;
-    const wordElements: HTMLElement[] = [];
-    for (const element of box.querySelectorAll<HTMLElement>('[data-word]')) wordElements[Number(element.dataset.word)] = element;
-    const segmentElements: HTMLElement[] = [];
-    for (const element of box.querySelectorAll<HTMLElement>('[data-segment]')) segmentElements[Number(element.dataset.segment)] = element;
-    let word = -1;
-    let segment = -1;
+    let shown: Playing = { word: -1, segment: -1 };
 
+    // While it plays, the list follows: to the word if its paragraph is rendered, else it jumps
+    // to the paragraph (far away, after a seek: a smooth scroll would render every row between).
+    const follow = (selector: string, paragraph: number) => {
+      const element = box.querySelector<HTMLElement>(selector);
+      if (element) keepInView(element, box);
+      else if (paragraph >= 0) list.current?.scrollToIndex({ index: paragraph, align: 'start' });
+    };
     const update = () => {
       const time = player.currentTime;
-      const nextWord = words.length ? currentWordAt(words, time) : -1;
-      if (nextWord !== word) {
-        wordElements[word]?.removeAttribute('aria-current');
-        word = nextWord;
-        const element = wordElements[word];
-        if (element) {
-          element.setAttribute('aria-current', 'time');
-          if (!player.paused) keepInView(element, box);
-        }
-      }
-      const nextSegment = segments.length ? lastStartedAt(segments, time) : -1;
-      const inSegment = nextSegment >= 0 && time <= segments[nextSegment]!.end + 0.5 ? nextSegment : -1;
-      if (inSegment !== segment) {
-        segmentElements[segment]?.classList.remove('current');
-        segment = inSegment;
-        const element = segmentElements[segment];
-        if (element) {
-          element.classList.add('current');
-          if (!player.paused && !words.length) keepInView(element, box);
-        }
-      }
+      const word = words.length ? currentWordAt(words, time) : -1;
+      const started = segments.length ? lastStartedAt(segments, time) : -1;
+      const segment = started >= 0 && time <= segments[started]!.end + 0.5 ? started : -1;
+      if (word === shown.word && segment === shown.segment) return;
+      const previous = shown;
+      shown = { word, segment };
+      setPlaying(shown);
+      if (player.paused) return;
+      if (word >= 0 && word !== previous.word) follow(`[data-word="${word}"]`, paragraphOf[word]!);
+      else if (!words.length && segment >= 0 && segment !== previous.segment) follow(`[data-segment="${segment}"]`, segment);
     };
     const stop = followPlayback(player, update);
     return () => {
       stop();
-      wordElements[word]?.removeAttribute('aria-current');
-      segmentElements[segment]?.classList.remove('current');
+      setPlaying({ word: -1, segment: -1 });
     };
-  }, [transcript, url, timed]);
-
+  }, [transcript, url, timed, box, paragraphOf]);
   useEffect(() => setPlayError(null), [url]);
 
   const seek = (target: EventTarget) => {
@@ -147,13 +174,15 @@ export function FollowAlong({ transcript, audio }: { transcript: Transcript; aud
         )}
       </div>
       <section
-        ref={boxRef}
+        ref={setBox}
         className={`transcript-text${timed ? ' timed' : ''}`}
         aria-label="Transcript"
         tabIndex={-1}
         onClick={(event) => seek(event.target)}
       >
-        {transcript.text.trim() || timed ? <Body transcript={transcript} /> : <p className="hint">The service returned no text: the recording may be silent.</p>}
+        {transcript.text.trim() || timed ? (
+          box && <Body paragraphs={paragraphs} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
+        ) : <p className="hint">The service returned no text: the recording may be silent.</p>}
       </section>
     </>
   );

@@ -247,4 +247,31 @@ describe('the transcript editor', () => {
     await setTheme(page, 'Light');
     expect(s.errors).toEqual([]);
   });
+
+  it('says so when the transcript is deleted while it is open, and keeps what was typed', async () => {
+    const { page } = s;
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
+    await openEditor(page);
+    // Another tab on the same app deletes it, as another window would.
+    const other = await page.context().newPage();
+    try {
+      await other.goto(s.app.url);
+      await other.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
+      await other.getByRole('button', { name: 'Delete meeting.wav' }).click();
+      await other.getByRole('group', { name: 'Delete meeting.wav?' }).getByRole('button', { name: 'Yes, delete' }).click();
+      await expect.poll(() => savedDocument(s.dataDir)).toBeNull();
+    } finally {
+      await other.close();
+    }
+    await editRow(page, 1);
+    await row(page, 1).fill(`${await row(page, 1).inputValue()} typed after the delete`);
+    const alert = page.getByRole('alert').filter({ hasText: 'This transcript has been deleted' });
+    await alert.getByText(/typed after the delete$/).waitFor();
+    expect(await alert.innerText()).not.toMatch(/SQLite|constraint/i);
+    await page.getByRole('status').getByText('Not saved').waitFor();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.origin });
+    await alert.getByRole('button', { name: 'Copy the unsaved text' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/typed after the delete$/);
+    await screenshot(page, 'transcript-editor-deleted');
+  });
 });

@@ -157,6 +157,21 @@ describe('transcript editor service', () => {
     expect(() => editor.edit('t1', { type: 'renameSpeaker', speaker: 'nobody', name: 'X' })).toThrow(/speaker is no longer/);
   });
 
+  it('names a transcript deleted while it was open, for every intent, instead of failing in SQLite', () => {
+    const store = openStore();
+    store.transcripts.put(record(), null);
+    const editor = createTranscriptEditor({ history: store });
+    const first = editor.open('t1').document.blocks[0]!;
+    editor.edit('t1', { type: 'text', block: 0, text: `${blockText(first)} indeed` });
+    store.transcripts.remove('t1');
+    const deleted = /transcript has been deleted .* copy it before you leave the editor/;
+    expect(() => editor.edit('t1', { type: 'text', block: 0, text: 'typed after the delete' })).toThrow(deleted);
+    expect(() => editor.undo('t1')).toThrow(deleted);
+    expect(() => editor.revert('t1')).toThrow(deleted);
+    expect(() => editor.open('t1')).toThrow(deleted);
+    expect(() => editor.prepare('t1')).not.toThrow();
+  });
+
   it('exports SRT, VTT, text and a valid DOCX from the edited transcript with speakers', async () => {
     const store = openStore();
     const saved = record();

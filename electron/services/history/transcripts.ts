@@ -34,6 +34,7 @@ export function transcriptTable(db: DatabaseSync) {
       };
     },
     audioPath: (id: string) => row(id).audio_path,
+    exists: (id: string) => db.prepare('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
     list(): TranscriptSummary[] {
       const rows = db
         .prepare(

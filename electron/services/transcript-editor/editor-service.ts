@@ -18,6 +18,11 @@ interface Open {
 /** Documents kept parsed in memory: the one being edited and a few recent ones. */
 const CACHED = 4;
 
+/** For a transcript deleted while the editor had it open (another window, tab or the sidebar). */
+export const DELETED =
+  'This transcript has been deleted (in another window or tab), so changes to it can no longer be saved. ' +
+  'What you typed that was not saved is shown here: copy it before you leave the editor.';
+
 const sameBlock = (a: EditorBlock, b: EditorBlock) =>
   a.speaker === b.speaker &&
   a.words.length === b.words.length &&
@@ -35,6 +40,12 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
   const cache = new Map<string, Open>();
 
   function load(id: string): Open {
+    // Checked every time, the cache included: a deleted transcript's edits would otherwise
+    // meet its removed rows as a foreign-key failure in SQLite's words.
+    if (!deps.history.transcripts.exists(id)) {
+      cache.delete(id);
+      throw new EditRefused(DELETED);
+    }
     const cached = cache.get(id);
     if (cached) {
       cache.delete(id);
@@ -121,6 +132,19 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       const open = load(id);
       const original = structuredClone(originalOf(open));
       return commit(id, open, { ranges: [{ at: 0, remove: open.document.blocks.length, insert: original.blocks }], speakers: original.speakers });
+    },
+
+    /**
+     * Builds a transcript's document before the editor asks for it: the result view calls this
+     * while it shows the transcript (Edit is the next step there), because a two-hour
+     * transcript's rows take main 100–200 ms to make, most of the editor's opening time.
+     */
+    prepare(id: string) {
+      try {
+        load(id);
+      } catch {
+        // Deleted meanwhile: there is nothing to prepare, and opening it will say so.
+      }
     },
 
     knownSpeakers: () => edits.speakerNames(),
