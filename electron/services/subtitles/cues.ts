@@ -1,7 +1,7 @@
 import type { Segment, SubtitleRules, Word } from '../../../shared/domain/transcript';
 import { balancedLines } from './lines';
 import { timeCues } from './timing';
-import { type Unit, knownDuration, tokensFromSegments, tokensFromWords, unitsFromTokens } from './units';
+import { type Row, type Unit, knownDuration, tokensFromRows, tokensFromSegments, tokensFromWords, unitsFromTokens } from './units';
 
 /**
  * One subtitle: times in seconds (whole milliseconds), text already broken into lines, and
@@ -58,28 +58,21 @@ export function cuesFromSegments(segments: readonly Segment[], rules: SubtitleRu
 }
 
 /**
- * Cues from runs of words that no cue crosses (the transcript editor's rows: a row the user
- * split stays split), each run re-segmented by the rules; every cue carries its run's index.
+ * Cues from the transcript editor's rows, each re-segmented by the rules and never crossed
+ * by a cue (a row the user split stays split); every cue carries its row's index.
  */
-export function cuesFromRuns(runs: readonly (readonly Word[])[], rules: SubtitleRules, duration: number | null): Array<Cue & { run: number }> {
+export function cuesFromRows(rows: readonly Row[], rules: SubtitleRules, duration: number | null): Array<Cue & { run: number }> {
   const durationMs = knownDuration(duration);
-  const words: Word[] = [];
-  const breaks = new Set<number>();
-  // Runs that make at least one unit: the k-th run-ending unit ends the k-th of these.
-  const shown: number[] = [];
-  runs.forEach((run, r) => {
-    words.push(...run);
-    if (run.length) breaks.add(words.length - 1);
-    if (run.some((word) => word.word.trim())) shown.push(r);
-  });
-  const units = unitsFromTokens(tokensFromWords(words, durationMs, breaks));
-  const unitRuns = new Int32Array(units.length);
+  const { tokens, rowOf } = tokensFromRows(rows, durationMs);
+  const units = unitsFromTokens(tokens);
+  // A unit never spans two rows (each row's last token ends a run): the k-th run-ending unit ends the k-th row.
+  const unitRows = new Int32Array(units.length);
   let ended = 0;
-  units.forEach((unit, k) => {
-    unitRuns[k] = shown[ended]!;
-    if (unit.breakAfter) ended++;
-  });
-  return buildCues(units, rules, durationMs, (from) => unitRuns[from]!);
+  for (let k = 0; k < units.length; k++) {
+    unitRows[k] = rowOf[ended]!;
+    if (units[k]!.breakAfter) ended++;
+  }
+  return buildCues(units, rules, durationMs, (from) => unitRows[from]!);
 }
 
 function buildCues(units: Unit[], rules: SubtitleRules, durationMs: number | null): Cue[];

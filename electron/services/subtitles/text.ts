@@ -65,7 +65,8 @@ export function phraseEnd(text: string): 'sentence' | 'clause' | null {
 /** A token starting with these belongs to the previous word ("Hello" + "," → "Hello,"). */
 export const ATTACHES_LEFT = /^[.,!?;:…%)\]}»”’、。，！？；：」』）]/u;
 /** A token ending with these belongs to the next word ("(" + "aside" → "(aside"). */
-export const ATTACHES_RIGHT = /[([{«“‘「『（]$/u;
+export const OPENERS = '([{«“‘「『（';
+export const ATTACHES_RIGHT = new RegExp(`[${OPENERS}]$`, 'u');
 
 /** The separator between two pieces of running text: none inside Chinese or Japanese. */
 export function separator(before: string, after: string): string {

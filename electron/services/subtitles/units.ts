@@ -1,5 +1,5 @@
 import type { Segment, Word } from '../../../shared/domain/transcript';
-import { ATTACHES_LEFT, ATTACHES_RIGHT, NO_SPACE_ANY, NO_SPACE_END, NO_SPACE_START, collapseSpace, displayLength, graphemes, phraseEnd } from './text';
+import { ATTACHES_LEFT, ATTACHES_RIGHT, OPENERS, NO_SPACE_ANY, NO_SPACE_END, NO_SPACE_START, collapseSpace, displayLength, graphemes, phraseEnd } from './text';
 import { toMilliseconds } from './timecode';
 
 /**
@@ -40,23 +40,19 @@ function clampTime(seconds: number, durationMs: number | null): number {
  * invented), a start before the previous word's start is raised to it (monotonic), and an
  * end before its start raised to the start (no negative lengths).
  */
-export function tokensFromWords(words: readonly Word[], durationMs: number | null, breaksAfter?: ReadonlySet<number>): Unit[] {
+export function tokensFromWords(words: readonly Word[], durationMs: number | null): Unit[] {
   const kept: Unit[] = [];
   // Whether the server's text had a space after the previous word (trimming changed that end).
   let spaceBehind = false;
-  for (const [index, word] of words.entries()) {
+  for (const word of words) {
     const text = collapseSpace(word.word);
-    if (!text) {
-      // An empty word ending a run passes the run's end to the word before it.
-      if (breaksAfter?.has(index) && kept.length) kept[kept.length - 1]!.breakAfter = true;
-      continue;
-    }
+    if (!text) continue;
     const previous = kept.at(-1);
     const start = Math.max(clampTime(word.start, durationMs), previous?.start ?? 0);
     const end = Math.max(start, clampTime(word.end, durationMs));
     const spaceAhead = word.word[0] !== text[0];
     const spaceBefore = previous !== undefined && (spaceBehind || spaceAhead || spacedByText(previous.text, text));
-    kept.push({ text, start, end, spaceBefore, breakAfter: breaksAfter?.has(index) ?? false, length: 0, ends: null });
+    kept.push({ text, start, end, spaceBefore, breakAfter: false, length: 0, ends: null });
     spaceBehind = word.word[word.word.length - 1] !== text[text.length - 1];
   }
   return kept;
@@ -68,8 +64,46 @@ export function tokensFromWords(words: readonly Word[], durationMs: number | nul
  * punctuation that belongs to its neighbour or both sides are Chinese/Japanese.
  */
 function spacedByText(previous: string, text: string): boolean {
+  // A word starting with an ASCII letter or digit (most words) is neither: only an opening
+  // bracket before it joins them. The Unicode expressions cost more than the rest of a word.
+  if (/[A-Za-z0-9]/.test(text[0]!)) return !OPENERS.includes(previous[previous.length - 1]!);
   if (ATTACHES_LEFT.test(text) || ATTACHES_RIGHT.test(previous)) return false;
   return !(NO_SPACE_END.test(previous) && NO_SPACE_START.test(text));
+}
+
+/** A transcript editor row: its words as shown, and their [start, end] pairs in whole ms. */
+export type Row = { words: readonly string[]; times: readonly number[] | null };
+
+/**
+ * The transcript editor's rows as tokens; the last of each row ends a run no cue crosses.
+ * Its words are already as subtitles show them (no whitespace inside, times in whole ms),
+ * so this skips what tokensFromWords does for a service's words (seconds, trimming, the
+ * space a word carries), which cost as much as the cue grouping; the times are made valid
+ * the same way. `rowOf[k]` is the row of the k-th row that made tokens.
+ */
+export function tokensFromRows(rows: readonly Row[], durationMs: number | null): { tokens: Unit[]; rowOf: number[] } {
+  const tokens: Unit[] = [];
+  const rowOf: number[] = [];
+  const limit = durationMs ?? Infinity;
+  let previous: Unit | undefined;
+  rows.forEach(({ words, times }, r) => {
+    if (!times) return;
+    const first = tokens.length;
+    for (let i = 0; i < words.length; i++) {
+      const text = words[i]!;
+      if (!text) continue;
+      const start = Math.max(Math.min(Math.max(0, times[i * 2]!), limit), previous?.start ?? 0);
+      const end = Math.max(start, Math.min(times[i * 2 + 1]!, limit));
+      const spaceBefore = previous !== undefined && spacedByText(previous.text, text);
+      previous = { text, start, end, spaceBefore, breakAfter: false, length: 0, ends: null };
+      tokens.push(previous);
+    }
+    if (tokens.length > first) {
+      previous!.breakAfter = true;
+      rowOf.push(r);
+    }
+  });
+  return { tokens, rowOf };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { EditorDocument, EditorExportOptions } from '../../../shared/contract/transcriptEditor';
-import type { Word } from '../../../shared/domain/transcript';
 import { effectiveSpeakers } from '../../../shared/domain/transcript-edits';
-import { type Cue, cuesFromRuns, formatSrt, formatVtt } from '../subtitles';
+import { type Cue, cuesFromRows, formatSrt, formatVtt } from '../subtitles';
 
 /**
  * Subtitles from the edited transcript: each editor row is a run no cue crosses (a split
@@ -10,13 +9,10 @@ import { type Cue, cuesFromRuns, formatSrt, formatVtt } from '../subtitles';
  * "Name: " goes before the first cue where a speaker starts, unless switched off.
  */
 export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: EditorExportOptions, duration: number | null): string {
-  const runs = document.blocks.map((block): Word[] =>
-    block.times ? block.words.map((word, i) => ({ word, start: block.times![i * 2]! / 1000, end: block.times![i * 2 + 1]! / 1000 })) : [],
-  );
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const speakers = effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
   let previous: string | null = null;
-  const cues = cuesFromRuns(runs, options.rules, duration).map(({ run, ...cue }): Cue => {
+  const cues = cuesFromRows(document.blocks, options.rules, duration).map(({ run, ...cue }): Cue => {
     const speaker = speakers[run] ?? null;
     const changed = speaker !== previous;
     previous = speaker;
