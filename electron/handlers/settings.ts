@@ -8,5 +8,7 @@ export function settingsHandlers(deps: { settings: SettingsStore; service: Servi
     get: async () => deps.settings.get(),
     update: (patch) => deps.settings.update(patch),
     testConnection: () => deps.service.testConnection(),
+    subtitleRules: async () => deps.settings.subtitleRules(),
+    setSubtitleRules: ({ rules }) => deps.settings.setSubtitleRules(rules),
   };
 }

@@ -1,5 +1,6 @@
 import type { Contract } from '../../shared/contract';
 import type { EditorPatch, EditorState } from '../../shared/contract/transcriptEditor';
+import type { SubtitleRules } from '../../shared/domain/transcript';
 import { documentToWire, patchToWire } from '../../shared/domain/transcript-wire';
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
@@ -8,7 +9,7 @@ import { editedFile } from '../services/transcript-export/export-file';
 
 const wire = ({ patch, state }: { patch: EditorPatch; state: EditorState }) => ({ patch: patchToWire(patch), state });
 
-export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver }): Handlers<Contract>['transcriptEditor'] {
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules }): Handlers<Contract>['transcriptEditor'] {
   const { editor } = deps;
   return {
     open: async ({ id }) => {
@@ -22,7 +23,8 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
     knownSpeakers: async () => editor.knownSpeakers(),
     async export({ id, format, options }) {
       const { record, document } = editor.current(id);
-      return deps.files.save(await editedFile(record, document, format, options));
+      // The same rules as every other subtitle export: the user's, from main's settings.
+      return deps.files.save(await editedFile(record, document, format, { ...options, rules: deps.subtitleRules() }));
     },
   };
 }

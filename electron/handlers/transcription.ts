@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Contract } from '../../shared/contract';
+import type { SubtitleRules } from '../../shared/domain/transcript';
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
 import type { HistoryStore } from '../services/history/history-store';
@@ -12,6 +13,8 @@ export function transcriptionHandlers(deps: {
   files: FileSaver;
   /** Where the page plays a saved recording from (the bytes go by URL, with range requests). */
   mediaUrl(transcriptId: string): string;
+  /** The user's subtitle rules (main keeps them in settings). */
+  subtitleRules(): SubtitleRules;
   /** Prepares the editor's document for a transcript being shown (see TranscriptEditor.prepare). */
   prepareEdit(transcriptId: string): void;
 }): Handlers<Contract>['transcription'] {
@@ -36,6 +39,6 @@ export function transcriptionHandlers(deps: {
       return { url: deps.mediaUrl(id) };
     },
 
-    exportSubtitles: async ({ id, format, rules }) => deps.files.save(subtitleFile(history.transcripts.get(id), format, rules)),
+    exportSubtitles: async ({ id, format }) => deps.files.save(subtitleFile(history.transcripts.get(id), format, deps.subtitleRules())),
   };
 }

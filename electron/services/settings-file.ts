@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyReminderDaysSchema, planSchema, themeSchema } from '../../shared/contract/settings';
+import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { log } from '../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
@@ -16,6 +17,8 @@ export const settingsFileSchema = z.object({
   version: z.literal(2),
   theme: themeSchema,
   keyReminderDays: keyReminderDaysSchema,
+  /** Global, like the theme; files written before there were rules get the defaults. */
+  subtitleRules: subtitleRulesSchema.default(DEFAULT_SUBTITLE_RULES),
   activeId: z.string(),
   profiles: z.array(profileRecordSchema).min(1),
 });
@@ -69,6 +72,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       version: 2,
       theme: old?.theme ?? 'system',
       keyReminderDays: DEFAULT_REMINDER_DAYS,
+      subtitleRules: DEFAULT_SUBTITLE_RULES,
       activeId: profile.id,
       profiles: [profile],
     },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ProfileList } from '../../shared/contract/profiles';
 import type { Settings, SettingsPatch } from '../../shared/contract/settings';
+import type { SubtitleRules } from '../../shared/domain/transcript';
 import { createAtomicWriter, readJsonFile } from './json-file';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
 
@@ -63,6 +64,12 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
 
   return {
     get,
+    subtitleRules: (): SubtitleRules => file.subtitleRules,
+    async setSubtitleRules(rules: SubtitleRules): Promise<SubtitleRules> {
+      await save({ ...file, subtitleRules: rules });
+      return file.subtitleRules;
+    },
+
     /** The active profile's proxy URL, or null for a direct connection. */
     proxy: (): string | null => active().proxy,
 

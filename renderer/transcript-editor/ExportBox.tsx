@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { EditorExportFormat } from '../../shared/contract/transcriptEditor';
-import { subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { flushEdits, useEditor } from './store';
@@ -29,7 +28,7 @@ export function ExportBox() {
     setOutcome(null);
     try {
       await flushEdits();
-      const saved = await api.transcriptEditor.export({ id, format, options: { rules: subtitleRulesSchema.parse({}), speakerPrefix, timestamps } });
+      const saved = await api.transcriptEditor.export({ id, format, options: { speakerPrefix, timestamps } });
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
@@ -49,7 +48,11 @@ export function ExportBox() {
           </button>
         ))}
       </div>
-      {!hasTimings && <p className="hint">SRT and VTT need word timings, which this transcript does not have: transcribe with verbose_json for subtitles.</p>}
+      {hasTimings ? (
+        <p className="hint">SRT and VTT cut the rows into cues by your subtitle rules (a transcript's Export, Subtitle rules).</p>
+      ) : (
+        <p className="hint">SRT and VTT need word timings, which this transcript does not have: transcribe with verbose_json for subtitles.</p>
+      )}
       <label className="ed-check">
         <input type="checkbox" checked={speakerPrefix} onChange={(event) => setSpeakerPrefix(event.target.checked)} /> Speaker names in SRT ("Name: ")
       </label>

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
-import { type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
+import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { errorMessage } from './format';
@@ -9,9 +9,7 @@ type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
 type RulesErrors = Partial<Record<keyof SubtitleRules, string>>;
 
-const DEFAULT_RULES = subtitleRulesSchema.parse({});
-const defaultInput = (): RulesInput =>
-  Object.fromEntries(Object.entries(DEFAULT_RULES).map(([key, value]) => [key, String(value)])) as RulesInput;
+const inputOf = (rules: SubtitleRules): RulesInput => Object.fromEntries(Object.entries(rules).map(([key, value]) => [key, String(value)])) as RulesInput;
 
 const RULE_FIELDS: ReadonlyArray<{ key: keyof SubtitleRules; label: string; unit: string }> = [
   { key: 'maxCharsPerLine', label: 'Characters per line, at most', unit: '' },
@@ -56,7 +54,7 @@ function explanation(record: TranscriptRecord): string {
 
 /** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
 export function ExportPanel({ record }: { record: TranscriptRecord }) {
-  const [input, setInput] = useState(defaultInput);
+  const [input, setInput] = useState(() => inputOf(DEFAULT_RULES));
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
@@ -65,11 +63,26 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
   const usesRules = transcript.format === 'verbose_json' && (transcript.words.length > 0 || transcript.segments.length > 0);
   const changed = Object.entries(DEFAULT_RULES).some(([key, value]) => input[key as keyof SubtitleRules] !== String(value));
 
+  // The rules are the user's, kept by main for every subtitle export (the editor's too).
+  useEffect(() => {
+    let current = true;
+    api.settings.subtitleRules().then((saved) => current && setInput(inputOf(saved)), (error: unknown) => setOutcome({ ok: false, text: errorMessage(error) }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  function change(next: RulesInput) {
+    setInput(next);
+    const checked = checkRules(next).rules;
+    if (checked) api.settings.setSubtitleRules({ rules: checked }).catch((error: unknown) => setOutcome({ ok: false, text: errorMessage(error) }));
+  }
+
   async function save(format: ExportFormat) {
     setBusy(format);
     setOutcome(null);
     try {
-      const saved = await api.transcription.exportSubtitles({ id: record.id, format, rules: rules ?? DEFAULT_RULES });
+      const saved = await api.transcription.exportSubtitles({ id: record.id, format });
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
@@ -125,7 +138,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
                     value={input[key]}
                     aria-invalid={errors[key] !== undefined}
                     aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-                    onChange={(event) => setInput({ ...input, [key]: event.target.value })}
+                    onChange={(event) => change({ ...input, [key]: event.target.value })}
                   />
                   {unit && <span className="unit">{unit}</span>}
                 </div>
@@ -138,7 +151,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
             ))}
           </div>
           {changed && (
-            <button type="button" className="link" onClick={() => setInput(defaultInput())}>
+            <button type="button" className="link" onClick={() => change(inputOf(DEFAULT_RULES))}>
               Back to the defaults
             </button>
           )}

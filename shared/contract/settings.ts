@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call } from './define';
 import { serviceFailure } from '../domain/service-failure';
+import { subtitleRulesSchema } from '../domain/transcript';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -94,6 +95,10 @@ export const settingsArea = {
   update: call(settingsPatchSchema, settingsSchema),
   /** One minimal authenticated chat completion, reporting exactly what the service said. */
   testConnection: call(z.void(), connectionOutcomeSchema),
+  /** How subtitles are cut into cues: the user's, kept by main for every subtitle export. */
+  subtitleRules: call(z.void(), subtitleRulesSchema),
+  // Wrapped: every rule has a default, so bare rules would take any object (a typo) as the defaults.
+  setSubtitleRules: call(z.object({ rules: subtitleRulesSchema }), subtitleRulesSchema),
 };
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { subtitleRulesSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
 
@@ -71,8 +70,8 @@ export const editIntentSchema = z.discriminatedUnion('type', [
 
 export const editorExportFormatSchema = z.enum(['srt', 'vtt', 'txt', 'md', 'json', 'docx']);
 
+/** The subtitle rules are not among them: main uses the user's (settings.subtitleRules). */
 export const editorExportOptionsSchema = z.object({
-  rules: subtitleRulesSchema,
   /** SRT has no voice markup: a "Name: " prefix where the speaker changes, unless switched off. */
   speakerPrefix: z.boolean().default(true),
   /** TXT, Markdown and DOCX: a [h:mm:ss] before each paragraph. */

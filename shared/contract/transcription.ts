@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { responseFormatSchema, subtitleRulesSchema, transcriptSchema } from '../domain/transcript';
+import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
 
@@ -67,7 +67,7 @@ export const transcriptionArea = {
    */
   audioUrl: call(z.object({ id: z.string() }), z.object({ url: z.string() })),
   exportSubtitles: call(
-    z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']), rules: subtitleRulesSchema }),
+    z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']) }),
     saveOutcomeSchema,
   ),
 };

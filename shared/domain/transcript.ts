@@ -38,6 +38,9 @@ export const subtitleRulesSchema = z.object({
   maxCharsPerSecond: z.number().min(5).max(100).default(17),
 });
 
+/** The rules until the user changes them. */
+export const DEFAULT_SUBTITLE_RULES = subtitleRulesSchema.parse({});
+
 export type ResponseFormat = z.infer<typeof responseFormatSchema>;
 export type Word = z.infer<typeof wordSchema>;
 export type Segment = z.infer<typeof segmentSchema>;

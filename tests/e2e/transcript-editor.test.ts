@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import mammoth from 'mammoth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,6 +222,30 @@ describe('the transcript editor', () => {
     expect(value).toContain('meeting.wav');
     expect(value).toContain('Bilal: Bilal asked Anna about the bridge.');
     expect(value).toContain('Anna: Anna said the steel came late. Today');
+  });
+
+  it('cuts its subtitles by the rules the user set in a transcript\'s Export, as main keeps them', async () => {
+    const { page } = s;
+    const before = await chromiumCues(page, (await exportEdited(page, 'VTT')).text);
+    await page.getByRole('button', { name: '← Back to the transcript' }).click();
+    await page.getByText('Subtitle rules', { exact: true }).click();
+    await page.getByLabel('Cue duration, at most').fill('1');
+    await page.getByRole('button', { name: 'Edit transcript' }).click();
+    await page.getByText('Export the edited transcript').click();
+    await page.getByText(/by your subtitle rules/).waitFor();
+    const cues = await chromiumCues(page, (await exportEdited(page, 'VTT')).text);
+    expect(cues.length).toBeGreaterThan(before.length);
+    cues.forEach((cue) => expect(cue.end - cue.start).toBeLessThanOrEqual(1.001));
+    expect(cues.map((cue) => cue.text).join(' ')).toBe('Bilal asked Anna about the bridge. Anna said the steel came late. Today');
+    // Kept by main (the result view, mounted again, asks it), and Back to the defaults restores them for every export.
+    expect(JSON.parse(await readFile(join(s.dataDir, 'settings.json'), 'utf8')).subtitleRules.maxCueSeconds).toBe(1);
+    await page.getByRole('button', { name: '← Back to the transcript' }).click();
+    await page.getByText('Subtitle rules (changed)', { exact: true }).click();
+    expect(await page.getByLabel('Cue duration, at most').inputValue()).toBe('1');
+    await page.getByRole('button', { name: 'Back to the defaults' }).click();
+    await openEditor(page);
+    await page.getByText('Export the edited transcript').click();
+    expect((await chromiumCues(page, (await exportEdited(page, 'VTT')).text)).length).toBe(before.length);
   });
 
   it('reverts to the original, and Undo brings the edits back', async () => {

@@ -147,16 +147,41 @@ describe('transcription through main', () => {
 
   it('exports subtitles: the service\'s own SRT byte for byte, and SRT/VTT made from word timings', async () => {
     const asSrt = { record: await record(await transcribe((await stage('a.wav', wav)).file!.fileId, { responseFormat: 'srt' })) };
-    const rules = { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 };
-    expect(await invoke('transcription:exportSubtitles', { id: asSrt.record.id, format: 'srt', rules })).toEqual({ kind: 'saved', fileName: 'a.srt' });
+    expect(await invoke('transcription:exportSubtitles', { id: asSrt.record.id, format: 'srt' })).toEqual({ kind: 'saved', fileName: 'a.srt' });
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(asSrt.record.transcript.raw);
 
     const verbose = { record: await record(await transcribe((await stage('b.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] })) };
-    await invoke('transcription:exportSubtitles', { id: verbose.record.id, format: 'vtt', rules });
+    await invoke('transcription:exportSubtitles', { id: verbose.record.id, format: 'vtt' });
     const vtt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
     expect(vtt.startsWith('WEBVTT\n\n00:00:00.')).toBe(true);
     const plain = { record: await record(await transcribe((await stage('c.wav', wav)).file!.fileId, { responseFormat: 'text' })) };
-    await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt', rules })).rejects.toThrow(/no timings/);
+    await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt' })).rejects.toThrow(/no timings/);
+  });
+
+  it('cuts subtitles by the rules the user set, kept by main, in the result view\'s exports and the editor\'s alike', async () => {
+    const verbose = await record(await transcribe((await stage('d.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] }));
+    const cueTexts = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8').trim().split('\n\n').slice(1).map((cue) => cue.split('\n').slice(1).join('\n'));
+    await invoke('transcription:exportSubtitles', { id: verbose.id, format: 'vtt' });
+    const byDefault = cueTexts(saved.at(-1)!.bytes);
+
+    const narrow = { maxCharsPerLine: 10, maxLinesPerCue: 1, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 };
+    expect(await invoke('settings:setSubtitleRules', { rules: narrow })).toEqual(narrow);
+    expect(await invoke('settings:subtitleRules')).toEqual(narrow);
+    expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')).subtitleRules).toEqual(narrow);
+    // One line of at most 10 characters per cue, unless a single word is longer.
+    const fits = (text: string) => !text.includes('\n') && (text.length <= 10 || !text.includes(' '));
+    await invoke('transcription:exportSubtitles', { id: verbose.id, format: 'vtt' });
+    const cues = cueTexts(saved.at(-1)!.bytes);
+    expect(cues.length).toBeGreaterThan(byDefault.length);
+    expect(cues.filter((text) => !fits(text))).toEqual([]);
+    await invoke('transcriptEditor:export', { id: verbose.id, format: 'vtt', options: {} });
+    expect(cueTexts(saved.at(-1)!.bytes)).toEqual(cues);
+
+    await invoke('settings:setSubtitleRules', { rules: { ...narrow, maxLinesPerCue: 0 } }).then(
+      () => expect.unreachable(),
+      (error: Error) => expect(error.message).toMatch(/maxLinesPerCue|1/),
+    );
+    await invoke('settings:setSubtitleRules', { rules: { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 } });
   });
 
   it('cancels mid-upload at once; the service sees the connection close, and Retry sends the file again', async () => {

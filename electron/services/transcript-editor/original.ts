@@ -1,10 +1,14 @@
 import type { EditorBlock, EditorDocument } from '../../../shared/contract/transcriptEditor';
-import { type Transcript, subtitleRulesSchema } from '../../../shared/domain/transcript';
+import { DEFAULT_SUBTITLE_RULES, type Transcript } from '../../../shared/domain/transcript';
 import { wordsInCues } from '../subtitles';
 import { spread, validTimes, wordsOf } from './retime';
 
-/** The first rows: cues as the default subtitle rules would make them. */
-const DEFAULT_RULES = subtitleRulesSchema.parse({});
+/**
+ * The first rows are cues as the default subtitle rules make them, not the user's: the
+ * original must stay the same document (stored steps and Revert refer to its rows) when the
+ * user changes the rules; exports cut the rows by the user's rules.
+ */
+const ROW_RULES = DEFAULT_SUBTITLE_RULES;
 const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
 /**
@@ -15,7 +19,7 @@ const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
  */
 export function originalDocument(transcript: Transcript): EditorDocument {
   if (transcript.words.length) {
-    const { units, cues } = wordsInCues(transcript.words, DEFAULT_RULES, transcript.duration);
+    const { units, cues } = wordsInCues(transcript.words, ROW_RULES, transcript.duration);
     // Plain loops: this runs over every word when a long transcript first opens.
     const blocks = cues.map(([from, to]): EditorBlock => {
       const words = new Array<string>(to - from);

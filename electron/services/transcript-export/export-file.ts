@@ -1,8 +1,8 @@
-import type { EditorDocument, EditorExportFormat, EditorExportOptions } from '../../../shared/contract/transcriptEditor';
+import type { EditorDocument, EditorExportFormat } from '../../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../../shared/contract/transcription';
 import type { FileToSave } from '../file-saver';
 import { editedDocx, editedJson, editedMarkdown, editedText } from './documents';
-import { editedSubtitles } from './subtitles';
+import { type ExportOptions, editedSubtitles } from './subtitles';
 
 const MIME: Record<EditorExportFormat, string> = {
   srt: 'application/x-subrip',
@@ -16,7 +16,7 @@ const MIME: Record<EditorExportFormat, string> = {
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'transcript';
 
 /** The file for an export of the edited transcript; subtitles need timings and say so. */
-export async function editedFile(record: TranscriptRecord, document: EditorDocument, format: EditorExportFormat, options: EditorExportOptions): Promise<FileToSave> {
+export async function editedFile(record: TranscriptRecord, document: EditorDocument, format: EditorExportFormat, options: ExportOptions): Promise<FileToSave> {
   const file = (bytes: Uint8Array) => ({ fileName: `${baseName(record.fileName)}.${format}`, mimeType: MIME[format], bytes });
   const text = (value: string) => file(new TextEncoder().encode(value));
   switch (format) {

@@ -1,6 +1,10 @@
 import type { EditorDocument, EditorExportOptions } from '../../../shared/contract/transcriptEditor';
+import type { SubtitleRules } from '../../../shared/domain/transcript';
 import { effectiveSpeakers } from '../../../shared/domain/transcript-edits';
 import { type Cue, cuesFromRows, formatSrt, formatVtt } from '../subtitles';
+
+/** What the page chose for an export, and the user's subtitle rules main keeps. */
+export type ExportOptions = EditorExportOptions & { rules: SubtitleRules };
 
 /**
  * Subtitles from the edited transcript: each editor row is a run no cue crosses (a split
@@ -8,7 +12,7 @@ import { type Cue, cuesFromRows, formatSrt, formatVtt } from '../subtitles';
  * WebVTT names the speaker in a voice span on every cue; SubRip has no voice markup, so
  * "Name: " goes before the first cue where a speaker starts, unless switched off.
  */
-export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: EditorExportOptions, duration: number | null): string {
+export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: ExportOptions, duration: number | null): string {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const speakers = effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
   let previous: string | null = null;
