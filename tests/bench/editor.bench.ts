@@ -68,6 +68,14 @@ export async function editorBench(): Promise<string[]> {
     const replaced = editor.edit('bench', { type: 'replaceAll', find: NAME, replace: 'Kovalsky', caseSensitive: true, wholeWord: true });
     const replaceMs = performance.now() - started;
     const ranges = replaced.patch.ranges.length;
+    // The first Replace all above runs cold (its code not yet optimised); then the name goes
+    // back and forth, an even number of times so that the page below still finds it after Undo.
+    const warm = Array.from({ length: 8 }, (_, i) => {
+      const [find, replace] = i % 2 ? [NAME, 'Kovalsky'] : ['Kovalsky', NAME];
+      const at = performance.now();
+      editor.edit('bench', { type: 'replaceAll', find, replace, caseSensitive: true, wholeWord: true });
+      return performance.now() - at;
+    }).sort((a, b) => a - b);
     const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false };
     const edited = editor.current('bench').document;
     const srt = median(() => editedSubtitles(edited, 'srt', options, opened.duration));
@@ -79,7 +87,7 @@ export async function editorBench(): Promise<string[]> {
     store.close();
     lines.push(
       `editor: main opens the ${WORDS.toLocaleString('en')}-word document (${opened.document.blocks.length.toLocaleString('en')} rows) in ${ms(openMs)}`,
-      `editor: Replace all of a name with ${MATCHES} matches in main ${ms(replaceMs)}, saved in one transaction; patch ${ranges} rows, ${(patchChars(replaced) / 1024).toFixed(0)} KB (target < 100 ms)`,
+      `editor: Replace all of a name with ${MATCHES} matches in main ${ms(replaceMs)} the first time, then median ${ms(warm[4]!)} (slowest ${ms(warm.at(-1)!)}) over 8 more, each saved in one transaction; patch ${ranges} rows, ${(patchChars(replaced) / 1024).toFixed(0)} KB (target < 100 ms)`,
       `editor: SRT from the edited ${WORDS.toLocaleString('en')} words ${ms(srt)}, VTT ${ms(vtt)} (target < 50 ms); the unedited SRT writer on the same words ${ms(plain)} in this run`,
     );
 
