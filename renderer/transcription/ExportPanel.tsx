@@ -125,7 +125,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
       {usesRules && (
         <details className="rules">
           <summary>Subtitle rules{changed ? ' (changed)' : ''}</summary>
-          <p className="hint">How the timings are cut into cues for SRT, VTT and TXT.</p>
+          <p className="hint">How the timings are cut into cues for SRT, VTT and TXT. Kept for every transcript, the editor's exports included.</p>
           <div className="rules-grid">
             {RULE_FIELDS.map(({ key, label, unit }) => (
               <div className="field" key={key}>
