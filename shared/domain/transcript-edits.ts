@@ -16,6 +16,9 @@ export function applyPatch(document: EditorDocument, patch: EditorPatch): Editor
 /** A block's text as the editor shows it: words separated by single spaces. */
 export const blockText = (block: EditorBlock) => block.words.join(' ');
 
+/** The whole document's text, a row a line: what history search indexes of an edited transcript. */
+export const searchableText = (document: EditorDocument) => document.blocks.map(blockText).join('\n');
+
 const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
 
 /** The expression for a search, or null when there is nothing to search for. */

@@ -12,6 +12,7 @@ import { createHistoryStore, type HistoryStore } from '../../electron/services/h
 import { LATEST_VERSION, migrate } from '../../electron/services/history/migrations';
 import { createTranscriptEditor } from '../../electron/services/transcript-editor/editor-service';
 import { editedFile } from '../../electron/services/transcript-export/export-file';
+import { MATCH_END, MATCH_START } from '../../electron/services/history/search';
 import { removeFolder } from '../support/temp-folder';
 
 let dir: string;
@@ -202,6 +203,43 @@ describe('transcript editor service', () => {
     expect(opened.hasTimings).toBe(false);
     expect(opened.document.blocks.map(blockText)).toEqual(['Hello everyone.', 'Bilal asked why the bridge was late.', 'Anna said the steel came late.', 'Then we talked about the budget for a while.']);
     await expect(editedFile(plain, opened.document, 'srt', options)).rejects.toThrow(/no timings, so it cannot become SRT/);
+  });
+});
+
+describe('history search of edited transcripts', () => {
+  const found = (store: HistoryStore, words: string) => store.search(words).map((hit) => (hit.kind === 'transcript' ? hit.transcriptId : null));
+
+  it('finds the words the user corrected, no longer the ones replaced; after Revert, the original again', () => {
+    const store = openStore();
+    store.transcripts.put(record(), null);
+    const editor = createTranscriptEditor({ history: store });
+    const index = editor.open('t1').document.blocks.findIndex((block) => block.words.includes('Bilal'));
+    const block = editor.open('t1').document.blocks[index]!;
+    expect(found(store, 'Bilal')).toEqual(['t1']);
+    editor.edit('t1', { type: 'text', block: index, text: blockText(block).replace('Bilal', 'Belal') });
+    expect(found(store, 'Belal')).toEqual(['t1']);
+    expect(found(store, 'Bilal')).toEqual([]);
+    expect(store.search('Belal')[0]).toMatchObject({ kind: 'transcript', snippet: expect.stringContaining(`${MATCH_START}Belal${MATCH_END}`) });
+    editor.revert('t1');
+    expect(found(store, 'Bilal')).toEqual(['t1']);
+    expect(found(store, 'Belal')).toEqual([]);
+  });
+
+  it('indexes edits made before this version when the database is migrated', () => {
+    const store = openStore();
+    store.transcripts.put(record(), null);
+    const editor = createTranscriptEditor({ history: store });
+    const block = editor.open('t1').document.blocks[0]!;
+    editor.edit('t1', { type: 'text', block: 0, text: blockText(block).replace('Hello', 'Hallo') });
+    // Back to version 7, as an older Confab left it: no edited text, no index of it.
+    store.db.exec(`DROP TRIGGER transcript_edits_ai; DROP TRIGGER transcript_edits_ad; DROP TRIGGER transcript_edits_au;
+      DROP TABLE transcript_edits_fts; ALTER TABLE transcript_edits DROP COLUMN text; PRAGMA user_version = 7;`);
+    store.close();
+    stores.length = 0;
+    const reopened = openStore();
+    expect(reopened.problem).toBeNull();
+    expect(found(reopened, 'Hallo')).toEqual(['t1']);
+    expect(reopened.db.prepare(`INSERT INTO transcript_edits_fts(transcript_edits_fts) VALUES ('integrity-check')`).run()).toBeTruthy();
   });
 });
 

@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { EditorDocument } from '../../../shared/contract/transcriptEditor';
+import { searchableText } from '../../../shared/domain/transcript-edits';
 
 /**
  * Schema versions in order; `PRAGMA user_version` records how many have run. A migration
@@ -107,6 +109,32 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       ) WITHOUT ROWID;
       CREATE INDEX transcript_edits_by_recency ON transcript_edits(updated_at DESC);
     `),
+  // 8: search finds what the user corrected: an edited transcript is searched by its edited
+  // text (kept beside its document), its original only while it has no edits. The texts are
+  // filled in before the index exists: an external-content FTS5 index told to delete a row it
+  // never held is corrupted.
+  (db) => {
+    db.exec(`ALTER TABLE transcript_edits ADD COLUMN text TEXT NOT NULL DEFAULT ''`);
+    const rows = db.prepare('SELECT transcript_id AS id, document FROM transcript_edits').all() as { id: string; document: string }[];
+    const update = db.prepare('UPDATE transcript_edits SET text = ? WHERE transcript_id = ?');
+    for (const row of rows) update.run(searchableText(JSON.parse(row.document) as EditorDocument), row.id);
+    db.exec(`
+      CREATE VIRTUAL TABLE transcript_edits_fts USING fts5(
+        text, content='transcript_edits', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      INSERT INTO transcript_edits_fts(transcript_edits_fts) VALUES ('rebuild');
+      CREATE TRIGGER transcript_edits_ai AFTER INSERT ON transcript_edits BEGIN
+        INSERT INTO transcript_edits_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcript_edits_ad AFTER DELETE ON transcript_edits BEGIN
+        INSERT INTO transcript_edits_fts(transcript_edits_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+      CREATE TRIGGER transcript_edits_au AFTER UPDATE OF text ON transcript_edits WHEN old.text IS NOT new.text BEGIN
+        INSERT INTO transcript_edits_fts(transcript_edits_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO transcript_edits_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+    `);
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

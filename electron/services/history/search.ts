@@ -37,13 +37,22 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
         LIMIT ?`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'message' }>, 'kind'>[];
+  // An edited transcript is found by its edited text (the user's corrections), its original only while unedited.
   const transcripts = db
     .prepare(
-      `SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
-         FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
-        WHERE transcripts_fts MATCH ?
-        ORDER BY transcripts_fts.rowid DESC
-        LIMIT ?`,
+      `SELECT * FROM (
+         SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
+           FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
+          WHERE transcripts_fts MATCH ?1 AND NOT EXISTS (SELECT 1 FROM transcript_edits e WHERE e.transcript_id = t.id)
+          ORDER BY transcripts_fts.rowid DESC LIMIT ?2)
+       UNION ALL
+       SELECT * FROM (
+         SELECT t.id, t.file_name, t.created_at, ${snippetOf('transcript_edits_fts')}
+           FROM transcript_edits_fts
+           JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
+           JOIN transcripts t ON t.id = e.transcript_id
+          WHERE transcript_edits_fts MATCH ?1
+          ORDER BY transcript_edits_fts.rowid DESC LIMIT ?2)`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
   return [

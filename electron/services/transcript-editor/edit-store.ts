@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../shared/contract/transcriptEditor';
+import { searchableText } from '../../../shared/domain/transcript-edits';
 import { inTransaction } from '../sqlite-transaction';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
@@ -22,13 +23,14 @@ export function editTable(db: DatabaseSync) {
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const selectRow = db.prepare('SELECT document, position, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
   const upsert = db.prepare(
-    `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT(transcript_id) DO UPDATE SET document = excluded.document, speakers = excluded.speakers, position = excluded.position, updated_at = excluded.updated_at`,
+    `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(transcript_id) DO UPDATE SET document = excluded.document, speakers = excluded.speakers, position = excluded.position,
+       updated_at = excluded.updated_at, text = excluded.text`,
   );
   const step = db.prepare('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
 
   function save(id: string, document: EditorDocument, position: number) {
-    upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now());
+    upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document));
   }
 
   return {
