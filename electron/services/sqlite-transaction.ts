@@ -1,7 +1,12 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
-/** Runs `work` as one write transaction: all of it is stored, or (when it throws) none of it. */
+/**
+ * Runs `work` as one write transaction: all of it is stored, or (when it throws) none of it.
+ * Inside another transaction it simply runs, part of the outer one, so a store's own
+ * transactional writes can be grouped into one commit by their caller.
+ */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();
@@ -11,4 +16,17 @@ export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
     db.exec('ROLLBACK');
     throw error;
   }
+}
+
+/**
+ * Each statement compiled once per connection: node:sqlite's `prepare` compiles anew on every
+ * call, and the history's hot paths (a Send writes four times) repeat the same few statements.
+ */
+export function statementCache(db: DatabaseSync): (sql: string) => StatementSync {
+  const statements = new Map<string, StatementSync>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
 }

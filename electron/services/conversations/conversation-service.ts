@@ -53,21 +53,18 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
   /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */
   function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
-    // The title follows the first user message until the user renames the conversation.
-    if (meta.title === titleOf(stored) && titleOf(messages) !== meta.title) meta = history.update(meta.id, { title: titleOf(messages) });
-    for (const message of start.added ?? []) history.putMessage(meta.id, message);
-    if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
-
     const answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
       : { id: randomUUID(), role: 'assistant', content: '', state: 'streaming', usage: null, failure: null, model: meta.options.model, createdAt: Date.now() };
-    const running: RunningReply = {
-      replyId: randomUUID(),
-      controller: new AbortController(),
-      recorder: recordReply(history, meta.id, answer, deps.saveIntervalMs),
-      approvals: [],
-      step: null,
-    };
+    // One commit for all a reply's start writes: it is on the way from Send to the request.
+    const recorder = history.batch(() => {
+      // The title follows the first user message until the user renames the conversation.
+      if (meta.title === titleOf(stored) && titleOf(messages) !== meta.title) meta = history.update(meta.id, { title: titleOf(messages) });
+      for (const message of start.added ?? []) history.putMessage(meta.id, message);
+      if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
+      return recordReply(history, meta.id, answer, deps.saveIntervalMs);
+    });
+    const running: RunningReply = { replyId: randomUUID(), controller: new AbortController(), recorder, approvals: [], step: null };
     live.add(meta.id, running);
     live.broadcast({
       type: 'started',

@@ -6,7 +6,7 @@ import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
-import { inTransaction } from '../sqlite-transaction';
+import { inTransaction, statementCache } from '../sqlite-transaction';
 
 export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
 
@@ -22,15 +22,16 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
-  const touch = (id: string, at = Date.now()) => db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
+  const sql = statementCache(db);
+  const touch = (id: string, at = Date.now()) => sql('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
   const meta = (id: string) => {
-    const row = db.prepare('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
+    const row = sql('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
     if (!row) throw new Error('This conversation no longer exists. It may have been deleted.');
     return toMeta(row);
   };
 
   function insertMessage(conversationId: string, message: Message) {
-    db.prepare(
+    sql(
       `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
                              tool_calls, tool_call_id, tool_outcome)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
@@ -42,7 +43,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
   }
 
   function insertConversation(conversation: ConversationMeta) {
-    db.prepare(
+    sql(
       `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ).run(
@@ -59,10 +60,11 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
   return {
     problem,
     db: db as DatabaseSync,
+    /** Runs several of the writes below as one commit (a Send's messages and its reply's start). */
+    batch: transaction,
 
     list(): ConversationSummary[] {
-      const rows = db
-        .prepare(
+      const rows = sql(
           `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
                   (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
              FROM conversations c WHERE c.deleted_at IS NULL
@@ -76,7 +78,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
     meta,
 
     get(id: string): Conversation {
-      const rows = db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
       return { ...meta(id), messages: rows.map(toMessage) };
     },
 
@@ -84,8 +86,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
     openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
       const conversation = meta(id);
       // One row more than asked for tells whether earlier messages remain.
-      const rows = db
-        .prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT ?')
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT ?')
         .all(id, limit + 1) as unknown as MessageRow[];
       const hasEarlier = rows.length > limit;
       return { ...conversation, messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier };
@@ -94,12 +95,11 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
     /** Up to `limit` messages before `beforeMessageId`, oldest first. */
     earlierMessages(id: string, beforeMessageId: string, limit: number): { messages: Message[]; hasEarlier: boolean } {
       meta(id);
-      const before = db.prepare('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
+      const before = sql('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
         | { position: number }
         | undefined;
       if (!before) throw new Error('This message is no longer in the conversation.');
-      const rows = db
-        .prepare('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
         .all(id, before.position, limit + 1) as unknown as MessageRow[];
       return { messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier: rows.length > limit };
     },
@@ -111,7 +111,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
     update(id: string, patch: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>): ConversationMeta {
       const next = { ...meta(id), ...patch };
-      db.prepare('UPDATE conversations SET title = ?, system_prompt = ?, options = ?, pinned = ? WHERE id = ?').run(
+      sql('UPDATE conversations SET title = ?, system_prompt = ?, options = ?, pinned = ? WHERE id = ?').run(
         next.title,
         next.systemPrompt,
         JSON.stringify(next.options),
@@ -122,8 +122,8 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
     },
 
     /** Hidden at once, purged at the next start unless restored. */
-    remove: (id: string) => void db.prepare('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), id),
-    restore: (id: string) => void db.prepare('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
+    remove: (id: string) => void sql('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), id),
+    restore: (id: string) => void sql('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
 
     /** Adds a message, or replaces one with the same id (an edited user message). */
     putMessage(conversationId: string, message: Message) {
@@ -136,14 +136,14 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
     /** Drops every message after `messageId` (edit and resend, regenerate). */
     truncateAfter(conversationId: string, messageId: string) {
-      db.prepare(
+      sql(
         `DELETE FROM messages WHERE conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`,
       ).run(conversationId, messageId);
     },
 
     /** A streaming reply's latest state: called as it grows and when it ends. */
     saveReply(messageId: string, update: ReplyUpdate) {
-      db.prepare('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ? WHERE id = ?').run(
+      sql('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ? WHERE id = ?').run(
         update.content,
         update.state,
         update.usage && JSON.stringify(update.usage),
@@ -166,8 +166,8 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
       });
     },
 
-    exists: (id: string) => db.prepare('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
-    messageExists: (id: string) => db.prepare('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
+    exists: (id: string) => sql('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
+    messageExists: (id: string) => sql('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
 
     close: () => db.close(),
   };

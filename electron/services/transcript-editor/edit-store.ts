@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../shared/domain/transcript-edits';
-import { inTransaction } from '../sqlite-transaction';
+import { inTransaction, statementCache } from '../sqlite-transaction';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;
@@ -21,13 +21,14 @@ export interface EditRow {
  */
 export function editTable(db: DatabaseSync) {
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
-  const selectRow = db.prepare('SELECT document, position, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
-  const upsert = db.prepare(
+  const sql = statementCache(db);
+  const selectRow = sql('SELECT document, position, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
+  const upsert = sql(
     `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT(transcript_id) DO UPDATE SET document = excluded.document, speakers = excluded.speakers, position = excluded.position,
        updated_at = excluded.updated_at, text = excluded.text`,
   );
-  const step = db.prepare('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
+  const step = sql('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
 
   function save(id: string, document: EditorDocument, position: number) {
     upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document));
@@ -45,9 +46,9 @@ export function editTable(db: DatabaseSync) {
     /** A new step: redo steps above it are dropped, and the oldest beyond the undo limit. */
     record(id: string, document: EditorDocument, position: number, forward: EditorPatch, backward: EditorPatch) {
       transaction(() => {
-        db.prepare('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, position);
-        db.prepare('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)').run(id, position, JSON.stringify(forward), JSON.stringify(backward));
-        db.prepare('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, position - UNDO_LIMIT);
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, position);
+        sql('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)').run(id, position, JSON.stringify(forward), JSON.stringify(backward));
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, position - UNDO_LIMIT);
         save(id, document, position);
       });
     },
@@ -55,12 +56,12 @@ export function editTable(db: DatabaseSync) {
     move: (id: string, document: EditorDocument, position: number) => save(id, document, position),
     /** Whether a transcript's original has been kept with undo further back (undo limit). */
     oldest(id: string): number {
-      const row = db.prepare('SELECT MIN(seq) AS oldest FROM transcript_edit_steps WHERE transcript_id = ?').get(id) as { oldest: number | null };
+      const row = sql('SELECT MIN(seq) AS oldest FROM transcript_edit_steps WHERE transcript_id = ?').get(id) as { oldest: number | null };
       return row.oldest ?? 1;
     },
     /** Speaker names of every transcript, most recently edited first. */
     speakerNames(): string[] {
-      const rows = db.prepare(`SELECT speakers FROM transcript_edits WHERE speakers != '[]' ORDER BY updated_at DESC`).all() as { speakers: string }[];
+      const rows = sql(`SELECT speakers FROM transcript_edits WHERE speakers != '[]' ORDER BY updated_at DESC`).all() as { speakers: string }[];
       return [...new Set(rows.flatMap((row) => JSON.parse(row.speakers) as string[]))];
     },
   };
