@@ -183,7 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       files,
       mediaUrl: options.mediaUrl ?? appMediaUrl,
       transcription,
-      prepareEdit: editor.prepare,
+      editor,
       subtitleRules: settings.subtitleRules,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),

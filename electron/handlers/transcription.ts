@@ -5,6 +5,7 @@ import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
 import type { HistoryStore } from '../services/history/history-store';
 import { subtitleFile } from '../services/transcription/subtitle-file';
+import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import type { TranscriptionService } from '../services/transcription/transcription-service';
 
 export function transcriptionHandlers(deps: {
@@ -15,8 +16,8 @@ export function transcriptionHandlers(deps: {
   mediaUrl(transcriptId: string): string;
   /** The user's subtitle rules (main keeps them in settings). */
   subtitleRules(): SubtitleRules;
-  /** Prepares the editor's document for a transcript being shown (see TranscriptEditor.prepare). */
-  prepareEdit(transcriptId: string): void;
+  /** The editor's documents: prepared for a transcript being shown, forgotten with a deleted one. */
+  editor: Pick<TranscriptEditor, 'prepare' | 'forget'>;
 }): Handlers<Contract>['transcription'] {
   const { history } = deps;
   return {
@@ -25,12 +26,14 @@ export function transcriptionHandlers(deps: {
     async open({ id }) {
       const record = history.transcripts.get(id);
       // After this reply has been sent: the page's own request comes first.
-      setImmediate(() => deps.prepareEdit(id));
+      setImmediate(() => deps.editor.prepare(id));
       return record;
     },
 
     async remove({ id }) {
       const audio = history.transcripts.remove(id);
+      // A backup may bring the transcript back, without edits: the editor must read it anew.
+      deps.editor.forget(id);
       if (audio) await rm(audio, { force: true });
     },
 

@@ -17,8 +17,14 @@ export const settingsFileSchema = z.object({
   version: z.literal(2),
   theme: themeSchema,
   keyReminderDays: keyReminderDaysSchema,
-  /** Global, like the theme; files written before there were rules get the defaults. */
-  subtitleRules: subtitleRulesSchema.default(DEFAULT_SUBTITLE_RULES),
+  /**
+   * Global, like the theme; files written before there were rules get the defaults, and so do
+   * rules outside today's limits (a hand edit, an older Confab): they must never cost the profiles.
+   */
+  subtitleRules: subtitleRulesSchema.default(DEFAULT_SUBTITLE_RULES).catch(({ error }) => {
+    log.warn('settings.json: the subtitle rules were not usable, so the defaults apply:', error.issues.map((issue) => issue.message).join('; '));
+    return DEFAULT_SUBTITLE_RULES;
+  }),
   activeId: z.string(),
   profiles: z.array(profileRecordSchema).min(1),
 });

@@ -2,18 +2,18 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
 /**
  * Runs `work` as one write transaction: all of it is stored, or (when it throws) none of it.
- * Inside another transaction it simply runs, part of the outer one, so a store's own
- * transactional writes can be grouped into one commit by their caller.
+ * Inside another transaction it is a savepoint of the outer one, all-or-nothing all the same,
+ * so a store's own transactional writes can be grouped into one commit by their caller.
  */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  if (db.isTransaction) return work();
-  db.exec('BEGIN IMMEDIATE');
+  const nested = db.isTransaction;
+  db.exec(nested ? 'SAVEPOINT nested' : 'BEGIN IMMEDIATE');
   try {
     const result = work();
-    db.exec('COMMIT');
+    db.exec(nested ? 'RELEASE nested' : 'COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    db.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
     throw error;
   }
 }

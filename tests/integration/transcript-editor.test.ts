@@ -206,6 +206,22 @@ describe('transcript editor service', () => {
   });
 });
 
+describe('a transcript deleted and brought back', () => {
+  it('opens as the transcript now stored, not as the edits cached before the delete', () => {
+    const store = openStore();
+    store.transcripts.put(record(), null);
+    const editor = createTranscriptEditor({ history: store });
+    editor.edit('t1', { type: 'split', block: 0, word: 1 });
+    store.transcripts.remove('t1');
+    editor.forget('t1');
+    // A backup restores the transcript (its edits went with the delete).
+    store.transcripts.put(record(), null);
+    const reopened = editor.open('t1');
+    expect(reopened.state).toEqual({ canUndo: false, canRedo: false, edited: false });
+    expect(reopened.document.blocks[0]!.words).not.toEqual(['Hello']);
+  });
+});
+
 describe('history search of edited transcripts', () => {
   const found = (store: HistoryStore, words: string) => store.search(words).map((hit) => (hit.kind === 'transcript' ? hit.transcriptId : null));
 

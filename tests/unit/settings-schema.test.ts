@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { settingsFileSchema } from '../../electron/services/settings-file';
+import { DEFAULT_SUBTITLE_RULES } from '../../shared/domain/transcript';
 import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema, proxyUrlSchema } from '../../shared/contract/settings';
 
 describe('base URL validation', () => {
@@ -56,5 +58,27 @@ describe('proxy URL validation', () => {
     ['http://proxy.example.com:3128/path', /host and port only/],
   ])('refuses %j with a reason', (url, reason) => {
     expect(proxyUrlSchema.safeParse(url).error?.issues[0]?.message).toMatch(reason);
+  });
+});
+
+describe('settings.json subtitle rules', () => {
+  const file = {
+    version: 2,
+    theme: 'system',
+    keyReminderDays: 90,
+    activeId: 'p1',
+    profiles: [{ id: 'p1', name: 'Work', baseUrl: 'https://api.example.com/v1', mcpUrl: null, plan: 'pro', proxy: null }],
+  };
+
+  it('gives rules outside the limits the defaults, keeping every profile', () => {
+    const parsed = settingsFileSchema.parse({ ...file, subtitleRules: { ...DEFAULT_SUBTITLE_RULES, maxCharsPerLine: -5 } });
+    expect(parsed.subtitleRules).toEqual(DEFAULT_SUBTITLE_RULES);
+    expect(parsed.profiles.map((profile) => profile.name)).toEqual(['Work']);
+  });
+
+  it('keeps rules within the limits, and gives a file without rules the defaults', () => {
+    const rules = { ...DEFAULT_SUBTITLE_RULES, maxLinesPerCue: 1 };
+    expect(settingsFileSchema.parse({ ...file, subtitleRules: rules }).subtitleRules).toEqual(rules);
+    expect(settingsFileSchema.parse(file).subtitleRules).toEqual(DEFAULT_SUBTITLE_RULES);
   });
 });

@@ -37,7 +37,8 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
         LIMIT ?`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'message' }>, 'kind'>[];
-  // An edited transcript is found by its edited text (the user's corrections), its original only while unedited.
+  // An edited transcript is found by its edited text (the user's corrections), its original only while
+  // unedited. Edits are indexed in the order transcripts were first edited, so those are taken newest first by date.
   const transcripts = db
     .prepare(
       `SELECT * FROM (
@@ -52,7 +53,7 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
            JOIN transcripts t ON t.id = e.transcript_id
           WHERE transcript_edits_fts MATCH ?1
-          ORDER BY transcript_edits_fts.rowid DESC LIMIT ?2)`,
+          ORDER BY t.created_at DESC LIMIT ?2)`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
   return [

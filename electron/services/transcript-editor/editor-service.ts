@@ -5,6 +5,7 @@ import { editTable } from './edit-store';
 import { EditRefused, patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
+import { log } from '../../log';
 
 interface Open {
   record: TranscriptRecord;
@@ -142,10 +143,15 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     prepare(id: string) {
       try {
         load(id);
-      } catch {
-        // Deleted meanwhile: there is nothing to prepare, and opening it will say so.
+      } catch (error) {
+        // Deleted meanwhile: there is nothing to prepare, and opening it will say so. Anything
+        // else is logged, not thrown: this runs on its own, and opening will report it.
+        if (!(error instanceof EditRefused)) log.warn('Could not prepare the editor for a transcript:', error);
       }
     },
+
+    /** Drops what is cached of a transcript: it was deleted, and may come back from a backup without its edits. */
+    forget: (id: string) => void cache.delete(id),
 
     knownSpeakers: () => edits.speakerNames(),
 
