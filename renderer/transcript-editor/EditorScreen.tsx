@@ -35,18 +35,19 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
 }
 
 /** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
-function Problem({ problem }: { problem: string }) {
+function Problem({ problem }: { problem: string | null }) {
   const unsaved = useEditor((view) => view.unsaved);
+  if (!problem && unsaved.length === 0) return null;
   return (
     <div className="notice error" role="alert">
-      <p>{problem}</p>
-      {unsaved && (
-        <>
-          <p className="notice-title">Not saved, row {unsaved.row + 1}:</p>
-          <blockquote className="ed-unsaved">{unsaved.text}</blockquote>
-          <CopyButton label="Copy the unsaved text" text={() => unsaved.text} />
-        </>
-      )}
+      {problem && <p>{problem}</p>}
+      {unsaved.map(({ row, text }) => (
+        <div key={row}>
+          <p className="notice-title">Not saved, row {row + 1}:</p>
+          <blockquote className="ed-unsaved">{text}</blockquote>
+          <CopyButton label={`Copy the unsaved text of row ${row + 1}`} text={() => text} />
+        </div>
+      ))}
     </div>
   );
 }
@@ -152,7 +153,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Player id={id} onTime={onTime} />
         <Toolbar />
         <FindBar matches={matches} />
-        {problem && <Problem problem={problem} />}
+        <Problem problem={problem} />
         <div className="ed-panels">
           <SpeakersPanel />
           <ExportBox />

@@ -26,7 +26,7 @@ export function Toolbar() {
           Revert to original
         </button>
         <span className="ed-saved" role="status">
-          {pending ? 'Saving…' : unsaved ? 'Not saved' : state.edited ? 'All edits saved' : 'Original'}
+          {pending ? 'Saving…' : unsaved.length ? 'Not saved' : state.edited ? 'All edits saved' : 'Original'}
         </span>
       </div>
       <div className="ed-group" aria-label={row === null ? 'Row actions (pick a row first)' : `Row ${row + 1}`}>

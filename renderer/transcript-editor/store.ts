@@ -21,8 +21,8 @@ export interface EditorView {
   caret: number | 'end';
   /** Rows' names for speakers used in any transcript, offered when naming one. */
   known: string[];
-  /** Typing main refused to save (the transcript was deleted meanwhile, say): shown to copy. */
-  unsaved: { row: number; text: string } | null;
+  /** Typing main refused to save (the transcript was deleted meanwhile, say), the last per row: shown to copy. */
+  unsaved: Array<{ row: number; text: string }>;
 }
 
 const initial: Omit<EditorView, 'known'> = {
@@ -36,7 +36,7 @@ const initial: Omit<EditorView, 'known'> = {
   pending: 0,
   active: null,
   caret: 0,
-  unsaved: null,
+  unsaved: [],
 };
 
 export const useEditor = create<EditorView>(() => ({ ...initial, known: [] }));
@@ -62,16 +62,20 @@ function applied(patch: WirePatch, state: EditorState) {
   });
 }
 
-function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>, typed?: EditorView['unsaved']): Promise<void> {
+type Typed = EditorView['unsaved'][number];
+const without = (unsaved: EditorView['unsaved'], row: number) => unsaved.filter((entry) => entry.row !== row);
+
+function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>, typed?: Typed): Promise<void> {
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
     try {
       const { patch, state } = await work();
       if (useEditor.getState().id === id) applied(patch, state);
-      useEditor.setState({ problem: null });
+      // A row saved since its typing was refused has nothing unsaved left.
+      useEditor.setState((view) => ({ problem: null, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
     } catch (error) {
-      // The row goes back to main's text when it closes, so refused typing is kept apart.
-      useEditor.setState((view) => ({ problem: message(error), unsaved: typed ?? view.unsaved }));
+      // The row goes back to main's text when it closes, so refused typing is kept apart, every row's.
+      useEditor.setState((view) => ({ problem: message(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
     } finally {
       useEditor.setState((view) => ({ pending: view.pending - 1 }));
     }

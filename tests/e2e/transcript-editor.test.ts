@@ -296,7 +296,7 @@ describe('the transcript editor', () => {
     expect(await alert.innerText()).not.toMatch(/SQLite|constraint/i);
     await page.getByRole('status').getByText('Not saved').waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.origin });
-    await alert.getByRole('button', { name: 'Copy the unsaved text' }).click();
+    await alert.getByRole('button', { name: 'Copy the unsaved text of row 1' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/typed after the delete$/);
     await screenshot(page, 'transcript-editor-deleted');
   });
