@@ -4,26 +4,15 @@
  * at once, and what a request held is freed with its thread.
  */
 import { rm } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart, SplitPlan, SplitProgress } from './types';
+import { startSplitWorker } from './worker-script';
 
 export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } from './types';
 export { UnsplittableAudioError };
 export type { SplitOptions };
-
-/**
- * The worker's script: built beside main.cjs for Electron (build/bundle-electron.mjs);
- * from source (the browser harness, tests, the bench) the TypeScript file beside this one,
- * loaded through tsx as the rest of the source is.
- */
-function workerScript(): { url: URL; execArgv: string[] | undefined } {
-  const here = import.meta.url;
-  if (here.endsWith('.cjs')) return { url: new URL('./audio-split-worker.cjs', here), execArgv: undefined };
-  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
-  return { url: new URL('./worker.ts', here), execArgv: hasTsx ? undefined : [...process.execArgv, '--import', 'tsx'] };
-}
 
 const abortReason = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason : new DOMException('The split was cancelled.', 'AbortError'));
 
@@ -35,8 +24,7 @@ export function createAudioSplitter(options: Partial<SplitOptions> = {}): AudioS
   function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(abortReason(signal));
-      const script = workerScript();
-      const worker = new Worker(script.url, { workerData: message, execArgv: script.execArgv, name: `confab-split-${message.type}` });
+      const worker = startSplitWorker(message);
       running.add(worker);
       let settled = false;
       const settle = (finish: () => void) => {

@@ -10,22 +10,36 @@
  */
 import '@napi-rs/webcodecs/polyfill';
 import { parentPort, workerData } from 'node:worker_threads';
+import { viewBackedAudioData } from './audio-data-views';
 import { completeAudioDecoder } from './complete-decoder';
 import { encodePart } from './encode-pass';
 import { orderedAudioEncoder } from './ordered-encoder';
+import { measureLevels } from './measure-pass';
 import { planRecording } from './plan-pass';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import { openRecording } from './source';
 import type { SplitProgress } from './types';
 
 globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
 globalThis.AudioDecoder = completeAudioDecoder(globalThis.AudioDecoder);
+globalThis.AudioData = viewBackedAudioData(globalThis.AudioData);
 
 const post = (answer: SplitAnswer) => parentPort!.postMessage(answer);
 const report = (progress: SplitProgress) => post({ type: 'progress', progress });
 
 async function run(request: SplitRequest): Promise<SplitAnswer> {
   if (request.type === 'plan') return { type: 'planned', plan: await planRecording(request.path, request.options, report) };
+  if (request.type === 'measure') return { type: 'measured', ...(await measureRest(request.path, request.fromSample)) };
   return { type: 'encoded', part: await encodePart(request, report) };
+}
+
+async function measureRest(path: string, fromSample: number) {
+  const recording = await openRecording(path);
+  try {
+    return await measureLevels(recording, { fromSample, toSample: null }, report);
+  } finally {
+    recording.input.dispose();
+  }
 }
 
 // The native codecs call back from their own threads without holding the event loop open:
