@@ -8,17 +8,19 @@
  * 48 kHz), which would shift the second half's levels. A helper that fails leaves its half to
  * this thread.
  */
-import type { Worker } from 'node:worker_threads';
 import { type SplitOptions, planParts } from './cut-points';
 import { LevelMeter } from './levels';
 import { type Measured, measureLevels } from './measure-pass';
-import { type SplitAnswer, UnsplittableAudioError } from './protocol';
+import { UnsplittableAudioError } from './protocol';
 import { openRecording } from './source';
 import type { SplitPlan, SplitProgress } from './types';
-import { startSplitWorker } from './worker-script';
+import { createSplitWorkerPool } from './worker-pool';
 
 /** Below this a helper thread's start-up costs more than it saves. */
 const HELPED_MIN_SECONDS = 120;
+
+/** This thread's helper, kept between plans like main's threads (worker-pool.ts). */
+const helpers = createSplitWorkerPool();
 
 export async function planRecording(path: string, options: SplitOptions, report: (progress: SplitProgress) => void): Promise<SplitPlan> {
   const recording = await openRecording(path);
@@ -39,14 +41,14 @@ export async function planRecording(path: string, options: SplitOptions, report:
     try {
       first = await measureLevels(recording, { fromSample: 0, toSample: half }, progress(0));
     } catch (error) {
-      void helper?.worker.terminate();
+      helper?.stop();
       throw error;
     }
     let { levels, samples } = first;
     if (helper && half !== null) {
       if (first.samples < half) {
         // The recording ended before its middle (its metadata said otherwise): there is no second half.
-        void helper.worker.terminate();
+        helper.stop();
         samples = Math.max(0, first.samples - recording.trailingSamples);
       } else {
         const second = await helper.measured.catch(() => measureLevels(recording, { fromSample: half, toSample: null }, progress(1)));
@@ -70,19 +72,14 @@ export async function planRecording(path: string, options: SplitOptions, report:
 }
 
 /** The levels from `fromSample` to the end, measured by a thread of their own. */
-function helpMeasure(path: string, fromSample: number, report: (progress: SplitProgress) => void): { worker: Worker; measured: Promise<Measured> } {
-  const worker = startSplitWorker({ type: 'measure', path, fromSample });
-  const measured = new Promise<Measured>((resolve, reject) => {
-    worker.on('message', (answer: SplitAnswer) => {
-      if (answer.type === 'progress') report(answer.progress);
-      else if (answer.type === 'measured') resolve(answer);
-      else reject(new Error(answer.type === 'failed' ? answer.message : `unexpected answer ${answer.type}`));
-    });
-    worker.on('error', reject);
-    worker.on('exit', () => reject(new Error('The helper thread ended without levels.')));
+function helpMeasure(path: string, fromSample: number, report: (progress: SplitProgress) => void): { stop: () => void; measured: Promise<Measured> } {
+  const stopped = new AbortController();
+  const measured = helpers.run({ type: 'measure', path, fromSample }, stopped.signal, report).then((answer) => {
+    if (answer.type !== 'measured') throw new Error(answer.type === 'failed' ? answer.message : `unexpected answer ${answer.type}`);
+    return answer;
   });
-  measured.finally(() => void worker.terminate()).catch(() => undefined);
-  return { worker, measured };
+  measured.catch(() => undefined);
+  return { stop: () => stopped.abort(), measured };
 }
 
 function joined(a: Float32Array, b: Float32Array): Float32Array {

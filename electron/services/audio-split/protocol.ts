@@ -1,4 +1,4 @@
-/** What main sends a splitter worker (as workerData: one request per worker) and what it answers. */
+/** What main sends a splitter worker (a message, one request at a time) and what it answers. */
 import type { SplitOptions } from './cut-points';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 

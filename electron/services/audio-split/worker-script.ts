@@ -5,7 +5,6 @@
  * tsx as the rest of the source is.
  */
 import { Worker } from 'node:worker_threads';
-import type { SplitRequest } from './protocol';
 
 function workerScript(): { url: URL; execArgv: string[] | undefined } {
   const here = import.meta.url;
@@ -14,8 +13,8 @@ function workerScript(): { url: URL; execArgv: string[] | undefined } {
   return { url: new URL('./worker.ts', here), execArgv: hasTsx ? undefined : [...process.execArgv, '--import', 'tsx'] };
 }
 
-/** A worker thread answering `request` (one request per thread). */
-export function startSplitWorker(request: SplitRequest): Worker {
+/** A worker thread answering the requests posted to it, one at a time (worker-pool.ts). */
+export function startSplitWorker(): Worker {
   const script = workerScript();
-  return new Worker(script.url, { workerData: request, execArgv: script.execArgv, name: `confab-split-${request.type}` });
+  return new Worker(script.url, { execArgv: script.execArgv, name: 'confab-split' });
 }
