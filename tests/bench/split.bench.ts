@@ -13,7 +13,8 @@ const run = promisify(execFile);
  * the wall time of the whole split (pass 1 and every part) ÷ FFmpeg decoding the same file and
  * encoding it to mono Opus 32 kbit/s, measured one after the other in the same run (target
  * ≤ 1.5); and the splitting process's peak RSS (getrusage maxrss: main thread and every worker
- * thread), which should not grow with the length. SPLIT_BENCH_MINUTES=60 measures the hour alone.
+ * thread), which should not grow with the length. SPLIT_BENCH_MINUTES=60 measures the hour alone;
+ * SPLIT_BENCH_PARTS_AT_ONCE=1 encodes the parts one after another (the job makes two at a time).
  * Figures are printed; nothing here fails a run.
  */
 export async function splitBench(): Promise<string[]> {
@@ -47,6 +48,7 @@ interface ChildResult {
   planMs: number;
   wallMs: number;
   parts: Array<{ seconds: number; bytes: number }>;
+  atOnce: number;
   durationSeconds: number;
   baselineKb: number;
   peakKb: number;
@@ -63,7 +65,7 @@ async function measure(path: string, dir: string, minutes: number): Promise<stri
   const sizes = result.parts.map((part) => part.bytes);
   const label = `${minutes} min`;
   return [
-    `split ${label}: whole split ${seconds(result.wallMs)} (pass 1 ${seconds(result.planMs)}, ${result.parts.length} parts ${seconds(result.wallMs - result.planMs)}) ÷ ffmpeg decode + Opus encode ${seconds(ffmpegMs)} = ${(result.wallMs / ffmpegMs).toFixed(2)} (target ≤ 1.5)`,
+    `split ${label}: whole split ${seconds(result.wallMs)} (pass 1 ${seconds(result.planMs)}, ${result.parts.length} parts ${result.atOnce} at a time ${seconds(result.wallMs - result.planMs)}) ÷ ffmpeg decode + Opus encode ${seconds(ffmpegMs)} = ${(result.wallMs / ffmpegMs).toFixed(2)} (target ≤ 1.5)`,
     `split ${label}: parts ${result.parts.map((p) => `${(p.seconds / 60).toFixed(1)} min/${mb(p.bytes)}`).join(', ')} (largest ${mb(Math.max(...sizes))}, limit 25.0 MB)`,
     `split ${label}: splitting process peak RSS ${mb(result.peakKb * 1024)} (${mb(result.baselineKb * 1024)} before the split)`,
   ];

@@ -1,62 +1,28 @@
 /**
  * The splitter for long recordings, run by main: each request (a plan, or one part) runs in
- * a fresh worker thread (worker.ts), so decoding never blocks main, an abort ends the thread
- * at once, and what a request held is freed with its thread.
+ * a worker thread (worker.ts) kept and reused between requests (worker-pool.ts), so decoding
+ * never blocks main, an abort ends its thread at once, and memory does not grow with the
+ * number of parts.
  */
 import { rm } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart, SplitPlan, SplitProgress } from './types';
+import { createSplitWorkerPool } from './worker-pool';
 
 export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } from './types';
 export { UnsplittableAudioError };
 export type { SplitOptions };
 
-/**
- * The worker's script: built beside main.cjs for Electron (build/bundle-electron.mjs);
- * from source (the browser harness, tests, the bench) the TypeScript file beside this one,
- * loaded through tsx as the rest of the source is.
- */
-function workerScript(): { url: URL; execArgv: string[] | undefined } {
-  const here = import.meta.url;
-  if (here.endsWith('.cjs')) return { url: new URL('./audio-split-worker.cjs', here), execArgv: undefined };
-  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
-  return { url: new URL('./worker.ts', here), execArgv: hasTsx ? undefined : [...process.execArgv, '--import', 'tsx'] };
-}
-
-const abortReason = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason : new DOMException('The split was cancelled.', 'AbortError'));
-
 /** `options`: where parts may be cut (20-minute parts by default; tests use shorter ones). */
 export function createAudioSplitter(options: Partial<SplitOptions> = {}): AudioSplitter {
   const split: SplitOptions = { ...DEFAULT_SPLIT, ...options };
-  const running = new Set<Worker>();
+  const workers = createSplitWorkerPool();
 
-  function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
-      const script = workerScript();
-      const worker = new Worker(script.url, { workerData: message, execArgv: script.execArgv, name: `confab-split-${message.type}` });
-      running.add(worker);
-      let settled = false;
-      const settle = (finish: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', onAbort);
-        running.delete(worker);
-        void worker.terminate();
-        finish();
-      };
-      const onAbort = () => settle(() => reject(abortReason(signal)));
-      signal.addEventListener('abort', onAbort, { once: true });
-      worker.on('message', (answer: SplitAnswer) => {
-        if (answer.type === 'progress') return onProgress?.(answer.progress);
-        if (answer.type === 'failed') settle(() => reject(answer.rejected ? new UnsplittableAudioError(answer.message) : new Error(answer.message)));
-        else settle(() => resolve(answer));
-      });
-      worker.on('error', (error) => settle(() => reject(new Error(`The splitter stopped unexpectedly: ${error.message}`))));
-      worker.on('exit', (code) => settle(() => reject(new Error(`The splitter stopped unexpectedly (exit code ${code}).`))));
-    });
+  async function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
+    const answer = await workers.run(message, signal, onProgress);
+    if (answer.type === 'failed') throw answer.rejected ? new UnsplittableAudioError(answer.message) : new Error(answer.message);
+    return answer;
   }
 
   return {
@@ -76,9 +42,6 @@ export function createAudioSplitter(options: Partial<SplitOptions> = {}): AudioS
         throw error;
       }
     },
-    async close() {
-      await Promise.all([...running].map((worker) => worker.terminate()));
-      running.clear();
-    },
+    close: () => workers.close(),
   };
 }

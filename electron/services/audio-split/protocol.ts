@@ -1,4 +1,4 @@
-/** What main sends a splitter worker (as workerData: one request per worker) and what it answers. */
+/** What main sends a splitter worker (a message, one request at a time) and what it answers. */
 import type { SplitOptions } from './cut-points';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
@@ -8,12 +8,16 @@ export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
   | { type: 'plan'; path: string; options: SplitOptions }
-  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
+  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string }
+  /** A plan's helper: the levels from `fromSample` to the end (plan-pass.ts). */
+  | { type: 'measure'; path: string; fromSample: number };
 
 export type SplitAnswer =
   | { type: 'progress'; progress: SplitProgress }
   | { type: 'planned'; plan: SplitPlan }
   | { type: 'encoded'; part: EncodedPart }
+  /** `samples`: where the recording ends, its encoder padding already left out. */
+  | { type: 'measured'; levels: Float32Array; samples: number }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
   | { type: 'failed'; message: string; rejected: boolean };
 
