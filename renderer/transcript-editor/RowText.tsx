@@ -19,6 +19,9 @@ const normal = (text: string) => text.trim().split(/\s+/).filter(Boolean).join('
 export function RowText({ index, block, caret }: { index: number; block: EditorBlock; caret: number | 'end' }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const sent = useRef(blockText(block));
+  // The draft as last typed: the flush at unmount (another row became active) runs after React
+  // has let go of the textarea, and must still send what was typed in its last 300 ms.
+  const draft = useRef(blockText(block));
   const timers = useRef<{ idle: number; max: number }>({ idle: 0, max: 0 });
 
   const indexRef = useRef(index);
@@ -27,13 +30,13 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
   // Sends the draft if it differs from what main last got; through a ref, so the flush
   // registered for other intents always sees the current row.
   const flush = useRef(() => {
-    const element = area.current;
+    const value = area.current?.value ?? draft.current;
     window.clearTimeout(timers.current.idle);
     window.clearTimeout(timers.current.max);
     timers.current = { idle: 0, max: 0 };
-    if (!element || normal(element.value) === normal(sent.current)) return;
-    sent.current = element.value;
-    void edit({ type: 'text', block: indexRef.current, text: element.value }, { keepTyping: true });
+    if (normal(value) === normal(sent.current)) return;
+    sent.current = value;
+    void edit({ type: 'text', block: indexRef.current, text: value }, { keepTyping: true });
   }).current;
 
   useEffect(() => {
@@ -51,7 +54,7 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
     const text = blockText(block);
     if (element && normal(element.value) !== text && normal(sent.current) !== text) {
       element.value = text;
-      sent.current = text;
+      sent.current = draft.current = text;
     }
   }, [block]);
 
@@ -78,6 +81,7 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
       defaultValue={blockText(block)}
       spellCheck
       onInput={(event) => {
+        draft.current = event.currentTarget.value;
         rememberCaret(event.currentTarget.value, event.currentTarget.selectionStart);
         schedule();
       }}

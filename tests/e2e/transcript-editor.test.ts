@@ -298,6 +298,12 @@ describe('the transcript editor', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.origin });
     await alert.getByRole('button', { name: 'Copy the unsaved text of row 1' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/typed after the delete$/);
+    // Typing in another row, left at once (before its pause sends it), joins the first; neither is lost.
+    await editRow(page, 2);
+    await row(page, 2).fill(`${await row(page, 2).inputValue()} and in row two`);
+    await editRow(page, 1);
+    await alert.getByText(/and in row two$/).waitFor();
+    await alert.getByText(/typed after the delete$/).waitFor();
     await screenshot(page, 'transcript-editor-deleted');
   });
 });
