@@ -65,12 +65,11 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
     list(): ConversationSummary[] {
       const rows = sql(
-          `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
-                  (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
-             FROM conversations c WHERE c.deleted_at IS NULL
-            ORDER BY c.pinned DESC, c.updated_at DESC, c.created_at DESC`,
-        )
-        .all() as unknown as Parameters<typeof toSummary>[0][];
+        `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
+                (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
+           FROM conversations c WHERE c.deleted_at IS NULL
+          ORDER BY c.pinned DESC, c.updated_at DESC, c.created_at DESC`,
+      ).all() as unknown as Parameters<typeof toSummary>[0][];
       return rows.map(toSummary);
     },
 

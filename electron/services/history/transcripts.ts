@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../shared/contract/transcription';
+import { statementCache } from '../sqlite-transaction';
 
 interface TranscriptRow {
   id: string;
@@ -12,14 +13,15 @@ interface TranscriptRow {
 
 /** Transcripts in the history database, beside conversations (migration 5). */
 export function transcriptTable(db: DatabaseSync) {
+  const sql = statementCache(db);
   const row = (id: string) => {
-    const found = db.prepare('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
+    const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
     if (!found) throw new Error('This transcript no longer exists. It may have been deleted.');
     return found;
   };
   return {
     put(record: TranscriptRecord, audioPath: string | null) {
-      db.prepare(
+      sql(
         'INSERT INTO transcripts (id, file_name, created_at, request, transcript, text, audio_path) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ).run(record.id, record.fileName, record.createdAt, JSON.stringify(record.request), JSON.stringify(record.transcript), record.transcript.text, audioPath);
     },
@@ -34,20 +36,18 @@ export function transcriptTable(db: DatabaseSync) {
       };
     },
     audioPath: (id: string) => row(id).audio_path,
-    exists: (id: string) => db.prepare('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
+    exists: (id: string) => sql('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
     list(): TranscriptSummary[] {
-      const rows = db
-        .prepare(
-          `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview
-             FROM transcripts ORDER BY created_at DESC`,
-        )
-        .all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string }[];
+      const rows = sql(
+        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview
+           FROM transcripts ORDER BY created_at DESC`,
+      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string }[];
       return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview }));
     },
     /** Returns the audio file's path so the caller can remove it too. */
     remove(id: string): string | null {
       const path = row(id).audio_path;
-      db.prepare('DELETE FROM transcripts WHERE id = ?').run(id);
+      sql('DELETE FROM transcripts WHERE id = ?').run(id);
       return path;
     },
   };
