@@ -22,7 +22,7 @@ import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createBackups, scheduleDailyBackups } from './services/history/backups';
 import { createHistoryStore, type HistoryStore } from './services/history/history-store';
-import { type AudioSplitter, createAudioSplitter } from './services/audio-split';
+import { type AudioSplitter, type StartSplitProcess, createAudioSplitter } from './services/audio-split';
 import { createJobFiles } from './services/jobs/job-files';
 import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
@@ -70,6 +70,8 @@ export interface CoreOptions {
   mediaUrl?: (transcriptId: string) => string;
   /** Splits recordings over the upload limit; tests inject a fake. */
   splitter?: AudioSplitter;
+  /** Starts the splitter's process per request: Electron's utility process; a Node child process by default. */
+  splitProcess?: StartSplitProcess;
 }
 
 export interface Core {
@@ -155,7 +157,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     takeStaged: (fileId) => staging.take(fileId),
     run: {
       transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
-      splitter: options.splitter ?? createAudioSplitter(),
+      splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
       keep: transcription.keep,
     },
   });

@@ -9,6 +9,7 @@ import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
 import { electronFetch } from './platform/electron-fetch';
+import { utilitySplitProcess } from './platform/utility-splitter';
 import { jobSignalFeed } from './desktop/job-signal-feed';
 import { createDesktopShell } from './desktop/shell';
 import { trackWindow, windowPlacement } from './desktop/window-tracking';
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
     consent: dialogConsent(() => mainWindow),
     presence,
     makeFetch: (proxy) => electronFetch({ proxy }),
+    splitProcess: utilitySplitProcess,
   });
   core = started;
   // The taskbar/dock progress, notifications and badge follow main's job queue.

@@ -1,15 +1,17 @@
-// One split in a process of its own, so its peak RSS is the splitter's alone: the recording
+// One split driven from a process of its own, as main drives it: the recording
 // planned, then every part encoded, two at a time as the job queue does (a part is made while
 // the one before it is), each written to `outDir` and deleted at once, as the job queue deletes
 // a part once it is sent. SPLIT_BENCH_PARTS_AT_ONCE=1 encodes them one after another.
-// Prints one JSON line; run by split.bench.ts.
+// Each request runs in a splitter process of its own, which reports its peak RSS; this
+// process's own peak is main's share. Prints one JSON line; run by split.bench.ts.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAudioSplitter } from '../../electron/services/audio-split';
 
 const [path, outDir] = process.argv.slice(2) as [string, string];
 const atOnce = Number(process.env.SPLIT_BENCH_PARTS_AT_ONCE) || 2;
-const splitter = createAudioSplitter();
+const requestPeaksKb: number[] = [];
+const splitter = createAudioSplitter({ onPeakRss: (kib) => requestPeaksKb.push(kib) });
 const signal = new AbortController().signal;
 const baselineKb = process.memoryUsage().rss / 1024;
 const started = performance.now();
@@ -27,4 +29,4 @@ async function encodeNext(): Promise<void> {
 await Promise.all(Array.from({ length: atOnce }, encodeNext));
 const wallMs = performance.now() - started;
 await splitter.close();
-console.log(JSON.stringify({ planMs, wallMs, atOnce, parts, durationSeconds: plan.durationSeconds, baselineKb, peakKb: process.resourceUsage().maxRSS }));
+console.log(JSON.stringify({ planMs, wallMs, atOnce, parts, durationSeconds: plan.durationSeconds, baselineKb, peakKb: process.resourceUsage().maxRSS, requestPeaksKb }));

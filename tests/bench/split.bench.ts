@@ -12,8 +12,8 @@ const run = promisify(execFile);
  * own (split-child.ts), on a 60-minute and a 3-hour meeting MP3 made here. Printed per length:
  * the wall time of the whole split (pass 1 and every part) ÷ FFmpeg decoding the same file and
  * encoding it to mono Opus 32 kbit/s, measured one after the other in the same run (target
- * ≤ 1.5); and the splitting process's peak RSS (getrusage maxrss: main thread and every worker
- * thread), which should not grow with the length. SPLIT_BENCH_MINUTES=60 measures the hour alone;
+ * ≤ 1.5); and each splitting process's peak RSS (getrusage maxrss, reported by the process:
+ * every thread of it), which should not grow with the length. SPLIT_BENCH_MINUTES=60 measures the hour alone;
  * SPLIT_BENCH_PARTS_AT_ONCE=1 encodes the parts one after another (the job makes two at a time).
  * Figures are printed; nothing here fails a run.
  */
@@ -52,6 +52,8 @@ interface ChildResult {
   durationSeconds: number;
   baselineKb: number;
   peakKb: number;
+  /** Each splitter process's peak, the plan's first. */
+  requestPeaksKb: number[];
 }
 
 async function measure(path: string, dir: string, minutes: number): Promise<string[]> {
@@ -67,7 +69,7 @@ async function measure(path: string, dir: string, minutes: number): Promise<stri
   return [
     `split ${label}: whole split ${seconds(result.wallMs)} (pass 1 ${seconds(result.planMs)}, ${result.parts.length} parts ${result.atOnce} at a time ${seconds(result.wallMs - result.planMs)}) ÷ ffmpeg decode + Opus encode ${seconds(ffmpegMs)} = ${(result.wallMs / ffmpegMs).toFixed(2)} (target ≤ 1.5)`,
     `split ${label}: parts ${result.parts.map((p) => `${(p.seconds / 60).toFixed(1)} min/${mb(p.bytes)}`).join(', ')} (largest ${mb(Math.max(...sizes))}, limit 25.0 MB)`,
-    `split ${label}: splitting process peak RSS ${mb(result.peakKb * 1024)} (${mb(result.baselineKb * 1024)} before the split)`,
+    `split ${label}: peak RSS of each splitting process: plan ${mb(result.requestPeaksKb[0]! * 1024)}, parts ${result.requestPeaksKb.slice(1).map((kb) => mb(kb * 1024)).join(', ')} (largest ${mb(Math.max(...result.requestPeaksKb) * 1024)}); the process driving them (main's part) ${mb(result.peakKb * 1024)} (${mb(result.baselineKb * 1024)} before the split)`,
   ];
 }
 

@@ -28,7 +28,7 @@ const FORMATS: Record<string, string[]> = {
 
 let dir: string;
 let recording: LongRecording;
-const splitter: AudioSplitter = createAudioSplitter(SPLIT);
+const splitter: AudioSplitter = createAudioSplitter({ cuts: SPLIT });
 const signal = () => new AbortController().signal;
 
 beforeAll(async () => {
@@ -129,7 +129,7 @@ describe('the splitter in main', () => {
     await splitter.encodePart({ path, plan, index: 2, outPath: join(out, 'other.webm'), signal: signal() });
     await splitter.encodePart({ path, plan, index: 0, outPath: join(out, 'other.webm'), signal: signal() });
     const again = await splitter.encodePart({ path, plan, index: 1, outPath: join(out, 'again.webm'), signal: signal() });
-    const fresh = createAudioSplitter(SPLIT);
+    const fresh = createAudioSplitter({ cuts: SPLIT });
     const anew = await fresh.encodePart({ path, plan: JSON.parse(JSON.stringify(plan)) as SplitPlan, index: 1, outPath: join(out, 'fresh.webm'), signal: signal() });
     await fresh.close();
     const bytes = await readFile(first.path);

@@ -1,23 +1,33 @@
 /**
  * The splitter for long recordings, run by main: each request (a plan, or one part) runs in
- * a worker thread (worker.ts) kept and reused between requests (worker-pool.ts), so decoding
- * never blocks main, an abort ends its thread at once, and memory does not grow with the
- * number of parts.
+ * a process of its own (worker.ts, started by run-request.ts), so decoding never blocks main,
+ * an abort ends its process at once, and the memory a part needed goes back to the system
+ * when its process exits, whatever the recording's length.
  */
 import { rm } from 'node:fs/promises';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart, SplitPlan, SplitProgress } from './types';
-import { createSplitWorkerPool } from './worker-pool';
+import { createRequestRunner } from './run-request';
+import { type StartSplitProcess, nodeSplitProcess } from './split-process';
 
 export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } from './types';
 export { UnsplittableAudioError };
-export type { SplitOptions };
+export type { SplitOptions, StartSplitProcess };
+export { splitScript } from './split-process';
 
-/** `options`: where parts may be cut (20-minute parts by default; tests use shorter ones). */
-export function createAudioSplitter(options: Partial<SplitOptions> = {}): AudioSplitter {
-  const split: SplitOptions = { ...DEFAULT_SPLIT, ...options };
-  const workers = createSplitWorkerPool();
+export interface SplitterOptions {
+  /** Where parts may be cut (20-minute parts by default; tests use shorter ones). */
+  cuts?: Partial<SplitOptions>;
+  /** Starts a request's process: Electron's utility process; a Node child process by default. */
+  start?: StartSplitProcess;
+  /** Each request's peak resident memory (KiB), for the bench. */
+  onPeakRss?: (kib: number) => void;
+}
+
+export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitter {
+  const split: SplitOptions = { ...DEFAULT_SPLIT, ...options.cuts };
+  const workers = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
 
   async function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
     const answer = await workers.run(message, signal, onProgress);

@@ -14,13 +14,14 @@ import { type Measured, measureLevels } from './measure-pass';
 import { UnsplittableAudioError } from './protocol';
 import { openRecording } from './source';
 import type { SplitPlan, SplitProgress } from './types';
-import { createSplitWorkerPool } from './worker-pool';
+import { createRequestRunner } from './run-request';
+import { splitThread } from './split-process';
 
 /** Below this a helper thread's start-up costs more than it saves. */
 const HELPED_MIN_SECONDS = 120;
 
-/** This thread's helper, kept between plans like main's threads (worker-pool.ts). */
-const helpers = createSplitWorkerPool();
+/** A thread per helper: it ends with this request's process anyway. */
+const helpers = createRequestRunner(splitThread);
 
 export async function planRecording(path: string, options: SplitOptions, report: (progress: SplitProgress) => void): Promise<SplitPlan> {
   const recording = await openRecording(path);

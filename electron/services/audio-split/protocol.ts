@@ -1,4 +1,4 @@
-/** What main sends a splitter worker (a message, one request at a time) and what it answers. */
+/** What main sends a splitter process (one request) and what it answers. */
 import type { SplitOptions } from './cut-points';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
@@ -14,6 +14,8 @@ export type SplitRequest =
 
 export type SplitAnswer =
   | { type: 'progress'; progress: SplitProgress }
+  /** The answering process's peak resident memory so far, KiB (getrusage: every thread of it), sent before the final answer. */
+  | { type: 'usage'; peakRssKib: number }
   | { type: 'planned'; plan: SplitPlan }
   | { type: 'encoded'; part: EncodedPart }
   /** `samples`: where the recording ends, its encoder padding already left out. */

@@ -1,16 +1,15 @@
 /**
- * The splitter's worker thread: requests come as messages, one at a time, each answered by
- * progress messages and one final answer; the thread is then kept for the next request
- * (worker-pool.ts). Each request opens and closes its own input and makes its own codecs, and
- * nothing here keeps state between requests, so a part's bytes do not depend on what ran
- * before it (the integration test encodes a part again after another and compares).
+ * The splitter's script, run for one request in a process of its own (or a thread, for a
+ * plan's helper; split-process.ts): the request comes as a message, answered by progress
+ * messages, this process's peak memory and one final answer, after which main ends it
+ * (run-request.ts). So a part's bytes depend only on its plan and index (the integration test
+ * encodes a part again after another and compares).
  *
  * WebCodecs comes from @napi-rs/webcodecs (FFmpeg's codecs, prebuilt per platform on npm),
  * installed as the globals mediabunny looks for, its encoder made to deliver in order
  * (ordered-encoder.ts) and its decoder to deliver everything before a flush ends (complete-decoder.ts).
  */
 import '@napi-rs/webcodecs/polyfill';
-import { parentPort } from 'node:worker_threads';
 import { viewBackedAudioData } from './audio-data-views';
 import { completeAudioDecoder } from './complete-decoder';
 import { encodePart } from './encode-pass';
@@ -18,6 +17,7 @@ import { orderedAudioEncoder } from './ordered-encoder';
 import { measureLevels } from './measure-pass';
 import { planRecording } from './plan-pass';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import { parentLink } from './parent-link';
 import { openRecording } from './source';
 import type { SplitProgress } from './types';
 
@@ -25,7 +25,8 @@ globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
 globalThis.AudioDecoder = completeAudioDecoder(globalThis.AudioDecoder);
 globalThis.AudioData = viewBackedAudioData(globalThis.AudioData);
 
-const post = (answer: SplitAnswer) => parentPort!.postMessage(answer);
+const link = parentLink();
+const post = (answer: SplitAnswer) => link.post(answer);
 const report = (progress: SplitProgress) => post({ type: 'progress', progress });
 
 async function run(request: SplitRequest): Promise<SplitAnswer> {
@@ -43,12 +44,17 @@ async function measureRest(path: string, fromSample: number) {
   }
 }
 
-// The port's listener also keeps the thread's event loop open while the native codecs, which
-// call back from their own threads without a handle of their own, have a frame on its way.
-parentPort!.on('message', (request: SplitRequest) => {
-  run(request).then(post, (error: unknown) => {
-    const rejected = error instanceof UnsplittableAudioError;
-    const detail = error instanceof Error ? error.message : String(error);
-    post({ type: 'failed', message: rejected ? detail : `The recording could not be split: ${detail}`, rejected });
-  });
+function failed(error: unknown): SplitAnswer {
+  const rejected = error instanceof UnsplittableAudioError;
+  const detail = error instanceof Error ? error.message : String(error);
+  return { type: 'failed', message: rejected ? detail : `The recording could not be split: ${detail}`, rejected };
+}
+
+link.onRequest((request) => {
+  run(request)
+    .catch(failed)
+    .then((answer) => {
+      post({ type: 'usage', peakRssKib: process.resourceUsage().maxRSS });
+      post(answer);
+    });
 });

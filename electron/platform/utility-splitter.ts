@@ -1,0 +1,18 @@
+/**
+ * The splitter's processes in Electron: a utility process per request (Chromium's child
+ * process with Node), running the worker script bundled beside main.cjs. Node's
+ * child_process.fork would need Electron to run as plain Node, which its RunAsNode fuse forbids.
+ */
+import { fileURLToPath } from 'node:url';
+import { utilityProcess } from 'electron';
+import { type StartSplitProcess, splitScript } from '../services/audio-split';
+
+export const utilitySplitProcess: StartSplitProcess = () => {
+  const child = utilityProcess.fork(fileURLToPath(splitScript().url), [], { serviceName: 'Confab audio splitter', stdio: 'inherit' });
+  return {
+    send: (request) => child.postMessage(request),
+    onAnswer: (listener) => child.on('message', listener),
+    onExit: (listener) => child.once('exit', (code) => listener(`exit ${code}`)),
+    kill: () => void child.kill(),
+  };
+};
