@@ -10,8 +10,9 @@ import { createAudioSplitter } from '../../electron/services/audio-split';
 
 const [path, outDir] = process.argv.slice(2) as [string, string];
 const atOnce = Number(process.env.SPLIT_BENCH_PARTS_AT_ONCE) || 2;
-const requestPeaksKb: number[] = [];
-const splitter = createAudioSplitter({ onPeakRss: (kib) => requestPeaksKb.push(kib) });
+const planPeaksKb: number[] = [];
+const partPeaksKb: number[] = [];
+const splitter = createAudioSplitter({ onPeakRss: (kib, request) => (request === 'encode' ? partPeaksKb : planPeaksKb).push(kib) });
 const signal = new AbortController().signal;
 const baselineKb = process.memoryUsage().rss / 1024;
 const started = performance.now();
@@ -29,4 +30,4 @@ async function encodeNext(): Promise<void> {
 await Promise.all(Array.from({ length: atOnce }, encodeNext));
 const wallMs = performance.now() - started;
 await splitter.close();
-console.log(JSON.stringify({ planMs, wallMs, atOnce, parts, durationSeconds: plan.durationSeconds, baselineKb, peakKb: process.resourceUsage().maxRSS, requestPeaksKb }));
+console.log(JSON.stringify({ planMs, wallMs, atOnce, parts, durationSeconds: plan.durationSeconds, baselineKb, peakKb: process.resourceUsage().maxRSS, planPeaksKb, partPeaksKb }));

@@ -52,8 +52,9 @@ interface ChildResult {
   durationSeconds: number;
   baselineKb: number;
   peakKb: number;
-  /** Each splitter process's peak, the plan's first. */
-  requestPeaksKb: number[];
+  /** Each splitter process's peak: pass 1's (one, or one per half), then one per part. */
+  planPeaksKb: number[];
+  partPeaksKb: number[];
 }
 
 async function measure(path: string, dir: string, minutes: number): Promise<string[]> {
@@ -69,7 +70,7 @@ async function measure(path: string, dir: string, minutes: number): Promise<stri
   return [
     `split ${label}: whole split ${seconds(result.wallMs)} (pass 1 ${seconds(result.planMs)}, ${result.parts.length} parts ${result.atOnce} at a time ${seconds(result.wallMs - result.planMs)}) ÷ ffmpeg decode + Opus encode ${seconds(ffmpegMs)} = ${(result.wallMs / ffmpegMs).toFixed(2)} (target ≤ 1.5)`,
     `split ${label}: parts ${result.parts.map((p) => `${(p.seconds / 60).toFixed(1)} min/${mb(p.bytes)}`).join(', ')} (largest ${mb(Math.max(...sizes))}, limit 25.0 MB)`,
-    `split ${label}: peak RSS of each splitting process: plan ${mb(result.requestPeaksKb[0]! * 1024)}, parts ${result.requestPeaksKb.slice(1).map((kb) => mb(kb * 1024)).join(', ')} (largest ${mb(Math.max(...result.requestPeaksKb) * 1024)}); the process driving them (main's part) ${mb(result.peakKb * 1024)} (${mb(result.baselineKb * 1024)} before the split)`,
+    `split ${label}: peak RSS of each splitting process: pass 1 ${result.planPeaksKb.map((kb) => mb(kb * 1024)).join(' + ')}, parts ${result.partPeaksKb.map((kb) => mb(kb * 1024)).join(', ')} (largest ${mb(Math.max(...result.planPeaksKb, ...result.partPeaksKb) * 1024)}); the process driving them (main's part) ${mb(result.peakKb * 1024)} (${mb(result.baselineKb * 1024)} before the split)`,
   ];
 }
 

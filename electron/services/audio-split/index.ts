@@ -7,8 +7,9 @@
 import { rm } from 'node:fs/promises';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
-import type { AudioSplitter, EncodedPart, SplitPlan, SplitProgress } from './types';
-import { createRequestRunner } from './run-request';
+import type { AudioSplitter, EncodedPart } from './types';
+import { planRecording } from './plan-recording';
+import { type SplitUpdate, createRequestRunner } from './run-request';
 import { type StartSplitProcess, nodeSplitProcess } from './split-process';
 
 export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } from './types';
@@ -21,29 +22,25 @@ export interface SplitterOptions {
   cuts?: Partial<SplitOptions>;
   /** Starts a request's process: Electron's utility process; a Node child process by default. */
   start?: StartSplitProcess;
-  /** Each request's peak resident memory (KiB), for the bench. */
-  onPeakRss?: (kib: number) => void;
+  /** Each request's peak resident memory (KiB) and what it was, for the bench. */
+  onPeakRss?: (kib: number, request: SplitRequest['type']) => void;
 }
 
 export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitter {
   const split: SplitOptions = { ...DEFAULT_SPLIT, ...options.cuts };
-  const workers = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
+  const processes = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
 
-  async function request(message: SplitRequest, signal: AbortSignal, onProgress?: (p: SplitProgress) => void): Promise<SplitAnswer> {
-    const answer = await workers.run(message, signal, onProgress);
+  async function request(message: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void): Promise<SplitAnswer> {
+    const answer = await processes.run(message, signal, onUpdate);
     if (answer.type === 'failed') throw answer.rejected ? new UnsplittableAudioError(answer.message) : new Error(answer.message);
     return answer;
   }
 
   return {
-    async plan({ path, signal, onProgress }): Promise<SplitPlan> {
-      const answer = await request({ type: 'plan', path, options: split }, signal, onProgress);
-      if (answer.type !== 'planned') throw new Error('The splitter gave no plan.');
-      return answer.plan;
-    },
+    plan: ({ path, signal, onProgress }) => planRecording(request, path, split, signal, onProgress),
     async encodePart({ path, plan, index, outPath, signal, onProgress }): Promise<EncodedPart> {
       try {
-        const answer = await request({ type: 'encode', path, plan, index, outPath }, signal, onProgress);
+        const answer = await request({ type: 'encode', path, plan, index, outPath }, signal, (update) => update.type === 'progress' && onProgress?.(update.progress));
         if (answer.type !== 'encoded') throw new Error('The splitter gave no part.');
         return answer.part;
       } catch (error) {
@@ -52,6 +49,6 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
         throw error;
       }
     },
-    close: () => workers.close(),
+    close: () => processes.close(),
   };
 }

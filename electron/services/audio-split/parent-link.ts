@@ -1,11 +1,9 @@
 /**
  * How the splitter's script (worker.ts) hears its request and answers, wherever it runs
- * (split-process.ts): a worker thread's port, an Electron utility process's parentPort, or a
- * Node child process's IPC channel. Each listener also keeps the event loop open while the
- * native codecs, which call back from their own threads without a handle of their own, have a
- * frame on its way.
+ * (split-process.ts): an Electron utility process's parentPort, or a Node child process's IPC
+ * channel. Each listener also keeps the event loop open while the native codecs, which call
+ * back from their own threads without a handle of their own, have a frame on its way.
  */
-import { parentPort } from 'node:worker_threads';
 import type { SplitAnswer, SplitRequest } from './protocol';
 
 export interface ParentLink {
@@ -20,10 +18,6 @@ interface UtilityParentPort {
 }
 
 export function parentLink(): ParentLink {
-  if (parentPort) {
-    const port = parentPort;
-    return { post: (answer) => port.postMessage(answer), onRequest: (handler) => port.on('message', handler) };
-  }
   const utility = (process as { parentPort?: UtilityParentPort }).parentPort;
   if (utility) return { post: (answer) => utility.postMessage(answer), onRequest: (handler) => utility.on('message', (event) => handler(event.data as SplitRequest)) };
   if (process.send) {
@@ -32,5 +26,5 @@ export function parentLink(): ParentLink {
     process.once('disconnect', () => process.exit(0));
     return { post: (answer) => process.send!(answer), onRequest: (handler) => process.on('message', (request) => handler(request as SplitRequest)) };
   }
-  throw new Error("The splitter's script runs only as Confab's child process or thread.");
+  throw new Error("The splitter's script runs only as a child process of Confab.");
 }

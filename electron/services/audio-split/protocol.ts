@@ -1,5 +1,4 @@
 /** What main sends a splitter process (one request) and what it answers. */
-import type { SplitOptions } from './cut-points';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
 /** Mono Opus: speech stays clear, and an hour is ~16 MB, so the 20-minute cap decides the parts. */
@@ -7,19 +6,31 @@ export const PART_BITRATE = 32_000;
 export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
-  | { type: 'plan'; path: string; options: SplitOptions }
-  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string }
-  /** A plan's helper: the levels from `fromSample` to the end (plan-pass.ts). */
-  | { type: 'measure'; path: string; fromSample: number };
+  /** Pass 1's start: the recording opened, then measured from its start (to `half` if one is announced: plan-recording.ts). */
+  | { type: 'plan'; path: string }
+  /** Pass 1's second half: the levels from `fromSample` to the end. */
+  | { type: 'measure'; path: string; fromSample: number }
+  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
+
+/** What the splitter needs to know of a recording besides its levels (source.ts). */
+export interface RecordingShape {
+  sampleRate: number;
+  primingSamples: number;
+  trailingSamples: number;
+}
 
 export type SplitAnswer =
   | { type: 'progress'; progress: SplitProgress }
+  /**
+   * A plan's recording opened: its length from the metadata, if any, and where its second
+   * half starts when it is long enough to be measured by a second process (null: measured whole).
+   */
+  | { type: 'opened'; totalSeconds: number | null; half: number | null }
   /** The answering process's peak resident memory so far, KiB (getrusage: every thread of it), sent before the final answer. */
   | { type: 'usage'; peakRssKib: number }
-  | { type: 'planned'; plan: SplitPlan }
+  /** `samples`: where the measuring stopped, at the recording's end its encoder padding already left out. */
+  | { type: 'measured'; levels: Float32Array; samples: number; shape: RecordingShape }
   | { type: 'encoded'; part: EncodedPart }
-  /** `samples`: where the recording ends, its encoder padding already left out. */
-  | { type: 'measured'; levels: Float32Array; samples: number }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
   | { type: 'failed'; message: string; rejected: boolean };
 

@@ -1,5 +1,5 @@
 /**
- * One splitter request in a process (or thread) of its own, started for it and ended once it
+ * One splitter request in a process of its own, started for it and ended once it
  * has answered, so nothing of one request (memory, codecs, open files) outlives it. Starting
  * one costs a fraction of a second against minutes of decoding a part. An aborted request's
  * process is killed and the promise settles only once it has exited, so a half-written part
@@ -7,21 +7,23 @@
  */
 import type { SplitAnswer, SplitRequest } from './protocol';
 import type { SplitProcess, StartSplitProcess } from './split-process';
-import type { SplitProgress } from './types';
+
+/** What a process says before its final answer, besides its memory. */
+export type SplitUpdate = Extract<SplitAnswer, { type: 'progress' | 'opened' }>;
 
 export interface RequestRunner {
-  /** `request`'s final answer (progress goes to `onProgress`); rejects if its process fails or `signal` aborts. */
-  run(request: SplitRequest, signal: AbortSignal, onProgress?: (progress: SplitProgress) => void): Promise<SplitAnswer>;
+  /** `request`'s final answer (what comes before goes to `onUpdate`); rejects if its process fails or `signal` aborts. */
+  run(request: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void): Promise<SplitAnswer>;
   /** Kills every running request's process. */
   close(): Promise<void>;
 }
 
 /** `onPeakRss`: each process's peak resident memory (KiB) as it reports it with its answer. */
-export function createRequestRunner(start: StartSplitProcess, onPeakRss?: (kib: number) => void): RequestRunner {
+export function createRequestRunner(start: StartSplitProcess, onPeakRss?: (kib: number, request: SplitRequest['type']) => void): RequestRunner {
   const running = new Map<SplitProcess, Promise<void>>();
 
   return {
-    run(request, signal, onProgress) {
+    run(request, signal, onUpdate) {
       return new Promise((resolve, reject) => {
         if (signal.aborted) return reject(abortReason(signal));
         const child = start();
@@ -43,8 +45,8 @@ export function createRequestRunner(start: StartSplitProcess, onPeakRss?: (kib: 
         const onAbort = () => finish(() => reject(abortReason(signal)));
         signal.addEventListener('abort', onAbort, { once: true });
         child.onAnswer((answer) => {
-          if (answer.type === 'progress') onProgress?.(answer.progress);
-          else if (answer.type === 'usage') onPeakRss?.(answer.peakRssKib);
+          if (answer.type === 'progress' || answer.type === 'opened') onUpdate?.(answer);
+          else if (answer.type === 'usage') onPeakRss?.(answer.peakRssKib, request.type);
           else finish(() => resolve(answer));
         });
         child.send(request);

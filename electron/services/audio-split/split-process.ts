@@ -1,17 +1,15 @@
 /**
- * Where a splitter request runs: a process of its own (main's requests), or a thread inside
- * that process (a plan's helper, plan-pass.ts). A process per request gives all its memory
- * back to the system when it exits: the codecs' native buffers stay with a process after the
- * thread that made them ends (glibc keeps each thread's malloc arena), so with threads, kept
- * or fresh, main grew with every part it split. The script is the same in all three places
- * (worker.ts, parent-link.ts): built beside main.cjs for Electron (build/bundle-electron.mjs),
- * or from source (the browser harness, tests, the bench) the TypeScript file loaded through tsx.
+ * Where a splitter request runs: a process of its own, which gives all its memory back to the
+ * system when it exits. With worker threads, kept or fresh, main grew with every part it
+ * split: the codecs' native buffers stay with a process after the thread that made them ends
+ * (glibc keeps each thread's malloc arena). The script (worker.ts) is built beside main.cjs for
+ * Electron (build/bundle-electron.mjs), or from source (the browser harness, tests, the bench)
+ * the TypeScript file loaded through tsx.
  */
 import { fork } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
 import type { SplitAnswer, SplitRequest } from './protocol';
 
-/** One process or thread answering the request sent to it (run-request.ts). */
+/** One process answering the request sent to it (run-request.ts). */
 export interface SplitProcess {
   send(request: SplitRequest): void;
   onAnswer(listener: (answer: SplitAnswer) => void): void;
@@ -34,7 +32,7 @@ export function splitScript(): { url: URL; execArgv: string[] } {
  * A Node child process: the browser harness, tests and the bench. Electron's own binary cannot
  * run as Node (its RunAsNode fuse is off), so Electron uses a utility process instead
  * (electron/platform/utility-splitter.ts). 'advanced' serialization carries a plan's levels as
- * a Float32Array, as a utility process's and a thread's messages do.
+ * a Float32Array, as a utility process's messages do.
  */
 export function nodeSplitProcess(): SplitProcess {
   const script = splitScript();
@@ -47,23 +45,5 @@ export function nodeSplitProcess(): SplitProcess {
       child.once('exit', (code, signal) => listener(`exit ${signal ?? code}`));
     },
     kill: () => child.kill('SIGKILL'),
-  };
-}
-
-/** A worker thread, for a plan's helper inside a splitter process; it ends with that process. */
-export function splitThread(): SplitProcess {
-  const script = splitScript();
-  // A thread takes its process's flags, tsx included when the process was started with it.
-  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
-  const execArgv = script.execArgv.length && !hasTsx ? [...process.execArgv, ...script.execArgv] : undefined;
-  const worker = new Worker(script.url, { execArgv, name: 'confab-split' });
-  return {
-    send: (request) => worker.postMessage(request),
-    onAnswer: (listener) => worker.on('message', listener),
-    onExit: (listener) => {
-      worker.once('error', (error) => listener(error.message));
-      worker.once('exit', (code) => listener(`exit ${code}`));
-    },
-    kill: () => void worker.terminate(),
   };
 }
