@@ -28,13 +28,13 @@ async function running(pid: number): Promise<boolean> {
 }
 
 describe("the splitter's processes", () => {
-  it("measures a recording's halves in two processes, each reporting its own peak memory", async () => {
+  it("measures a recording in stretches, a process each, each reporting its own peak memory", async () => {
     const path = await longTone(await testFolder('confab-split-process-'));
     const peaks: Array<[number, string]> = [];
     const splitter = createAudioSplitter({ onPeakRss: (...peak) => peaks.push(peak) });
     const plan = await splitter.plan({ path, signal: new AbortController().signal });
     expect(plan.durationSeconds).toBeCloseTo(600, 0);
-    // Ten minutes are measured in two halves, a process each.
+    // Ten minutes are measured in two stretches, a process each.
     expect(peaks.map(([, request]) => request).sort()).toEqual(['measure', 'plan']);
     // A Node process with the codecs loaded holds tens of MB at least; this is not main's figure.
     for (const [kib] of peaks) expect(kib).toBeGreaterThan(20 * 1024);

@@ -6,10 +6,10 @@ export const PART_BITRATE = 32_000;
 export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
-  /** Pass 1's start: the recording opened, then measured from its start (to `half` if one is announced: plan-recording.ts). */
+  /** Pass 1's start: the recording opened, then measured from its start to the first of the stretches it announces (plan-recording.ts). */
   | { type: 'plan'; path: string }
-  /** Pass 1's second half: the levels from `fromSample` to the end. */
-  | { type: 'measure'; path: string; fromSample: number }
+  /** Pass 1's further stretches: the levels from `fromSample` to `toSample` (null: the end). */
+  | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
   | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
 
 /** What the splitter needs to know of a recording besides its levels (source.ts). */
@@ -22,10 +22,10 @@ export interface RecordingShape {
 export type SplitAnswer =
   | { type: 'progress'; progress: SplitProgress }
   /**
-   * A plan's recording opened: its length from the metadata, if any, and where its second
-   * half starts when it is long enough to be measured by a second process (null: measured whole).
+   * A plan's recording opened: its length from the metadata, if any, and where the stretches
+   * after the first start when it is long enough to be measured by several processes ([]: measured whole).
    */
-  | { type: 'opened'; totalSeconds: number | null; half: number | null }
+  | { type: 'opened'; totalSeconds: number | null; stretches: number[] }
   /** The answering process's peak resident memory so far, KiB (getrusage: every thread of it), sent before the final answer. */
   | { type: 'usage'; peakRssKib: number }
   /** `samples`: where the measuring stopped, at the recording's end its encoder padding already left out. */

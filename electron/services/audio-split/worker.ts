@@ -13,7 +13,7 @@ import '@napi-rs/webcodecs/polyfill';
 import { viewBackedAudioData } from './audio-data-views';
 import { completeAudioDecoder } from './complete-decoder';
 import { encodePart } from './encode-pass';
-import { measureRest, measureStart } from './measure-requests';
+import { measureStart, measureStretch } from './measure-requests';
 import { orderedAudioEncoder } from './ordered-encoder';
 import { parentLink } from './parent-link';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
@@ -29,7 +29,7 @@ const report = (progress: SplitProgress) => post({ type: 'progress', progress })
 
 async function run(request: SplitRequest): Promise<SplitAnswer> {
   if (request.type === 'plan') return measureStart(request.path, post, report);
-  if (request.type === 'measure') return measureRest(request.path, request.fromSample, report);
+  if (request.type === 'measure') return measureStretch(request.path, request.fromSample, request.toSample, report);
   return { type: 'encoded', part: await encodePart(request, report) };
 }
 

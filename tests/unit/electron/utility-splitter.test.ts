@@ -31,7 +31,7 @@ describe('the splitter in Electron (a utility process per request)', () => {
     const planned = splitter.plan({ path: '/recordings/meeting.mp3', signal: new AbortController().signal, onProgress: progress });
     expect(fork).toHaveBeenCalledExactlyOnceWith(fileURLToPath(splitScript().url), [], { serviceName: 'Confab audio splitter', stdio: 'inherit' });
     expect(child.postMessage).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ type: 'plan', path: '/recordings/meeting.mp3' }));
-    child.emit('message', { type: 'opened', totalSeconds: 60, half: null });
+    child.emit('message', { type: 'opened', totalSeconds: 60, stretches: [] });
     child.emit('message', { type: 'progress', progress: { doneSeconds: 30, totalSeconds: null } });
     child.emit('message', { type: 'usage', peakRssKib: 123_456 });
     // A minute at 16 kHz in 50 ms levels: one part, nothing to cut.
