@@ -104,8 +104,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   async function encoded(part: StoredPart): Promise<EncodedPart> {
     if (!(part.encoded && existsSync(part.encoded.path))) io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0 }, true);
     const made = encode(part);
-    // The next part is made alongside this one (a splitter thread each: two cores, and each
-    // thread's memory is bounded), and so while this one is sent and transcribed.
+    // The next part is made alongside this one (a splitter process each: two cores, and each
+    // process's memory is bounded), and so while this one is sent and transcribed.
     const next = job.parts[part.index + 1];
     if (next && next.state !== 'done') void encode(next).catch(() => undefined);
     return made;
