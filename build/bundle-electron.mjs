@@ -69,7 +69,7 @@ await Promise.all([
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['build/import-meta-url.mjs'],
   }),
-  // The splitter's worker thread (electron/services/audio-split), loaded by main from beside main.cjs.
+  // The splitter's process script (electron/services/audio-split), loaded by main from beside main.cjs.
   build({
     ...common,
     entryPoints: ['electron/services/audio-split/worker.ts'],

@@ -9,10 +9,17 @@ import { type StartSplitProcess, splitScript } from '../services/audio-split';
 
 export const utilitySplitProcess: StartSplitProcess = () => {
   const child = utilityProcess.fork(fileURLToPath(splitScript().url), [], { serviceName: 'Confab audio splitter', stdio: 'inherit' });
+  // A fatal error (V8 out of memory) comes before the exit: it names the cause, and an
+  // 'error' with no listener would throw in main.
+  let fatal = '';
+  child.on('error', (type, location) => (fatal = `: ${type} at ${location}`));
   return {
     send: (request) => child.postMessage(request),
     onAnswer: (listener) => child.on('message', listener),
-    onExit: (listener) => child.once('exit', (code) => listener(`exit ${code}`)),
-    kill: () => void child.kill(),
+    onExit: (listener) => child.once('exit', (code) => listener(`exit ${code}${fatal}`)),
+    kill: () => {
+      // A process not started yet cannot be killed (kill() is false without a pid): it is killed as it starts.
+      if (!child.kill() && child.pid === undefined) child.once('spawn', () => child.kill());
+    },
   };
 };

@@ -52,7 +52,7 @@ interface ChildResult {
   durationSeconds: number;
   baselineKb: number;
   peakKb: number;
-  /** Each splitter process's peak: pass 1's (one, or one per half), then one per part. */
+  /** Each splitter process's peak: pass 1's (one per stretch), then one per part. */
   planPeaksKb: number[];
   partPeaksKb: number[];
 }

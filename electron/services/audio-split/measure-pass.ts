@@ -20,7 +20,7 @@ export interface Stretch {
   toSample: number | null;
 }
 
-export interface Measured {
+interface Measured {
   levels: Float32Array;
   /** Where the measuring stopped: `toSample`, or the recording's end (its encoder padding left out). */
   samples: number;

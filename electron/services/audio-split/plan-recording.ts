@@ -11,11 +11,10 @@
 import { basename } from 'node:path';
 import { type SplitOptions, planParts } from './cut-points';
 import { LevelMeter } from './levels';
-import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import { type MeasuredAnswer as Measured, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { SplitUpdate } from './run-request';
 import type { SplitPlan, SplitProgress } from './types';
 
-type Measured = Extract<SplitAnswer, { type: 'measured' }>;
 type Opened = Extract<SplitAnswer, { type: 'opened' }>;
 /** A request in a process of its own; rejects with the process's failure (index.ts). */
 export type Request = (request: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void) => Promise<SplitAnswer>;
@@ -39,13 +38,13 @@ export async function planRecording(request: Request, path: string, options: Spl
   try {
     let announced: (opened: Opened) => void = () => undefined;
     const opened = new Promise<Opened>((resolve) => (announced = resolve));
-    const first = measure({ type: 'plan', path }, 0, (update) => {
+    const first = measure({ type: 'plan', path, stretchMaxSeconds: options.maxPartSeconds }, 0, (update) => {
       totalSeconds = update.totalSeconds;
       announced(update);
     });
-    // A failure ends the other stretches at once.
+    // A failure ends the other stretches at once, each with this failure as its own, so the plan fails with it.
     const failing = (error: unknown) => {
-      stretches.abort();
+      stretches.abort(error);
       throw error;
     };
     first.catch(failing).catch(() => undefined);

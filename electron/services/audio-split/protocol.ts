@@ -6,8 +6,11 @@ export const PART_BITRATE = 32_000;
 export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
-  /** Pass 1's start: the recording opened, then measured from its start to the first of the stretches it announces (plan-recording.ts). */
-  | { type: 'plan'; path: string }
+  /**
+   * Pass 1's start: the recording opened, then measured from its start to the first of the
+   * stretches it announces, each at most `stretchMaxSeconds` long (plan-recording.ts).
+   */
+  | { type: 'plan'; path: string; stretchMaxSeconds: number }
   /** Pass 1's further stretches: the levels from `fromSample` to `toSample` (null: the end). */
   | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
   | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
@@ -33,6 +36,8 @@ export type SplitAnswer =
   | { type: 'encoded'; part: EncodedPart }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
   | { type: 'failed'; message: string; rejected: boolean };
+
+export type MeasuredAnswer = Extract<SplitAnswer, { type: 'measured' }>;
 
 /** A file that is not splittable audio; its message says what is wrong and what to do. */
 export class UnsplittableAudioError extends Error {

@@ -37,13 +37,24 @@ export function splitScript(): { url: URL; execArgv: string[] } {
 export function nodeSplitProcess(): SplitProcess {
   const script = splitScript();
   const child = fork(script.url, [], { execArgv: script.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const kill = () => child.kill('SIGKILL');
   return {
     send: (request) => child.send(request),
     onAnswer: (listener) => child.on('message', (answer) => listener(answer as SplitAnswer)),
     onExit: (listener) => {
-      child.once('error', (error) => listener(error.message));
-      child.once('exit', (code, signal) => listener(`exit ${signal ?? code}`));
+      // 'error' (it could not start, or a message could not be sent) is followed by 'exit' only
+      // when the process ran: either way it is ended, and the listener hears of it once.
+      let told = false;
+      const tell = (detail: string) => {
+        if (!told) listener(detail);
+        told = true;
+      };
+      child.on('error', (error) => {
+        kill();
+        if (child.pid === undefined) tell(error.message);
+      });
+      child.once('exit', (code, signal) => tell(`exit ${signal ?? code}`));
     },
-    kill: () => child.kill('SIGKILL'),
+    kill,
   };
 }

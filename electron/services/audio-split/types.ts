@@ -47,6 +47,6 @@ export interface AudioSplitter {
     signal: AbortSignal;
     onProgress?: (p: SplitProgress) => void;
   }): Promise<EncodedPart>;
-  /** Ends the worker(s); called at quit. */
+  /** Ends every splitter process still running; called at quit. */
   close(): Promise<void>;
 }

@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 class FakeUtilityProcess extends EventEmitter {
+  pid: number | undefined = 4321;
   postMessage = vi.fn();
+  // As Electron's: false, and nothing done, while the process has not started.
   kill = vi.fn(() => {
+    if (this.pid === undefined) return false;
     queueMicrotask(() => this.emit('exit', 15));
     return true;
   });
@@ -54,5 +57,26 @@ describe('the splitter in Electron (a utility process per request)', () => {
     const crashed = splitter.plan({ path: '/recordings/meeting.mp3', signal: new AbortController().signal });
     child.emit('exit', 139);
     await expect(crashed).rejects.toThrow('The splitter stopped unexpectedly (exit 139).');
+  });
+
+  it('kills a process cancelled before it has started as soon as it starts', async () => {
+    child.pid = undefined;
+    const splitter = createAudioSplitter({ start: utilitySplitProcess });
+    const cancel = new AbortController();
+    const planned = splitter.plan({ path: '/recordings/meeting.mp3', signal: cancel.signal });
+    cancel.abort();
+    expect(child.kill).toHaveBeenCalledOnce();
+    child.pid = 4322;
+    child.emit('spawn');
+    expect(child.kill).toHaveBeenCalledTimes(2);
+    await expect(planned).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('names a fatal error of the process (out of memory) in the failure, and main does not throw on it', async () => {
+    const splitter = createAudioSplitter({ start: utilitySplitProcess });
+    const planned = splitter.plan({ path: '/recordings/meeting.mp3', signal: new AbortController().signal });
+    child.emit('error', 'FatalError', 'v8::internal::Heap::FatalProcessOutOfMemory', '');
+    child.emit('exit', 133);
+    await expect(planned).rejects.toThrow('The splitter stopped unexpectedly (exit 133: FatalError at v8::internal::Heap::FatalProcessOutOfMemory).');
   });
 });
