@@ -6,11 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ElectronApplication, type Page, _electron } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { type FakeService, startFakeService } from '../fake-service/server';
+import type { MultipartLogBody } from '../fake-service/script';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { removeFolder } from '../support/temp-folder';
 import { expectedReply, send, settled, textOf, useKey } from './chat-support';
-import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan } from './transcription-support';
+import { dropFiles, fileInput, fileOf, openTranscribe, resultHeading, setPlan } from './transcription-support';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -42,11 +44,15 @@ const skip = binary === null && !required;
 const REASON = 'No Electron binary in node_modules/electron (it could not be downloaded here).';
 
 /** A step of the journey; each reports itself skipped, with the reason, where Electron is missing. */
-const step = (name: string, run: () => Promise<void>) =>
-  it(name, async (ctx) => {
-    ctx.skip(skip, REASON);
-    await run();
-  });
+const step = (name: string, run: () => Promise<void>, timeout?: number) =>
+  it(
+    name,
+    async (ctx) => {
+      ctx.skip(skip, REASON);
+      await run();
+    },
+    timeout,
+  );
 
 describe('Electron app (smoke journey)', () => {
   let app: ElectronApplication;
@@ -120,6 +126,25 @@ describe('Electron app (smoke journey)', () => {
     await expect.poll(() => existsSync(target)).toBe(true);
     expect(readFileSync(target, 'utf8')).toMatch(/^1\r?\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\r?\nConfab in Electron/);
   });
+
+  // Electron's own splitter processes (utility processes, electron/platform/utility-splitter.ts):
+  // 15 minutes of a tone as a 16 kHz WAV, ~29 MB, over the upload limit, so it is planned in
+  // two stretches and sent as one Opus part.
+  step(
+    'splits a recording over the upload limit in utility processes and transcribes its part',
+    async () => {
+      const long = path.join(dataDir, 'long-tone.wav');
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000:duration=900', '-c:a', 'pcm_s16le', long]);
+      fake.transcription.next({ text: 'A long tone.', words: [{ word: 'A', start: 1, end: 1.2 }, { word: 'long', start: 1.2, end: 1.6 }, { word: 'tone', start: 1.6, end: 2 }], language: 'english', duration: 900 });
+      await openTranscribe(page);
+      await fileInput(page).setInputFiles(long);
+      await resultHeading(page, 'long-tone.wav').waitFor({ timeout: 150_000 });
+      const parts = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).map((r) => (r.body as MultipartLogBody).file);
+      expect(parts.at(-1)?.filename).toMatch(/\(part 1 of 1\)/);
+      expect(parts.at(-1)?.size).toBeLessThan(MAX_UPLOAD_BYTES);
+    },
+    180_000,
+  );
 
   step('quits cleanly, leaving a log without the key', async () => {
     const closed = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
