@@ -15,6 +15,8 @@ import {
   queueRow,
   resultHeading,
   setPlan,
+  SHOWN,
+  shownTranscript,
   transcriptBox,
   useKey,
 } from './transcription-support';
@@ -70,7 +72,7 @@ describe('transcription queue in Chromium', () => {
     fake.transcription.next({ text: 'Confab turns recordings into text you can search.' });
     await choose(files.mp3!);
     await resultHeading(page, 'speech.mp3').waitFor();
-    expect(await transcriptBox(page).innerText()).toBe('Confab turns recordings into text you can search.');
+    await expect.poll(() => shownTranscript(page), SHOWN).toBe('Confab turns recordings into text you can search.');
     const request = lastTranscriptionRequest(fake)!;
     expect(request.fields).toMatchObject({ model: 'speech-1', response_format: 'json' });
     expect(request.fields).not.toHaveProperty('timestamp_granularities[]');
@@ -90,7 +92,7 @@ describe('transcription queue in Chromium', () => {
     fake.transcription.next({ text: 'Plain text from an M4A recording.' });
     await choose(files.m4a!);
     await resultHeading(page, 'speech.m4a').waitFor();
-    expect(await transcriptBox(page).innerText()).toBe('Plain text from an M4A recording.');
+    await expect.poll(() => shownTranscript(page), SHOWN).toBe('Plain text from an M4A recording.');
     expect(lastTranscriptionRequest(fake)!.fields.response_format).toBe('text');
     expect((await exportAs(page, 'TXT')).text).toBe('Plain text from an M4A recording.\n');
   });
@@ -105,7 +107,7 @@ describe('transcription queue in Chromium', () => {
     fake.transcription.next({ words: WORDS, duration: 3.4 });
     await choose(files[container]!);
     await resultHeading(page, `speech.${container}`).waitFor();
-    expect((await transcriptBox(page).innerText()).replace(/\s+/g, ' ')).toBe('Confab turns recordings into text you can search');
+    await expect.poll(() => shownTranscript(page), SHOWN).toBe('Confab turns recordings into text you can search');
     expect(lastTranscriptionRequest(fake)!.fields.response_format).toBe(format);
     await page.getByText(`The service's own ${format.toUpperCase()} is saved exactly as returned.`, { exact: false }).waitFor();
 
@@ -133,7 +135,7 @@ describe('transcription queue in Chromium', () => {
     const request = lastTranscriptionRequest(fake)!;
     expect(request.fields).toMatchObject({ response_format: 'verbose_json', language: 'en', 'timestamp_granularities[]': ['word'] });
     // Without segments the text keeps its punctuation, each word tied to its timing.
-    expect((await transcriptBox(page).innerText()).replace(/\s+/g, ' ').trim()).toBe('0:00 Confab turns recordings into text. You can search!');
+    await expect.poll(() => shownTranscript(page), SHOWN).toBe('0:00 Confab turns recordings into text. You can search!');
     await transcriptBox(page).getByRole('button', { name: 'search!', exact: true }).click();
     await expect.poll(() => page.getByLabel('Recording', { exact: true }).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.75, 2);
     await page.getByRole('definition').getByText('en', { exact: true }).waitFor();

@@ -18,6 +18,8 @@ import {
   setPlan,
   setTheme,
   sidebar,
+  SHOWN,
+  shownTranscript,
   transcriptBox,
   useKey,
 } from './transcription-support';
@@ -116,9 +118,8 @@ describe('transcription in Chromium', () => {
 
     // The text by segment (the fake's segments are its words, without punctuation), the language
     // as the service named it, the duration.
-    const shown = (await transcriptBox(page).innerText()).replace(/\s+/g, ' ');
-    expect(shown).toContain('The quick brown fox jumps over the lazy');
-    expect(shown).toContain('dog Then it runs away');
+    await expect.poll(() => shownTranscript(page), SHOWN).toContain('The quick brown fox jumps over the lazy');
+    expect(await shownTranscript(page)).toContain('dog Then it runs away');
     await page.getByRole('definition').getByText('english', { exact: true }).waitFor();
     await page.getByRole('definition').getByText(/^4\.\d s$/).waitFor();
     await page.getByText('Timings: 2 segments, 13 words').click();
@@ -267,7 +268,7 @@ describe('transcription in Chromium', () => {
     const entry = sidebar(page).getByRole('button', { name: 'sentence.wav' });
     await entry.click();
     await resultHeading(page, 'sentence.wav').waitFor();
-    expect(await transcriptBox(page).innerText()).toContain('lazy');
+    await expect.poll(() => shownTranscript(page), SHOWN).toContain('lazy');
     // The audio now comes from main by a signed URL it serves with range requests, and plays as before.
     expect(await player().getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=/);
     await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
