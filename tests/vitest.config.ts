@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // As long as a page's own waits (setDefaultTimeout): a state a user sees may come late on two loaded cores.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

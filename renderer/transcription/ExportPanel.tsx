@@ -55,6 +55,9 @@ function explanation(record: TranscriptRecord): string {
 /** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
 export function ExportPanel({ record }: { record: TranscriptRecord }) {
   const [input, setInput] = useState(() => inputOf(DEFAULT_RULES));
+  // Until main has said what the rules are, they cannot be edited: its late answer would
+  // replace what the user had typed.
+  const [loaded, setLoaded] = useState(false);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
@@ -66,7 +69,13 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
   // The rules are the user's, kept by main for every subtitle export (the editor's too).
   useEffect(() => {
     let current = true;
-    api.settings.subtitleRules().then((saved) => current && setInput(inputOf(saved)), (error: unknown) => setOutcome({ ok: false, text: errorMessage(error) }));
+    api.settings
+      .subtitleRules()
+      .then(
+        (saved) => current && setInput(inputOf(saved)),
+        (error: unknown) => current && setOutcome({ ok: false, text: errorMessage(error) }),
+      )
+      .finally(() => current && setLoaded(true));
     return () => {
       current = false;
     };
@@ -135,6 +144,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
                     id={`${id}-${key}`}
                     type="text"
                     inputMode="decimal"
+                    disabled={!loaded}
                     value={input[key]}
                     aria-invalid={errors[key] !== undefined}
                     aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}

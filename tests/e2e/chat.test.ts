@@ -80,8 +80,9 @@ describe('chat in Chromium', () => {
     await send(page, said);
     const reply = lastReply(page);
     // Part of the reply is on screen before the whole of it.
-    await expect.poll(async () => (await textOf(reply)).length).toBeGreaterThan(0);
-    expect((await textOf(reply)).length).toBeLessThan(full.length);
+    let partial = '';
+    await expect.poll(async () => (partial = await textOf(reply)).length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(full.length);
     await settled(page);
     expect(await textOf(reply)).toBe(full);
     expect(lastRequestBody(fake)).toMatchObject({ model: 'default', stream: true, messages: [{ role: 'user', content: said }] });
@@ -152,7 +153,7 @@ describe('chat in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
     // A whole message is copied as the Markdown it came as, ready to paste anywhere.
     await reply.getByRole('button', { name: 'Copy message' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
 
     await screenshot(page, 'chat-markdown-light');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -166,7 +167,8 @@ describe('chat in Chromium', () => {
     fake.chat.next({ reply: 'A second opinion.' });
     await lastReply(page).getByRole('button', { name: 'Regenerate reply' }).click();
     await expect.poll(async () => textOf(await settled(page))).toBe('A second opinion.');
-    expect(await replies(page).count()).toBe(before);
+    // The replies are a virtualized list that measures the new one after it shows.
+    await expect.poll(() => replies(page).count()).toBe(before);
     expect((lastRequestBody(fake).messages as Array<{ content: string }>).at(-1)?.content).toBe('How do I sort by a key?');
   });
 

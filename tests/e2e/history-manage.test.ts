@@ -145,7 +145,8 @@ describe('managing conversations', () => {
 
   it('after a restart: the rename and pin kept, the deleted conversation gone, even from search', async () => {
     await s.restart();
-    expect(await titles('Pinned')).toEqual([BANANAS]);
+    // The lists come from main after the screen shows.
+    await expect.poll(() => titles('Pinned')).toEqual([BANANAS]);
     expect(await titles('Chats')).toEqual([CHERRIES]);
     const search = sidebar().getByRole('searchbox', { name: 'Search conversations and transcripts' });
     await search.fill('crunchy');

@@ -94,11 +94,14 @@ describe('a long conversation', () => {
       .toBe(1);
     // Once, and no further: the page before arrives without another scroll.
     await page.getByText(line('Waves', COUNT - 101), { exact: true }).waitFor({ state: 'attached' });
-    const list = (await messages().boundingBox())!;
-    const box = (await anchor.boundingBox())!;
-    // Still near the top of the view, not thrown far below by the hundred messages above it.
-    expect(box.y).toBeGreaterThan(list.y - 400);
-    expect(box.y).toBeLessThan(list.y + list.height);
+    // Still near the top of the view, not thrown far below by the hundred messages above it
+    // (the list settles its scroll position over the frames after the page arrives).
+    await expect
+      .poll(async () => {
+        const [list, box] = await Promise.all([messages().boundingBox(), anchor.boundingBox()]);
+        return list !== null && box !== null && box.y > list.y - 400 && box.y < list.y + list.height;
+      })
+      .toBe(true);
   });
 
   it('sends the whole conversation with a new message, loading the earlier pages first', async () => {

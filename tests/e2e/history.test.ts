@@ -85,8 +85,7 @@ describe('history journey', () => {
     await hit.click();
     await page.getByRole('heading', { name: ASKED }).waitFor();
     const found = page.locator('[data-highlighted]');
-    await found.getByText('The Fresnel lens bends the light of one lamp').waitFor();
-    expect(await found.getByRole('article', { name: 'Reply' }).isVisible()).toBe(true);
+    await found.getByRole('article', { name: 'Reply' }).getByText('The Fresnel lens bends the light of one lamp').waitFor();
     // The highlight fades and goes.
     await expect.poll(() => found.count(), { timeout: 5000 }).toBe(0);
   });

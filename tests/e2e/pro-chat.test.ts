@@ -76,7 +76,7 @@ describe('JSON mode', () => {
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/^reply-.*\.json$/);
     await json.getByRole('button', { name: 'Copy JSON' }).click();
-    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toMatchObject({ city: 'Paris', windy: false });
+    await expect.poll(async () => JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toMatchObject({ city: 'Paris', windy: false });
   });
 
   it('says when a reply is not valid JSON, and shows it as it arrived', async () => {
@@ -192,7 +192,7 @@ describe('tools with approval', () => {
     await page.getByText('Ran without asking (allowed in Settings)').waitFor();
     // Nobody was asked for Nice: its call went straight to a result.
     expect(await page.getByRole('alertdialog').count()).toBe(0);
-    expect(await results(page).count()).toBe(2);
+    await expect.poll(() => results(page).count()).toBe(2);
     expect(app.consentQuestions()).toBe(asked + 1);
   });
 

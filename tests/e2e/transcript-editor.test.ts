@@ -46,7 +46,9 @@ afterAll(async () => {
 const row = (page: Page, n: number) => page.getByRole('textbox', { name: `Row ${n} text` });
 const rowWords = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Row ${n}: `) });
 /** The text of the rows not being edited, as shown. */
-const rowsText = async (page: Page) => (await page.getByRole('region', { name: 'Transcript rows' }).getByRole('button', { name: /^Row \d+: / }).allInnerTexts()).join(' ');
+/** The rows' text as shown, spaces collapsed; the rows are a virtualized list, so read it with expect.poll. */
+const rowsText = async (page: Page) =>
+  (await page.getByRole('region', { name: 'Transcript rows' }).getByRole('button', { name: /^Row \d+: / }).allInnerTexts()).join(' ').replace(/\s+/g, ' ');
 
 /** Starts editing row `n` unless it is being edited already. */
 async function editRow(page: Page, n: number) {
@@ -80,7 +82,7 @@ describe('the transcript editor', () => {
     await resultHeading(page, 'meeting.wav').waitFor();
     await openEditor(page);
     await page.getByLabel('Recording', { exact: true }).waitFor();
-    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('Bella asked Anna about the bridge.');
+    await expect.poll(() => rowsText(page)).toContain('Bella asked Anna about the bridge.');
     await page.getByRole('status').getByText('Original').waitFor();
   });
 
@@ -172,8 +174,8 @@ describe('the transcript editor', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /meeting\.wav/ }).click();
     await resultHeading(page, 'meeting.wav').waitFor();
     await openEditor(page);
-    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('Bilal asked Anna about the bridge.');
-    expect((await rowsText(page)).replace(/\s+/g, ' ')).toContain('came late. Today');
+    await expect.poll(() => rowsText(page)).toContain('Bilal asked Anna about the bridge.');
+    expect(await rowsText(page)).toContain('came late. Today');
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
   });
 
@@ -238,7 +240,7 @@ describe('the transcript editor', () => {
     cues.forEach((cue) => expect(cue.end - cue.start).toBeLessThanOrEqual(1.001));
     expect(cues.map((cue) => cue.text).join(' ')).toBe('Bilal asked Anna about the bridge. Anna said the steel came late. Today');
     // Kept by main (the result view, mounted again, asks it), and Back to the defaults restores them for every export.
-    expect(JSON.parse(await readFile(join(s.dataDir, 'settings.json'), 'utf8')).subtitleRules.maxCueSeconds).toBe(1);
+    await expect.poll(async () => JSON.parse(await readFile(join(s.dataDir, 'settings.json'), 'utf8')).subtitleRules.maxCueSeconds).toBe(1);
     await page.getByRole('button', { name: '← Back to the transcript' }).click();
     await page.getByText('Subtitle rules (changed)', { exact: true }).click();
     expect(await page.getByLabel('Cue duration, at most').inputValue()).toBe('1');
@@ -297,7 +299,7 @@ describe('the transcript editor', () => {
     await page.getByRole('status').getByText('Not saved').waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.origin });
     await alert.getByRole('button', { name: 'Copy the unsaved text of row 1' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/typed after the delete$/);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/typed after the delete$/);
     // Typing in another row, left at once (before its pause sends it), joins the first; neither is lost.
     await editRow(page, 2);
     await row(page, 2).fill(`${await row(page, 2).inputValue()} and in row two`);

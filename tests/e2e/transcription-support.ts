@@ -112,12 +112,9 @@ export const transcriptBox = (page: Page) => page.getByRole('region', { name: 'T
 /**
  * The transcript as a reader sees it, spaces collapsed. Its paragraphs are a virtualized list
  * that renders after the box is laid out (a probe paragraph first, then the rest), so a test
- * reads it with `expect.poll(() => shownTranscript(page), SHOWN)`, never once after the heading.
+ * reads it with `expect.poll(() => shownTranscript(page))`, never once after the heading.
  */
 export const shownTranscript = async (page: Page) => (await transcriptBox(page).innerText()).replace(/\s+/g, ' ').trim();
-
-/** How long a rendered state may take to show on a loaded two-core machine. */
-export const SHOWN = { timeout: 10_000 };
 
 export async function chooseFormat(page: Page, format: string) {
   await page.getByRole('radio', { name: new RegExp(`^${format} `) }).check();

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TranscriptRecord } from '../../shared/contract/transcription';
+
+// Main's answer to "what are the subtitle rules", held until the test lets it go.
+const main = vi.hoisted(() => ({ answer: null as null | { resolve: (rules: object) => void; reject: (error: Error) => void } }));
+vi.mock('../../renderer/api', () => ({
+  api: {
+    settings: {
+      subtitleRules: () => new Promise((resolve, reject) => void (main.answer = { resolve, reject })),
+    },
+  },
+}));
+
+const { ExportPanel } = await import('../../renderer/transcription/ExportPanel');
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const record: TranscriptRecord = {
+  id: 't1',
+  fileName: 'meeting.wav',
+  createdAt: 0,
+  request: { model: 'speech-1', responseFormat: 'verbose_json', language: '', prompt: '', granularities: ['word'] },
+  transcript: { format: 'verbose_json', text: 'Hello', raw: '{}', language: 'en', duration: 1, segments: [], words: [{ word: 'Hello', start: 0, end: 0.5 }] },
+};
+
+const cueSeconds = () => document.querySelector<HTMLInputElement>('input[id$="-maxCueSeconds"]')!;
+
+async function open() {
+  main.answer = null;
+  const root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => root.render(<ExportPanel record={record} />));
+  return root;
+}
+
+describe('the export panel\'s subtitle rules', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('cannot be edited until main has said what they are, so its answer never replaces typing', async () => {
+    await open();
+    expect(cueSeconds().disabled).toBe(true);
+    await act(async () => main.answer!.resolve({ maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 3, minCueSeconds: 1, maxCharsPerSecond: 20 }));
+    expect(cueSeconds().disabled).toBe(false);
+    expect(cueSeconds().value).toBe('3');
+    expect(document.body.textContent).toContain('Subtitle rules (changed)');
+  });
+
+  it('can be edited from the defaults when main cannot answer, and says why', async () => {
+    await open();
+    await act(async () => main.answer!.reject(new Error('settings.json could not be read')));
+    expect(cueSeconds().disabled).toBe(false);
+    expect(cueSeconds().value).toBe('7');
+    expect(document.querySelector('[role="alert"]')!.textContent).toContain('settings.json could not be read');
+  });
+});
