@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../shared/contract/define';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { type WebApp, startWebApp } from '../support/web-app';
 
 // The page is hostile: a script injected before the app's own code opens its own bridge
@@ -74,10 +74,8 @@ beforeAll(async () => {
   app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: true });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-  page.setDefaultTimeout(10_000);
   await page.addInitScript(injectHostileScript);
-  await page.goto(app.url);
-  await page.getByRole('button', { name: 'Settings', exact: true }).waitFor();
+  await openFirstScreen(page, app.url, (shown) => shown.getByRole('button', { name: 'Settings', exact: true }).waitFor());
   // The user's own key, saved for the real service's origin.
   await value('secrets:setKey', { key: fake.keys.pro, memoryOnly: false });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { startWebApp, type WebApp } from '../support/web-app';
 
 let fake: FakeService;
@@ -16,10 +16,9 @@ beforeAll(async () => {
   app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  page.setDefaultTimeout(10_000);
   page.on('websocket', (ws) => ws.on('framereceived', (frame) => seenByRenderer.push(String(frame.payload))));
   page.on('console', (message) => seenByRenderer.push(message.text()));
-  await page.goto(app.url);
+  await openFirstScreen(page, app.url, (shown) => shown.getByRole('button', { name: 'Settings', exact: true }).waitFor());
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium, screenshot } from '../support/browser';
+import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { ask, backToChat, expectedReply } from './chat-support';
 import { startWebApp, type WebApp } from '../support/web-app';
 
@@ -25,8 +25,7 @@ beforeAll(async () => {
   app = await startWebApp({ APP_BASE_URL: fake.baseUrl, HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await page.goto(app.url);
+  await openFirstScreen(page, app.url, (shown) => shown.getByRole('button', { name: 'Settings', exact: true }).waitFor());
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('textbox', { name: 'API key', exact: true }).fill(fake.keys.pro);
   await page.getByRole('button', { name: 'Save key' }).click();

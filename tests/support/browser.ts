@@ -14,6 +14,18 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * Opens the app at url and waits for its first screen (`shown`) for up to 30 s: Chromium parses
+ * and compiles the bundle then, while the other suites' files load the machine. Everything after
+ * gets the usual 10 s, as long as expect.poll waits in the e2e project.
+ */
+export async function openFirstScreen(page: Page, url: string, shown: (page: Page) => Promise<unknown>): Promise<void> {
+  page.setDefaultTimeout(30_000);
+  await page.goto(url);
+  await shown(page);
+  page.setDefaultTimeout(10_000);
+}
+
+/**
  * Saves a PNG of the screen as a user sees it, for a person to look at after the run, and audits
  * that screen with axe-core in the light and the dark theme: a serious or critical violation fails
  * the test, so every screen the suite visits is checked.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium } from './browser';
+import { launchChromium, openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface Harness {
@@ -24,15 +24,13 @@ export async function openHarness(options: { height: number; ready(page: Page): 
   const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   page.on('console', (message) => {
     // The harness serves no favicon; the browser's automatic request for one is not the app's.
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(app.url);
-  await options.ready(page);
+  await openFirstScreen(page, app.url, options.ready);
   return {
     fake,
     app,

@@ -2,6 +2,7 @@
 // clean quit, or after the process was killed. Used by the history journeys (history*.test.ts).
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface Session {
@@ -26,14 +27,12 @@ export async function openSession(browser: Browser, env: { APP_BASE_URL?: string
   async function show() {
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     page.on('console', (message) => {
       // The harness serves no favicon; the browser's automatic request for one is not the app's.
       if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(app.url);
-    await page.getByRole('heading', { name: 'New chat' }).waitFor();
+    await openFirstScreen(page, app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());
   }
 
   await show();
