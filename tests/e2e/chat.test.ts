@@ -18,6 +18,7 @@ import {
   textOf,
   useKey,
 } from './chat-support';
+import { CODE, HOSTILE, MARKDOWN_REPLY } from './chat-replies';
 
 let h: Harness;
 
@@ -28,33 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-const MARKDOWN_REPLY = [
-  '## Sorting by a key',
-  '',
-  'Use a **copy**, so the input stays as it was:',
-  '',
-  '```ts',
-  'export function sortBy<T>(items: T[], key: (item: T) => number): T[] {',
-  '  const copy = [...items];',
-  '',
-  '  return copy.sort((a, b) => key(a) - key(b));',
-  '}',
-  '```',
-  '',
-  '- stable since ES2019',
-  '- see [the docs](https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Array/sort)',
-].join('\n');
-
-const HOSTILE = [
-  'Look: <img src=x onerror=window.__pwned=1>',
-  '',
-  '<script>window.__pwned=1</script>',
-  '',
-  '[click](javascript:window.__pwned=1) and <b onclick=window.__pwned=1>bold</b>',
-].join('\n');
-
-const CODE = MARKDOWN_REPLY.split('```ts\n')[1]!.split('\n```')[0]!;
 
 describe('chat in Chromium', () => {
   it('opens on an empty chat that explains Confab and points to Settings while no key is stored', async () => {

@@ -3,7 +3,7 @@ import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type Harness, fileInput, lastTranscriptionRequest, openApp, openTranscribe, resultHeading, setPlan, sidebar, useKey } from './transcription-support';
+import { type Harness, fileInput, lastTranscriptionRequest, openApp, openTranscribe, player, resultHeading, setPlan, sidebar, useKey } from './transcription-support';
 
 // How a file's bytes travel in the browser harness: once, raw, over HTTP — never inside a
 // WebSocket frame — and back for playback by range requests on a signed URL.
@@ -26,7 +26,6 @@ afterAll(async () => {
   await audio?.close();
 });
 
-const player = () => h.page.getByLabel('Recording', { exact: true });
 
 describe('files in the browser harness', () => {
   it('sends a picked file to main once, as the raw body of one upload, and nothing of it over the WebSocket', async () => {
@@ -68,15 +67,15 @@ describe('files in the browser harness', () => {
     await page.reload();
     await sidebar(page).getByRole('button', { name: 'meeting.wav' }).click();
     await resultHeading(page, 'meeting.wav').waitFor();
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
-    const src = (await player().getAttribute('src'))!;
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    const src = (await player(h.page).getAttribute('src'))!;
     expect(src).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=[\w-]+$/);
     await expect.poll(() => media.length).toBeGreaterThan(0);
     expect(media[0]).toEqual({ range: 'bytes=0-', status: 206 });
 
     // Seeking near the end: the player asks main for the bytes from there, and gets 206.
     const byteAt = (seconds: number) => 44 + Math.floor(seconds * 22_050) * 2;
-    await player().evaluate((el: HTMLAudioElement) => (el.currentTime = 380));
+    await player(h.page).evaluate((el: HTMLAudioElement) => (el.currentTime = 380));
     await expect
       .poll(() => media.some(({ range, status }) => status === 206 && Number(/^bytes=(\d+)-/.exec(range ?? '')?.[1]) >= byteAt(300)))
       .toBe(true);

@@ -34,3 +34,31 @@ export async function exportEdited(page: Page, label: string) {
   const path = await download.path();
   return { download, path, text: label === 'Word (DOCX)' ? '' : await readFile(path, 'utf8') };
 }
+
+export const row = (page: Page, n: number) => page.getByRole('textbox', { name: `Row ${n} text` });
+const rowWords = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Row ${n}: `) });
+/** The rows' text as shown, spaces collapsed; the rows are a virtualized list, so read it with expect.poll. */
+export const rowsText = async (page: Page) =>
+  (await page.getByRole('region', { name: 'Transcript rows' }).getByRole('button', { name: /^Row \d+: / }).allInnerTexts()).join(' ').replace(/\s+/g, ' ');
+
+/** Starts editing row `n` unless it is being edited already. */
+export async function editRow(page: Page, n: number) {
+  if (!(await row(page, n).count())) await rowWords(page, n).focus();
+  await row(page, n).waitFor();
+}
+
+/** Puts the caret in the row's textarea before `before`. */
+export async function caretAt(page: Page, n: number, before: string) {
+  await editRow(page, n);
+  await row(page, n).evaluate((area: HTMLTextAreaElement, word) => {
+    const at = area.value.indexOf(word);
+    area.setSelectionRange(at, at);
+    area.dispatchEvent(new Event('select', { bubbles: true }));
+  }, before);
+}
+
+/** Opens the editor of the transcript on screen (meeting.wav, in these journeys). */
+export async function openEditor(page: Page) {
+  await page.getByRole('button', { name: 'Edit transcript' }).click();
+  await page.getByRole('heading', { name: 'Edit: meeting.wav' }).waitFor();
+}

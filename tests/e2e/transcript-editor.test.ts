@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
@@ -9,7 +9,7 @@ import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { dropFiles, fileOf, openTranscribe, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
 import { chromiumCues } from '../support/webvtt';
-import { exportEdited, ffmpegText, savedDocument, savedText } from './transcript-editor-support';
+import { caretAt, editRow, exportEdited, ffmpegText, openEditor, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
 
 // The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
 // named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,
@@ -42,34 +42,6 @@ afterAll(async () => {
   await fake?.close();
   await audio?.close();
 });
-
-const row = (page: Page, n: number) => page.getByRole('textbox', { name: `Row ${n} text` });
-const rowWords = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Row ${n}: `) });
-/** The text of the rows not being edited, as shown. */
-/** The rows' text as shown, spaces collapsed; the rows are a virtualized list, so read it with expect.poll. */
-const rowsText = async (page: Page) =>
-  (await page.getByRole('region', { name: 'Transcript rows' }).getByRole('button', { name: /^Row \d+: / }).allInnerTexts()).join(' ').replace(/\s+/g, ' ');
-
-/** Starts editing row `n` unless it is being edited already. */
-async function editRow(page: Page, n: number) {
-  if (!(await row(page, n).count())) await rowWords(page, n).focus();
-  await row(page, n).waitFor();
-}
-
-/** Puts the caret in the row's textarea before `before`. */
-async function caretAt(page: Page, n: number, before: string) {
-  await editRow(page, n);
-  await row(page, n).evaluate((area: HTMLTextAreaElement, word) => {
-    const at = area.value.indexOf(word);
-    area.setSelectionRange(at, at);
-    area.dispatchEvent(new Event('select', { bubbles: true }));
-  }, before);
-}
-
-async function openEditor(page: Page) {
-  await page.getByRole('button', { name: 'Edit transcript' }).click();
-  await page.getByRole('heading', { name: 'Edit: meeting.wav' }).waitFor();
-}
 
 describe('the transcript editor', () => {
   it('opens a transcript with word timings beside its recording', async () => {

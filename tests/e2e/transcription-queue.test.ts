@@ -12,6 +12,7 @@ import {
   lastTranscriptionRequest,
   openApp,
   openTranscribe,
+  player,
   queueRow,
   resultHeading,
   setPlan,
@@ -136,7 +137,7 @@ describe('transcription queue in Chromium', () => {
     // Without segments the text keeps its punctuation, each word tied to its timing.
     await expect.poll(() => shownTranscript(page)).toBe('0:00 Confab turns recordings into text. You can search!');
     await transcriptBox(page).getByRole('button', { name: 'search!', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Recording', { exact: true }).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.75, 2);
+    await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.75, 2);
     await page.getByRole('definition').getByText('en', { exact: true }).waitFor();
     await page.getByText('Timings: 8 words').waitFor();
 

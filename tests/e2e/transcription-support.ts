@@ -116,6 +116,19 @@ export const transcriptBox = (page: Page) => page.getByRole('region', { name: 'T
  */
 export const shownTranscript = async (page: Page) => (await transcriptBox(page).innerText()).replace(/\s+/g, ' ').trim();
 
+/** The recording's player on the result screen. */
+export const player = (page: Page) => page.getByLabel('Recording', { exact: true });
+
+/** The word the transcript marks as being spoken. */
+export const highlighted = (page: Page) => transcriptBox(page).locator('[aria-current="time"]');
+
+/** The highlighted word and the playback position, read in one go: playback moves on between two reads. */
+export const playingNow = (page: Page) =>
+  page.evaluate(() => ({
+    word: document.querySelector<HTMLElement>('[aria-current="time"]')?.innerText ?? '',
+    at: document.querySelector<HTMLAudioElement>('audio[aria-label="Recording"]')!.currentTime,
+  }));
+
 export async function chooseFormat(page: Page, format: string) {
   await page.getByRole('radio', { name: new RegExp(`^${format} `) }).check();
 }

@@ -11,14 +11,17 @@ import {
   exportAs,
   fileInput,
   fileOf,
+  highlighted,
   lastTranscriptionRequest,
   openApp,
   openTranscribe,
+  player,
+  playingNow,
   resultHeading,
   setPlan,
   setTheme,
-  sidebar,
   shownTranscript,
+  sidebar,
   transcriptBox,
   useKey,
 } from './transcription-support';
@@ -62,15 +65,6 @@ afterAll(async () => {
   await h?.close();
   await audio?.close();
 });
-
-const player = () => h.page.getByLabel('Recording', { exact: true });
-const highlighted = () => transcriptBox(h.page).locator('[aria-current="time"]');
-/** The highlighted word and the playback position, read in one go: playback moves on between two reads. */
-const playingNow = () =>
-  h.page.evaluate(() => ({
-    word: document.querySelector<HTMLElement>('[aria-current="time"]')?.innerText ?? '',
-    at: document.querySelector<HTMLAudioElement>('audio[aria-label="Recording"]')!.currentTime,
-  }));
 
 describe('transcription in Chromium', () => {
   it('shows transcription as a Pro feature on the Free plan, with the reason and the way to Settings', async () => {
@@ -130,10 +124,10 @@ describe('transcription in Chromium', () => {
     await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
     await page.getByText('Timings: 2 segments, 13 words').click();
 
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
-    expect(await player().evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await player(h.page).evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
     // Main kept the recording with the transcript; the page plays it from main's signed media URL.
-    expect(await player().getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=/);
+    expect(await player(h.page).getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=/);
     await screenshot(page, 'transcription-result-light');
 
     await page.getByRole('button', { name: 'Copy text' }).click();
@@ -142,13 +136,13 @@ describe('transcription in Chromium', () => {
   });
 
   it('highlights the word being spoken while the recording plays', async () => {
-    await player().evaluate((el: HTMLAudioElement) => el.play());
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(0.25);
-    await highlighted().waitFor();
-    const first = await playingNow();
+    await player(h.page).evaluate((el: HTMLAudioElement) => el.play());
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(0.25);
+    await highlighted(h.page).waitFor();
+    const first = await playingNow(h.page);
     // Playback moves on by over a second (several words), whatever the machine's speed.
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(first.at + 1.2);
-    const second = await playingNow();
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(first.at + 1.2);
+    const second = await playingNow(h.page);
     expect(second.word).not.toBe(first.word);
     // Each is the word whose time span holds the playback position when it was read.
     for (const { word, at } of [first, second]) {
@@ -156,18 +150,18 @@ describe('transcription in Chromium', () => {
       expect(timed.start).toBeLessThanOrEqual(at + 0.05);
       expect(at).toBeLessThanOrEqual(timed.end + 0.55);
     }
-    await player().evaluate((el: HTMLAudioElement) => el.pause());
+    await player(h.page).evaluate((el: HTMLAudioElement) => el.pause());
   });
 
   it('seeks to a word or a segment when it is clicked', async () => {
     const { page } = h;
     await transcriptBox(page).getByRole('button', { name: 'lazy', exact: true }).click();
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.25, 2);
-    await expect.poll(() => highlighted().innerText()).toBe('lazy');
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.25, 2);
+    await expect.poll(() => highlighted(h.page).innerText()).toBe('lazy');
 
     await transcriptBox(page).getByRole('button', { name: 'Play from 0:02.65' }).click();
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
-    await expect.poll(() => highlighted().innerText()).toBe('dog');
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
+    await expect.poll(() => highlighted(h.page).innerText()).toBe('dog');
   });
 
   it('renders the result in the dark theme', async () => {
@@ -175,7 +169,7 @@ describe('transcription in Chromium', () => {
     await setTheme(page, 'Dark');
     await sidebar(page).getByRole('button', { name: 'sentence.wav' }).click();
     await resultHeading(page, 'sentence.wav').waitFor();
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     await transcriptBox(page).getByRole('button', { name: 'fox', exact: true }).click();
     await screenshot(page, 'transcription-result-dark');
     await setTheme(page, 'Follow the system');
@@ -274,11 +268,11 @@ describe('transcription in Chromium', () => {
     await resultHeading(page, 'sentence.wav').waitFor();
     await expect.poll(() => shownTranscript(page)).toContain('lazy');
     // The audio now comes from main by a signed URL it serves with range requests, and plays as before.
-    expect(await player().getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=/);
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
-    expect(await player().evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
+    expect(await player(h.page).getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=/);
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await player(h.page).evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
     await transcriptBox(page).getByRole('button', { name: 'dog', exact: true }).click();
-    await expect.poll(() => player().evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
+    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.65, 2);
 
     // A search hit of kind 'transcript' opens it too.
     const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
