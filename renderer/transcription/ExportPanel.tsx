@@ -8,6 +8,8 @@ import { errorMessage } from './format';
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
 type RulesErrors = Partial<Record<keyof SubtitleRules, string>>;
+/** Main's rules: being asked for (attempt counts Try again), shown, or not to be had. */
+type RulesState = { status: 'loading'; attempt: number } | { status: 'ready' } | { status: 'failed'; attempt: number; problem: string };
 
 const inputOf = (rules: SubtitleRules): RulesInput => Object.fromEntries(Object.entries(rules).map(([key, value]) => [key, String(value)])) as RulesInput;
 
@@ -55,9 +57,10 @@ function explanation(record: TranscriptRecord): string {
 /** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
 export function ExportPanel({ record }: { record: TranscriptRecord }) {
   const [input, setInput] = useState(() => inputOf(DEFAULT_RULES));
-  // Until main has said what the rules are, they cannot be edited: its late answer would
-  // replace what the user had typed.
-  const [loaded, setLoaded] = useState(false);
+  // Until main has said what the rules are, they cannot be edited: its late answer would replace
+  // what the user had typed, and an edit made to the defaults would save them over the user's.
+  const [rulesState, setRulesState] = useState<RulesState>({ status: 'loading', attempt: 0 });
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
@@ -67,24 +70,31 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
   const changed = Object.entries(DEFAULT_RULES).some(([key, value]) => input[key as keyof SubtitleRules] !== String(value));
 
   // The rules are the user's, kept by main for every subtitle export (the editor's too).
+  const attempt = rulesState.status === 'loading' ? rulesState.attempt : -1;
   useEffect(() => {
+    if (attempt < 0) return;
     let current = true;
-    api.settings
-      .subtitleRules()
-      .then(
-        (saved) => current && setInput(inputOf(saved)),
-        (error: unknown) => current && setOutcome({ ok: false, text: errorMessage(error) }),
-      )
-      .finally(() => current && setLoaded(true));
+    api.settings.subtitleRules().then(
+      (saved) => {
+        if (!current) return;
+        setInput(inputOf(saved));
+        setRulesState({ status: 'ready' });
+      },
+      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorMessage(error)}` }),
+    );
     return () => {
       current = false;
     };
-  }, []);
+  }, [attempt]);
 
   function change(next: RulesInput) {
     setInput(next);
     const checked = checkRules(next).rules;
-    if (checked) api.settings.setSubtitleRules({ rules: checked }).catch((error: unknown) => setOutcome({ ok: false, text: errorMessage(error) }));
+    if (!checked) return;
+    api.settings.setSubtitleRules({ rules: checked }).then(
+      () => setSaveProblem(null),
+      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorMessage(error)}. Exports follow the rules saved before; change a value to try again.`),
+    );
   }
 
   async function save(format: ExportFormat) {
@@ -135,7 +145,21 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
         <details className="rules">
           <summary>Subtitle rules{changed ? ' (changed)' : ''}</summary>
           <p className="hint">How the timings are cut into cues for SRT, VTT and TXT. Kept for every transcript, the editor's exports included.</p>
-          <div className="rules-grid">
+          {rulesState.status === 'loading' && <p className="hint">Loading your subtitle rules…</p>}
+          {rulesState.status === 'failed' && (
+            <div className="notice error" role="alert">
+              <p>{rulesState.problem}</p>
+              <button type="button" className="secondary" onClick={() => setRulesState({ status: 'loading', attempt: rulesState.attempt + 1 })}>
+                Try again
+              </button>
+            </div>
+          )}
+          {saveProblem && (
+            <p className="field-error" role="alert">
+              {saveProblem}
+            </p>
+          )}
+          <div className="rules-grid" aria-busy={rulesState.status === 'loading'}>
             {RULE_FIELDS.map(({ key, label, unit }) => (
               <div className="field" key={key}>
                 <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -144,7 +168,7 @@ export function ExportPanel({ record }: { record: TranscriptRecord }) {
                     id={`${id}-${key}`}
                     type="text"
                     inputMode="decimal"
-                    disabled={!loaded}
+                    disabled={rulesState.status !== 'ready'}
                     value={input[key]}
                     aria-invalid={errors[key] !== undefined}
                     aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}

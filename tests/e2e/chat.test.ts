@@ -157,7 +157,7 @@ describe('chat in Chromium', () => {
     await editor.press('Enter');
     const reply = await settled(page);
     expect(await textOf(reply)).toBe(expectedReply('Hello again'));
-    expect(await page.getByRole('article').count()).toBe(2);
+    await expect.poll(() => page.getByRole('article').count()).toBe(2);
     expect(lastRequestBody(fake).messages).toEqual([{ role: 'user', content: 'Hello again' }]);
     await page.getByRole('heading', { name: 'Hello again' }).waitFor();
 

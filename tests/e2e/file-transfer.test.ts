@@ -26,7 +26,6 @@ afterAll(async () => {
   await audio?.close();
 });
 
-
 describe('files in the browser harness', () => {
   it('sends a picked file to main once, as the raw body of one upload, and nothing of it over the WebSocket', async () => {
     const { page, fake } = h;

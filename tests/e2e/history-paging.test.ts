@@ -94,14 +94,19 @@ describe('a long conversation', () => {
       .toBe(1);
     // Once, and no further: the page before arrives without another scroll.
     await page.getByText(line('Waves', COUNT - 101), { exact: true }).waitFor({ state: 'attached' });
-    // Still near the top of the view, not thrown far below by the hundred messages above it
-    // (the list settles its scroll position over the frames after the page arrives).
+    // Still near the top of the view, not thrown far below by the hundred messages above it. The
+    // list settles its scroll position over the frames after the page arrives: read it once still.
+    let offset = Number.NaN;
     await expect
       .poll(async () => {
         const [list, box] = await Promise.all([messages().boundingBox(), anchor.boundingBox()]);
-        return list !== null && box !== null && box.y > list.y - 400 && box.y < list.y + list.height;
+        const previous = offset;
+        offset = list && box ? box.y - list.y : Number.NaN;
+        return offset === previous;
       })
       .toBe(true);
+    expect(offset).toBeGreaterThan(-400);
+    expect(offset).toBeLessThan((await messages().boundingBox())!.height);
   });
 
   it('sends the whole conversation with a new message, loading the earlier pages first', async () => {

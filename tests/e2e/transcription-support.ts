@@ -116,18 +116,21 @@ export const transcriptBox = (page: Page) => page.getByRole('region', { name: 'T
  */
 export const shownTranscript = async (page: Page) => (await transcriptBox(page).innerText()).replace(/\s+/g, ' ').trim();
 
-/** The recording's player on the result screen. */
+/** The recording's player, on the result screen and in the editor. */
 export const player = (page: Page) => page.getByLabel('Recording', { exact: true });
 
 /** The word the transcript marks as being spoken. */
 export const highlighted = (page: Page) => transcriptBox(page).locator('[aria-current="time"]');
 
 /** The highlighted word and the playback position, read in one go: playback moves on between two reads. */
-export const playingNow = (page: Page) =>
-  page.evaluate(() => ({
-    word: document.querySelector<HTMLElement>('[aria-current="time"]')?.innerText ?? '',
+export async function playingNow(page: Page): Promise<{ word: string; at: number }> {
+  const now = await page.evaluate(() => ({
+    word: document.querySelector<HTMLElement>('[aria-label="Transcript"] [aria-current="time"]')?.innerText ?? '',
     at: document.querySelector<HTMLAudioElement>('audio[aria-label="Recording"]')!.currentTime,
   }));
+  expect(now.word, 'a word is highlighted while the recording plays').not.toBe('');
+  return now;
+}
 
 export async function chooseFormat(page: Page, format: string) {
   await page.getByRole('radio', { name: new RegExp(`^${format} `) }).check();

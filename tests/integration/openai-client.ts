@@ -12,7 +12,7 @@ export function useFake(): void {
     fake = await startFakeService();
   });
   afterAll(async () => {
-    await fake.close();
+    await fake?.close();
   });
   beforeEach(() => fake.reset());
 }

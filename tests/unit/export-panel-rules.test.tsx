@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
 
@@ -26,33 +26,48 @@ const record: TranscriptRecord = {
 };
 
 const cueSeconds = () => document.querySelector<HTMLInputElement>('input[id$="-maxCueSeconds"]')!;
+const alertText = () => document.querySelector('[role="alert"]')?.textContent ?? '';
+const SAVED = { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 3, minCueSeconds: 1, maxCharsPerSecond: 20 };
+
+let root: Root | null = null;
 
 async function open() {
   main.answer = null;
-  const root = createRoot(document.body.appendChild(document.createElement('div')));
-  await act(async () => root.render(<ExportPanel record={record} />));
-  return root;
+  root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => root!.render(<ExportPanel record={record} />));
 }
 
 describe('the export panel\'s subtitle rules', () => {
-  afterEach(() => {
+  afterEach(async () => {
+    await act(async () => root?.unmount());
+    root = null;
     document.body.innerHTML = '';
   });
 
   it('cannot be edited until main has said what they are, so its answer never replaces typing', async () => {
     await open();
     expect(cueSeconds().disabled).toBe(true);
-    await act(async () => main.answer!.resolve({ maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 3, minCueSeconds: 1, maxCharsPerSecond: 20 }));
+    expect(document.body.textContent).toContain('Loading your subtitle rules…');
+    await act(async () => main.answer!.resolve(SAVED));
     expect(cueSeconds().disabled).toBe(false);
     expect(cueSeconds().value).toBe('3');
     expect(document.body.textContent).toContain('Subtitle rules (changed)');
+    expect(document.body.textContent).not.toContain('Loading');
   });
 
-  it('can be edited from the defaults when main cannot answer, and says why', async () => {
+  it('stays locked when main cannot answer, says so, and asks again on Try again', async () => {
     await open();
-    await act(async () => main.answer!.reject(new Error('settings.json could not be read')));
+    await act(async () => main.answer!.reject(new Error('The connection to Confab was lost.')));
+    // Editing the defaults now would save them over the user's own rules.
+    expect(cueSeconds().disabled).toBe(true);
+    expect(alertText()).toBe('Your subtitle rules could not be loaded: The connection to Confab was lost.Try again');
+    expect(alertText()).not.toContain('Not exported');
+    const first = main.answer;
+    await act(async () => document.querySelector<HTMLButtonElement>('[role="alert"] button')!.click());
+    expect(main.answer).not.toBe(first);
+    await act(async () => main.answer!.resolve(SAVED));
     expect(cueSeconds().disabled).toBe(false);
-    expect(cueSeconds().value).toBe('7');
-    expect(document.querySelector('[role="alert"]')!.textContent).toContain('settings.json could not be read');
+    expect(cueSeconds().value).toBe('3');
+    expect(alertText()).toBe('');
   });
 });
