@@ -10,6 +10,7 @@ import { matchesIn, useFind, usePattern } from './find';
 import { KEYS, screenKey } from './keys';
 import { Player } from './Player';
 import { Row } from './Row';
+import { rowListParts } from './RowList';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
 import { Toolbar } from './Toolbar';
@@ -94,6 +95,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     return result;
   }, [blocks]);
   const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
+  const listContext = useMemo(() => ({ count: blocks?.length ?? 0 }), [blocks]);
   const match = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
 
   const onTime = useCallback(
@@ -166,6 +168,8 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         role="region"
         aria-label="Transcript rows"
         data={blocks}
+        components={rowListParts}
+        context={listContext}
         defaultItemHeight={64}
         increaseViewportBy={{ top: 300, bottom: 300 }}
         itemContent={(index, block) => (

@@ -147,6 +147,10 @@ describe('the transcript editor', () => {
     await resultHeading(page, 'meeting.wav').waitFor();
     await openEditor(page);
     await expect.poll(() => rowsText(page)).toMatch(/Bilal asked Anna about the bridge\..*came late\. Today/);
+    // Each row says where it stands in the whole transcript: a screen reader meets only the mounted ones.
+    const items = page.getByRole('region', { name: 'Transcript rows' }).getByRole('listitem');
+    const places = () => items.evaluateAll((all) => all.map((item) => `${item.getAttribute('aria-posinset')} of ${item.getAttribute('aria-setsize')}`));
+    await expect.poll(places).toEqual(['1 of 2', '2 of 2']);
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
   });
 
