@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import OpenAI, { toFile } from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, startFakeService } from '../fake-service/server';
-import type { FakeService, MultipartLogBody } from '../fake-service/server';
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_BYTES } from '../fake-service/server';
+import type { MultipartLogBody } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';
+import { fake, useFake } from './use-fake';
 
 // Audio transcription through the official client in all five formats, plus the upload
 // limits and the upload-side faults a client must survive.
 
-let fake: FakeService;
 const wav = makeWav(500);
 const client = (key = fake.keys.pro) => new OpenAI({ apiKey: key, baseURL: fake.baseUrl, maxRetries: 0 });
 const file = () => toFile(wav, 'tone.wav', { type: 'audio/wav' });
@@ -23,13 +23,7 @@ function form(parts: Record<string, string | string[]>, upload?: { data: BlobPar
 const post = (body: FormData, signal?: AbortSignal) =>
   fetch(`${fake.baseUrl}/audio/transcriptions`, { method: 'POST', headers: { Authorization: `Bearer ${fake.keys.pro}` }, body, signal });
 
-beforeAll(async () => {
-  fake = await startFakeService();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+useFake();
 
 describe('transcription formats', () => {
   it('json: text only, and logs the upload with its hash', async () => {

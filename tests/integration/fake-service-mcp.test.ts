@@ -1,12 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeService } from '../fake-service/server';
-import type { FakeService } from '../fake-service/server';
+import { describe, expect, it } from 'vitest';
+import { fake, useFake } from './use-fake';
 
 // The /mcp endpoint, driven by the official MCP client over Streamable HTTP.
-
-let fake: FakeService;
 
 async function connect(key: string): Promise<Client> {
   const client = new Client({ name: 'confab-test', version: '0.0.0' });
@@ -20,13 +17,7 @@ async function connect(key: string): Promise<Client> {
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
   (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
 
-beforeAll(async () => {
-  fake = await startFakeService();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+useFake();
 
 describe('MCP endpoint', () => {
   it('lists the tools with input schemas', async () => {

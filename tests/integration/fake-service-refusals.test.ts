@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { client, failure, fake, hello, useFake } from './openai-client';
+import { client, failure, hello } from './openai-client';
+import { fake, useFake } from './use-fake';
 
 // The fake's refusals as the official `openai` client sees them: auth codes, plan refusals,
 // validation, and scripted errors and latency.

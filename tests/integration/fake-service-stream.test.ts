@@ -1,13 +1,12 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SPLIT_UTF8_SAMPLE, startFakeService } from '../fake-service/server';
-import type { FakeService } from '../fake-service/server';
+import { describe, expect, it } from 'vitest';
+import { SPLIT_UTF8_SAMPLE } from '../fake-service/server';
 import { contentOf, parseSse, postRaw } from '../fake-service/testing';
+import { fake, useFake } from './use-fake';
 
 // The streaming fault scripts, checked on the wire (raw bytes, a spec-compliant SSE parser)
 // and, where a client is expected to cope, through the official `openai` client.
 
-let fake: FakeService;
 const body = { model: 'pro', messages: [{ role: 'user', content: 'Stream please' }], stream: true };
 const url = () => `${fake.baseUrl}/chat/completions`;
 const client = () => new OpenAI({ apiKey: fake.keys.pro, baseURL: fake.baseUrl, maxRetries: 0 });
@@ -30,13 +29,7 @@ async function collectUntilError(): Promise<{ text: string; error: unknown }> {
   return { text, error: undefined };
 }
 
-beforeAll(async () => {
-  fake = await startFakeService({ defaultIntervalMs: 1 });
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+useFake({ defaultIntervalMs: 1 });
 
 describe('stream framing', () => {
   it('writes well-formed SSE ending with [DONE]', async () => {

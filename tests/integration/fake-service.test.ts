@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { client, fake, hello, useFake } from './openai-client';
+import { client, hello } from './openai-client';
+import { fake, useFake } from './use-fake';
 
 // Proves the fake speaks the chat side of the service the way the official `openai` client
 // expects: shapes, streaming and tool calls (its refusals: fake-service-refusals.test.ts).

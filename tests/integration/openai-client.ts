@@ -1,21 +1,7 @@
-// The fake service as the official `openai` client sees it, shared by the fake's chat tests.
+// The fake service as the official `openai` client sees it, shared by the fake's chat tests
+// (which start it with useFake).
 import OpenAI from 'openai';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type FakeService, startFakeService } from '../fake-service/server';
-
-/** The fake of the file that called useFake (a live binding: set before its tests run). */
-export let fake: FakeService;
-
-/** Starts a fake for the calling test file, resets its scripts before each test and stops it after. */
-export function useFake(): void {
-  beforeAll(async () => {
-    fake = await startFakeService();
-  });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  beforeEach(() => fake.reset());
-}
+import { fake } from './use-fake';
 
 export const client = (apiKey: string) => new OpenAI({ apiKey, baseURL: fake.baseUrl, maxRetries: 0 });
 export const hello = [{ role: 'user' as const, content: 'Hello there' }];
