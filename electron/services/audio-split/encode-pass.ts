@@ -2,15 +2,16 @@
  * Pass 2: one part of a plan, [startSample, endSample) of the decoded recording, re-encoded
  * to mono Opus in WebM, built in memory (one part: ~4.7 MB for 20 minutes) and written to its
  * file. Not mediabunny's FilePathTarget: under load its parts came out cut short (all packets
- * encoded, the file seconds shorter), so the part is written once, whole. Decoding starts a little before the part so
- * its first frame is whole (an MP3 frame borrows bits from the ones before it), and samples
- * are trimmed to the part exactly, so a part's samples depend only on the plan and its index.
+ * encoded, the file seconds shorter), so the part is written once, whole. Decoding starts a
+ * little before the part so its first frame is whole (an MP3 frame borrows bits from the ones
+ * before it), and samples are trimmed to the part exactly, so a part's samples depend only on
+ * the plan and its index.
  */
 import { writeFile } from 'node:fs/promises';
 import { AudioSampleSink, AudioSampleSource, BufferTarget, Output, WebMOutputFormat } from 'mediabunny';
 import type { OpusEncoderConfig } from '@napi-rs/webcodecs';
 import { PART_BITRATE, PART_MIME_TYPE } from './protocol';
-import { openRecording, positionOf } from './source';
+import { positionOf, withRecording } from './source';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -43,61 +44,58 @@ export async function encodePart({ path, plan, index, outPath }: PartRequest, re
   const cut = plan.cuts[index];
   if (!cut || cut.index !== index) throw new Error(`The plan has no part ${index + 1}.`);
   const { startSample, endSample } = cut;
-  const recording = await openRecording(path);
-  try {
-    const { track, sampleRate, origin } = recording;
-    if (sampleRate !== plan.sampleRate) throw new Error('The recording changed since it was planned: its sample rate differs. Add it again.');
-    const partSeconds = (endSample - startSample) / sampleRate;
-    const encodeRate = opusRate(sampleRate);
-    const target = new BufferTarget();
-    const output = new Output({ format: new WebMOutputFormat(), target });
-    const encoder = new AudioSampleSource({
-      codec: 'opus',
-      bitrate: PART_BITRATE,
-      transform: { numberOfChannels: 1, ...(encodeRate === sampleRate ? {} : { sampleRate: encodeRate }) },
-      onEncoderConfig: (config: AudioEncoderConfig & { opus?: OpusEncoderConfig }) => {
-        config.opus = { ...config.opus, ...OPUS_SETTINGS };
-      },
-    });
-    output.addAudioTrack(encoder);
-    await output.start();
-    try {
-      let reported = 0;
-      const from = Math.max(0, origin + startSample / sampleRate - PREROLL_SECONDS);
-      for await (const sample of new AudioSampleSink(track).samples(from, origin + endSample / sampleRate + PREROLL_SECONDS)) {
-        const at = positionOf(recording, sample.timestamp);
-        const first = Math.max(0, startSample - at);
-        const last = Math.min(sample.numberOfFrames, endSample - at);
-        if (last <= first) {
-          sample.close();
-          if (at >= endSample) break;
-          continue;
+  return withRecording(path, async (recording) => {
+      const { track, sampleRate, origin } = recording;
+      if (sampleRate !== plan.sampleRate) throw new Error('The recording changed since it was planned: its sample rate differs. Add it again.');
+      const partSeconds = (endSample - startSample) / sampleRate;
+      const encodeRate = opusRate(sampleRate);
+      const target = new BufferTarget();
+      const output = new Output({ format: new WebMOutputFormat(), target });
+      const encoder = new AudioSampleSource({
+        codec: 'opus',
+        bitrate: PART_BITRATE,
+        transform: { numberOfChannels: 1, ...(encodeRate === sampleRate ? {} : { sampleRate: encodeRate }) },
+        onEncoderConfig: (config: AudioEncoderConfig & { opus?: OpusEncoderConfig }) => {
+          config.opus = { ...config.opus, ...OPUS_SETTINGS };
+        },
+      });
+      output.addAudioTrack(encoder);
+      await output.start();
+      try {
+        let reported = 0;
+        const from = Math.max(0, origin + startSample / sampleRate - PREROLL_SECONDS);
+        for await (const sample of new AudioSampleSink(track).samples(from, origin + endSample / sampleRate + PREROLL_SECONDS)) {
+          const at = positionOf(recording, sample.timestamp);
+          const first = Math.max(0, startSample - at);
+          const last = Math.min(sample.numberOfFrames, endSample - at);
+          if (last <= first) {
+            sample.close();
+            if (at >= endSample) break;
+            continue;
+          }
+          const piece = first > 0 || last < sample.numberOfFrames ? sample.trim(first, last) : sample;
+          if (piece !== sample) sample.close();
+          try {
+            piece.setTimestamp((at + first - startSample) / sampleRate);
+            await encoder.add(piece);
+          } finally {
+            piece.close();
+          }
+          const now = performance.now();
+          if (now - reported >= PROGRESS_INTERVAL_MS) {
+            reported = now;
+            report({ doneSeconds: (at + last - startSample) / sampleRate, totalSeconds: partSeconds });
+          }
         }
-        const piece = first > 0 || last < sample.numberOfFrames ? sample.trim(first, last) : sample;
-        if (piece !== sample) sample.close();
-        try {
-          piece.setTimestamp((at + first - startSample) / sampleRate);
-          await encoder.add(piece);
-        } finally {
-          piece.close();
-        }
-        const now = performance.now();
-        if (now - reported >= PROGRESS_INTERVAL_MS) {
-          reported = now;
-          report({ doneSeconds: (at + last - startSample) / sampleRate, totalSeconds: partSeconds });
-        }
+        encoder.close();
+        await output.finalize();
+      } catch (error) {
+        await output.cancel().catch(() => {});
+        throw error;
       }
-      encoder.close();
-      await output.finalize();
-    } catch (error) {
-      await output.cancel().catch(() => {});
-      throw error;
-    }
-    const bytes = new Uint8Array(target.buffer!);
-    await writeFile(outPath, bytes);
-    report({ doneSeconds: partSeconds, totalSeconds: partSeconds });
-    return { index, path: outPath, bytes: bytes.byteLength, mimeType: PART_MIME_TYPE, startSeconds: startSample / sampleRate, durationSeconds: partSeconds };
-  } finally {
-    recording.input.dispose();
-  }
+      const bytes = new Uint8Array(target.buffer!);
+      await writeFile(outPath, bytes);
+      report({ doneSeconds: partSeconds, totalSeconds: partSeconds });
+      return { index, path: outPath, bytes: bytes.byteLength, mimeType: PART_MIME_TYPE, startSeconds: startSample / sampleRate, durationSeconds: partSeconds };
+  });
 }

@@ -4,13 +4,13 @@
  * the stretches after the first start, then measures the first; 'measure' measures one
  * stretch. Main runs the stretches and joins them (plan-recording.ts). Stretches are as long as
  * parts at most (main says how long that is), so no process decodes more than a part's worth,
- * and there are an even number of them, for two at a time. Not Opus: decoded from a seek, its samples came 48 late (1 ms at
- * 48 kHz), which would shift a later stretch's levels.
+ * and there are an even number of them, for two at a time. Not Opus: decoded from a seek, its
+ * samples came 48 late (1 ms at 48 kHz), which would shift a later stretch's levels.
  */
 import { LevelMeter } from './levels';
 import { measureLevels } from './measure-pass';
 import type { MeasuredAnswer, RecordingShape, SplitAnswer } from './protocol';
-import { type OpenedRecording, openRecording } from './source';
+import { type OpenedRecording, withRecording } from './source';
 import type { SplitProgress } from './types';
 
 /** Below this a second process's start-up costs more than it saves. */
@@ -39,15 +39,6 @@ function stretchStarts(totalSeconds: number, stretchMaxSeconds: number, sampleRa
   const { windowSamples } = new LevelMeter(sampleRate);
   const length = Math.floor((totalSeconds * sampleRate) / count / windowSamples) * windowSamples;
   return Array.from({ length: count - 1 }, (_, index) => (index + 1) * length);
-}
-
-async function withRecording<T>(path: string, use: (recording: OpenedRecording) => Promise<T>): Promise<T> {
-  const recording = await openRecording(path);
-  try {
-    return await use(recording);
-  } finally {
-    recording.input.dispose();
-  }
 }
 
 const shapeOf = ({ sampleRate, primingSamples, trailingSamples }: OpenedRecording): RecordingShape => ({ sampleRate, primingSamples, trailingSamples });

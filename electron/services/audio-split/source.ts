@@ -46,6 +46,16 @@ export async function openRecording(path: string): Promise<OpenedRecording> {
   }
 }
 
+/** Runs `use` on the recording opened, and closes it whichever way `use` ends. */
+export async function withRecording<T>(path: string, use: (recording: OpenedRecording) => Promise<T>): Promise<T> {
+  const recording = await openRecording(path);
+  try {
+    return await use(recording);
+  } finally {
+    recording.input.dispose();
+  }
+}
+
 /**
  * Opus streams begin with the encoder's pre-skip (312 samples from libopus), which players
  * drop as the OpusHead header says; the decoder outputs it, so it is dropped here too.
