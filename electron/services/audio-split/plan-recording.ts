@@ -12,12 +12,12 @@ import { basename } from 'node:path';
 import { type SplitOptions, planParts } from './cut-points';
 import { LevelMeter } from './levels';
 import { type MeasuredAnswer as Measured, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
-import type { SplitUpdate } from './run-request';
+import type { RequestRunner } from './run-request';
 import type { SplitPlan, SplitProgress } from './types';
 
 type Opened = Extract<SplitAnswer, { type: 'opened' }>;
-/** A request in a process of its own; rejects with the process's failure (index.ts). */
-export type Request = (request: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void) => Promise<SplitAnswer>;
+/** A request in a process of its own, as run-request.ts runs it; rejects with the process's failure (index.ts). */
+export type Request = RequestRunner['run'];
 
 /** Processes measuring at once: one per core of a two-core machine, as parts are made. */
 const STRETCHES_AT_ONCE = 2;
