@@ -5,7 +5,8 @@ import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
-import { formatClock, formatDate, formatDuration, formatProgress } from './format';
+import { ResultMeta } from './ResultMeta';
+import { formatClock, formatProgress } from './format';
 import { useJobs } from './jobs';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
@@ -44,38 +45,6 @@ function Warnings({ record }: { record: TranscriptRecord }) {
         </p>
       ))}
     </div>
-  );
-}
-
-function Meta({ record }: { record: TranscriptRecord }) {
-  const { transcript, request } = record;
-  return (
-    <dl className="result-meta">
-      <div>
-        <dt>Transcribed</dt>
-        <dd>{formatDate(record.createdAt)}</dd>
-      </div>
-      <div>
-        <dt>Format</dt>
-        <dd className="mono">{transcript.format}</dd>
-      </div>
-      {transcript.language !== null && (
-        <div>
-          <dt>Language</dt>
-          <dd>{transcript.language}</dd>
-        </div>
-      )}
-      {transcript.duration !== null && (
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatDuration(transcript.duration)}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Model</dt>
-        <dd className="mono">{request.model}</dd>
-      </div>
-    </dl>
   );
 }
 
@@ -120,7 +89,7 @@ export function ResultView({ id }: { id: string }) {
         <h1 id="result-heading" title={record.fileName}>
           {record.fileName}
         </h1>
-        <Meta record={record} />
+        <ResultMeta record={record} />
         <div className="actions">
           <button type="button" className="small" onClick={() => useNavigation.getState().editTranscript(record.id)}>
             Edit transcript
