@@ -2,23 +2,30 @@
 // whatever the suite or a process it starts (the app, Chromium, ffmpeg, the fake service)
 // puts in "the temp folder" lands there, and is removed at the end even when a test failed.
 // The teardown fails the run if a test file left something behind (temp-file.ts names the
-// file) or if a folder named like the suite's appeared in the OS temp folder anyway.
+// file) or if a folder only the suite names so appeared in the OS temp folder anyway; a demo or a
+// browser running beside it makes its own folders there, and those are not the suite's to judge.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pointTempAt } from './temp-env';
 
 const RUN_PREFIX = 'confab-test-run-';
-/** What the suite's folders are called: tests' own prefixes, the fake service's, Playwright's and Chromium's. */
-const SUITE_NAMES = /^(confab-|fake-|playwright[-_]|\.org\.chromium\.)/;
+/**
+ * What only the suite names its folders: the tests' own prefixes (`confab-…`, see testFolder) and the
+ * fake service's (`fake-…`). Chromium's and Playwright's folders are judged in the run's folder
+ * (temp-file.ts), where every process the suite starts puts them: in the OS temp folder the same
+ * names come from any browser or Playwright on the machine, and cannot be told from the suite's.
+ */
+const SUITE_NAMES = /^(confab-|fake-)/;
 
 /**
- * Other runs' folders, which come and go while this one runs: their run folders, and what
- * with-keyring.sh and test:fresh make before a run starts (and delete after it ends).
+ * Folders of other programs named like the suite's, which come and go while this run goes on:
+ * other runs (their run folders, and what with-keyring.sh and test:fresh make before a run starts
+ * and delete after it ends) and `npm run demo`'s folder.
  */
-const OTHER_RUNS = /^(confab-test-run-|confab-keyring-|confab-fresh-)/;
+const OTHERS = /^(confab-test-run-|confab-keyring-|confab-fresh-|confab-demo-)/;
 
-const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHER_RUNS.test(name));
+const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHERS.test(name));
 
 export default function setup() {
   const osTemp = tmpdir();
