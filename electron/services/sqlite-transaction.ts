@@ -13,7 +13,9 @@ export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
     db.exec(nested ? 'RELEASE nested' : 'COMMIT');
     return result;
   } catch (error) {
-    db.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
+    // A full disk or an I/O error makes SQLite roll the whole transaction back itself; rolling
+    // back again would throw "no transaction is active" in place of the cause the user needs.
+    if (db.isTransaction) db.exec(nested ? 'ROLLBACK TO nested; RELEASE nested' : 'ROLLBACK');
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -129,6 +129,19 @@ describe('before a migration', () => {
     expect(await backups.dailyIfDue(store.db)).toBeNull();
     clock += 25 * 60 * 60 * 1000;
     expect(await backups.dailyIfDue(store.db)).toMatchObject({ conversations: 1 });
+    store.close();
+  });
+
+  it('leaves no partial file behind when a backup fails', async () => {
+    const dir = await testFolder('confab-migrate-');
+    const path = join(dir, 'history.sqlite');
+    const at = Date.parse('2026-01-01T00:00:00Z');
+    const backups = createBackups({ dir: join(dir, 'backups'), now: () => at });
+    const store = createHistoryStore(path);
+    // The backup's own name is taken by a folder, so the copy is written and cannot be renamed into place.
+    await mkdir(join(dir, 'backups', 'history-2026-01-01T00-00-00-000Z.sqlite', 'taken'), { recursive: true });
+    await expect(backups.backUp(store.db)).rejects.toThrow();
+    expect(await readdir(join(dir, 'backups'))).toEqual(['history-2026-01-01T00-00-00-000Z.sqlite']);
     store.close();
   });
 

@@ -33,4 +33,19 @@ describe('inTransaction', () => {
     ).toThrow('outer failure');
     expect(rows(db)).toEqual([]);
   });
+
+  it('throws the cause when SQLite has already rolled back (a full disk), not "no transaction is active"', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (v INTEGER)');
+    db.exec('INSERT INTO t VALUES (1)');
+    // The database cannot grow past its current pages: the next pages' worth of writes fails with SQLITE_FULL.
+    const pages = Number((db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count);
+    db.exec(`PRAGMA max_page_count = ${pages}`);
+    const grow = () => {
+      for (let i = 0; i < 10; i++) db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(4000));
+    };
+    expect(() => inTransaction(db, () => inTransaction(db, grow))).toThrow(/database or disk is full/);
+    expect(db.isTransaction).toBe(false);
+    expect(rows(db)).toEqual([1]);
+  });
 });
