@@ -3,12 +3,14 @@ import { type IncomingMessage, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
+  BRIDGE_MAX_FRAME_BYTES,
   BRIDGE_PATH,
   TOKEN_PARAM,
   type ToRendererFrame,
   toMainFrame,
 } from '../../shared/contract/bridge-protocol';
 import type { EventSink, Router } from '../ipc/router';
+import { log } from '../log';
 import { contentSecurityPolicy } from '../security/csp';
 import { type FileRouteDeps, fileRoutes } from './file-routes';
 import { serveStatic } from './static-files';
@@ -35,7 +37,7 @@ const sameToken = (given: string | null, token: string) =>
 export async function startWebServer(options: WebServerOptions) {
   const token = randomBytes(24).toString('base64url');
   const server = createServer();
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_FRAME_BYTES });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
@@ -94,6 +96,9 @@ export async function startWebServer(options: WebServerOptions) {
       }
       send({ type: 'result', seq: frame.seq, envelope: await options.router.invoke(frame.channel, frame.payload, sink) });
     });
+    // A frame over the limit (ws closes the socket with 1009) or a broken connection: without a
+    // listener the socket's error would end the whole harness.
+    ws.on('error', (error) => log.warn(`Bridge connection closed: ${error.message}`));
     ws.on('close', () => options.router.release(sink));
   }
 

@@ -21,6 +21,12 @@ export const toRendererFrame = z.discriminatedUnion('type', [
 export type ToMainFrame = z.infer<typeof toMainFrame>;
 export type ToRendererFrame = z.infer<typeof toRendererFrame>;
 
+/**
+ * The largest frame either side of the bridge accepts. The page refuses a bigger call before
+ * sending it, with a message naming the limit; main closes a socket that sends one anyway.
+ */
+export const BRIDGE_MAX_FRAME_BYTES = 8 * 1024 * 1024;
+
 /** The path of the bridge's WebSocket and the query parameter carrying the launch token. */
 export const BRIDGE_PATH = '/bridge';
 export const TOKEN_PARAM = 'token';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { BRIDGE_MAX_FRAME_BYTES } from '../../shared/contract/bridge-protocol';
 import { startWebApp, type WebApp } from '../support/web-app';
 
 let app: WebApp;
@@ -79,5 +80,16 @@ describe('browser harness bridge', () => {
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     ws.send('{not json');
     expect(await closed).toBe(1008);
+  });
+
+  it('refuses a frame over the bridge limit with close code 1009, and goes on serving', async () => {
+    const ws = (await connect({})) as WebSocket;
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    ws.send(JSON.stringify({ type: 'invoke', seq: 1, channel: 'history:import', payload: { content: 'x'.repeat(BRIDGE_MAX_FRAME_BYTES) } }));
+    expect(await closed).toBe(1009);
+    const next = (await connect({})) as WebSocket;
+    expect(await invoke(next, 'settings:get', undefined)).toMatchObject({ envelope: { ok: true } });
+    next.close();
   });
 });
