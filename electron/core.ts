@@ -21,7 +21,8 @@ import { createConversationService } from './services/conversations/conversation
 import { lockDataFolder } from './services/data-lock';
 import { type FileSaver, noSaver } from './services/file-saver';
 import { createBackups, scheduleDailyBackups } from './services/history/backups';
-import { createHistoryStore, type HistoryStore } from './services/history/history-store';
+import type { HistoryStore } from './services/history/history-store';
+import { openHistory } from './services/history/open-history';
 import { type AudioSplitter, type StartSplitProcess, createAudioSplitter } from './services/audio-split';
 import { createJobFiles } from './services/jobs/job-files';
 import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
@@ -105,10 +106,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
   let history: HistoryStore;
   try {
-    history = createHistoryStore(join(options.userDataDir, 'history.sqlite'), {
-      afterCrash: lock.afterCrash,
-      beforeMigrating: backups.beforeMigrating,
-    });
+    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups });
   } catch (error) {
     lock.release();
     throw error;

@@ -1,14 +1,26 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { log } from '../../log';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
+import { type SalvageReport, salvageHistory } from './salvage';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
   /** Set when the old file could not be used and was moved aside: words for the user. */
   problem: string | null;
+  /** Set when the old file was damaged and its readable rows were copied into this one. */
+  salvaged: SalvageReport | null;
 }
 
-class UnusableDatabase extends Error {}
+class UnusableDatabase extends Error {
+  constructor(
+    message: string,
+    /** Damage rather than a file from a newer Confab, which is kept aside untouched. */
+    readonly damaged = true,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * `thorough` runs SQLite's quick_check, which reads every page (a third of a second for
@@ -18,14 +30,18 @@ class UnusableDatabase extends Error {}
 function check(db: DatabaseSync, thorough: boolean): void {
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   if (version > LATEST_VERSION) {
-    throw new UnusableDatabase(`it was written by a newer version of Confab (schema ${version}; this version knows ${LATEST_VERSION})`);
+    throw new UnusableDatabase(`it was written by a newer version of Confab (schema ${version}; this version knows ${LATEST_VERSION})`, false);
   }
   if (!thorough) {
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
     return;
   }
   const result = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
-  if (result !== 'ok') throw new UnusableDatabase(`it is damaged (${result})`);
+  if (result !== 'ok') {
+    // SQLite's report names pages and trees: for the log, not for the user.
+    log.warn(`History quick_check: ${result}`);
+    throw new UnusableDatabase('it is damaged');
+  }
 }
 
 function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating): DatabaseSync {
@@ -42,10 +58,28 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
   }
 }
 
+const withFiles = (path: string, each: (file: string, suffix: string) => void) => {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) each(path + suffix, suffix);
+};
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+function salvageWords(report: SalvageReport): string {
+  const copied = (table: string) => report.tables.find((entry) => entry.table === table);
+  const parts = [
+    plural(copied('conversations')?.copied ?? 0, 'conversation', 'conversations'),
+    plural(copied('messages')?.copied ?? 0, 'message', 'messages'),
+    plural(copied('transcripts')?.copied ?? 0, 'transcript', 'transcripts'),
+  ];
+  const lost = report.tables.filter((entry) => entry.incomplete).map((entry) => entry.table.replace('_', ' '));
+  return `Confab copied everything it could still read into a new history: ${parts.join(', ')}${lost.length ? ` (some ${lost.join(' and ')} could not be read)` : ''}.`;
+}
+
 /**
  * Opens the history database, creating or migrating it. A file that is corrupt or from a
- * newer Confab is never deleted: it (and its WAL files) is renamed aside, the user is told
- * where, and a fresh store starts.
+ * newer Confab is never deleted: it (and its WAL files) is renamed aside and the user is told
+ * where. From a damaged file every readable row is copied into the new one first (salvage.ts),
+ * so a history is never replaced by an empty one while rows can be read.
  */
 export function openDatabase(
   path: string,
@@ -53,16 +87,20 @@ export function openDatabase(
   now = Date.now(),
 ): OpenedDatabase {
   try {
-    return { db: open(path, options.thorough, options.beforeMigrating), problem: null };
+    return { db: open(path, options.thorough, options.beforeMigrating), problem: null, salvaged: null };
   } catch (error) {
     if (!(error instanceof UnusableDatabase)) throw error;
     const aside = `${path}.unusable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
-    for (const suffix of ['', '-wal', '-shm']) {
-      if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
-    }
-    return {
-      db: open(path, false),
-      problem: `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`,
-    };
+    withFiles(path, (file, suffix) => renameSync(file, aside + suffix));
+    const salvaging = `${path}.salvaging`;
+    withFiles(salvaging, (file) => rmSync(file));
+    const salvaged = error.damaged ? salvageHistory(aside, salvaging) : null;
+    if (salvaged) renameSync(salvaging, path);
+    const kept = `The damaged file was kept as ${aside}.`;
+    const problem =
+      salvaged && !salvaged.unreadable
+        ? `Your conversation history could not be opened because ${error.message}. ${salvageWords(salvaged)} ${kept}`
+        : `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`;
+    return { db: open(path, false), problem, salvaged };
   }
 }

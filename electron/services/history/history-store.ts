@@ -17,7 +17,7 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  * was not undone.
  */
 export function createHistoryStore(path: string, options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating } = {}) {
-  const { db, problem } = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
+  const { db, problem, salvaged } = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 
@@ -59,6 +59,8 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
   return {
     problem,
+    /** What was copied out of a damaged file this start, or null. */
+    salvaged,
     db: db as DatabaseSync,
     /** Runs several of the writes below as one commit (a Send's messages and its reply's start). */
     batch: transaction,
