@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync, rmSync } from 'node:fs';
-import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../shared/contract/staging';
 import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
-import { detectAudio } from './detect-audio';
+import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
+
+/** The first bytes of a file, for `refuseEarly`. */
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -18,6 +29,35 @@ function atMost(limit: number, name: string) {
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       done(seen > limit ? new Error(`More data arrived for ${name} than its size.`) : null, chunk);
+    },
+  });
+}
+
+/** A body whose first bytes are not audio: refused before the rest of it is written. */
+class NotAudio extends Error {}
+
+/** Holds the first bytes back until `refuseEarly` has looked at them, then passes everything on. */
+function sniff(name: string) {
+  const head: Buffer[] = [];
+  let held = 0;
+  let decided = false;
+  const decide = async (stream: Transform) => {
+    decided = true;
+    const problem = await refuseEarly(Buffer.concat(head), name);
+    if (problem) throw new NotAudio(problem);
+    stream.push(Buffer.concat(head));
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (decided) return done(null, chunk);
+      head.push(chunk);
+      held += chunk.length;
+      if (held < SNIFF_BYTES) return done();
+      decide(this).then(() => done(), done);
+    },
+    flush(done) {
+      if (decided) return done();
+      decide(this).then(() => done(), done);
     },
   });
 }
@@ -78,13 +118,21 @@ export function createStaging(dir: string) {
       const info = await stat(source).catch((error: unknown) => messageOf(error));
       if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
       if (!info.isFile()) return { ok: false, problem: `${name} is not a file. Choose the recording itself.` };
+      // A file that is not audio is refused from its first bytes, not after a copy of all of it.
+      const early = await readHead(source).then((head) => refuseEarly(head, name)).catch(() => null);
+      if (early) return { ok: false, problem: early };
       // A clone where the file system offers one (instant), a copy otherwise.
       return receive(name, info.size, purpose, (target) => copyFile(source, target, constants.COPYFILE_FICLONE));
     },
 
     /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
-    fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
-      return receive(name, size, purpose, (target) => pipeline(body, atMost(size, name), createWriteStream(target)));
+    async fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+      try {
+        return await receive(name, size, purpose, (target) => pipeline(body, atMost(size, name), sniff(name), createWriteStream(target)));
+      } catch (error) {
+        if (error instanceof NotAudio) return { ok: false, problem: error.message };
+        throw error;
+      }
     },
 
     /** Bytes made in the renderer (a long recording's encoded part). */
