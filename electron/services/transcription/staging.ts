@@ -82,9 +82,18 @@ export function createStaging(dir: string) {
     return null;
   }
 
-  /** Checks the size, lets `write` fill the staged file, then recognises its content. */
-  async function receive(name: string, size: number, purpose: StagePurpose, write: (target: string) => Promise<void>): Promise<StageOutcome> {
-    const problem = refusal(name, size, purpose);
+  /**
+   * Checks the size (and what `early` finds in the first bytes), lets `write` fill the staged
+   * file, then recognises its content.
+   */
+  async function receive(
+    name: string,
+    size: number,
+    purpose: StagePurpose,
+    write: (target: string) => Promise<void>,
+    early: () => Promise<string | null> = async () => null,
+  ): Promise<StageOutcome> {
+    const problem = refusal(name, size, purpose) ?? (await early());
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
     const path = join(dir, fileId);
@@ -118,11 +127,15 @@ export function createStaging(dir: string) {
       const info = await stat(source).catch((error: unknown) => messageOf(error));
       if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
       if (!info.isFile()) return { ok: false, problem: `${name} is not a file. Choose the recording itself.` };
-      // A file that is not audio is refused from its first bytes, not after a copy of all of it.
-      const early = await readHead(source).then((head) => refuseEarly(head, name)).catch(() => null);
-      if (early) return { ok: false, problem: early };
-      // A clone where the file system offers one (instant), a copy otherwise.
-      return receive(name, info.size, purpose, (target) => copyFile(source, target, constants.COPYFILE_FICLONE));
+      // A clone where the file system offers one (instant), a copy otherwise; a file that is not
+      // audio is refused from its first bytes, before any copy of it.
+      return receive(
+        name,
+        info.size,
+        purpose,
+        (target) => copyFile(source, target, constants.COPYFILE_FICLONE),
+        () => readHead(source).then((head) => refuseEarly(head, name)),
+      );
     },
 
     /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
