@@ -62,7 +62,8 @@ function describe(dir: string, name: string): BackupInfo {
  * 24), which copies a live database page by page without blocking the replies being written.
  * The one before a migration runs while the store is being opened, which is synchronous and has
  * no writer yet, so it uses `VACUUM INTO`: just as consistent, and synchronous.
- * Each file is written under a temporary name and renamed, so a crash never leaves half a backup.
+ * Each file is written under a temporary name and renamed, so a crash never leaves half a backup,
+ * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
 export function createBackups(options: { dir: string; keep?: number; now?: () => number }) {
   const { dir, keep = 7, now = Date.now } = options;
@@ -86,8 +87,13 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
   async function copy(db: DatabaseSync): Promise<BackupInfo> {
     const { name, final, partial } = target();
     rmSync(partial, { force: true });
-    await backup(db, partial);
-    finish(partial, final);
+    try {
+      await backup(db, partial);
+      finish(partial, final);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
     prune();
     return describe(dir, name);
   }
@@ -126,8 +132,13 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
     beforeMigrating: ((db, _from, to) => {
       const { final, partial } = target(`-before-v${to}`);
       rmSync(partial, { force: true });
-      db.prepare('VACUUM INTO ?').run(partial);
-      finish(partial, final);
+      try {
+        db.prepare('VACUUM INTO ?').run(partial);
+        finish(partial, final);
+      } catch (error) {
+        rmSync(partial, { force: true });
+        throw error;
+      }
       prune();
     }) satisfies BeforeMigrating,
 
