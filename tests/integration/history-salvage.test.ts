@@ -1,65 +1,14 @@
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../shared/domain/conversation';
 import { createBackups } from '../../electron/services/history/backups';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { openHistory } from '../../electron/services/history/open-history';
 import { salvageHistory } from '../../electron/services/history/salvage';
-import { testFolder } from '../support/temp-folder';
+import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile } from '../support/damaged-history';
 
 // A real history file with one page overwritten by garbage, as a failing disk leaves it; the
 // salvage must copy every row that can still be read, and nothing else.
-const CONVERSATIONS = 240;
-const MESSAGES = 10;
-const TOTAL = CONVERSATIONS * MESSAGES;
-const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-
-function conversation(n: number): Conversation {
-  return {
-    id: `c${n}`,
-    title: `Conversation ${n}`,
-    systemPrompt: '',
-    options,
-    pinned: false,
-    createdAt: n,
-    updatedAt: n,
-    messages: Array.from({ length: MESSAGES }, (_, m) => ({
-      id: `c${n}-m${m}`,
-      role: m % 2 ? ('assistant' as const) : ('user' as const),
-      content: `Message ${m} of conversation ${n}: ${'the quarterly numbers look fine '.repeat(3)}`,
-      state: 'complete' as const,
-      usage: null,
-      failure: null,
-      model: null,
-      createdAt: n * 100 + m,
-    })),
-  };
-}
-
-async function historyFile(): Promise<string> {
-  const path = join(await testFolder('confab-salvage-'), 'history.sqlite');
-  const store = createHistoryStore(path);
-  for (let n = 0; n < CONVERSATIONS; n++) store.insertWhole(conversation(n));
-  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  store.close();
-  return path;
-}
-
-/** Overwrites the middle leaf page of `name` (a table or an index) with 4 KB of garbage. */
-async function damage(path: string, name: string): Promise<void> {
-  const db = new DatabaseSync(path);
-  const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
-  const pages = (db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`).all(name) as { pageno: number }[]).map(
-    (row) => row.pageno,
-  );
-  db.close();
-  expect(pages.length).toBeGreaterThan(4);
-  const file = await open(path, 'r+');
-  await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (pages[Math.floor(pages.length / 2)]! - 1) * pageSize);
-  await file.close();
-}
 
 /** The ids SQLite can still read one by one from the damaged file: what a salvage should recover. */
 function readableIds(path: string): string[] {

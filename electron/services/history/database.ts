@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { log } from '../../log';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
-import { type SalvageReport, salvageHistory } from './salvage';
+import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
@@ -62,19 +62,6 @@ const withFiles = (path: string, each: (file: string, suffix: string) => void) =
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) each(path + suffix, suffix);
 };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-
-function salvageWords(report: SalvageReport): string {
-  const copied = (table: string) => report.tables.find((entry) => entry.table === table);
-  const parts = [
-    plural(copied('conversations')?.copied ?? 0, 'conversation', 'conversations'),
-    plural(copied('messages')?.copied ?? 0, 'message', 'messages'),
-    plural(copied('transcripts')?.copied ?? 0, 'transcript', 'transcripts'),
-  ];
-  const lost = report.tables.filter((entry) => entry.incomplete).map((entry) => entry.table.replace('_', ' '));
-  return `Confab copied everything it could still read into a new history: ${parts.join(', ')}${lost.length ? ` (some ${lost.join(' and ')} could not be read)` : ''}.`;
-}
-
 /**
  * Opens the history database, creating or migrating it. A file that is corrupt or from a
  * newer Confab is never deleted: it (and its WAL files) is renamed aside and the user is told
@@ -99,7 +86,7 @@ export function openDatabase(
     const kept = `The damaged file was kept as ${aside}.`;
     const problem =
       salvaged && !salvaged.unreadable
-        ? `Your conversation history could not be opened because ${error.message}. ${salvageWords(salvaged)} ${kept}`
+        ? `Your conversation history could not be opened because ${error.message}. ${describeSalvage(salvaged)} ${kept}`
         : `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`;
     return { db: open(path, false), problem, salvaged };
   }

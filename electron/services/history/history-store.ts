@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../shared/domain/conversation';
 import type { SearchHit } from '../../../shared/contract/history';
+import { guardDamage } from './damage-guard';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
@@ -16,8 +17,13 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  * were streaming when the app died as interrupted and purges conversations whose deletion
  * was not undone.
  */
-export function createHistoryStore(path: string, options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating } = {}) {
-  const { db, problem, salvaged } = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
+export function createHistoryStore(
+  path: string,
+  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (error: unknown) => void } = {},
+) {
+  const opened = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
+  const { problem, salvaged } = opened;
+  const db = options.onDamage ? guardDamage(opened.db, options.onDamage) : opened.db;
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 

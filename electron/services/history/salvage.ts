@@ -126,3 +126,17 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
     target.close();
   }
 }
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** The salvage in words, for the notice. */
+export function describeSalvage(report: SalvageReport): string {
+  const copied = (table: string) => report.tables.find((entry) => entry.table === table);
+  const parts = [
+    plural(copied('conversations')?.copied ?? 0, 'conversation', 'conversations'),
+    plural(copied('messages')?.copied ?? 0, 'message', 'messages'),
+    plural(copied('transcripts')?.copied ?? 0, 'transcript', 'transcripts'),
+  ];
+  const lost = report.tables.filter((entry) => entry.incomplete).map((entry) => entry.table.replace('_', ' '));
+  return `Confab copied everything it could still read into a new history: ${parts.join(', ')}${lost.length ? ` (some ${lost.join(' and ')} could not be read)` : ''}.`;
+}
