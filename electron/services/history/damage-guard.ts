@@ -13,27 +13,39 @@ export class HistoryDamaged extends Error {
   }
 }
 
+const SQLITE_READONLY = 8;
 const STATEMENT_CALLS = new Set(['run', 'get', 'all', 'iterate']);
 
 /**
  * Makes every statement of `db` report damage (a corrupt page, a file that is no database any
- * more) to `onDamage` the moment any query meets it, whichever store ran it, instead of each
+ * more) to `onDamage` the moment any query meets it, once until the repair calls `repaired`, whichever store ran it, instead of each
  * caller showing SQLite's "database disk image is malformed" and writing on into the damaged file.
  * The connection stays a real DatabaseSync (node:sqlite's backup() takes no wrapper), so its
  * own prepare and exec are replaced on the instance.
  */
-export function guardDamage(db: DatabaseSync, onDamage: (error: unknown) => void): DatabaseSync {
+export function guardDamage(db: DatabaseSync, onDamage: (repaired: () => void) => void): DatabaseSync {
+  const prepare = db.prepare.bind(db);
+  const exec = db.exec.bind(db);
+  let repairing = false;
   const guarded = <T>(work: () => T): T => {
     try {
       return work();
     } catch (error) {
+      // While the repair runs the connection is read-only, so a write can neither go into the
+      // damaged file nor be overwritten by the repaired one: it is refused, with the same words.
+      if (repairing && (error as { errcode?: number }).errcode === SQLITE_READONLY) throw new HistoryDamaged(error);
       if (!isDamage(error)) throw error;
-      onDamage(error);
+      if (!repairing) {
+        repairing = true;
+        exec('PRAGMA query_only = ON');
+        onDamage(() => {
+          exec('PRAGMA query_only = OFF');
+          repairing = false;
+        });
+      }
       throw new HistoryDamaged(error);
     }
   };
-  const prepare = db.prepare.bind(db);
-  const exec = db.exec.bind(db);
   const wrap = (statement: StatementSync) =>
     new Proxy(statement, {
       get(target, property) {

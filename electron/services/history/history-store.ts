@@ -19,7 +19,7 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  */
 export function createHistoryStore(
   path: string,
-  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (error: unknown) => void } = {},
+  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (repaired: () => void) => void } = {},
 ) {
   const opened = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
   const { problem, salvaged } = opened;

@@ -12,15 +12,14 @@ import { mergeNewestBackup, repairInPlace } from './repair';
 export function openHistory(options: { dataDir: string; afterCrash: boolean; backups: Backups }): HistoryStore {
   const { backups, dataDir } = options;
   const path = join(dataDir, 'history.sqlite');
-  let repairing: Promise<void> | null = null;
   const history: HistoryStore = createHistoryStore(path, {
     afterCrash: options.afterCrash,
     beforeMigrating: backups.beforeMigrating,
-    onDamage: () => {
-      repairing ??= repairInPlace({ path, dataDir, backups })
+    onDamage: (repaired) => {
+      repairInPlace({ path, dataDir, backups })
         .then((notice) => void (history.problem = notice))
         .catch((error: unknown) => log.error(`Repairing the history file failed: ${(error as Error).message}`))
-        .finally(() => (repairing = null));
+        .finally(repaired);
     },
   });
   if (history.salvaged) history.problem += mergeNewestBackup(history, backups, dataDir);
