@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../shared/domain/conversation';
 import type { SearchHit } from '../../../shared/contract/history';
-import { guardDamage } from './damage-guard';
+import { guardStorage } from './storage-guard';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
@@ -23,7 +23,7 @@ export function createHistoryStore(
 ) {
   const opened = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
   const { problem, salvaged } = opened;
-  const db = options.onDamage ? guardDamage(opened.db, options.onDamage) : opened.db;
+  const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage) : opened.db;
   db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
   db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 

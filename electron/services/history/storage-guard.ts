@@ -1,10 +1,18 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
-/** SQLITE_CORRUPT and SQLITE_NOTADB, in their primary codes (extended codes carry them in the low byte). */
-const DAMAGE = new Set([11, 26]);
+/** SQLite's primary result codes (extended codes carry them in the low byte). */
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_CORRUPT = 11;
+const SQLITE_FULL = 13;
+const SQLITE_NOTADB = 26;
 
-export const isDamage = (error: unknown) =>
-  typeof (error as { errcode?: unknown })?.errcode === 'number' && DAMAGE.has((error as { errcode: number }).errcode & 0xff);
+const codeOf = (error: unknown) => {
+  const code = (error as { errcode?: unknown })?.errcode;
+  return typeof code === 'number' ? code & 0xff : null;
+};
+
+export const isDamage = (error: unknown) => codeOf(error) === SQLITE_CORRUPT || codeOf(error) === SQLITE_NOTADB;
 
 /** What a call that met the damage throws: the repair has started, and the call can be tried again. */
 export class HistoryDamaged extends Error {
@@ -13,17 +21,39 @@ export class HistoryDamaged extends Error {
   }
 }
 
-const SQLITE_READONLY = 8;
+/**
+ * A write the disk refused, named by its cause with what to do, instead of SQLite's words:
+ * "database or disk is full", "attempt to write a readonly database", "disk I/O error".
+ */
+export class StorageFault extends Error {
+  constructor(
+    readonly cause: unknown,
+    readonly kind: 'full' | 'readOnly' | 'io',
+    path: string,
+  ) {
+    super(
+      {
+        full: 'The disk is full, so Confab could not save this. Free some space on it, then try again.',
+        readOnly: `Confab cannot write to its history file (${path}): the file or its folder is read-only or locked. Check its permissions (and that it is not marked immutable), then try again.`,
+        io: `The disk reported an error while Confab was reading or saving your history (${path}). Check the disk, then try again; if this keeps happening, restore a backup from Settings.`,
+      }[kind],
+      { cause },
+    );
+  }
+}
+
+const FAULTS: Record<number, StorageFault['kind']> = { [SQLITE_FULL]: 'full', [SQLITE_READONLY]: 'readOnly', [SQLITE_IOERR]: 'io' };
+
 const STATEMENT_CALLS = new Set(['run', 'get', 'all', 'iterate']);
 
 /**
- * Makes every statement of `db` report damage (a corrupt page, a file that is no database any
+ * Makes every statement of `db` name a storage fault by its cause (StorageFault), and report damage (a corrupt page, a file that is no database any
  * more) to `onDamage` the moment any query meets it, once until the repair calls `repaired`, whichever store ran it, instead of each
  * caller showing SQLite's "database disk image is malformed" and writing on into the damaged file.
  * The connection stays a real DatabaseSync (node:sqlite's backup() takes no wrapper), so its
  * own prepare and exec are replaced on the instance.
  */
-export function guardDamage(db: DatabaseSync, onDamage: (repaired: () => void) => void): DatabaseSync {
+export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired: () => void) => void): DatabaseSync {
   const prepare = db.prepare.bind(db);
   const exec = db.exec.bind(db);
   let repairing = false;
@@ -33,7 +63,9 @@ export function guardDamage(db: DatabaseSync, onDamage: (repaired: () => void) =
     } catch (error) {
       // While the repair runs the connection is read-only, so a write can neither go into the
       // damaged file nor be overwritten by the repaired one: it is refused, with the same words.
-      if (repairing && (error as { errcode?: number }).errcode === SQLITE_READONLY) throw new HistoryDamaged(error);
+      if (repairing && codeOf(error) === SQLITE_READONLY) throw new HistoryDamaged(error);
+      const fault = FAULTS[codeOf(error) ?? -1];
+      if (fault) throw new StorageFault(error, fault, path);
       if (!isDamage(error)) throw error;
       if (!repairing) {
         repairing = true;
