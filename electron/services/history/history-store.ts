@@ -44,8 +44,8 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
 
   function insertConversation(conversation: ConversationMeta) {
     sql(
-      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at, attachment)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       conversation.id,
       conversation.title,
@@ -54,6 +54,7 @@ export function createHistoryStore(path: string, options: { afterCrash?: boolean
       conversation.pinned ? 1 : 0,
       conversation.createdAt,
       conversation.updatedAt,
+      conversation.attachment ? JSON.stringify(conversation.attachment) : null,
     );
   }
 
