@@ -139,11 +139,9 @@ describe('an edited transcript', () => {
   it('gives Ask about this transcript the corrected text, and the chat shows what is attached, after a reload too', async () => {
     const { page } = s;
     await page.getByRole('button', { name: 'Ask about this transcript' }).click();
-    const attached = page.getByRole('note', { name: 'Attached to this chat' });
-    await attached.getByText('Transcript attached: meeting.wav, 12 words').waitFor();
     const composer = page.getByRole('textbox', { name: 'Message', exact: true });
-    expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
-    await screenshot(page, 'edited-transcript-ask');
+    await expect.poll(() => composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
+    const attached = page.getByRole('note', { name: 'Attached to this chat' });
     const before = chatRequests().length;
     await composer.press('Enter');
     await expect.poll(() => chatRequests().length).toBeGreaterThan(before);
@@ -153,6 +151,8 @@ describe('an edited transcript', () => {
     expect(prompt).toContain('"meeting.wav"');
     expect(prompt).toContain(`Bilal: ${FIRST}\n\nAnna: ${SECOND}`);
     expect(prompt).not.toContain('Bella');
+    await attached.getByText('Transcript attached: meeting.wav, 12 words').waitFor();
+    await screenshot(page, 'edited-transcript-ask');
 
     // The attachment is main's: after a reload the conversation still says what it carries.
     await page.reload();
