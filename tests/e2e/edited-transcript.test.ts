@@ -97,6 +97,10 @@ describe('an edited transcript', () => {
     await expect.poll(() => shownTranscript(page)).toContain(HEARD.slice(0, 20));
     expect(await shownTranscript(page)).not.toContain('Bilal');
     await screenshot(page, 'edited-transcript-original');
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'edited-transcript-original-800x600');
+    await page.setViewportSize(size);
     await edits.getByRole('button', { name: 'Back to the edited version' }).click();
     await expect.poll(() => shownTranscript(page)).toContain(`Bilal: ${FIRST}`);
   });
@@ -153,6 +157,10 @@ describe('an edited transcript', () => {
     expect(prompt).not.toContain('Bella');
     await attached.getByText('Transcript attached: meeting.wav, 12 words').waitFor();
     await screenshot(page, 'edited-transcript-ask');
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'edited-transcript-ask-800x600');
+    await page.setViewportSize(size);
 
     // The attachment is main's: after a reload the conversation still says what it carries.
     await page.reload();
