@@ -6,8 +6,8 @@ import { PARAGRAPH_GAP_SECONDS, collapseSpace, separator } from '../subtitles';
 export type Paragraph = { speaker: string | null; start: number | null; end: number | null; text: string };
 
 /**
- * The edited transcript as paragraphs for TXT, Markdown and DOCX: a new paragraph where the
- * speaker changes or after a long silence, like the plain-text subtitles export.
+ * The edited transcript as paragraphs for TXT, Markdown, DOCX and the transcript's page: a new
+ * paragraph where the speaker changes or after a long silence.
  */
 export function paragraphsOf(document: EditorDocument): Paragraph[] {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
@@ -16,7 +16,8 @@ export function paragraphsOf(document: EditorDocument): Paragraph[] {
   let lastEnd: number | null = null;
   let lastSpeaker: string | null | undefined;
   document.blocks.forEach((block, i) => {
-    const text = collapseSpace(block.words.join(' '));
+    // Words of Chinese or Japanese are written without a space between them.
+    const text = collapseSpace(block.words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
     if (!text) return;
     const speaker = speakers[i] ? (names.get(speakers[i]!) ?? null) : null;
     const start = block.times ? block.times[0]! / 1000 : null;
