@@ -90,6 +90,9 @@ describe('an edited transcript', () => {
     await page.getByRole('table').filter({ hasText: 'Words' }).getByRole('cell', { name: 'Bilal', exact: true }).waitFor();
     expect(await page.getByRole('table').filter({ hasText: 'Words' }).getByRole('cell', { name: 'Bella', exact: true }).count()).toBe(0);
     await page.getByText(/^Timings: /).click();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.app.origin });
+    await page.getByRole('button', { name: 'Copy text' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`Bilal: ${FIRST}\n\nAnna: ${SECOND}`);
     await screenshot(page, 'edited-transcript-page');
 
     await edits.getByRole('button', { name: "Show the service's original" }).click();

@@ -12,7 +12,7 @@ export function transcriptPrompt(reading: TranscriptReading): string {
     `The user is asking about the transcript of the recording "${fileName}"${about.length ? ` (${about.join(', ')})` : ''}.`,
     'Answer from the transcript, quoting it where that helps. If the transcript does not contain the answer, say so.',
     reading.edits
-      ? 'The transcript was made automatically and then corrected by the user; lines starting with a name and a colon are that speaker\'s.'
+      ? 'The transcript was made automatically and corrected by the user; where a paragraph starts with a name and a colon, that person is speaking.'
       : 'The transcript was made automatically, so it may contain misheard words.',
     '',
     `Transcript of "${fileName}":`,
