@@ -5,7 +5,7 @@ import { documentToWire, patchToWire } from '../../shared/domain/transcript-wire
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
-import { editedFile } from '../services/transcript-export/export-file';
+import { transcriptFile } from '../services/transcript-export/export-file';
 
 const wire = ({ patch, state }: { patch: EditorPatch; state: EditorState }) => ({ patch: patchToWire(patch), state });
 
@@ -22,9 +22,8 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
     revert: async ({ id }) => wire(editor.revert(id)),
     knownSpeakers: async () => editor.knownSpeakers(),
     async export({ id, format, options }) {
-      const { record, document } = editor.current(id);
-      // The same rules as every other subtitle export: the user's, from main's settings.
-      return deps.files.save(await editedFile(record, document, format, { ...options, rules: deps.subtitleRules() }));
+      // The same writer and rules as the transcript page's exports: the user's, from main's settings.
+      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules() }));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSettings } from '../settings';
+import { AttachedTranscript } from './AttachedTranscript';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
@@ -84,6 +85,7 @@ export function ChatScreen() {
           errors={errors}
         />
       )}
+      {conversation.attachment && <AttachedTranscript attachment={conversation.attachment} />}
       {conversation.messages.length > 0 ? (
         <MessageList key={`messages-${listKey}`} conversation={conversation} />
       ) : (

@@ -1,3 +1,4 @@
+import type { ChatOptions } from '../../shared/domain/chat';
 import type { ToolDecision } from '../../shared/contract/chat';
 import type { LiveReply } from '../../shared/contract/conversations';
 import type { ConversationMeta } from '../../shared/domain/conversation';
@@ -68,6 +69,10 @@ export interface ConversationsSlice extends Lists {
   restore(meta: ConversationMeta): Promise<void>;
   /** A conversation main has just added (an import). */
   addListed(meta: ConversationMeta): void;
+  /** The options a new chat starts with: the current chat's, less Pro ones the plan does not allow. */
+  newChatOptions(): ChatOptions;
+  /** A conversation main has just started (Ask about a transcript): listed, shown, with a first message ready to send. */
+  openStarted(meta: ConversationMeta, draft: string): void;
 }
 
 export interface RepliesSlice {

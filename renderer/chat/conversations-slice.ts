@@ -93,11 +93,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     newConversation() {
       // One empty conversation is enough: "New chat" returns to it rather than piling up blanks.
       const empty = get().conversations.find((c) => c.messages.length === 0 && !isSaved(c.id));
-      const inherited = find(get().activeId)?.options ?? DEFAULT_OPTIONS;
-      // A new chat carries on with the current options, except Pro ones the plan no longer allows.
-      const fresh =
-        empty ??
-        newConversation(currentPlan() === 'free' ? { ...inherited, model: FREE_MODEL, jsonMode: false, tools: [], toolChoice: undefined } : inherited);
+      const fresh = empty ?? newConversation(get().newChatOptions());
       wanted = fresh.id;
       set((s) => ({ conversations: empty ? s.conversations : [fresh, ...s.conversations], activeId: fresh.id }));
     },
@@ -179,5 +175,19 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       set((s) => ({ listed: upsert(s.listed, meta) }));
     },
     addListed: (meta) => set((s) => ({ listed: upsert(s.listed, meta) })),
+    newChatOptions() {
+      // A new chat carries on with the current options, except Pro ones the plan no longer allows.
+      const inherited = find(get().activeId)?.options ?? DEFAULT_OPTIONS;
+      return currentPlan() === 'free' ? { ...inherited, model: FREE_MODEL, jsonMode: false, tools: [], toolChoice: undefined } : inherited;
+    },
+    openStarted(meta, draft) {
+      wanted = meta.id;
+      set((s) => ({
+        listed: upsert(s.listed, meta),
+        conversations: [{ ...meta, messages: [] }, ...s.conversations.filter((c) => c.id !== meta.id)],
+        activeId: meta.id,
+      }));
+      get().setDraft(meta.id, draft);
+    },
   };
 };

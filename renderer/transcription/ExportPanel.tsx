@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { TranscriptRecord } from '../../shared/contract/transcription';
+import type { TranscriptReading } from '../../shared/contract/transcription';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
@@ -38,16 +38,21 @@ function checkRules(input: RulesInput): { rules: SubtitleRules | null; errors: R
   return { rules: null, errors };
 }
 
-function explanation(record: TranscriptRecord): string {
+function explanation(record: TranscriptReading): string {
   const { transcript } = record;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
+  if (record.edits) {
+    return timed
+      ? 'Every file holds your edited version, with speaker names where you marked them: SRT and VTT cut by the subtitle rules below, TXT as paragraphs, JSON as rows with their words and times.'
+      : 'Every file holds your edited version, with speaker names where you marked them. It has no timings, so it cannot become SRT or VTT subtitles.';
+  }
   switch (transcript.format) {
     case 'srt':
     case 'vtt':
       return `The service's own ${transcript.format.toUpperCase()} is saved exactly as returned. It carries no word timings, so the other subtitle format cannot be made from it: for both, transcribe with verbose_json.`;
     case 'verbose_json':
       return timed
-        ? 'SRT and VTT are made from the timings, following the subtitle rules below; TXT holds the same cues as plain lines, JSON the service\'s answer as returned.'
+        ? 'SRT and VTT are made from the timings, following the subtitle rules below; TXT holds the text as paragraphs, JSON the service\'s answer as returned.'
         : 'The service returned no timings, so this transcript cannot become subtitles. TXT and JSON hold its text.';
     default:
       return `A ${transcript.format} transcript has no timings, so it cannot become SRT or VTT subtitles; TXT and JSON hold its text. For subtitles, transcribe again with verbose_json (or srt, vtt).`;
@@ -55,7 +60,7 @@ function explanation(record: TranscriptRecord): string {
 }
 
 /** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
-export function ExportPanel({ record }: { record: TranscriptRecord }) {
+export function ExportPanel({ record }: { record: TranscriptReading }) {
   const [input, setInput] = useState(() => inputOf(DEFAULT_RULES));
   // Until main has said what the rules are, they cannot be edited: its late answer would replace
   // what the user had typed, and an edit made to the defaults would save them over the user's.

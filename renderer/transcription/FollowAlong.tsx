@@ -11,7 +11,13 @@ import { type Paragraph, currentWordAt, lastStartedAt, paragraphsOf } from './ti
  * One paragraph; words with timings are buttons that seek (kept out of the tab order, there
  * may be thousands: the paragraph times are the keyboard's way to seek).
  */
-const ParagraphView = memo(function ParagraphView(props: { paragraph: Paragraph; words: readonly Word[]; currentWord: number; current: boolean }) {
+const ParagraphView = memo(function ParagraphView(props: {
+  paragraph: Paragraph;
+  speaker: string | null;
+  words: readonly Word[];
+  currentWord: number;
+  current: boolean;
+}) {
   const { paragraph, words, currentWord } = props;
   return (
     <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
@@ -21,6 +27,7 @@ const ParagraphView = memo(function ParagraphView(props: { paragraph: Paragraph;
         </button>
       )}
       <span className="para-text">
+        {props.speaker && <strong className="para-speaker">{props.speaker}: </strong>}
         {paragraph.tokens.map((token, k) => {
           const space = k > 0 ? ' ' : '';
           if (token.word === null) return `${space}${token.text}`;
@@ -52,8 +59,16 @@ const ParagraphView = memo(function ParagraphView(props: { paragraph: Paragraph;
  * has 13,000 words, and mounting (then taking down, when the editor opens) a button for each
  * cost hundreds of milliseconds and made the accessibility tree that large.
  */
-function Body(props: { paragraphs: Paragraph[]; words: readonly Word[]; box: HTMLElement; list: RefObject<VirtuosoHandle | null>; playing: Playing; paragraphOf: Int32Array }) {
-  const { words, playing, paragraphOf } = props;
+function Body(props: {
+  paragraphs: Paragraph[];
+  speakers: ReadonlyArray<string | null>;
+  words: readonly Word[];
+  box: HTMLElement;
+  list: RefObject<VirtuosoHandle | null>;
+  playing: Playing;
+  paragraphOf: Int32Array;
+}) {
+  const { words, playing, paragraphOf, speakers } = props;
   return (
     <Virtuoso
       ref={props.list}
@@ -63,6 +78,7 @@ function Body(props: { paragraphs: Paragraph[]; words: readonly Word[]; box: HTM
       itemContent={(index, paragraph) => (
         <ParagraphView
           paragraph={paragraph}
+          speaker={paragraph.segment !== null ? (speakers[paragraph.segment] ?? null) : null}
           words={words}
           currentWord={playing.word >= 0 && paragraphOf[playing.word] === index ? playing.word : -1}
           current={paragraph.segment !== null && paragraph.segment === playing.segment}
@@ -71,6 +87,8 @@ function Body(props: { paragraphs: Paragraph[]; words: readonly Word[]; box: HTM
     />
   );
 }
+
+const NO_SPEAKERS: ReadonlyArray<string | null> = [];
 
 /** The word being spoken and the segment it is in (-1: none). */
 type Playing = { word: number; segment: number };
@@ -97,9 +115,9 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
  * The recording and its transcript together: while it plays, a requestAnimationFrame loop
  * finds the current word by binary search (timeupdate comes only ~4 times a second) and the
  * paragraph showing it marks it with aria-current="time"; clicking a word or a paragraph
- * time seeks there.
+ * time seeks there. `speakers` names who speaks each segment, where the user marked it.
  */
-export function FollowAlong({ transcript, audio }: { transcript: Transcript; audio: AudioState | null }) {
+export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { transcript: Transcript; speakers?: ReadonlyArray<string | null>; audio: AudioState | null }) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const [box, setBox] = useState<HTMLElement | null>(null);
@@ -181,7 +199,7 @@ export function FollowAlong({ transcript, audio }: { transcript: Transcript; aud
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && <Body paragraphs={paragraphs} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
+          box && <Body paragraphs={paragraphs} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
         ) : <p className="hint">The service returned no text: the recording may be silent.</p>}
       </section>
     </>

@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
-import type { TranscriptRecord } from '../../shared/contract/transcription';
+import { useEffect, useState } from 'react';
+import type { TranscriptReading } from '../../shared/contract/transcription';
 import { useNavigation } from '../chat';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
 import { ResultMeta } from './ResultMeta';
-import { formatClock, formatProgress } from './format';
+import { errorMessage, formatClock, formatProgress } from './format';
 import { useJobs } from './jobs';
+import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
 import { Timings } from './Timings';
@@ -34,7 +35,7 @@ function QueueStrip() {
 }
 
 /** Stretches whose result still looked wrong when it was kept (a part that looped, say). */
-function Warnings({ record }: { record: TranscriptRecord }) {
+function Warnings({ record }: { record: TranscriptReading }) {
   const warnings = record.transcript.warnings ?? [];
   if (!warnings.length) return null;
   return (
@@ -52,7 +53,12 @@ function Warnings({ record }: { record: TranscriptRecord }) {
 export function ResultView({ id }: { id: string }) {
   const state = useTranscription((s) => s.records[id]);
   const audio = useTranscription((s) => (s.audio?.id === id ? s.audio : null));
+  const original = useTranscription((s) => s.originals[id]);
+  const [showOriginal, setShowOriginal] = useState(false);
+  const [askProblem, setAskProblem] = useState<string | null>(null);
   useEffect(() => {
+    setShowOriginal(false);
+    setAskProblem(null);
     const { openRecord, loadAudio } = useTranscription.getState();
     void openRecord(id);
     void loadAudio(id);
@@ -81,6 +87,16 @@ export function ResultView({ id }: { id: string }) {
   }
 
   const { record } = state;
+  const showingOriginal = showOriginal && record.edits !== null;
+  const shown = showingOriginal && original?.status === 'ready' ? original.transcript : showingOriginal ? null : record.transcript;
+  const toggleOriginal = (show: boolean) => {
+    setShowOriginal(show);
+    if (show) void useTranscription.getState().loadOriginal(record.id);
+  };
+  const ask = () => askAboutTranscript(record.id).then(
+    () => setAskProblem(null),
+    (error: unknown) => setAskProblem(`The chat could not be started: ${errorMessage(error)}`),
+  );
   return (
     <main className="screen transcription result" aria-labelledby="result-heading">
       {back}
@@ -95,19 +111,29 @@ export function ResultView({ id }: { id: string }) {
             Edit transcript
           </button>
           <CopyButton label="Copy text" text={() => record.transcript.text} />
-          <button type="button" className="small" onClick={() => askAboutTranscript(record)}>
+          <button type="button" className="small" onClick={() => void ask()}>
             Ask about this transcript
           </button>
           <DeleteTranscript id={record.id} fileName={record.fileName} onDeleted={showTranscription} />
         </div>
       </header>
+      {askProblem && (
+        <div className="notice error" role="alert">
+          <p>{askProblem}</p>
+        </div>
+      )}
+      {record.edits && <EditedSign showingOriginal={showingOriginal} original={original} onShowOriginal={toggleOriginal} />}
       <Warnings record={record} />
-      <FollowAlong transcript={record.transcript} audio={audio} />
-      <Timings transcript={record.transcript} />
-      {(record.transcript.format === 'srt' || record.transcript.format === 'vtt') && (
+      {shown && (
+        <>
+          <FollowAlong key={showingOriginal ? 'original' : 'current'} transcript={shown} speakers={showingOriginal ? undefined : record.edits?.speakers} audio={audio} />
+          <Timings transcript={shown} />
+        </>
+      )}
+      {(record.edits === null || showingOriginal) && (shown?.format === 'srt' || shown?.format === 'vtt') && (
         <details className="raw">
-          <summary>The {record.transcript.format.toUpperCase()} as returned</summary>
-          <pre>{record.transcript.raw}</pre>
+          <summary>The {shown.format.toUpperCase()} as returned</summary>
+          <pre>{shown.raw}</pre>
         </details>
       )}
       <ExportPanel key={record.id} record={record} />

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Job } from '../../shared/contract/jobs';
-import type { TranscriptRecord, TranscriptSummary } from '../../shared/contract/transcription';
+import type { TranscriptReading, TranscriptSummary } from '../../shared/contract/transcription';
+import type { Transcript } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { useNavigation } from '../chat';
 import { useSettings } from '../settings';
@@ -12,22 +13,28 @@ export type AudioState =
   | { id: string; status: 'ready'; url: string }
   | { id: string; status: 'unavailable'; problem: string };
 
-export type RecordState = { status: 'ready'; record: TranscriptRecord } | { status: 'missing'; problem: string };
+export type RecordState = { status: 'ready'; record: TranscriptReading } | { status: 'missing'; problem: string };
+/** The service's result of an edited transcript, asked for when the user wants to see it. */
+export type OriginalState = { status: 'loading' } | { status: 'ready'; transcript: Transcript } | { status: 'failed'; problem: string };
 
 interface TranscriptionState {
   form: RequestInput;
   /** Newest first; null until loaded. */
   list: TranscriptSummary[] | null;
   listError: string | null;
-  /** Opened transcripts, by id. */
+  /** Opened transcripts as main last said they read, by id. */
   records: Record<string, RecordState>;
+  /** The service's results of edited transcripts, by id. */
+  originals: Record<string, OriginalState>;
   /** The audio of the transcript on screen. */
   audio: AudioState | null;
   /** Why the last dropped files were not added, when nothing was (Free plan). */
   notice: string | null;
   setForm(change: Partial<RequestInput>): void;
   loadList(): Promise<void>;
+  /** Asks main how the transcript reads now (it may have been edited since it was last shown). */
   openRecord(id: string): Promise<void>;
+  loadOriginal(id: string): Promise<void>;
   loadAudio(id: string): Promise<void>;
   deleteTranscript(id: string): Promise<boolean>;
   dismissNotice(): void;
@@ -43,6 +50,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     list: null,
     listError: null,
     records: {},
+    originals: {},
     audio: null,
     notice: null,
 
@@ -57,12 +65,24 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     },
 
     async openRecord(id) {
-      if (get().records[id]?.status === 'ready') return;
       try {
         const record = await api.transcription.open({ id });
-        set((s) => ({ records: { ...s.records, [id]: { status: 'ready', record } } }));
+        // The original is read again when next wanted: an edited transcript may have been reverted since.
+        const { [id]: _stale, ...originals } = get().originals;
+        set((s) => ({ records: { ...s.records, [id]: { status: 'ready', record } }, originals }));
       } catch (error) {
         set((s) => ({ records: { ...s.records, [id]: { status: 'missing', problem: errorMessage(error) } } }));
+      }
+    },
+
+    async loadOriginal(id) {
+      if (get().originals[id]?.status === 'ready') return;
+      set((s) => ({ originals: { ...s.originals, [id]: { status: 'loading' } } }));
+      try {
+        const transcript = await api.transcription.original({ id });
+        set((s) => ({ originals: { ...s.originals, [id]: { status: 'ready', transcript } } }));
+      } catch (error) {
+        set((s) => ({ originals: { ...s.originals, [id]: { status: 'failed', problem: errorMessage(error) } } }));
       }
     },
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chatOptionsSchema } from '../domain/chat';
+import { conversationMetaSchema } from '../domain/conversation';
 import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
@@ -44,6 +46,16 @@ export const transcriptRecordSchema = z.object({
   transcript: transcriptSchema,
 });
 
+/**
+ * A transcript as it now reads. `edits` is null while it reads as the service returned it;
+ * once edited in the editor, `transcript` is the edited version (its text with "Name: " where
+ * a speaker is marked, its words and times, a segment per paragraph) and `edits.speakers` says
+ * who speaks each segment. The service's result stays one call away (`original`).
+ */
+export const transcriptReadingSchema = transcriptRecordSchema.extend({
+  edits: z.object({ speakers: z.array(z.string().nullable()) }).nullable(),
+});
+
 export const transcriptSummarySchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -59,17 +71,25 @@ export const transcriptionArea = {
    */
   discard: call(z.object({ fileId: z.string() }), z.void()),
   list: call(z.void(), z.array(transcriptSummarySchema)),
-  open: call(z.object({ id: z.string() }), transcriptRecordSchema),
+  open: call(z.object({ id: z.string() }), transcriptReadingSchema),
+  /** The service's result as it came, edits or not: shown read-only beside the edited version. */
+  original: call(z.object({ id: z.string() }), transcriptSchema),
   remove: call(z.object({ id: z.string() }), z.void()),
   /**
    * Where the page plays the original audio of a transcript from: app://confab/media/<id> in
    * Electron, a signed same-origin URL in the browser harness; both answer HTTP range requests.
    */
   audioUrl: call(z.object({ id: z.string() }), z.object({ url: z.string() })),
+  /** The transcript as it now reads (its edits included), through the same writer as the editor's Export. */
   exportSubtitles: call(
     z.object({ id: z.string(), format: z.enum(['srt', 'vtt', 'txt', 'json']) }),
     saveOutcomeSchema,
   ),
+  /**
+   * Ask about this transcript: main starts a conversation that carries the transcript as it
+   * now reads in its system prompt, marked as attached, with the options the new chat has.
+   */
+  ask: call(z.object({ id: z.string(), options: chatOptionsSchema }), conversationMetaSchema),
 };
 
 export type StagedFile = z.infer<typeof stagedFileSchema>;
@@ -77,3 +97,4 @@ export type StageOutcome = z.infer<typeof stageOutcomeSchema>;
 export type TranscriptionRequest = z.infer<typeof transcriptionRequestSchema>;
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 export type TranscriptRecord = z.infer<typeof transcriptRecordSchema>;
+export type TranscriptReading = z.infer<typeof transcriptReadingSchema>;

@@ -20,6 +20,9 @@ export const messageSchema = z.object({
   toolOutcome: toolOutcomeSchema.optional(),
 });
 
+/** A transcript a conversation was started about (Ask about this transcript): its text is in the system prompt. */
+export const attachmentSchema = z.object({ kind: z.literal('transcript'), id: z.string(), fileName: z.string(), words: z.number().int().min(0) });
+
 export const conversationMetaSchema = z.object({
   id: z.string().min(1),
   title: z.string(),
@@ -28,6 +31,8 @@ export const conversationMetaSchema = z.object({
   pinned: z.boolean(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Absent for a conversation started without one. */
+  attachment: attachmentSchema.optional(),
 });
 
 export const conversationSchema = conversationMetaSchema.extend({ messages: z.array(messageSchema) });
@@ -39,6 +44,7 @@ export const conversationSummarySchema = conversationMetaSchema.extend({
 });
 
 export type Message = z.infer<typeof messageSchema>;
+export type Attachment = z.infer<typeof attachmentSchema>;
 export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;

@@ -248,6 +248,7 @@ describe('transcription in Chromium', () => {
     await page.getByRole('button', { name: 'Ask about this transcript' }).click();
     const composer = page.getByRole('textbox', { name: 'Message', exact: true });
     await composer.waitFor();
+    await page.getByRole('note', { name: 'Attached to this chat' }).getByText('Transcript attached: sentence.wav, 13 words').waitFor();
     expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
     await composer.press('Enter');
     await expect.poll(() => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length).toBeGreaterThan(0);
@@ -263,7 +264,8 @@ describe('transcription in Chromium', () => {
   it('keeps the transcript in the history: it reopens after a reload with its audio from main, and can be deleted', async () => {
     const { page } = h;
     await page.reload();
-    const entry = sidebar(page).getByRole('button', { name: 'sentence.wav' });
+    // Exact: the chat asked about it is listed as "About sentence.wav".
+    const entry = sidebar(page).getByRole('button', { name: 'sentence.wav', exact: true });
     await entry.click();
     await resultHeading(page, 'sentence.wav').waitFor();
     await expect.poll(() => shownTranscript(page)).toContain('lazy');

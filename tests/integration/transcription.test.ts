@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobEvent } from '../../shared/contract/jobs';
-import type { StagedFile, TranscriptRecord } from '../../shared/contract/transcription';
+import type { StagedFile, TranscriptReading, TranscriptRecord } from '../../shared/contract/transcription';
+import type { SearchHit } from '../../shared/contract/history';
+import type { ConversationMeta } from '../../shared/domain/conversation';
 import { createCore, type Core } from '../../electron/core';
 import type { AudioSplitter } from '../../electron/services/audio-split/types';
 import type { FileToSave } from '../../electron/services/file-saver';
@@ -182,6 +184,52 @@ describe('transcription through main', () => {
       (error: Error) => expect(error.message).toMatch(/maxLinesPerCue|1/),
     );
     await invoke('settings:setSubtitleRules', { rules: { maxCharsPerLine: 42, maxLinesPerCue: 2, maxCueSeconds: 7, minCueSeconds: 1, maxCharsPerSecond: 17 } });
+  });
+
+  it('answers an edited transcript as edited everywhere: its page, exports, Ask and a restored backup; the original one call away', async () => {
+    const heard = 'Bella asked Anna about the bridge.';
+    const words = heard.split(' ').map((word, i) => ({ word, start: i * 0.4, end: i * 0.4 + 0.3 }));
+    fake.transcription.next({ text: heard, words, duration: 3 });
+    const job = await transcribe((await stage('bridge.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] });
+    const id = job.recordId!;
+    expect(await invoke('transcription:open', { id })).toMatchObject({ edits: null, transcript: { text: heard } });
+    const file = async (channel: string, payload: object) => {
+      await invoke(channel, { id, ...payload });
+      return Buffer.from(saved.at(-1)!.bytes).toString('utf8');
+    };
+    const unedited = await file('transcription:exportSubtitles', { format: 'srt' });
+
+    await invoke('transcriptEditor:edit', { id, intent: { type: 'text', block: 0, text: heard.replace('Bella', 'Bilal') } });
+    await invoke('transcriptEditor:edit', { id, intent: { type: 'speaker', block: 0, speaker: { name: 'Bilal' } } });
+    const reading = await invoke<TranscriptReading>('transcription:open', { id });
+    expect(reading.edits).toEqual({ speakers: ['Bilal'] });
+    expect(reading.transcript.text).toBe('Bilal: Bilal asked Anna about the bridge.');
+    expect(reading.transcript.words.map((w) => w.word)).toEqual(heard.replace('Bella', 'Bilal').split(' '));
+    expect(reading.transcript.words[0]).toMatchObject({ start: 0, end: 0.3 });
+    expect(await invoke('transcription:original', { id })).toMatchObject({ text: heard });
+
+    // One writer: the page's file and the editor's file of the same name are the same file.
+    const srt = await file('transcription:exportSubtitles', { format: 'srt' });
+    expect(srt).not.toBe(unedited);
+    expect(srt).toContain('Bilal: Bilal asked Anna');
+    expect(await file('transcriptEditor:export', { format: 'srt', options: {} })).toBe(srt);
+    expect(await file('transcription:exportSubtitles', { format: 'txt' })).toBe('Bilal: Bilal asked Anna about the bridge.\n');
+
+    // Ask: main starts the chat with the text as it now reads, and records what is attached.
+    const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
+    const asked = await invoke<ConversationMeta>('transcription:ask', { id, options });
+    expect(asked.attachment).toEqual({ kind: 'transcript', id, fileName: 'bridge.wav', words: 6 });
+    expect(asked.systemPrompt).toContain('Bilal: Bilal asked Anna about the bridge.');
+    expect(asked.systemPrompt).not.toContain('Bella');
+    expect(await invoke('history:open', { id: asked.id })).toMatchObject({ attachment: asked.attachment, messages: [] });
+
+    // A backup restored after the transcript was deleted brings it back edited.
+    const backup = await invoke<{ id: string }>('history:backUpNow');
+    await invoke('transcription:remove', { id });
+    expect(await invoke('history:restoreBackup', { id: backup.id })).toMatchObject({ transcripts: 1 });
+    expect(await invoke('transcription:open', { id })).toEqual(reading);
+    const hits = await invoke<SearchHit[]>('history:search', { query: 'Bilal' });
+    expect(hits.flatMap((hit) => (hit.kind === 'transcript' ? [hit.transcriptId] : []))).toEqual([id]);
   });
 
   it('cancels mid-upload at once; the service sees the connection close, and Retry sends the file again', async () => {

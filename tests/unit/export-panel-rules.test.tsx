@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TranscriptRecord } from '../../shared/contract/transcription';
+import type { TranscriptReading } from '../../shared/contract/transcription';
 
 // Main's answer to "what are the subtitle rules", held until the test lets it go.
 const main = vi.hoisted(() => ({ answer: null as null | { resolve: (rules: object) => void; reject: (error: Error) => void } }));
@@ -17,12 +17,13 @@ vi.mock('../../renderer/api', () => ({
 const { ExportPanel } = await import('../../renderer/transcription/ExportPanel');
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const record: TranscriptRecord = {
+const record: TranscriptReading = {
   id: 't1',
   fileName: 'meeting.wav',
   createdAt: 0,
   request: { model: 'speech-1', responseFormat: 'verbose_json', language: '', prompt: '', granularities: ['word'] },
   transcript: { format: 'verbose_json', text: 'Hello', raw: '{}', language: 'en', duration: 1, segments: [], words: [{ word: 'Hello', start: 0, end: 0.5 }] },
+  edits: null,
 };
 
 const cueSeconds = () => document.querySelector<HTMLInputElement>('input[id$="-maxCueSeconds"]')!;

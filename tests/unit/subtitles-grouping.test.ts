@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAUSE_SECONDS, cuesFromWords, formatSrt, formatTxt, formatVtt } from '../../electron/services/subtitles';
+import { PAUSE_SECONDS, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
 import { graphemes, rules, speak, text } from './subtitles-support';
 
 describe('cuesFromWords: grouping', () => {
@@ -8,7 +8,6 @@ describe('cuesFromWords: grouping', () => {
     expect(cuesFromWords([], rules, null)).toEqual([]);
     expect(formatSrt([])).toBe('');
     expect(formatVtt([])).toBe('WEBVTT\n\n');
-    expect(formatTxt([])).toBe('');
   });
 
   it('starts a cue with its first word and holds a short one for the minimum duration', () => {

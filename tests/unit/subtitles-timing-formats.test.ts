@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Segment } from '../../shared/domain/transcript';
-import { type Cue, PARAGRAPH_GAP_SECONDS, cuesFromSegments, cuesFromWords, formatSrt, formatTxt, formatVtt } from '../../electron/services/subtitles';
+import { type Cue, cuesFromSegments, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
 import { graphemes, rules, speak, text } from './subtitles-support';
 
 describe('cuesFromWords: timing', () => {
@@ -77,7 +77,7 @@ describe('cuesFromSegments', () => {
   });
 });
 
-describe('formatSrt / formatVtt / formatTxt', () => {
+describe('formatSrt / formatVtt', () => {
   const cues: Cue[] = [
     { start: 1, end: 2.5, lines: ['<i>Tom & Jerry</i>', 'go --> there'] },
     { start: 2.5, end: 4, lines: ['', ' second\n\ncue ', ''] },
@@ -135,11 +135,5 @@ describe('formatSrt / formatVtt / formatTxt', () => {
       '00:00:01,235 --> 00:00:02,000',
       '00:00:02,000 --> 00:00:02,001',
     ]);
-  });
-
-  it('writes plain text with a paragraph after a long silence', () => {
-    expect(PARAGRAPH_GAP_SECONDS).toBe(2);
-    expect(formatTxt(cues)).toBe('<i>Tom & Jerry</i> go --> there second cue\n\nlast\n');
-    expect(formatTxt([{ start: 0, end: 1, lines: ['我们', '走吧。'] }, { start: 1, end: 2, lines: ['好。'] }])).toBe('我们走吧。好。\n');
   });
 });

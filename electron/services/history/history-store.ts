@@ -50,8 +50,8 @@ export function createHistoryStore(
 
   function insertConversation(conversation: ConversationMeta) {
     sql(
-      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at, attachment)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       conversation.id,
       conversation.title,
@@ -60,6 +60,7 @@ export function createHistoryStore(
       conversation.pinned ? 1 : 0,
       conversation.createdAt,
       conversation.updatedAt,
+      conversation.attachment ? JSON.stringify(conversation.attachment) : null,
     );
   }
 

@@ -135,6 +135,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       END;
     `);
   },
+  // 9: what a conversation was started about (a transcript, as JSON), shown above its messages.
+  (db) => db.exec('ALTER TABLE conversations ADD COLUMN attachment TEXT'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ export interface ConversationRow {
   pinned: number;
   created_at: number;
   updated_at: number;
+  attachment: string | null;
 }
 
 export interface MessageRow {
@@ -35,6 +36,7 @@ export const toMeta = (row: ConversationRow): ConversationMeta => ({
   pinned: row.pinned === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  ...(row.attachment !== null && { attachment: JSON.parse(row.attachment) }),
 });
 
 export const toSummary = (row: ConversationRow & { message_count: number; preview: string | null }): ConversationSummary => ({

@@ -1,5 +1,5 @@
 import type { Cue } from './cues';
-import { collapseSpace, separator } from './text';
+import { collapseSpace } from './text';
 import { timecode, toMilliseconds } from './timecode';
 
 /**
@@ -56,20 +56,3 @@ export function formatVtt(cues: readonly Cue[]): string {
 
 /** A silence at least this long between cues starts a new paragraph in plain text. */
 export const PARAGRAPH_GAP_SECONDS = 2;
-
-/** Plain text: cues run together, a blank line wherever the speaker paused for long. */
-export function formatTxt(cues: readonly Cue[]): string {
-  let text = '';
-  let previousEnd = 0;
-  for (const cue of cues) {
-    cue.lines
-      .map(collapseSpace)
-      .filter(Boolean)
-      .forEach((line, i) => {
-        if (text) text += i === 0 && cue.start - previousEnd >= PARAGRAPH_GAP_SECONDS ? '\n\n' : separator(text, line);
-        text += line;
-        previousEnd = cue.end;
-      });
-  }
-  return text && `${text}\n`;
-}

@@ -39,6 +39,7 @@ export function editTable(db: DatabaseSync) {
       const row = selectRow.get(id) as { document: string; position: number; top: number } | undefined;
       return row ? { document: JSON.parse(row.document), position: row.position, top: row.top } : null;
     },
+    exists: (id: string) => sql('SELECT 1 FROM transcript_edits WHERE transcript_id = ?').get(id) !== undefined,
     step(id: string, seq: number): { forward: EditorPatch; backward: EditorPatch } {
       const row = step.get(id, seq) as { forward: string; backward: string };
       return { forward: JSON.parse(row.forward), backward: JSON.parse(row.backward) };

@@ -155,11 +155,17 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
     knownSpeakers: () => edits.speakerNames(),
 
-    /** The edited document and its transcript, for exports. */
+    /**
+     * The transcript as it now reads, for its page, exports and Ask: its document, and whether
+     * that differs from the service's result (a transcript reverted to it reads as unedited).
+     */
     current(id: string) {
       const open = load(id);
-      return { record: open.record, document: open.document };
+      return { record: open.record, document: open.document, edited: state(id, open).edited };
     },
+
+    /** Whether a transcript was ever edited, without building its document (a cheap look before `current`). */
+    hasEdits: (id: string) => edits.exists(id),
 
   };
 }

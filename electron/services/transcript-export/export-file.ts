@@ -15,10 +15,35 @@ const MIME: Record<EditorExportFormat, string> = {
 
 const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'transcript';
 
+/**
+ * The one writer of a transcript's files, for its page and its editor alike. Until it is edited,
+ * what the service itself returned is kept as it came (its SRT or VTT byte for byte, its JSON
+ * answer); everything else, and everything once edited, is made from the document.
+ */
+export async function transcriptFile(
+  current: { record: TranscriptRecord; document: EditorDocument; edited: boolean },
+  format: EditorExportFormat,
+  options: ExportOptions,
+): Promise<FileToSave> {
+  const { record, document, edited } = current;
+  const { transcript } = record;
+  if (!edited && format === transcript.format) return textFile(record, format, transcript.raw);
+  if (!edited && format === 'json') {
+    const answer = transcript.format === 'verbose_json' || transcript.format === 'json' ? JSON.parse(transcript.raw) : { text: transcript.text };
+    return textFile(record, format, JSON.stringify(answer, null, 2));
+  }
+  return editedFile(record, document, format, options);
+}
+
+const textFile = (record: TranscriptRecord, format: EditorExportFormat, text: string): FileToSave => ({
+  fileName: `${baseName(record.fileName)}.${format}`,
+  mimeType: MIME[format],
+  bytes: new TextEncoder().encode(text),
+});
+
 /** The file for an export of the edited transcript; subtitles need timings and say so. */
 export async function editedFile(record: TranscriptRecord, document: EditorDocument, format: EditorExportFormat, options: ExportOptions): Promise<FileToSave> {
-  const file = (bytes: Uint8Array) => ({ fileName: `${baseName(record.fileName)}.${format}`, mimeType: MIME[format], bytes });
-  const text = (value: string) => file(new TextEncoder().encode(value));
+  const text = (value: string) => textFile(record, format, value);
   switch (format) {
     case 'srt':
     case 'vtt':
@@ -35,6 +60,6 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'json':
       return text(editedJson(record, document));
     case 'docx':
-      return file(await editedDocx(record, document, options));
+      return { ...textFile(record, format, ''), bytes: await editedDocx(record, document, options) };
   }
 }

@@ -2,12 +2,12 @@ import type { EditorDocument } from '../../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../../shared/domain/transcript-edits';
 import { PARAGRAPH_GAP_SECONDS, collapseSpace, separator } from '../subtitles';
 
-/** A paragraph of running text: who speaks it, where it starts (seconds, if timed). */
-export type Paragraph = { speaker: string | null; start: number | null; text: string };
+/** A paragraph of running text: who speaks it, where it starts and ends (seconds, if timed). */
+export type Paragraph = { speaker: string | null; start: number | null; end: number | null; text: string };
 
 /**
- * The edited transcript as paragraphs for TXT, Markdown and DOCX: a new paragraph where the
- * speaker changes or after a long silence, like the plain-text subtitles export.
+ * The edited transcript as paragraphs for TXT, Markdown, DOCX and the transcript's page: a new
+ * paragraph where the speaker changes or after a long silence.
  */
 export function paragraphsOf(document: EditorDocument): Paragraph[] {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
@@ -16,16 +16,20 @@ export function paragraphsOf(document: EditorDocument): Paragraph[] {
   let lastEnd: number | null = null;
   let lastSpeaker: string | null | undefined;
   document.blocks.forEach((block, i) => {
-    const text = collapseSpace(block.words.join(' '));
+    // Words of Chinese or Japanese are written without a space between them.
+    const text = collapseSpace(block.words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
     if (!text) return;
     const speaker = speakers[i] ? (names.get(speakers[i]!) ?? null) : null;
     const start = block.times ? block.times[0]! / 1000 : null;
+    const end = block.times ? block.times.at(-1)! / 1000 : null;
     const current = paragraphs.at(-1);
     const paused = start !== null && lastEnd !== null && start - lastEnd >= PARAGRAPH_GAP_SECONDS;
-    if (current && speaker === lastSpeaker && !paused) current.text += separator(current.text, text) + text;
-    else paragraphs.push({ speaker, start, text });
+    if (current && speaker === lastSpeaker && !paused) {
+      current.text += separator(current.text, text) + text;
+      current.end = end;
+    } else paragraphs.push({ speaker, start, end, text });
     lastSpeaker = speaker;
-    lastEnd = block.times ? block.times.at(-1)! / 1000 : null;
+    lastEnd = end;
   });
   return paragraphs;
 }
