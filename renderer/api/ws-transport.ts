@@ -1,8 +1,16 @@
-import { BRIDGE_PATH, TOKEN_PARAM, toRendererFrame } from '../../shared/contract/bridge-protocol';
+import { BRIDGE_MAX_FRAME_BYTES, BRIDGE_PATH, TOKEN_PARAM, toRendererFrame } from '../../shared/contract/bridge-protocol';
 import type { Transport } from '../../shared/contract/client';
 import type { Envelope } from '../../shared/contract/define';
 
 const disconnected = (message: string): Envelope => ({ ok: false, error: { code: 'disconnected', message } });
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const tooLarge = (bytes: number): Envelope => ({
+  ok: false,
+  error: {
+    code: 'too_large',
+    message: `This is ${megabytes(bytes)}, more than the ${megabytes(BRIDGE_MAX_FRAME_BYTES)} the browser version of Confab passes at once. Nothing was sent; make it smaller.`,
+  },
+});
 
 /**
  * The browser harness's side of the bridge: the same invoke/listen a preload offers,
@@ -45,6 +53,12 @@ export function createWsTransport(location: Location, token: string): Transport 
       return new Promise<Envelope>((resolve) => {
         pending.set(id, resolve);
         const frame = JSON.stringify({ type: 'invoke', seq: id, channel, payload });
+        // Main closes a socket that sends more (every call on it would fail): this one is refused here, by name.
+        const bytes = frame.length > BRIDGE_MAX_FRAME_BYTES / 3 ? new Blob([frame]).size : 0;
+        if (bytes > BRIDGE_MAX_FRAME_BYTES) {
+          pending.delete(id);
+          return resolve(tooLarge(bytes));
+        }
         if (ws.readyState === WebSocket.OPEN) ws.send(frame);
         else ws.addEventListener('open', () => ws.send(frame), { once: true });
       });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
 import { useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { NEW_CHAT_ID } from './records';
@@ -8,6 +9,20 @@ interface Props {
   conversationId: string;
   /** Why nothing can be sent right now (invalid options), or null. */
   blocked: string | null;
+}
+
+const count = (n: number) => n.toLocaleString();
+
+/** Past nine tenths of the limit, how far the draft is from it; past the limit, what to do. */
+function lengthNotice(length: number): { text: string; over: boolean } | null {
+  if (length > MAX_MESSAGE_CHARS) {
+    return {
+      over: true,
+      text: `This message has ${count(length)} characters; a message can have up to ${count(MAX_MESSAGE_CHARS)}. Shorten it or send it in parts. Nothing you typed is lost.`,
+    };
+  }
+  if (length > MAX_MESSAGE_CHARS * 0.9) return { over: false, text: `${count(length)} of ${count(MAX_MESSAGE_CHARS)} characters.` };
+  return null;
 }
 
 function ShortcutHint() {
@@ -37,9 +52,10 @@ export function Composer({ conversationId, blocked }: Props) {
     field.current?.focus();
   }, [conversationId, focusRequest]);
 
+  const length = lengthNotice(draft.length);
   const { send, stop, setDraft } = useChat.getState();
   const submit = () => {
-    if (!running && !blocked) send(conversationId);
+    if (!running && !blocked && !length?.over) send(conversationId);
   };
 
   return (
@@ -82,15 +98,15 @@ export function Composer({ conversationId, blocked }: Props) {
             type="submit"
             title={`Send (${SHORTCUTS.send.label})`}
             aria-keyshortcuts={SHORTCUTS.send.aria}
-            disabled={!draft.trim() || blocked !== null}
+            disabled={!draft.trim() || blocked !== null || length?.over}
           >
             Send
           </button>
         )}
       </div>
-      {blocked ? (
-        <p className="field-error" role="status">
-          {blocked}
+      {blocked || length ? (
+        <p className={length && !length.over && !blocked ? 'hint' : 'field-error'} role="status">
+          {blocked ?? length?.text}
         </p>
       ) : (
         <ShortcutHint />

@@ -6,7 +6,9 @@ import { completionEventSchema, toolDecisionSchema } from './chat';
 import { call, stream } from './define';
 
 const conversationId = z.string().min(1);
-const draft = z.string().trim().min(1, 'Write a message first.').max(1_000_000, 'This message is too long to send.');
+/** The longest message Confab sends, stated in the composer before it is reached. */
+export const MAX_MESSAGE_CHARS = 1_000_000;
+const draft = z.string().trim().min(1, 'Write a message first.').max(MAX_MESSAGE_CHARS, 'This message is too long to send.');
 
 /**
  * What the user sees in the options panel when they ask for a reply. Main saves it on the
