@@ -15,12 +15,12 @@ async function guardedStore() {
 
 describe('storage faults in the history', () => {
   it('names a full disk, and keeps what was there', async () => {
-    const { store } = await guardedStore();
+    const { store, path } = await guardedStore();
     const pages = Number((store.db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count);
     store.db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = conversation(2);
     big.messages = big.messages.map((message) => ({ ...message, content: message.content.repeat(400) }));
-    expect(() => store.insertWhole(big)).toThrow('The disk is full, so Confab could not save this. Free some space on it, then try again.');
+    expect(() => store.insertWhole(big)).toThrow(`The disk is full, so Confab could not save this (your history file, ${path}). Free some space on it, then try again.`);
     expect(store.list().map((c) => c.id)).toEqual(['c1']);
     store.close();
   });
@@ -28,7 +28,7 @@ describe('storage faults in the history', () => {
   it('names a history file that cannot be written, with its path', async () => {
     const { store, path } = await guardedStore();
     store.db.exec('PRAGMA query_only = ON');
-    expect(() => store.insertWhole(conversation(3))).toThrow(`Confab cannot write to its history file (${path}): the file or its folder is read-only or locked.`);
+    expect(() => store.insertWhole(conversation(3))).toThrow(`Confab cannot write to your history file, ${path}: it is read-only or locked.`);
     expect(store.get('c1').messages).toHaveLength(10);
     store.close();
   });

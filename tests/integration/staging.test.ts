@@ -52,4 +52,22 @@ describe('staging a dropped file', () => {
     expect(await staging.fromPath(path, 'tagged.mp3', 'upload')).toMatchObject({ ok: true, file: { format: 'mp3' } });
     expect(await staging.fromStream(Readable.from([mp3]), 'tagged.mp3', mp3.length, 'upload')).toMatchObject({ ok: true, file: { format: 'mp3' } });
   });
+
+  it('names a full disk met while a file is written to staging, and leaves nothing behind', async () => {
+    const dir = await testFolder('confab-staging-');
+    const staging = createStaging(join(dir, 'staging'));
+    const wav = makeWav(500);
+    // The write stream's error, as the disk reports it: the body is the failing part of the pipe.
+    const body = new Readable({
+      read() {
+        this.push(Buffer.from(wav.subarray(0, 8192)));
+        this.destroy(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+      },
+    });
+    expect(await staging.fromStream(body, 'talk.wav', wav.length, 'upload')).toEqual({
+      ok: false,
+      problem: `talk.wav could not be added. The disk is full, so Confab could not save this (Confab's staging folder, ${join(dir, 'staging')}). Free some space on it, then try again.`,
+    });
+    expect(await readdir(join(dir, 'staging'))).toEqual([]);
+  });
 });

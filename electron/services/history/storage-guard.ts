@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { type DiskFault, diskFaultWords } from '../disk-faults';
 
 /** SQLite's primary result codes (extended codes carry them in the low byte). */
 const SQLITE_READONLY = 8;
@@ -28,17 +29,10 @@ export class HistoryDamaged extends Error {
 export class StorageFault extends Error {
   constructor(
     readonly cause: unknown,
-    readonly kind: 'full' | 'readOnly' | 'io',
+    readonly kind: DiskFault,
     path: string,
   ) {
-    super(
-      {
-        full: 'The disk is full, so Confab could not save this. Free some space on it, then try again.',
-        readOnly: `Confab cannot write to its history file (${path}): the file or its folder is read-only or locked. Check its permissions (and that it is not marked immutable), then try again.`,
-        io: `The disk reported an error while Confab was reading or saving your history (${path}). Check the disk, then try again; if this keeps happening, restore a backup from Settings.`,
-      }[kind],
-      { cause },
-    );
+    super(diskFaultWords(kind, `your history file, ${path}`), { cause });
   }
 }
 

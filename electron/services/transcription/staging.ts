@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../shared/contract/staging';
 import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
+import { diskFaultOf, diskFaultWords } from '../disk-faults';
 import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
 
 /** The first bytes of a file, for `refuseEarly`. */
@@ -101,6 +102,8 @@ export function createStaging(dir: string) {
       await write(path);
     } catch (error) {
       await rm(path, { force: true });
+      const fault = diskFaultOf(error);
+      if (fault) return { ok: false, problem: `${name} could not be added. ${diskFaultWords(fault, `Confab's staging folder, ${dir}`)}` };
       throw error;
     }
     const written = (await stat(path).catch(() => null))?.size ?? 0;
