@@ -50,8 +50,12 @@ export interface ConversationsSlice extends Lists {
   earlier: Record<string, true>;
   /** Loads the page of messages before the first one loaded (the list reached its top). */
   loadEarlier(id: string): Promise<void>;
-  /** Why the history was set aside at start, could not be read, or a change could not be saved; until dismissed. */
-  storageProblem: string | null;
+  /**
+   * What went wrong with the saved history, and for which kind of action: the next action of
+   * that kind that succeeds clears it (a change saved, a page read, a conversation opened, a
+   * request sent); the problem found at start stays until dismissed.
+   */
+  storageProblem: { kind: 'start' | 'save' | 'read' | 'open' | 'send'; text: string } | null;
   hydrate(): Promise<void>;
   newConversation(): void;
   /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */

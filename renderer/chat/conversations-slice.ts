@@ -57,9 +57,15 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
   /** Writes a change to a saved conversation; the new chat's settings go to main with its first message. */
   function save(id: string, change: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>) {
     if (!isSaved(id)) return;
-    api.history.update({ id, ...change }).catch((error: unknown) =>
-      set({ storageProblem: `A change to this conversation could not be saved: ${messageOf(error)}` }),
+    api.history.update({ id, ...change }).then(
+      () => cleared('save'),
+      (error: unknown) => set({ storageProblem: { kind: 'save', text: `A change to this conversation could not be saved: ${messageOf(error)}` } }),
     );
+  }
+
+  /** A problem of this kind is over once an action of its kind succeeds. */
+  function cleared(kind: NonNullable<ChatState['storageProblem']>['kind']) {
+    if (get().storageProblem?.kind === kind) set({ storageProblem: null });
   }
 
   function patch(id: string, change: (c: Conversation) => Conversation) {
@@ -77,17 +83,18 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     storageProblem: null,
 
     loadEarlier: (id) =>
-      loadPage(id, PAGE_SIZE).catch((error: unknown) =>
-        set({ storageProblem: `The earlier messages of this conversation could not be read: ${messageOf(error)}` }),
+      loadPage(id, PAGE_SIZE).then(
+        () => cleared('read'),
+        (error: unknown) => set({ storageProblem: { kind: 'read', text: `The earlier messages of this conversation could not be read: ${messageOf(error)}` } }),
       ),
 
     async hydrate() {
       try {
         // Summaries only: a conversation's messages load when it is opened.
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
-        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem }));
+        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem ? { kind: 'start' as const, text: status.problem } : null }));
       } catch (error) {
-        set({ storageProblem: `Your saved conversations could not be read: ${messageOf(error)}` });
+        set({ storageProblem: { kind: 'start', text: `Your saved conversations could not be read: ${messageOf(error)}` } });
       }
     },
     newConversation() {
@@ -113,6 +120,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
           return true;
         }
         const { hasEarlier, ...loaded } = await api.history.open({ id, limit: PAGE_SIZE });
+        cleared('open');
         const conversation = { ...loaded, messages: loaded.messages };
         const shown = wanted === id && (!messageId || conversation.messages.some((m) => m.id === messageId));
         set((s) => ({
@@ -125,7 +133,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
         if (wanted === id) set({ activeId: id, ...target() });
         return wanted === id;
       } catch (error) {
-        set({ storageProblem: `This conversation could not be opened: ${messageOf(error)}` });
+        set({ storageProblem: { kind: 'open', text: `This conversation could not be opened: ${messageOf(error)}` } });
         return false;
       }
     },

@@ -44,12 +44,13 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     intent().then(
       (started) => {
         clearPlaceholder();
+        if (get().storageProblem?.kind === 'send') set({ storageProblem: null });
         after.sent?.(started);
       },
       (error: unknown) => {
         clearPlaceholder();
         after.refused?.();
-        set({ storageProblem: `Your request could not be sent: ${messageOf(error)}` });
+        set({ storageProblem: { kind: 'send', text: `Your request could not be sent: ${messageOf(error)}` } });
       },
     );
     return true;
