@@ -10,6 +10,7 @@ export function conversationsHandlers(deps: { conversations: ConversationService
     regenerate: async (input) => conversations.regenerate(input),
     edit: async (input) => conversations.edit(input),
     continue: async (input) => conversations.continue(input),
+    showVersion: async (input) => conversations.showVersion(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
     decideTool: async ({ conversationId, callId, decision }) => conversations.decideTool(conversationId, callId, decision),
   };

@@ -7,6 +7,7 @@ import { JsonReply } from './JsonReply';
 import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
+import { VersionSwitch } from './VersionSwitch';
 
 interface Props {
   message: Message;
@@ -85,6 +86,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         ))}
       {!streaming && (
         <div className="message-actions">
+          <VersionSwitch message={message} conversationId={conversationId} disabled={replying} />
           {ending && <span className="badge ending">{ending}</span>}
           {WHY[state] && <span>{WHY[state]}</span>}
           {text && !asJson && <CopyButton label="Copy message" text={() => text} />}

@@ -95,6 +95,8 @@ export interface RepliesSlice {
   editAndResend(id: string, messageId: string, content: string): boolean;
   /** Asks main to go on with a reply that ended early. */
   continueReply(id: string, messageId: string): boolean;
+  /** Shows another version of a reply (kept by Retry and Regenerate); main makes it the one the model is sent. */
+  showVersion(id: string, messageId: string, version: number): Promise<void>;
   stop(id: string): void;
 }
 

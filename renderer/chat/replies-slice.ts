@@ -98,6 +98,12 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     continueReply(id, messageId) {
       return ask(id, () => api.conversations.continue({ conversationId: id, messageId }));
     },
+    async showVersion(id, messageId, version) {
+      // Main's watch event brings the shown version to every page, this one included.
+      await api.conversations.showVersion({ conversationId: id, messageId, version }).catch((error: unknown) =>
+        set({ storageProblem: { kind: 'save', text: `That version could not be shown: ${messageOf(error)}` } }),
+      );
+    },
     stop(id) {
       // Sent after the intent over the same ordered channel, so main has started the reply it stops.
       if (get().running[id]) void api.conversations.stop({ conversationId: id });

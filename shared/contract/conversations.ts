@@ -72,6 +72,8 @@ export const conversationsArea = {
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
   /** Asks the model to go on with a reply that ended early (stopped, cut by the token limit, broken off); the text joins the same message. */
   continue: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), replyStartedSchema),
+  /** Shows another of a reply's versions (kept by Retry and Regenerate); what the model is sent follows it. */
+  showVersion: call(z.object({ conversationId, messageId: z.string().min(1), version: z.number().int().min(0) }).strict(), messageSchema),
   /** Stops the conversation's reply; nothing when none is being written. */
   stop: call(z.object({ conversationId }).strict(), z.void()),
   /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its reply ended). */

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
 import { serviceFailure } from './service-failure';
 
+/** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */
+export const replyVersionSchema = z.object({
+  content: z.string(),
+  state: replyStateSchema,
+  usage: usageSchema.nullable(),
+  failure: serviceFailure.nullable(),
+  model: z.string().nullable(),
+  createdAt: z.number(),
+});
+
 /** One message as the history keeps it: the wire message plus how and when it came to be. */
 export const messageSchema = z.object({
   id: z.string().min(1),
@@ -18,6 +28,11 @@ export const messageSchema = z.object({
   /** Tool messages: the call this answers, and how that call ended. */
   toolCallId: z.string().optional(),
   toolOutcome: toolOutcomeSchema.optional(),
+  /**
+   * A reply written more than once: its other versions in the order they were written, and
+   * where the one shown (this message's content, which is what the model is sent) stands among them.
+   */
+  versions: z.object({ others: z.array(replyVersionSchema).min(1), position: z.number().int().min(0) }).optional(),
 });
 
 /** A transcript a conversation was started about (Ask about this transcript): its text is in the system prompt. */
@@ -44,6 +59,7 @@ export const conversationSummarySchema = conversationMetaSchema.extend({
 });
 
 export type Message = z.infer<typeof messageSchema>;
+export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;

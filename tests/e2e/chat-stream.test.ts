@@ -1,3 +1,4 @@
+import { screenshot } from '../support/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPLIT_UTF8_SAMPLE, type ChatScript } from '../fake-service/script';
 import { type Harness, lastReply, newChat, openApp, send, settled, textOf, useKey } from './chat-support';
@@ -73,12 +74,21 @@ describe('streaming edge cases in Chromium', () => {
     await reply.getByRole('alert').getByText(/could not read/).waitFor();
   });
 
-  it('retries after a stream error and replaces the partial reply', async () => {
+  it('retries after a stream error, keeping the partial reply as the earlier version, one click away', async () => {
     h.fake.chat.next({ reply: 'A whole answer this time.' });
     await lastReply(h.page).getByRole('button', { name: 'Retry' }).click();
     const reply = await settled(h.page);
     expect(await textOf(reply)).toBe('A whole answer this time.');
     expect(await reply.getByRole('alert').count()).toBe(0);
+    const versions = reply.getByRole('group', { name: 'Versions of this reply' });
+    await versions.getByText('Version 2 of 2').waitFor();
+    await versions.getByRole('button', { name: 'Previous version' }).click();
+    await versions.getByText('Version 1 of 2').waitFor();
+    await expect.poll(() => textOf(reply)).toBe('abcdefgh');
+    await reply.getByRole('alert').getByText(/could not read/).waitFor();
+    await screenshot(h.page, 'chat-reply-versions');
+    await versions.getByRole('button', { name: 'Next version' }).click();
+    await expect.poll(() => textOf(reply)).toBe('A whole answer this time.');
   });
 
   it('logged no error on the way (no CSP violation, no React error)', () => {

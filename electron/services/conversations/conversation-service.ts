@@ -9,6 +9,7 @@ import { recordReply } from '../reply-recorder';
 import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { withShownSettings } from './shown-settings';
 import { requestFor } from './request';
+import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
 
 /** What the options panel showed when the user asked for a reply. */
@@ -25,6 +26,8 @@ interface Start {
   added?: Message[];
   /** The message a Continue goes on with; a new assistant message otherwise. */
   continuing?: Message;
+  /** The reply this one replaces (Retry, Regenerate): kept among the new one's versions. */
+  replacing?: Message;
 }
 
 const userMessage = (text: string): Message => ({
@@ -55,7 +58,17 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
   function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
     const answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
-      : { id: randomUUID(), role: 'assistant', content: '', state: 'streaming', usage: null, failure: null, model: meta.options.model, createdAt: Date.now() };
+      : {
+          id: randomUUID(),
+          role: 'assistant',
+          content: '',
+          state: 'streaming',
+          usage: null,
+          failure: null,
+          model: meta.options.model,
+          createdAt: Date.now(),
+          ...(versionsAfter(start.replacing) && { versions: versionsAfter(start.replacing) }),
+        };
     // One commit for all a reply's start writes: it is on the way from Send to the request.
     const recorder = history.batch(() => {
       // The title follows the first user message until the user renames the conversation.
@@ -113,7 +126,19 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       const messages = history.get(meta.id).messages;
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
       if (lastUser === -1) throw new Error('This conversation has no message to answer.');
-      return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id });
+      const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
+      return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
+    },
+
+    /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */
+    showVersion(input: { conversationId: string; messageId: string; version: number }): Message {
+      idle(input.conversationId);
+      const message = history.get(input.conversationId).messages.find((m) => m.id === input.messageId);
+      if (!message) throw new Error('This reply is no longer in the conversation.');
+      const shown = showingVersion(message, input.version);
+      history.putMessage(input.conversationId, shown);
+      live.broadcast({ type: 'message', conversationId: input.conversationId, message: shown });
+      return shown;
     },
 
     edit(input: { conversationId: string; messageId: string; text: string } & Shown): ReplyStarted {

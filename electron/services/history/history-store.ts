@@ -39,12 +39,12 @@ export function createHistoryStore(
   function insertMessage(conversationId: string, message: Message) {
     sql(
       `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
-                             tool_calls, tool_call_id, tool_outcome)
+                             tool_calls, tool_call_id, tool_outcome, versions)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
-               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome)
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions)
        ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
-               failure = excluded.failure, model = excluded.model, tool_calls = excluded.tool_calls,
-               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome`,
+               failure = excluded.failure, model = excluded.model, created_at = excluded.created_at, tool_calls = excluded.tool_calls,
+               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions`,
     ).run({ ...messageParams(message), conversation_id: conversationId });
   }
 

@@ -137,6 +137,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   },
   // 9: what a conversation was started about (a transcript, as JSON), shown above its messages.
   (db) => db.exec('ALTER TABLE conversations ADD COLUMN attachment TEXT'),
+  // 10: a reply's other versions (Retry and Regenerate keep the one they replace), as JSON.
+  (db) => db.exec('ALTER TABLE messages ADD COLUMN versions TEXT'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

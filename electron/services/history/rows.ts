@@ -24,6 +24,7 @@ export interface MessageRow {
   tool_calls: string | null;
   tool_call_id: string | null;
   tool_outcome: Message['toolOutcome'] | null;
+  versions: string | null;
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -58,6 +59,7 @@ export const toMessage = (row: MessageRow): Message => ({
   ...(row.tool_calls !== null && { toolCalls: JSON.parse(row.tool_calls) }),
   ...(row.tool_call_id !== null && { toolCallId: row.tool_call_id }),
   ...(row.tool_outcome !== null && { toolOutcome: row.tool_outcome }),
+  ...(row.versions !== null && { versions: JSON.parse(row.versions) }),
 });
 
 export const messageParams = (message: Message) => ({
@@ -71,5 +73,6 @@ export const messageParams = (message: Message) => ({
   created_at: message.createdAt,
   tool_calls: message.toolCalls ? JSON.stringify(message.toolCalls) : null,
   tool_call_id: message.toolCallId ?? null,
+  versions: message.versions ? JSON.stringify(message.versions) : null,
   tool_outcome: message.toolOutcome ?? null,
 });
