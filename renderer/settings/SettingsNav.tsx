@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 interface Part {
   /** The id of the section's heading, which labels it. */
@@ -14,6 +14,12 @@ function partsOf(content: HTMLElement): Part[] {
     return label ? [{ id, label }] : [];
   });
 }
+
+const inView = (scroller: HTMLElement, id: string) => {
+  const heading = document.getElementById(id)?.getBoundingClientRect();
+  const box = scroller.getBoundingClientRect();
+  return heading !== undefined && heading.top >= box.top && heading.bottom <= box.bottom;
+};
 
 /** The section whose heading was passed last by the scroller's top, or the last one once scrolled to the end. */
 function currentIn(scroller: HTMLElement, parts: Part[]): string | null {
@@ -35,9 +41,16 @@ function currentIn(scroller: HTMLElement, parts: Part[]): string | null {
 export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLElement | null>; content: RefObject<HTMLElement | null> }) {
   const [parts, setParts] = useState<Part[]>([]);
   const [current, setCurrent] = useState<string | null>(null);
+  // The section jumped to stays marked while its heading is in view, even where the page cannot
+  // scroll it to the top (the last ones).
+  const jumped = useRef<string | null>(null);
 
   const follow = useCallback(() => {
-    if (scroller.current) setCurrent(currentIn(scroller.current, parts));
+    const element = scroller.current;
+    if (!element) return;
+    if (jumped.current && inView(element, jumped.current)) return setCurrent(jumped.current);
+    jumped.current = null;
+    setCurrent(currentIn(element, parts));
   }, [scroller, parts]);
 
   useEffect(() => {
@@ -65,6 +78,7 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
     // The heading takes the focus, so Tab goes on inside the section a keyboard user jumped to.
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
+    jumped.current = id;
     setCurrent(id);
   }
 

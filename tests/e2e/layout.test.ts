@@ -161,7 +161,13 @@ describe('every screen holds at every size, in both themes', () => {
     await backups.getByRole('cell', { name: /conversations?, / }).waitFor();
     const problems: string[] = [];
     for (const section of ['Profiles', 'Service', 'API key', 'Connection', 'Tools (MCP)', 'Tool permissions', 'Plan, key reminder and appearance', 'Backups']) {
-      const show = () => page.getByRole('heading', { name: section, exact: true, level: 2 }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      // Settings' own navigation brings each section into view and marks it as the current one.
+      const entry = page.getByRole('navigation', { name: 'Settings contents' }).getByRole('button', { name: section, exact: true });
+      const show = async () => {
+        await entry.click();
+        await expect.poll(() => entry.getAttribute('aria-current')).toBe('true');
+        expect(await page.getByRole('heading', { name: section, exact: true, level: 2 }).isVisible()).toBe(true);
+      };
       await show();
       problems.push(...(await checkScreen(page, `settings, ${section}`, show)));
     }

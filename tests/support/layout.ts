@@ -24,7 +24,8 @@ const CONTROLS =
 /**
  * Runs in the page. Finds, as sentences naming the elements:
  * - overlap: two visible controls whose visible boxes (the box cut by every ancestor that clips
- *   it and by the window) share more than 1 px in both directions, neither inside the other;
+ *   it and by the window) share more than 1 px in both directions, neither inside the other and
+ *   neither in a bar pinned over the other (sticky or fixed, opaque: it covers what scrolls under it);
  * - clipped text: a visible element that hides overflow (overflow hidden or clip) while its
  *   content is larger than its box by more than 1 px. Deliberate truncation is allowed only as
  *   text-overflow: ellipsis on an element that carries the whole text in its own or an ancestor's
@@ -59,6 +60,17 @@ function measure(controls: string): string[] {
     return !el.closest('[inert]');
   };
 
+  // A bar pinned over a pane (sticky or fixed, with a background of its own) hides what scrolls
+  // under it: the controls beneath are covered, not drawn over each other.
+  const pinned = (el: Element) => {
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if ((style.position === 'sticky' || style.position === 'fixed') && style.backgroundColor !== 'rgba(0, 0, 0, 0)') return node;
+    }
+    return null;
+  };
+  const covers = (bar: Element | null, other: Element) => bar !== null && !bar.contains(other);
+
   const modal = document.querySelector('dialog:modal, [role="dialog"][aria-modal="true"]');
   const shown = [...(modal ?? document).querySelectorAll(controls)]
     .filter(seen)
@@ -69,6 +81,7 @@ function measure(controls: string): string[] {
       const a = shown[i]!;
       const b = shown[j]!;
       if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (covers(pinned(a.el), b.el) || covers(pinned(b.el), a.el)) continue;
       const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
       const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
       if (w > 1 && h > 1) problems.push(`overlap: ${describe(a.el)} and ${describe(b.el)} share ${Math.round(w)}x${Math.round(h)} px`);
