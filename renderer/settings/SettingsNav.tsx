@@ -68,13 +68,21 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
     if (!element) return;
     follow();
     element.addEventListener('scroll', follow, { passive: true });
-    return () => element.removeEventListener('scroll', follow);
+    // A resized window moves the sections without a scroll event.
+    const resized = new ResizeObserver(follow);
+    resized.observe(element);
+    return () => {
+      element.removeEventListener('scroll', follow);
+      resized.disconnect();
+    };
   }, [scroller, follow]);
 
   function jump(id: string) {
     const heading = document.getElementById(id);
     if (!heading) return;
-    heading.closest('section')?.scrollIntoView({ block: 'start' });
+    // The first section is shown from the top of the screen, with the screen's own heading.
+    if (id === parts[0]?.id) scroller.current?.scrollTo({ top: 0 });
+    else heading.closest('section')?.scrollIntoView({ block: 'start' });
     // The heading takes the focus, so Tab goes on inside the section a keyboard user jumped to.
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });

@@ -142,6 +142,23 @@ describe('every screen holds at every size, in both themes', () => {
     for (const name of held) await queueRow(page, name).getByText(/Cancelled/).waitFor();
   });
 
+  it('the sidebar leads to every transcript: the whole list comes into view, focused, even at 800x600', async () => {
+    const { page } = h;
+    const before = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      await newChat(page);
+      await sidebar(page).getByRole('button', { name: 'All transcripts (3)' }).click();
+      const heading = page.getByRole('heading', { name: 'Recent transcripts', level: 2 });
+      await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = (await heading.boundingBox())!;
+      expect(box.y >= 0 && box.y + box.height <= 600, 'the list starts inside the window').toBe(true);
+      expect(await page.getByRole('list', { name: 'Recent transcripts' }).getByRole('listitem').count()).toBe(3);
+    } finally {
+      await page.setViewportSize(before);
+    }
+  });
+
   it('Settings, every section, with a backup, an MCP server and a tool rule', async () => {
     const { page } = h;
     await go(page, 'Settings');
