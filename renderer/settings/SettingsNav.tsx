@@ -77,6 +77,16 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
     };
   }, [scroller, follow]);
 
+  // Where the parts are a row that scrolls sideways, the current one is kept in it.
+  const row = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = row.current;
+    const marked = nav?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!nav || !marked) return;
+    if (marked.offsetLeft < nav.scrollLeft) nav.scrollLeft = marked.offsetLeft - 8;
+    else if (marked.offsetLeft + marked.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = marked.offsetLeft + marked.offsetWidth - nav.clientWidth + 8;
+  }, [current]);
+
   function jump(id: string) {
     const heading = document.getElementById(id);
     if (!heading) return;
@@ -91,7 +101,7 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
   }
 
   return (
-    <nav className="settings-nav" aria-label="Settings contents">
+    <nav className="settings-nav" aria-label="Settings contents" ref={row}>
       <ul>
         {parts.map((part) => (
           <li key={part.id}>

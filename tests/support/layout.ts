@@ -29,11 +29,14 @@ const CONTROLS =
  * - clipped text: a visible element that hides overflow (overflow hidden or clip) while its
  *   content is larger than its box by more than 1 px. Deliberate truncation is allowed only as
  *   text-overflow: ellipsis on an element that carries the whole text in its own or an ancestor's
- *   title (so it is one hover away); visually hidden text (a 1 px box) and form fields (their
- *   text scrolls inside them by design) are not judged;
+ *   title (so it is one hover away); visually hidden text (a 1 px box) and text fields (their
+ *   text scrolls inside them by design) are not judged. A select is judged by the width of the
+ *   option it shows against the room beside its arrow, and may cut it only with a title;
  * - a frame that scrolls: the document is larger than the window.
  */
 function measure(controls: string): string[] {
+  // The width Chromium gives a select's drop-down arrow, beside its text.
+  const SELECT_ARROW = 20;
   const problems: string[] = [];
   const describe = (el: Element) => {
     const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ?? '';
@@ -99,6 +102,18 @@ function measure(controls: string): string[] {
     const truncated = style.textOverflow === 'ellipsis' && el.closest('[title]') !== null && !(hidesY && el.scrollHeight > el.clientHeight + 1);
     if (truncated) continue;
     problems.push(`clipped: ${describe(el)} shows ${el.clientWidth}x${el.clientHeight} of ${el.scrollWidth}x${el.scrollHeight} px`);
+  }
+
+  // A select shows its chosen option in its box, which no scroll size measures: the text's own width is.
+  const ruler = document.createElement('canvas').getContext('2d')!;
+  for (const select of document.querySelectorAll('select:not([multiple])')) {
+    const shownText = (select as HTMLSelectElement).selectedOptions[0]?.text ?? '';
+    if (!shownText || select.hasAttribute('title') || !seen(select) || !visibleBox(select)) continue;
+    const style = getComputedStyle(select);
+    ruler.font = style.font;
+    const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - SELECT_ARROW;
+    const needs = ruler.measureText(shownText).width;
+    if (needs > room + 1) problems.push(`clipped: ${describe(select)} shows ${Math.round(room)} of the ${Math.round(needs)} px of "${shownText}"`);
   }
 
   const frame = document.scrollingElement!;
