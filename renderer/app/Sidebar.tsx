@@ -34,7 +34,7 @@ export function Sidebar() {
         <TranscribeLink />
         <button
           type="button"
-          className="nav-item settings-link"
+          className="nav-item"
           aria-current={view === 'settings' ? 'page' : undefined}
           onClick={() => show('settings')}
         >
