@@ -1,6 +1,6 @@
 import { SHORTCUTS } from '../common/shortcuts';
 import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
-import { TranscriptsNav } from '../transcription';
+import { TranscribeLink, TranscriptsNav } from '../transcription';
 import { useNavigation } from '../chat';
 import { ActiveProfile, ProfileSwitcher } from '../settings';
 
@@ -25,18 +25,23 @@ export function Sidebar() {
         New chat <kbd>{SHORTCUTS.newChat.label}</kbd>
       </button>
       <SearchBox />
-      {searching ? <SearchResults /> : <ConversationList />}
-      <TransferActions />
-      <TranscriptsNav />
-      <button
-        type="button"
-        className="nav-item settings-link"
-        aria-current={view === 'settings' ? 'page' : undefined}
-        onClick={() => show('settings')}
-      >
-        Settings
-      </button>
-      <ActiveProfile />
+      <div className="sidebar-pane">
+        {searching ? <SearchResults /> : <ConversationList />}
+        <TransferActions />
+        <TranscriptsNav />
+      </div>
+      <div className="sidebar-foot">
+        <TranscribeLink />
+        <button
+          type="button"
+          className="nav-item"
+          aria-current={view === 'settings' ? 'page' : undefined}
+          onClick={() => show('settings')}
+        >
+          Settings
+        </button>
+        <ActiveProfile />
+      </div>
       <ProfileSwitcher />
       <Toast />
     </nav>

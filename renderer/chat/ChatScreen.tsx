@@ -57,13 +57,18 @@ export function ChatScreen() {
   const invalid = hasErrors(errors);
   // Invalid options keep the panel open: their messages are the reason nothing can be sent.
   const showOptions = optionsOpen || invalid;
+  const heading = conversation.messages.length ? nameOf(conversation) : conversation.title || 'New chat';
 
   return (
     <main className="chat-screen" aria-labelledby="chat-heading">
       <StorageNotice />
       <header className="chat-header">
-        <h1 id="chat-heading">{conversation.messages.length ? nameOf(conversation) : conversation.title || 'New chat'}</h1>
-        <span className="options-summary">{summary(input)}</span>
+        <h1 id="chat-heading" title={heading}>
+          {heading}
+        </h1>
+        <span className="options-summary" title={summary(input)}>
+          {summary(input)}
+        </span>
         <button
           type="button"
           className="secondary small"

@@ -22,7 +22,9 @@ function Hit({ hit }: { hit: SearchHit }) {
   return (
     <li>
       <button type="button" className="search-hit" onClick={() => open(hit)}>
-        <span className="hit-source">{source}</span>
+        <span className="hit-source" title={source}>
+          {source}
+        </span>
         <span className="hit-snippet">
           <Snippet text={hit.snippet} />
         </span>

@@ -156,35 +156,37 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Toolbar />
         <FindBar matches={matches} />
         <Problem problem={problem} />
+      </header>
+      <div className="ed-body">
         <div className="ed-panels">
           <SpeakersPanel />
           <ExportBox />
           <KeyHelp />
         </div>
-      </header>
-      <Virtuoso
-        ref={list}
-        className="ed-list"
-        role="region"
-        aria-label="Transcript rows"
-        data={blocks}
-        components={rowListParts}
-        context={listContext}
-        defaultItemHeight={64}
-        increaseViewportBy={{ top: 300, bottom: 300 }}
-        itemContent={(index, block) => (
-          <Row
-            index={index}
-            block={block}
-            speaker={speakerNames[index] ?? null}
-            active={active === index}
-            caret={active === index ? caret : 0}
-            pattern={pattern}
-            playing={playing.row === index ? playing.word : -1}
-            currentMatch={match?.block === index ? match.index : -1}
-          />
-        )}
-      />
+        <Virtuoso
+          ref={list}
+          className="ed-list"
+          role="region"
+          aria-label="Transcript rows"
+          data={blocks}
+          components={rowListParts}
+          context={listContext}
+          defaultItemHeight={64}
+          increaseViewportBy={{ top: 300, bottom: 300 }}
+          itemContent={(index, block) => (
+            <Row
+              index={index}
+              block={block}
+              speaker={speakerNames[index] ?? null}
+              active={active === index}
+              caret={active === index ? caret : 0}
+              pattern={pattern}
+              playing={playing.row === index ? playing.word : -1}
+              currentMatch={match?.block === index ? match.index : -1}
+            />
+          )}
+        />
+      </div>
     </main>
   );
 }

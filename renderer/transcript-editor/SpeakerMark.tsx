@@ -55,6 +55,8 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
     <select
       className={`ed-speaker${marked ? ' marked' : ''}`}
       aria-label={`Speaker from row ${index + 1}`}
+      // A long name is cut by the row's gutter; the whole of it is one hover away.
+      title={name ?? undefined}
       value={marked ?? ''}
       onChange={(event) => {
         const value = event.target.value;

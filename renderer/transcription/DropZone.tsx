@@ -35,7 +35,7 @@ export function DropZone({ disabled, compact }: { disabled: boolean; compact: bo
       <label className={`file-button${disabled ? ' disabled' : ''}`}>
         <input
           type="file"
-          className="tx-visually-hidden"
+          className="visually-hidden"
           multiple
           accept={ACCEPT}
           disabled={disabled}

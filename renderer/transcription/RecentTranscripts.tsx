@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TranscriptSummary } from '../../shared/contract/transcription';
 import { useNavigation } from '../chat';
 import { formatDate, formatDuration } from './format';
+import { useListJump } from './list-jump';
 import { useTranscription } from './store';
 
 /** Delete, after a confirmation: the transcript and its audio go for good. */
@@ -40,7 +41,7 @@ function Item({ summary }: { summary: TranscriptSummary }) {
   return (
     <li className="recent-item">
       <div className="recent-line">
-        <button type="button" className="link recent-open" onClick={() => openTranscript(summary.id)}>
+        <button type="button" className="link recent-open" title={summary.fileName} onClick={() => openTranscript(summary.id)}>
           {summary.fileName}
         </button>
         <span className="recent-meta">
@@ -49,7 +50,11 @@ function Item({ summary }: { summary: TranscriptSummary }) {
         </span>
         <DeleteTranscript id={summary.id} fileName={summary.fileName} />
       </div>
-      {summary.preview && <p className="recent-preview">{summary.preview}</p>}
+      {summary.preview && (
+        <p className="recent-preview" title={summary.preview}>
+          {summary.preview}
+        </p>
+      )}
     </li>
   );
 }
@@ -58,9 +63,20 @@ function Item({ summary }: { summary: TranscriptSummary }) {
 export function RecentTranscripts() {
   const list = useTranscription((s) => s.list);
   const error = useTranscription((s) => s.listError);
+  const asked = useListJump((s) => s.asked);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Asked for from the sidebar: the list comes into view and takes the focus, so a keyboard
+  // or screen reader user lands where a sighted one looks.
+  useEffect(() => {
+    if (asked === 0) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus();
+  }, [asked]);
   return (
     <section className="recent" aria-labelledby="recent-heading">
-      <h2 id="recent-heading">Recent transcripts</h2>
+      <h2 id="recent-heading" ref={heading} tabIndex={-1}>
+        Recent transcripts
+      </h2>
       {error && (
         <div className="notice error" role="alert">
           <p>{error}</p>

@@ -25,7 +25,7 @@ function Intake() {
   const blocked = !pro ? 'transcription needs the Pro plan.' : !request ? 'fix the options below to start.' : null;
 
   return (
-    <main className="screen transcription" aria-labelledby="transcription-heading">
+    <main className="screen transcription intake" aria-labelledby="transcription-heading">
       <header className="tx-header">
         <h1 id="transcription-heading">Transcribe</h1>
         <span className="badge pro-badge">Pro</span>
@@ -39,10 +39,14 @@ function Intake() {
           </button>
         </div>
       )}
-      <DropZone disabled={!pro} compact={hasQueue} />
-      {hasQueue && <Queue blocked={blocked} />}
-      <RequestForm form={form} errors={errors} disabled={!pro} />
-      <RecentTranscripts />
+      <div className="tx-intake">
+        <div className="tx-intake-main">
+          <DropZone disabled={!pro} compact={hasQueue} />
+          {hasQueue && <Queue blocked={blocked} />}
+          <RequestForm form={form} errors={errors} disabled={!pro} />
+        </div>
+        <RecentTranscripts />
+      </div>
     </main>
   );
 }

@@ -1,6 +1,6 @@
 // What the app shell uses of transcription (eslint.config.js allows it nothing else).
 export { FileDrop } from './FileDrop';
 export { TranscriptionScreen } from './TranscriptionScreen';
-export { TranscriptsNav } from './TranscriptsNav';
+export { TranscribeLink, TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';

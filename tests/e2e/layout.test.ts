@@ -1,0 +1,202 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleWav } from '../demo/sample-audio';
+import { openHarness, type Harness } from '../support/harness';
+import { checkScreen } from '../support/layout';
+import { newChat, send, settled, setPlan, useKey } from './chat-support';
+import { caretAt, row, rowsText } from './transcript-editor-support';
+import { dropFiles, queueRow, resultHeading, sidebar } from './transcription-support';
+
+// Every screen at 800x600, 1280x800 and 1920x1200, light and dark, in one browser and one app:
+// no two controls overlap, no text is cut by its box, and the app's frame never scrolls (only its
+// panes do). The screens hold what a user's would: long messages and code, many conversations,
+// long file names, a queue, two speakers, a backup, an MCP server, rules. PNGs in
+// test-output/screens/layout/; the rules are in tests/support/layout.ts.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ height: 800, ready: (page) => page.getByRole('heading', { name: 'New chat' }).waitFor() });
+});
+afterAll(() => h?.close());
+
+/**
+ * Goes to a section of the sidebar. The click is dispatched to the button, not aimed at its place
+ * on screen: a control drawn under another is a problem this check reports by name, not a reason
+ * to stop before the screens that follow.
+ */
+async function go(page: Page, name: 'Transcribe' | 'Settings') {
+  await sidebar(page).getByRole('button', { name, exact: true }).dispatchEvent('click');
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+const expectHolds = async (page: Page, screen: string, settle?: () => Promise<unknown>) =>
+  expect(await checkScreen(page, screen, settle)).toEqual([]);
+
+const LONG_WORD = 'Supercalifragilisticexpialidocious-'.repeat(8);
+const LONG_REPLY = [
+  'Here is the whole build log, and what went wrong in it.',
+  `A long paragraph ${'that keeps on going with more words than a line can hold, '.repeat(12)}and ends.`,
+  `A word with no place to break: ${LONG_WORD}`,
+  ['```ts', ...Array.from({ length: 40 }, (_, i) => `const line${i} = ${JSON.stringify('x'.repeat(30 + i * 5))}; // ${'a very long comment '.repeat(4)}`), '```'].join('\n'),
+  'That is all.',
+].join('\n\n');
+const MEETING = 'Quarterly planning meeting with the product, design and support teams.wav';
+const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
+const timed = (text: string) => text.split(' ').map((word, i) => ({ word, start: 0.2 + i * 0.3, end: 0.45 + i * 0.3 }));
+
+describe('every screen holds at every size, in both themes', () => {
+  it('the first screen, before a key is stored', async () => {
+    await expectHolds(h.page, 'first run');
+  });
+
+  it('an empty chat', async () => {
+    await useKey(h.page, h.fake.keys.pro);
+    await setPlan(h.page, 'Pro');
+    await expectHolds(h.page, 'empty chat');
+  });
+
+  it('the history, with many conversations and long titles', async () => {
+    const { page, fake } = h;
+    for (let i = 1; i <= 12; i++) {
+      await newChat(page);
+      fake.chat.next({ reply: `Answer ${i}.`, chunkSize: 50 });
+      await send(page, i % 3 === 0 ? `Conversation ${i} about a subject whose title is far too long for the sidebar to show whole` : `Conversation ${i}`);
+      await settled(page);
+    }
+    await expectHolds(page, 'history');
+  });
+
+  it('a chat with a long message and a long code block', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    fake.chat.next({ reply: LONG_REPLY, chunkSize: 400 });
+    await send(page, `Show me the build log. ${'It failed again and I need to know why. '.repeat(10)}${LONG_WORD}`);
+    await settled(page);
+    await expectHolds(page, 'chat with long messages');
+  });
+
+  it('a reply that failed', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    fake.chat.next({ status: 500 });
+    await send(page, 'This one fails');
+    await page.getByRole('alert').first().waitFor();
+    await expectHolds(page, 'chat with an error');
+  });
+
+  it('search results', async () => {
+    const { page } = h;
+    const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
+    await search.fill('conversation');
+    try {
+      await sidebar(page).getByRole('list', { name: 'Search results' }).getByRole('listitem').first().waitFor();
+      await expectHolds(page, 'search results');
+    } finally {
+      await search.fill('');
+    }
+  });
+
+  it("a transcript's page, with three transcripts in the sidebar", async () => {
+    const { page, fake } = h;
+    await go(page, 'Transcribe');
+    const names = ['interview.wav', 'notes.wav', MEETING];
+    for (let i = 0; i < names.length; i++) fake.transcription.next({ text: SAID, words: timed(SAID), language: 'english', duration: 4 });
+    await dropFiles(page, page.getByRole('main'), names.map((name) => ({ name, bytes: sampleWav(4), type: 'audio/wav' })));
+    for (const name of names) await sidebar(page).getByRole('button', { name, exact: true }).waitFor();
+    await sidebar(page).getByRole('button', { name: MEETING, exact: true }).dispatchEvent('click');
+    await resultHeading(page, MEETING).waitFor();
+    await expectHolds(page, 'transcript');
+  });
+
+  it('the transcript editor, with two speakers', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Edit transcript' }).click();
+    await page.getByRole('heading', { name: `Edit: ${MEETING}` }).waitFor();
+    await expect.poll(() => rowsText(page)).toContain('Bilal asked Anna');
+    await caretAt(page, 1, 'Anna said');
+    await page.keyboard.press('Enter');
+    await row(page, 2).waitFor();
+    for (const [n, name] of [
+      [1, 'Bilal Rahman-Okonkwo'],
+      [2, 'Anna'],
+    ] as const) {
+      await page.getByRole('combobox', { name: `Speaker from row ${n}` }).selectOption({ label: 'New speaker…' });
+      await page.getByLabel(`Name of the speaker from row ${n}`).fill(name);
+      await page.getByRole('button', { name: 'Add' }).click();
+    }
+    await page.getByText(/^Speakers \(2\)/).click();
+    await expectHolds(page, 'transcript editor');
+  });
+
+  it('Transcribe, with a queue and recent transcripts', async () => {
+    const { page, fake } = h;
+    await go(page, 'Transcribe');
+    // Held by the service until cancelled: the queue stays on screen while it is measured.
+    const held = ['held-one.wav', 'a second recording with a rather long name.wav'];
+    for (let i = 0; i < held.length; i++) fake.transcription.next({ latencyMs: 600_000 });
+    await dropFiles(page, page.getByRole('main'), held.map((name) => ({ name, bytes: sampleWav(2), type: 'audio/wav' })));
+    await go(page, 'Transcribe');
+    for (const name of held) await queueRow(page, name).waitFor();
+    await expectHolds(page, 'transcribe');
+    for (const name of [...held].reverse()) await queueRow(page, name).getByRole('button', { name: 'Cancel' }).click();
+    for (const name of held) await queueRow(page, name).getByText(/Cancelled/).waitFor();
+  });
+
+  it('the sidebar leads to every transcript: the whole list comes into view, focused, even at 800x600', async () => {
+    const { page } = h;
+    const before = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      await newChat(page);
+      await sidebar(page).getByRole('button', { name: 'All transcripts (3)' }).click();
+      const heading = page.getByRole('heading', { name: 'Recent transcripts', level: 2 });
+      await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = (await heading.boundingBox())!;
+      expect(box.y >= 0 && box.y + box.height <= 600, 'the list starts inside the window').toBe(true);
+      expect(await page.getByRole('list', { name: 'Recent transcripts' }).getByRole('listitem').count()).toBe(3);
+    } finally {
+      await page.setViewportSize(before);
+    }
+  });
+
+  it('Settings, every section, with a backup, an MCP server and a tool rule', async () => {
+    const { page } = h;
+    await go(page, 'Settings');
+    const mcp = page.locator('section.mcp-section');
+    await mcp.getByRole('button', { name: 'Add a server' }).click();
+    const form = mcp.getByRole('form', { name: 'Add a server' });
+    await form.getByLabel('Name', { exact: true }).fill('Team notes on the intranet');
+    await form.getByLabel('Server URL').fill('http://127.0.0.1:9/a/rather/long/path/to/the/mcp/endpoint');
+    await form.getByRole('button', { name: 'Add server' }).click();
+    await mcp.getByRole('article', { name: 'Team notes on the intranet' }).getByText(/Unreachable/).waitFor({ timeout: 15_000 });
+    const rules = page.getByRole('form', { name: 'Add a tool permission rule' });
+    await rules.getByLabel('Rule').selectOption({ label: 'Block' });
+    await rules.getByRole('button', { name: 'Set rule' }).click();
+    await page.getByRole('list', { name: 'Tool permission rules' }).waitFor();
+    const backups = page.getByRole('region', { name: 'Backups' });
+    await backups.getByRole('button', { name: 'Back up now' }).click();
+    await backups.getByRole('cell', { name: /conversations?, / }).waitFor();
+    const problems: string[] = [];
+    for (const section of ['Profiles', 'Service', 'API key', 'Connection', 'Tools (MCP)', 'Tool permissions', 'Plan, key reminder and appearance', 'Backups']) {
+      // Settings' own navigation brings each section into view and marks it as the current one.
+      const entry = page.getByRole('navigation', { name: 'Settings contents' }).getByRole('button', { name: section, exact: true });
+      const show = async () => {
+        await entry.click();
+        await expect.poll(() => entry.getAttribute('aria-current')).toBe('true');
+        expect(await page.getByRole('heading', { name: section, exact: true, level: 2 }).isVisible()).toBe(true);
+      };
+      await show();
+      problems.push(...(await checkScreen(page, `settings, ${section}`, show)));
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('the profile switcher', async () => {
+    const { page } = h;
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByRole('dialog', { name: 'Switch profile' }).getByRole('listbox', { name: 'Profiles' }).waitFor();
+    await expectHolds(page, 'profile switcher');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Switch profile' }).waitFor({ state: 'hidden' });
+  });
+});

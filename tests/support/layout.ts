@@ -1,0 +1,194 @@
+// The layout check of every screen (tests/e2e/layout.test.ts): what a user would see as a window
+// coming apart, measured in the page at several sizes and in both themes.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+export const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1200 },
+] as const;
+export const THEMES = ['light', 'dark'] as const;
+
+const SCREENS = join(process.cwd(), 'test-output', 'screens', 'layout');
+
+/**
+ * Everything a user can click or type into. A control smaller than 2 px, fully transparent or
+ * scrolled out of its pane is not seen, so it overlaps nothing a user sees; while a modal dialog
+ * is open only its controls count (the rest of the page is inert behind it).
+ */
+const CONTROLS =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="option"], [contenteditable="true"]';
+
+/**
+ * Runs in the page. Finds, as sentences naming the elements:
+ * - overlap: two visible controls whose visible boxes (the box cut by every ancestor that clips
+ *   it and by the window) share more than 1 px in both directions, neither inside the other and
+ *   neither in a bar pinned over the other (sticky or fixed, opaque: it covers what scrolls under it);
+ * - clipped text: a visible element that hides overflow (overflow hidden or clip) while its
+ *   content is larger than its box by more than 1 px. Deliberate truncation is allowed only as
+ *   text-overflow: ellipsis on an element that carries the whole text in its own or an ancestor's
+ *   title (so it is one hover away); visually hidden text (a 1 px box) and text fields (their
+ *   text scrolls inside them by design) are not judged. A select is judged by the width of the
+ *   option it shows against the room beside its arrow, and may cut it only with a title;
+ * - a frame that scrolls: the document is larger than the window.
+ */
+function measure(controls: string): string[] {
+  // The width Chromium gives a select's drop-down arrow, beside its text.
+  const SELECT_ARROW = 20;
+  const problems: string[] = [];
+  const describe = (el: Element) => {
+    const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ?? '';
+    const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    return `<${el.tagName.toLowerCase()}${classes}> "${label}"`;
+  };
+  const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  const visibleBox = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (!clips(style)) continue;
+      const p = parent.getBoundingClientRect();
+      box = { left: Math.max(box.left, p.left), top: Math.max(box.top, p.top), right: Math.min(box.right, p.right), bottom: Math.min(box.bottom, p.bottom) };
+    }
+    box = { left: Math.max(box.left, 0), top: Math.max(box.top, 0), right: Math.min(box.right, innerWidth), bottom: Math.min(box.bottom, innerHeight) };
+    return box.right - box.left > 1 && box.bottom - box.top > 1 ? box : null;
+  };
+  const seen = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) return false;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    return !el.closest('[inert]');
+  };
+
+  // A bar pinned over a pane (sticky or fixed, with a background of its own) hides what scrolls
+  // under it: the controls beneath are covered, not drawn over each other.
+  const pinned = (el: Element) => {
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if ((style.position === 'sticky' || style.position === 'fixed') && style.backgroundColor !== 'rgba(0, 0, 0, 0)') return node;
+    }
+    return null;
+  };
+  const covers = (bar: Element | null, other: Element) => bar !== null && !bar.contains(other);
+
+  const modal = document.querySelector('dialog:modal, [role="dialog"][aria-modal="true"]');
+  const shown = [...(modal ?? document).querySelectorAll(controls)]
+    .filter(seen)
+    .map((el) => ({ el, box: visibleBox(el) }))
+    .filter((c): c is { el: Element; box: NonNullable<ReturnType<typeof visibleBox>> } => c.box !== null);
+  for (let i = 0; i < shown.length; i++) {
+    for (let j = i + 1; j < shown.length; j++) {
+      const a = shown[i]!;
+      const b = shown[j]!;
+      if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (covers(pinned(a.el), b.el) || covers(pinned(b.el), a.el)) continue;
+      const w = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+      const h = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+      if (w > 1 && h > 1) problems.push(`overlap: ${describe(a.el)} and ${describe(b.el)} share ${Math.round(w)}x${Math.round(h)} px`);
+    }
+  }
+
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.matches('input, textarea, select, option, svg *')) continue;
+    const style = getComputedStyle(el);
+    const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+    if (!hidesX && !hidesY) continue;
+    const over = (hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1);
+    if (!over || !seen(el) || !visibleBox(el)) continue;
+    const truncated = style.textOverflow === 'ellipsis' && el.closest('[title]') !== null && !(hidesY && el.scrollHeight > el.clientHeight + 1);
+    if (truncated) continue;
+    problems.push(`clipped: ${describe(el)} shows ${el.clientWidth}x${el.clientHeight} of ${el.scrollWidth}x${el.scrollHeight} px`);
+  }
+
+  // A select shows its chosen option in its box, which no scroll size measures: the text's own width is.
+  const ruler = document.createElement('canvas').getContext('2d')!;
+  for (const select of document.querySelectorAll('select:not([multiple])')) {
+    const shownText = (select as HTMLSelectElement).selectedOptions[0]?.text ?? '';
+    if (!shownText || select.hasAttribute('title') || !seen(select) || !visibleBox(select)) continue;
+    const style = getComputedStyle(select);
+    ruler.font = style.font;
+    const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - SELECT_ARROW;
+    const needs = ruler.measureText(shownText).width;
+    if (needs > room + 1) problems.push(`clipped: ${describe(select)} shows ${Math.round(room)} of the ${Math.round(needs)} px of "${shownText}"`);
+  }
+
+  const frame = document.scrollingElement!;
+  if (frame.scrollHeight > frame.clientHeight || frame.scrollWidth > frame.clientWidth) {
+    problems.push(`frame scrolls: the document is ${frame.scrollWidth}x${frame.scrollHeight} px in a ${frame.clientWidth}x${frame.clientHeight} window`);
+  }
+  return problems;
+}
+
+/** Lets the page lay itself out again (a resize, a theme, a virtualized list measuring) before it is measured. */
+const frames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * A wheel over the sidebar must scroll the sidebar at most: neither the window nor the app's own
+ * frame (every ancestor of the sidebar) may move.
+ */
+async function wheelOverSidebar(page: Page): Promise<string[]> {
+  const sidebar = page.getByRole('navigation', { name: 'Sections' });
+  const box = await sidebar.boundingBox();
+  if (!box) return ['the sidebar is not on screen'];
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 3000);
+  await frames(page);
+  const moved = await sidebar.evaluate((nav) => {
+    const found: string[] = [];
+    if (scrollX !== 0 || scrollY !== 0) found.push(`the window scrolled to ${scrollX},${scrollY}`);
+    for (let el = nav.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+      if (el.scrollTop !== 0 || el.scrollLeft !== 0) found.push(`<${el.tagName.toLowerCase()}.${el.className}> scrolled to ${el.scrollLeft},${el.scrollTop}`);
+    }
+    return found;
+  });
+  // Put the window back, so what follows is measured as a user would see it after a restart.
+  await page.evaluate(() => {
+    scrollTo(0, 0);
+    document.querySelectorAll('nav[aria-label="Sections"] *').forEach((el) => el.scrollTo?.(0, 0));
+  });
+  return moved.map((text) => `frame scrolls after a wheel over the sidebar: ${text}`);
+}
+
+const setTheme = (page: Page, theme: string) =>
+  page.evaluate((next) => {
+    document.documentElement.dataset.theme = next;
+  }, theme);
+
+/**
+ * Measures the screen on show at every size in both themes, saving a PNG of each in
+ * test-output/screens/layout/, and returns every problem found, each naming screen, size and
+ * theme. `settle` runs after each resize, for a screen that must be brought back to its state
+ * (a section scrolled into view). The theme and the size it found are put back.
+ */
+export async function checkScreen(page: Page, screen: string, settle?: () => Promise<unknown>): Promise<string[]> {
+  await mkdir(SCREENS, { recursive: true });
+  const before = page.viewportSize();
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
+  const problems: string[] = [];
+  try {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await frames(page);
+      await settle?.();
+      for (const next of THEMES) {
+        await setTheme(page, next);
+        await frames(page);
+        const where = `${screen} at ${size.width}x${size.height}, ${next}`;
+        const found = [...(await page.evaluate(measure, CONTROLS)), ...(next === 'light' ? await wheelOverSidebar(page) : [])];
+        problems.push(...found.map((problem) => `${where}: ${problem}`));
+        await page.screenshot({ path: join(SCREENS, `${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${size.width}x${size.height}-${next}.png`) });
+      }
+    }
+  } finally {
+    await page.evaluate((saved) => {
+      if (saved === null) delete document.documentElement.dataset.theme;
+      else document.documentElement.dataset.theme = saved;
+    }, theme);
+    if (before) await page.setViewportSize(before);
+  }
+  return problems;
+}
