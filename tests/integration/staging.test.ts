@@ -1,6 +1,6 @@
-import { open, readdir, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createStaging } from '../../electron/services/transcription/staging';
 import { makeWav } from '../fake-service/testing';
@@ -26,13 +26,21 @@ describe('staging a dropped file', () => {
     });
   });
 
-  it('refuses an upload that is not audio once its first bytes arrive, while the rest is still to come', async () => {
+  it('writes nothing of an upload that is not audio past its first bytes, reads it to its end, and refuses it', async () => {
     const dir = await testFolder('confab-staging-');
     const staging = createStaging(join(dir, 'staging'));
-    // The body's first bytes arrive, and the rest never does.
-    const body = new Readable({ read() {} });
-    body.push(notAudio);
-    expect(await staging.fromStream(body, 'notes.wav', 2 * 1024 ** 3, 'original')).toMatchObject({ ok: false, problem: expect.stringMatching(/^notes\.wav cannot be transcribed/) });
+    const body = new PassThrough();
+    const size = notAudio.length + 8 * 1024 * 1024;
+    const outcome = staging.fromStream(body, 'notes.wav', size, 'original');
+    body.write(notAudio);
+    body.write(Buffer.alloc(4 * 1024 * 1024, 0x41));
+    // Once the stream has taken in what was sent so far, the file being staged holds none of it.
+    await expect.poll(() => body.readableLength + body.writableLength).toBe(0);
+    const [staged] = await readdir(join(dir, 'staging'));
+    expect(staged === undefined ? 0 : (await stat(join(dir, 'staging', staged))).size).toBe(0);
+    body.end(Buffer.alloc(4 * 1024 * 1024, 0x41));
+    expect(await outcome).toMatchObject({ ok: false, problem: expect.stringMatching(/^notes\.wav cannot be transcribed/) });
+    expect(body.readableEnded).toBe(true);
     expect(await readdir(join(dir, 'staging'))).toEqual([]);
   });
 

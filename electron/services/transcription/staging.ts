@@ -34,23 +34,24 @@ function atMost(limit: number, name: string) {
   });
 }
 
-/** A body whose first bytes are not audio: refused before the rest of it is written. */
-class NotAudio extends Error {}
-
-/** Holds the first bytes back until `refuseEarly` has looked at them, then passes everything on. */
+/**
+ * Holds a body's first bytes back until `refuseEarly` has looked at them, then passes everything
+ * on; a body that is not audio is read to its end (a browser reports an answer to an unfinished
+ * upload as a network error) but nothing more of it is written. `refused` says why.
+ */
 function sniff(name: string) {
   const head: Buffer[] = [];
   let held = 0;
   let decided = false;
+  let refused: string | null = null;
   const decide = async (stream: Transform) => {
     decided = true;
-    const problem = await refuseEarly(Buffer.concat(head), name);
-    if (problem) throw new NotAudio(problem);
-    stream.push(Buffer.concat(head));
+    refused = await refuseEarly(Buffer.concat(head), name);
+    if (!refused) stream.push(Buffer.concat(head));
   };
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (decided) return done(null, chunk);
+      if (decided) return done(null, refused ? undefined : chunk);
       head.push(chunk);
       held += chunk.length;
       if (held < SNIFF_BYTES) return done();
@@ -61,6 +62,7 @@ function sniff(name: string) {
       decide(this).then(() => done(), done);
     },
   });
+  return { stream, refused: () => refused };
 }
 
 /**
@@ -91,20 +93,26 @@ export function createStaging(dir: string) {
     name: string,
     size: number,
     purpose: StagePurpose,
-    write: (target: string) => Promise<void>,
+    /** Fills the file; may answer a refusal found on the way. */
+    write: (target: string) => Promise<string | null | void>,
     early: () => Promise<string | null> = async () => null,
   ): Promise<StageOutcome> {
     const problem = refusal(name, size, purpose) ?? (await early());
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
     const path = join(dir, fileId);
+    let refused;
     try {
-      await write(path);
+      refused = await write(path);
     } catch (error) {
       await rm(path, { force: true });
       const fault = diskFaultOf(error);
       if (fault) return { ok: false, problem: `${name} could not be added. ${diskFaultWords(fault, `Confab's staging folder, ${dir}`)}` };
       throw error;
+    }
+    if (refused) {
+      await rm(path, { force: true });
+      return { ok: false, problem: refused };
     }
     const written = (await stat(path).catch(() => null))?.size ?? 0;
     if (written !== size) {
@@ -142,13 +150,12 @@ export function createStaging(dir: string) {
     },
 
     /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
-    async fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
-      try {
-        return await receive(name, size, purpose, (target) => pipeline(body, atMost(size, name), sniff(name), createWriteStream(target)));
-      } catch (error) {
-        if (error instanceof NotAudio) return { ok: false, problem: error.message };
-        throw error;
-      }
+    fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+      const sniffer = sniff(name);
+      return receive(name, size, purpose, async (target) => {
+        await pipeline(body, atMost(size, name), sniffer.stream, createWriteStream(target));
+        return sniffer.refused();
+      });
     },
 
     /** Bytes made in the renderer (a long recording's encoded part). */
