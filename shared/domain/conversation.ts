@@ -2,18 +2,8 @@ import { z } from 'zod';
 import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
 import { serviceFailure } from './service-failure';
 
-/** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */
-export const replyVersionSchema = z.object({
-  content: z.string(),
-  state: replyStateSchema,
-  usage: usageSchema.nullable(),
-  failure: serviceFailure.nullable(),
-  model: z.string().nullable(),
-  createdAt: z.number(),
-});
-
 /** One message as the history keeps it: the wire message plus how and when it came to be. */
-export const messageSchema = z.object({
+const messageFields = z.object({
   id: z.string().min(1),
   role: roleSchema,
   content: z.string(),
@@ -28,6 +18,12 @@ export const messageSchema = z.object({
   /** Tool messages: the call this answers, and how that call ended. */
   toolCallId: z.string().optional(),
   toolOutcome: toolOutcomeSchema.optional(),
+});
+
+/** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */
+export const replyVersionSchema = messageFields.pick({ content: true, state: true, usage: true, failure: true, model: true, createdAt: true });
+
+export const messageSchema = messageFields.extend({
   /**
    * A reply written more than once: its other versions in the order they were written, and
    * where the one shown (this message's content, which is what the model is sent) stands among them.

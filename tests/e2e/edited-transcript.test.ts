@@ -4,7 +4,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { caretAt, ffmpegText, openEditor, row, savedDocument, savedText } from './transcript-editor-support';
+import { HEARD, SAID, caretAt, ffmpegText, heardWords, openEditor, row, savedDocument, savedText } from './transcript-editor-support';
 import { dropFiles, exportAs, fileOf, openTranscribe, resultHeading, setPlan, shownTranscript, sidebar, transcriptBox, useKey } from './transcription-support';
 
 // One transcript, one truth: corrected in the editor, it is the corrected version on its page,
@@ -18,10 +18,6 @@ let s: Session;
 let recording: string;
 let duration: number;
 
-const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
-// The service mishears the name.
-const HEARD = SAID.replace('Bilal', 'Bella');
-const words = () => HEARD.split(' ').map((word, i) => ({ word, start: 0.2 + i * 0.33, end: 0.2 + i * 0.33 + 0.3 }));
 const FIRST = 'Bilal asked Anna about the bridge.';
 const SECOND = 'Anna said the steel came late.';
 
@@ -49,7 +45,7 @@ describe('an edited transcript', () => {
     await useKey(page, fake.keys.pro);
     await setPlan(page, 'Pro');
     await openTranscribe(page);
-    fake.transcription.next({ text: HEARD, words: words(), language: 'english', duration });
+    fake.transcription.next({ text: HEARD, words: heardWords(), language: 'english', duration });
     await dropFiles(page, page.getByRole('main'), [fileOf(recording)]);
     await resultHeading(page, 'meeting.wav').waitFor();
     await expect.poll(() => shownTranscript(page)).toContain('Bella asked Anna');

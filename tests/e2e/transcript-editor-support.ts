@@ -7,6 +7,11 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 
 /** The edited document as main last saved it, read as another process would, or null. */
+/** What the meeting recording says; the service mishears the name, its words timed over the recording. */
+export const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
+export const HEARD = SAID.replace('Bilal', 'Bella');
+export const heardWords = () => HEARD.split(' ').map((word, i) => ({ word, start: 0.2 + i * 0.33, end: 0.2 + i * 0.33 + 0.3 }));
+
 export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null; times: number[] | null }>; speakers: Array<{ name: string }> } | null {
   const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
   try {

@@ -9,7 +9,7 @@ import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { dropFiles, fileOf, openTranscribe, player, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
 import { chromiumCues } from '../support/webvtt';
-import { caretAt, editRow, exportEdited, ffmpegText, openEditor, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
+import { HEARD, SAID, caretAt, editRow, exportEdited, ffmpegText, heardWords, openEditor, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
 
 // The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
 // named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,
@@ -22,10 +22,6 @@ let s: Session;
 let recording: string;
 let duration: number;
 
-const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
-// The service mishears the name; its words carry timings spread over the recording.
-const HEARD = SAID.replace('Bilal', 'Bella').split(' ');
-const words = () => HEARD.map((word, i) => ({ word, start: 0.2 + i * 0.33, end: 0.2 + i * 0.33 + 0.3 }));
 
 beforeAll(async () => {
   audio = await audioFixtures();
@@ -49,7 +45,7 @@ describe('the transcript editor', () => {
     await useKey(page, fake.keys.pro);
     await setPlan(page, 'Pro');
     await openTranscribe(page);
-    fake.transcription.next({ text: SAID.replace('Bilal', 'Bella'), words: words(), language: 'english', duration });
+    fake.transcription.next({ text: HEARD, words: heardWords(), language: 'english', duration });
     await dropFiles(page, page.getByRole('main'), [fileOf(recording)]);
     await resultHeading(page, 'meeting.wav').waitFor();
     await openEditor(page);
@@ -229,7 +225,7 @@ describe('the transcript editor', () => {
     const { page } = s;
     await page.getByRole('button', { name: 'Revert to original' }).click();
     await page.getByRole('status').getByText('Original').waitFor();
-    await expect.poll(() => savedText(s.dataDir)).toBe(SAID.replace('Bilal', 'Bella'));
+    await expect.poll(() => savedText(s.dataDir)).toBe(HEARD);
     expect(savedDocument(s.dataDir)!.speakers).toEqual([]);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => savedText(s.dataDir)).toContain('Today');
