@@ -137,6 +137,9 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   },
   // 9: what a conversation was started about (a transcript, as JSON), shown above its messages.
   (db) => db.exec('ALTER TABLE conversations ADD COLUMN attachment TEXT'),
+  // 10: an edited transcript's version, counted up by every change, so an edit made on an
+  // older version (in another window) is merged or refused instead of written over.
+  (db) => db.exec('ALTER TABLE transcript_edits ADD COLUMN version INTEGER NOT NULL DEFAULT 0'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
