@@ -4,6 +4,7 @@ import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
 import { useNavigation } from '../chat';
 import { CopyButton } from '../common/CopyButton';
+import { Conflicts } from './Conflicts';
 import { ExportBox } from './ExportBox';
 import { FindBar } from './FindBar';
 import { matchesIn, useFind, usePattern } from './find';
@@ -38,9 +39,16 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
 /** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
 function Problem({ problem }: { problem: string | null }) {
   const unsaved = useEditor((view) => view.unsaved);
-  if (!problem && unsaved.length === 0) return null;
+  const deleted = useEditor((view) => view.deleted);
+  if (!problem && !deleted && unsaved.length === 0) return null;
   return (
     <div className="notice error" role="alert">
+      {deleted && (
+        <p className="notice-title">
+          This transcript has been deleted (in this or another window or tab), so changes to it can no longer be saved. Copy what you need before you leave the
+          editor.
+        </p>
+      )}
       {problem && <p>{problem}</p>}
       {unsaved.map(({ row, text }) => (
         <div key={row}>
@@ -156,6 +164,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Toolbar />
         <FindBar matches={matches} />
         <Problem problem={problem} />
+        <Conflicts />
         <div className="ed-panels">
           <SpeakersPanel />
           <ExportBox />

@@ -1,4 +1,5 @@
 import type { EditIntent, EditorPatch, EditRefusal } from '../../../shared/contract/transcriptEditor';
+import { rowAfter } from '../../../shared/domain/transcript-edits';
 
 /** How many recent changes a document keeps to merge an edit made on an older version. */
 const KEPT = 500;
@@ -19,23 +20,15 @@ export function remember(history: History, patch: EditorPatch) {
   }
 }
 
-/**
- * Where row `row` of version `base` is now, and whether a change since touched it. A row
- * replaced one for one (its text, times or speaker changed) keeps its place; one split or
- * merged since has none.
- */
+/** Where row `row` of version `base` is now, and whether a change since touched it. */
 function follow(history: History, base: number, row: number): { now: number | null; changed: boolean } {
   let now: number | null = row;
   let changed = false;
   for (const patch of history.patches.slice(base - history.first)) {
-    for (const range of patch.ranges) {
-      if (now === null || now < range.at) continue;
-      if (now >= range.at + range.remove) now += range.insert.length - range.remove;
-      else {
-        changed = true;
-        if (range.insert.length !== range.remove) now = null;
-      }
-    }
+    if (now === null) break;
+    const after = rowAfter(patch, now);
+    now = after.row;
+    changed ||= after.touched;
   }
   return { now, changed };
 }
