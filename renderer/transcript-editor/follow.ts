@@ -59,10 +59,14 @@ export function receive(id: string, version: number, wire: WirePatch, state: Edi
 /** A document opened anew: changes kept for the one before do not apply to it. */
 export const forgetAhead = () => ahead.clear();
 
-function onEvent(event: EditorEvent) {
-  if (event.type === 'changed') receive(event.id, event.version, event.patch, event.state);
-  else if (useEditor.getState().id === event.id) useEditor.setState({ deleted: true });
+/**
+ * Every window follows every change to the transcript it edits, whichever window made it, and
+ * hears of every transcript deleted (`deleted` tells the rest of the page). One stream for the page.
+ */
+export function watchEditor(deleted: (id: string) => void): () => void {
+  return watchStream(api.transcriptEditor.watch, (event: EditorEvent) => {
+    if (event.type === 'changed') return receive(event.id, event.version, event.patch, event.state);
+    if (useEditor.getState().id === event.id) useEditor.setState({ deleted: true });
+    deleted(event.id);
+  });
 }
-
-/** Every window follows every change to the transcript it edits, whichever window made it. One stream for the page. */
-export const watchEditor = (): (() => void) => watchStream(api.transcriptEditor.watch, onEvent);
