@@ -4,7 +4,7 @@ import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
-import { FileDrop, TranscriptionScreen, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
+import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
@@ -26,7 +26,7 @@ export function App() {
   useEffect(watchConversations, []);
   useEffect(watchDesktop, []);
   useEffect(watchTranscriptionQueue, []);
-  useEffect(() => watchEditor(transcriptDeleted), []);
+  useEffect(() => watchEditor({ changed: transcriptChanged, deleted: transcriptDeleted }), []);
 
   return (
     <div className="app">

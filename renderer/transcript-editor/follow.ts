@@ -60,13 +60,16 @@ export function receive(id: string, version: number, wire: WirePatch, state: Edi
 export const forgetAhead = () => ahead.clear();
 
 /**
- * Every window follows every change to the transcript it edits, whichever window made it, and
- * hears of every transcript deleted (`deleted` tells the rest of the page). One stream for the page.
+ * Every window follows every change to the transcript it edits, whichever window made it; the
+ * rest of the page hears of each transcript changed or deleted. One stream for the page.
  */
-export function watchEditor(deleted: (id: string) => void): () => void {
+export function watchEditor(tell: { changed(id: string): void; deleted(id: string): void }): () => void {
   return watchStream(api.transcriptEditor.watch, (event: EditorEvent) => {
-    if (event.type === 'changed') return receive(event.id, event.version, event.patch, event.state);
+    if (event.type === 'changed') {
+      receive(event.id, event.version, event.patch, event.state);
+      return tell.changed(event.id);
+    }
     if (useEditor.getState().id === event.id) useEditor.setState({ deleted: true });
-    deleted(event.id);
+    tell.deleted(event.id);
   });
 }

@@ -4,4 +4,4 @@ export { TranscriptionScreen } from './TranscriptionScreen';
 export { TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';
-export { transcriptDeleted } from './store';
+export { transcriptChanged, transcriptDeleted } from './store';

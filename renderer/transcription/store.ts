@@ -128,6 +128,12 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
 
 export const transcriptDeleted = (id: string) => useTranscription.getState().deleted(id);
 
+/** A transcript edited (in any window): its result, when on screen here, reads as it now does (it is read anew whenever shown). */
+export function transcriptChanged(id: string) {
+  const { view, transcriptId } = useNavigation.getState();
+  if (view === 'transcription' && transcriptId === id) void useTranscription.getState().openRecord(id);
+}
+
 /** The intake screen: drop zone, options, queue and recent transcripts. */
 export const showTranscription = () => useNavigation.setState({ view: 'transcription', transcriptId: null });
 
