@@ -122,13 +122,27 @@ describe('two windows on one transcript', () => {
     await b.setViewportSize({ width: 1100, height: 800 });
   });
 
-  it('takes a conversation deleted in one window out of the other’s sidebar', async () => {
+  it('says in the other window’s editor that the transcript was deleted, and lists it no more', async () => {
+    await editRow(b, 1);
+    await a.getByRole('button', { name: '← Back to the transcript' }).click();
+    await a.getByRole('button', { name: 'Delete meeting.mp3' }).click();
+    await a.getByRole('button', { name: 'Yes, delete' }).click();
+    await b.getByRole('alert').filter({ hasText: 'This transcript has been deleted (in this or another window or tab)' }).waitFor();
+    await expect.poll(() => sidebar(b).getByRole('button', { name: 'meeting.mp3' }).count()).toBe(0);
+    await screenshot(b, 'editor-views-transcript-deleted');
+  });
+
+  it('takes a conversation deleted in one window out of the other’s sidebar, and says so where it was open', async () => {
     const chats = (page: Page) => sidebar(page).getByRole('button', { name: TITLE, exact: true });
-    await chats(b).waitFor();
+    await chats(b).click();
+    await b.getByRole('heading', { name: TITLE }).waitFor();
     const item = sidebar(a).getByRole('listitem').filter({ has: a.getByRole('button', { name: TITLE, exact: true }) });
     await item.getByRole('button', { name: 'Conversation actions' }).click();
     await a.getByRole('menu', { name: `Actions for ${TITLE}` }).getByRole('menuitem', { name: 'Delete' }).click();
     await expect.poll(() => chats(b).count()).toBe(0);
+    await b.getByRole('alert').filter({ hasText: `The conversation “${TITLE}” was deleted in another window or tab.` }).waitFor();
+    await b.getByRole('heading', { name: 'New chat' }).waitFor();
+    await screenshot(b, 'editor-views-conversation-deleted');
     expect(s.errors).toEqual([]);
   });
 });
