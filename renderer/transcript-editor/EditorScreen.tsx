@@ -49,7 +49,8 @@ function Problem({ problem }: { problem: string | null }) {
           editor.
         </p>
       )}
-      {problem && <p>{problem}</p>}
+      {/* Main's refusals after a deletion say the same again. */}
+      {problem && !deleted && <p>{problem}</p>}
       {unsaved.map(({ row, text }) => (
         <div key={row}>
           <p className="notice-title">Not saved, row {row + 1}:</p>
