@@ -177,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       backups,
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
+      tell: conversations.tell,
     }),
     transcription: transcriptionHandlers({
       history,

@@ -1,5 +1,6 @@
 import { strToU8 } from 'fflate';
 import type { Contract } from '../../shared/contract';
+import type { WatchEvent } from '../../shared/contract/conversations';
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
 import type { Backups } from '../services/history/backups';
@@ -15,6 +16,8 @@ export function historyHandlers(deps: {
   /** Where a backup is copied while it is read (a file main owns, removed afterwards). */
   scratchPath: string;
   stopReply(id: string): void;
+  /** Tells every page of a change to the list (the conversations' watch). */
+  tell(event: WatchEvent): void;
 }): Handlers<Contract>['history'] {
   const { history, files, backups } = deps;
   return {
@@ -22,13 +25,21 @@ export function historyHandlers(deps: {
     list: async () => history.list(),
     open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),
     earlierMessages: async ({ id, beforeMessageId, limit }) => history.earlierMessages(id, beforeMessageId, limit),
-    update: async ({ id, ...patch }) => history.update(id, patch),
+    update: async ({ id, ...patch }) => {
+      const conversation = history.update(id, patch);
+      deps.tell({ type: 'listed', conversation });
+      return conversation;
+    },
     remove: async ({ id }) => {
       // Nobody is left to read its reply.
       deps.stopReply(id);
       history.remove(id);
+      deps.tell({ type: 'removed', conversationId: id });
     },
-    restore: async ({ id }) => history.restore(id),
+    restore: async ({ id }) => {
+      history.restore(id);
+      deps.tell({ type: 'listed', conversation: history.meta(id) });
+    },
     search: async ({ query, limit }) => history.search(query, limit),
 
     async exportConversation({ id, format }) {
@@ -55,7 +66,9 @@ export function historyHandlers(deps: {
       const parsed = parseExport(content);
       if (!parsed.ok) return parsed;
       // A merge: what the history holds is never overwritten (services/history/merge.ts).
-      return { ok: true, conversation: mergeConversation(history, parsed.conversation).conversation };
+      const { conversation } = mergeConversation(history, parsed.conversation);
+      deps.tell({ type: 'listed', conversation });
+      return { ok: true, conversation };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { FileSaver } from '../services/file-saver';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 
-const wire = ({ patch, state }: { patch: EditorPatch; state: EditorState }) => ({ patch: patchToWire(patch), state });
+const wire = <T extends { patch: EditorPatch; state: EditorState }>(change: T) => ({ ...change, patch: patchToWire(change.patch) });
 
 export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules }): Handlers<Contract>['transcriptEditor'] {
   const { editor } = deps;
@@ -16,7 +16,11 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
       const opened = editor.open(id);
       return { ...opened, document: documentToWire(opened.document) };
     },
-    edit: async ({ id, intent }) => wire(editor.edit(id, intent)),
+    watch: async (_input, ctx) => editor.watch((change) => ctx.emit(change.type === 'changed' ? wire(change) : change), ctx.signal),
+    edit: async ({ id, intent, version }) => {
+      const result = editor.editAt(id, intent, version);
+      return result.outcome === 'applied' ? wire(result) : result;
+    },
     undo: async ({ id }) => wire(editor.undo(id)),
     redo: async ({ id }) => wire(editor.redo(id)),
     revert: async ({ id }) => wire(editor.revert(id)),

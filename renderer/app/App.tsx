@@ -3,8 +3,8 @@ import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat'
 import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
-import { TranscriptEditorScreen } from '../transcript-editor';
-import { FileDrop, TranscriptionScreen, watchTranscriptionQueue } from '../transcription';
+import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
+import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
@@ -26,6 +26,7 @@ export function App() {
   useEffect(watchConversations, []);
   useEffect(watchDesktop, []);
   useEffect(watchTranscriptionQueue, []);
+  useEffect(() => watchEditor({ changed: transcriptChanged, deleted: transcriptDeleted }), []);
 
   return (
     <div className="app">

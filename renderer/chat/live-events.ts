@@ -1,7 +1,7 @@
 import type { WatchEvent } from '../../shared/contract/conversations';
 import type { Message } from '../../shared/domain/conversation';
 import type { ChatState, PendingApproval, RunningReply } from './chat-state';
-import { upsert } from './listing';
+import { upsert, withMeta } from './listing';
 
 const without = <T>(record: Record<string, T>, key: string) => {
   const { [key]: _removed, ...rest } = record;
@@ -55,6 +55,15 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
     }
     case 'message':
       return { conversations: patchMessages(event.conversationId, (messages) => upsertMessages(messages, [event.message])) };
+    case 'listed':
+      return { ...withMeta(s, event.conversation.id, event.conversation), listed: upsert(s.listed, event.conversation) };
+    case 'removed':
+      // The page moved off it first when it was open here (store.ts).
+      return {
+        listed: s.listed.filter((c) => c.id !== event.conversationId),
+        conversations: s.conversations.filter((c) => c.id !== event.conversationId || c.id === s.activeId),
+        running: without(s.running, event.conversationId),
+      };
     case 'reply':
       break;
   }

@@ -23,6 +23,15 @@ function announceEnd(type: string) {
   if (words) announce(words);
 }
 
+/** A conversation deleted in another window while open in this one: the page says so and moves to a new chat. */
+function leaveRemoved(id: string) {
+  const chat = useChat.getState();
+  if (chat.activeId !== id) return;
+  const title = chat.listed.find((c) => c.id === id)?.title;
+  chat.newConversation();
+  useChat.setState({ storageProblem: { kind: 'open', text: `The conversation ${title ? `“${title}” ` : ''}was deleted in another window or tab.` } });
+}
+
 /**
  * Watches main's conversations: one stream for the page, started once. Main first sends the
  * replies it is writing (a reloaded page picks them up mid-sentence), then every change.
@@ -31,6 +40,7 @@ function announceEnd(type: string) {
 export function watchConversations(): () => void {
   // One store update for all the events of a frame (see frame-batch.ts).
   const apply = frameBatched((events: WatchEvent[]) => {
+    for (const event of events) if (event.type === 'removed') leaveRemoved(event.conversationId);
     useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
     for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
   });

@@ -4,6 +4,7 @@ import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
 import { useNavigation } from '../chat';
 import { CopyButton } from '../common/CopyButton';
+import { Conflicts } from './Conflicts';
 import { ExportBox } from './ExportBox';
 import { FindBar } from './FindBar';
 import { matchesIn, useFind, usePattern } from './find';
@@ -38,10 +39,18 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
 /** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
 function Problem({ problem }: { problem: string | null }) {
   const unsaved = useEditor((view) => view.unsaved);
-  if (!problem && unsaved.length === 0) return null;
+  const deleted = useEditor((view) => view.deleted);
+  if (!problem && !deleted && unsaved.length === 0) return null;
   return (
     <div className="notice error" role="alert">
-      {problem && <p>{problem}</p>}
+      {deleted && (
+        <p className="notice-title">
+          This transcript has been deleted (in this or another window or tab), so changes to it can no longer be saved. Copy what you need before you leave the
+          editor.
+        </p>
+      )}
+      {/* Main's refusals after a deletion say the same again. */}
+      {problem && !deleted && <p>{problem}</p>}
       {unsaved.map(({ row, text }) => (
         <div key={row}>
           <p className="notice-title">Not saved, row {row + 1}:</p>
@@ -156,6 +165,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Toolbar />
         <FindBar matches={matches} />
         <Problem problem={problem} />
+        <Conflicts />
       </header>
       <div className="ed-body">
         <div className="ed-panels">

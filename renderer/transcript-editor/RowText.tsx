@@ -3,18 +3,18 @@ import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { blockText } from '../../shared/domain/transcript-edits';
 import { offsetOfWord, rememberCaret } from './player';
 import { edit, setTypingFlush } from './store';
+import { normalText as normal } from './view';
 import { rowKeys } from './keys';
 
 /** Typing is sent after this pause, and at least this often while it goes on (≤ 1 s lost on a crash). */
 const IDLE_MS = 300;
 const MAX_WAIT_MS = 800;
 
-const normal = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
-
 /**
  * The active row's text as a textarea. It is the user's draft: main's reply to its own
  * typing never overwrites it (the user may have typed on); any other change of the row
- * (undo, replace, a split) replaces it.
+ * (undo, replace, a split, another window's edit) replaces it, once what was typed has gone
+ * to main (see follow.ts), which refuses it over the other change and the page keeps it.
  */
 export function RowText({ index, block, caret }: { index: number; block: EditorBlock; caret: number | 'end' }) {
   const area = useRef<HTMLTextAreaElement>(null);

@@ -1,2 +1,3 @@
 // What other features use of the transcript editor (eslint.config.js allows them nothing else).
 export { TranscriptEditorScreen } from './EditorScreen';
+export { watchEditor } from './follow';

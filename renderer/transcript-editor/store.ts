@@ -1,82 +1,48 @@
-import { create } from 'zustand';
-import type { EditIntent, EditorDocument, EditorState, WirePatch } from '../../shared/contract/transcriptEditor';
-import { applyPatch } from '../../shared/domain/transcript-edits';
-import { documentFromWire, patchFromWire } from '../../shared/domain/transcript-wire';
+import type { EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
+import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
+import { forgetAhead, movedSoFar, receive } from './follow';
+import { type EditorView, flushTyping, inFlight, initial, normalText, setTypingFlush, useEditor } from './view';
 
-export interface EditorView {
-  id: string | null;
-  fileName: string;
-  document: EditorDocument | null;
-  state: EditorState;
-  hasTimings: boolean;
-  duration: number | null;
-  /** Why the transcript could not be opened or the last edit was refused (main's words). */
-  problem: string | null;
-  /** Edits sent and not yet answered. */
-  pending: number;
-  /** The row being edited (its text is a textarea), or null. */
-  active: number | null;
-  /** Where the caret goes when a row becomes active: a word index, or 'end'. */
-  caret: number | 'end';
-  /** Rows' names for speakers used in any transcript, offered when naming one. */
-  known: string[];
-  /** Typing main refused to save (the transcript was deleted meanwhile, say), the last per row: shown to copy. */
-  unsaved: Array<{ row: number; text: string }>;
-}
-
-const initial: Omit<EditorView, 'known'> = {
-  id: null,
-  fileName: '',
-  document: null,
-  state: { canUndo: false, canRedo: false, edited: false },
-  hasTimings: false,
-  duration: null,
-  problem: null,
-  pending: 0,
-  active: null,
-  caret: 0,
-  unsaved: [],
-};
-
-export const useEditor = create<EditorView>(() => ({ ...initial, known: [] }));
-
-/** The active row's unsaved typing, sent before any other intent so indices stay right. */
-let flushTyping: (() => void) | null = null;
-export const setTypingFlush = (flush: (() => void) | null) => {
-  flushTyping = flush;
-};
+export { setTypingFlush, useEditor, type EditorView };
 
 /** Main answers edits in order, and each refers to rows as the previous left them: one queue. */
 let queue: Promise<unknown> = Promise.resolve();
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The page's copy follows main's patch; only the changed rows get new objects. */
-function applied(patch: WirePatch, state: EditorState) {
-  useEditor.setState((view) => {
-    if (!view.document) return {};
-    const document = applyPatch({ blocks: [...view.document.blocks], speakers: view.document.speakers }, patchFromWire(patch));
-    const active = view.active !== null && view.active < document.blocks.length ? view.active : null;
-    return { document, state, active };
-  });
-}
-
 type Typed = EditorView['unsaved'][number];
+type Answer = { outcome?: 'applied'; patch: WirePatch; state: EditorState; version: number } | { outcome: 'refused'; refusal: EditRefusal };
 const without = (unsaved: EditorView['unsaved'], row: number) => unsaved.filter((entry) => entry.row !== row);
+const otherConflicts = (conflicts: EditRefusal[], row: number | null) => conflicts.filter((conflict) => conflict.row !== row);
 
-function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: EditorState }>, typed?: Typed): Promise<void> {
+/**
+ * Queues an intent. It names rows as the page shows them now: sent later, it goes with the
+ * version it was made on if a change from elsewhere touched or moved the row being typed in
+ * meanwhile, else with the version the page has by then (its own earlier edits applied).
+ */
+function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?: Typed): Promise<void> {
+  const made = { version: useEditor.getState().version, moved: movedSoFar() };
+  const text = typed && normalText(typed.text);
+  if (text !== undefined) inFlight.push(text);
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
     try {
-      const { patch, state } = await work();
-      if (useEditor.getState().id === id) applied(patch, state);
+      const answer = await work(movedSoFar() === made.moved ? useEditor.getState().version : made.version);
+      if (answer.outcome === 'refused') {
+        const { refusal } = answer;
+        if (refusal.code === 'document_changed') await reload(id);
+        useEditor.setState((view) => ({ conflicts: [...otherConflicts(view.conflicts, refusal.row), refusal] }));
+        return;
+      }
+      receive(id, answer.version, answer.patch, answer.state);
       // A row saved since its typing was refused has nothing unsaved left.
       useEditor.setState((view) => ({ problem: null, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
     } catch (error) {
       // The row goes back to main's text when it closes, so refused typing is kept apart, every row's.
       useEditor.setState((view) => ({ problem: message(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
     } finally {
+      if (text !== undefined) inFlight.splice(inFlight.indexOf(text), 1);
       useEditor.setState((view) => ({ pending: view.pending - 1 }));
     }
   });
@@ -84,12 +50,29 @@ function enqueue(id: string, work: () => Promise<{ patch: WirePatch; state: Edit
   return run;
 }
 
+/** Main's document as it is now, for a copy that can no longer follow it; what the user chose to keep stays. */
+async function reload(id: string) {
+  const opened = await api.transcriptEditor.open({ id });
+  if (useEditor.getState().id !== id) return;
+  forgetAhead();
+  useEditor.setState({ document: documentFromWire(opened.document), version: opened.version, state: opened.state, active: null });
+}
+
 export async function openEditor(id: string) {
+  forgetAhead();
   useEditor.setState({ ...initial, id });
   try {
     const [opened, known] = await Promise.all([api.transcriptEditor.open({ id }), api.transcriptEditor.knownSpeakers()]);
     if (useEditor.getState().id !== id) return;
-    useEditor.setState({ fileName: opened.fileName, document: documentFromWire(opened.document), state: opened.state, hasTimings: opened.hasTimings, duration: opened.duration, known });
+    useEditor.setState({
+      fileName: opened.fileName,
+      document: documentFromWire(opened.document),
+      version: opened.version,
+      state: opened.state,
+      hasTimings: opened.hasTimings,
+      duration: opened.duration,
+      known,
+    });
   } catch (error) {
     useEditor.setState({ problem: message(error) });
   }
@@ -99,32 +82,41 @@ export async function openEditor(id: string) {
 export function edit(intent: EditIntent, options: { keepTyping?: boolean } = {}): Promise<void> {
   const { id } = useEditor.getState();
   if (!id) return Promise.resolve();
-  if (!options.keepTyping) flushTyping?.();
+  if (!options.keepTyping) flushTyping();
   const typed = intent.type === 'text' ? { row: intent.block, text: intent.text } : undefined;
-  return enqueue(id, () => api.transcriptEditor.edit({ id, intent }), typed);
+  return enqueue(id, (version) => api.transcriptEditor.edit({ id, intent, version }), typed);
 }
 
+/** A refused edit's text saved over the other window's change, on the row as it is now. */
+export function saveMine(conflict: EditRefusal) {
+  if (conflict.now === null || conflict.text === null) return;
+  keepTheirs(conflict);
+  void edit({ type: 'text', block: conflict.now, text: conflict.text });
+}
+
+export const keepTheirs = (conflict: EditRefusal) => useEditor.setState((view) => ({ conflicts: view.conflicts.filter((each) => each !== conflict) }));
+
 export function undo() {
-  flushTyping?.();
+  flushTyping();
   const { id } = useEditor.getState();
   if (id) void enqueue(id, () => api.transcriptEditor.undo({ id }));
 }
 
 export function redo() {
-  flushTyping?.();
+  flushTyping();
   const { id } = useEditor.getState();
   if (id) void enqueue(id, () => api.transcriptEditor.redo({ id }));
 }
 
 export function revert() {
-  flushTyping?.();
+  flushTyping();
   const { id } = useEditor.getState();
   if (id) void enqueue(id, () => api.transcriptEditor.revert({ id }));
 }
 
 /** Resolves once every edit made so far (the row's typing included) is saved. */
 export function flushEdits(): Promise<unknown> {
-  flushTyping?.();
+  flushTyping();
   return queue;
 }
 

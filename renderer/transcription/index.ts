@@ -4,3 +4,4 @@ export { TranscriptionScreen } from './TranscriptionScreen';
 export { TranscribeLink, TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';
+export { transcriptChanged, transcriptDeleted } from './store';

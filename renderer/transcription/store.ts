@@ -37,6 +37,8 @@ interface TranscriptionState {
   loadOriginal(id: string): Promise<void>;
   loadAudio(id: string): Promise<void>;
   deleteTranscript(id: string): Promise<boolean>;
+  /** A transcript deleted (in this window or another): it leaves the list, and its result and recording here. */
+  deleted(id: string): void;
   dismissNotice(): void;
 }
 
@@ -107,23 +109,30 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         set({ listError: `The transcript could not be deleted: ${errorMessage(error)}` });
         return false;
       }
-      const audio = get().audio;
-      if (audio?.id === id) audioToken++;
+      get().deleted(id);
+      set({ listError: null });
+      return true;
+    },
+
+    deleted(id) {
+      if (get().audio?.id === id) audioToken++;
       set((s) => {
         const { [id]: _removed, ...records } = s.records;
-        return {
-          records,
-          list: s.list?.filter((t) => t.id !== id) ?? null,
-          audio: s.audio?.id === id ? null : s.audio,
-          listError: null,
-        };
+        return { records, list: s.list?.filter((t) => t.id !== id) ?? null, audio: s.audio?.id === id ? null : s.audio };
       });
-      return true;
     },
 
     dismissNotice: () => set({ notice: null }),
   };
 });
+
+export const transcriptDeleted = (id: string) => useTranscription.getState().deleted(id);
+
+/** A transcript edited (in any window): its result, when on screen here, reads as it now does (it is read anew whenever shown). */
+export function transcriptChanged(id: string) {
+  const { view, transcriptId } = useNavigation.getState();
+  if (view === 'transcription' && transcriptId === id) void useTranscription.getState().openRecord(id);
+}
 
 /** The intake screen: drop zone, options, queue and recent transcripts. */
 export const showTranscription = () => useNavigation.setState({ view: 'transcription', transcriptId: null });

@@ -54,6 +54,10 @@ export const watchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), conversationId: z.string(), message: messageSchema }),
   /** The reply's own events, as one completion's (see `completionEventSchema`). */
   z.object({ type: z.literal('reply'), conversationId: z.string(), event: completionEventSchema }),
+  /** A conversation saved as it now is (renamed, pinned, restored, imported) in any window: every sidebar lists it so. */
+  z.object({ type: z.literal('listed'), conversation: conversationMetaSchema }),
+  /** A conversation deleted in any window: it leaves every page at once. */
+  z.object({ type: z.literal('removed'), conversationId: z.string() }),
 ]);
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call } from './define';
+import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
 
 /**
@@ -92,14 +92,45 @@ export const wirePatchSchema = z.object({
 });
 
 const id = z.object({ id: z.string().min(1) });
-const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema });
+/** The document's version after the change: `patch` turns version − 1 into it (an empty patch changes nothing). */
+const version = z.number().int().min(0);
+const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema, version });
+
+/**
+ * An edit main would not make: the row it names was changed (in another window or tab) since
+ * the version the edit was made on, or that version is not one main can still compare with.
+ * `row` is the row as the edit named it; `now` where that row is now, when it still is one row;
+ * `text` the refused typing, kept for the user to copy or to save over the other change.
+ */
+export const editRefusalSchema = z.object({
+  code: z.enum(['row_changed', 'document_changed']),
+  row: z.number().int().min(0).nullable(),
+  now: z.number().int().min(0).nullable(),
+  text: z.string().nullable(),
+});
+
+/**
+ * What every page with transcripts open hears: each change main makes to any transcript's
+ * document (whichever window made it), and transcripts deleted.
+ */
+export const editorEventSchema = z.discriminatedUnion('type', [
+  changed.extend({ type: z.literal('changed'), id: z.string() }),
+  z.object({ type: z.literal('deleted'), id: z.string() }),
+]);
 
 export const transcriptEditorArea = {
   open: call(
     id,
-    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, hasTimings: z.boolean(), duration: z.number().nullable() }),
+    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable() }),
   ),
-  edit: call(id.extend({ intent: editIntentSchema }), changed),
+  /** One stream per page; see `editorEventSchema`. */
+  watch: stream(z.void(), editorEventSchema),
+  /** `version`: the document's version the intent was made on (its row numbers are that version's). */
+  edit: call(
+    id.extend({ intent: editIntentSchema, version }),
+    z.discriminatedUnion('outcome', [changed.extend({ outcome: z.literal('applied') }), z.object({ outcome: z.literal('refused'), refusal: editRefusalSchema })]),
+  ),
+  /** Undo and redo take back or redo the document's last step, whichever window made it (one history per transcript). */
   undo: call(id, changed),
   redo: call(id, changed),
   /** Back to the service's result; itself a step that Undo takes back. */
@@ -118,6 +149,8 @@ export type EditorDocument = z.infer<typeof editorDocumentSchema>;
 export type EditorPatch = z.infer<typeof editorPatchSchema>;
 export type EditorState = z.infer<typeof editorStateSchema>;
 export type EditIntent = z.infer<typeof editIntentSchema>;
+export type EditRefusal = z.infer<typeof editRefusalSchema>;
+export type EditorEvent = z.infer<typeof editorEventSchema>;
 export type FindOptions = z.infer<typeof findOptionsSchema>;
 export type EditorExportFormat = z.infer<typeof editorExportFormatSchema>;
 export type EditorExportOptions = z.infer<typeof editorExportOptionsSchema>;

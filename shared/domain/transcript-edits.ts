@@ -13,6 +13,26 @@ export function applyPatch(document: EditorDocument, patch: EditorPatch): Editor
   return document;
 }
 
+/**
+ * Where row `row` is after a patch, and whether the patch replaced it. A row replaced one for
+ * one (its text, times or speaker changed) keeps its place; one split or merged has none
+ * (null). Main merges an edit made on an older version with this; the page follows the row
+ * being typed in.
+ */
+export function rowAfter(patch: EditorPatch, row: number): { row: number | null; touched: boolean } {
+  let now: number | null = row;
+  let touched = false;
+  for (const range of patch.ranges) {
+    if (now === null || now < range.at) continue;
+    if (now >= range.at + range.remove) now += range.insert.length - range.remove;
+    else {
+      touched = true;
+      if (range.insert.length !== range.remove) now = null;
+    }
+  }
+  return { row: now, touched };
+}
+
 /** A block's text as the editor shows it: words separated by single spaces. */
 export const blockText = (block: EditorBlock) => block.words.join(' ');
 

@@ -85,7 +85,7 @@ describe('a paged open', () => {
   });
 
   it('leaves the whole open as it was through the handler when no limit is given', async () => {
-    const handlers = historyHandlers({ history: store, stopReply: () => undefined, files: {} as FileSaver, backups: {} as Backups, scratchPath: '' });
+    const handlers = historyHandlers({ history: store, stopReply: () => undefined, tell: () => undefined, files: {} as FileSaver, backups: {} as Backups, scratchPath: '' });
     const whole = await handlers.open({ id: 'long' });
     expect(ids(whole.messages)).toEqual(range(0, 25));
     expect(whole.hasEarlier).toBeUndefined();

@@ -250,7 +250,8 @@ describe('history search of edited transcripts', () => {
     // Back to version 7, as an older Confab left it: no edited text, no index of it.
     store.db.exec(`DROP TRIGGER transcript_edits_ai; DROP TRIGGER transcript_edits_ad; DROP TRIGGER transcript_edits_au;
       DROP TABLE transcript_edits_fts; ALTER TABLE transcript_edits DROP COLUMN text;
-      ALTER TABLE conversations DROP COLUMN attachment; PRAGMA user_version = 7;`);
+      ALTER TABLE conversations DROP COLUMN attachment; ALTER TABLE messages DROP COLUMN versions; ALTER TABLE transcript_edits DROP COLUMN version;
+      PRAGMA user_version = 7;`);
     store.close();
     stores.length = 0;
     const reopened = openStore();

@@ -64,4 +64,18 @@ describe('the watch stream in the view', () => {
     const fresh = run(s, { type: 'replies', replies: [{ conversationId: 'c2', messageId: 'x', text: 'so far', approvals: [], step: null }] });
     expect(fresh.running).toEqual({ c2: { messageId: 'x', text: 'so far', approvals: [] } });
   });
+
+  it('follows the list as other windows change it: renamed, deleted (its reply with it) and restored', () => {
+    const other = { ...meta, id: 'c2', title: 'Other', updatedAt: 1 };
+    let s = run(empty, { type: 'started', conversation: meta, created: true, truncateAfter: null, messages: [message('u1', 'user', 'Hi'), message('a1', 'assistant', '', 'streaming')] });
+    s = run({ ...s, activeId: 'c2' } as ChatState, { type: 'listed', conversation: other }, { type: 'listed', conversation: { ...meta, title: 'Renamed' } });
+    expect(s.listed.map((c) => c.title)).toEqual(['Renamed', 'Other']);
+    expect(s.conversations[0]!.title).toBe('Renamed');
+    s = run(s, { type: 'removed', conversationId: 'c1' });
+    expect(s.listed.map((c) => c.id)).toEqual(['c2']);
+    expect(s.conversations).toEqual([]);
+    expect(s.running.c1).toBeUndefined();
+    s = run(s, { type: 'listed', conversation: meta });
+    expect(s.listed.map((c) => c.id)).toEqual(['c1', 'c2']);
+  });
 });

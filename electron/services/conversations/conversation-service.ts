@@ -96,6 +96,8 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
   return {
     watch: live.watch,
+    /** Tells every page of a change to the list made outside a reply (see `watchEventSchema`). */
+    tell: live.broadcast,
 
     send(input: { conversationId: string | null; text: string } & Shown): ReplyStarted {
       if (input.conversationId === null) {

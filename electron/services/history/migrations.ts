@@ -139,6 +139,9 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   (db) => db.exec('ALTER TABLE conversations ADD COLUMN attachment TEXT'),
   // 10: a reply's other versions (Retry and Regenerate keep the one they replace), as JSON.
   (db) => db.exec('ALTER TABLE messages ADD COLUMN versions TEXT'),
+  // 11: an edited transcript's version, counted up by every change, so an edit made on an
+  // older version (in another window) is merged or refused instead of written over.
+  (db) => db.exec('ALTER TABLE transcript_edits ADD COLUMN version INTEGER NOT NULL DEFAULT 0'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,13 +5,18 @@ import { editTable } from './edit-store';
 import { EditRefused, patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
+import { type History, historyAt, rebase, remember } from './versions';
 import { log } from '../../log';
+import { createWatchers } from '../watchers';
 
 interface Open {
   record: TranscriptRecord;
   document: EditorDocument;
   position: number;
   top: number;
+  version: number;
+  /** Its recent changes, to merge an edit made on an earlier version. */
+  history: History;
   /** The service's result as a document, made when first needed. */
   original?: EditorDocument;
 }
@@ -30,15 +35,20 @@ const sameBlock = (a: EditorBlock, b: EditorBlock) =>
   a.words.every((word, i) => word === b.words[i]) &&
   (a.times === b.times || (a.times !== null && b.times !== null && a.times.length === b.times.length && a.times.every((time, i) => time === b.times![i])));
 
+/** A change to a document, told to every page (each window's editor follows it). */
+export type EditorChange = { type: 'changed'; id: string; patch: EditorPatch; state: EditorState; version: number } | { type: 'deleted'; id: string };
+
 /**
  * Main's transcript editor. Every intent becomes a patch, applied to the document kept in
  * memory and written with its inverse in one transaction before the reply leaves, so what
  * the page shows as saved is on disk (a killed app loses only what the page had not sent
- * yet: at most its last second of typing).
+ * yet: at most its last second of typing). Every change counts the document's version up
+ * and goes to every watching page, so two windows on one transcript both follow it.
  */
 export function createTranscriptEditor(deps: { history: HistoryStore }) {
   const edits = editTable(deps.history.db);
   const cache = new Map<string, Open>();
+  const watchers = createWatchers<EditorChange>();
 
   function load(id: string): Open {
     // Checked every time, the cache included: a deleted transcript's edits would otherwise
@@ -56,12 +66,12 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const record = deps.history.transcripts.get(id);
     const row = edits.get(id);
     let open: Open;
-    if (row) open = { record, document: row.document, position: row.position, top: row.top };
+    if (row) open = { record, document: row.document, position: row.position, top: row.top, version: row.version, history: historyAt(row.version) };
     else {
       // Unedited: the document is the original, in its own array (patches splice the array,
       // never a block, so the two can share blocks).
       const original = originalDocument(record.transcript);
-      open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, original };
+      open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, version: 0, history: historyAt(0), original };
     }
     cache.set(id, open);
     if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
@@ -81,11 +91,20 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
   const originalOf = (open: Open) => (open.original ??= originalDocument(open.record.transcript));
   const durationMs = (open: Open) => (open.record.transcript.duration ? Math.floor(open.record.transcript.duration * 1000) : null);
 
+  /** A change made and stored: counted, remembered for later merges, and told to every page. */
+  function changed(id: string, open: Open, patch: EditorPatch) {
+    open.version += 1;
+    remember(open.history, patch);
+    const change = { patch, state: state(id, open), version: open.version };
+    watchers.broadcast({ type: 'changed', id, ...change });
+    return change;
+  }
+
   function commit(id: string, open: Open, patch: EditorPatch | null) {
-    if (!patch) return { patch: { ranges: [], speakers: null }, state: state(id, open) };
+    if (!patch) return { patch: { ranges: [], speakers: null }, state: state(id, open), version: open.version };
     const backward = applyWithInverse(open.document, patch);
     try {
-      edits.record(id, open.document, open.position + 1, patch, backward);
+      edits.record(id, open.document, open.position + 1, open.version + 1, patch, backward);
     } catch (error) {
       // Memory and disk must agree: take the change back before reporting the failure.
       applyWithInverse(open.document, backward);
@@ -93,16 +112,44 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     }
     open.position += 1;
     open.top = open.position;
-    return { patch, state: state(id, open) };
+    return changed(id, open, patch);
+  }
+
+  /** Undo or redo: one stored step applied, the position moved. */
+  function step(id: string, open: Open, patch: EditorPatch, position: number) {
+    const backward = applyWithInverse(open.document, patch);
+    try {
+      edits.move(id, open.document, position, open.version + 1);
+    } catch (error) {
+      applyWithInverse(open.document, backward);
+      throw error;
+    }
+    open.position = position;
+    return changed(id, open, patch);
   }
 
   return {
     open(id: string) {
       const open = load(id);
       const { duration } = open.record.transcript;
-      return { fileName: open.record.fileName, document: open.document, state: state(id, open), hasTimings: open.document.blocks.some((block) => block.times), duration };
+      return { fileName: open.record.fileName, document: open.document, state: state(id, open), version: open.version, hasTimings: open.document.blocks.some((block) => block.times), duration };
     },
 
+    /** Every change to any document, until `signal` aborts (the page went away). */
+    watch: (emit: (change: EditorChange) => void, signal: AbortSignal) => watchers.watch(emit, signal),
+
+    /**
+     * An intent made on version `base`: applied to the row as it is now if no change since
+     * touched that row, else refused with what the user typed (never written over another's).
+     */
+    editAt(id: string, intent: EditIntent, base: number) {
+      const open = load(id);
+      const rebased = rebase(open.history, open.version, base, intent);
+      if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
+      return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
+    },
+
+    /** An intent made on the document as it is now. */
     edit(id: string, intent: EditIntent) {
       const open = load(id);
       return commit(id, open, patchFor(open.document, intent, durationMs(open)));
@@ -111,21 +158,13 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     undo(id: string) {
       const open = load(id);
       if (!state(id, open).canUndo) throw new EditRefused('There is nothing to undo.');
-      const { backward } = edits.step(id, open.position);
-      applyWithInverse(open.document, backward);
-      open.position -= 1;
-      edits.move(id, open.document, open.position);
-      return { patch: backward, state: state(id, open) };
+      return step(id, open, edits.step(id, open.position).backward, open.position - 1);
     },
 
     redo(id: string) {
       const open = load(id);
       if (open.position >= open.top) throw new EditRefused('There is nothing to redo.');
-      const { forward } = edits.step(id, open.position + 1);
-      applyWithInverse(open.document, forward);
-      open.position += 1;
-      edits.move(id, open.document, open.position);
-      return { patch: forward, state: state(id, open) };
+      return step(id, open, edits.step(id, open.position + 1).forward, open.position + 1);
     },
 
     /** The service's result again, as one step (so Undo brings the edits back). */
@@ -150,8 +189,14 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       }
     },
 
-    /** Drops what is cached of a transcript: it was deleted, and may come back from a backup without its edits. */
-    forget: (id: string) => void cache.delete(id),
+    /**
+     * A transcript was deleted: every page hears of it, and what is cached goes (it may come
+     * back from a backup without its edits).
+     */
+    forget(id: string) {
+      cache.delete(id);
+      watchers.broadcast({ type: 'deleted', id });
+    },
 
     knownSpeakers: () => edits.speakerNames(),
 

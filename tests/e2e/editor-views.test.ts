@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../electron/services/history/history-store';
+import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
+import { type Session, openSession } from '../support/history-app';
+import { editRow, row, rowsText, savedDocument } from './transcript-editor-support';
+import { sidebar } from './transcription-support';
+
+// Two windows of one Confab (two tabs of the harness) on one transcript and one history: what
+// one does shows in the other without a reload, and typing that met the other's change in the
+// same row is kept and offered back, never silently dropped or written over the other's.
+
+const SAID = 'Bella asked Anna about the bridge. Anna said the steel came late. Then we talked about the budget.';
+const TITLE = 'Bridge budget';
+
+let browser: Browser;
+let dataDir: string;
+let s: Session;
+let other: BrowserContext;
+let a: Page;
+let b: Page;
+/** Edits window B sends while held back (a slow connection): its typing reaches main after A's. */
+let holdEdits = false;
+const held: Array<() => void> = [];
+
+function seed(dir: string) {
+  const store = createHistoryStore(join(dir, 'history.sqlite'));
+  const words = SAID.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  store.transcripts.put(
+    {
+      id: 'meeting',
+      fileName: 'meeting.mp3',
+      createdAt: Date.now(),
+      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
+      transcript: { format: 'verbose_json', text: SAID, raw: JSON.stringify({ text: SAID, words }), language: 'en', duration: 10, segments: [], words },
+    },
+    null,
+  );
+  const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
+  store.create({ id: 'conv-1', title: TITLE, systemPrompt: '', options, pinned: false, createdAt: Date.now(), updatedAt: Date.now() });
+  store.close();
+}
+
+async function openTheEditor(page: Page) {
+  await sidebar(page).getByRole('button', { name: 'meeting.mp3' }).click();
+  await page.getByRole('button', { name: 'Edit transcript' }).click();
+  await page.getByRole('heading', { name: 'Edit: meeting.mp3' }).waitFor();
+}
+
+const savedRow = (n: number) => savedDocument(dataDir)?.blocks[n - 1]?.words.join(' ');
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'confab-views-'));
+  seed(dataDir);
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_DATA_DIR: dataDir });
+  a = s.page;
+  other = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  // B's bridge passes through a route that can hold its edits back.
+  await other.routeWebSocket(/\/bridge/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const send = () => server.send(message);
+      if (holdEdits && typeof message === 'string' && message.includes('"transcriptEditor:edit"')) held.push(send);
+      else send();
+    });
+    server.onMessage((message) => socket.send(message));
+  });
+  b = await other.newPage();
+  await openFirstScreen(b, s.app.url, (page) => page.getByRole('heading', { name: 'New chat' }).waitFor());
+});
+
+afterAll(async () => {
+  await other?.close();
+  await s?.close();
+  await browser?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('two windows on one transcript', () => {
+  it('shows an edit made in one window in the other without a reload', async () => {
+    await openTheEditor(a);
+    await openTheEditor(b);
+    await editRow(a, 1);
+    await row(a, 1).fill('Bilal asked Anna about the bridge.');
+    await expect.poll(() => savedRow(1)).toBe('Bilal asked Anna about the bridge.');
+    await expect.poll(() => rowsText(b)).toContain('Bilal asked Anna about the bridge.');
+  });
+
+  it('keeps typing that met the other window’s change in its row, and saves it only when chosen', async () => {
+    // B starts on row 2 and types; its typing is on its way when A changes the same row.
+    await editRow(b, 2);
+    holdEdits = true;
+    await row(b, 2).fill('Anna said the steel came in late.');
+    await expect.poll(() => held.length).toBe(1);
+    await editRow(a, 2);
+    await row(a, 2).fill('Anna said the steel arrived late.');
+    await expect.poll(() => savedRow(2)).toBe('Anna said the steel arrived late.');
+    // B's row now reads A's words; then B's typing reaches main, made on the version before.
+    await expect.poll(() => row(b, 2).inputValue()).toBe('Anna said the steel arrived late.');
+    holdEdits = false;
+    for (const send of held.splice(0)) send();
+
+    const notice = b.getByRole('alert').filter({ hasText: 'Row 2 was changed in another window or tab' });
+    await notice.waitFor();
+    await notice.getByText('Anna said the steel came in late.').waitFor();
+    await notice.getByRole('button', { name: 'Copy what you typed' }).waitFor();
+    // Nothing written over: A's words are what is saved, and A's window still shows them.
+    expect(savedRow(2)).toBe('Anna said the steel arrived late.');
+    await expect.poll(() => row(a, 2).inputValue()).toBe('Anna said the steel arrived late.');
+    await b.setViewportSize({ width: 800, height: 600 });
+    await screenshot(b, 'editor-views-conflict');
+
+    // "Use mine" saves B's words over A's, on purpose; A's window follows.
+    await notice.getByRole('button', { name: 'Use mine' }).click();
+    await expect.poll(() => savedRow(2)).toBe('Anna said the steel came in late.');
+    await expect.poll(() => row(a, 2).inputValue()).toBe('Anna said the steel came in late.');
+    expect(await b.getByRole('alert').filter({ hasText: 'was changed in another window' }).count()).toBe(0);
+    await b.setViewportSize({ width: 1100, height: 800 });
+  });
+
+  it('says in the other window’s editor that the transcript was deleted, and lists it no more', async () => {
+    await editRow(b, 1);
+    await a.getByRole('button', { name: '← Back to the transcript' }).click();
+    await a.getByRole('button', { name: 'Delete meeting.mp3' }).click();
+    await a.getByRole('button', { name: 'Yes, delete' }).click();
+    await b.getByRole('alert').filter({ hasText: 'This transcript has been deleted (in this or another window or tab)' }).waitFor();
+    await expect.poll(() => sidebar(b).getByRole('button', { name: 'meeting.mp3' }).count()).toBe(0);
+    await screenshot(b, 'editor-views-transcript-deleted');
+  });
+
+  it('takes a conversation deleted in one window out of the other’s sidebar, and says so where it was open', async () => {
+    const chats = (page: Page) => sidebar(page).getByRole('button', { name: TITLE, exact: true });
+    await chats(b).click();
+    await b.getByRole('heading', { name: TITLE }).waitFor();
+    const item = sidebar(a).getByRole('listitem').filter({ has: a.getByRole('button', { name: TITLE, exact: true }) });
+    await item.getByRole('button', { name: 'Conversation actions' }).click();
+    await a.getByRole('menu', { name: `Actions for ${TITLE}` }).getByRole('menuitem', { name: 'Delete' }).click();
+    await expect.poll(() => chats(b).count()).toBe(0);
+    await b.getByRole('alert').filter({ hasText: `The conversation “${TITLE}” was deleted in another window or tab.` }).waitFor();
+    await b.getByRole('heading', { name: 'New chat' }).waitFor();
+    await screenshot(b, 'editor-views-conversation-deleted');
+    expect(s.errors).toEqual([]);
+  });
+});
