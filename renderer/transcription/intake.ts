@@ -19,6 +19,8 @@ export interface IntakeItem {
   fileId: string | null;
   problem: string | null;
   cancelRequested: boolean;
+  /** Added by itself, not in a batch: its transcript may open when it is done. */
+  alone: boolean;
 }
 
 interface IntakeState {
@@ -39,6 +41,16 @@ const requestNow = (): JobRequest | null => {
   return checkRequest(useTranscription.getState().form).request;
 };
 
+/**
+ * Jobs of files added by themselves. A batch is followed in the queue, where every row shows how
+ * it went; only a file added alone opens its transcript when done (watch-queue.ts).
+ */
+const addedAlone = new Set<string>();
+/** Whether the job was added by itself (asked once, when it is done). */
+export function wasAddedAlone(jobId: string): boolean {
+  return addedAlone.delete(jobId);
+}
+
 export const useIntake = create<IntakeState>((set, get) => {
   const files = new Map<string, File>();
   const aborts = new Map<string, AbortController>();
@@ -58,7 +70,8 @@ export const useIntake = create<IntakeState>((set, get) => {
     if (!item?.fileId || item.state !== 'held' || !request) return;
     update(key, { state: 'staging' });
     try {
-      await api.jobs.add({ fileId: item.fileId, request });
+      const job = await api.jobs.add({ fileId: item.fileId, request });
+      if (item.alone) addedAlone.add(job.id);
       drop(key);
     } catch (error) {
       update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorMessage(error)}). Add it again.` });
@@ -106,7 +119,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       const items = added.map((file): IntakeItem => {
         const key = crypto.randomUUID();
         files.set(key, file);
-        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false };
+        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false, alone: added.length === 1 };
       });
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => stage(key));
@@ -121,7 +134,17 @@ export const useIntake = create<IntakeState>((set, get) => {
       }
       useTranscription.setState({ notice: null });
       const items = staged.map(
-        (file): IntakeItem => ({ key: crypto.randomUUID(), name: file.name, size: file.size, state: 'held', staged: file.size, fileId: file.fileId, problem: null, cancelRequested: false }),
+        (file): IntakeItem => ({
+          key: crypto.randomUUID(),
+          name: file.name,
+          size: file.size,
+          state: 'held',
+          staged: file.size,
+          fileId: file.fileId,
+          problem: null,
+          cancelRequested: false,
+          alone: staged.length === 1,
+        }),
       );
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => hand(key));
