@@ -19,8 +19,8 @@ export interface IntakeItem {
   fileId: string | null;
   problem: string | null;
   cancelRequested: boolean;
-  /** Added by itself, not in a batch: its transcript may open when it is done. */
-  alone: boolean;
+  /** Added together with other files: followed in the queue, never opened by itself. */
+  batch: boolean;
 }
 
 interface IntakeState {
@@ -42,13 +42,15 @@ const requestNow = (): JobRequest | null => {
 };
 
 /**
- * Jobs of files added by themselves. A batch is followed in the queue, where every row shows how
- * it went; only a file added alone opens its transcript when done (watch-queue.ts).
+ * Jobs of files added together. A batch is followed in the queue, where every row shows how it
+ * went; only a file added by itself opens its transcript when done (watch-queue.ts). Kept by the
+ * page: a reload forgets it, and then a batch's last job may open, the lesser surprise than a
+ * single file's transcript never opening.
  */
-const addedAlone = new Set<string>();
-/** Whether the job was added by itself (asked once, when it is done). */
-export function wasAddedAlone(jobId: string): boolean {
-  return addedAlone.delete(jobId);
+const addedTogether = new Set<string>();
+/** Whether the job came in a batch (asked once, when it is done). */
+export function cameInBatch(jobId: string): boolean {
+  return addedTogether.delete(jobId);
 }
 
 export const useIntake = create<IntakeState>((set, get) => {
@@ -71,7 +73,7 @@ export const useIntake = create<IntakeState>((set, get) => {
     update(key, { state: 'staging' });
     try {
       const job = await api.jobs.add({ fileId: item.fileId, request });
-      if (item.alone) addedAlone.add(job.id);
+      if (item.batch) addedTogether.add(job.id);
       drop(key);
     } catch (error) {
       update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorMessage(error)}). Add it again.` });
@@ -119,7 +121,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       const items = added.map((file): IntakeItem => {
         const key = crypto.randomUUID();
         files.set(key, file);
-        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false, alone: added.length === 1 };
+        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false, batch: added.length > 1 };
       });
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => stage(key));
@@ -143,7 +145,7 @@ export const useIntake = create<IntakeState>((set, get) => {
           fileId: file.fileId,
           problem: null,
           cancelRequested: false,
-          alone: staged.length === 1,
+          batch: staged.length > 1,
         }),
       );
       set((s) => ({ items: [...s.items, ...items] }));
