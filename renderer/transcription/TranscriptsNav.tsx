@@ -47,7 +47,7 @@ export function TranscriptsNav() {
         onClick={showTranscription}
       >
         Transcribe
-        <span className="badge pro-badge" aria-hidden="true">
+        <span className="badge" aria-hidden="true">
           Pro
         </span>
       </button>
