@@ -61,8 +61,11 @@ export function recordReply(history: HistoryStore, conversationId: string, start
         case 'step':
           reply = { ...reply, id: event.messageId, content: '', state: 'streaming', usage: null, failure: null, toolCalls: undefined, createdAt: Date.now() };
           return put({ ...reply });
+        case 'toolDecision': {
+          const decided = { decision: event.decision, automatic: event.automatic };
+          return save({ toolCalls: reply.toolCalls?.map((call) => (call.id === event.callId ? { ...call, decided } : call)) });
+        }
         case 'toolApproval':
-        case 'toolDecision':
           return NOTHING;
       }
     },

@@ -4,6 +4,7 @@ import { openSettings } from './navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
 import { JsonReply } from './JsonReply';
+import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
@@ -68,9 +69,11 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         <JsonReply text={text} streaming={streaming} createdAt={message.createdAt} />
       ) : (
         (text || calls.length === 0) && (
-          <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text">
-            <Markdown text={text} streaming={streaming} />
-          </div>
+          <LongText id={message.id} live={streaming}>
+            <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text">
+              <Markdown text={text} streaming={streaming} />
+            </div>
+          </LongText>
         )
       )}
       {streaming && !text && <p className="hint waiting">{step ? 'Waiting for the next step…' : 'Waiting for the reply…'}</p>}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { counted } from '../common/plural';
 import { useSettings } from '../settings';
 import { AttachedTranscript } from './AttachedTranscript';
 import { ChatOptions } from './ChatOptions';
@@ -23,7 +24,7 @@ function summary(options: OptionsInput): string {
     options.maxTokens.trim() && `up to ${options.maxTokens.trim()} tokens`,
     options.stream ? 'streamed' : 'not streamed',
     options.jsonMode && 'JSON mode',
-    (options.tools?.length ?? 0) > 0 && `${options.tools!.length} ${options.tools!.length === 1 ? 'tool' : 'tools'}`,
+    (options.tools?.length ?? 0) > 0 && counted(options.tools!.length, { one: 'tool', other: 'tools' }),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { nounFor } from '../common/plural';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
@@ -13,7 +14,7 @@ interface Props {
 function replacementNote(below: Message[]): string {
   if (below.length === 0) return 'Sending asks for a new reply.';
   const onlyReplies = below.every((m) => m.role === 'assistant');
-  const noun = onlyReplies ? (below.length === 1 ? 'reply' : 'replies') : below.length === 1 ? 'message' : 'messages';
+  const noun = nounFor(below.length, onlyReplies ? { one: 'reply', other: 'replies' } : { one: 'message', other: 'messages' });
   return `Sending replaces the ${below.length === 1 ? '' : `${below.length} `}${noun} below.`;
 }
 

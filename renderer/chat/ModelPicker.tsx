@@ -39,7 +39,7 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
                 }}
               />
               <span className="model-id">{m.id}</span>
-              {locked && <span className="badge">Pro plan</span>}
+              {locked && <span className="badge pro-badge">Pro plan</span>}
               <span className="model-description">{m.description}</span>
             </label>
           );
@@ -47,7 +47,7 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
       </div>
       <div className="model-custom">
         <label htmlFor={`${id}-custom`}>
-          Other model id {free && <span className="badge">Pro plan</span>}
+          Other model id {free && <span className="badge pro-badge">Pro plan</span>}
         </label>
         <input
           id={`${id}-custom`}

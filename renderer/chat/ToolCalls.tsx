@@ -80,7 +80,7 @@ function ApprovalCard({ conversationId, approval }: { conversationId: string; ap
 const DECIDED = { approve: 'Approved', deny: 'Denied', always: 'Approved, and always allowed from now on (Settings, Tool permissions)' } as const;
 
 function CallSummary({ call }: { call: ToolCall }) {
-  const decision = useChat((s) => s.decisions[call.id]);
+  const decision = call.decided;
   const reading = useMemo(() => readJson(call.arguments), [call.arguments]);
   return (
     <details className="tool-call">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CopyButton } from '../common/CopyButton';
 import { EditMessage } from './EditMessage';
+import { LongText } from './LongText';
 import type { Message } from '../../shared/domain/conversation';
 
 interface Props {
@@ -15,8 +16,10 @@ export function UserMessage({ message, conversationId, busy }: Props) {
   if (editing) return <EditMessage message={message} conversationId={conversationId} onClose={() => setEditing(false)} />;
   return (
     <article className="message user" aria-label="Your message">
-      <div className="bubble" data-testid="message-text">
-        {message.content}
+      <div className="bubble">
+        <LongText id={message.id}>
+          <div data-testid="message-text">{message.content}</div>
+        </LongText>
       </div>
       <div className="message-actions">
         <CopyButton label="Copy message" text={() => message.content} />

@@ -32,12 +32,6 @@ export interface PendingApproval {
   problem: string | null;
 }
 
-/** How a call was decided in this session (`automatic`: a rule in Settings allowed or blocked it, nobody was asked). */
-export interface CallDecision {
-  decision: ToolDecision;
-  automatic: boolean;
-}
-
 export interface ConversationsSlice extends Lists {
   activeId: string;
   /** The composer's text, by conversation id; it becomes a message only when sent. Kept across reloads. */
@@ -84,8 +78,6 @@ export interface RepliesSlice {
   running: Record<string, RunningReply>;
   /** A reply's step ("Step 2 of 8") by assistant message id, for replies that used tools this session. */
   steps: Record<string, { step: number; maxSteps: number }>;
-  /** By tool call id, for calls decided this session. */
-  decisions: Record<string, CallDecision>;
   /** Answers a waiting tool call: run it once, refuse it, or run it and this tool from now on in this conversation. */
   decideTool(conversationId: string, callId: string, decision: ToolDecision): void;
   /** Each of these answers false when nothing was asked of main (empty text, a reply running, invalid options). */

@@ -78,10 +78,8 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
     case 'toolApproval':
       return update({ approvals: [...run.approvals.filter((a) => a.callId !== reply.callId), pending(reply)] });
     case 'toolDecision':
-      return {
-        ...update({ approvals: run.approvals.filter((a) => a.callId !== reply.callId) }),
-        decisions: { ...s.decisions, [reply.callId]: { decision: reply.decision, automatic: reply.automatic } },
-      };
+      // The decision itself comes with the asking message (main keeps it with the call).
+      return update({ approvals: run.approvals.filter((a) => a.callId !== reply.callId) });
     case 'step':
       return {
         ...update({ messageId: reply.messageId, text: '', approvals: [] }),

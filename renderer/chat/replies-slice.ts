@@ -59,7 +59,6 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
   return {
     running: {},
     steps: {},
-    decisions: {},
 
     send(id) {
       const text = get().drafts[id]?.trim() ?? '';

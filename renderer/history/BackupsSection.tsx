@@ -2,10 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BackupInfo } from '../../shared/contract/history';
 import { api } from '../api';
 import { messageOf, useChat } from '../chat';
+import { counted } from '../common/plural';
 
 const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const CONVERSATIONS = { one: 'conversation', other: 'conversations' };
+const TRANSCRIPTS = { one: 'transcript', other: 'transcripts' };
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The history's automatic backups (taken by main daily and before every upgrade of its format),
@@ -40,17 +42,17 @@ export function BackupsSection() {
   const backUpNow = () =>
     run(async () => {
       const made = await api.history.backUpNow();
-      return `Backed up ${plural(made.conversations, 'conversation')} and ${plural(made.transcripts, 'transcript')}.`;
+      return `Backed up ${counted(made.conversations, CONVERSATIONS)} and ${counted(made.transcripts, TRANSCRIPTS)}.`;
     }, 'The backup failed');
   const restore = (backup: BackupInfo) =>
     run(async () => {
       const outcome = await api.history.restoreBackup({ id: backup.id });
       await useChat.getState().hydrate();
       const parts = [
-        `${plural(outcome.added, 'conversation')} added`,
+        `${counted(outcome.added, CONVERSATIONS)} added`,
         `${outcome.copied} kept as a copy beside a newer version`,
         `${outcome.unchanged} already here`,
-        `${plural(outcome.transcripts, 'transcript')} added`,
+        `${counted(outcome.transcripts, TRANSCRIPTS)} added`,
       ];
       return `Restored from ${when(backup.createdAt)}: ${parts.join(', ')}.`;
     }, 'The restore failed');
@@ -88,7 +90,7 @@ export function BackupsSection() {
                 </td>
                 <td>{size(backup.size)}</td>
                 <td>
-                  {plural(backup.conversations, 'conversation')}, {plural(backup.transcripts, 'transcript')}
+                  {counted(backup.conversations, CONVERSATIONS)}, {counted(backup.transcripts, TRANSCRIPTS)}
                 </td>
                 <td>
                   <button

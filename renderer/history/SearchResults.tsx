@@ -1,6 +1,7 @@
 import type { SearchHit } from '../../shared/contract/history';
 import type { ChatRole } from '../../shared/domain/chat';
 import { nameOf, useChat, useNavigation } from '../chat';
+import { counted } from '../common/plural';
 import { Snippet } from './Snippet';
 import { SEARCH_LIMIT, useHistory } from './store';
 
@@ -61,7 +62,7 @@ export function SearchResults() {
               ? `No matches for “${searched.trim()}”.`
               : hits.length === SEARCH_LIMIT
                 ? `The ${SEARCH_LIMIT} newest matches`
-                : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'}`}
+                : counted(hits.length, { one: 'match', other: 'matches' })}
           </p>
           {hits.length > 0 && (
             <ul className="search-hits" aria-labelledby="results-heading" aria-busy={searched !== query}>

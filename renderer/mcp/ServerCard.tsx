@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
+import { counted } from '../common/plural';
 import { toolLabel, toolsOf, useMcp } from './store';
 
 const REASONS: Record<McpProblem['reason'], string> = {
@@ -42,7 +43,7 @@ function Status({ server }: { server: McpServerView }) {
     const count = status.tools.length;
     return (
       <p className="server-status connected" role="status">
-        <span className="status-dot" aria-hidden="true" /> Connected · {count} {count === 1 ? 'tool' : 'tools'}
+        <span className="status-dot" aria-hidden="true" /> Connected · {counted(count, { one: 'tool', other: 'tools' })}
       </p>
     );
   }

@@ -1,9 +1,11 @@
 import type { KeyStatus } from '../../shared/contract/secrets';
+import { counted } from '../common/plural';
 
 const STORAGE_WORDS = { keychain: 'in the system keychain', memory: 'in memory for this run only', none: '' };
 
+const DAYS = { one: 'day', other: 'days' };
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-const age = (days: number) => (days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`);
+const age = (days: number) => (days === 0 ? 'today' : days === 1 ? 'yesterday' : `${counted(days, DAYS)} ago`);
 
 /** What is known about the stored key: where it is kept, which address it is for, and its age. */
 export function KeyFacts({ status }: { status: KeyStatus }) {
@@ -35,9 +37,9 @@ export function KeyFacts({ status }: { status: KeyStatus }) {
           </>
         )}
       </p>
-      {status.rotationDue && (
+      {status.rotationDue && status.ageDays !== null && (
         <p className="notice warning" role="status">
-          This key is {status.ageDays} days old. Consider replacing it: create a new key in the developer dashboard,
+          This key is {counted(status.ageDays, DAYS)} old. Consider replacing it: create a new key in the developer dashboard,
           then use Replace key. Confab checks the new key before it gives up the old one.
         </p>
       )}

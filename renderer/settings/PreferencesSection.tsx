@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { counted } from '../common/plural';
 import { useSettings } from './store';
 
 const REMINDER_CHOICES = [30, 60, 90, 180, 365];
@@ -37,11 +38,11 @@ export function PreferencesSection() {
         >
           {REMINDER_CHOICES.map((days) => (
             <option key={days} value={days}>
-              after {days} days
+              after {counted(days, { one: 'day', other: 'days' })}
             </option>
           ))}
           {settings.keyReminderDays !== null && !REMINDER_CHOICES.includes(settings.keyReminderDays) && (
-            <option value={settings.keyReminderDays}>after {settings.keyReminderDays} days</option>
+            <option value={settings.keyReminderDays}>after {counted(settings.keyReminderDays, { one: 'day', other: 'days' })}</option>
           )}
           <option value="off">never</option>
         </select>

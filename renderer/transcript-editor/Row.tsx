@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
-import { clock, seekTo } from './player';
+import { clock, playFrom, seekTo } from './player';
 import { RowText } from './RowText';
 import { SpeakerMark } from './SpeakerMark';
 import { activate } from './store';
@@ -91,7 +91,7 @@ export const Row = memo(function Row(props: RowProps) {
     <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}`} data-row={index}>
       <div className="ed-gutter">
         {start !== undefined && end !== undefined ? (
-          <button type="button" className="ed-time" onClick={() => seekTo(start)}>
+          <button type="button" className="ed-time" onClick={() => playFrom(start)}>
             {/* The name comes from the content, so what is seen is what a voice user says. */}
             <span className="visually-hidden">Play row {index + 1} from </span>
             {clock(start)}

@@ -12,6 +12,13 @@ export function seekTo(ms: number) {
   if (element) element.currentTime = ms / 1000;
 }
 
+/** A row's time promises "Play row … from": the playhead moves there and plays. */
+export function playFrom(ms: number) {
+  if (!element) return;
+  element.currentTime = ms / 1000;
+  if (element.paused) void element.play().catch(() => undefined);
+}
+
 export function seekBy(seconds: number) {
   if (element) element.currentTime = Math.max(0, Math.min(element.duration || Infinity, element.currentTime + seconds));
 }

@@ -167,6 +167,9 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
     const player = audioRef.current;
     if (!button || !player) return;
     player.currentTime = Number(button.dataset.start);
+    // The hint promises playing from there, not only moving the playhead; a refusal (autoplay
+    // rules, a format the browser cannot play) is the player's error to show.
+    if (player.paused) void player.play().catch(() => undefined);
   };
 
   return (

@@ -1,6 +1,7 @@
 import type { Job } from '../../shared/contract/jobs';
 import { openSettings, useNavigation } from '../chat';
 import { FailureNotice } from '../common/FailureNotice';
+import { counted } from '../common/plural';
 import { formatBytes, formatClock } from './format';
 import { JobStatus } from './JobStatus';
 import { isActive, useJobs } from './jobs';
@@ -62,7 +63,7 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
         <span className="queue-meta">
           {job.format.toUpperCase()} · {formatBytes(job.size)}
           {job.durationSeconds !== null && ` · ${formatClock(job.durationSeconds)}`}
-          {long && ` · ${job.parts.length} parts`}
+          {job.parts.length > 1 && ` · ${counted(job.parts.length, { one: 'part', other: 'parts' })}`}
         </span>
         <Actions job={job} first={first} last={last} />
       </div>

@@ -1,8 +1,28 @@
-import type { Job } from '../../shared/contract/jobs';
-import { formatClock, formatDuration, formatProgress } from './format';
+import type { AudioProgress, Job } from '../../shared/contract/jobs';
+import { counted, nounFor } from '../common/plural';
+import { formatDuration, formatProgress } from './format';
 
+const PARTS = { one: 'part', other: 'parts' };
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
-const kept = (done: number) => `${done} ${done === 1 ? 'part is' : 'parts are'} done and will not be sent again`;
+const kept = (done: number) => `${counted(done, PARTS)} ${nounFor(done, { one: 'is', other: 'are' })} done and will not be sent again`;
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * Audio being worked through (read to plan the parts, or made into the part to send): how far,
+ * in words and on a bar, from the first report; without a length yet, a bar that says "busy".
+ */
+function AudioStep({ what, progress, name }: { what: string; progress: AudioProgress | null; name: string }) {
+  const total = progress?.totalSeconds ?? null;
+  const fraction = total ? Math.min(1, progress!.doneSeconds / total) : null;
+  return (
+    <>
+      <p className="queue-status">
+        {what}…{fraction !== null && ` ${percent.format(Math.floor(fraction * 100) / 100)}`}
+      </p>
+      {fraction === null ? <progress aria-label={name} /> : <progress aria-label={name} value={fraction} max={1} />}
+    </>
+  );
+}
 
 /** The bytes of what is being sent now, then the wait for the service. */
 function Upload({ job, label, name }: { job: Job; label: string; name: string }) {
@@ -21,39 +41,42 @@ function Upload({ job, label, name }: { job: Job; label: string; name: string })
   );
 }
 
-/** A long recording's parts: the current one, how many are done, and the time left. */
+/**
+ * A long recording's parts: the current one (made from the recording, then sent), how many are
+ * done, and the time left. A recording that fits in one part is not told in parts.
+ */
 function Parts({ job }: { job: Job }) {
   const done = partsDone(job);
+  const several = job.parts.length > 1;
   const current = job.currentPart === null ? null : job.parts[job.currentPart];
-  const label = current ? `Part ${current.index + 1} of ${job.parts.length}` : '';
+  const label = current && several ? `Part ${current.index + 1} of ${job.parts.length}` : '';
+  const name = label ? `${label.toLowerCase()} of ${job.fileName}` : job.fileName;
   return (
     <>
-      {current && <Upload job={job} label={label} name={`${label.toLowerCase()} of ${job.fileName}`} />}
-      <p className="queue-status long-parts">
-        {done} of {job.parts.length} parts transcribed
-        {job.etaSeconds !== null && ` · about ${formatDuration(job.etaSeconds)} left`}
-      </p>
-      <progress className="long-parts-bar" aria-label={`Parts of ${job.fileName}`} value={done} max={Math.max(1, job.parts.length)} />
+      {current?.state === 'encoding' ? (
+        <AudioStep what={label ? `${label} — preparing the audio` : 'Preparing the audio'} progress={job.prepared} name={`Preparing ${name}`} />
+      ) : (
+        current && <Upload job={job} label={label} name={name} />
+      )}
+      {several && (
+        <>
+          <p className="queue-status long-parts">
+            {done} of {counted(job.parts.length, PARTS)} transcribed
+            {job.etaSeconds !== null && ` · about ${formatDuration(job.etaSeconds)} left`}
+          </p>
+          <progress className="long-parts-bar" aria-label={`Parts of ${job.fileName}`} value={done} max={job.parts.length} />
+        </>
+      )}
     </>
   );
 }
 
 function Running({ job }: { job: Job }) {
   switch (job.step) {
-    case 'planning': {
-      const planned = job.planned ?? { doneSeconds: 0, totalSeconds: null };
-      return (
-        <>
-          <p className="queue-status">
-            Finding pauses… {formatClock(planned.doneSeconds)}
-            {planned.totalSeconds ? ` of ${formatClock(planned.totalSeconds)}` : ''}
-          </p>
-          <progress aria-label={`Finding pauses in ${job.fileName}`} value={planned.doneSeconds} max={Math.max(1, planned.totalSeconds ?? planned.doneSeconds)} />
-        </>
-      );
-    }
+    case 'planning':
+      return <AudioStep what="Reading the recording" progress={job.planned} name={`Reading ${job.fileName}`} />;
     case 'saving':
-      return <p className="queue-status">Joining the {job.parts.length} parts into one transcript…</p>;
+      return <p className="queue-status">{job.parts.length > 1 ? `Joining the ${job.parts.length} parts into one transcript…` : 'Saving the transcript…'}</p>;
     case 'transcribing':
       return job.parts.length ? <Parts job={job} /> : <Upload job={job} label="" name={job.fileName} />;
     case null:
@@ -91,7 +114,7 @@ export function JobStatus({ job }: { job: Job }) {
       return <p className="queue-status">Interrupted when Confab closed{done ? `; ${kept(done)}` : ''}. Resume goes on from there.</p>;
     case 'failed': {
       const part = job.parts.find((p) => p.state === 'failed');
-      return part ? (
+      return part && count > 1 ? (
         <p className="queue-status">
           Part {part.index + 1} of {count} failed; {kept(done)}.
         </p>

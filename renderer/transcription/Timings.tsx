@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { Transcript } from '../../shared/domain/transcript';
+import { counted } from '../common/plural';
 import { formatPrecise } from './format';
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** Every segment and word with its times; the tables are built only when opened (there may be thousands). */
 export function Timings({ transcript }: { transcript: Transcript }) {
   const [open, setOpen] = useState(false);
   const { segments, words } = transcript;
   if (!segments.length && !words.length) return null;
-  const counts = [segments.length && plural(segments.length, 'segment'), words.length && plural(words.length, 'word')].filter(Boolean).join(', ');
+  const counts = [segments.length && counted(segments.length, { one: 'segment', other: 'segments' }), words.length && counted(words.length, { one: 'word', other: 'words' })].filter(Boolean).join(', ');
   return (
     <details className="timings" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Timings: {counts}</summary>

@@ -19,6 +19,8 @@ export interface IntakeItem {
   fileId: string | null;
   problem: string | null;
   cancelRequested: boolean;
+  /** Added together with other files: followed in the queue, never opened by itself. */
+  batch: boolean;
 }
 
 interface IntakeState {
@@ -39,6 +41,18 @@ const requestNow = (): JobRequest | null => {
   return checkRequest(useTranscription.getState().form).request;
 };
 
+/**
+ * Jobs of files added together. A batch is followed in the queue, where every row shows how it
+ * went; only a file added by itself opens its transcript when done (watch-queue.ts). Kept by the
+ * page: a reload forgets it, and then a batch's last job may open, the lesser surprise than a
+ * single file's transcript never opening.
+ */
+const addedTogether = new Set<string>();
+/** Whether the job came in a batch (asked once, when it is done). */
+export function cameInBatch(jobId: string): boolean {
+  return addedTogether.delete(jobId);
+}
+
 export const useIntake = create<IntakeState>((set, get) => {
   const files = new Map<string, File>();
   const aborts = new Map<string, AbortController>();
@@ -58,7 +72,8 @@ export const useIntake = create<IntakeState>((set, get) => {
     if (!item?.fileId || item.state !== 'held' || !request) return;
     update(key, { state: 'staging' });
     try {
-      await api.jobs.add({ fileId: item.fileId, request });
+      const job = await api.jobs.add({ fileId: item.fileId, request });
+      if (item.batch) addedTogether.add(job.id);
       drop(key);
     } catch (error) {
       update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorMessage(error)}). Add it again.` });
@@ -106,7 +121,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       const items = added.map((file): IntakeItem => {
         const key = crypto.randomUUID();
         files.set(key, file);
-        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false };
+        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false, batch: added.length > 1 };
       });
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => stage(key));
@@ -121,7 +136,17 @@ export const useIntake = create<IntakeState>((set, get) => {
       }
       useTranscription.setState({ notice: null });
       const items = staged.map(
-        (file): IntakeItem => ({ key: crypto.randomUUID(), name: file.name, size: file.size, state: 'held', staged: file.size, fileId: file.fileId, problem: null, cancelRequested: false }),
+        (file): IntakeItem => ({
+          key: crypto.randomUUID(),
+          name: file.name,
+          size: file.size,
+          state: 'held',
+          staged: file.size,
+          fileId: file.fileId,
+          problem: null,
+          cancelRequested: false,
+          batch: staged.length > 1,
+        }),
       );
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => hand(key));

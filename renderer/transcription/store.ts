@@ -138,11 +138,12 @@ export function transcriptChanged(id: string) {
 export const showTranscription = () => useNavigation.setState({ view: 'transcription', transcriptId: null });
 
 /**
- * A job this page saw finish: the list shows its transcript, and a single file (or the last of
- * a batch) opens by itself while the queue is on screen.
+ * A job this page saw finish: the list shows its transcript, and a file added by itself with
+ * nothing else under way opens while the queue is on screen. A batch stays in the queue, where
+ * each row has Open: jumping to one result would hide how the others went.
  */
-export function showFinished(job: Job, othersActive: boolean) {
+export function showFinished(job: Job, opens: boolean) {
   void useTranscription.getState().loadList();
   const nav = useNavigation.getState();
-  if (job.recordId && nav.view === 'transcription' && nav.transcriptId === null && !othersActive) nav.openTranscript(job.recordId);
+  if (job.recordId && nav.view === 'transcription' && nav.transcriptId === null && opens) nav.openTranscript(job.recordId);
 }

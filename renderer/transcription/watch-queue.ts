@@ -1,10 +1,11 @@
-import { useIntake } from './intake';
+import { cameInBatch, useIntake } from './intake';
 import { isActive, useJobs, watchJobs } from './jobs';
 import { showFinished } from './store';
 
 /** Follows main's queue for as long as the app runs (the app shell's effect). */
 export const watchTranscriptionQueue = (): (() => void) =>
   watchJobs((job) => {
+    const batch = cameInBatch(job.id);
     const others = (useJobs.getState().jobs ?? []).some((other) => other.id !== job.id && isActive(other)) || useIntake.getState().items.some((i) => i.state === 'staging');
-    showFinished(job, others);
+    showFinished(job, !batch && !others);
   });

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { serviceFailure } from '../domain/service-failure';
-import { toolCallSchema, toolOutcomeSchema, toolRefSchema, usageSchema } from '../domain/chat';
+import { toolCallSchema, toolDecisionSchema, toolOutcomeSchema, toolRefSchema, usageSchema } from '../domain/chat';
 import type { Message } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
 
-/**
- * approve: run it once; deny: tell the model no; always: run it, and make the tool allowed
- * (a rule in main, after the user confirms it to main; unconfirmed, it counts as approve).
- */
-export const toolDecisionSchema = z.enum(['approve', 'deny', 'always']);
+export { toolDecisionSchema };
 
 /**
  * Events of one completion. Text arrives as `delta` events (fragments coalesced in main to

@@ -24,6 +24,9 @@ export const jobPartSchema = z.object({
   flag: z.string().nullable(),
 });
 
+/** Seconds of audio worked through so far, of all (null while the length is not known yet). */
+export const audioProgressSchema = z.object({ doneSeconds: z.number(), totalSeconds: z.number().nullable() });
+
 export const jobSchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -34,8 +37,10 @@ export const jobSchema = z.object({
   responseFormat: responseFormatSchema,
   /** What a running job is doing now. */
   step: z.enum(['planning', 'transcribing', 'saving']).nullable(),
-  /** Planning a long recording: seconds of audio read so far, of all. */
-  planned: z.object({ doneSeconds: z.number(), totalSeconds: z.number().nullable() }).nullable(),
+  /** Planning a long recording: how far it has been read. */
+  planned: audioProgressSchema.nullable(),
+  /** The part about to be sent, while it is made from the recording (re-encoded): how far that is. */
+  prepared: audioProgressSchema.nullable(),
   /** The part being sent: its bytes so far, of all. */
   sentBytes: z.number(),
   totalBytes: z.number(),
@@ -90,6 +95,7 @@ export type Job = z.infer<typeof jobSchema>;
 export type JobPart = z.infer<typeof jobPartSchema>;
 export type JobState = z.infer<typeof jobStateSchema>;
 export type PartState = z.infer<typeof partStateSchema>;
+export type AudioProgress = z.infer<typeof audioProgressSchema>;
 export type JobEvent = z.infer<typeof jobEventSchema>;
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 

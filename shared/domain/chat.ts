@@ -57,6 +57,12 @@ export const chatOptionsSchema = z.object({
 /** Which MCP tool a call goes to, by server (id, and its name for display) and tool name. */
 export const toolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), name: z.string() });
 
+/**
+ * approve: run it once; deny: tell the model no; always: run it, and make the tool allowed
+ * (a rule in main, after the user confirms it to main; unconfirmed, it counts as approve).
+ */
+export const toolDecisionSchema = z.enum(['approve', 'deny', 'always']);
+
 /** One function call an assistant message asked for. */
 export const toolCallSchema = z.object({
   /** The model's id for the call; the tool message with the result carries it back. */
@@ -67,6 +73,11 @@ export const toolCallSchema = z.object({
   arguments: z.string(),
   /** The MCP tool behind the name; null when the model named a function Confab did not offer. */
   tool: toolRefSchema.nullable(),
+  /**
+   * How the call was decided (automatic: by a permission rule, nobody was asked), kept with the
+   * call once main has it, so the conversation shows it whenever it is opened again.
+   */
+  decided: z.object({ decision: toolDecisionSchema, automatic: z.boolean() }).optional(),
 });
 
 /** How a tool call ended: it ran (ok), it ran and failed or could not run (error), the user said no (denied). */

@@ -48,8 +48,7 @@ export async function chatBench(only = process.argv[3]): Promise<string[]> {
     page.setDefaultTimeout(15_000);
     const errors: string[] = [];
     page.on('console', (message) => {
-      // The harness serves no favicon; the browser's automatic request for one is not the app's.
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(`${message.text()} (${message.location().url})`);
+      if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(app.url);

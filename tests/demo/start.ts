@@ -47,11 +47,12 @@ if (binary) {
   console.log(`Confab demo (desktop app)
   Paste this demo key in Settings → API key: ${fake.keys.pro}`);
 } else {
-  // The key is kept in memory for this run only: the demo never touches the system keychain.
+  // The demo never touches the system keychain: its key is saved as a run-only key, so Settings
+  // says where it truly is, and the keychain stand-in holds only what a user adds (MCP secrets).
   const harness = await startHarness({ userDataDir: dataDir, initialBaseUrl: fake.baseUrl, port, keytar: memoryKeytar() });
   const sink = { send: () => undefined };
   for (const [channel, payload] of [
-    ['secrets:setKey', { key: fake.keys.pro }],
+    ['secrets:setKey', { key: fake.keys.pro, memoryOnly: true }],
     ['settings:update', { plan: 'pro' }],
   ] as const) {
     const result = await harness.core.router.invoke(channel, payload, sink);
@@ -60,7 +61,7 @@ if (binary) {
   stopApp = () => harness.close();
   console.log(`Confab demo: open ${harness.url}`);
 }
-console.log(`  Fake service: ${fake.baseUrl} (a Pro demo key is stored; chat, Pro chat with MCP tools and transcription all work)
+console.log(`  Fake service: ${fake.baseUrl} (a Pro demo key is kept in memory for this run; chat, Pro chat with MCP tools and transcription all work)
   Sample recording to drop on Transcription: ${sample}
   Everything is removed when you press Ctrl+C.`);
 

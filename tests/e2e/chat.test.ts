@@ -272,6 +272,38 @@ describe('chat in Chromium', () => {
     await screenshot(page, 'chat-hostile-reply');
   });
 
+  it('folds a long message and a long reply, opened and closed again from the keyboard; copying takes the whole text', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    const long = (what: string) => Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of the long ${what}.`).join('\n\n');
+    fake.chat.next({ reply: long('reply') });
+    await send(page, long('message'));
+    const reply = await settled(page);
+    const mine = page.getByRole('article', { name: 'Your message' }).last();
+    const height = (message: typeof mine) => message.evaluate((element) => element.getBoundingClientRect().height);
+    for (const [message, what] of [[mine, 'message'], [reply, 'reply']] as const) {
+      const toggle = message.getByRole('button', { name: 'Show all' });
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      const folded = await height(message);
+      expect(folded).toBeLessThan(page.viewportSize()!.height);
+      if (what === 'message') await screenshot(page, 'chat-long-message-folded');
+      // Copy takes the whole text, folded or not.
+      await message.hover();
+      await message.getByRole('button', { name: 'Copy message' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long(what));
+
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const less = message.getByRole('button', { name: 'Show less' });
+      expect(await less.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => height(message)).toBeGreaterThan(folded * 2);
+      await less.press('Enter');
+      await message.getByRole('button', { name: 'Show all' }).waitFor();
+      await expect.poll(() => height(message)).toBeLessThan(folded + 1);
+    }
+  });
+
   it('logged no error on the way (no CSP violation, no React error)', () => {
     expect(h.errors).toEqual([]);
   });

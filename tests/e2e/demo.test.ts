@@ -47,6 +47,10 @@ describe('npm run demo', () => {
     expect((await textOf(reply)).length).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('announcer').innerText()).toBe('Reply finished.');
     await screenshot(page, 'demo-first-reply');
+    // Where the key is, as Settings says it, is where the demo keeps it.
+    expect(output).toMatch(/a Pro demo key is kept in memory for this run/);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByText(/^A key ending in …\w{4} is stored in memory for this run only\.$/).waitFor();
 
     demo.kill('SIGTERM');
     expect(await exited(demo)).toBe(0);

@@ -83,7 +83,7 @@ describe('a long recording in main\'s job queue', () => {
     fake.transcription.next({ status: 500, errorBody: { error: { message: 'The transcription backend is restarting.', type: 'server_error', code: null } } });
     await fileInput(page()).setInputFiles(meeting.path);
     const row = queueRow(page(), 'all-hands.wav');
-    await row.getByText(/^Finding pauses… \d+:\d\d/).or(row.getByText(/parts transcribed/)).first().waitFor({ timeout: 60_000 });
+    await row.getByText(/^Reading the recording… \d+%$/).or(row.getByText(/parts transcribed/)).first().waitFor({ timeout: 60_000 });
     await screenshot(page(), 'long-recording-planning');
 
     // Once part 1 is in, the page reloads: main's job goes on, and the new page shows it live.

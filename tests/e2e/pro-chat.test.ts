@@ -141,13 +141,15 @@ describe('tools with approval', () => {
     await screenshot(page, 'pro-chat-tool-result');
   });
 
-  it('shows the call, its result and the answer again when the conversation is reopened from history', async () => {
+  it('shows the call, how it was decided, its result and the answer again when the conversation is reopened from history', async () => {
     const { page } = h;
     await page.reload();
     await page.getByRole('heading', { name: 'New chat' }).waitFor();
     await backToChat(page, 'Weather in Paris?');
     await page.getByRole('article', { name: 'Result of get_weather' }).getByText(/^Weather in Paris: /).waitFor();
     await page.getByText('Tool call', { exact: true }).waitFor();
+    // The approval is main's record of the call, not something the page remembered.
+    await page.getByText('Approved', { exact: true }).waitFor();
     expect(await textOf(lastReply(page))).toBe('It is mild in Paris today: a good day for a picnic.');
   });
 

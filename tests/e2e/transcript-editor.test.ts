@@ -153,6 +153,10 @@ describe('the transcript editor', () => {
   it('works from the keyboard without leaving the text: play/pause, next row, nudge a start', async () => {
     const { page } = s;
     const playback = player(page);
+    // A row's time says "Play row … from": it plays, not only moves the playhead.
+    await page.getByRole('button', { name: /^Play row 2 from / }).click();
+    await expect.poll(() => playback.evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0)).toBe(true);
+    await playback.evaluate((el: HTMLAudioElement) => el.pause());
     await editRow(page, 1);
     await page.keyboard.press('Control+Space');
     await expect.poll(() => playback.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
 import {
@@ -137,7 +138,9 @@ describe('transcription queue in Chromium', () => {
     // Without segments the text keeps its punctuation, each word tied to its timing.
     await expect.poll(() => shownTranscript(page)).toBe('0:00 Confab turns recordings into text. You can search!');
     await transcriptBox(page).getByRole('button', { name: 'search!', exact: true }).click();
-    await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeCloseTo(2.75, 2);
+    // It plays from the word clicked.
+    await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime >= 2.74)).toBe(true);
+    await player(page).evaluate((el: HTMLAudioElement) => el.pause());
     await page.getByRole('definition').getByText('en', { exact: true }).waitFor();
     await page.getByText('Timings: 8 words').waitFor();
 
@@ -150,9 +153,9 @@ describe('transcription queue in Chromium', () => {
     const { page } = h;
     const before = requestCount();
     await dropFiles(page, page.getByRole('main'), [fileOf(files.notes!), fileOf(files.empty!), fileOf(files.wav!, 'good.wav')]);
-    await resultHeading(page, 'good.wav').waitFor();
+    // A drop of several files stays in the queue, where each says how it went.
+    await queueRow(page, 'good.wav').getByText(/^Transcribed/).waitFor();
     expect(requestCount()).toBe(before + 1);
-    await openTranscribe(page);
     await queueRow(page, 'notes.mp3')
       .getByRole('alert')
       .getByText(/^notes\.mp3 cannot be transcribed: its content is not a known audio format\. The service accepts mp3, mp4, mpeg, mpga, m4a, wav, webm\.$/)
@@ -172,6 +175,21 @@ describe('transcription queue in Chromium', () => {
     await screenshot(page, 'transcription-queue-problems');
     await page.getByRole('button', { name: 'Clear finished' }).click();
     // Main removes the finished jobs and says so on its watch stream; then the queue is gone.
+    await expect.poll(() => page.getByRole('region', { name: 'Queue' }).count()).toBe(0);
+  });
+
+  it('keeps a batch of files in the queue, each row with its outcome and Open, instead of jumping to a result', async () => {
+    const { page } = h;
+    const names = ['batch-1.wav', 'batch-2.mp3', 'batch-3.webm'];
+    await dropFiles(page, page.getByRole('main'), [fileOf(files.wav!, names[0]), fileOf(files.mp3!, names[1]), fileOf(files.webm!, names[2])]);
+    for (const name of names) await queueRow(page, name).getByText(/^Transcribed/).waitFor();
+    // Every job is done and the queue is still what is on screen: no result opened by itself.
+    expect(await page.getByRole('heading', { name: 'Transcribe', level: 1 }).isVisible()).toBe(true);
+    await screenshot(page, 'transcription-queue-batch');
+    await queueRow(page, 'batch-2.mp3').getByRole('button', { name: 'Open' }).click();
+    await resultHeading(page, 'batch-2.mp3').waitFor();
+    await openTranscribe(page);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Queue' }).count()).toBe(0);
   });
 
@@ -201,6 +219,51 @@ describe('transcription queue in Chromium', () => {
     await screenshot(page, 'transcription-queue-progress');
     await resultHeading(page, 'long-meeting.wav').waitFor({ timeout: 20_000 });
   });
+
+  it('shows a recording over the limit being read, then made ready to send, in words and on a moving bar, never as "1 of 1"', async () => {
+    const { page } = h;
+    await openTranscribe(page);
+    // ~30 MB of WAV (12 minutes): over the upload limit, so main plans it, and one part long.
+    const path = await audio.pad(files.wav!, 'thirty-mb.wav', 712);
+    expect(statSync(path).size).toBeGreaterThan(MAX_UPLOAD_BYTES);
+    // Every status line the row shows, in order, as it is rendered.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      const observer = new MutationObserver(() => {
+        const row = document.querySelector('[aria-label="thirty-mb.wav"]');
+        const text = [...(row?.querySelectorAll('.queue-status, .queue-meta') ?? [])].map((line) => line.textContent).join(' | ');
+        if (text && seen.at(-1) !== text) seen.push(text);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      Object.assign(window, { statusLines: seen, stopStatusLines: () => observer.disconnect() });
+    });
+    await choose(path);
+    const row = queueRow(page, 'thirty-mb.wav');
+    // The part is made from the recording: part way, in words and on its bar, read in one go.
+    await expect
+      .poll(async () => {
+        const now = await row.evaluate((element) => ({
+          text: element.textContent ?? '',
+          value: Number(element.querySelector('progress[aria-label="Preparing thirty-mb.wav"]')?.getAttribute('value')),
+        }));
+        const shown = Number(/Preparing the audio… (\d+)%/.exec(now.text)?.[1]);
+        return shown > 0 && shown < 100 && now.value > 0 && now.value < 1;
+      }, { timeout: 60_000, interval: 50 })
+      .toBe(true);
+    await screenshot(page, 'transcription-queue-preparing');
+    await resultHeading(page, 'thirty-mb.wav').waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => {
+      (window as unknown as { stopStatusLines(): void }).stopStatusLines();
+      return (window as unknown as { statusLines: string[] }).statusLines;
+    });
+    // Reading came first, with its bar; no part count was claimed, and none for a single part.
+    expect(seen.some((line) => /Reading the recording…/.test(line))).toBe(true);
+    expect(seen.findIndex((line) => /Reading the recording…/.test(line))).toBeLessThan(seen.findIndex((line) => /Preparing the audio…/.test(line)));
+    expect(seen.filter((line) => /1 of 1|1 parts|of 1 parts/.test(line))).toEqual([]);
+    await openTranscribe(page);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Queue' }).count()).toBe(0);
+  }, 120_000);
 
   it('cancels mid-upload at once (the service sees the connection close) and Retry transcribes the file', async () => {
     const { page, fake } = h;

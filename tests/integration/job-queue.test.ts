@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, JobRequest } from '../../shared/contract/jobs';
+import type { Job, JobEvent, JobRequest } from '../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord } from '../../shared/contract/transcription';
 import type { Transcript } from '../../shared/domain/transcript';
-import type { AudioSplitter, SplitPlan } from '../../electron/services/audio-split/types';
+import type { AudioSplitter, SplitPlan, SplitProgress } from '../../electron/services/audio-split/types';
 import { createJobFiles } from '../../electron/services/jobs/job-files';
 import { type JobQueue, createJobQueue } from '../../electron/services/jobs/job-queue';
 import { openJobStore } from '../../electron/services/jobs/job-store';
@@ -41,13 +41,16 @@ async function setup(dir: string, parts = 3) {
   const encodes: number[] = [];
   const kept: Array<{ record: TranscriptRecord; audio: string }> = [];
   const answers: Answer[] = [];
+  /** Runs inside each encode, before it answers: reports progress, or holds it. */
+  const hooks: { encode?: (index: number, report: (progress: SplitProgress) => void) => Promise<void> } = {};
   const splitter: AudioSplitter = {
     async plan() {
       const cuts = Array.from({ length: parts }, (_, index) => ({ index, startSample: index * PART_SECONDS * RATE, endSample: (index + 1) * PART_SECONDS * RATE }));
       return { sampleRate: RATE, primingSamples: 0, durationSeconds: parts * PART_SECONDS, cuts } satisfies SplitPlan;
     },
-    async encodePart({ index, outPath }) {
+    async encodePart({ index, outPath, onProgress }) {
       encodes.push(index);
+      await hooks.encode?.(index, (progress) => onProgress?.(progress));
       // Every encode differs, so a resent part shows whether its bytes were made again.
       writeFileSync(outPath, `part ${index} encode ${encodes.length}`);
       return { index, path: outPath, bytes: 20, mimeType: 'audio/webm', startSeconds: index * PART_SECONDS, durationSeconds: PART_SECONDS };
@@ -77,7 +80,7 @@ async function setup(dir: string, parts = 3) {
     },
     run,
   });
-  return { sent, encodes, kept, answers, open, staged };
+  return { sent, encodes, kept, answers, hooks, open, staged };
 }
 
 /** Resolves when the queue says a job reached `state`. */
@@ -88,6 +91,18 @@ function reaches(queue: JobQueue, id: string, state: string) {
       if (event.type === 'job' && event.job.id === id && event.job.state === state) {
         stop();
         resolve();
+      }
+    });
+  });
+}
+
+/** Resolves with the job as the queue first tells it matching `seen`. */
+function until(queue: JobQueue, id: string, seen: (job: Job) => boolean) {
+  return new Promise<Job>((resolve) => {
+    const stop = queue.onJobEvent((event) => {
+      if (event.type === 'job' && event.job.id === id && seen(event.job)) {
+        stop();
+        resolve(event.job);
       }
     });
   });
@@ -145,6 +160,28 @@ describe('the transcription queue', () => {
     expect(transcript.duration).toBe(1800);
     expect(transcript.warnings).toEqual([]);
     expect(queue.list()[0]!.parts.map((p) => p.state)).toEqual(['done', 'done', 'done']);
+    await queue.close();
+  });
+
+  it('tells how far the part whose turn it is has been made; the next one, made meanwhile, is not shown', async () => {
+    const t = await setup(await testFolder('jobs-'), 2);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    t.hooks.encode = async (index, report) => {
+      report({ doneSeconds: index === 0 ? 150 : 450, totalSeconds: PART_SECONDS });
+      if (index === 0) await held;
+    };
+    const queue = t.open();
+    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    const shown = await until(queue, id, (job) => (job.prepared?.doneSeconds ?? 0) > 0);
+    expect(shown).toMatchObject({ step: 'transcribing', currentPart: 0, prepared: { doneSeconds: 150, totalSeconds: PART_SECONDS } });
+    expect(shown.parts.map((part) => part.state)).toEqual(['encoding', 'waiting']);
+    // Part 2 was made alongside (and said 450 s): still part 1's progress on screen.
+    expect(t.encodes).toEqual([0, 1]);
+    expect(queue.list()[0]!.prepared).toEqual({ doneSeconds: 150, totalSeconds: PART_SECONDS });
+    release();
+    await reaches(queue, id, 'done');
+    expect(queue.list()[0]!.prepared).toBeNull();
     await queue.close();
   });
 

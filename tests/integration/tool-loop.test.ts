@@ -91,6 +91,8 @@ describe('a tool call the user approves', () => {
       ['assistant', 'complete'],
     ]);
     expect(saved[1]).toMatchObject({ content: '', toolCalls: proposed.calls, usage: { total_tokens: expect.any(Number) } });
+    // The decision is kept with the call, for the conversation opened again later.
+    expect(saved[1]!.toolCalls!.map((call) => call.decided)).toEqual([{ decision: 'approve', automatic: false }]);
     expect(saved[2]).toMatchObject({ id: result.messageId, content: result.content, toolCallId: 'call_w1', toolOutcome: 'ok' });
     expect(saved[3]).toMatchObject({ content: 'It is mild in Paris today.' });
     expect(saved[0]).not.toHaveProperty('toolCalls');

@@ -26,8 +26,7 @@ export async function openHarness(options: { height: number; ready(page: Page): 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    // The harness serves no favicon; the browser's automatic request for one is not the app's.
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   await openFirstScreen(page, app.url, options.ready);

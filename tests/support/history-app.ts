@@ -28,8 +28,7 @@ export async function openSession(browser: Browser, env: { APP_BASE_URL?: string
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     page = await context.newPage();
     page.on('console', (message) => {
-      // The harness serves no favicon; the browser's automatic request for one is not the app's.
-      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+      if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await openFirstScreen(page, app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());

@@ -11,6 +11,7 @@ export const job = (id: string, state: Job['state'] = 'queued', change: Partial<
   responseFormat: 'verbose_json',
   step: null,
   planned: null,
+  prepared: null,
   sentBytes: 0,
   totalBytes: 0,
   currentPart: null,

@@ -70,7 +70,8 @@ describe('pass 1 in stretches (plan-recording.ts)', () => {
     calls[0]!.answer(measured(0, 1_000));
     const plan = await planned;
     expect(mostAtOnce()).toBe(2);
-    expect(progress.slice(0, 2)).toEqual([0.5, 0.75]);
+    // The length is told as soon as it is known (0 of 4 s), then the stretches' sum.
+    expect(progress.slice(0, 3)).toEqual([0, 0.5, 0.75]);
     expect(progress.at(-1)).toBe(3.97);
     expect(plan.sampleRate).toBe(RATE);
     expect(plan.primingSamples).toBe(7);

@@ -23,7 +23,7 @@ const message = (id: string, role: Message['role'], content: string, state: Mess
   model: null,
   createdAt: 0,
 });
-const empty = { listed: [], conversations: [], running: {}, steps: {}, decisions: {} } as unknown as ChatState;
+const empty = { listed: [], conversations: [], running: {}, steps: {} } as unknown as ChatState;
 const run = (state: ChatState, ...events: Parameters<typeof applyWatchEvent>[1][]) =>
   events.reduce((s, event) => ({ ...s, ...applyWatchEvent(s, event) }), state);
 

@@ -40,6 +40,8 @@ export async function planRecording(request: Request, path: string, options: Spl
     const opened = new Promise<Opened>((resolve) => (announced = resolve));
     const first = measure({ type: 'plan', path, stretchMaxSeconds: options.maxPartSeconds }, 0, (update) => {
       totalSeconds = update.totalSeconds;
+      // The length is news at once: the page can show a bar from 0 % before the first stretch reports.
+      report?.({ doneSeconds: 0, totalSeconds });
       announced(update);
     });
     // A failure ends the other stretches at once, each with this failure as its own, so the plan fails with it.

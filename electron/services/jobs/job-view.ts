@@ -3,7 +3,7 @@ import { estimateSecondsLeft } from './estimate';
 import type { StoredJob } from './job-store';
 import type { Live } from './run-job';
 
-export const IDLE: Live = { step: null, planned: null, sentBytes: 0, totalBytes: 0, currentPart: null, partState: null, timings: [] };
+export const IDLE: Live = { step: null, planned: null, prepared: null, sentBytes: 0, totalBytes: 0, currentPart: null, partState: null, timings: [] };
 
 /** A job as the page shows it: what is kept, and while it runs, where it is. */
 export function jobView(job: StoredJob, live: Live = IDLE): Job {
@@ -27,6 +27,7 @@ export function jobView(job: StoredJob, live: Live = IDLE): Job {
     responseFormat: job.request.responseFormat,
     step: job.state === 'running' ? live.step : null,
     planned: job.state === 'running' ? live.planned : null,
+    prepared: job.state === 'running' ? live.prepared : null,
     sentBytes: live.sentBytes,
     totalBytes: live.totalBytes,
     currentPart: job.state === 'running' ? live.currentPart : null,

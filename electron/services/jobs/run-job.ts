@@ -16,6 +16,7 @@ import { partProblem } from './part-check';
 export interface Live {
   step: Job['step'];
   planned: Job['planned'];
+  prepared: Job['prepared'];
   sentBytes: number;
   totalBytes: number;
   currentPart: number | null;
@@ -60,7 +61,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   };
 
   async function send(file: UploadFile, prompt: string, forcedTimings: boolean): Promise<Transcript> {
-    io.live({ sentBytes: 0, totalBytes: file.size, partState: 'uploading' }, true);
+    io.live({ sentBytes: 0, totalBytes: file.size, partState: 'uploading', prepared: null }, true);
     const request = forcedTimings ? { ...job.request, prompt, responseFormat: 'verbose_json' as const, granularities: ['word' as const, 'segment' as const] } : job.request;
     const result = await deps.transcribe(file, request, {
       signal: io.signal,
@@ -80,6 +81,13 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     io.save();
   }
 
+  /** The part whose turn it is: its preparation is the one on screen, and how far each encode has come. */
+  let showing = -1;
+  const madeSoFar = new Map<number, Job['prepared']>();
+  const partSeconds = ({ index }: StoredPart) => {
+    const cut = job.plan!.cuts[index]!;
+    return (cut.endSample - cut.startSample) / job.plan!.sampleRate;
+  };
   /** Encodes shared by the part's own turn and the prefetch while the part before is sent. */
   const encoding = new Map<number, Promise<EncodedPart>>();
   function encode(part: StoredPart): Promise<EncodedPart> {
@@ -87,7 +95,18 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     let pending = encoding.get(part.index);
     if (!pending) {
       pending = deps.splitter
-        .encodePart({ path: job.sourcePath, plan: job.plan!, index: part.index, outPath: deps.partPath(job.id, part.index), signal: io.signal })
+        .encodePart({
+          path: job.sourcePath,
+          plan: job.plan!,
+          index: part.index,
+          outPath: deps.partPath(job.id, part.index),
+          signal: io.signal,
+          // A part made ahead (the next one) is shown once its turn comes.
+          onProgress: (prepared) => {
+            madeSoFar.set(part.index, prepared);
+            if (showing === part.index) io.live({ prepared });
+          },
+        })
         .then((made) => {
           stop();
           part.encoded = made;
@@ -102,7 +121,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   }
 
   async function encoded(part: StoredPart): Promise<EncodedPart> {
-    if (!(part.encoded && existsSync(part.encoded.path))) io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0 }, true);
+    if (!(part.encoded && existsSync(part.encoded.path))) io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0, prepared: madeSoFar.get(part.index) ?? { doneSeconds: 0, totalSeconds: partSeconds(part) } }, true);
     const made = encode(part);
     // The next part is made alongside this one (a splitter process each: two cores, and each
     // process's memory is bounded), and so while this one is sent and transcribed.
@@ -113,6 +132,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
 
   async function transcribePart(part: StoredPart, previous: StoredPart | undefined) {
     const started = performance.now();
+    showing = part.index;
     io.live({ currentPart: part.index, partState: null }, true);
     const file = await encoded(part);
     const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
@@ -179,7 +199,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     }
     io.save();
   } finally {
-    io.live({ step: null, currentPart: null, partState: null, sentBytes: 0, totalBytes: 0, planned: null }, true);
+    io.live({ step: null, currentPart: null, partState: null, sentBytes: 0, totalBytes: 0, planned: null, prepared: null }, true);
   }
 }
 

@@ -40,7 +40,7 @@ describe('the splitter in Electron (a utility process per request)', () => {
     // A minute at 16 kHz in 50 ms levels: one part, nothing to cut.
     child.emit('message', { type: 'measured', levels: new Float32Array(1200).fill(-20), samples: 960_000, shape: { sampleRate: 16_000, primingSamples: 0, trailingSamples: 0 } });
     expect(await planned).toEqual(plan);
-    expect(progress.mock.calls).toEqual([[{ doneSeconds: 30, totalSeconds: 60 }], [{ doneSeconds: 60, totalSeconds: 60 }]]);
+    expect(progress.mock.calls).toEqual([[{ doneSeconds: 0, totalSeconds: 60 }], [{ doneSeconds: 30, totalSeconds: 60 }], [{ doneSeconds: 60, totalSeconds: 60 }]]);
     expect(peaks).toEqual([[123_456, 'plan']]);
     expect(child.kill).toHaveBeenCalledOnce();
   });
