@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSettings } from '../settings';
+import { modelName } from '../common/names';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
@@ -17,10 +18,10 @@ const OPTIONS_ID = 'chat-options';
 /** The options in a few words, so they are visible while the panel is closed. */
 function summary(options: OptionsInput): string {
   return [
-    options.model.trim() || 'no model',
+    options.model.trim() ? `${modelName(options.model)} model` : 'no model',
     options.temperature.trim() && `temperature ${options.temperature.trim()}`,
     options.maxTokens.trim() && `up to ${options.maxTokens.trim()} tokens`,
-    options.stream ? 'streamed' : 'not streamed',
+    options.stream ? 'reply shown as it is written' : 'reply shown when complete',
     options.jsonMode && 'JSON mode',
     (options.tools?.length ?? 0) > 0 && `${options.tools!.length} ${options.tools!.length === 1 ? 'tool' : 'tools'}`,
   ]
@@ -62,7 +63,9 @@ export function ChatScreen() {
       <StorageNotice />
       <header className="chat-header">
         <h1 id="chat-heading">{conversation.messages.length ? nameOf(conversation) : conversation.title || 'New chat'}</h1>
-        <span className="options-summary">{summary(input)}</span>
+        <span className="options-summary" title={`Model id: ${input.model.trim()}`}>
+          {summary(input)}
+        </span>
         <button
           type="button"
           className="secondary small"

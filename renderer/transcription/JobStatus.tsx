@@ -1,5 +1,6 @@
 import type { Job } from '../../shared/contract/jobs';
 import { formatClock, formatDuration, formatProgress } from './format';
+import { FORMAT_NAMES } from '../common/names';
 
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
 const kept = (done: number) => `${done} ${done === 1 ? 'part is' : 'parts are'} done and will not be sent again`;
@@ -75,7 +76,7 @@ export function JobStatus({ job }: { job: Job }) {
       return (
         <>
           <p className="queue-status done">
-            Transcribed{count > 1 ? ` in ${count} parts` : ''} as {job.responseFormat}
+            Transcribed{count > 1 ? ` in ${count} parts` : ''} as {FORMAT_NAMES[job.responseFormat]}
           </p>
           {flagged.map((p) => (
             <p key={p.index} className="queue-status long-note">

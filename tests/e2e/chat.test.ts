@@ -72,7 +72,7 @@ describe('chat in Chromium', () => {
     await page.getByLabel('Temperature', { exact: true }).fill('0.4');
     await page.getByLabel('Maximum tokens').fill('400');
     await page.getByRole('checkbox', { name: 'Stream the reply as it is written' }).uncheck();
-    expect(await page.getByText('default · temperature 0.4 · up to 400 tokens · not streamed').count()).toBe(1);
+    expect(await page.getByText('Default model · temperature 0.4 · up to 400 tokens · reply shown when complete').count()).toBe(1);
     const said = 'Now in one piece';
     expect(await ask(page, said)).toBe(expectedReply(said));
     const body = lastRequestBody(fake);
@@ -248,7 +248,7 @@ describe('chat in Chromium', () => {
 
     // Back on Free, a conversation that remembers a Pro model cannot send, and says why.
     await setPlan(page, 'Free', 'Custom model');
-    await page.getByText('The model research-2 needs the Pro plan. Choose default, or change the plan in Settings.').waitFor();
+    await page.getByText('The research-2 model needs the Pro plan. Choose Default, or change the plan in Settings.').waitFor();
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
   });
 

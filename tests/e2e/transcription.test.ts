@@ -11,6 +11,7 @@ import {
   exportAs,
   fileInput,
   fileOf,
+  formatRadio,
   highlighted,
   lastTranscriptionRequest,
   openApp,
@@ -72,8 +73,8 @@ describe('transcription in Chromium', () => {
     await openTranscribe(page);
     await page.getByText('Transcription is a Pro feature').waitFor();
     expect(await fileInput(page).isDisabled()).toBe(true);
-    expect(await page.getByRole('textbox', { name: 'Model' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Model' }).isDisabled()).toBe(true);
+    expect(await formatRadio(page, 'verbose_json').isDisabled()).toBe(true);
     await screenshot(page, 'transcription-free-plan');
 
     // A drop on the Free plan adds nothing and says why.
@@ -95,8 +96,36 @@ describe('transcription in Chromium', () => {
     await page.getByRole('heading', { name: 'Drop recordings to transcribe' }).waitFor();
     await page.getByText(/mp3, mp4, mpeg, mpga, m4a, wav, webm · up to 25 MB per file/).waitFor();
     await page.getByText(/Transcripts you make are kept here/).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Model' }).inputValue()).toBe('speech-1');
-    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isChecked()).toBe(true);
+    // The model by its name, its id on hover; the formats by what they give.
+    const model = page.getByRole('combobox', { name: 'Model' });
+    expect(await model.inputValue()).toBe('speech-1');
+    expect(await model.locator('option:checked').innerText()).toBe('Standard transcription');
+    expect(await model.getAttribute('title')).toBe('speech-1');
+    expect(await formatRadio(page, 'verbose_json').isChecked()).toBe(true);
+    const form = await page.locator('section.tx-options').innerText();
+    expect(form).not.toMatch(/verbose_json|speech-1|ISO|\bsrt\b|\bvtt\b/);
+
+    // Languages by name, auto-detect first, found by typing part of a name; the code is what is sent.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    expect(await language.inputValue()).toBe('Detect automatically');
+    await page.getByRole('button', { name: 'Show all languages' }).click();
+    const list = page.getByRole('listbox', { name: 'Language' });
+    expect(await list.getByRole('option').first().innerText()).toBe('Detect automatically');
+    expect(await list.getByRole('option').count()).toBe(184);
+    await language.fill('fren');
+    await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual(['French']);
+    await screenshot(page, 'transcription-language-search');
+    await language.press('ArrowDown');
+    await language.press('Enter');
+    await expect.poll(() => language.inputValue()).toBe('French');
+    // Words that name no language change nothing: leaving the field puts the choice back.
+    await language.fill('Klingon');
+    await list.getByText('No language by that name.').waitFor();
+    await language.press('Tab');
+    await expect.poll(() => language.inputValue()).toBe('French');
+    await language.fill('');
+    await list.getByRole('option', { name: 'Detect automatically', exact: true }).click();
+    await expect.poll(() => language.inputValue()).toBe('Detect automatically');
     await screenshot(page, 'transcription-empty');
   });
 

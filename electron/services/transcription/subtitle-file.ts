@@ -34,7 +34,7 @@ export function subtitleFile(record: TranscriptRecord, format: ExportFormat, rul
   if (format === 'txt') return file(cues.length ? formatTxt(cues) : `${transcript.text}\n`);
   if (!cues.length) {
     throw new Error(
-      `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with the format "verbose_json" (or "${format}").`,
+      `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with word timings (or as ${format.toUpperCase()} subtitles).`,
     );
   }
   return file(format === 'srt' ? formatSrt(cues) : formatVtt(cues));

@@ -1,0 +1,43 @@
+import { LANGUAGE_CODES } from '../../shared/domain/languages';
+import type { ResponseFormat } from '../../shared/domain/transcript';
+
+/**
+ * What the user reads for the service's wire names, decided once for every screen. The
+ * service gives model ids only (seed §1 and §4.2 describe them but name none), so these
+ * names are Confab's, each taken from the interface's own description; the id shows on hover.
+ */
+const MODEL_NAMES: Record<string, string> = {
+  default: 'Default',
+  fast: 'Fast',
+  pro: 'Pro',
+  'speech-1': 'Standard transcription',
+};
+
+/** A model's name; an id Confab has no name for is shown as it is. */
+export const modelName = (id: string) => MODEL_NAMES[id.trim()] ?? id.trim();
+
+/** The transcription formats, named by what they give. */
+export const FORMAT_NAMES: Record<ResponseFormat, string> = {
+  verbose_json: 'Text with word timings',
+  json: 'Text only (JSON)',
+  text: 'Plain text',
+  srt: 'Subtitles (SRT)',
+  vtt: 'Subtitles (WebVTT)',
+};
+
+const languages = new Intl.DisplayNames(typeof navigator === 'undefined' ? undefined : navigator.languages, { type: 'language' });
+
+/** A language's name in the user's language; a code the runtime cannot name is shown as it is. */
+export function languageName(code: string): string {
+  try {
+    return languages.of(code) ?? code;
+  } catch {
+    // Not a well-formed code (the service may answer with a name, such as "english").
+    return code;
+  }
+}
+
+/** Every language the service accepts, by name, in the user's alphabetical order. */
+export const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = LANGUAGE_CODES.map((code) => ({ code, name: languageName(code) })).sort(
+  (a, b) => a.name.localeCompare(b.name),
+);
