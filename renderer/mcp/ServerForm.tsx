@@ -134,7 +134,7 @@ export function ServerForm({ server, onDone }: Props) {
   };
 
   return (
-    <form className="server-form" aria-label={server ? `Edit ${server.name}` : 'Add a server'} onSubmit={save}>
+    <form className="server-form" noValidate aria-label={server ? `Edit ${server.name}` : 'Add a server'} onSubmit={save}>
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} type="text" value={name} placeholder="For example: Notes" onChange={(event) => setName(event.target.value)} />

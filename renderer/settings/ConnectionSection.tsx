@@ -22,7 +22,7 @@ export function ConnectionSection() {
             </p>
           </div>
         )}
-        {connection && !connection.ok && <FailureNotice failure={connection.failure} />}
+        {connection && !connection.ok && <FailureNotice failure={connection.failure} inSettings />}
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey } from './chat-support';
+import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey, useRefusedKey } from './chat-support';
 
 // Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
 // user adds (an unreachable address, a local command over stdio the test allows in the
@@ -90,18 +90,32 @@ describe('the Tools (MCP) section', () => {
 
   it("says why the service's server refuses an unknown key (401), and connects again with a good one", async () => {
     const { page, fake } = h;
-    await useKey(page, 'sk-not-a-real-key-0000');
+    await useRefusedKey(page, fake, 'sk-not-a-real-key-0000');
     await openSettings(page);
     // The key change starts an attempt of its own; Reconnect runs another once that has ended.
     const reconnect = server(page, 'Service').getByRole('button', { name: 'Reconnect Service' });
     await reconnect.click();
     await expect.poll(async () => ((await reconnect.isEnabled()) ? statusOf(page, 'Service') : 'busy')).toMatch(/Credentials refused/);
     const refused = await statusOf(page, 'Service');
-    expect(refused).toMatch(/Credentials refused \(401, invalid_api_key\)/);
-    expect(refused).toMatch(/refused the credentials \(401, invalid_api_key\): Incorrect API key/);
-    expect(refused).toMatch(/Check the API key in Settings/);
+    const host = new URL(fake.mcpUrl).host;
+    expect(refused).toMatch(new RegExp(`^Credentials refused\\s+${host} refused the credentials: Incorrect API key`));
+    // No raw status or code, the host once, and no advice to go where the card already is.
+    expect(refused.replaceAll(host, '')).not.toMatch(/401|invalid_api_key|Settings/);
+    expect(refused.split(host)).toHaveLength(2);
+    expect(refused).toMatch(/Check the API key above/);
     await showSection(page);
     await screenshot(page, 'pro-chat-mcp-401');
+
+    // A profile without a key: one clear sentence, not the server's 401.
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+    await expect.poll(() => statusOf(page, 'Service')).toMatch(/^Not set up\s+No API key is stored for this profile, and the service's tools need one\./);
+    const noKey = await statusOf(page, 'Service');
+    expect(noKey).toMatch(/Add the key under API key, above/);
+    expect(noKey).not.toMatch(/401|missing_api_key|Settings/);
+    expect(noKey).not.toContain(new URL(fake.mcpUrl).host);
+    await showSection(page);
+    await screenshot(page, 'pro-chat-mcp-no-key');
 
     await useKey(page, fake.keys.pro);
     await openSettings(page);

@@ -12,8 +12,13 @@ import { type Driver, STDIO_SERVER, startCore } from './tool-driver';
 let fake: FakeService;
 let app: Driver;
 
-type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown };
-const chatBodies = () => fake.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body as ChatBody);
+type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown; max_tokens?: number };
+/** The chat requests of the conversations: not the one-token completion that tries a key before it is stored. */
+const chatBodies = () =>
+  fake.requests
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => request.body as ChatBody)
+    .filter((body) => !(body.max_tokens === 1 && body.messages.length === 1));
 
 /** The first message of a new conversation, with these options (ids: the conversation's). */
 async function ask(overrides: Partial<ChatOptions> = {}) {
@@ -112,9 +117,11 @@ describe('refusals and missing servers', () => {
     const unknownTool = await ask({ tools: ['service/launch_rockets'] });
     expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { message: expect.stringMatching(/does not offer the tool launch_rockets/) } });
 
-    // Deleted first: replacing a working key with one the service refuses is itself refused.
+    // Stored while the fake accepts it, then withdrawn: Confab tries every key before storing it.
     await app.invoke('secrets:deleteKey');
+    fake.issueKey('sk-wrong-key-000000');
     await app.invoke('secrets:setKey', { key: 'sk-wrong-key-000000' });
+    fake.withdrawKey('sk-wrong-key-000000');
     const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',
