@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '../../shared/domain/languages';
+import { LANGUAGE_CODES, isLanguageCode } from '../../shared/domain/languages';
 import type { ResponseFormat } from '../../shared/domain/transcript';
 
 /**
@@ -26,15 +26,14 @@ export const FORMAT_NAMES: Record<ResponseFormat, string> = {
 };
 
 const languages = new Intl.DisplayNames(typeof navigator === 'undefined' ? undefined : navigator.languages, { type: 'language' });
+const english = new Intl.DisplayNames(['en'], { type: 'language' });
+// The service may answer with a language's English name ("english") instead of its code.
+const BY_ENGLISH_NAME = new Map(LANGUAGE_CODES.map((code) => [english.of(code)?.toLowerCase(), code]));
 
-/** A language's name in the user's language; a code the runtime cannot name is shown as it is. */
-export function languageName(code: string): string {
-  try {
-    return languages.of(code) ?? code;
-  } catch {
-    // Not a well-formed code (the service may answer with a name, such as "english").
-    return code;
-  }
+/** A language's name in the user's language, from its code or English name; anything else as it is. */
+export function languageName(value: string): string {
+  const code = isLanguageCode(value) ? value.toLowerCase() : BY_ENGLISH_NAME.get(value.trim().toLowerCase());
+  return code ? (languages.of(code) ?? value) : value;
 }
 
 /** Every language the service accepts, by name, in the user's alphabetical order. */

@@ -62,7 +62,7 @@ export function LanguagePicker({ value, error, onChange }: Props) {
     <div className="field language-picker">
       <label {...getLabelProps()}>Language</label>
       <div className="field-row">
-        <input {...getInputProps({ 'aria-invalid': error !== undefined, 'aria-describedby': noteId, spellCheck: false })} />
+        <input {...getInputProps({ type: 'text', 'aria-invalid': error !== undefined, 'aria-describedby': noteId, spellCheck: false })} />
         <button type="button" className="secondary small" {...getToggleButtonProps({ 'aria-label': 'Show all languages' })}>
           {isOpen ? '▲' : '▼'}
         </button>

@@ -82,7 +82,7 @@ describe('transcription queue in Chromium', () => {
     await page.getByText(/This transcript was made as Text only \(JSON\): it has no timings, so it cannot become SRT or VTT subtitles/).waitFor();
     await page.getByRole('button', { name: 'Save SRT' }).click();
     // Main's own message, shown as it is.
-    await page.getByRole('alert').getByText(/This transcript has no timings, so it cannot become SRT subtitles\. Transcribe it again with word timings\.$/).waitFor();
+    await page.getByRole('alert').getByText(/This transcript has no timings, so it cannot become SRT subtitles\. Transcribe it again with word timings \(or as SRT subtitles\)\.$/).waitFor();
     expect(JSON.parse((await exportAs(page, 'JSON')).text)).toEqual({ text: 'Confab turns recordings into text you can search.' });
   });
 

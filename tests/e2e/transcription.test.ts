@@ -278,8 +278,11 @@ describe('transcription in Chromium', () => {
     const composer = page.getByRole('textbox', { name: 'Message', exact: true });
     await composer.waitFor();
     expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
+    // The chat requests so far: saving the key tried it with one.
+    const chats = () => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length;
+    const before = chats();
     await composer.press('Enter');
-    await expect.poll(() => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length).toBeGreaterThan(0);
+    await expect.poll(chats).toBeGreaterThan(before);
     const body = fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).at(-1)!.body as {
       messages: Array<{ role: string; content: string }>;
     };
