@@ -131,7 +131,7 @@ describe('chat failures in Chromium', () => {
     await useKey(page, h.fake.keys.free, SAID);
     await setPlan(page, 'Pro', SAID);
     await openOptions(page);
-    await page.getByRole('radio', { name: /^pro/ }).check();
+    await page.getByRole('group', { name: 'Model' }).getByRole('radio', { name: /^Pro/ }).check();
     await send(page, 'Think hard about this');
     const alert = (await settled(page)).getByRole('alert');
     await alert.getByText('The service refused the request (403)').waitFor();
