@@ -36,7 +36,13 @@ export function languageName(value: string): string {
   return code ? (languages.of(code) ?? value) : value;
 }
 
-/** Every language the service accepts, by name, in the user's alphabetical order. */
-export const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = LANGUAGE_CODES.map((code) => ({ code, name: languageName(code) })).sort(
-  (a, b) => a.name.localeCompare(b.name),
-);
+/**
+ * Every language the service accepts, by name, in the user's alphabetical order. Where two
+ * codes have one name in the user's language (Twi is named Akan in English), the list offers it
+ * once, under its first code: two identical entries could not be told apart.
+ */
+export const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = [
+  ...new Map(LANGUAGE_CODES.map((code) => [languageName(code), code] as const).reverse()).entries(),
+]
+  .map(([name, code]) => ({ code, name }))
+  .sort((a, b) => a.name.localeCompare(b.name));

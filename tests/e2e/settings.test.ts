@@ -121,7 +121,8 @@ describe('settings journey in Chromium', () => {
     await saveKey(fake.keys.pro, false);
     await testConnection();
     await page.getByText('Connected', { exact: true }).waitFor();
-    expect(await page.getByText(/answered with model/).textContent()).toContain('default');
+    expect(await page.getByText(/answered with the/).textContent()).toMatch(/^The service answered with the Default model in \d+ ms\.$/);
+    expect(await page.getByText(/answered with the/).getByText('Default', { exact: true }).getAttribute('title')).toBe('Model id: default');
     await screenshot(page, 'settings-connected');
   });
 

@@ -111,7 +111,7 @@ describe('transcription in Chromium', () => {
     await page.getByRole('button', { name: 'Show all languages' }).click();
     const list = page.getByRole('listbox', { name: 'Language' });
     expect(await list.getByRole('option').first().innerText()).toBe('Detect automatically');
-    expect(await list.getByRole('option').count()).toBe(184);
+    expect(await list.getByRole('option').count()).toBeGreaterThan(180);
     await language.fill('fren');
     await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual(['French']);
     await screenshot(page, 'transcription-language-search');
