@@ -145,9 +145,11 @@ describe('transcription in Chromium', () => {
     expect(request.file?.size).toBe((await import('node:fs')).statSync(sentence).size);
 
     // The text by segment (the fake's segments are its words, without punctuation), the language
-    // as the service named it, the duration.
+    // the service named ("english") in the user's words, the format by what it gives, the duration.
     await expect.poll(() => shownTranscript(page)).toMatch(/The quick brown fox jumps over the lazy.*dog Then it runs away/);
-    await page.getByRole('definition').getByText('english', { exact: true }).waitFor();
+    await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
+    await page.getByRole('definition').getByText('Text with word timings', { exact: true }).waitFor();
+    expect(await page.getByRole('definition').getByText('Standard transcription', { exact: true }).getAttribute('title')).toBe('speech-1');
     await page.getByRole('definition').getByText(/^4\.\d s$/).waitFor();
     await page.getByText('Timings: 2 segments, 13 words').click();
     await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
