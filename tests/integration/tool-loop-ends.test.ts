@@ -5,20 +5,15 @@ import type { McpServerView } from '../../shared/contract/mcp';
 import { readJson } from '../../shared/domain/json';
 import { JSON_MODE_INSTRUCTION } from '../../electron/services/chat-body';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { type Driver, STDIO_SERVER, startCore } from './tool-driver';
+import { type Driver, STDIO_SERVER, conversationBodies, startCore } from './tool-driver';
 
 // How a reply with tools ends: the step limit, Stop at every stage, refusals, servers that
 // are not there; and the rest of the Pro request: JSON mode, tools on two servers at once.
 let fake: FakeService;
 let app: Driver;
 
-type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown; max_tokens?: number };
-/** The chat requests of the conversations: not the one-token completion that tries a key before it is stored. */
-const chatBodies = () =>
-  fake.requests
-    .filter((request) => request.path === '/v1/chat/completions')
-    .map((request) => request.body as ChatBody)
-    .filter((body) => !(body.max_tokens === 1 && body.messages.length === 1));
+type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown };
+const chatBodies = () => conversationBodies<ChatBody>(fake);
 
 /** The first message of a new conversation, with these options (ids: the conversation's). */
 async function ask(overrides: Partial<ChatOptions> = {}) {
