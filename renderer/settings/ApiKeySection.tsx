@@ -14,6 +14,7 @@ export function ApiKeySection() {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [trying, setTrying] = useState(false);
   if (!key) return null;
 
   // A key saved for another address cannot be used here: the form to enter one for this address shows at once.
@@ -36,7 +37,10 @@ export function ApiKeySection() {
       return;
     }
     // The draft is cleared only once main has the key, so a failure loses nothing typed.
-    if (await setKey(parsed.data.key, memoryOnly)) {
+    setTrying(true);
+    const saved = await setKey(parsed.data.key, memoryOnly);
+    setTrying(false);
+    if (saved) {
       setDraft('');
       setEditing(false);
     }
@@ -107,7 +111,9 @@ export function ApiKeySection() {
                 if (problem) setProblem(null);
               }}
             />
-            <button type="submit">{memoryOnly ? 'Use for this run only' : 'Save key'}</button>
+            <button type="submit" disabled={trying}>
+              {trying ? 'Trying the key…' : memoryOnly ? 'Use for this run only' : 'Save key'}
+            </button>
             {replacing && (
               <button
                 type="button"
