@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, isLanguageCode } from '../../shared/domain/languages';
+import { ENGLISH_NAMES, LANGUAGE_CODES, isLanguageCode } from '../../shared/domain/languages';
 import type { ResponseFormat } from '../../shared/domain/transcript';
 
 /**
@@ -25,21 +25,24 @@ export const FORMAT_NAMES: Record<ResponseFormat, string> = {
   vtt: 'Subtitles (WebVTT)',
 };
 
-const languages = new Intl.DisplayNames(typeof navigator === 'undefined' ? undefined : navigator.languages, { type: 'language' });
-const english = new Intl.DisplayNames(['en'], { type: 'language' });
+const locales = typeof navigator === 'undefined' ? undefined : navigator.languages;
+// Answers undefined, not the code, for a language the runtime's locale data cannot name.
+const languages = new Intl.DisplayNames(locales, { type: 'language', fallback: 'none' });
 // The service may answer with a language's English name ("english") instead of its code.
-const BY_ENGLISH_NAME = new Map(LANGUAGE_CODES.map((code) => [english.of(code)?.toLowerCase(), code]));
+const BY_ENGLISH_NAME = new Map(LANGUAGE_CODES.map((code) => [ENGLISH_NAMES[code]!.toLowerCase(), code]));
 
-/** A language's name in the user's language, from its code or English name; anything else as it is. */
+/** A language's name in the user's language (in English where the runtime has none), from its code or English name. */
 export function languageName(value: string): string {
   const code = isLanguageCode(value) ? value.toLowerCase() : BY_ENGLISH_NAME.get(value.trim().toLowerCase());
-  return code ? (languages.of(code) ?? value) : value;
+  if (!code) return value;
+  const name = languages.of(code);
+  return name && name !== code ? name : ENGLISH_NAMES[code]!;
 }
 
 /**
- * Every language the service accepts, by name, in the user's alphabetical order. Where two
- * codes have one name in the user's language (Twi is named Akan in English), the list offers it
- * once, under its first code: two identical entries could not be told apart.
+ * Every language the service accepts, by name, in the user's alphabetical order. Where two codes
+ * have one name in the user's language, the list offers it once, under its first code: two
+ * identical entries could not be told apart.
  */
 export const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = [
   ...new Map(LANGUAGE_CODES.map((code) => [languageName(code), code] as const).reverse()).entries(),

@@ -1,5 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useState } from 'react';
+import { ENGLISH_NAMES } from '../../shared/domain/languages';
 import { LANGUAGES, languageName } from '../common/names';
 
 interface Language {
@@ -15,7 +16,10 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 function matching(query: string): Language[] {
   const wanted = fold(query.trim());
   if (!wanted) return [DETECT, ...LANGUAGES];
-  const found = LANGUAGES.filter((language) => fold(language.name).includes(wanted) || language.code === wanted);
+  // Its English name finds a language too, whatever the user's language.
+  const found = LANGUAGES.filter(
+    (language) => fold(language.name).includes(wanted) || fold(ENGLISH_NAMES[language.code] ?? '').includes(wanted) || language.code === wanted,
+  );
   // A name that starts with what was typed comes before one that only contains it.
   return [...found.filter((l) => fold(l.name).startsWith(wanted)), ...found.filter((l) => !fold(l.name).startsWith(wanted))];
 }

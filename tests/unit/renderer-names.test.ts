@@ -21,9 +21,9 @@ describe("the service's names in the user's words", () => {
     expect(languageName('de')).toBe('German');
     expect(languageName('english')).toBe('English');
     expect(languageName('Klingon')).toBe('Klingon');
-    // Each name once (Twi and Akan share a name in English: Akan, under ak, is offered once).
+    // Each name once: where the runtime names two codes alike (Node's ICU names Twi "Akan"), the first is offered.
     expect(new Set(LANGUAGES.map((language) => language.name)).size).toBe(LANGUAGES.length);
-    expect(LANGUAGES.length).toBeGreaterThanOrEqual(LANGUAGE_CODES.length - 3);
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(LANGUAGE_CODES.length - 1);
     expect(LANGUAGES.find((language) => language.name === 'Akan')?.code).toBe('ak');
     expect(LANGUAGES.every((language) => language.name !== language.code)).toBe(true);
   });
