@@ -18,7 +18,8 @@ export interface ProfileKeysDeps {
 /**
  * The rule that a key belongs to an origin: main hands a profile's key only to a URL on the
  * origin (scheme, host, port) it was saved for. A base URL moved elsewhere has no key until
- * the user enters one for it, and rotating a working key tests the new one first.
+ * the user enters one for it. Every key is tried before it is stored, the first as well as a
+ * replacement: an expired key saved silently would only fail later, far from where it was typed.
  */
 export function createProfileKeys(deps: ProfileKeysDeps) {
   const now = () => deps.now?.() ?? new Date();
@@ -56,15 +57,13 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
     };
   }
 
-  /** Saves a key for the base URL's origin; replacing a working key needs the candidate to work. */
+  /** Saves a key for the base URL's origin once the candidate works there; a refused one changes nothing. */
   async function setKey(key: string, options: { memoryOnly: boolean }): Promise<KeyChange> {
     const settings = deps.settings.get();
     const origin = originOf(settings.baseUrl);
     if (origin === null) throw new Error('Set the service base URL first: a key is saved for the address it belongs to.');
-    if ((await keyFor(settings.baseUrl)).key !== null) {
-      const outcome = await deps.probe(key, settings.baseUrl);
-      if (!outcome.ok) return { status: await status(), refused: outcome.failure };
-    }
+    const outcome = await deps.probe(key, settings.baseUrl);
+    if (!outcome.ok) return { status: await status(), refused: outcome.failure };
     await deps.keys.save(settings.profileId, { key, origin, savedAt: now().toISOString() }, options);
     return { status: await status(), refused: null };
   }

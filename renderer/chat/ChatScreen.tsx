@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { counted } from '../common/plural';
 import { useSettings } from '../settings';
 import { AttachedTranscript } from './AttachedTranscript';
+import { modelName } from '../common/names';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
@@ -19,10 +20,10 @@ const OPTIONS_ID = 'chat-options';
 /** The options in a few words, so they are visible while the panel is closed. */
 function summary(options: OptionsInput): string {
   return [
-    options.model.trim() || 'no model',
+    options.model.trim() ? `${modelName(options.model)} model` : 'no model',
     options.temperature.trim() && `temperature ${options.temperature.trim()}`,
     options.maxTokens.trim() && `up to ${options.maxTokens.trim()} tokens`,
-    options.stream ? 'streamed' : 'not streamed',
+    options.stream ? 'reply shown as it is written' : 'reply shown when complete',
     options.jsonMode && 'JSON mode',
     (options.tools?.length ?? 0) > 0 && counted(options.tools!.length, { one: 'tool', other: 'tools' }),
   ]
@@ -67,7 +68,7 @@ export function ChatScreen() {
         <h1 id="chat-heading" title={heading}>
           {heading}
         </h1>
-        <span className="options-summary" title={summary(input)}>
+        <span className="options-summary" title={`${summary(input)} (model id: ${input.model.trim()})`}>
           {summary(input)}
         </span>
         <button

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Plan } from '../../shared/contract/settings';
-import { KNOWN_MODELS } from '../../shared/domain/chat';
+import { FREE_MODEL, KNOWN_MODELS } from '../../shared/domain/chat';
+import { modelName } from '../common/names';
 import { openSettings } from './navigation';
 import { useChat } from './store';
 
@@ -27,7 +28,7 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
         {KNOWN_MODELS.map((m) => {
           const locked = free && m.plan === 'pro';
           return (
-            <label key={m.id} className={locked ? 'model-option locked' : 'model-option'}>
+            <label key={m.id} className={locked ? 'model-option locked' : 'model-option'} title={`Model id: ${m.id}`}>
               <input
                 type="radio"
                 name={`${id}-model`}
@@ -38,7 +39,7 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
                   choose(m.id);
                 }}
               />
-              <span className="model-id">{m.id}</span>
+              <span className="model-id">{modelName(m.id)}</span>
               {locked && <span className="badge pro-badge">Pro plan</span>}
               <span className="model-description">{m.description}</span>
             </label>
@@ -70,7 +71,7 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
       ) : (
         free && (
           <p className="hint" id={`${id}-note`}>
-            You are on the Free plan: only <code>default</code> is available.{' '}
+            You are on the Free plan: only the {modelName(FREE_MODEL)} model is available.{' '}
             <button type="button" className="link" onClick={openSettings}>
               Change the plan in Settings
             </button>

@@ -1,5 +1,6 @@
 import type { Plan } from '../../shared/contract/settings';
 import { type ChatOptions, FREE_MODEL, chatOptionsSchema } from '../../shared/domain/chat';
+import { modelName } from '../common/names';
 
 /**
  * ChatOptions as the fields hold them: the numbers stay as typed, so a bad value remains
@@ -37,7 +38,7 @@ export function checkOptions(input: OptionsInput, plan: Plan): { options: ChatOp
   }
   const model = input.model.trim();
   if (!errors.model && plan === 'free' && model !== FREE_MODEL) {
-    errors.model = `The model ${model} needs the Pro plan. Choose ${FREE_MODEL}, or change the plan in Settings.`;
+    errors.model = `The ${modelName(model)} model needs the Pro plan. Choose ${modelName(FREE_MODEL)}, or change the plan in Settings.`;
   }
   // Pro features left on from a Pro plan: their controls can still turn them off.
   if (plan === 'free' && input.jsonMode) errors.jsonMode = 'JSON mode needs the Pro plan. Turn it off, or change the plan in Settings.';

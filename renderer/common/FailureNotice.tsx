@@ -3,13 +3,17 @@ import { guidanceFor } from './failure-guidance';
 
 interface Props {
   failure: ServiceFailure;
+  /** Shown inside Settings: the advice does not send the user there. */
+  inSettings?: boolean;
   onSettings?(): void;
   onRetry?(): void;
 }
 
 /** A failure with what to do about it, and the matching button where there is one. */
-export function FailureNotice({ failure, onSettings, onRetry }: Props) {
-  const guidance = guidanceFor(failure);
+export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Props) {
+  const guidance = guidanceFor(failure, { inSettings });
+  // The service's own error code, once: not when its words already contain it.
+  const code = failure.status !== null && failure.code && !guidance.detail?.includes(failure.code) ? failure.code : null;
   return (
     <div className="notice error" role="alert">
       <p className="notice-title">{guidance.title}</p>
@@ -18,7 +22,7 @@ export function FailureNotice({ failure, onSettings, onRetry }: Props) {
         <p className="notice-detail">
           {/* Without an HTTP status the words are not an HTTP error body (an unreachable host, a broken stream). */}
           {failure.status === null ? 'Details' : 'Server said'}: <q>{guidance.detail}</q>
-          {failure.code ? <span className="mono"> ({failure.code})</span> : null}
+          {code && <span className="mono"> ({code})</span>}
         </p>
       )}
       <div className="actions">

@@ -47,8 +47,20 @@ const TRANSPORT: Record<string, Omit<Guidance, 'detail'>> = {
   too_large: { title: 'The answer was too large', advice: 'Confab stopped reading it. Try again, or ask for a shorter answer.', action: 'retry' },
 };
 
-/** Turns a classified failure into words for the user: what happened and what to do. */
-export function guidanceFor(failure: ServiceFailure): Guidance {
+/** The place most fixes are made, as the advice names it. */
+const IN_SETTINGS = ' in Settings';
+
+/**
+ * Turns a classified failure into words for the user: what happened and what to do. Shown
+ * inside Settings (`inSettings`), the advice does not send the user where they already are.
+ */
+export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boolean } = {}): Guidance {
+  const guidance = wordsFor(failure);
+  if (!options.inSettings) return guidance;
+  return { ...guidance, advice: guidance.advice.replaceAll(IN_SETTINGS, ''), action: guidance.action === 'settings' ? null : guidance.action };
+}
+
+function wordsFor(failure: ServiceFailure): Guidance {
   const detail = failure.message;
   const fromMain = failure.kind === 'network' || failure.kind === 'http' || failure.kind === 'not_configured';
   const transport = fromMain ? TRANSPORT[failure.code ?? ''] : undefined;
@@ -88,10 +100,11 @@ export function guidanceFor(failure: ServiceFailure): Guidance {
         action: 'retry',
       };
     case 'network':
+      // Main's words already say what happened and name the host: they are the title, said once.
       return {
-        title: `Could not reach ${failure.host}`,
+        title: failure.message,
         advice: 'Check your network connection and the base URL in Settings.',
-        detail,
+        detail: null,
         action: 'retry',
       };
     case 'not_configured':

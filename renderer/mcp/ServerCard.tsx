@@ -13,13 +13,13 @@ const REASONS: Record<McpProblem['reason'], string> = {
 };
 
 /** What to do about a failure, after main's own words on what happened. */
-const ADVICE: Record<McpProblem['reason'], (server: McpServerView) => string> = {
-  auth: (server) =>
-    server.builtIn ? 'Check the API key in Settings, then reconnect.' : 'Check the headers this server needs, then reconnect.',
+const ADVICE: Record<McpProblem['reason'], (server: McpServerView, problem: McpProblem) => string> = {
+  // The card is inside Settings, below the API key: the advice points there, not to Settings.
+  auth: (server) => (server.builtIn ? 'Check the API key above, then reconnect.' : 'Check the headers this server needs, then reconnect.'),
   unreachable: (server) =>
     server.transport.type === 'stdio' ? 'Check the command and its arguments.' : 'Check the address and that the server is running.',
   protocol: () => 'Check that the address is the server\'s MCP endpoint.',
-  not_configured: () => '',
+  not_configured: (_server, problem) => (problem.code === 'missing_api_key' ? 'Add the key under API key, above; the server connects once it is saved.' : ''),
   refused: () => '',
 };
 
@@ -48,13 +48,12 @@ function Status({ server }: { server: McpServerView }) {
     );
   }
   const { problem } = status;
-  const advice = ADVICE[problem.reason](server);
+  const advice = ADVICE[problem.reason](server, problem);
   return (
     <div className="server-status failed" role="status">
       <p>
+        {/* Main's sentence names the host and says what it answered; the status and code stay out of the words. */}
         <span className="status-dot" aria-hidden="true" /> <strong>{REASONS[problem.reason]}</strong>
-        {problem.status !== null && <span className="mono"> ({problem.status}{problem.code ? `, ${problem.code}` : ''})</span>}
-        {problem.host && <span> · {problem.host}</span>}
       </p>
       <p className="server-problem">{problem.message}</p>
       {advice && <p className="hint">{advice}</p>}

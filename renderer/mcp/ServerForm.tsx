@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
+import { type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
+import { PasteServers } from './PasteServers';
 import { useMcp } from './store';
 
 /** One header or environment variable as edited: a stored value stays stored unless replaced. */
@@ -18,6 +19,10 @@ const rowsOf = (secrets: { name: string; hasValue: boolean }[]): SecretRow[] =>
   secrets.map((secret) => ({ key: crypto.randomUUID(), name: secret.name, value: '', stored: secret.hasValue, replacing: false }));
 
 const blankRow = (): SecretRow => ({ key: crypto.randomUUID(), name: '', value: '', stored: false, replacing: false });
+
+/** Values that came with a pasted server: typed in, as it were, not stored yet. */
+const pastedRows = (secrets: { name: string; value?: string }[]): SecretRow[] =>
+  secrets.map((secret) => ({ ...blankRow(), name: secret.name, value: secret.value ?? '' }));
 
 interface SecretsProps {
   legend: string;
@@ -97,6 +102,22 @@ export function ServerForm({ server, onDone }: Props) {
   const [env, setEnv] = useState<SecretRow[]>(transport?.type === 'stdio' ? rowsOf(transport.env) : []);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [filled, setFilled] = useState(false);
+
+  const fill = ({ name: pastedName, transport: pasted }: McpServerInput) => {
+    if (pastedName) setName(pastedName);
+    setKind(pasted.type);
+    if (pasted.type === 'http') {
+      setUrl(pasted.url);
+      setHeaders(pastedRows(pasted.headers));
+    } else {
+      setCommand(pasted.command);
+      setArgs(pasted.args.join('\n'));
+      setEnv(pastedRows(pasted.env));
+    }
+    setProblem(null);
+    setFilled(true);
+  };
 
   const secrets = (rows: SecretRow[], what: string) => {
     const missing = rows.find((row) => row.name.trim() && !row.value && (!row.stored || row.replacing));
@@ -134,7 +155,13 @@ export function ServerForm({ server, onDone }: Props) {
   };
 
   return (
-    <form className="server-form" aria-label={server ? `Edit ${server.name}` : 'Add a server'} onSubmit={save}>
+    <form className="server-form" noValidate aria-label={server ? `Edit ${server.name}` : 'Add a server'} onSubmit={save}>
+      {!server && <PasteServers onOne={fill} onAdded={onDone} />}
+      {filled && (
+        <p className="hint" role="status">
+          Filled in from the JSON. Check it, then add the server.
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} type="text" value={name} placeholder="For example: Notes" onChange={(event) => setName(event.target.value)} />

@@ -14,6 +14,7 @@ export function ApiKeySection() {
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [trying, setTrying] = useState(false);
   if (!key) return null;
 
   // A key saved for another address cannot be used here: the form to enter one for this address shows at once.
@@ -21,16 +22,25 @@ export function ApiKeySection() {
   const replacing = key.usable && editing;
   const memoryOnly = !key.keychainAvailable;
 
+  // One message at a time: each attempt clears what the last one said before it speaks.
+  const clearMessages = () => {
+    setProblem(null);
+    useSettings.setState({ refusedKey: null, error: null });
+  };
+
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
+    clearMessages();
     const parsed = setKeyInputSchema.safeParse({ key: draft, memoryOnly });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? 'This key is not valid.');
       return;
     }
-    setProblem(null);
     // The draft is cleared only once main has the key, so a failure loses nothing typed.
-    if (await setKey(parsed.data.key, memoryOnly)) {
+    setTrying(true);
+    const saved = await setKey(parsed.data.key, memoryOnly);
+    setTrying(false);
+    if (saved) {
       setDraft('');
       setEditing(false);
     }
@@ -85,7 +95,7 @@ export function ApiKeySection() {
         </p>
       )}
       {showEntry && (
-        <form className="field" onSubmit={save}>
+        <form className="field" noValidate onSubmit={save}>
           <label htmlFor={inputId}>{replacing ? 'New API key' : 'API key'}</label>
           <div className="field-row">
             <input
@@ -96,17 +106,22 @@ export function ApiKeySection() {
               placeholder="sk-…"
               value={draft}
               aria-invalid={problem !== null}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                if (problem) setProblem(null);
+              }}
             />
-            <button type="submit">{memoryOnly ? 'Use for this run only' : 'Save key'}</button>
+            <button type="submit" disabled={trying}>
+              {trying ? 'Trying the key…' : memoryOnly ? 'Use for this run only' : 'Save key'}
+            </button>
             {replacing && (
               <button
                 type="button"
                 className="secondary"
                 onClick={() => {
                   setEditing(false);
-                  // The refusal was about the candidate being dropped now.
-                  useSettings.setState({ refusedKey: null });
+                  // The messages were about the candidate being dropped now.
+                  clearMessages();
                 }}
               >
                 Cancel
@@ -119,7 +134,9 @@ export function ApiKeySection() {
             </p>
           ) : (
             <p className="hint">
-              {replacing && 'Confab first tries the new key with one tiny request; the old key stays until that works. '}
+              {replacing
+                ? 'Confab first tries the new key with one tiny request; the old key stays until that works. '
+                : 'Confab first tries the key with one tiny request and saves it once the service accepts it. '}
               {memoryOnly
                 ? 'Without a keychain the key is held in memory and forgotten when Confab quits.'
                 : 'Kept in the system keychain. Confab shows only its last four characters.'}
@@ -128,10 +145,12 @@ export function ApiKeySection() {
           )}
         </form>
       )}
-      {refused && (
+      {refused && !problem && (
         <div aria-live="polite">
-          <p className="hint">The new key was not saved: the service refused it. The stored key is unchanged.</p>
-          <FailureNotice failure={refused} />
+          <p className="hint">
+            {key.stored ? 'The new key was not saved. The stored key is unchanged.' : 'The key was not saved.'}
+          </p>
+          <FailureNotice failure={refused} inSettings />
         </div>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { modelName } from '../common/names';
 import { FailureNotice } from '../common/FailureNotice';
 import { useSettings } from './store';
 
@@ -18,11 +19,12 @@ export function ConnectionSection() {
           <div className="notice success" role="status">
             <p className="notice-title">Connected</p>
             <p>
-              The service answered with model <code>{connection.model}</code> in {connection.latencyMs} ms.
+              The service answered with the <span title={`Model id: ${connection.model}`}>{modelName(connection.model)}</span> model in{' '}
+              {connection.latencyMs} ms.
             </p>
           </div>
         )}
-        {connection && !connection.ok && <FailureNotice failure={connection.failure} />}
+        {connection && !connection.ok && <FailureNotice failure={connection.failure} inSettings />}
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { counted } from '../common/plural';
 import { useSettings } from './store';
+import { FREE_MODEL } from '../../shared/domain/chat';
+import { modelName } from '../common/names';
 
 const REMINDER_CHOICES = [30, 60, 90, 180, 365];
 
@@ -17,7 +19,7 @@ export function PreferencesSection() {
         <legend>Plan</legend>
         <label>
           <input type="radio" name="plan" checked={settings.plan === 'free'} onChange={() => void update({ plan: 'free' })} />
-          Free <span className="hint">— the <code>default</code> model only</span>
+          Free <span className="hint">— the {modelName(FREE_MODEL)} model only</span>
         </label>
         <label>
           <input type="radio" name="plan" checked={settings.plan === 'pro'} onChange={() => void update({ plan: 'pro' })} />

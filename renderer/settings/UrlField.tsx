@@ -32,7 +32,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
   };
 
   return (
-    <form className="field" onSubmit={save}>
+    <form className="field" noValidate onSubmit={save}>
       <label htmlFor={id}>{label}</label>
       <div className="field-row">
         <input

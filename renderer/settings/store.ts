@@ -23,11 +23,14 @@ interface SettingsState {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const useSettings = create<SettingsState>((set, get) => {
-  /** Runs a call; on failure records its message and answers false, so forms keep their input. */
+  /**
+   * Runs a call; on failure records its message and answers false, so forms keep their input.
+   * The last call's message goes as this one starts: one message at a time, the newest.
+   */
   async function attempt(work: () => Promise<void>): Promise<boolean> {
+    set({ error: null });
     try {
       await work();
-      set({ error: null });
       return true;
     } catch (error) {
       set({ error: message(error) });

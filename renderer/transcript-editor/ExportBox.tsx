@@ -51,7 +51,7 @@ export function ExportBox() {
       {hasTimings ? (
         <p className="hint">SRT and VTT cut the rows into cues by your subtitle rules (a transcript's Export, Subtitle rules).</p>
       ) : (
-        <p className="hint">SRT and VTT need word timings, which this transcript does not have: transcribe with verbose_json for subtitles.</p>
+        <p className="hint">SRT and VTT need word timings, which this transcript does not have: transcribe it again with word timings for subtitles.</p>
       )}
       <label className="ed-check">
         <input type="checkbox" checked={speakerPrefix} onChange={(event) => setSpeakerPrefix(event.target.checked)} /> Speaker names in SRT ("Name: ")

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { TranscriptReading } from '../../shared/contract/transcription';
+import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
@@ -49,13 +50,13 @@ function explanation(record: TranscriptReading): string {
   switch (transcript.format) {
     case 'srt':
     case 'vtt':
-      return `The service's own ${transcript.format.toUpperCase()} is saved exactly as returned. It carries no word timings, so the other subtitle format cannot be made from it: for both, transcribe with verbose_json.`;
+      return `The service's own ${transcript.format.toUpperCase()} is saved exactly as returned. It carries no word timings, so the other subtitle format cannot be made from it: for both, transcribe again as ${FORMAT_NAMES.verbose_json}.`;
     case 'verbose_json':
       return timed
         ? 'SRT and VTT are made from the timings, following the subtitle rules below; TXT holds the text as paragraphs, JSON the service\'s answer as returned.'
         : 'The service returned no timings, so this transcript cannot become subtitles. TXT and JSON hold its text.';
     default:
-      return `A ${transcript.format} transcript has no timings, so it cannot become SRT or VTT subtitles; TXT and JSON hold its text. For subtitles, transcribe again with verbose_json (or srt, vtt).`;
+      return `This transcript was made as ${FORMAT_NAMES[transcript.format]}: it has no timings, so it cannot become SRT or VTT subtitles; TXT and JSON hold its text. For subtitles, transcribe again as ${FORMAT_NAMES.verbose_json} (or as subtitles).`;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AudioProgress, Job } from '../../shared/contract/jobs';
 import { counted, nounFor } from '../common/plural';
 import { formatDuration, formatProgress } from './format';
+import { FORMAT_NAMES } from '../common/names';
 
 const PARTS = { one: 'part', other: 'parts' };
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
@@ -98,7 +99,7 @@ export function JobStatus({ job }: { job: Job }) {
       return (
         <>
           <p className="queue-status done">
-            Transcribed{count > 1 ? ` in ${count} parts` : ''} as {job.responseFormat}
+            Transcribed{count > 1 ? ` in ${count} parts` : ''} as {FORMAT_NAMES[job.responseFormat]}
           </p>
           {flagged.map((p) => (
             <p key={p.index} className="queue-status long-note">

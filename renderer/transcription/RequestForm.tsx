@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { TextField } from '../common/TextField';
-import { FORMATS, type Granularity, type RequestErrors, type RequestInput } from './request';
+import { FORMAT_NAMES, modelName } from '../common/names';
+import { LanguagePicker } from './LanguagePicker';
+import { FORMATS, TRANSCRIPTION_MODELS, type Granularity, type RequestErrors, type RequestInput } from './request';
 import { useTranscription } from './store';
 
 
@@ -13,6 +15,9 @@ const GRANULARITIES: ReadonlyArray<[Granularity, string]> = [
 export function RequestForm({ form, errors, disabled }: { form: RequestInput; errors: RequestErrors; disabled: boolean }) {
   const setForm = useTranscription((s) => s.setForm);
   const granularityNote = useId();
+  const modelId = useId();
+  // A model a saved form still names stays choosable, under its id.
+  const models = TRANSCRIPTION_MODELS.includes(form.model) ? TRANSCRIPTION_MODELS : [...TRANSCRIPTION_MODELS, form.model];
   const verbose = form.responseFormat === 'verbose_json';
   const toggle = (value: Granularity, on: boolean) =>
     setForm({ granularities: on ? [...form.granularities.filter((g) => g !== value), value] : form.granularities.filter((g) => g !== value) });
@@ -23,21 +28,33 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
       <p className="hint">Each file is added to the queue with these options; a file added while they need fixing waits for them.</p>
       <fieldset className="plain" disabled={disabled}>
         <div className="tx-options-row">
-          <TextField
-            label="Model"
-            hint="speech-1 is the standard transcription model."
-            value={form.model}
-            error={errors.model}
-            onChange={(model) => setForm({ model })}
-          />
-          <TextField
-            label="Language"
-            hint="Optional: a two-letter ISO-639-1 code such as en or de. Empty detects it."
-            placeholder="Detect automatically"
-            value={form.language}
-            error={errors.language}
-            onChange={(language) => setForm({ language })}
-          />
+          <div className="field">
+            <label htmlFor={modelId}>Model</label>
+            <select
+              id={modelId}
+              value={form.model}
+              title={form.model}
+              aria-invalid={errors.model !== undefined}
+              aria-describedby={`${modelId}-note`}
+              onChange={(event) => setForm({ model: event.target.value })}
+            >
+              {models.map((model) => (
+                <option key={model} value={model} title={model}>
+                  {modelName(model)}
+                </option>
+              ))}
+            </select>
+            {errors.model ? (
+              <p className="field-error" role="alert" id={`${modelId}-note`}>
+                {errors.model}
+              </p>
+            ) : (
+              <p className="hint" id={`${modelId}-note`}>
+                The service's speech-to-text model.
+              </p>
+            )}
+          </div>
+          <LanguagePicker value={form.language} error={errors.language} onChange={(language) => setForm({ language })} />
         </div>
         <TextField
           label="Prompt"
@@ -59,7 +76,7 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
                 checked={form.responseFormat === format.value}
                 onChange={() => setForm({ responseFormat: format.value })}
               />
-              <span className="format-name mono">{format.label}</span>
+              <span className="format-name">{FORMAT_NAMES[format.value]}</span>
               <span className="format-description">{format.description}</span>
             </label>
           ))}
@@ -77,7 +94,7 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
           <p className="hint" id={granularityNote}>
             {verbose
               ? 'Word timings highlight each word as the recording plays and make subtitles to your rules; segments group them into passages. With neither, the service returns segments.'
-              : 'Only verbose_json carries timings, so these apply to it alone. Choose verbose_json to use them.'}
+              : `Only ${FORMAT_NAMES.verbose_json} carries timings, so these apply to it alone. Choose it to use them.`}
           </p>
         </fieldset>
       </fieldset>

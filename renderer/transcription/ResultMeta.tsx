@@ -1,4 +1,5 @@
 import type { TranscriptRecord } from '../../shared/contract/transcription';
+import { FORMAT_NAMES, languageName, modelName } from '../common/names';
 import { formatDate, formatDuration } from './format';
 
 /** What a transcript is: when, in which format and language, how long, by which model. */
@@ -12,12 +13,12 @@ export function ResultMeta({ record }: { record: TranscriptRecord }) {
       </div>
       <div>
         <dt>Format</dt>
-        <dd className="mono">{transcript.format}</dd>
+        <dd>{FORMAT_NAMES[transcript.format]}</dd>
       </div>
       {transcript.language !== null && (
         <div>
           <dt>Language</dt>
-          <dd>{transcript.language}</dd>
+          <dd title={transcript.language}>{languageName(transcript.language)}</dd>
         </div>
       )}
       {transcript.duration !== null && (
@@ -28,7 +29,7 @@ export function ResultMeta({ record }: { record: TranscriptRecord }) {
       )}
       <div>
         <dt>Model</dt>
-        <dd className="mono">{request.model}</dd>
+        <dd title={request.model}>{modelName(request.model)}</dd>
       </div>
     </dl>
   );

@@ -17,6 +17,9 @@ export interface RequestInput {
 
 export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', string>>;
 
+/** The transcription models the service documents (seed §4.2); their names are in common/names.ts. */
+export const TRANSCRIPTION_MODELS: readonly string[] = ['speech-1'];
+
 export const DEFAULT_REQUEST: RequestInput = {
   model: 'speech-1',
   language: '',
@@ -26,12 +29,13 @@ export const DEFAULT_REQUEST: RequestInput = {
   granularities: ['word', 'segment'],
 };
 
-export const FORMATS: ReadonlyArray<{ value: ResponseFormat; label: string; description: string }> = [
-  { value: 'verbose_json', label: 'verbose_json', description: 'Text with language, duration and timings: follow along while it plays and make subtitles to your rules.' },
-  { value: 'json', label: 'json', description: 'The text only, as JSON.' },
-  { value: 'text', label: 'text', description: 'The text only, as plain text.' },
-  { value: 'srt', label: 'srt', description: 'SubRip subtitles timed by the service, saved exactly as returned.' },
-  { value: 'vtt', label: 'vtt', description: 'WebVTT subtitles timed by the service, saved exactly as returned.' },
+/** The choices in the order offered; each is named by what it gives (common/names.ts). */
+export const FORMATS: ReadonlyArray<{ value: ResponseFormat; description: string }> = [
+  { value: 'verbose_json', description: 'With the language, the length and each word\'s time: follow along while it plays, and make subtitles to your rules.' },
+  { value: 'text', description: 'The words alone.' },
+  { value: 'json', description: 'The words alone, in a JSON file for other programs.' },
+  { value: 'srt', description: 'Subtitles timed by the service, for most video players, saved exactly as returned.' },
+  { value: 'vtt', description: 'Subtitles timed by the service, for web pages, saved exactly as returned.' },
 ];
 
 const requestSchema = transcriptionRequestSchema.omit({ fileId: true });

@@ -42,8 +42,8 @@ export const setKeyInputSchema = z
   .strict();
 
 /**
- * Saving a key. When the profile already has a working key for this address, main first tries
- * the candidate against the base URL; `refused` then says why it was not taken (old key kept).
+ * Saving a key: main first tries the candidate against the base URL (a one-token completion),
+ * the first key as well as a replacement; `refused` says why it was not taken (nothing changed).
  */
 export const keyChangeSchema = z.object({
   status: keyStatusSchema,

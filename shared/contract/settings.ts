@@ -14,7 +14,9 @@ function httpUrl(what: string, example: string, extra?: { test: (url: URL) => bo
   return z.string().trim().superRefine((value, ctx) => {
     const problem = !value
       ? `Enter the ${what}, for example ${example}.`
-      : !URL.canParse(value)
+      : !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+        ? `The ${what} needs its scheme: start it with https://, for example ${example}.`
+        : !URL.canParse(value)
         ? `The ${what} is not a URL. Enter it in full, for example ${example}.`
         : !/^https?:$/.test(new URL(value).protocol)
           ? `The ${what} must start with http:// or https://.`

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatOptionsSchema } from '../domain/chat';
 import { conversationMetaSchema } from '../domain/conversation';
+import { isLanguageCode } from '../domain/languages';
 import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
@@ -26,12 +27,12 @@ export const stageOutcomeSchema = z.discriminatedUnion('ok', [
 
 export const transcriptionRequestSchema = z.object({
   fileId: z.string(),
-  model: z.string().trim().min(1, 'Enter a transcription model id (speech-1 is the standard one).'),
-  /** ISO-639-1: two letters; empty means auto-detect. */
+  model: z.string().trim().min(1, 'Choose a transcription model.'),
+  /** An ISO 639-1 code; empty means auto-detect. */
   language: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^[a-z]{2}$/i.test(value), 'The language is a two-letter ISO-639-1 code such as en or de, or empty to detect it.'),
+    .refine((value) => value === '' || isLanguageCode(value), 'Choose a language from the list, or Detect automatically.'),
   prompt: z.string().max(4000, 'Keep the prompt under 4,000 characters.'),
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */

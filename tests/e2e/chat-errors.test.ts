@@ -15,6 +15,7 @@ import {
   settled,
   textOf,
   useKey,
+  useRefusedKey,
 } from './chat-support';
 
 // Every class of failure, as the user meets it in a conversation: what went wrong, what to
@@ -70,7 +71,7 @@ describe('chat failures in Chromium', () => {
   });
 
   it('with an unknown key: says it is not recognised', async () => {
-    await useKey(h.page, 'sk-not-a-key-the-service-knows-1234', SAID);
+    await useRefusedKey(h.page, h.fake, 'sk-not-a-key-the-service-knows-1234', SAID);
     const reply = await retry();
     await reply.getByRole('alert').getByText('The API key is not recognised').waitFor();
     await reply.getByRole('alert').getByRole('button', { name: 'Open Settings' }).waitFor();
@@ -78,7 +79,7 @@ describe('chat failures in Chromium', () => {
   });
 
   it('with an expired or revoked key: says so and where to get a new one', async () => {
-    await useKey(h.page, h.fake.keys.revoked, SAID);
+    await useRefusedKey(h.page, h.fake, h.fake.keys.revoked, SAID);
     const alert = (await retry()).getByRole('alert');
     await alert.getByText('The API key has expired or was revoked').waitFor();
     await alert.getByText(/Create a new key in the developer dashboard/).waitFor();
@@ -114,7 +115,10 @@ describe('chat failures in Chromium', () => {
     await composer(h.page).fill('Is anyone there?');
     await composer(h.page).press('Enter');
     const alert = (await settled(h.page)).getByRole('alert');
-    await alert.getByText(`Could not reach 127.0.0.1:${port}`, { exact: true }).waitFor();
+    // Said once: the host and the reason in one sentence, no second copy of either.
+    await alert.getByText(`Could not reach 127.0.0.1:${port} (ECONNREFUSED).`, { exact: true }).waitFor();
+    expect((await alert.innerText()).match(/ECONNREFUSED/g)).toHaveLength(1);
+    expect((await alert.innerText()).split(`127.0.0.1:${port}`)).toHaveLength(2);
     await alert.getByText(/Check your network connection and the base URL/).waitFor();
     await userMessages().getByText('Is anyone there?').waitFor();
 
@@ -127,7 +131,7 @@ describe('chat failures in Chromium', () => {
     await useKey(page, h.fake.keys.free, SAID);
     await setPlan(page, 'Pro', SAID);
     await openOptions(page);
-    await page.getByRole('radio', { name: /^pro/ }).check();
+    await page.getByRole('group', { name: 'Model' }).getByRole('radio', { name: /^Pro/ }).check();
     await send(page, 'Think hard about this');
     const alert = (await settled(page)).getByRole('alert');
     await alert.getByText('The service refused the request (403)').waitFor();

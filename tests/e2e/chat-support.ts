@@ -47,6 +47,19 @@ export async function useKey(page: Page, key: string, returnTo?: string) {
   await backToChat(page, returnTo);
 }
 
+/**
+ * Stores a key the service refuses from then on: Confab tries every key before storing it, so
+ * the fake accepts it for that try and withdraws it after (a key revoked once saved).
+ */
+export async function useRefusedKey(page: Page, fake: FakeService, key: string, returnTo?: string) {
+  fake.issueKey(key);
+  try {
+    await useKey(page, key, returnTo);
+  } finally {
+    fake.withdrawKey(key);
+  }
+}
+
 export async function setPlan(page: Page, plan: 'Free' | 'Pro', returnTo?: string) {
   await openSettings(page);
   await page.getByRole('radio', { name: new RegExp(`^${plan}`) }).check();

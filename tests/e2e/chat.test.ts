@@ -72,7 +72,8 @@ describe('chat in Chromium', () => {
     await page.getByLabel('Temperature', { exact: true }).fill('0.4');
     await page.getByLabel('Maximum tokens').fill('400');
     await page.getByRole('checkbox', { name: 'Stream the reply as it is written' }).uncheck();
-    expect(await page.getByText('default · temperature 0.4 · up to 400 tokens · not streamed').count()).toBe(1);
+    expect(await page.getByText('Default model · temperature 0.4 · up to 400 tokens · reply shown when complete').count()).toBe(1);
+    expect(await page.getByText(/· reply shown when complete$/).getAttribute('title')).toBe('Model id: default');
     const said = 'Now in one piece';
     expect(await ask(page, said)).toBe(expectedReply(said));
     const body = lastRequestBody(fake);
@@ -218,16 +219,21 @@ describe('chat in Chromium', () => {
     await composer(page).fill('');
   });
 
-  it('offers only default on Free; the other models and custom ids say "Pro plan"', async () => {
+  it('offers only Default on Free; the other models and custom ids say "Pro plan"', async () => {
     const { page } = h;
     await openOptions(page);
     const picker = page.getByRole('group', { name: 'Model' });
-    expect(await picker.getByRole('radio', { name: /^default/ }).isChecked()).toBe(true);
-    for (const id of ['fast', 'pro']) {
-      const radio = page.getByRole('radio', { name: new RegExp(`^${id}`) });
+    // Each model by its name, its id on hover.
+    expect(await picker.getByRole('radio', { name: /^Default/ }).isChecked()).toBe(true);
+    expect(await picker.locator('label').filter({ has: page.getByRole('radio', { name: /^Default/ }) }).getAttribute('title')).toBe('Model id: default');
+    for (const [id, name] of [['fast', 'Fast'], ['pro', 'Pro']]) {
+      const radio = page.getByRole('radio', { name: new RegExp(`^${name}`) });
       expect(await radio.isDisabled()).toBe(true);
-      expect(await picker.locator('label').filter({ has: radio }).innerText()).toContain('Pro plan');
+      const label = picker.locator('label').filter({ has: radio });
+      expect(await label.innerText()).toContain('Pro plan');
+      expect(await label.getAttribute('title')).toBe(`Model id: ${id}`);
     }
+    await picker.getByText('only the Default model is available').waitFor();
     await picker.getByText('Ultra-low latency, routine tasks').waitFor();
     await picker.getByText('High intelligence, complex reasoning').waitFor();
     expect(await picker.getByRole('textbox', { name: /Other model id/ }).isDisabled()).toBe(true);
@@ -235,7 +241,7 @@ describe('chat in Chromium', () => {
 
     await setPlan(page, 'Pro');
     await openOptions(page);
-    await picker.getByRole('radio', { name: /^fast/ }).check();
+    await picker.getByRole('radio', { name: /^Fast/ }).check();
     expect(await picker.getByRole('textbox', { name: /Other model id/ }).isEnabled()).toBe(true);
     await screenshot(page, 'chat-model-picker-pro');
     expect(await ask(page, 'Quick one')).toBe(expectedReply('Quick one', 'fast'));
@@ -248,7 +254,7 @@ describe('chat in Chromium', () => {
 
     // Back on Free, a conversation that remembers a Pro model cannot send, and says why.
     await setPlan(page, 'Free', 'Custom model');
-    await page.getByText('The model research-2 needs the Pro plan. Choose default, or change the plan in Settings.').waitFor();
+    await page.getByText('The research-2 model needs the Pro plan. Choose Default, or change the plan in Settings.').waitFor();
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
   });
 

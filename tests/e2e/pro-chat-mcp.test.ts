@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey } from './chat-support';
+import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey, useRefusedKey } from './chat-support';
 
 // Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
 // user adds (an unreachable address, a local command over stdio the test allows in the
@@ -26,7 +26,7 @@ async function openSettings(page: Page) {
 
 const section = (page: Page) => page.locator('section.mcp-section');
 const server = (page: Page, name: string) => section(page).getByRole('article', { name, exact: true });
-const statusOf = (page: Page, name: string) => server(page, name).getByRole('status').first().innerText();
+const statusOf = async (page: Page, name: string) => (await server(page, name).getByRole('status').first().innerText()).trim();
 
 /** The screen scrolls inside its own container: bring the section's top to the top for a screenshot. */
 const showSection = (page: Page) => section(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -66,8 +66,10 @@ describe('the Tools (MCP) section', () => {
     await form.getByLabel('Header 1 name').fill('X-Api-Key');
     await form.getByLabel('Header 1 value').fill('header-secret-1234');
     await form.getByRole('button', { name: 'Add server' }).click();
-    await expect.poll(() => statusOf(page, 'Broken tools'), { timeout: 15_000 }).toMatch(/Unreachable · 127\.0\.0\.1:9/);
-    expect(await server(page, 'Broken tools').innerText()).toMatch(/127\.0\.0\.1:9/);
+    await expect.poll(() => statusOf(page, 'Broken tools'), { timeout: 15_000 }).toMatch(/^Unreachable\s+Could not reach 127\.0\.0\.1:9 \([^)]+\)\./);
+    // The host once in the status, the reason once.
+    expect((await statusOf(page, 'Broken tools')).split('127.0.0.1:9')).toHaveLength(2);
+    expect((await statusOf(page, 'Broken tools')).split('(')).toHaveLength(2);
     await showSection(page);
     await screenshot(page, 'pro-chat-mcp-section-light');
     await setTheme(page, 'Dark');
@@ -90,18 +92,33 @@ describe('the Tools (MCP) section', () => {
 
   it("says why the service's server refuses an unknown key (401), and connects again with a good one", async () => {
     const { page, fake } = h;
-    await useKey(page, 'sk-not-a-real-key-0000');
+    await useRefusedKey(page, fake, 'sk-not-a-real-key-0000');
     await openSettings(page);
     // The key change starts an attempt of its own; Reconnect runs another once that has ended.
     const reconnect = server(page, 'Service').getByRole('button', { name: 'Reconnect Service' });
     await reconnect.click();
-    await expect.poll(async () => ((await reconnect.isEnabled()) ? statusOf(page, 'Service') : 'busy')).toMatch(/Credentials refused/);
-    const refused = await statusOf(page, 'Service');
-    expect(refused).toMatch(/Credentials refused \(401, invalid_api_key\)/);
-    expect(refused).toMatch(/refused the credentials \(401, invalid_api_key\): Incorrect API key/);
-    expect(refused).toMatch(/Check the API key in Settings/);
+    const host = new URL(fake.mcpUrl).host;
+    const said = new RegExp(`^Credentials refused\\s+${host} refused the credentials: Incorrect API key`);
+    // The status as it stood when it matched: a refresh may start another attempt right after.
+    let refused = '';
+    await expect.poll(async () => (refused = (await reconnect.isEnabled()) ? await statusOf(page, 'Service') : 'busy')).toMatch(said);
+    // No raw status or code, the host once, and no advice to go where the card already is.
+    expect(refused.replaceAll(host, '')).not.toMatch(/401|invalid_api_key|Settings/);
+    expect(refused.split(host)).toHaveLength(2);
+    expect(refused).toMatch(/Check the API key above/);
     await showSection(page);
     await screenshot(page, 'pro-chat-mcp-401');
+
+    // A profile without a key: one clear sentence, not the server's 401.
+    await page.getByRole('button', { name: 'Delete key' }).click();
+    await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+    await expect.poll(() => statusOf(page, 'Service')).toMatch(/^Not set up\s+No API key is stored for this profile, and the service's tools need one\./);
+    const noKey = await statusOf(page, 'Service');
+    expect(noKey).toMatch(/Add the key under API key, above/);
+    expect(noKey).not.toMatch(/401|missing_api_key|Settings/);
+    expect(noKey).not.toContain(new URL(fake.mcpUrl).host);
+    await showSection(page);
+    await screenshot(page, 'pro-chat-mcp-no-key');
 
     await useKey(page, fake.keys.pro);
     await openSettings(page);
@@ -180,6 +197,75 @@ describe('the Tools (MCP) section', () => {
     await server(page, 'Unwanted').getByRole('button', { name: 'Remove Unwanted' }).click();
     await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
     await expect.poll(() => server(page, 'Unwanted').count()).toBe(0);
+  });
+});
+
+describe('servers pasted as JSON', () => {
+  it('reads a pasted mcpServers block: one server fills the form, and its command still waits for the terminal', async () => {
+    const { page } = h;
+    await openSettings(page);
+    await section(page).getByRole('button', { name: 'Add a server' }).click();
+    const form = section(page).getByRole('form', { name: 'Add a server' });
+    await form.getByText('Paste JSON from another app').click();
+    const json = form.getByLabel('Server JSON');
+    // Broken JSON: the reason, and what was pasted stays to be fixed.
+    await json.fill('{"mcpServers": {"notes": {"url": ');
+    await form.getByRole('button', { name: 'Read JSON' }).click();
+    await form.getByRole('alert').getByText(/^This is not valid JSON \(.+\)\. Copy it again, braces included\.$/).waitFor();
+    expect(await json.inputValue()).toBe('{"mcpServers": {"notes": {"url": ');
+
+    const args = ['--import', 'tsx', STDIO_SCRIPT, '--pasted'];
+    await json.fill(JSON.stringify({ mcpServers: { 'Pasted station': { command: process.execPath, args, env: { STATION_NAME: 'Quay East' } } } }));
+    await form.getByRole('button', { name: 'Read JSON' }).click();
+    await form.getByText('Filled in from the JSON. Check it, then add the server.').waitFor();
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Pasted station');
+    expect(await form.getByRole('radio', { name: /^Local command/ }).isChecked()).toBe(true);
+    expect(await form.getByLabel('Command', { exact: true }).inputValue()).toBe(process.execPath);
+    expect(await form.getByLabel('Arguments').inputValue()).toBe(args.join('\n'));
+    expect(await form.getByLabel('Variable 1 name').inputValue()).toBe('STATION_NAME');
+    expect(await form.getByLabel('Variable 1 value').inputValue()).toBe('Quay East');
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pro-chat-mcp-paste-filled');
+
+    const asked = h.app.consentQuestions();
+    await form.getByRole('button', { name: 'Add server' }).click();
+    await expect.poll(() => h.app.consentQuestions(), { timeout: 20_000 }).toBe(asked + 1);
+    expect(h.app.output().slice(h.app.output().lastIndexOf('=== Confab asks:'))).toContain('The MCP server "Pasted station" wants Confab to run a program');
+    h.app.answerConsent('n');
+    await expect.poll(() => statusOf(page, 'Pasted station'), { timeout: 20_000 }).toMatch(/^Not allowed to run/);
+    await server(page, 'Pasted station').getByRole('button', { name: 'Remove Pasted station' }).click();
+    await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
+    await expect.poll(() => server(page, 'Pasted station').count()).toBe(0);
+  });
+
+  it('lists the servers of a pasted block with several, and adds them together', async () => {
+    const { page, fake } = h;
+    await section(page).getByRole('button', { name: 'Add a server' }).click();
+    const form = section(page).getByRole('form', { name: 'Add a server' });
+    await form.getByText('Paste JSON from another app').click();
+    const pasted = {
+      mcpServers: {
+        'Pasted tools': { url: fake.mcpUrl, headers: { Authorization: `Bearer ${fake.keys.pro}` } },
+        'Pasted nowhere': { url: 'http://127.0.0.1:9/mcp' },
+      },
+    };
+    await form.getByLabel('Server JSON').fill(JSON.stringify(pasted, null, 2));
+    await form.getByRole('button', { name: 'Read JSON' }).click();
+    const found = form.getByRole('group', { name: 'Servers in the JSON' });
+    await found.getByText('2 servers in the JSON:').waitFor();
+    expect(await found.getByRole('listitem').allInnerTexts()).toEqual(['Pasted tools — at an address', 'Pasted nowhere — at an address']);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'pro-chat-mcp-paste-several');
+    await found.getByRole('button', { name: 'Add these 2 servers' }).click();
+    await expect.poll(() => statusOf(page, 'Pasted tools'), { timeout: 15_000 }).toMatch(/Connected · 5 tools/);
+    await expect.poll(() => statusOf(page, 'Pasted nowhere'), { timeout: 15_000 }).toMatch(/^Unreachable/);
+    // The header's value went to main's keychain: the page shows it as stored only.
+    expect(await page.content()).not.toContain(fake.keys.pro);
+    for (const name of ['Pasted tools', 'Pasted nowhere']) {
+      await server(page, name).getByRole('button', { name: `Remove ${name}` }).click();
+      await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
+      await expect.poll(() => server(page, name).count()).toBe(0);
+    }
   });
 });
 

@@ -135,7 +135,7 @@ describe('profiles journey in Chromium', () => {
     await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByText('The API key has expired or was revoked').waitFor();
     await page.getByText(/Create a new key in the developer dashboard/).waitFor();
-    await page.getByText('The new key was not saved: the service refused it. The stored key is unchanged.').waitFor();
+    await page.getByText('The new key was not saved. The stored key is unchanged.').waitFor();
     await stored(h.fake.keys.free).waitFor();
     expect(h.fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${h.fake.keys.revoked}`);
     await shootAt('API key', 'profiles-rotation-refused-light');

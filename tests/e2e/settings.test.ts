@@ -59,18 +59,70 @@ describe('settings journey in Chromium', () => {
     await field.fill(fake.baseUrl);
   });
 
+  it("gives Confab's own message for a base URL without a scheme, not the browser's", async () => {
+    const field = page.getByLabel('Base URL');
+    await field.fill('api.example.com/v1');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByRole('alert').getByText('The service base URL needs its scheme: start it with https://, for example https://api.example.com/v1.').waitFor();
+    expect(await field.inputValue()).toBe('api.example.com/v1');
+    await screenshot(page, 'settings-base-url-no-scheme');
+    await field.fill(fake.baseUrl);
+  });
+
+  it('words a host that cannot be found once, naming it once, without sending the user to Settings', async () => {
+    const field = page.getByLabel('Base URL');
+    await field.fill('https://confab-test.invalid/v1');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('Saved.', { exact: false }).first().waitFor();
+    await testConnection();
+    const alert = page.locator('section[aria-labelledby="connection-heading"]').getByRole('alert');
+    await alert.getByText(/^Could not reach confab-test\.invalid \((ENOTFOUND|EAI_AGAIN)\)\.$/).waitFor();
+    const words = await alert.innerText();
+    expect(words.split('confab-test.invalid')).toHaveLength(2);
+    expect(words.match(/ENOTFOUND|EAI_AGAIN/g)).toHaveLength(1);
+    expect(words).not.toMatch(/Settings/);
+    await screenshot(page, 'settings-host-not-found');
+    await field.fill(fake.baseUrl);
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).first().isDisabled()).toBe(true);
+  });
+
   it('shows missing_api_key guidance before a key is stored', async () => {
     await testConnection();
     await page.getByText('No API key was sent').waitFor();
-    await page.getByText(/Add your API key in Settings/).waitFor();
+    // Inside Settings the advice does not send the user to Settings.
+    await page.getByText(/^Add your API key\. You create keys/).waitFor();
+    expect(await page.getByText(/in Settings/).count()).toBe(0);
     await screenshot(page, 'settings-missing-key');
+  });
+
+  it('tries the first key before storing it: one the service refuses is not stored, and stays typed', async () => {
+    const field = page.getByRole('textbox', { name: 'API key', exact: true });
+    await field.fill(fake.keys.expired);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByText('The API key has expired or was revoked').waitFor();
+    await page.getByText('The key was not saved.').waitFor();
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${fake.keys.expired}`);
+    expect(await field.inputValue()).toBe(fake.keys.expired);
+    expect(await page.getByText(/A key ending in/).count()).toBe(0);
+    await screenshot(page, 'settings-first-key-refused');
+
+    // One message at a time: a newer problem replaces the refusal instead of joining it.
+    await field.fill('sk-has a space');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByRole('alert').getByText(/has no spaces or line breaks/).waitFor();
+    expect(await page.getByText('The API key has expired or was revoked').count()).toBe(0);
+    await field.fill('');
+    await testConnection();
+    await page.getByText('No API key was sent').waitFor();
   });
 
   it('stores a key in the keychain and the connection succeeds', async () => {
     await saveKey(fake.keys.pro, false);
     await testConnection();
     await page.getByText('Connected', { exact: true }).waitFor();
-    expect(await page.getByText(/answered with model/).textContent()).toContain('default');
+    expect(await page.getByText(/answered with the/).textContent()).toMatch(/^The service answered with the Default model in \d+ ms\.$/);
+    expect(await page.getByText(/answered with the/).getByText('Default', { exact: true }).getAttribute('title')).toBe('Model id: default');
     await screenshot(page, 'settings-connected');
   });
 
@@ -100,7 +152,10 @@ describe('settings journey in Chromium', () => {
   it('accepts a key without the sk- prefix as a first key, with a visible warning', async () => {
     await page.getByRole('button', { name: 'Delete key' }).click();
     await page.getByRole('button', { name: 'Yes, delete the key' }).click();
+    // A token a gateway in front of the service accepts: tried first, like any key.
+    fake.issueKey('my-proxy-token-4321');
     await saveKey('my-proxy-token-4321', false);
+    fake.withdrawKey('my-proxy-token-4321');
     await page.getByText(/does not start with "sk-"/).waitFor();
     await screenshot(page, 'settings-key-warning');
   });

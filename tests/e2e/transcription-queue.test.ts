@@ -6,6 +6,7 @@ import { screenshot } from '../support/browser';
 import {
   type Harness,
   chooseFormat,
+  pickLanguage,
   dropFiles,
   exportAs,
   fileInput,
@@ -67,9 +68,9 @@ describe('transcription queue in Chromium', () => {
   it('transcribes as json from an mp3 and explains that a transcript without timings cannot become subtitles', async () => {
     const { page, fake } = h;
     await chooseFormat(page, 'json');
-    // Timings exist only in verbose_json, and the form says so.
+    // Timings exist only in the format named for them, and the form says so.
     expect(await page.getByRole('checkbox', { name: 'Words' }).isDisabled()).toBe(true);
-    await page.getByText(/Only verbose_json carries timings/).waitFor();
+    await page.getByText('Only Text with word timings carries timings, so these apply to it alone. Choose it to use them.').waitFor();
     fake.transcription.next({ text: 'Confab turns recordings into text you can search.' });
     await choose(files.mp3!);
     await resultHeading(page, 'speech.mp3').waitFor();
@@ -79,10 +80,10 @@ describe('transcription queue in Chromium', () => {
     expect(request.fields).not.toHaveProperty('timestamp_granularities[]');
     expect(request.file?.filename).toBe('speech.mp3');
 
-    await page.getByText(/A json transcript has no timings, so it cannot become SRT or VTT subtitles/).waitFor();
+    await page.getByText(/This transcript was made as Text only \(JSON\): it has no timings, so it cannot become SRT or VTT subtitles/).waitFor();
     await page.getByRole('button', { name: 'Save SRT' }).click();
     // Main's own message, shown as it is.
-    await page.getByRole('alert').getByText(/This transcript has no timings, so it cannot become SRT subtitles\. Transcribe it again with the format "verbose_json"/).waitFor();
+    await page.getByRole('alert').getByText(/This transcript has no timings, so it cannot become SRT subtitles\. Transcribe it again with word timings \(or as SRT subtitles\)\.$/).waitFor();
     expect(JSON.parse((await exportAs(page, 'JSON')).text)).toEqual({ text: 'Confab turns recordings into text you can search.' });
   });
 
@@ -129,7 +130,7 @@ describe('transcription queue in Chromium', () => {
     await openTranscribe(page);
     await chooseFormat(page, 'verbose_json');
     await page.getByRole('checkbox', { name: 'Segments' }).uncheck();
-    await page.getByRole('textbox', { name: 'Language' }).fill('en');
+    await pickLanguage(page, 'Engl', 'English');
     fake.transcription.next({ text: 'Confab turns recordings into text. You can search!', words: WORDS, duration: 3.4 });
     await choose(files.wav!);
     await resultHeading(page, 'speech.wav').waitFor();
@@ -141,11 +142,13 @@ describe('transcription queue in Chromium', () => {
     // It plays from the word clicked.
     await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime >= 2.74)).toBe(true);
     await player(page).evaluate((el: HTMLAudioElement) => el.pause());
-    await page.getByRole('definition').getByText('en', { exact: true }).waitFor();
+    // The service's code, named in the user's language, with the code on hover.
+    await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
+    expect(await page.getByRole('definition').getByText('English', { exact: true }).getAttribute('title')).toBe('en');
     await page.getByText('Timings: 8 words').waitFor();
 
     await openTranscribe(page);
-    await page.getByRole('textbox', { name: 'Language' }).fill('');
+    await pickLanguage(page, '', 'Detect automatically');
     await page.getByRole('checkbox', { name: 'Segments' }).check();
   });
 
@@ -161,7 +164,7 @@ describe('transcription queue in Chromium', () => {
       .getByText(/^notes\.mp3 cannot be transcribed: its content is not a known audio format\. The service accepts mp3, mp4, mpeg, mpga, m4a, wav, webm\.$/)
       .waitFor();
     await queueRow(page, 'empty.wav').getByRole('alert').getByText('empty.wav is empty (0 bytes). Choose the recording itself.').waitFor();
-    await queueRow(page, 'good.wav').getByText('Transcribed as verbose_json').waitFor();
+    await queueRow(page, 'good.wav').getByText('Transcribed as Text with word timings').waitFor();
     expect(await queueRow(page, 'good.wav').getByText('WAV ·').count()).toBe(1);
 
     // Over the upload limit, and not audio: refused with the file named before a single byte is
@@ -315,12 +318,10 @@ describe('transcription queue in Chromium', () => {
     const { page, fake } = h;
     await openTranscribe(page);
     await page.getByRole('button', { name: 'Clear finished' }).click();
-    const language = page.getByRole('textbox', { name: 'Language' });
-    await language.fill('english');
-    await page.getByText('The language is a two-letter ISO-639-1 code such as en or de, or empty to detect it.').waitFor();
-    expect(await language.getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('textbox', { name: 'Model' }).fill(' ');
-    await page.getByText('Enter a transcription model id (speech-1 is the standard one).').waitFor();
+    const prompt = page.getByRole('textbox', { name: 'Prompt' });
+    await prompt.fill('x'.repeat(4001));
+    await page.getByText('Keep the prompt under 4,000 characters.').waitFor();
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
 
     const before = requestCount();
     await choose(files.wav!);
@@ -329,12 +330,12 @@ describe('transcription queue in Chromium', () => {
     await row.getByText('Waiting: fix the options below to start.').waitFor();
     expect(requestCount()).toBe(before);
 
-    await page.getByRole('textbox', { name: 'Model' }).fill('speech-1');
-    await language.fill('de');
+    await pickLanguage(page, 'germ', 'German');
+    await prompt.fill('');
     await resultHeading(page, 'speech.wav').waitFor();
     expect(lastTranscriptionRequest(fake)!.fields).toMatchObject({ model: 'speech-1', language: 'de' });
     await openTranscribe(page);
-    await language.fill('');
+    await pickLanguage(page, '', 'Detect automatically');
     expect(h.errors).toEqual([]);
   });
 });

@@ -132,8 +132,28 @@ export async function playingNow(page: Page): Promise<{ word: string; at: number
   return now;
 }
 
-export async function chooseFormat(page: Page, format: string) {
-  await page.getByRole('radio', { name: new RegExp(`^${format} `) }).check();
+/** Picks a language as a person does: types part of its name, then chooses it from the list. */
+export async function pickLanguage(page: Page, typed: string, name: string) {
+  const box = page.getByRole('combobox', { name: 'Language' });
+  await box.fill(typed);
+  await page.getByRole('listbox', { name: 'Language' }).getByRole('option', { name, exact: true }).click();
+  await expect.poll(() => box.inputValue()).toBe(name);
+}
+
+/** The response formats as the form names them: by what they give, never by their wire names. */
+export const FORMAT_LABELS = {
+  verbose_json: 'Text with word timings',
+  json: 'Text only (JSON)',
+  text: 'Plain text',
+  srt: 'Subtitles (SRT)',
+  vtt: 'Subtitles (WebVTT)',
+} as const;
+
+export const formatRadio = (page: Page, format: keyof typeof FORMAT_LABELS) =>
+  page.getByRole('radio', { name: new RegExp(`^${FORMAT_LABELS[format].replace(/[()]/g, '\\$&')} `) });
+
+export async function chooseFormat(page: Page, format: keyof typeof FORMAT_LABELS) {
+  await formatRadio(page, format).check();
 }
 
 /** Clicks an export button and returns the browser download it starts. */

@@ -11,6 +11,7 @@ import {
   exportAs,
   fileInput,
   fileOf,
+  formatRadio,
   highlighted,
   lastTranscriptionRequest,
   openApp,
@@ -85,8 +86,8 @@ describe('transcription in Chromium', () => {
     await openTranscribe(page);
     await page.getByText('Transcription is a Pro feature').waitFor();
     expect(await fileInput(page).isDisabled()).toBe(true);
-    expect(await page.getByRole('textbox', { name: 'Model' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Model' }).isDisabled()).toBe(true);
+    expect(await formatRadio(page, 'verbose_json').isDisabled()).toBe(true);
     await screenshot(page, 'transcription-free-plan');
 
     // A drop on the Free plan adds nothing and says why.
@@ -108,8 +109,40 @@ describe('transcription in Chromium', () => {
     await page.getByRole('heading', { name: 'Drop recordings to transcribe' }).waitFor();
     await page.getByText(/mp3, mp4, mpeg, mpga, m4a, wav, webm · up to 25 MB per file/).waitFor();
     await page.getByText(/Transcripts you make are kept here/).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Model' }).inputValue()).toBe('speech-1');
-    expect(await page.getByRole('radio', { name: /^verbose_json/ }).isChecked()).toBe(true);
+    // The model by its name, its id on hover; the formats by what they give.
+    const model = page.getByRole('combobox', { name: 'Model' });
+    expect(await model.inputValue()).toBe('speech-1');
+    expect(await model.locator('option:checked').innerText()).toBe('Standard transcription');
+    expect(await model.getAttribute('title')).toBe('speech-1');
+    expect(await formatRadio(page, 'verbose_json').isChecked()).toBe(true);
+    const form = await page.locator('section.tx-options').innerText();
+    expect(form).not.toMatch(/verbose_json|speech-1|ISO|\bsrt\b|\bvtt\b/);
+
+    // Languages by name, auto-detect first, found by typing part of a name; the code is what is sent.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    expect(await language.inputValue()).toBe('Detect automatically');
+    await page.getByRole('button', { name: 'Show all languages' }).click();
+    const list = page.getByRole('listbox', { name: 'Language' });
+    expect(await list.getByRole('option').first().innerText()).toBe('Detect automatically');
+    const names = await list.getByRole('option').allInnerTexts();
+    expect(names.length).toBeGreaterThan(180);
+    // Every entry a name, none a bare code.
+    expect(names.filter((name) => /^[a-z]{2}$/.test(name))).toEqual([]);
+    for (const name of ['English', 'German', 'Japanese', 'Swahili']) expect(names).toContain(name);
+    await language.fill('fren');
+    await expect.poll(() => list.getByRole('option').allInnerTexts()).toEqual(['French']);
+    await screenshot(page, 'transcription-language-search');
+    await language.press('ArrowDown');
+    await language.press('Enter');
+    await expect.poll(() => language.inputValue()).toBe('French');
+    // Words that name no language change nothing: leaving the field puts the choice back.
+    await language.fill('Klingon');
+    await list.getByText('No language by that name.').waitFor();
+    await language.press('Tab');
+    await expect.poll(() => language.inputValue()).toBe('French');
+    await language.fill('');
+    await list.getByRole('option', { name: 'Detect automatically', exact: true }).click();
+    await expect.poll(() => language.inputValue()).toBe('Detect automatically');
     await screenshot(page, 'transcription-empty');
   });
 
@@ -129,9 +162,11 @@ describe('transcription in Chromium', () => {
     expect(request.file?.size).toBe((await import('node:fs')).statSync(sentence).size);
 
     // The text by segment (the fake's segments are its words, without punctuation), the language
-    // as the service named it, the duration.
+    // the service named ("english") in the user's words, the format by what it gives, the duration.
     await expect.poll(() => shownTranscript(page)).toMatch(/The quick brown fox jumps over the lazy.*dog Then it runs away/);
-    await page.getByRole('definition').getByText('english', { exact: true }).waitFor();
+    await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
+    await page.getByRole('definition').getByText('Text with word timings', { exact: true }).waitFor();
+    expect(await page.getByRole('definition').getByText('Standard transcription', { exact: true }).getAttribute('title')).toBe('speech-1');
     await page.getByRole('definition').getByText(/^4\.\d s$/).waitFor();
     await page.getByText('Timings: 2 segments, 13 words').click();
     await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
@@ -293,8 +328,11 @@ describe('transcription in Chromium', () => {
     await composer.waitFor();
     await page.getByRole('note', { name: 'Attached to this chat' }).getByText('Transcript attached: sentence.wav, 13 words').waitFor();
     expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
+    // The chat requests so far: saving the key tried it with one.
+    const chats = () => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length;
+    const before = chats();
     await composer.press('Enter');
-    await expect.poll(() => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length).toBeGreaterThan(0);
+    await expect.poll(chats).toBeGreaterThan(before);
     const body = fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).at(-1)!.body as {
       messages: Array<{ role: string; content: string }>;
     };

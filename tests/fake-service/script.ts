@@ -208,6 +208,10 @@ export interface FakeService {
    * that happened before the call still counts). Rejects after timeoutMs (default 5000).
    */
   waitForDisconnect(timeoutMs?: number): Promise<DisconnectRecord>;
+  /** Accepts `key` (on `plan`, default free) besides `keys` until it is withdrawn. */
+  issueKey(key: string, plan?: Plan): void;
+  /** Refuses an issued key from now on: the fixed revoked or expired keys answer as such, any other as unknown. */
+  withdrawKey(key: string): void;
   /** Latency before response headers for requests whose script does not set latencyMs. */
   setLatency(ms: number): void;
   /** Clear the logs, the queues, the latency and the waitForDisconnect cursor. */

@@ -17,6 +17,7 @@ import type {
   FakeService,
   FakeServiceOptions,
   McpCallRecord,
+  Plan,
   RequestLogEntry,
   ScriptQueue,
   TranscriptionScript,
@@ -51,6 +52,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const keys = { ...defaultKeys(), ...options.keys };
   const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, toneWords: options.toneWords };
   if (options.toneWords) state.copyDir = await mkdtemp(join(tmpdir(), 'fake-uploads-'));
+  const issued = new Map<string, Plan>();
   const chat = queue<ChatScript>();
   const transcription = queue<TranscriptionScript>();
   const requests: RequestLogEntry[] = [];
@@ -76,7 +78,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       sendError(res, 405, { message: `Method ${req.method} is not allowed on ${pathname}.`, type: 'invalid_request_error', code: 'method_not_allowed' }, { allow: methods.join(', ') });
       return;
     }
-    const auth = authenticate(req.headers.authorization, keys);
+    const auth = authenticate(req.headers.authorization, keys, issued);
     if (!auth.ok) {
       // Keep JSON bodies of refused requests too, so tests can check what the app sent.
       if (pathname !== '/v1/audio/transcriptions' && req.method === 'POST') {
@@ -171,6 +173,12 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     },
     setLatency(ms) {
       state.latencyMs = ms;
+    },
+    issueKey(key, plan = 'free') {
+      issued.set(key, plan);
+    },
+    withdrawKey(key) {
+      issued.delete(key);
     },
     reset() {
       requests.splice(0);

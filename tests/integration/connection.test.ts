@@ -53,12 +53,23 @@ describe('Test connection', () => {
     ['an unknown key', 'sk-unknown-key-0000', 'invalid_api_key'],
     ['an expired key', () => fake.keys.expired, 'expired_api_key'],
     ['a revoked key', () => fake.keys.revoked, 'expired_api_key'],
-  ])('reports %s with its code and the server message', async (_name, key, code) => {
-    // Saved as a first key (nothing to protect), so it is stored untested.
+  ])('refuses %s as a first key, with its code and the server message, and stores nothing', async (_name, key, code) => {
     await invoke('secrets:deleteKey');
-    await invoke('secrets:setKey', { key: typeof key === 'function' ? key() : key });
+    const candidate = typeof key === 'function' ? key() : key;
+    const change = await invoke('secrets:setKey', { key: candidate });
+    expect(change).toMatchObject({ refused: { kind: 'auth', code }, status: { stored: false } });
+    expect((change.refused as { message: string }).message.length).toBeGreaterThan(10);
+    expect(fake.requests.at(-1)!.headers.authorization).toBe(`Bearer ${candidate}`);
+    expect(await invoke('settings:testConnection')).toMatchObject({ ok: false, failure: { code: 'missing_api_key' } });
+  });
+
+  it('reports a stored key the service refuses later with its code and the server message', async () => {
+    await invoke('secrets:deleteKey');
+    fake.issueKey('sk-revoked-after-saving-0000');
+    await invoke('secrets:setKey', { key: 'sk-revoked-after-saving-0000' });
+    fake.withdrawKey('sk-revoked-after-saving-0000');
     const outcome = await invoke('settings:testConnection');
-    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'auth', code } });
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'auth', code: 'invalid_api_key' } });
     expect((outcome.failure as { message: string }).message.length).toBeGreaterThan(10);
   });
 

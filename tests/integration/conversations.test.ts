@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Conversation } from '../../shared/domain/conversation';
 import { CONTINUE_INSTRUCTION } from '../../electron/services/conversations/request';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { type Driver, startCore } from './tool-driver';
+import { type Driver, conversationBodies, startCore } from './tool-driver';
 
 // Conversations run in main: the page sends only intents with the user's words, and every
 // request body is built in main from the stored history plus the draft.
@@ -10,8 +10,7 @@ let fake: FakeService;
 let app: Driver;
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-const bodies = () =>
-  fake.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as { messages: Array<{ role: string; content: string }> });
+const bodies = () => conversationBodies<{ messages: Array<{ role: string; content: string }> }>(fake);
 const history = (id: string) => app.invoke<Conversation>('history:open', { id });
 const send = (conversationId: string | null, text: string, extra: Record<string, unknown> = {}) =>
   app.invoke<{ conversationId: string; messageId: string }>('conversations:send', { conversationId, text, options, ...extra });

@@ -16,6 +16,8 @@ describe('crash safety', () => {
   it('keeps all but the last second of a reply when the app is killed mid-stream', async () => {
     const dataDir = await testFolder('confab-crash-');
     const reply = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    // The first answer goes to the key's trial (Confab tries a key before storing it), the next to the reply.
+    fake.chat.next({ reply: 'ok' });
     fake.chat.next({ reply, chunkSize: 6, intervalMs: 25 });
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'tests/integration/fixtures/streaming-child.ts', dataDir, fake.baseUrl, fake.keys.pro], {
       stdio: ['ignore', 'pipe', 'inherit'],

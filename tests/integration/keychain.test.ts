@@ -10,6 +10,7 @@ import { createCore } from '../../electron/core';
 import { createKeyStore, createKeychain } from '../../electron/services/keychain';
 import { createProfileKeys } from '../../electron/services/profile-keys';
 import type { Settings } from '../../shared/contract/settings';
+import { startFakeService } from '../fake-service/server';
 
 // These talk to a real Secret Service: `npm test` runs inside a private D-Bus session with
 // gnome-keyring (tests/with-keyring.sh). Each test uses its own service name or data folder.
@@ -110,6 +111,11 @@ describe('a data folder from before profiles', () => {
     cleanup.push(() => keytar.deletePassword('Confab', `${account}#${stagingId}`));
     await core.router.invoke('profiles:switch', { id: stagingId }, sink);
     expect(((await core.router.invoke('secrets:status', undefined, sink)) as { value: { stored: boolean } }).value.stored).toBe(false);
+    // Staging's own service, which accepts the key: Confab tries a key before it stores it.
+    const staging = await startFakeService();
+    cleanup.push(() => staging.close());
+    staging.issueKey('sk-staging-only-STG1');
+    await core.router.invoke('settings:update', { baseUrl: staging.baseUrl }, sink);
     await core.router.invoke('secrets:setKey', { key: 'sk-staging-only-STG1' }, sink);
     expect(await keytar.getPassword('Confab', `${account}#${stagingId}`)).toContain('sk-staging-only-STG1');
 

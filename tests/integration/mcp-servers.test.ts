@@ -16,6 +16,13 @@ const listen = async (server: Server) => {
   return (server.address() as AddressInfo).port;
 };
 const service = async () => (await app.invoke<McpServerView[]>('mcp:list')).find((server) => server.builtIn)!;
+/** A stored key the service refuses: Confab tries a key before storing it, so the fake withdraws it after. */
+async function storeRefusedKey(key: string) {
+  await app.invoke('secrets:deleteKey');
+  fake.issueKey(key);
+  await app.invoke('secrets:setKey', { key });
+  fake.withdrawKey(key);
+}
 /** The service's server once its connection attempt has ended. */
 const settled = async () => app.invoke<McpServerView>('mcp:reconnect', { id: 'service' });
 
@@ -47,9 +54,7 @@ describe("the service's MCP server", () => {
   });
 
   it('says the key was refused, with the code from the body', async () => {
-    // Deleted first: replacing a working key with one the service refuses is itself refused.
-    await app.invoke('secrets:deleteKey');
-    await app.invoke('secrets:setKey', { key: 'sk-not-a-real-key-0000' });
+    await storeRefusedKey('sk-not-a-real-key-0000');
     expect((await settled()).status).toEqual({
       state: 'failed',
       problem: {
@@ -57,16 +62,20 @@ describe("the service's MCP server", () => {
         status: 401,
         code: 'invalid_api_key',
         host: new URL(fake.mcpUrl).host,
-        message: expect.stringMatching(/refused the credentials \(401, invalid_api_key\): Incorrect API key/),
+        message: expect.stringMatching(/refused the credentials: Incorrect API key/),
       },
     });
+    expect(JSON.stringify(await settled())).not.toMatch(/\(401/);
+    // Without a key, the server's refusal is said in Confab's words: no status, no code, no host.
     await app.invoke('secrets:deleteKey');
-    expect((await settled()).status).toMatchObject({ state: 'failed', problem: { reason: 'auth', code: 'missing_api_key' } });
+    expect((await settled()).status).toEqual({
+      state: 'failed',
+      problem: { reason: 'not_configured', status: null, code: 'missing_api_key', host: null, message: "No API key is stored for this profile, and the service's tools need one." },
+    });
   });
 
   it('reconnects by itself when the key changes', async () => {
-    await app.invoke('secrets:deleteKey');
-    await app.invoke('secrets:setKey', { key: 'sk-not-a-real-key-0000' });
+    await storeRefusedKey('sk-not-a-real-key-0000');
     expect((await settled()).status.state).toBe('failed');
     await app.invoke('secrets:setKey', { key: fake.keys.free });
     expect((await service()).status.state).toBe('connecting');
@@ -82,9 +91,9 @@ describe("the service's MCP server", () => {
         problem: { reason: 'not_configured', host: new URL(elsewhere.mcpUrl).host, message: expect.stringMatching(/needs its own credentials/) },
       });
       expect(elsewhere.requests).toEqual([]);
-      // With no key stored there is nothing to protect: it connects, and the server itself asks for one.
+      // With no key stored there is nothing to protect: it is tried, and its refusal said in Confab's words.
       await app.invoke('secrets:deleteKey');
-      expect((await settled()).status).toMatchObject({ state: 'failed', problem: { reason: 'auth', code: 'missing_api_key' } });
+      expect((await settled()).status).toMatchObject({ state: 'failed', problem: { reason: 'not_configured', code: 'missing_api_key' } });
       expect(elsewhere.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
     } finally {
       await elsewhere.close();
@@ -132,7 +141,7 @@ describe("the service's MCP server", () => {
     app = await startCore({ ...fake, baseUrl: '' }, { key: null });
     expect(await settled()).toMatchObject({
       transport: { url: '' },
-      status: { state: 'failed', problem: { reason: 'not_configured', message: 'Set the service base URL in Settings first.' } },
+      status: { state: 'failed', problem: { reason: 'not_configured', message: 'Set the service base URL first.' } },
     });
   });
 });

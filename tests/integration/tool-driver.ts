@@ -97,3 +97,14 @@ export async function startCore(
 }
 
 export type Driver = Awaited<ReturnType<typeof startCore>>;
+
+/**
+ * The bodies of the chat requests conversations made: not the one-token completion that tries
+ * a key before it is stored (one user message, max_tokens 1).
+ */
+export const conversationBodies = <T>(fake: FakeService): T[] =>
+  fake.requests
+    .filter((request) => request.path === '/v1/chat/completions')
+    .map((request) => request.body as { messages: unknown[]; max_tokens?: number })
+    .filter((body) => !(body.max_tokens === 1 && body.messages.length === 1))
+    .map((body) => body as T);

@@ -5,7 +5,7 @@ import type { McpServerView } from '../../shared/contract/mcp';
 import { readJson } from '../../shared/domain/json';
 import { JSON_MODE_INSTRUCTION } from '../../electron/services/chat-body';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { type Driver, STDIO_SERVER, startCore } from './tool-driver';
+import { type Driver, STDIO_SERVER, conversationBodies, startCore } from './tool-driver';
 
 // How a reply with tools ends: the step limit, Stop at every stage, refusals, servers that
 // are not there; and the rest of the Pro request: JSON mode, tools on two servers at once.
@@ -13,7 +13,7 @@ let fake: FakeService;
 let app: Driver;
 
 type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; response_format?: unknown };
-const chatBodies = () => fake.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body as ChatBody);
+const chatBodies = () => conversationBodies<ChatBody>(fake);
 
 /** The first message of a new conversation, with these options (ids: the conversation's). */
 async function ask(overrides: Partial<ChatOptions> = {}) {
@@ -112,9 +112,11 @@ describe('refusals and missing servers', () => {
     const unknownTool = await ask({ tools: ['service/launch_rockets'] });
     expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { message: expect.stringMatching(/does not offer the tool launch_rockets/) } });
 
-    // Deleted first: replacing a working key with one the service refuses is itself refused.
+    // Stored while the fake accepts it, then withdrawn: Confab tries every key before storing it.
     await app.invoke('secrets:deleteKey');
+    fake.issueKey('sk-wrong-key-000000');
     await app.invoke('secrets:setKey', { key: 'sk-wrong-key-000000' });
+    fake.withdrawKey('sk-wrong-key-000000');
     const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',

@@ -4,7 +4,7 @@ import type { Conversation } from '../../shared/domain/conversation';
 import { DECLINED } from '../../electron/services/tools/settle-tool-call';
 import { BLOCKED } from '../../electron/services/tools/tool-rules';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import { type Driver, startCore } from './tool-driver';
+import { type Driver, conversationBodies, startCore } from './tool-driver';
 
 // The whole tool loop through main's router against the fake service and its MCP endpoint:
 // the model asks (streamed tool_calls), the user decides, MCP runs the tool, the result goes
@@ -13,7 +13,7 @@ let fake: FakeService;
 let app: Driver;
 
 type ChatBody = { messages: Array<Record<string, unknown>>; tools?: Array<{ function: { name: string } }>; tool_choice?: unknown };
-const chatBodies = () => fake.requests.filter((request) => request.path === '/v1/chat/completions').map((request) => request.body as ChatBody);
+const chatBodies = () => conversationBodies<ChatBody>(fake);
 
 const options = { model: 'pro', temperature: null, maxTokens: null, stream: true };
 

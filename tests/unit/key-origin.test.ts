@@ -76,14 +76,24 @@ describe('a key belongs to the origin it was saved for', () => {
     expect((await keys.status()).usable).toBe(true);
   });
 
-  it('a key entered for the new origin is saved for it without a test (there is no working key to protect)', async () => {
+  it('a key entered for the new origin is tried there first, like any key, and saved for it', async () => {
     const { keys, settings, probes } = setup();
     await keys.setKey(KEY, { memoryOnly: false });
     settings.baseUrl = 'https://staging.example.com/v1';
     const change = await keys.setKey('sk-staging-EFGH', { memoryOnly: false });
     expect(change.refused).toBeNull();
     expect(change.status).toMatchObject({ usable: true, origin: 'https://staging.example.com', last4: 'EFGH' });
-    expect(probes).toEqual([]);
+    expect(probes.at(-1)).toEqual({ key: 'sk-staging-EFGH', baseUrl: 'https://staging.example.com/v1' });
+  });
+
+  it('a first key the service refuses is not stored', async () => {
+    const { keys, answer } = setup();
+    const failure = { kind: 'auth', status: 401, code: 'expired_api_key', message: 'expired', host: 'api.example.com', retryAfterSeconds: null } as const;
+    answer({ ok: false, failure });
+    const change = await keys.setKey('sk-expired-QRST', { memoryOnly: false });
+    expect(change.refused).toEqual(failure);
+    expect(change.status).toMatchObject({ stored: false, last4: null });
+    expect((await keys.keyFor('https://api.example.com/v1')).key).toBeNull();
   });
 
   it('the service MCP server gets the key only on the key origin; elsewhere it needs its own credentials', async () => {
@@ -121,7 +131,7 @@ describe('rotating a key', () => {
     expect(refused.refused).toEqual(failure);
     expect(refused.status.last4).toBe('ABCD');
     expect((await keys.keyFor('https://api.example.com/v1')).key).toBe(KEY);
-    expect(probes).toEqual([{ key: 'sk-revoked-WXYZ', baseUrl: 'https://api.example.com/v1' }]);
+    expect(probes.at(-1)).toEqual({ key: 'sk-revoked-WXYZ', baseUrl: 'https://api.example.com/v1' });
 
     answer({ ok: true, model: 'default', latencyMs: 3 });
     expect((await keys.setKey('sk-fresh-key-JKLM', { memoryOnly: false })).refused).toBeNull();

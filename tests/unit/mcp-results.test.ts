@@ -46,7 +46,7 @@ describe('why a server is not connected', () => {
       status: 403,
       code: null,
       host: 'tools.example.com',
-      message: 'tools.example.com refused the credentials (403): Forbidden',
+      message: 'tools.example.com refused the credentials: Forbidden',
     });
     expect(mcpProblem(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), http, null)).toMatchObject({ reason: 'unreachable', message: 'tools.example.com did not answer in time.' });
   });
@@ -58,7 +58,7 @@ describe('why a server is not connected', () => {
       status: 401,
       code: 'expired_api_key',
       host: 'h',
-      message: 'The tools of "Service" are not available: h refused the credentials (401, expired_api_key): Expired.',
+      message: 'The tools of "Service" are not available: h refused the credentials: Expired.',
       retryAfterSeconds: null,
     });
   });

@@ -10,7 +10,7 @@ describe('base URL validation', () => {
 
   it.each([
     ['', /Enter the service base URL/],
-    ['api.example.com/v1', /not a URL/],
+    ['api.example.com/v1', /needs its scheme: start it with https:\/\//],
     ['ftp://example.com/v1', /http:\/\/ or https:\/\//],
     ['https://api.example.com', /must end with \/v1/],
     ['https://api.example.com/v2', /must end with \/v1/],

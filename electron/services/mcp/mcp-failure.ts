@@ -40,7 +40,8 @@ function httpProblem(error: unknown, url: string, trouble: HttpTrouble | null): 
     const said = `${trouble.status}${code ? `, ${code}` : ''}`;
     const extra = { host, status: trouble.status, code };
     if (trouble.status === 401 || trouble.status === 403) {
-      return problem('auth', `${host} refused the credentials (${said})${message ? `: ${message}` : '.'}`, extra);
+      // The status and code stay in the problem's fields; the sentence is for the user.
+      return problem('auth', `${host} refused the credentials${message ? `: ${message}` : '.'}`, extra);
     }
     return problem('protocol', `${host} answered ${said} instead of speaking MCP${message ? `: ${message}` : ''}. Is this the MCP address?`, extra);
   }

@@ -8,7 +8,7 @@ import type { ConsentGate } from '../consent/consent-memory';
 import { failureOfProblem } from './mcp-failure';
 import { forgetOnNewValues, mayStart } from './program-consent';
 import type { ServerConfigs } from './server-configs';
-import { type ServiceServer, targetOf } from './server-target';
+import { type ServiceServer, targetOf, withoutKey } from './server-target';
 import { type Server, serverView } from './server-view';
 import { log } from '../../log';
 
@@ -82,7 +82,7 @@ export function createMcpHost(deps: McpHostDeps) {
     target.attempt = (async () => {
       if (!(await mayStart(deps.consent, server.name, how, { current, set: (status) => set(target, status) }))) return;
       const result = await connectMcp(how, { fetch: deps.fetch, onClosed });
-      if (!result.ok) return current() ? set(target, { state: 'failed', problem: result.problem }) : undefined;
+      if (!result.ok) return current() ? set(target, { state: 'failed', problem: withoutKey(server, how, result.problem) }) : undefined;
       // Superseded (a newer attempt, a removal, closing): this connection is not wanted.
       if (!current()) return result.connection.close();
       target.connection = result.connection;

@@ -12,8 +12,8 @@ export interface ServiceServer {
 
 /**
  * How to reach a server right now, secrets read afresh: the service's own with the API key
- * (none when no key is stored, so the server itself says missing_api_key), a user-added one
- * with its headers or environment from the keychain.
+ * (none when no key is stored: an address may serve without one), a user-added one with its
+ * headers or environment from the keychain.
  */
 export async function targetOf(
   server: Server,
@@ -22,7 +22,7 @@ export async function targetOf(
   if (!server.stored) {
     const url = deps.service.url();
     if (!url) {
-      return { ok: false, problem: { reason: 'not_configured', message: 'Set the service base URL in Settings first.', status: null, code: null, host: null } };
+      return { ok: false, problem: { reason: 'not_configured', message: 'Set the service base URL first.', status: null, code: null, host: null } };
     }
     const { key, origin } = await deps.service.apiKey(url);
     if (key === null && origin !== null) {
@@ -38,4 +38,15 @@ export async function targetOf(
   return transport.type === 'http'
     ? { ok: true, target: { type: 'http', url: transport.url, headers: values } }
     : { ok: true, target: { type: 'stdio', command: transport.command, args: transport.args, env: values } };
+}
+
+/**
+ * The service's server, asked without a key because none is stored, refuses: that is said in
+ * a sentence of Confab's, not as the server's 401 (which would name the host a second time).
+ */
+export function withoutKey(server: Server, how: McpTarget, found: McpProblem): McpProblem {
+  const keyless = !server.stored && how.type === 'http' && how.headers.Authorization === undefined;
+  if (!keyless || found.reason !== 'auth') return found;
+  const message = "No API key is stored for this profile, and the service's tools need one.";
+  return { reason: 'not_configured', message, status: null, code: 'missing_api_key', host: null };
 }

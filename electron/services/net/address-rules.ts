@@ -16,9 +16,9 @@ export function insecureAddressProblem(url: URL): string | null {
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     if (isLoopbackHost(url.hostname)) return null;
-    return `Confab sends your key only over https: ${url.host} is not this computer, so http://${url.host} is refused. Use the service's https:// address in Settings.`;
+    return `Confab sends your key only over https: ${url.host} is not this computer, so http://${url.host} is refused. Use the service's https:// address instead.`;
   }
-  return `${url.protocol}// addresses are not supported; use the service's https:// address in Settings.`;
+  return `${url.protocol}// addresses are not supported; use the service's https:// address instead.`;
 }
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

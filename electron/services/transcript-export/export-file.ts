@@ -49,7 +49,7 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'vtt':
       if (!document.blocks.some((block) => block.times)) {
         throw new Error(
-          `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with the format "verbose_json" and word timings.`,
+          `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with word timings.`,
         );
       }
       return text(editedSubtitles(document, format, options, record.transcript.duration));

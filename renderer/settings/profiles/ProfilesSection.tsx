@@ -116,7 +116,7 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
   };
 
   return (
-    <form className="create-profile" onSubmit={submit}>
+    <form className="create-profile" noValidate onSubmit={submit}>
       <div className="field">
         <label htmlFor={nameId}>New profile</label>
         <div className="field-row">

@@ -25,6 +25,23 @@ describe('guidance for transport failures', () => {
   it('leaves the service\'s own codes and stream endings to their usual guidance', () => {
     expect(guidanceFor(failure({ kind: 'server', status: 504, code: 'timeout' })).title).toBe('The service had a problem (504)');
     expect(guidanceFor(failure({ kind: 'stream', code: 'timeout' })).advice).toBe('What arrived is kept. Try again.');
-    expect(guidanceFor(failure({ code: 'ECONNREFUSED' })).title).toBe('Could not reach api.example.com');
+  });
+
+  it('words a failure to reach a host once: main\'s sentence, which names the host and the reason', () => {
+    const dns = failure({ code: 'ENOTFOUND', message: 'Could not reach api.example.com (ENOTFOUND).' });
+    const guidance = guidanceFor(dns);
+    expect(guidance).toMatchObject({ title: 'Could not reach api.example.com (ENOTFOUND).', detail: null });
+    const words = [guidance.title, guidance.advice, guidance.detail ?? ''].join(' ');
+    expect(words.match(/ENOTFOUND/g)).toHaveLength(1);
+    expect(words.match(/api\.example\.com/g)).toHaveLength(1);
+  });
+
+  it('inside Settings, sends the user nowhere: no "in Settings", no Open Settings action', () => {
+    for (const shown of [failure({ code: 'ENOTFOUND' }), failure({ kind: 'auth', status: 401, code: 'missing_api_key' }), failure({ code: 'bad_redirect' })]) {
+      expect(guidanceFor(shown).advice).toMatch(/in Settings/);
+      const inSettings = guidanceFor(shown, { inSettings: true });
+      expect(inSettings.advice).not.toMatch(/Settings/);
+      expect(inSettings.action).not.toBe('settings');
+    }
   });
 });
