@@ -58,7 +58,7 @@ export function TranscribeLink() {
       onClick={showTranscription}
     >
       Transcribe
-      <span className="badge" aria-hidden="true">
+      <span className="badge pro-badge" aria-hidden="true">
         Pro
       </span>
     </button>
