@@ -68,7 +68,7 @@ export function ChatScreen() {
         <h1 id="chat-heading" title={heading}>
           {heading}
         </h1>
-        <span className="options-summary" title={`${summary(input)} (model id: ${input.model.trim()})`}>
+        <span className="options-summary" title={`Model id: ${input.model.trim()}`}>
           {summary(input)}
         </span>
         <button

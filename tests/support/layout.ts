@@ -31,7 +31,9 @@ const CONTROLS =
  *   text-overflow: ellipsis on an element that carries the whole text in its own or an ancestor's
  *   title (so it is one hover away); visually hidden text (a 1 px box) and text fields (their
  *   text scrolls inside them by design) are not judged. A select is judged by the width of the
- *   option it shows against the room beside its arrow, and may cut it only with a title;
+ *   option it shows against the room beside its arrow, and may cut it only with a title; a box
+ *   folded on purpose is allowed when a collapsed control (aria-expanded="false", aria-controls
+ *   naming it) shows the rest, as a long message's Show all does;
  * - a frame that scrolls: the document is larger than the window.
  */
 function measure(controls: string): string[] {
@@ -100,7 +102,9 @@ function measure(controls: string): string[] {
     const over = (hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1);
     if (!over || !seen(el) || !visibleBox(el)) continue;
     const truncated = style.textOverflow === 'ellipsis' && el.closest('[title]') !== null && !(hidesY && el.scrollHeight > el.clientHeight + 1);
-    if (truncated) continue;
+    // A fold the reader opens: the box is controlled by a collapsed control (Show all) that shows the rest.
+    const folded = el.id !== '' && document.querySelector(`[aria-controls="${CSS.escape(el.id)}"][aria-expanded="false"]`) !== null;
+    if (truncated || folded) continue;
     problems.push(`clipped: ${describe(el)} shows ${el.clientWidth}x${el.clientHeight} of ${el.scrollWidth}x${el.scrollHeight} px`);
   }
 
