@@ -199,8 +199,9 @@ describe('transcription through main', () => {
     };
     const unedited = await file('transcription:exportSubtitles', { format: 'srt' });
 
-    await invoke('transcriptEditor:edit', { id, intent: { type: 'text', block: 0, text: heard.replace('Bella', 'Bilal') } });
-    await invoke('transcriptEditor:edit', { id, intent: { type: 'speaker', block: 0, speaker: { name: 'Bilal' } } });
+    const { version } = await invoke<{ version: number }>('transcriptEditor:open', { id });
+    await invoke('transcriptEditor:edit', { id, version, intent: { type: 'text', block: 0, text: heard.replace('Bella', 'Bilal') } });
+    await invoke('transcriptEditor:edit', { id, version: version + 1, intent: { type: 'speaker', block: 0, speaker: { name: 'Bilal' } } });
     const reading = await invoke<TranscriptReading>('transcription:open', { id });
     expect(reading.edits).toEqual({ speakers: ['Bilal'] });
     expect(reading.transcript.text).toBe('Bilal: Bilal asked Anna about the bridge.');
