@@ -55,8 +55,13 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
     }
     case 'message':
       return { conversations: patchMessages(event.conversationId, (messages) => upsertMessages(messages, [event.message])) };
-    case 'listed':
-      return { ...withMeta(s, event.conversation.id, event.conversation), listed: upsert(s.listed, event.conversation) };
+    case 'listed': {
+      // A conversation open here takes what the sidebar and header show. Its system prompt and
+      // options are this page's own while they are typed: main's echo of a save in flight would
+      // put an older text back under the caret and lose what was typed meanwhile.
+      const { title, pinned, updatedAt, attachment } = event.conversation;
+      return { ...withMeta(s, event.conversation.id, { title, pinned, updatedAt, attachment }), listed: upsert(s.listed, event.conversation) };
+    }
     case 'removed':
       // The page moved off it first when it was open here (store.ts).
       return {

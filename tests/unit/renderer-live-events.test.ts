@@ -78,4 +78,13 @@ describe('the watch stream in the view', () => {
     s = run(s, { type: 'listed', conversation: meta });
     expect(s.listed.map((c) => c.id)).toEqual(['c1', 'c2']);
   });
+
+  it("keeps the system prompt and options being typed in an open conversation when main echoes an earlier save", () => {
+    let s = run(empty, { type: 'started', conversation: meta, created: true, truncateAfter: null, messages: [message('u1', 'user', 'Hi')] });
+    const typed = { ...s.conversations[0]!, systemPrompt: 'Be brief and kind', options: { ...meta.options, temperature: 0.5 } };
+    s = { ...s, conversations: [typed] };
+    s = run(s, { type: 'listed', conversation: { ...meta, systemPrompt: 'Be brief', title: 'Renamed', pinned: true } });
+    expect(s.conversations[0]).toMatchObject({ systemPrompt: 'Be brief and kind', options: { temperature: 0.5 }, title: 'Renamed', pinned: true });
+    expect(s.listed[0]).toMatchObject({ systemPrompt: 'Be brief', title: 'Renamed' });
+  });
 });

@@ -49,7 +49,7 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'vtt':
       if (!document.blocks.some((block) => block.times)) {
         throw new Error(
-          `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with word timings.`,
+          `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with word timings (or as ${format.toUpperCase()} subtitles).`,
         );
       }
       return text(editedSubtitles(document, format, options, record.transcript.duration));
