@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../shared/contract/history';
 import type { ConversationSummary } from '../../shared/domain/conversation';
@@ -49,6 +50,23 @@ describe('damage met while Confab runs', () => {
       expect(await app.invoke<ConversationSummary[]>('history:list')).toHaveLength(CONVERSATIONS + 2);
     } finally {
       await app.dispose();
+    }
+  });
+
+  it("salvages damage met by the start's own writes (deleted conversations purged), instead of failing to start", async () => {
+    const path = await historyFile();
+    const edit = new DatabaseSync(path);
+    // Deleted last run, purged at this start: the purge walks the messages of these conversations.
+    edit.exec(`UPDATE conversations SET deleted_at = 1 WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN 100 AND 140`);
+    edit.close();
+    await damage(path, 'messages');
+
+    const history = createHistoryStore(path, { onDamage: () => undefined });
+    try {
+      expect(history.problem).toMatch(/could not be opened because it is damaged\. Confab copied everything it could still read/);
+      expect(history.list()).toHaveLength(CONVERSATIONS - 41);
+    } finally {
+      history.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { log } from '../../log';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
+import { isDamage } from './storage-guard';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
@@ -44,18 +45,27 @@ function check(db: DatabaseSync, thorough: boolean): void {
   }
 }
 
-function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating): DatabaseSync {
+function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating, atStart?: (db: DatabaseSync) => void): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
     // WAL: readers never block the writer, and a crash mid-write rolls back cleanly.
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
     check(db, thorough);
     migrate(db, LATEST_VERSION, beforeMigrating);
-    return db;
   } catch (error) {
     db.close();
     throw error instanceof UnusableDatabase ? error : new UnusableDatabase(`it could not be read (${(error as Error).message})`);
   }
+  try {
+    atStart?.(db);
+  } catch (error) {
+    db.close();
+    // The start's own writes read pages a clean start's check does not: damage they meet is
+    // the file's, and is salvaged like damage found by the check; any other error is not.
+    if (isDamage(error)) throw new UnusableDatabase('it is damaged');
+    throw error;
+  }
+  return db;
 }
 
 const withFiles = (path: string, each: (file: string, suffix: string) => void) => {
@@ -70,11 +80,12 @@ const withFiles = (path: string, each: (file: string, suffix: string) => void) =
  */
 export function openDatabase(
   path: string,
-  options: { thorough: boolean; beforeMigrating?: BeforeMigrating },
+  /** `atStart`: the store's writes at every start (interrupted replies marked, deletions purged). */
+  options: { thorough: boolean; beforeMigrating?: BeforeMigrating; atStart?: (db: DatabaseSync) => void },
   now = Date.now(),
 ): OpenedDatabase {
   try {
-    return { db: open(path, options.thorough, options.beforeMigrating), problem: null, salvaged: null };
+    return { db: open(path, options.thorough, options.beforeMigrating, options.atStart), problem: null, salvaged: null };
   } catch (error) {
     if (!(error instanceof UnusableDatabase)) throw error;
     const aside = `${path}.unusable-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
@@ -88,6 +99,6 @@ export function openDatabase(
       salvaged && !salvaged.unreadable
         ? `Your conversation history could not be opened because ${error.message}. ${describeSalvage(salvaged)} ${kept}`
         : `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`;
-    return { db: open(path, false), problem, salvaged };
+    return { db: open(path, false, undefined, options.atStart), problem, salvaged };
   }
 }

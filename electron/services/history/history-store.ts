@@ -21,11 +21,16 @@ export function createHistoryStore(
   path: string,
   options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (repaired: () => void) => void } = {},
 ) {
-  const opened = openDatabase(path, { thorough: options.afterCrash ?? false, beforeMigrating: options.beforeMigrating });
+  const opened = openDatabase(path, {
+    thorough: options.afterCrash ?? false,
+    beforeMigrating: options.beforeMigrating,
+    atStart: (started) => {
+      started.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
+      started.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
+    },
+  });
   const { problem, salvaged } = opened;
   const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage) : opened.db;
-  db.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
-  db.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
 
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const sql = statementCache(db);
