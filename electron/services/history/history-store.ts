@@ -30,6 +30,7 @@ export function createHistoryStore(
     },
   });
   const { problem, salvaged } = opened;
+  const repairedListeners = new Set<() => void>();
   const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage) : opened.db;
 
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
@@ -181,6 +182,13 @@ export function createHistoryStore(
 
     exists: (id: string) => sql('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
     messageExists: (id: string) => sql('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
+
+    /**
+     * Called once the file was repaired in place: what others keep of its rows (the editor's open
+     * documents) is stale, since a salvage may have lost rows and a backup brought others back.
+     */
+    onRepaired: (listener: () => void) => void repairedListeners.add(listener),
+    repaired: () => repairedListeners.forEach((listener) => listener()),
 
     close: () => db.close(),
   };

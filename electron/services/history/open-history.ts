@@ -1,3 +1,4 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log } from '../../log';
 import type { Backups } from './backups';
@@ -12,16 +13,34 @@ import { mergeNewestBackup, repairInPlace } from './repair';
 export function openHistory(options: { dataDir: string; afterCrash: boolean; backups: Backups }): HistoryStore {
   const { backups, dataDir } = options;
   const path = join(dataDir, 'history.sqlite');
+  // Left by a repair that failed: the next start checks every page, and salvages what it finds.
+  const recheck = `${path}.check-at-start`;
+  let failed = false;
   const history: HistoryStore = createHistoryStore(path, {
-    afterCrash: options.afterCrash,
+    afterCrash: options.afterCrash || existsSync(recheck),
     beforeMigrating: backups.beforeMigrating,
-    onDamage: (repaired) => {
+    onDamage: (writable) => {
+      // One attempt a run: a repair that failed once would fail again, each time copying the file aside.
+      if (failed) return;
       repairInPlace({ path, dataDir, backups })
-        .then((notice) => void (history.problem = notice))
-        .catch((error: unknown) => log.error(`Repairing the history file failed: ${(error as Error).message}`))
-        .finally(repaired);
+        .then((notice) => {
+          history.problem = notice;
+          history.repaired();
+          writable();
+        })
+        .catch((error: unknown) => {
+          failed = true;
+          try {
+            writeFileSync(recheck, '');
+          } catch {
+            // A disk that refuses this too: the notice still says to quit, and an unclean exit checks every page.
+          }
+          log.error(`Repairing the history file failed: ${(error as Error).message}`);
+          history.problem = `Confab found damage in your history file and could not repair it (${(error as Error).message}). Nothing more is written to it. Quit Confab: at the next start it copies every readable conversation into a new history and merges your newest backup.`;
+        });
     },
   });
+  rmSync(recheck, { force: true });
   if (history.salvaged) history.problem += mergeNewestBackup(history, backups, dataDir);
   return history;
 }

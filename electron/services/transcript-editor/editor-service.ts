@@ -48,6 +48,8 @@ export type EditorChange = { type: 'changed'; id: string; patch: EditorPatch; st
 export function createTranscriptEditor(deps: { history: HistoryStore }) {
   const edits = editTable(deps.history.db);
   const cache = new Map<string, Open>();
+  // A repaired history may hold other rows than the documents kept here.
+  deps.history.onRepaired(() => cache.clear());
   const watchers = createWatchers<EditorChange>();
 
   function load(id: string): Open {
