@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 import { useSettings } from '../settings';
 import { AttachedTranscript } from './AttachedTranscript';
 import { modelName } from '../common/names';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { nounFor } from '../common/plural';
+import { nounFor } from '../../shared/domain/plural';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';

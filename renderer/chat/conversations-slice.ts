@@ -6,7 +6,8 @@ import { useSettings } from '../settings';
 import type { ChatState, ConversationsSlice } from './chat-state';
 import { loadDrafts, saveDrafts } from './drafts';
 import { upsert, withMeta } from './listing';
-import { DEFAULT_OPTIONS, checkOptions, toInput } from './options';
+import { DEFAULT_CHAT_OPTIONS } from '../../shared/domain/chat';
+import { checkOptions, toInput } from './options';
 import { messageOf, newConversation } from './records';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
@@ -17,7 +18,7 @@ export const PAGE_SIZE = 100;
 const BULK_PAGE_SIZE = 1000;
 
 export const createConversationsSlice: StateCreator<ChatState, [], [], ConversationsSlice> = (set, get) => {
-  const first = newConversation(DEFAULT_OPTIONS);
+  const first = newConversation(DEFAULT_CHAT_OPTIONS);
   // The conversation asked for last: a slower load of an earlier choice must not take over.
   let wanted = first.id;
 
@@ -185,7 +186,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     addListed: (meta) => set((s) => ({ listed: upsert(s.listed, meta) })),
     newChatOptions() {
       // A new chat carries on with the current options, except Pro ones the plan no longer allows.
-      const inherited = find(get().activeId)?.options ?? DEFAULT_OPTIONS;
+      const inherited = find(get().activeId)?.options ?? DEFAULT_CHAT_OPTIONS;
       return currentPlan() === 'free' ? { ...inherited, model: FREE_MODEL, jsonMode: false, tools: [], toolChoice: undefined } : inherited;
     },
     openStarted(meta, draft) {

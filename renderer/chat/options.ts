@@ -10,7 +10,6 @@ export type OptionsInput = Omit<ChatOptions, 'temperature' | 'maxTokens'> & { te
 
 export type OptionErrors = Partial<Record<keyof ChatOptions, string>>;
 
-export const DEFAULT_OPTIONS: ChatOptions = { model: FREE_MODEL, temperature: null, maxTokens: null, stream: true };
 
 export const toInput = (options: ChatOptions): OptionsInput => ({
   ...options,

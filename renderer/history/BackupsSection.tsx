@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BackupInfo } from '../../shared/contract/history';
 import { api } from '../api';
 import { messageOf, useChat } from '../chat';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 
 const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const CONVERSATIONS = { one: 'conversation', other: 'conversations' };

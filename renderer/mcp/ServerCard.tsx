@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 import { toolLabel, toolsOf, useMcp } from './store';
 
 const REASONS: Record<McpProblem['reason'], string> = {

@@ -1,5 +1,5 @@
 import type { KeyStatus } from '../../shared/contract/secrets';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 
 const STORAGE_WORDS = { keychain: 'in the system keychain', memory: 'in memory for this run only', none: '' };
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 import { useSettings } from './store';
 import { FREE_MODEL } from '../../shared/domain/chat';
 import { modelName } from '../common/names';

@@ -1,7 +1,7 @@
 import type { Job } from '../../shared/contract/jobs';
 import { openSettings, useNavigation } from '../chat';
 import { FailureNotice } from '../common/FailureNotice';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 import { formatBytes, formatClock } from './format';
 import { JobStatus } from './JobStatus';
 import { isActive, useJobs } from './jobs';

@@ -1,5 +1,5 @@
 import type { AudioProgress, Job } from '../../shared/contract/jobs';
-import { counted, nounFor } from '../common/plural';
+import { counted, nounFor } from '../../shared/domain/plural';
 import { formatDuration, formatProgress } from './format';
 import { FORMAT_NAMES } from '../common/names';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Transcript } from '../../shared/domain/transcript';
-import { counted } from '../common/plural';
+import { counted } from '../../shared/domain/plural';
 import { formatPrecise } from './format';
 
 /** Every segment and word with its times; the tables are built only when opened (there may be thousands). */

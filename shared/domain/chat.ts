@@ -54,6 +54,9 @@ export const chatOptionsSchema = z.object({
   toolChoice: toolChoiceSchema.optional(),
 });
 
+/** A new chat's options: the service's default model, its own temperature and length, streamed. */
+export const DEFAULT_CHAT_OPTIONS: ChatOptions = { model: FREE_MODEL, temperature: null, maxTokens: null, stream: true };
+
 /** Which MCP tool a call goes to, by server (id, and its name for display) and tool name. */
 export const toolRefSchema = z.object({ serverId: z.string(), serverName: z.string(), name: z.string() });
 

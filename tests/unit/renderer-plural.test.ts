@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, nounFor } from '../../renderer/common/plural';
+import { counted, nounFor } from '../../shared/domain/plural';
 
 const PART = { one: 'part', other: 'parts' };
 const MATCH = { one: 'match', other: 'matches' };

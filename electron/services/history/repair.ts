@@ -1,13 +1,13 @@
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, backup } from 'node:sqlite';
+import { counted } from '../../../shared/domain/plural';
 import { log } from '../../log';
 import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
 import { mergeBackup } from './restore';
 import { describeSalvage, salvageHistory } from './salvage';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const clear = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
 };
@@ -22,7 +22,7 @@ export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataD
   const when = new Date(newest.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
   try {
     const merged = mergeBackup(history, backups.pathOf(newest.id), join(dataDir, 'history-salvage-merge.sqlite'));
-    return ` Your newest backup (${when}) was merged in: ${plural(merged.added + merged.copied, 'conversation')} and ${plural(merged.transcripts, 'transcript')} came back from it.`;
+    return ` Your newest backup (${when}) was merged in: ${counted(merged.added + merged.copied, { one: 'conversation', other: 'conversations' })} and ${counted(merged.transcripts, { one: 'transcript', other: 'transcripts' })} came back from it.`;
   } catch (error) {
     log.error(`Merging the newest backup into a salvaged history failed: ${(error as Error).message}`);
     return ` Your newest backup (${when}) could not be merged in; restore it from Settings → Backups.`;
@@ -33,8 +33,9 @@ export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataD
  * Repairs the history file while Confab runs on it, after a query met damage: the file is kept
  * aside as it was, its readable rows are salvaged into a new database with the newest backup
  * merged in, and that database is copied over the live file with SQLite's backup API, which the
- * open connection sees at its next statement (its prepared statements included). Writes that
- * come meanwhile wait for the copy's lock (busy_timeout) and land after it.
+ * open connection sees at its next statement (its prepared statements included). The connection
+ * is read-only meanwhile (storage-guard.ts), so a write in that moment is refused with the repair's
+ * words rather than written into the damaged file and then overwritten.
  */
 export async function repairInPlace(options: { path: string; dataDir: string; backups: Backups; now?: number }): Promise<string> {
   const { path } = options;

@@ -1,4 +1,6 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DEFAULT_CHAT_OPTIONS } from '../../../shared/domain/chat';
+import { counted } from '../../../shared/domain/plural';
 import { migrate } from './migrations';
 
 /** What a salvage copied: rows per table, and whether any row of it could not be read. */
@@ -111,11 +113,14 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       tables.push({ table, copied, incomplete });
     }
     // Messages whose conversation row was on a damaged page keep a conversation of their own.
+    target
+      .prepare(
+        `INSERT INTO conversations (id, title, options, created_at, updated_at)
+           SELECT conversation_id, 'Recovered conversation', ?, MIN(created_at), MAX(created_at)
+             FROM messages WHERE conversation_id NOT IN (SELECT id FROM conversations) GROUP BY conversation_id`,
+      )
+      .run(JSON.stringify(DEFAULT_CHAT_OPTIONS));
     target.exec(`
-      INSERT INTO conversations (id, title, options, created_at, updated_at)
-        SELECT conversation_id, 'Recovered conversation', '{"model":"default","temperature":null,"maxTokens":null,"stream":true}',
-               MIN(created_at), MAX(created_at)
-          FROM messages WHERE conversation_id NOT IN (SELECT id FROM conversations) GROUP BY conversation_id;
       DELETE FROM transcript_edits WHERE transcript_id NOT IN (SELECT id FROM transcripts);
       UPDATE transcript_edits SET position = 0;
       COMMIT; PRAGMA foreign_keys = ON;`);
@@ -127,15 +132,14 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
   }
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** The salvage in words, for the notice. */
 export function describeSalvage(report: SalvageReport): string {
   const copied = (table: string) => report.tables.find((entry) => entry.table === table);
   const parts = [
-    plural(copied('conversations')?.copied ?? 0, 'conversation', 'conversations'),
-    plural(copied('messages')?.copied ?? 0, 'message', 'messages'),
-    plural(copied('transcripts')?.copied ?? 0, 'transcript', 'transcripts'),
+    counted(copied('conversations')?.copied ?? 0, { one: 'conversation', other: 'conversations' }),
+    counted(copied('messages')?.copied ?? 0, { one: 'message', other: 'messages' }),
+    counted(copied('transcripts')?.copied ?? 0, { one: 'transcript', other: 'transcripts' }),
   ];
   const lost = report.tables.filter((entry) => entry.incomplete).map((entry) => entry.table.replace('_', ' '));
   return `Confab copied everything it could still read into a new history: ${parts.join(', ')}${lost.length ? ` (some ${lost.join(' and ')} could not be read)` : ''}.`;

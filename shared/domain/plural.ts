@@ -1,8 +1,10 @@
 /**
  * Counts in words: "1 part", "0 parts", "2 parts". The one place a noun's form is chosen for a
- * number (Intl.PluralRules picks the category), so the coming translations replace this alone.
+ * number (Intl.PluralRules picks the category), in main's messages and the page's alike, so the
+ * coming translations replace this alone.
  */
 const rules = new Intl.PluralRules('en');
+const numbers = new Intl.NumberFormat('en');
 
 export interface Forms {
   one: string;
@@ -12,5 +14,5 @@ export interface Forms {
 /** The noun's form for `n`: "part" or "parts". */
 export const nounFor = (n: number, forms: Forms): string => (rules.select(n) === 'one' ? forms.one : forms.other);
 
-/** The count and its noun: "1 part", "3 parts". */
-export const counted = (n: number, forms: Forms): string => `${n} ${nounFor(n, forms)}`;
+/** The count and its noun: "1 part", "3 parts", "2,410 messages". */
+export const counted = (n: number, forms: Forms): string => `${numbers.format(n)} ${nounFor(n, forms)}`;
