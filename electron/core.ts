@@ -186,6 +186,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       transcription,
       editor,
       subtitleRules: settings.subtitleRules,
+      tell: conversations.tell,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
     jobs: jobsHandlers({ jobs }),

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Contract } from '../../shared/contract';
 import type { SubtitleRules } from '../../shared/domain/transcript';
+import type { WatchEvent } from '../../shared/contract/conversations';
 import type { Handlers } from '../ipc/router';
 import type { FileSaver } from '../services/file-saver';
 import type { HistoryStore } from '../services/history/history-store';
@@ -21,6 +22,8 @@ export function transcriptionHandlers(deps: {
   subtitleRules(): SubtitleRules;
   /** The editor's documents: what a transcript now reads, prepared for one being shown, forgotten with a deleted one. */
   editor: Pick<TranscriptEditor, 'current' | 'hasEdits' | 'prepare' | 'forget'>;
+  /** Tells every page's conversation list of a conversation Ask started. */
+  tell(event: WatchEvent): void;
 }): Handlers<Contract>['transcription'] {
   const { history, editor } = deps;
   const reading = (id: string) => {
@@ -58,7 +61,9 @@ export function transcriptionHandlers(deps: {
 
     async ask({ id, options }) {
       const { reading: current, words } = reading(id);
-      return history.create(conversationAbout(current, words, options));
+      const conversation = history.create(conversationAbout(current, words, options));
+      deps.tell({ type: 'listed', conversation });
+      return conversation;
     },
   };
 }

@@ -38,7 +38,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
     init: { contentType?: string; signal?: AbortSignal } = {},
   ): Promise<ServiceResult> {
     const baseUrl = deps.baseUrl();
-    if (!baseUrl) return { ok: false, failure: notConfigured('Set the service base URL in Settings first.') };
+    if (!baseUrl) return { ok: false, failure: notConfigured('Set the service base URL first.') };
     const url = endpoint(baseUrl, path);
     const headers: Record<string, string> = {};
     const key = await deps.apiKey(url);

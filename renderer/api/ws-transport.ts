@@ -1,9 +1,9 @@
 import { BRIDGE_MAX_FRAME_BYTES, BRIDGE_PATH, TOKEN_PARAM, toRendererFrame } from '../../shared/contract/bridge-protocol';
 import type { Transport } from '../../shared/contract/client';
 import type { Envelope } from '../../shared/contract/define';
+import { megabytes } from '../../shared/domain/sizes';
 
 const disconnected = (message: string): Envelope => ({ ok: false, error: { code: 'disconnected', message } });
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const tooLarge = (bytes: number): Envelope => ({
   ok: false,
   error: {

@@ -56,6 +56,7 @@ export function ResultView({ id }: { id: string }) {
   const original = useTranscription((s) => s.originals[id]);
   const [showOriginal, setShowOriginal] = useState(false);
   const [askProblem, setAskProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     setShowOriginal(false);
     setAskProblem(null);
@@ -93,10 +94,15 @@ export function ResultView({ id }: { id: string }) {
     setShowOriginal(show);
     if (show) void useTranscription.getState().loadOriginal(record.id);
   };
-  const ask = () => askAboutTranscript(record.id).then(
-    () => setAskProblem(null),
-    (error: unknown) => setAskProblem(`The chat could not be started: ${errorMessage(error)}`),
-  );
+  const ask = () => {
+    setAsking(true);
+    return askAboutTranscript(record.id)
+      .then(
+        () => setAskProblem(null),
+        (error: unknown) => setAskProblem(`The chat could not be started: ${errorMessage(error)}`),
+      )
+      .finally(() => setAsking(false));
+  };
   return (
     <main className="screen transcription result" aria-labelledby="result-heading">
       {back}
@@ -111,7 +117,8 @@ export function ResultView({ id }: { id: string }) {
             Edit transcript
           </button>
           <CopyButton label="Copy text" text={() => record.transcript.text} />
-          <button type="button" className="small" onClick={() => void ask()}>
+          {/* One chat per click: a second click while main starts it would start another. */}
+          <button type="button" className="small" disabled={asking} onClick={() => void ask()}>
             Ask about this transcript
           </button>
           <DeleteTranscript id={record.id} fileName={record.fileName} onDeleted={showTranscription} />

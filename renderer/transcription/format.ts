@@ -2,14 +2,14 @@ import { BridgeError } from '../../shared/contract/client';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
+import { MB, megabytes } from '../../shared/domain/sizes';
 
-const MB = 1024 * 1024;
 /** The service's limit in words: 25. */
 export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
 
-/** Sizes the way main words its limit ("25.0 MB"): binary megabytes, one decimal. */
+/** Sizes the way main words its limit (sizes.ts), and smaller ones in KB or bytes. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= MB / 10) return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes >= MB / 10) return megabytes(bytes);
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }

@@ -118,7 +118,8 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       if (get().audio?.id === id) audioToken++;
       set((s) => {
         const { [id]: _removed, ...records } = s.records;
-        return { records, list: s.list?.filter((t) => t.id !== id) ?? null, audio: s.audio?.id === id ? null : s.audio };
+        const { [id]: _original, ...originals } = s.originals;
+        return { records, originals, list: s.list?.filter((t) => t.id !== id) ?? null, audio: s.audio?.id === id ? null : s.audio };
       });
     },
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { conversation } from '../support/damaged-history';
 import { testFolder } from '../support/temp-folder';
@@ -20,16 +20,16 @@ describe('storage faults in the history', () => {
     store.db.exec(`PRAGMA max_page_count = ${pages}`);
     const big = conversation(2);
     big.messages = big.messages.map((message) => ({ ...message, content: message.content.repeat(400) }));
+    onTestFinished(() => store.close());
     expect(() => store.insertWhole(big)).toThrow(`The disk is full, so Confab could not save this (your history file, ${path}). Free some space on it, then try again.`);
     expect(store.list().map((c) => c.id)).toEqual(['c1']);
-    store.close();
   });
 
   it('names a history file that cannot be written, with its path', async () => {
     const { store, path } = await guardedStore();
+    onTestFinished(() => store.close());
     store.db.exec('PRAGMA query_only = ON');
     expect(() => store.insertWhole(conversation(3))).toThrow(`Confab cannot write to your history file, ${path}: it is read-only or locked.`);
     expect(store.get('c1').messages).toHaveLength(10);
-    store.close();
   });
 });

@@ -6,10 +6,10 @@ import { mergeConversation } from './merge';
 
 /** A transcript's edits and their undo steps come back with it: restored, it reads as it did when backed up. */
 function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
-  const edit = from.prepare('SELECT document, speakers, position, updated_at, text FROM transcript_edits WHERE transcript_id = ?').get(id);
+  const edit = from.prepare('SELECT document, speakers, position, updated_at, text, version FROM transcript_edits WHERE transcript_id = ?').get(id);
   if (!edit) return;
-  to.prepare('INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text) VALUES (?, ?, ?, ?, ?, ?)').run(
-    id, edit.document, edit.speakers, edit.position, edit.updated_at, edit.text,
+  to.prepare('INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    id, edit.document, edit.speakers, edit.position, edit.updated_at, edit.text, edit.version,
   );
   const insert = to.prepare('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)');
   for (const step of from.prepare('SELECT seq, forward, backward FROM transcript_edit_steps WHERE transcript_id = ?').iterate(id)) {

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../shared/contract/staging';
 import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
+import { megabytes } from '../../../shared/domain/sizes';
 import { diskFaultOf, diskFaultWords } from '../disk-faults';
 import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
 
@@ -20,7 +21,6 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
