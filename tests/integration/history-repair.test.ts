@@ -69,4 +69,22 @@ describe('damage met while Confab runs', () => {
       history.close();
     }
   });
+
+  it('keeps no backup of a damaged file, so the good ones stay among the last seven', async () => {
+    const path = await historyFile();
+    const backups = createBackups({ dir: join(path, '..', 'backups') });
+    const before = createHistoryStore(path);
+    await backups.backUp(before.db);
+    before.close();
+    await damage(path, 'messages');
+    // A clean start does not read every page: the damage is still unknown when the daily backup runs.
+    const history = createHistoryStore(path);
+    try {
+      await expect(backups.backUp(history.db)).rejects.toThrow('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+      expect(backups.list()).toHaveLength(1);
+      expect((await readdir(join(path, '..', 'backups'))).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    } finally {
+      history.close();
+    }
+  });
 });

@@ -33,6 +33,12 @@ function finish(partial: string, final: string): void {
   const db = new DatabaseSync(partial);
   try {
     db.exec('PRAGMA journal_mode = DELETE');
+    // A copy of a damaged file is damaged too: kept, it would push a good backup out of the last 7.
+    const check = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
+    if (check !== 'ok') {
+      log.warn(`Backup quick_check: ${check}`);
+      throw new Error('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+    }
   } finally {
     db.close();
   }
@@ -62,7 +68,8 @@ function describe(dir: string, name: string): BackupInfo {
  * 24), which copies a live database page by page without blocking the replies being written.
  * The one before a migration runs while the store is being opened, which is synchronous and has
  * no writer yet, so it uses `VACUUM INTO`: just as consistent, and synchronous.
- * Each file is written under a temporary name and renamed, so a crash never leaves half a backup,
+ * Each file is checked (quick_check) and then renamed from a temporary name, so a crash never
+ * leaves half a backup and a damaged history never replaces a good one among the last 7,
  * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
 export function createBackups(options: { dir: string; keep?: number; now?: () => number }) {
@@ -112,7 +119,7 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
 
     /** The file behind an id from `list()`; anything else (a path, say) is refused. */
     pathOf(id: string): string {
-      if (!names().includes(id)) throw new Error('This backup no longer exists. Choose one from the list in Settings.');
+      if (!names().includes(id)) throw new Error('This backup no longer exists. Choose one from the list of backups.');
       return join(dir, id);
     },
 
