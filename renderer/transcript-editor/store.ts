@@ -1,40 +1,36 @@
 import type { EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
-import { forgetAhead, movedSoFar, receive } from './follow';
-import { type EditorView, flushTyping, inFlight, initial, normalText, setTypingFlush, useEditor } from './view';
+import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
+import { type EditorView, flushTyping, inFlight, initial, message, normalText, setTypingFlush, useEditor } from './view';
 
 export { setTypingFlush, useEditor, type EditorView };
 
 /** Main answers edits in order, and each refers to rows as the previous left them: one queue. */
 let queue: Promise<unknown> = Promise.resolve();
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 type Typed = EditorView['unsaved'][number];
 type Answer = { outcome?: 'applied'; patch: WirePatch; state: EditorState; version: number } | { outcome: 'refused'; refusal: EditRefusal };
 const without = (unsaved: EditorView['unsaved'], row: number) => unsaved.filter((entry) => entry.row !== row);
 const otherConflicts = (conflicts: EditRefusal[], row: number | null) => conflicts.filter((conflict) => conflict.row !== row);
 
-/**
- * Queues an intent. It names rows as the page shows them now: sent later, it goes with the
- * version it was made on if a change from elsewhere touched or moved the row being typed in
- * meanwhile, else with the version the page has by then (its own earlier edits applied).
- */
+/** Queues an intent. It names rows as the page shows them now, and goes with that version (see `madeOn`). */
 function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?: Typed): Promise<void> {
-  const made = { version: useEditor.getState().version, moved: movedSoFar() };
+  const made = madeNow();
   const text = typed && normalText(typed.text);
   if (text !== undefined) inFlight.push(text);
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
     try {
-      const answer = await work(movedSoFar() === made.moved ? useEditor.getState().version : made.version);
+      const answer = await work(madeOn(made));
       if (answer.outcome === 'refused') {
         const { refusal } = answer;
         if (refusal.code === 'document_changed') await reload(id);
         useEditor.setState((view) => ({ conflicts: [...otherConflicts(view.conflicts, refusal.row), refusal] }));
         return;
       }
+      // An edit that changed nothing answers with the version as it stands, which is not its own.
+      if (answer.patch.ranges.length || answer.patch.speakers) mine(answer.version);
       receive(id, answer.version, answer.patch, answer.state);
       // A row saved since its typing was refused has nothing unsaved left.
       useEditor.setState((view) => ({ problem: null, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
@@ -48,14 +44,6 @@ function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?:
   });
   queue = run;
   return run;
-}
-
-/** Main's document as it is now, for a copy that can no longer follow it; what the user chose to keep stays. */
-async function reload(id: string) {
-  const opened = await api.transcriptEditor.open({ id });
-  if (useEditor.getState().id !== id) return;
-  forgetAhead();
-  useEditor.setState({ document: documentFromWire(opened.document), version: opened.version, state: opened.state, active: null });
 }
 
 export async function openEditor(id: string) {
@@ -73,6 +61,7 @@ export async function openEditor(id: string) {
       duration: opened.duration,
       known,
     });
+    catchUp();
   } catch (error) {
     useEditor.setState({ problem: message(error) });
   }

@@ -57,3 +57,5 @@ export const flushTyping = () => typingFlush?.();
 /** Texts this page sent for rows and main has not answered yet, as main will store them (single-spaced). */
 export const inFlight: string[] = [];
 export const normalText = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
+
+export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
