@@ -3,7 +3,6 @@ import { screenshot } from '../support/browser';
 import {
   type Harness,
   ask,
-  backToChat,
   composer,
   expectedReply,
   lastReply,
@@ -13,12 +12,15 @@ import {
   openOptions,
   replies,
   send,
-  setPlan,
   settled,
   textOf,
   useKey,
 } from './chat-support';
 import { CODE, HOSTILE, MARKDOWN_REPLY } from './chat-replies';
+
+// The chat journey in Chromium: the empty state, streamed and whole replies, the options and their
+// validation, Markdown, regenerate, edit and stop, hostile and long replies. The keyboard and
+// drafts are in chat-keyboard.test.ts, the model picker in chat-models.test.ts.
 
 let h: Harness;
 
@@ -183,79 +185,6 @@ describe('chat in Chromium', () => {
     expect(kept.length).toBeGreaterThan(10);
     expect(full.startsWith(kept)).toBe(true);
     await screenshot(page, 'chat-stopped');
-  });
-
-  it('works from the keyboard: Enter, Shift+Enter, Esc and Ctrl+N', async () => {
-    const { page, fake } = h;
-    await composer(page).fill('First line');
-    await composer(page).press('Shift+Enter');
-    await composer(page).pressSequentially('second line');
-    expect(await composer(page).inputValue()).toBe('First line\nsecond line');
-    expect(await replies(page).count()).toBe(2);
-
-    fake.chat.next({ reply: 'Slow words for Escape. '.repeat(30), chunkSize: 2, intervalMs: 40 });
-    await composer(page).press('Enter');
-    await expect.poll(async () => (await textOf(lastReply(page))).length).toBeGreaterThan(5);
-    await page.keyboard.press('Escape');
-    await fake.waitForDisconnect();
-    await (await settled(page)).getByText('Stopped', { exact: true }).waitFor();
-    await page.getByRole('article', { name: 'Your message' }).getByText('First line\nsecond line').waitFor();
-
-    await page.keyboard.press('Control+N');
-    await page.getByRole('heading', { name: 'New chat' }).waitFor();
-    await page.getByRole('heading', { name: 'Chat with your hosted models' }).waitFor();
-    expect(await composer(page).evaluate((el) => el === document.activeElement)).toBe(true);
-    // The empty new chat is not listed; the one conversation so far is.
-    expect(await page.getByRole('navigation').getByRole('listitem').count()).toBe(1);
-  });
-
-  it('keeps a draft per conversation', async () => {
-    const { page } = h;
-    await composer(page).fill('A draft for the new chat');
-    await backToChat(page, 'Hello again');
-    expect(await composer(page).inputValue()).toBe('');
-    await newChat(page);
-    expect(await composer(page).inputValue()).toBe('A draft for the new chat');
-    await composer(page).fill('');
-  });
-
-  it('offers only Default on Free; the other models and custom ids say "Pro plan"', async () => {
-    const { page } = h;
-    await openOptions(page);
-    const picker = page.getByRole('group', { name: 'Model' });
-    // Each model by its name, its id on hover.
-    expect(await picker.getByRole('radio', { name: /^Default/ }).isChecked()).toBe(true);
-    expect(await picker.locator('label').filter({ has: page.getByRole('radio', { name: /^Default/ }) }).getAttribute('title')).toBe('Model id: default');
-    for (const [id, name] of [['fast', 'Fast'], ['pro', 'Pro']]) {
-      const radio = page.getByRole('radio', { name: new RegExp(`^${name}`) });
-      expect(await radio.isDisabled()).toBe(true);
-      const label = picker.locator('label').filter({ has: radio });
-      expect(await label.innerText()).toContain('Pro plan');
-      expect(await label.getAttribute('title')).toBe(`Model id: ${id}`);
-    }
-    await picker.getByText('only the Default model is available').waitFor();
-    await picker.getByText('Ultra-low latency, routine tasks').waitFor();
-    await picker.getByText('High intelligence, complex reasoning').waitFor();
-    expect(await picker.getByRole('textbox', { name: /Other model id/ }).isDisabled()).toBe(true);
-    await screenshot(page, 'chat-model-picker-free');
-
-    await setPlan(page, 'Pro');
-    await openOptions(page);
-    await picker.getByRole('radio', { name: /^Fast/ }).check();
-    expect(await picker.getByRole('textbox', { name: /Other model id/ }).isEnabled()).toBe(true);
-    await screenshot(page, 'chat-model-picker-pro');
-    expect(await ask(page, 'Quick one')).toBe(expectedReply('Quick one', 'fast'));
-
-    await newChat(page);
-    await openOptions(page);
-    await picker.getByRole('textbox', { name: /Other model id/ }).fill('research-2');
-    expect(await picker.getByRole('radio', { checked: true }).count()).toBe(0);
-    expect(await ask(page, 'Custom model')).toBe(expectedReply('Custom model', 'research-2'));
-
-    // Back on Free, a conversation that remembers a Pro model cannot send, and says why.
-    await setPlan(page, 'Free', 'Custom model');
-    await page.getByText('The research-2 model needs the Pro plan. Choose Default, or change the plan in Settings.').waitFor();
-    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
   });
 
   it('shows a hostile reply as inert text: no script runs, no element is injected, no script link', async () => {

@@ -1,15 +1,13 @@
-import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey, useRefusedKey } from './chat-support';
+import { STDIO_SCRIPT, openSettings, section, server, setTheme, showSection, statusOf } from './mcp-support';
 
 // Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
 // user adds (an unreachable address, a local command over stdio the test allows in the
-// harness's terminal), a tool of that local server used in a chat, and Tool permissions.
+// harness's terminal), and a tool of that local server used in a chat. Servers pasted as JSON
+// are in pro-chat-mcp-paste.test.ts, Tool permissions in tool-permissions.test.ts.
 let h: Harness;
-
-const STDIO_SCRIPT = resolve('tests/integration/fixtures/stdio-mcp-server.ts');
 
 beforeAll(async () => {
   h = await openApp({ answersConsent: true });
@@ -18,23 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('heading', { name: 'Tools (MCP)' }).waitFor();
-}
-
-const section = (page: Page) => page.locator('section.mcp-section');
-const server = (page: Page, name: string) => section(page).getByRole('article', { name, exact: true });
-const statusOf = async (page: Page, name: string) => (await server(page, name).getByRole('status').first().innerText()).trim();
-
-/** The screen scrolls inside its own container: bring the section's top to the top for a screenshot. */
-const showSection = (page: Page) => section(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark' | 'Follow the system') {
-  await page.getByRole('radio', { name: theme }).check();
-  await expect.poll(() => page.getByRole('radio', { name: theme }).isChecked()).toBe(true);
-}
 
 describe('the Tools (MCP) section', () => {
   it('starts with a Pro key on the Pro plan', async () => {
@@ -197,138 +178,5 @@ describe('the Tools (MCP) section', () => {
     await server(page, 'Unwanted').getByRole('button', { name: 'Remove Unwanted' }).click();
     await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
     await expect.poll(() => server(page, 'Unwanted').count()).toBe(0);
-  });
-});
-
-describe('servers pasted as JSON', () => {
-  it('reads a pasted mcpServers block: one server fills the form, and its command still waits for the terminal', async () => {
-    const { page } = h;
-    await openSettings(page);
-    await section(page).getByRole('button', { name: 'Add a server' }).click();
-    const form = section(page).getByRole('form', { name: 'Add a server' });
-    await form.getByText('Paste JSON from another app').click();
-    const json = form.getByLabel('Server JSON');
-    // Broken JSON: the reason, and what was pasted stays to be fixed.
-    await json.fill('{"mcpServers": {"notes": {"url": ');
-    await form.getByRole('button', { name: 'Read JSON' }).click();
-    await form.getByRole('alert').getByText(/^This is not valid JSON \(.+\)\. Copy it again, braces included\.$/).waitFor();
-    expect(await json.inputValue()).toBe('{"mcpServers": {"notes": {"url": ');
-
-    const args = ['--import', 'tsx', STDIO_SCRIPT, '--pasted'];
-    await json.fill(JSON.stringify({ mcpServers: { 'Pasted station': { command: process.execPath, args, env: { STATION_NAME: 'Quay East' } } } }));
-    await form.getByRole('button', { name: 'Read JSON' }).click();
-    await form.getByText('Filled in from the JSON. Check it, then add the server.').waitFor();
-    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Pasted station');
-    expect(await form.getByRole('radio', { name: /^Local command/ }).isChecked()).toBe(true);
-    expect(await form.getByLabel('Command', { exact: true }).inputValue()).toBe(process.execPath);
-    expect(await form.getByLabel('Arguments').inputValue()).toBe(args.join('\n'));
-    expect(await form.getByLabel('Variable 1 name').inputValue()).toBe('STATION_NAME');
-    expect(await form.getByLabel('Variable 1 value').inputValue()).toBe('Quay East');
-    await form.scrollIntoViewIfNeeded();
-    await screenshot(page, 'pro-chat-mcp-paste-filled');
-
-    const asked = h.app.consentQuestions();
-    await form.getByRole('button', { name: 'Add server' }).click();
-    await expect.poll(() => h.app.consentQuestions(), { timeout: 20_000 }).toBe(asked + 1);
-    expect(h.app.output().slice(h.app.output().lastIndexOf('=== Confab asks:'))).toContain('The MCP server "Pasted station" wants Confab to run a program');
-    h.app.answerConsent('n');
-    await expect.poll(() => statusOf(page, 'Pasted station'), { timeout: 20_000 }).toMatch(/^Not allowed to run/);
-    await server(page, 'Pasted station').getByRole('button', { name: 'Remove Pasted station' }).click();
-    await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
-    await expect.poll(() => server(page, 'Pasted station').count()).toBe(0);
-  });
-
-  it('lists the servers of a pasted block with several, and adds them together', async () => {
-    const { page, fake } = h;
-    await section(page).getByRole('button', { name: 'Add a server' }).click();
-    const form = section(page).getByRole('form', { name: 'Add a server' });
-    await form.getByText('Paste JSON from another app').click();
-    const pasted = {
-      mcpServers: {
-        'Pasted tools': { url: fake.mcpUrl, headers: { Authorization: `Bearer ${fake.keys.pro}` } },
-        'Pasted nowhere': { url: 'http://127.0.0.1:9/mcp' },
-      },
-    };
-    await form.getByLabel('Server JSON').fill(JSON.stringify(pasted, null, 2));
-    await form.getByRole('button', { name: 'Read JSON' }).click();
-    const found = form.getByRole('group', { name: 'Servers in the JSON' });
-    await found.getByText('2 servers in the JSON:').waitFor();
-    expect(await found.getByRole('listitem').allInnerTexts()).toEqual(['Pasted tools — at an address', 'Pasted nowhere — at an address']);
-    await form.scrollIntoViewIfNeeded();
-    await screenshot(page, 'pro-chat-mcp-paste-several');
-    await found.getByRole('button', { name: 'Add these 2 servers' }).click();
-    await expect.poll(() => statusOf(page, 'Pasted tools'), { timeout: 15_000 }).toMatch(/Connected · 5 tools/);
-    await expect.poll(() => statusOf(page, 'Pasted nowhere'), { timeout: 15_000 }).toMatch(/^Unreachable/);
-    // The header's value went to main's keychain: the page shows it as stored only.
-    expect(await page.content()).not.toContain(fake.keys.pro);
-    for (const name of ['Pasted tools', 'Pasted nowhere']) {
-      await server(page, name).getByRole('button', { name: `Remove ${name}` }).click();
-      await section(page).getByRole('button', { name: 'Yes, remove it' }).click();
-      await expect.poll(() => server(page, name).count()).toBe(0);
-    }
-  });
-});
-
-describe('Tool permissions', () => {
-  const permissions = (page: Page) => page.getByRole('region', { name: 'Tool permissions' });
-  const rules = (page: Page) => permissions(page).getByRole('list', { name: 'Tool permission rules' });
-  const ruleFor = (page: Page, subject: string) => rules(page).getByRole('combobox', { name: `Rule for ${subject}` });
-
-  it('sets a rule by keyboard, needs the terminal for "allow", and revokes it', async () => {
-    const { page, app } = h;
-    await openSettings(page);
-    const region = permissions(page);
-    await region.getByText('No rules yet: every tool asks before each call.').waitFor();
-    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'tool-permissions-empty');
-
-    // Block read_env of the local server, with the keyboard only.
-    const add = region.getByRole('form', { name: 'Add a tool permission rule' });
-    await add.getByLabel('Server').selectOption({ label: 'Local station' });
-    await add.getByLabel('Tool').focus();
-    await add.getByLabel('Tool').selectOption('read_env');
-    await add.getByLabel('Rule').selectOption('block');
-    await add.getByRole('button', { name: 'Set rule' }).focus();
-    await page.keyboard.press('Enter');
-    const subject = 'read_env · Local station';
-    await expect.poll(() => ruleFor(page, subject).inputValue()).toBe('block');
-
-    // Allow needs a yes in the terminal: a no changes nothing and says why.
-    let asked = app.consentQuestions();
-    await ruleFor(page, subject).selectOption('allow');
-    await region.getByText(/Confirm “allow” in the dialog or terminal Confab opened/).waitFor();
-    await expect.poll(() => app.consentQuestions()).toBe(asked + 1);
-    expect(app.output()).toContain('Allow the tool "read_env" of "Local station" to run without asking each time?');
-    app.answerConsent('n');
-    await region.getByRole('alert').getByText(/Not changed: "allow" was not confirmed in Confab's terminal/).waitFor();
-    expect(await ruleFor(page, subject).inputValue()).toBe('block');
-    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'tool-permissions-refused');
-
-    asked = app.consentQuestions();
-    await ruleFor(page, subject).selectOption('allow');
-    await expect.poll(() => app.consentQuestions()).toBe(asked + 1);
-    app.answerConsent('y');
-    await expect.poll(() => ruleFor(page, subject).inputValue()).toBe('allow');
-    expect(await region.getByRole('alert').count()).toBe(0);
-
-    // A server-wide default next to it.
-    await add.getByLabel('Server').selectOption({ label: 'Service' });
-    await add.getByLabel('Rule').selectOption('block');
-    await add.getByRole('button', { name: 'Set rule' }).click();
-    await expect.poll(() => ruleFor(page, 'All tools (server default) · Service').inputValue()).toBe('block');
-    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'tool-permissions-light');
-    await setTheme(page, 'Dark');
-    await region.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'tool-permissions-dark');
-    await setTheme(page, 'Follow the system');
-
-    // Revoke both, the first with the keyboard.
-    await rules(page).getByRole('button', { name: `Revoke the rule for ${subject}` }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => ruleFor(page, subject).count()).toBe(0);
-    await rules(page).getByRole('button', { name: 'Revoke the rule for All tools (server default) · Service' }).click();
-    await region.getByText('No rules yet: every tool asks before each call.').waitFor();
   });
 });

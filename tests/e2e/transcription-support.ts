@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FakeService } from '../fake-service/server';
+import type { AudioFixtures } from '../support/audio';
 import { type Harness, openHarness } from '../support/harness';
 
 export type { Harness };
@@ -167,4 +168,61 @@ export async function exportAs(page: Page, format: 'SRT' | 'VTT' | 'TXT' | 'JSON
 export function lastTranscriptionRequest(fake: FakeService) {
   const found = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).at(-1);
   return found?.body as { fields: Record<string, string | string[]>; file: { filename: string; size: number } | null } | undefined;
+}
+
+/** Picks files with the file input, as "Choose recordings" does. */
+export const chooseRecordings = (page: Page, ...paths: string[]) => fileInput(page).setInputFiles(paths);
+
+/** How many transcription requests the fake has received. */
+export const transcriptionRequestCount = (fake: FakeService) => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
+
+/** The app with a Pro key on the Pro plan, on the Transcribe screen. Safe in a hook (no expect.poll). */
+export async function openProTranscribe(): Promise<Harness> {
+  const h = await openApp();
+  await useKey(h.page, h.fake.keys.pro);
+  await setPlan(h.page, 'Pro');
+  await openTranscribe(h.page);
+  return h;
+}
+
+/** speech.wav, the short recording of the queue journeys: espeak-ng saying one sentence. */
+export const speakSpeech = (audio: AudioFixtures) => audio.speak('speech.wav', 'Confab turns recordings into text you can search.');
+
+/** long-meeting.wav, about 12 MB: long enough for visible progress when the fake reads it slowly. */
+export const padLongMeeting = (audio: AudioFixtures, wav: string) => audio.pad(wav, 'long-meeting.wav', 280);
+
+/** What sentence.wav says, as the fake's transcript of it. */
+export const TEXT = 'The quick brown fox jumps over the lazy dog. Then it runs away.';
+/** Subtitles made from timings hold the words, which carry no punctuation. */
+export const SPOKEN = 'The quick brown fox jumps over the lazy dog Then it runs away';
+// Timings the fake returns for the sentence espeak-ng speaks (about 4.9 s long).
+export const WORDS = [
+  ['The', 0.2, 0.45],
+  ['quick', 0.45, 0.8],
+  ['brown', 0.8, 1.1],
+  ['fox', 1.1, 1.45],
+  ['jumps', 1.45, 1.85],
+  ['over', 1.85, 2.1],
+  ['the', 2.1, 2.25],
+  ['lazy', 2.25, 2.65],
+  ['dog', 2.65, 3.1],
+  ['Then', 3.4, 3.65],
+  ['it', 3.65, 3.8],
+  ['runs', 3.8, 4.15],
+  ['away', 4.15, 4.6],
+].map(([word, start, end]) => ({ word: word as string, start: start as number, end: end as number }));
+
+/**
+ * sentence.wav (espeak-ng saying TEXT) transcribed with its word timings, its result open and
+ * its recording loaded: where the journeys on one transcript start.
+ */
+export async function openSentenceResult(audio: AudioFixtures): Promise<{ h: Harness; sentence: string; duration: number }> {
+  const sentence = await audio.speak('sentence.wav', TEXT);
+  const duration = await audio.duration(sentence);
+  const h = await openProTranscribe();
+  h.fake.transcription.next({ text: TEXT, words: WORDS, language: 'english', duration });
+  await dropFiles(h.page, h.page.getByRole('main'), [fileOf(sentence)]);
+  await resultHeading(h.page, 'sentence.wav').waitFor();
+  await h.page.waitForFunction(() => (document.querySelector<HTMLAudioElement>('audio[aria-label="Recording"]')?.readyState ?? 0) >= 1);
+  return { h, sentence, duration };
 }

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cuesFromWords } from '../../electron/services/subtitles';
-import { subtitleRulesSchema } from '../../shared/domain/transcript';
-import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
+import { contrast } from '../support/accessibility';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { chromiumCues } from '../support/webvtt';
 import {
   type Harness,
+  TEXT,
+  WORDS,
   dragOver,
   dropFiles,
-  exportAs,
   fileInput,
   fileOf,
   formatRadio,
-  highlighted,
   lastTranscriptionRequest,
   openApp,
   openTranscribe,
   player,
-  playingNow,
   resultHeading,
   setPlan,
   setTheme,
@@ -27,46 +24,14 @@ import {
   useKey,
 } from './transcription-support';
 
-// The transcription journey in Chromium: Pro gating, a dropped recording, playback that follows
-// the words, subtitles read back by real parsers, asking about it in a chat, and the history.
+// The transcription journey in Chromium: Pro gating, a dropped recording and its result, the
+// themes, asking about it in a chat, and the history. Playback that follows the words is in
+// transcription-playback.test.ts, the exports in transcription-export.test.ts.
 
 let h: Harness;
 let audio: AudioFixtures;
 let sentence: string;
 let duration: number;
-
-const TEXT = 'The quick brown fox jumps over the lazy dog. Then it runs away.';
-/** Subtitles made from timings hold the words, which carry no punctuation. */
-const SPOKEN = 'The quick brown fox jumps over the lazy dog Then it runs away';
-// Timings the fake returns for the sentence espeak-ng speaks (about 4.9 s long).
-const WORDS = [
-  ['The', 0.2, 0.45],
-  ['quick', 0.45, 0.8],
-  ['brown', 0.8, 1.1],
-  ['fox', 1.1, 1.45],
-  ['jumps', 1.45, 1.85],
-  ['over', 1.85, 2.1],
-  ['the', 2.1, 2.25],
-  ['lazy', 2.25, 2.65],
-  ['dog', 2.65, 3.1],
-  ['Then', 3.4, 3.65],
-  ['it', 3.65, 3.8],
-  ['runs', 3.8, 4.15],
-  ['away', 4.15, 4.6],
-].map(([word, start, end]) => ({ word: word as string, start: start as number, end: end as number }));
-
-/** WCAG's contrast ratio of two computed `rgb(r, g, b)` colours. */
-function contrast(a: string, b: string): number {
-  const luminance = (colour: string) => {
-    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
 
 beforeAll(async () => {
   audio = await audioFixtures();
@@ -183,47 +148,6 @@ describe('transcription in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TEXT);
   });
 
-  it('highlights the word being spoken while the recording plays', async () => {
-    await player(h.page).evaluate((el: HTMLAudioElement) => el.play());
-    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(0.25);
-    await highlighted(h.page).waitFor();
-    const first = await playingNow(h.page);
-    // Playback moves on by over a second (several words), whatever the machine's speed.
-    await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 5000 }).toBeGreaterThan(first.at + 1.2);
-    const second = await playingNow(h.page);
-    expect(second.word).not.toBe(first.word);
-    // Each is the word whose time span holds the playback position when it was read.
-    for (const { word, at } of [first, second]) {
-      const timed = WORDS.find((w) => w.word === word.replace(/\W/g, ''))!;
-      expect(timed.start).toBeLessThanOrEqual(at + 0.05);
-      expect(at).toBeLessThanOrEqual(timed.end + 0.55);
-    }
-    await player(h.page).evaluate((el: HTMLAudioElement) => el.pause());
-  });
-
-  it('plays from a word or a paragraph time when it is clicked, as the hint promises', async () => {
-    const { page } = h;
-    const position = () => player(page).evaluate((el: HTMLAudioElement) => el.currentTime);
-    const paused = () => player(page).evaluate((el: HTMLAudioElement) => el.paused);
-    /** Clicks, then sees the recording play on from `from`: not paused, and the playhead moving past it. */
-    async function playsFrom(target: ReturnType<typeof transcriptBox>, from: number) {
-      expect(await paused()).toBe(true);
-      await target.click();
-      await expect.poll(paused).toBe(false);
-      const at = await position();
-      expect(at).toBeGreaterThanOrEqual(from - 0.01);
-      expect(at).toBeLessThan(from + 1);
-      await expect.poll(position, { timeout: 5000 }).toBeGreaterThan(at + 0.2);
-      // The word marked is the one under the playhead, read together as it moves on.
-      const now = await playingNow(page);
-      const timed = WORDS.find((w) => w.word === now.word.replace(/\W/g, ''))!;
-      expect(timed.start).toBeLessThanOrEqual(now.at + 0.05);
-      await player(page).evaluate((el: HTMLAudioElement) => el.pause());
-    }
-    await playsFrom(transcriptBox(page).getByRole('button', { name: 'lazy', exact: true }), 2.25);
-    await playsFrom(transcriptBox(page).getByRole('button', { name: 'Play from 0:02.65' }), 2.65);
-  });
-
   it('shows the Pro badge alike in the light and the dark theme, at AA contrast', async () => {
     const { page } = h;
     const badge = page.getByRole('main').getByText('Pro', { exact: true });
@@ -253,72 +177,6 @@ describe('transcription in Chromium', () => {
     await setTheme(page, 'Follow the system');
     await sidebar(page).getByRole('button', { name: 'sentence.wav' }).click();
     await resultHeading(page, 'sentence.wav').waitFor();
-  });
-
-  it('exports SRT that ffprobe reads, cue by cue, at the times the subtitle rules give', async () => {
-    const { page } = h;
-    // Shorter cues than the default 7 s, so the sentence becomes several.
-    await page.getByText('Subtitle rules', { exact: true }).click();
-    await page.getByLabel('Cue duration, at most').fill('2');
-    const expected = cuesFromWords(WORDS, subtitleRulesSchema.parse({ maxCueSeconds: 2 }), duration);
-    expect(expected.length).toBeGreaterThanOrEqual(3);
-    const { download, path } = await exportAs(page, 'SRT');
-    expect(download.suggestedFilename()).toBe('sentence.srt');
-    await page.getByRole('status').getByText('Downloaded sentence.srt.').waitFor();
-    const packets = await subtitlePackets(path);
-    expect(packets.length).toBe(expected.length);
-    packets.forEach((packet, i) => {
-      expect(packet.start).toBeCloseTo(expected[i]!.start, 3);
-      expect(packet.end).toBeCloseTo(expected[i]!.end, 3);
-      expect(packet.end - packet.start).toBeLessThanOrEqual(2.001);
-    });
-    expect(packets[0]!.start).toBeCloseTo(0.2, 3);
-    expect(packets.at(-1)!.end).toBeGreaterThanOrEqual(4.6 - 0.001);
-    await page.getByRole('button', { name: 'Back to the defaults' }).click();
-    expect(await page.getByLabel('Cue duration, at most').inputValue()).toBe('7');
-  });
-
-  it('exports VTT that Chromium\'s own WebVTT parser loads, and follows the subtitle rules', async () => {
-    const { page } = h;
-
-    const defaults = subtitleRulesSchema.parse({});
-    const expected = cuesFromWords(WORDS, defaults, duration);
-    const vtt = await exportAs(page, 'VTT');
-    expect(vtt.download.suggestedFilename()).toBe('sentence.vtt');
-    const cues = await chromiumCues(page, vtt.text);
-    expect(cues.length).toBe(expected.length);
-    expect(cues[0]!.start).toBeCloseTo(expected[0]!.start, 3);
-    expect(cues[0]!.end).toBeCloseTo(expected[0]!.end, 3);
-    expect(cues.at(-1)!.start).toBeCloseTo(expected.at(-1)!.start, 3);
-    expect(cues.at(-1)!.end).toBeCloseTo(expected.at(-1)!.end, 3);
-    expect(cues.map((c) => c.text).join(' ').replace(/\s+/g, ' ')).toBe(SPOKEN);
-
-    // The rules, validated as typed: an invalid value says why and blocks the subtitle exports.
-    const perLine = page.getByLabel('Characters per line, at most');
-    await perLine.fill('5');
-    await page.getByText('At least 10.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save VTT' }).isDisabled()).toBe(true);
-    await perLine.fill('42');
-    await page.getByLabel('Cue duration, at most').fill('1.5');
-    await screenshot(page, 'transcription-export');
-    const shorter = cuesFromWords(WORDS, { ...defaults, maxCueSeconds: 1.5 }, duration);
-    expect(shorter.length).toBeGreaterThan(expected.length);
-    const reshaped = await chromiumCues(page, (await exportAs(page, 'VTT')).text);
-    expect(reshaped.length).toBe(shorter.length);
-    reshaped.forEach((cue, i) => {
-      expect(cue.start).toBeCloseTo(shorter[i]!.start, 3);
-      expect(cue.end - cue.start).toBeLessThanOrEqual(1.5 + 0.001);
-    });
-    await page.getByRole('button', { name: 'Back to the defaults' }).click();
-  });
-
-  it('exports TXT and JSON too', async () => {
-    const { page } = h;
-    const txt = await exportAs(page, 'TXT');
-    expect(txt.download.suggestedFilename()).toBe('sentence.txt');
-    expect(txt.text.replace(/\s+/g, ' ').trim()).toBe(SPOKEN);
-    const json = await exportAs(page, 'JSON');
-    expect(JSON.parse(json.text)).toMatchObject({ text: TEXT, language: 'english', words: WORDS });
   });
 
   it('asks about the transcript in a new chat that carries it as the system prompt', async () => {

@@ -37,3 +37,16 @@ export async function auditAccessibility(page: Page, name: string): Promise<void
   }
   if (found.length > 0) throw new Error(`Accessibility violations on screen "${name}":\n${found.join('\n')}`);
 }
+
+/** WCAG's contrast ratio of two computed `rgb(r, g, b)` colours. */
+export function contrast(a: string, b: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, bl] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
@@ -42,4 +43,14 @@ export async function openHarness(options: { height: number; ready(page: Page): 
       await fake.close();
     },
   };
+}
+
+/**
+ * Closes the harness, then fails the file if the page logged an error on the way: the check a
+ * journey's last test makes, for files whose tests end on something else.
+ */
+export async function closeExpectingNoErrors(h: Harness | undefined) {
+  const errors = h?.errors ?? [];
+  await h?.close();
+  expect(errors, 'no console error or uncaught exception (a CSP violation, a React error)').toEqual([]);
 }
