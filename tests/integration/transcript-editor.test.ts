@@ -171,6 +171,8 @@ describe('transcript editor service', () => {
     expect(() => editor.revert('t1')).toThrow(deleted);
     expect(() => editor.open('t1')).toThrow(deleted);
     expect(() => editor.prepare('t1')).not.toThrow();
+    // Its page, an export or Ask meet it without an editor's typing to speak of.
+    expect(() => editor.current('t1')).toThrow(/^This transcript no longer exists\. It may have been deleted\.$/);
   });
 
   it('exports SRT, VTT, text and a valid DOCX from the edited transcript with speakers', async () => {

@@ -11,12 +11,14 @@ interface TranscriptRow {
   audio_path: string | null;
 }
 
+export const TRANSCRIPT_GONE = 'This transcript no longer exists. It may have been deleted.';
+
 /** Transcripts in the history database, beside conversations (migration 5). */
 export function transcriptTable(db: DatabaseSync) {
   const sql = statementCache(db);
   const row = (id: string) => {
     const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
-    if (!found) throw new Error('This transcript no longer exists. It may have been deleted.');
+    if (!found) throw new Error(TRANSCRIPT_GONE);
     return found;
   };
   return {

@@ -1,6 +1,7 @@
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
+import { TRANSCRIPT_GONE } from '../history/transcripts';
 import { editTable } from './edit-store';
 import { EditRefused, patchFor } from './intents';
 import { originalDocument } from './original';
@@ -52,12 +53,13 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
   deps.history.onRepaired(() => cache.clear());
   const watchers = createWatchers<EditorChange>();
 
-  function load(id: string): Open {
+  /** `gone`: what a deleted transcript is told as, the editor's words by default. */
+  function load(id: string, gone = DELETED): Open {
     // Checked every time, the cache included: a deleted transcript's edits would otherwise
     // meet its removed rows as a foreign-key failure in SQLite's words.
     if (!deps.history.transcripts.exists(id)) {
       cache.delete(id);
-      throw new EditRefused(DELETED);
+      throw new EditRefused(gone);
     }
     const cached = cache.get(id);
     if (cached) {
@@ -207,7 +209,8 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
      * that differs from the service's result (a transcript reverted to it reads as unedited).
      */
     current(id: string) {
-      const open = load(id);
+      // Its page, an export or Ask: no editor typing to speak of.
+      const open = load(id, TRANSCRIPT_GONE);
       return { record: open.record, document: open.document, edited: state(id, open).edited };
     },
 
