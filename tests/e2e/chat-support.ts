@@ -28,7 +28,9 @@ const settingsNav = (page: Page) => page.getByRole('button', { name: 'Settings',
 
 async function openSettings(page: Page) {
   await settingsNav(page).click();
-  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  // Settings is the heaviest screen, and journeys open it first while the run loads both cores:
+  // its first render gets the first screen's allowance (browser.ts).
+  await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 30_000 });
 }
 
 /** Stores (or replaces) the API key through Settings, then returns to the chat. */

@@ -16,7 +16,9 @@ export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sec
 
 export async function openSettings(page: Page) {
   await sidebar(page).getByRole('button', { name: 'Settings', exact: true }).click();
-  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  // Settings is the heaviest screen, and journeys open it first while the run loads both cores:
+  // its first render gets the first screen's allowance (browser.ts).
+  await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 30_000 });
 }
 
 /** The intake screen: drop zone, options, queue and recent transcripts. */
@@ -179,10 +181,16 @@ export const transcriptionRequestCount = (fake: FakeService) => fake.requests.fi
 /** The app with a Pro key on the Pro plan, on the Transcribe screen. Safe in a hook (no expect.poll). */
 export async function openProTranscribe(): Promise<Harness> {
   const h = await openApp();
-  await useKey(h.page, h.fake.keys.pro);
-  await setPlan(h.page, 'Pro');
-  await openTranscribe(h.page);
-  return h;
+  try {
+    await useKey(h.page, h.fake.keys.pro);
+    await setPlan(h.page, 'Pro');
+    await openTranscribe(h.page);
+    return h;
+  } catch (error) {
+    // The caller never gets the harness to close: what it started goes with the failure.
+    await h.close();
+    throw error;
+  }
 }
 
 /** speech.wav, the short recording of the queue journeys: espeak-ng saying one sentence. */
