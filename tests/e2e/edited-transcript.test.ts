@@ -1,18 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeService, type FakeService } from '../fake-service/server';
-import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
-import { launchChromium, screenshot } from '../support/browser';
-import { type Session, openSession } from '../support/history-app';
-import { HEARD, SAID, caretAt, ffmpegText, heardWords, openEditor, row, savedDocument, savedText } from './transcript-editor-support';
+import type { FakeService } from '../fake-service/server';
+import { subtitlePackets } from '../support/audio';
+import { screenshot } from '../support/browser';
+import type { Session } from '../support/history-app';
+import { HEARD, type Meeting, caretAt, ffmpegText, heardWords, openEditor, openMeeting, row, savedDocument, savedText } from './transcript-editor-support';
 import { dropFiles, exportAs, fileOf, openTranscribe, resultHeading, setPlan, shownTranscript, sidebar, transcriptBox, useKey } from './transcription-support';
 
 // One transcript, one truth: corrected in the editor, it is the corrected version on its page,
 // in every export from there, in search and in what Ask about this transcript gives the model;
 // the service's original stays one click away.
 
-let audio: AudioFixtures;
-let browser: Browser;
+let meeting: Meeting;
 let fake: FakeService;
 let s: Session;
 let recording: string;
@@ -24,20 +22,11 @@ const SECOND = 'Anna said the steel came late.';
 const chatRequests = () => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions'));
 
 beforeAll(async () => {
-  audio = await audioFixtures();
-  recording = await audio.speak('meeting.wav', SAID);
-  duration = await audio.duration(recording);
-  fake = await startFakeService();
-  browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
+  meeting = await openMeeting();
+  ({ s, fake, recording, duration } = meeting);
 });
 
-afterAll(async () => {
-  await s?.close();
-  await browser?.close();
-  await fake?.close();
-  await audio?.close();
-});
+afterAll(() => meeting?.close());
 
 describe('an edited transcript', () => {
   it('is corrected in the editor: a name, and two speakers', async () => {

@@ -5,13 +5,47 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { type FakeService, startFakeService } from '../fake-service/server';
+import { audioFixtures } from '../support/audio';
+import { launchChromium } from '../support/browser';
+import { type Session, openSession } from '../support/history-app';
 
-/** The edited document as main last saved it, read as another process would, or null. */
 /** What the meeting recording says; the service mishears the name, its words timed over the recording. */
 export const SAID = 'Bilal asked Anna about the bridge. Anna said the steel came late.';
 export const HEARD = SAID.replace('Bilal', 'Bella');
 export const heardWords = () => HEARD.split(' ').map((word, i) => ({ word, start: 0.2 + i * 0.33, end: 0.2 + i * 0.33 + 0.3 }));
 
+/** The journeys' world: the meeting recording spoken, the fake service, and the app in Chromium. */
+export interface Meeting {
+  s: Session;
+  fake: FakeService;
+  recording: string;
+  duration: number;
+  close(): Promise<void>;
+}
+
+export async function openMeeting(): Promise<Meeting> {
+  const audio = await audioFixtures();
+  const recording = await audio.speak('meeting.wav', SAID);
+  const duration = await audio.duration(recording);
+  const fake = await startFakeService();
+  const browser = await launchChromium();
+  const s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
+  return {
+    s,
+    fake,
+    recording,
+    duration,
+    async close() {
+      await s.close();
+      await browser.close();
+      await fake.close();
+      await audio.close();
+    },
+  };
+}
+
+/** The edited document as main last saved it, read as another process would, or null. */
 export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null; times: number[] | null }>; speakers: Array<{ name: string }> } | null {
   const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
   try {

@@ -1,22 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import mammoth from 'mammoth';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeService, type FakeService } from '../fake-service/server';
-import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
-import { launchChromium, screenshot } from '../support/browser';
-import { type Session, openSession } from '../support/history-app';
+import type { FakeService } from '../fake-service/server';
+import { subtitlePackets } from '../support/audio';
+import { screenshot } from '../support/browser';
+import type { Session } from '../support/history-app';
 import { dropFiles, fileOf, openTranscribe, player, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
 import { chromiumCues } from '../support/webvtt';
-import { HEARD, SAID, caretAt, editRow, exportEdited, ffmpegText, heardWords, openEditor, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
+import { HEARD, type Meeting, caretAt, editRow, exportEdited, ffmpegText, heardWords, openEditor, openMeeting, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
 
 // The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
 // named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,
 // and Revert to original.
 
-let audio: AudioFixtures;
-let browser: Browser;
+let meeting: Meeting;
 let fake: FakeService;
 let s: Session;
 let recording: string;
@@ -24,20 +22,11 @@ let duration: number;
 
 
 beforeAll(async () => {
-  audio = await audioFixtures();
-  recording = await audio.speak('meeting.wav', SAID);
-  duration = await audio.duration(recording);
-  fake = await startFakeService();
-  browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
+  meeting = await openMeeting();
+  ({ s, fake, recording, duration } = meeting);
 });
 
-afterAll(async () => {
-  await s?.close();
-  await browser?.close();
-  await fake?.close();
-  await audio?.close();
-});
+afterAll(() => meeting?.close());
 
 describe('the transcript editor', () => {
   it('opens a transcript with word timings beside its recording', async () => {
