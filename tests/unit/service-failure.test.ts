@@ -39,4 +39,16 @@ describe('failureFromNetworkError', () => {
       message: 'Could not reach 127.0.0.1:9 (ECONNREFUSED).',
     });
   });
+
+  it.each([
+    ['Node', Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }), 'ECONNRESET'],
+    ['Node, closed', Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }), 'UND_ERR_SOCKET'],
+    ['Electron', new Error('net::ERR_CONNECTION_RESET'), 'ERR_CONNECTION_RESET'],
+  ])('says a connection cut mid-way was cut, naming its code once (%s)', (_runtime, error, code) => {
+    const failure = failureFromNetworkError(error, 'https://api.example.com/v1/chat/completions');
+    expect(failure).toMatchObject({ kind: 'network', code });
+    expect(failure.message).toBe(
+      `The connection to api.example.com was cut before its answer arrived (${code}).`,
+    );
+  });
 });

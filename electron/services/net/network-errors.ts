@@ -34,6 +34,8 @@ const UNTRUSTED = new Set([
   'ERR_CERT_AUTHORITY_INVALID',
 ]);
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+// The host was reached, then the connection ended before an answer: not "could not reach".
+const CUT = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ERR_CONNECTION_RESET', 'ERR_CONNECTION_CLOSED', 'ERR_EMPTY_RESPONSE']);
 const CHROMIUM_CODE = /net::(ERR_[A-Z_]+)/;
 // undici: "Proxy response (407) !== 200 when HTTP Tunneling" (CONNECT), "Proxy Authentication Required (407)" (forwarding).
 const TUNNEL_STATUS = /Proxy response \((\d{3})\)/;
@@ -87,6 +89,8 @@ export function explainNetworkError(error: unknown, host: string): Explained {
   if (via && unreachable && (typeof unreachable.port !== 'number' || via.endsWith(`:${unreachable.port}`))) {
     return proxyDown(via, host, unreachable.code as string);
   }
+  const cut = codes.find((code) => CUT.has(code)) ?? (chromium && CUT.has(chromium) ? chromium : undefined);
+  if (cut) return { code: cut, message: `The connection to ${host} was cut before its answer arrived (${cut}).` };
   const reason = codes[codes.length - 1] ?? chromium ?? (causes.at(-1)?.message as string | undefined) ?? String(error);
   return { code: codes[codes.length - 1] ?? chromium ?? null, message: `Could not reach ${host} (${reason}).` };
 }
