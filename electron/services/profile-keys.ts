@@ -1,6 +1,7 @@
 import type { KeyChange, KeyStatus } from '../../shared/contract/secrets';
 import { type ConnectionOutcome, type Settings, originOf } from '../../shared/contract/settings';
 import type { KeyStore } from './keychain';
+import { KeychainError } from './keychain-failure';
 
 const NOT_A_SERVICE_KEY =
   'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.';
@@ -63,9 +64,14 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
     const origin = originOf(settings.baseUrl);
     if (origin === null) throw new Error('Set the service base URL first: a key is saved for the address it belongs to.');
     const outcome = await deps.probe(key, settings.baseUrl);
-    if (!outcome.ok) return { status: await status(), refused: outcome.failure };
-    await deps.keys.save(settings.profileId, { key, origin, savedAt: now().toISOString() }, options);
-    return { status: await status(), refused: null };
+    if (!outcome.ok) return { status: await status(), refused: outcome.failure, notStored: null };
+    try {
+      await deps.keys.save(settings.profileId, { key, origin, savedAt: now().toISOString() }, options);
+    } catch (error) {
+      if (!(error instanceof KeychainError)) throw error;
+      return { status: await status(), refused: null, notStored: error.problem };
+    }
+    return { status: await status(), refused: null, notStored: null };
   }
 
   async function deleteKey(): Promise<KeyStatus> {
