@@ -145,7 +145,9 @@ export function ApiKeySection() {
               {replacing
                 ? 'Confab first tries the new key with one tiny request; the old key stays until that works. '
                 : 'Confab first tries the key with one tiny request and saves it once the service accepts it. '}
-              Kept in the system keychain. Confab shows only its last four characters.
+              {/* While the keychain fails, where the key will be kept is the user's choice below. */}
+              {!keychainProblem && 'Kept in the system keychain. '}
+              Confab shows only its last four characters.
               {key.currentOrigin && ` It will be used only for ${key.currentOrigin}.`}
             </p>
           )}
