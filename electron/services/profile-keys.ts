@@ -41,13 +41,11 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
     const { entry, storage } = await deps.keys.read(settings.profileId);
     const currentOrigin = originOf(settings.baseUrl);
     const ageDays = entry?.savedAt ? Math.max(0, Math.floor((now().getTime() - Date.parse(entry.savedAt)) / DAY_MS)) : null;
-    const problem = deps.keys.keychainProblem();
     return {
       stored: entry !== null,
       last4: entry ? entry.key.slice(-4) : null,
       storage,
-      keychainAvailable: problem === null,
-      keychainProblem: problem,
+      keychainProblem: deps.keys.keychainProblem(),
       warning: entry && !entry.key.startsWith('sk-') ? NOT_A_SERVICE_KEY : null,
       origin: entry?.origin ?? null,
       currentOrigin,

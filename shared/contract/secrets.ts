@@ -21,7 +21,6 @@ export const keyStatusSchema = z.object({
    * not be read, so whether it holds a key cannot be told (keychainProblem says why).
    */
   storage: z.enum(['keychain', 'memory', 'none', 'unknown']),
-  keychainAvailable: z.boolean(),
   /** Why the keychain's last answer was a failure; null while it works. */
   keychainProblem: keychainProblemSchema.nullable(),
   /** Set when the stored key does not look like a service key (no `sk-` prefix). */

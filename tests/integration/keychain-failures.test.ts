@@ -59,7 +59,7 @@ describe('a keychain that fails to read', () => {
     const fake = failingKeytar();
     fake.entries.set('Confab\u0000test#default', JSON.stringify({ key: 'sk-stored-earlier-OLD1', origin: 'https://api.example.com', savedAt: null }));
     Object.assign(fake.failing, failure);
-    expect(await profileKeys(fake.keytar).status()).toMatchObject({ stored: false, storage: 'unknown', keychainAvailable: false, keychainProblem: kind });
+    expect(await profileKeys(fake.keytar).status()).toMatchObject({ stored: false, storage: 'unknown', keychainProblem: kind });
   });
 });
 

@@ -47,7 +47,7 @@ describe('profile keys on the OS keychain', () => {
   it('stores, replaces and deletes a profile key, reporting only the last four characters and its origin', async () => {
     const settings = settingsFor('prod', 'https://api.example.com/v1');
     const keys = profileKeys(settings);
-    expect(await keys.status()).toMatchObject({ stored: false, last4: null, storage: 'none', keychainAvailable: true });
+    expect(await keys.status()).toMatchObject({ stored: false, last4: null, storage: 'none', keychainProblem: null });
 
     const first = await keys.setKey('sk-first-secret-AAAA', { memoryOnly: false });
     expect(first.status).toMatchObject({ stored: true, last4: 'AAAA', storage: 'keychain', usable: true, origin: 'https://api.example.com' });
@@ -132,7 +132,7 @@ describe('key store without a Secret Service', () => {
       env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/confab-bus', XDG_RUNTIME_DIR: '/nonexistent' },
     });
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!);
-    expect(result.before).toMatchObject({ stored: false, storage: 'unknown', keychainAvailable: false, keychainProblem: 'unavailable' });
+    expect(result.before).toMatchObject({ stored: false, storage: 'unknown', keychainProblem: 'unavailable' });
     // Without a bus the library falls back to the kernel keyring, whose refusal must not be worded
     // as "denied": the missing Secret Service is the cause.
     expect(result.refused).toMatchObject({ notStored: 'unavailable', refused: null, status: { stored: false, storage: 'unknown' } });
