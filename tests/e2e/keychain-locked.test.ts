@@ -47,10 +47,13 @@ async function expectInView(locator: Locator) {
 describe('Settings with a locked keychain whose unlock prompt cannot be shown', () => {
   it('does not say the earlier key is stored, and says the keychain is locked', async () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'API key', exact: true }).click();
     await page.getByText('Confab cannot tell whether a key is stored: the system keychain could not be read.').waitFor();
     await page.getByRole('status').getByText(/^The system keychain is locked, and its unlock prompt could not be shown/).waitFor();
     expect(await page.getByText(/stored in the system keychain/).count()).toBe(0);
     expect(await page.getByText(/no system keychain/i).count()).toBe(0);
+    await expectInView(page.getByRole('button', { name: 'Use this key for this run only' }));
+    await screenshot(page, 'settings-keychain-locked-on-open');
   });
 
   it('says where Save was pressed that the key works but was not saved, why, and what to do', async () => {
