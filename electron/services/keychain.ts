@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import { log } from '../log';
+import { KeychainError, keychainProblemOf } from './keychain-failure';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {
@@ -28,32 +30,31 @@ function decode(secret: string): KeyEntry {
   return { key: secret, origin: null, savedAt: null };
 }
 
-export const NO_KEYCHAIN =
-  'No system keychain is available (on Linux this needs a Secret Service such as GNOME Keyring or KWallet). ' +
-  'You can use a key for this run only: it is kept in memory and never written to disk.';
-
 /**
  * Secrets in the OS keychain under one service name, one account each. Reading never throws:
- * an unreachable keychain reads as "nothing stored" and is remembered as `problem()`.
+ * an unreachable keychain reads as "nothing stored" and is remembered as `problem()`, by kind.
  */
 export function createKeychain(deps: { keytar: Keytar; service?: string }) {
   const service = deps.service ?? 'Confab';
-  let problem: string | null = null;
+  let problem: KeychainProblem | null = null;
 
-  const noteFailure = (error: unknown) => {
-    problem = NO_KEYCHAIN;
-    log.warn('Keychain unavailable:', error instanceof Error ? error.message : error);
+  const noteFailure = (error: unknown, kind = keychainProblemOf(error)) => {
+    problem = kind;
+    log.warn(`Keychain ${kind}:`, error instanceof Error ? error.message : error);
+    return kind;
   };
+
+  // getPassword answers "no key" when the Secret Service is unreachable, so availability is
+  // probed with a search that throws instead. The probe searches a service name that holds no
+  // entries: listing the real entries would race with other profiles changing theirs.
+  const probe = () => deps.keytar.findCredentials(`${service} availability probe`);
 
   return {
     problem: () => problem,
 
     async read(account: string): Promise<string | null> {
       try {
-        // getPassword answers "no key" when the Secret Service is unreachable, so availability is
-        // probed first with a search that throws instead. The probe searches a service name that
-        // holds no entries: listing the real entries would race with other profiles changing theirs.
-        await deps.keytar.findCredentials(`${service} availability probe`);
+        await probe();
         const value = await deps.keytar.getPassword(service, account);
         problem = null;
         return value;
@@ -63,13 +64,19 @@ export function createKeychain(deps: { keytar: Keytar; service?: string }) {
       }
     },
 
+    /** Throws a KeychainError naming why the secret could not be stored. */
     async write(account: string, value: string): Promise<void> {
       try {
         await deps.keytar.setPassword(service, account, value);
         problem = null;
       } catch (error) {
-        noteFailure(error);
-        throw new Error(`${NO_KEYCHAIN} The key was not saved.`);
+        // Without a Secret Service the library writes to a fallback store whose refusal would
+        // read as "denied": the missing Secret Service is what the user can act on.
+        const unreachable = await probe().then(
+          () => null,
+          (probeError: unknown) => keychainProblemOf(probeError),
+        );
+        throw new KeychainError(noteFailure(error, unreachable ?? keychainProblemOf(error)));
       }
     },
 
@@ -87,8 +94,8 @@ export type Keychain = ReturnType<typeof createKeychain>;
 
 /**
  * Holds each profile's API key for main, one keychain entry per profile (account
- * `<accountPrefix>#<profileId>`). When there is no keychain the user may opt into keeping a
- * key in memory for this run. Where a key may go is decided in profile-keys.ts.
+ * `<accountPrefix>#<profileId>`). When the keychain cannot store a key the user may opt into
+ * keeping it in memory for this run. Where a key may go is decided in profile-keys.ts.
  */
 export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string }) {
   const account = (profileId: string) => `${deps.accountPrefix}#${profileId}`;
@@ -96,15 +103,16 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
 
   // What the keychain last answered, per profile. Main is the only writer of these entries (one
   // app per data folder, data-lock.ts), so a request need not ask the Secret Service again: two
-  // D-Bus round trips on every Send were most of its latency. A failed read is not remembered.
+  // D-Bus round trips on every Send were most of its latency. A failed read or write is not
+  // remembered and forgets what was: after it, what the keychain holds is not known.
   const known = new Map<string, KeyEntry | null>();
 
-  async function read(profileId: string): Promise<{ entry: KeyEntry | null; storage: 'keychain' | 'memory' | 'none' }> {
+  async function read(profileId: string): Promise<{ entry: KeyEntry | null; storage: KeyStatus['storage'] }> {
     const inMemory = memory.get(profileId);
     if (inMemory) return { entry: inMemory, storage: 'memory' };
     if (!known.has(profileId)) {
       const secret = await deps.keychain.read(account(profileId));
-      if (deps.keychain.problem() !== null) return { entry: null, storage: 'none' };
+      if (deps.keychain.problem() !== null) return { entry: null, storage: 'unknown' };
       known.set(profileId, secret === null ? null : decode(secret));
     }
     const entry = known.get(profileId) ?? null;
@@ -116,7 +124,12 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
       memory.set(profileId, entry);
       return;
     }
-    await deps.keychain.write(account(profileId), JSON.stringify(entry));
+    try {
+      await deps.keychain.write(account(profileId), JSON.stringify(entry));
+    } catch (error) {
+      known.delete(profileId);
+      throw error;
+    }
     known.set(profileId, entry);
     memory.delete(profileId);
   }

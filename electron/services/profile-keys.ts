@@ -1,6 +1,7 @@
 import type { KeyChange, KeyStatus } from '../../shared/contract/secrets';
 import { type ConnectionOutcome, type Settings, originOf } from '../../shared/contract/settings';
 import type { KeyStore } from './keychain';
+import { KeychainError } from './keychain-failure';
 
 const NOT_A_SERVICE_KEY =
   'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.';
@@ -40,13 +41,11 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
     const { entry, storage } = await deps.keys.read(settings.profileId);
     const currentOrigin = originOf(settings.baseUrl);
     const ageDays = entry?.savedAt ? Math.max(0, Math.floor((now().getTime() - Date.parse(entry.savedAt)) / DAY_MS)) : null;
-    const problem = deps.keys.keychainProblem();
     return {
       stored: entry !== null,
       last4: entry ? entry.key.slice(-4) : null,
       storage,
-      keychainAvailable: problem === null,
-      keychainProblem: problem,
+      keychainProblem: deps.keys.keychainProblem(),
       warning: entry && !entry.key.startsWith('sk-') ? NOT_A_SERVICE_KEY : null,
       origin: entry?.origin ?? null,
       currentOrigin,
@@ -63,9 +62,14 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
     const origin = originOf(settings.baseUrl);
     if (origin === null) throw new Error('Set the service base URL first: a key is saved for the address it belongs to.');
     const outcome = await deps.probe(key, settings.baseUrl);
-    if (!outcome.ok) return { status: await status(), refused: outcome.failure };
-    await deps.keys.save(settings.profileId, { key, origin, savedAt: now().toISOString() }, options);
-    return { status: await status(), refused: null };
+    if (!outcome.ok) return { status: await status(), refused: outcome.failure, notStored: null };
+    try {
+      await deps.keys.save(settings.profileId, { key, origin, savedAt: now().toISOString() }, options);
+    } catch (error) {
+      if (!(error instanceof KeychainError)) throw error;
+      return { status: await status(), refused: null, notStored: error.problem };
+    }
+    return { status: await status(), refused: null, notStored: null };
   }
 
   async function deleteKey(): Promise<KeyStatus> {

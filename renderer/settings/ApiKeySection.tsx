@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { setKeyInputSchema } from '../../shared/contract/secrets';
 import { FailureNotice } from '../common/FailureNotice';
 import { KeyFacts } from './KeyFacts';
+import { KeychainNotice } from './KeychainNotice';
 import { useSettings } from './store';
 
 export function ApiKeySection() {
@@ -9,6 +10,7 @@ export function ApiKeySection() {
   const setKey = useSettings((state) => state.setKey);
   const deleteKey = useSettings((state) => state.deleteKey);
   const refused = useSettings((state) => state.refusedKey);
+  const notStored = useSettings((state) => state.keyNotStored);
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
@@ -20,16 +22,15 @@ export function ApiKeySection() {
   // A key saved for another address cannot be used here: the form to enter one for this address shows at once.
   const showEntry = !key.usable || editing;
   const replacing = key.usable && editing;
-  const memoryOnly = !key.keychainAvailable;
+  const keychainProblem = notStored ?? key.keychainProblem;
 
   // One message at a time: each attempt clears what the last one said before it speaks.
   const clearMessages = () => {
     setProblem(null);
-    useSettings.setState({ refusedKey: null, error: null });
+    useSettings.setState({ refusedKey: null, keyNotStored: null, error: null });
   };
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = async (memoryOnly: boolean) => {
     clearMessages();
     const parsed = setKeyInputSchema.safeParse({ key: draft, memoryOnly });
     if (!parsed.success) {
@@ -89,13 +90,20 @@ export function ApiKeySection() {
           {key.warning}
         </p>
       )}
-      {key.keychainProblem && (
+      {key.storage === 'unknown' && (
         <p className="warning" role="status">
-          {key.keychainProblem}
+          Confab cannot tell whether a key is stored: the system keychain could not be read.
         </p>
       )}
       {showEntry && (
-        <form className="field" noValidate onSubmit={save}>
+        <form
+          className="field"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save(false);
+          }}
+        >
           <label htmlFor={inputId}>{replacing ? 'New API key' : 'API key'}</label>
           <div className="field-row">
             <input
@@ -112,7 +120,7 @@ export function ApiKeySection() {
               }}
             />
             <button type="submit" disabled={trying}>
-              {trying ? 'Trying the key…' : memoryOnly ? 'Use for this run only' : 'Save key'}
+              {trying ? 'Trying the key…' : 'Save key'}
             </button>
             {replacing && (
               <button
@@ -137,11 +145,14 @@ export function ApiKeySection() {
               {replacing
                 ? 'Confab first tries the new key with one tiny request; the old key stays until that works. '
                 : 'Confab first tries the key with one tiny request and saves it once the service accepts it. '}
-              {memoryOnly
-                ? 'Without a keychain the key is held in memory and forgotten when Confab quits.'
-                : 'Kept in the system keychain. Confab shows only its last four characters.'}
+              {/* While the keychain fails, where the key will be kept is the user's choice below. */}
+              {!keychainProblem && 'Kept in the system keychain. '}
+              Confab shows only its last four characters.
               {key.currentOrigin && ` It will be used only for ${key.currentOrigin}.`}
             </p>
+          )}
+          {keychainProblem && (
+            <KeychainNotice problem={keychainProblem} justFailed={notStored !== null} busy={trying} onRunOnly={() => void save(true)} />
           )}
         </form>
       )}

@@ -1,7 +1,7 @@
 import type { KeyStatus } from '../../shared/contract/secrets';
 import { counted } from '../../shared/domain/plural';
 
-const STORAGE_WORDS = { keychain: 'in the system keychain', memory: 'in memory for this run only', none: '' };
+const STORAGE_WORDS = { keychain: 'is stored in the system keychain', memory: 'is kept for this run only (in memory, never on disk)', none: '', unknown: '' };
 
 const DAYS = { one: 'day', other: 'days' };
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
@@ -26,7 +26,7 @@ export function KeyFacts({ status }: { status: KeyStatus }) {
   return (
     <>
       <p>
-        A key ending in <strong className="mono">…{status.last4}</strong> is stored {STORAGE_WORDS[status.storage]}.
+        A key ending in <strong className="mono">…{status.last4}</strong> {STORAGE_WORDS[status.storage]}.
       </p>
       <p className="hint">
         For <span className="mono">{status.origin}</span>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { KeyStatus } from '../../shared/contract/secrets';
+import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
@@ -13,6 +13,8 @@ interface SettingsState {
   connection: ConnectionOutcome | null;
   /** Why main did not take the last replacement key (the old one is kept). */
   refusedKey: ServiceFailure | null;
+  /** Why the key the service accepted could not be written to the keychain (it is held nowhere). */
+  keyNotStored: KeychainProblem | null;
   load(): Promise<void>;
   update(patch: SettingsPatch): Promise<boolean>;
   setKey(key: string, memoryOnly: boolean): Promise<boolean>;
@@ -45,11 +47,12 @@ export const useSettings = create<SettingsState>((set, get) => {
     testing: false,
     connection: null,
     refusedKey: null,
+    keyNotStored: null,
 
     async load() {
       await attempt(async () => {
         const [settings, key] = await Promise.all([api.settings.get(), api.secrets.status()]);
-        set({ settings, key, connection: null, refusedKey: null });
+        set({ settings, key, connection: null, refusedKey: null, keyNotStored: null });
       });
     },
     async update(patch) {
@@ -65,17 +68,17 @@ export const useSettings = create<SettingsState>((set, get) => {
       return saved;
     },
     async setKey(key, memoryOnly) {
-      let refused: ServiceFailure | null = null;
+      let taken = false;
       const sent = await attempt(async () => {
         const change = await api.secrets.setKey({ key, memoryOnly });
-        refused = change.refused;
-        set({ key: change.status, refusedKey: change.refused, connection: null });
+        taken = change.refused === null && change.notStored === null;
+        set({ key: change.status, refusedKey: change.refused, keyNotStored: change.notStored, connection: null });
       });
-      return sent && refused === null;
+      return sent && taken;
     },
     async deleteKey() {
       await attempt(async () => {
-        set({ key: await api.secrets.deleteKey(), connection: null, refusedKey: null });
+        set({ key: await api.secrets.deleteKey(), connection: null, refusedKey: null, keyNotStored: null });
       });
     },
     async testConnection() {

@@ -50,7 +50,7 @@ describe('npm run demo', () => {
     // Where the key is, as Settings says it, is where the demo keeps it.
     expect(output).toMatch(/a Pro demo key is kept in memory for this run/);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByText(/^A key ending in …\w{4} is stored in memory for this run only\.$/).waitFor();
+    await page.getByText(/^A key ending in …\w{4} is kept for this run only \(in memory, never on disk\)\.$/).waitFor();
 
     demo.kill('SIGTERM');
     expect(await exited(demo)).toBe(0);

@@ -33,7 +33,7 @@ const QUESTION = '=== Confab asks:';
  * test's answers in (CONFAB_CONSENT_STDIN=1).
  */
 export async function startWebApp(
-  env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string } = {},
+  env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
   options: { answersConsent?: boolean } = {},
 ): Promise<WebApp> {
   const madeDataDir = !env.APP_DATA_DIR;
@@ -47,6 +47,8 @@ export async function startWebApp(
       // A proxy for every host, the fake service on 127.0.0.1 included.
       ...(env.HTTP_PROXY ? { HTTP_PROXY: env.HTTP_PROXY, NO_PROXY: '' } : {}),
       ...(options.answersConsent ? { CONFAB_CONSENT_STDIN: '1' } : {}),
+      // Another Secret Service than the test session's, such as a locked one (locked-keyring.ts).
+      ...(env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}),
     },
     stdio: [options.answersConsent ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
