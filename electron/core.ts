@@ -175,6 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       history,
       files,
       backups,
+      staging,
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
       tell: conversations.tell,

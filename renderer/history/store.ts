@@ -112,7 +112,10 @@ export const useHistory = create<HistoryState>((set, get) => {
 
     async importFile(file) {
       try {
-        const outcome = await api.history.import({ content: await file.text() });
+        // By reference, as dropped recordings go: the file's bytes never ride inside a message.
+        const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
+        if (!staged.ok) return problem(`${file.name} was not imported`, staged.problem);
+        const outcome = await api.history.import({ fileId: staged.file.fileId });
         if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
         useChat.getState().addListed(outcome.conversation);
         useNavigation.getState().openConversation(outcome.conversation.id);

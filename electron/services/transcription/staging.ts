@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../shared/contract/staging';
-import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
-import { megabytes } from '../../../shared/domain/sizes';
+import type { StageOutcome, StagedFile } from '../../../shared/contract/transcription';
 import { diskFaultOf, diskFaultWords } from '../disk-faults';
-import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
+import { SNIFF_BYTES } from './detect-audio';
+import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 
-/** The first bytes of a file, for `refuseEarly`. */
+/** The first bytes of a file, for its kind's early refusal. */
 async function readHead(path: string): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
@@ -35,18 +35,19 @@ function atMost(limit: number, name: string) {
 }
 
 /**
- * Holds a body's first bytes back until `refuseEarly` has looked at them, then passes everything
- * on; a body that is not audio is read to its end (a browser reports an answer to an unfinished
- * upload as a network error) but nothing more of it is written. `refused` says why.
+ * Holds a body's first bytes back until its kind's early check has looked at them, then passes
+ * everything on; a body refused there (not audio, not JSON) is read to its end (a browser reports
+ * an answer to an unfinished upload as a network error) but nothing more of it is written.
+ * `refused` says why.
  */
-function sniff(name: string) {
+function sniff(name: string, kind: StagedKind) {
   const head: Buffer[] = [];
   let held = 0;
   let decided = false;
   let refused: string | null = null;
   const decide = async (stream: Transform) => {
     decided = true;
-    refused = await refuseEarly(Buffer.concat(head), name);
+    refused = await kind.early(Buffer.concat(head), name);
     if (!refused) stream.push(Buffer.concat(head));
   };
   const stream = new Transform({
@@ -74,15 +75,18 @@ function sniff(name: string) {
 export function createStaging(dir: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const ready = new Map<string, StagedFile & { path: string }>();
+  const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
 
-  /** `original` is a long recording kept for playback; only what is uploaded has the service's limit. */
-  function refusal(name: string, size: number, purpose: StagePurpose): string | null {
-    if (size === 0) return `${name} is empty (0 bytes). Choose the recording itself.`;
-    if (purpose === 'upload' && size > MAX_UPLOAD_BYTES) {
-      return `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(MAX_UPLOAD_BYTES)}. Nothing was uploaded.`;
-    }
-    return null;
+  function refusal(name: string, size: number, kind: StagedKind): string | null {
+    if (size === 0) return `${name} is empty (0 bytes). ${kind.choose}`;
+    return kind.tooLarge(name, size);
+  }
+
+  /** A staged recording; a conversation export is never one (it is only imported). */
+  function audio(fileId: string) {
+    const file = ready.get(fileId);
+    if (!file || file.purpose === 'import') throw new Error('This file is no longer staged. Add it again.');
+    return file;
   }
 
   /**
@@ -95,9 +99,10 @@ export function createStaging(dir: string) {
     purpose: StagePurpose,
     /** Fills the file; may answer a refusal found on the way. */
     write: (target: string) => Promise<string | null | void>,
-    early: () => Promise<string | null> = async () => null,
+    early: (kind: StagedKind) => Promise<string | null> = async () => null,
   ): Promise<StageOutcome> {
-    const problem = refusal(name, size, purpose) ?? (await early());
+    const kind = STAGED_KINDS[purpose];
+    const problem = refusal(name, size, kind) ?? (await early(kind));
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
     const path = join(dir, fileId);
@@ -119,13 +124,13 @@ export function createStaging(dir: string) {
       await rm(path, { force: true });
       return { ok: false, problem: `${name} could not be read completely (${written} of ${size} bytes). Try adding it again.` };
     }
-    const detected = await detectAudio(path, name);
+    const detected = await kind.recognise(path, name);
     if (!detected.ok) {
       await rm(path, { force: true });
       return detected;
     }
     const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
-    ready.set(fileId, { ...file, path });
+    ready.set(fileId, { ...file, path, purpose });
     return { ok: true, file };
   }
 
@@ -137,21 +142,21 @@ export function createStaging(dir: string) {
     async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
       const info = await stat(source).catch((error: unknown) => messageOf(error));
       if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
-      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. Choose the recording itself.` };
-      // A clone where the file system offers one (instant), a copy otherwise; a file that is not
-      // audio is refused from its first bytes, before any copy of it.
+      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. ${STAGED_KINDS[purpose].choose}` };
+      // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong
+      // kind is refused from its first bytes, before any copy of it.
       return receive(
         name,
         info.size,
         purpose,
         (target) => copyFile(source, target, constants.COPYFILE_FICLONE),
-        () => readHead(source).then((head) => refuseEarly(head, name)),
+        (kind) => readHead(source).then((head) => kind.early(head, name)),
       );
     },
 
     /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
     fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
-      const sniffer = sniff(name);
+      const sniffer = sniff(name, STAGED_KINDS[purpose]);
       return receive(name, size, purpose, async (target) => {
         await pipeline(body, atMost(size, name), sniffer.stream, createWriteStream(target));
         return sniffer.refused();
@@ -165,17 +170,28 @@ export function createStaging(dir: string) {
 
     find: (fileId: string) => ready.get(fileId),
 
-    get(fileId: string) {
-      const file = ready.get(fileId);
-      if (!file) throw new Error('This file is no longer staged. Add it again.');
-      return file;
-    },
+    get: audio,
 
     /** Hands the file over (it becomes the transcript's audio); staging forgets it. */
     take(fileId: string) {
-      const file = this.get(fileId);
+      const file = audio(fileId);
       ready.delete(fileId);
       return file;
+    },
+
+    /**
+     * Gives a staged conversation export to `use`, then removes it whatever `use` did: an
+     * import is tried once, and a file left staged would be debris.
+     */
+    async consumeImport<T>(fileId: string, use: (path: string) => Promise<T>): Promise<T> {
+      const file = ready.get(fileId);
+      if (!file || file.purpose !== 'import') throw new Error('This file is no longer staged. Choose it again.');
+      ready.delete(fileId);
+      try {
+        return await use(file.path);
+      } finally {
+        await rm(file.path, { force: true });
+      }
     },
 
     async discard(fileId: string) {
