@@ -10,7 +10,7 @@ export function TransferActions() {
       {/* The label is the visible control; the input inside it stays reachable by keyboard. */}
       <label className="nav-item import">
         Import conversation…
-        <span className="import-limit">A Confab JSON export, up to {megabytes(MAX_IMPORT_BYTES)}</span>
+        <span className="import-limit">JSON export, up to {megabytes(MAX_IMPORT_BYTES)}</span>
         <input
           type="file"
           className="visually-hidden"
