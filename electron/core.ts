@@ -170,7 +170,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
-    conversations: conversationsHandlers({ conversations }),
+    conversations: conversationsHandlers({ conversations, staging, files }),
     history: historyHandlers({
       history,
       files,

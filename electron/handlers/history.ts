@@ -67,7 +67,7 @@ export function historyHandlers(deps: {
     restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath),
 
     async import({ fileId }) {
-      const parsed = await deps.staging.consumeImport(fileId, async (path) => parseExport(await readFile(path, 'utf8')));
+      const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));
       if (!parsed.ok) return parsed;
       // A merge: what the history holds is never overwritten (services/history/merge.ts).
       const { conversation } = mergeConversation(history, parsed.conversation);

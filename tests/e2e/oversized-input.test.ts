@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
@@ -8,9 +8,9 @@ import { type Session, openSession } from '../support/history-app';
 import { testFolder } from '../support/temp-folder';
 import { composer, newChat, send, settled, useKey } from './chat-support';
 
-// Input larger than a transport takes: a 9 MB paste and a 50 MB conversation file. The file goes
-// by reference, as recordings do, never inside a bridge frame; the app goes on working (npm run
-// web once ended on the first frame over 8 MiB).
+// Input larger than a transport takes: a 9 MB paste and a 50 MB conversation file. Both go by
+// reference, as recordings do, never inside a bridge frame; the app goes on working (npm run web
+// once ended on the first frame over 8 MiB).
 let browser: Browser;
 let fake: FakeService;
 let s: Session;
@@ -31,15 +31,45 @@ afterAll(async () => {
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });
 
 describe('input over the limits', () => {
-  it('states the message limit as a paste nears it, refuses 9 MB by name, keeps it, and goes on working', async () => {
+  it('holds a 9 MB paste apart as an attached text, names the limit, keeps it through a reload, and goes on working', async () => {
     const { page } = s;
-    const huge = 'The quarterly report, pasted whole. '.repeat(262_144);
-    await composer(page).fill(huge);
-    // Laying out 9 MB of text takes the page seconds of its own on two loaded cores.
-    await page.getByText(`This message has ${huge.length.toLocaleString('en')} characters; a message can have up to 1,000,000.`).waitFor({ timeout: 30_000 });
+    const chip = page.getByRole('group', { name: 'Pasted text' });
+    const asked = () => fake.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+    const askedBefore = asked();
+    await composer(page).focus();
+    // What Ctrl+V of 9 MB of text gives the page: a paste event whose clipboard holds it.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'The quarterly report, pasted whole.\n'.repeat(262_144));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await chip.getByText('Pasted text · 9.0 MB · 262,144 lines', { exact: true }).waitFor({ timeout: 30_000 });
+    await chip.getByText('The pasted text has 9,437,184 characters; a message can have up to 1,000,000, so it cannot be sent. It stays here until you remove it: save it as a file, or paste a shorter part.').waitFor();
+    expect(await composer(page).inputValue()).toBe('');
+    // Held in main, by reference: the whole paste, in one staged file.
+    const staged = join(s.dataDir, 'staging');
+    const [held] = await readdir(staged);
+    expect((await stat(join(staged, held!))).size).toBe(9_437_184);
+    await composer(page).fill('Summarise this');
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
-    await screenshot(page, 'composer-over-limit');
-    expect((await composer(page).inputValue()).length).toBe(huge.length);
+    await screenshot(page, 'composer-pasted-text');
+
+    // Drafts outlive a reload of the page, and so does the paste.
+    await page.reload();
+    await chip.getByText('Pasted text · 9.0 MB · 262,144 lines', { exact: true }).waitFor();
+    expect(await composer(page).inputValue()).toBe('Summarise this');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), chip.getByRole('button', { name: 'Save as file…' }).click()]);
+    expect(download.suggestedFilename()).toBe('Pasted text.txt');
+    const savedTo = join(await testFolder('confab-pasted-'), 'Pasted text.txt');
+    await download.saveAs(savedTo);
+    expect((await readFile(savedTo, 'utf8')).split('\n')).toHaveLength(262_145);
+
+    await chip.getByRole('button', { name: 'Remove the pasted text' }).click();
+    await chip.waitFor({ state: 'detached' });
+    await expect.poll(() => readdir(staged)).toEqual([]);
+    // Nothing of it went to the service.
+    expect(asked()).toBe(askedBefore);
 
     await composer(page).fill('x'.repeat(950_000));
     await page.getByText('950,000 of 1,000,000 characters.').waitFor();
@@ -47,6 +77,7 @@ describe('input over the limits', () => {
     fake.chat.next({ reply: 'Still here.' });
     await send(page, 'Are you still there?');
     await expect.poll(async () => (await settled(page)).innerText()).toContain('Still here.');
+    expect(s.app.output()).not.toMatch(/WS_ERR_UNSUPPORTED_MESSAGE_LENGTH|Confab could not start/);
   });
 
   it('imports a 50 MB conversation file by reference: it is listed and opens, and the app keeps running', async () => {

@@ -157,7 +157,7 @@ describe('export and import', () => {
     // A conversation export is not a recording to transcribe.
     expect(() => core.files.staging.take(staged.file.fileId)).toThrow(/no longer staged/);
     await invoke('history:import', { fileId: staged.file.fileId });
-    await expect(invoke('history:import', { fileId: staged.file.fileId })).rejects.toThrow(/no longer staged\. Choose it again/);
+    await expect(invoke('history:import', { fileId: staged.file.fileId })).rejects.toThrow(/no longer staged\. Add it again/);
     await expect(invoke('history:import', { content: '{}' })).rejects.toThrow();
     expect(await stagedFiles()).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { MAX_PASTE_BYTES } from '../../../shared/contract/conversations';
 import { MAX_IMPORT_BYTES } from '../../../shared/contract/history';
 import type { StagePurpose } from '../../../shared/contract/staging';
 import { MAX_UPLOAD_BYTES, type StagedFile } from '../../../shared/contract/transcription';
@@ -42,7 +43,13 @@ const audio = (limit: number | null): StagedKind => ({
   recognise: detectAudio,
 });
 
-/** upload: sent to the service as it is. original: a long recording kept for playback (no limit). import: a conversation export. */
+/** Pasted text is text: a known binary format is not. */
+async function refuseUnlessText(head: Uint8Array, name: string): Promise<string | null> {
+  const binary = await fileTypeFromBuffer(head);
+  return binary ? `${name} is not text: it is ${binary.ext.toUpperCase()} (${binary.mime}). Paste text, or attach the file where Confab takes files.` : null;
+}
+
+/** upload: sent to the service as it is. original: a long recording kept for playback (no limit). import: a conversation export. paste: a long paste. */
 export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   upload: audio(MAX_UPLOAD_BYTES),
   original: audio(null),
@@ -53,5 +60,12 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
     early: refuseUnlessJson,
     // Read and validated whole by the import itself.
     recognise: async () => ({ ok: true, format: 'json', mimeType: 'application/json' }),
+  },
+  paste: {
+    choose: 'Paste some text.',
+    tooLarge: (name, size) =>
+      size > MAX_PASTE_BYTES ? `${name} is ${megabytes(size)}; Confab holds pasted text up to ${megabytes(MAX_PASTE_BYTES)}. Paste a shorter part.` : null,
+    early: refuseUnlessText,
+    recognise: async () => ({ ok: true, format: 'text', mimeType: 'text/plain' }),
   },
 };

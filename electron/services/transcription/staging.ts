@@ -82,10 +82,10 @@ export function createStaging(dir: string) {
     return kind.tooLarge(name, size);
   }
 
-  /** A staged recording; a conversation export is never one (it is only imported). */
-  function audio(fileId: string) {
+  /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
+  function held(fileId: string, purposes: readonly StagePurpose[] = ['upload', 'original']) {
     const file = ready.get(fileId);
-    if (!file || file.purpose === 'import') throw new Error('This file is no longer staged. Add it again.');
+    if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
     return file;
   }
 
@@ -170,22 +170,21 @@ export function createStaging(dir: string) {
 
     find: (fileId: string) => ready.get(fileId),
 
-    get: audio,
+    get: held,
 
     /** Hands the file over (it becomes the transcript's audio); staging forgets it. */
     take(fileId: string) {
-      const file = audio(fileId);
+      const file = held(fileId);
       ready.delete(fileId);
       return file;
     },
 
     /**
-     * Gives a staged conversation export to `use`, then removes it whatever `use` did: an
-     * import is tried once, and a file left staged would be debris.
+     * Gives a staged file of `purpose` to `use`, then removes it whatever `use` did: an import is
+     * tried once, and a file left staged would be debris.
      */
-    async consumeImport<T>(fileId: string, use: (path: string) => Promise<T>): Promise<T> {
-      const file = ready.get(fileId);
-      if (!file || file.purpose !== 'import') throw new Error('This file is no longer staged. Choose it again.');
+    async consume<T>(fileId: string, purpose: StagePurpose, use: (path: string) => Promise<T>): Promise<T> {
+      const file = held(fileId, [purpose]);
       ready.delete(fileId);
       try {
         return await use(file.path);
