@@ -53,6 +53,9 @@ describe('input over the limits', () => {
     await composer(page).fill('Summarise this');
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'composer-pasted-text');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'composer-pasted-text-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
 
     // Drafts outlive a reload of the page, and so does the paste.
     await page.reload();

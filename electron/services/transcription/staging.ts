@@ -163,9 +163,15 @@ export function createStaging(dir: string) {
       });
     },
 
-    /** Bytes made in the renderer (a long recording's encoded part). */
+    /** Bytes made in the renderer (a long recording's encoded part, a long paste). */
     fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
-      return receive(name, bytes.byteLength, purpose, (target) => writeFile(target, bytes));
+      return receive(
+        name,
+        bytes.byteLength,
+        purpose,
+        (target) => writeFile(target, bytes),
+        (kind) => kind.early(bytes.subarray(0, SNIFF_BYTES), name),
+      );
     },
 
     find: (fileId: string) => ready.get(fileId),
