@@ -103,6 +103,7 @@ describe('input over the limits', () => {
     await writeFile(path, content);
     await sidebar().getByText('JSON export, up to 100.0 MB').waitFor();
     await sidebar().getByLabel('Import conversation…').setInputFiles(path);
+    await page.getByText('Importing archive.json…').waitFor();
     // Reading and storing 50 MB takes main seconds of its own on two loaded cores.
     await page.getByText('Imported “Five years of notes”.').waitFor({ timeout: 60_000 });
     await sidebar().getByRole('button', { name: 'Five years of notes', exact: true }).waitFor();
