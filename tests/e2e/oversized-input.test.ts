@@ -46,10 +46,10 @@ describe('input over the limits', () => {
     await chip.getByText('Pasted text · 9.0 MB · 262,144 lines', { exact: true }).waitFor({ timeout: 30_000 });
     await chip.getByText('The pasted text has 9,437,184 characters; a message can have up to 1,000,000, so it cannot be sent. It stays here until you remove it: save it as a file, or paste a shorter part.').waitFor();
     expect(await composer(page).inputValue()).toBe('');
-    // Held in main, by reference: the whole paste, in one staged file.
-    const staged = join(s.dataDir, 'staging');
-    const [held] = await readdir(staged);
-    expect((await stat(join(staged, held!))).size).toBe(9_437_184);
+    // Held in main, by reference: the whole paste, in one file kept until it is removed.
+    const pastes = join(s.dataDir, 'pasted');
+    const [held] = await readdir(pastes);
+    expect((await stat(join(pastes, held!))).size).toBe(9_437_184);
     await composer(page).fill('Summarise this');
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'composer-pasted-text');
@@ -70,7 +70,7 @@ describe('input over the limits', () => {
 
     await chip.getByRole('button', { name: 'Remove the pasted text' }).click();
     await chip.waitFor({ state: 'detached' });
-    await expect.poll(() => readdir(staged)).toEqual([]);
+    await expect.poll(() => readdir(pastes)).toEqual([]);
     // Nothing of it went to the service.
     expect(asked()).toBe(askedBefore);
 

@@ -1,4 +1,4 @@
-import { mkdtemp, open } from 'node:fs/promises';
+import { mkdtemp, open, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,16 @@ describe('pasted text held by reference', () => {
     await invoke('conversations:removePasted', { fileId });
     expect(core.files.staging.find(fileId)).toBeUndefined();
     await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/no longer staged/);
+  });
+
+  it('holds a paste through a restart of Confab, as the draft showing it is kept', async () => {
+    const fileId = await stage(new TextEncoder().encode(text), 'paste');
+    await core.close();
+    core = await createCore({ userDataDir: dataDir, fileSaver });
+    await invoke('conversations:savePasted', { fileId });
+    expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(text);
+    await invoke('conversations:removePasted', { fileId });
+    expect(await readdir(join(dataDir, 'pasted'))).toEqual([]);
   });
 
   it('reads and removes nothing that was staged for another purpose', async () => {

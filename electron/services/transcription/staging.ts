@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
@@ -70,12 +70,18 @@ function sniff(name: string, kind: StagedKind) {
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
  * as one raw HTTP body (the browser harness), or as bytes made in the renderer (a long
- * recording's parts). Left-overs of a crash are removed at start.
+ * recording's parts). Left-overs of a crash are removed at start; a long paste, held in
+ * `pastedDir`, outlives a restart as the draft that shows it does, until the user removes it.
  */
-export function createStaging(dir: string) {
+export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  mkdirSync(pastedDir, { recursive: true });
   const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
+  for (const fileId of readdirSync(pastedDir)) {
+    const path = join(pastedDir, fileId);
+    ready.set(fileId, { fileId, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
+  }
 
   function refusal(name: string, size: number, kind: StagedKind): string | null {
     if (size === 0) return `${name} is empty (0 bytes). ${kind.choose}`;
@@ -105,7 +111,7 @@ export function createStaging(dir: string) {
     const problem = refusal(name, size, kind) ?? (await early(kind));
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
-    const path = join(dir, fileId);
+    const path = join(purpose === 'paste' ? pastedDir : dir, fileId);
     let refused;
     try {
       refused = await write(path);
