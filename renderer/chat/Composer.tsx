@@ -82,8 +82,9 @@ export function Composer({ conversationId, blocked }: Props) {
           onChange={(event) => setDraft(conversationId, event.target.value)}
           onPaste={(event) => {
             const text = event.clipboardData.getData('text/plain');
-            if (draft.length + text.length <= MAX_MESSAGE_CHARS) return;
-            // Too long for a message: held in main as an attached text instead of filling the field.
+            // A paste that fits a message lands in the field, where the length notice counts it with the rest.
+            if (text.length <= MAX_MESSAGE_CHARS) return;
+            // Too long for any message: held in main as an attached text instead of filling the field.
             // Should main not take it, the text lands in the field after all, so none of it is lost.
             event.preventDefault();
             void usePasted
