@@ -170,11 +170,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
-    conversations: conversationsHandlers({ conversations }),
+    conversations: conversationsHandlers({ conversations, staging, files }),
     history: historyHandlers({
       history,
       files,
       backups,
+      staging,
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
       tell: conversations.tell,

@@ -1,9 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import type { Contract } from '../../shared/contract';
 import type { Handlers } from '../ipc/router';
 import type { ConversationService } from '../services/conversations/conversation-service';
+import type { FileSaver } from '../services/file-saver';
+import type { Staging } from '../services/transcription/staging';
 
-export function conversationsHandlers(deps: { conversations: ConversationService }): Handlers<Contract>['conversations'] {
-  const { conversations } = deps;
+export function conversationsHandlers(deps: {
+  conversations: ConversationService;
+  /** Where a paste too long for a message is held, by reference, until the user removes it. */
+  staging: Staging;
+  files: FileSaver;
+}): Handlers<Contract>['conversations'] {
+  const { conversations, staging } = deps;
   return {
     watch: async (_input, ctx) => conversations.watch(ctx.emit, ctx.signal),
     send: async (input) => conversations.send(input),
@@ -12,6 +20,12 @@ export function conversationsHandlers(deps: { conversations: ConversationService
     continue: async (input) => conversations.continue(input),
     showVersion: async (input) => conversations.showVersion(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
+    savePasted: async ({ fileId }) =>
+      deps.files.save({ fileName: 'Pasted text.txt', mimeType: 'text/plain', bytes: await readFile(staging.get(fileId, ['paste']).path) }),
+    removePasted: async ({ fileId }) => {
+      staging.get(fileId, ['paste']);
+      await staging.discard(fileId);
+    },
     decideTool: async ({ conversationId, callId, decision }) => conversations.decideTool(conversationId, callId, decision),
   };
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { strToU8 } from 'fflate';
 import type { Contract } from '../../shared/contract';
 import type { WatchEvent } from '../../shared/contract/conversations';
@@ -8,11 +9,14 @@ import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../ser
 import type { HistoryStore } from '../services/history/history-store';
 import { mergeConversation } from '../services/history/merge';
 import { mergeBackup } from '../services/history/restore';
+import type { Staging } from '../services/transcription/staging';
 
 export function historyHandlers(deps: {
   history: HistoryStore;
   files: FileSaver;
   backups: Backups;
+  /** Where an imported conversation file waits, by reference, until it is read. */
+  staging: Staging;
   /** Where a backup is copied while it is read (a file main owns, removed afterwards). */
   scratchPath: string;
   stopReply(id: string): void;
@@ -62,8 +66,8 @@ export function historyHandlers(deps: {
     backUpNow: () => backups.backUp(history.db),
     restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath),
 
-    async import({ content }) {
-      const parsed = parseExport(content);
+    async import({ fileId }) {
+      const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));
       if (!parsed.ok) return parsed;
       // A merge: what the history holds is never overwritten (services/history/merge.ts).
       const { conversation } = mergeConversation(history, parsed.conversation);

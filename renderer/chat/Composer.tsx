@@ -3,6 +3,8 @@ import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
 import { useNavigation } from './navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { NEW_CHAT_ID } from './records';
+import { PastedChip } from './PastedChip';
+import { usePasted } from './pasted';
 import { useChat } from './store';
 
 interface Props {
@@ -52,10 +54,11 @@ export function Composer({ conversationId, blocked }: Props) {
     field.current?.focus();
   }, [conversationId, focusRequest]);
 
+  const pasted = usePasted((s) => conversationId in s.held || conversationId in s.staging);
   const length = lengthNotice(draft.length);
   const { send, stop, setDraft } = useChat.getState();
   const submit = () => {
-    if (!running && !blocked && !length?.over) send(conversationId);
+    if (!running && !blocked && !length?.over && !pasted) send(conversationId);
   };
 
   return (
@@ -67,6 +70,7 @@ export function Composer({ conversationId, blocked }: Props) {
         submit();
       }}
     >
+      <PastedChip conversationId={conversationId} />
       <div className="composer-box">
         <textarea
           ref={field}
@@ -76,6 +80,18 @@ export function Composer({ conversationId, blocked }: Props) {
           rows={1}
           value={draft}
           onChange={(event) => setDraft(conversationId, event.target.value)}
+          onPaste={(event) => {
+            const text = event.clipboardData.getData('text/plain');
+            // A paste that fits a message lands in the field, where the length notice counts it with the rest.
+            if (text.length <= MAX_MESSAGE_CHARS) return;
+            // Too long for any message: held in main as an attached text instead of filling the field.
+            // Should main not take it, the text lands in the field after all, so none of it is lost.
+            event.preventDefault();
+            void usePasted
+              .getState()
+              .hold(conversationId, text)
+              .then((held) => held || setDraft(conversationId, (useChat.getState().drafts[conversationId] ?? '') + text));
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
@@ -98,7 +114,7 @@ export function Composer({ conversationId, blocked }: Props) {
             type="submit"
             title={`Send (${SHORTCUTS.send.label})`}
             aria-keyshortcuts={SHORTCUTS.send.aria}
-            disabled={!draft.trim() || blocked !== null || length?.over}
+            disabled={!draft.trim() || blocked !== null || length?.over || pasted}
           >
             Send
           </button>

@@ -2,8 +2,8 @@ import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { nameOf } from '../chat';
 import { type Toast as ToastState, useHistory } from './store';
 
-/** Undo stays long enough to notice; an error stays until dismissed, since it needs reading. */
-const LIFETIME_MS = { undo: 8000, done: 4000, problem: null } as const;
+/** Undo stays long enough to notice; an error stays until dismissed, since it needs reading; work under way until it ends. */
+const LIFETIME_MS = { undo: 8000, done: 4000, working: null, problem: null } as const;
 
 /**
  * The history's one toast: Undo after a delete, a confirmation, or a problem. Its timer

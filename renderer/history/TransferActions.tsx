@@ -1,3 +1,5 @@
+import { MAX_IMPORT_BYTES } from '../../shared/contract/history';
+import { megabytes } from '../../shared/domain/sizes';
 import { useHistory } from './store';
 
 /** Every conversation out as one zip, and one exported conversation back in. */
@@ -8,6 +10,7 @@ export function TransferActions() {
       {/* The label is the visible control; the input inside it stays reachable by keyboard. */}
       <label className="nav-item import">
         Import conversation…
+        <span className="import-limit">JSON export, up to {megabytes(MAX_IMPORT_BYTES)}</span>
         <input
           type="file"
           className="visually-hidden"

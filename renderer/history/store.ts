@@ -11,6 +11,8 @@ export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
   | { kind: 'undo'; conversation: ConversationMeta; focus: boolean }
   | { kind: 'done'; text: string }
+  /** Under way, replaced by its outcome (a 50 MB import takes seconds). */
+  | { kind: 'working'; text: string }
   | { kind: 'problem'; title: string; text: string };
 
 type ExportFormat = z.input<typeof historyArea.exportConversation.input>['format'];
@@ -112,7 +114,11 @@ export const useHistory = create<HistoryState>((set, get) => {
 
     async importFile(file) {
       try {
-        const outcome = await api.history.import({ content: await file.text() });
+        set({ toast: { kind: 'working', text: `Importing ${file.name}…` } });
+        // By reference, as dropped recordings go: the file's bytes never ride inside a message.
+        const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
+        if (!staged.ok) return problem(`${file.name} was not imported`, staged.problem);
+        const outcome = await api.history.import({ fileId: staged.file.fileId });
         if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
         useChat.getState().addListed(outcome.conversation);
         useNavigation.getState().openConversation(outcome.conversation.id);

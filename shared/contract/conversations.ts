@@ -4,10 +4,13 @@ import { conversationMetaSchema, messageSchema } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
 import { completionEventSchema, toolDecisionSchema } from './chat';
 import { call, stream } from './define';
+import { saveOutcomeSchema } from './files';
 
 const conversationId = z.string().min(1);
 /** The longest message Confab sends, stated in the composer before it is reached. */
 export const MAX_MESSAGE_CHARS = 1_000_000;
+/** The longest paste Confab holds for the composer (by reference, staged in main). */
+export const MAX_PASTE_BYTES = 100 * 1024 * 1024;
 const draft = z.string().trim().min(1, 'Write a message first.').max(MAX_MESSAGE_CHARS, 'This message is too long to send.');
 
 /**
@@ -80,6 +83,10 @@ export const conversationsArea = {
   showVersion: call(z.object({ conversationId, messageId: z.string().min(1), version: z.number().int().min(0) }).strict(), messageSchema),
   /** Stops the conversation's reply; nothing when none is being written. */
   stop: call(z.object({ conversationId }).strict(), z.void()),
+  /** A paste too long for a message, staged for 'paste': saved where the user chooses, as a text file. */
+  savePasted: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), saveOutcomeSchema),
+  /** The user removed the pasted text from the composer: main lets it go. */
+  removePasted: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), z.void()),
   /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its reply ended). */
   decideTool: call(z.object({ conversationId, callId: z.string().min(1), decision: toolDecisionSchema }).strict(), z.void()),
 };

@@ -9,6 +9,12 @@ import {
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
 
+/**
+ * The largest conversation file Confab imports: main reads and checks it whole, so this keeps
+ * an import's memory to a few hundred MB.
+ */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
 const id = z.object({ id: z.string().min(1) });
 
 /** Text around a match; matched words are wrapped in U+E000 … U+E001. */
@@ -88,13 +94,13 @@ export const historyArea = {
   exportConversation: call(z.object({ id: z.string(), format: z.enum(['markdown', 'json']) }), saveOutcomeSchema),
   /** Every conversation as Markdown and JSON in one zip archive. */
   exportAll: call(z.void(), saveOutcomeSchema),
-  /** A conversation JSON file's text, as chosen by the user. */
   /** The automatic backups, newest first. */
   backups: call(z.void(), z.array(backupInfoSchema)),
   backUpNow: call(z.void(), backupInfoSchema),
   /** Merges a backup into the current history; nothing there is overwritten or removed. */
   restoreBackup: call(z.object({ id: z.string().min(1).max(200) }), restoreOutcomeSchema),
-  import: call(z.object({ content: z.string().max(50 * 1024 * 1024, 'This file is too large to be a conversation export.') }), importOutcomeSchema),
+  /** A conversation export the user chose, staged for 'import' (its bytes never ride in a message); it is removed either way. */
+  import: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), importOutcomeSchema),
 };
 
 export type SearchHit = z.infer<typeof searchHitSchema>;

@@ -12,9 +12,11 @@ import type { StageOutcome } from './transcription';
 
 /**
  * upload: sent to the service as it is (at most 25 MB). original: a long recording kept for
- * playback while its parts are uploaded (no size limit).
+ * playback while its parts are uploaded (no size limit). import: a conversation export, read
+ * by history:import (at most MAX_IMPORT_BYTES). paste: text pasted into the composer, too long
+ * for a message, held until the user removes it (at most MAX_PASTE_BYTES).
  */
-export const stagePurposeSchema = z.enum(['upload', 'original']);
+export const stagePurposeSchema = z.enum(['upload', 'original', 'import', 'paste']);
 export type StagePurpose = z.infer<typeof stagePurposeSchema>;
 
 const described = z.object({ name: z.string().min(1, 'A staged file needs a name.'), purpose: stagePurposeSchema });

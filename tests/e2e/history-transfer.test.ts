@@ -128,7 +128,7 @@ describe('export and import', () => {
     await writeFile(notJson, 'Shopping: bread, cheese');
     await importInput().setInputFiles(notJson);
     await sidebar().getByRole('alert').getByText('notes.json was not imported', { exact: true }).waitFor();
-    await sidebar().getByRole('alert').getByText(/^This file is not valid JSON/).waitFor();
+    await sidebar().getByRole('alert').getByText(/^notes\.json is not a conversation export: it does not begin as JSON/).waitFor();
     expect(await titles()).toEqual(before);
     await sidebar().getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
   });

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, open, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -25,6 +25,19 @@ const fileSaver: FileSaver = { save: async (file) => (saved.push(file), { kind: 
 /** The bytes of the file the last export saved. */
 const lastSaved = () => Buffer.from(saved.at(-1)!.bytes);
 const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
+
+/** What the page does: the chosen file is staged by reference (Electron: by its path), then imported by its fileId. */
+async function importFile(into: Core, content: string | Uint8Array, name = 'conversation.json') {
+  const path = join(await testFolder('confab-import-file-'), name);
+  await writeFile(path, content);
+  const staged = await into.files.staging.fromPath(path, name, 'import');
+  if (!staged.ok) return staged;
+  const result = await into.router.invoke('history:import', { fileId: staged.file.fileId }, sink);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value as { ok: true; conversation: { id: string } } | { ok: false; problem: string };
+}
+/** Nothing an import staged is left behind, whatever its outcome. */
+const stagedFiles = (folder = dataDir) => readdir(join(folder, 'staging'));
 
 beforeAll(async () => {
   // The history as main stores it; pages cannot write messages.
@@ -58,8 +71,9 @@ describe('export and import', () => {
     expect(exported).toEqual({ kind: 'saved', fileName: 'Export  quotes slashes (conv-1).json'.replace('  ', ' ') });
     expect(saved.at(-1)!.mimeType).toMatch(/^application\/json/);
     await invoke('history:remove', { id: 'conv-1' });
-    const imported = await invoke<{ ok: boolean; conversation: { id: string } }>('history:import', { content: lastSaved().toString('utf8') });
-    expect(imported.ok).toBe(true);
+    const imported = await importFile(core, lastSaved());
+    if (!imported.ok) throw new Error(imported.problem);
+    expect(await stagedFiles()).toEqual([]);
     await invoke('history:restore', { id: 'conv-1' });
     expect(await invoke('history:open', { id: 'conv-1' })).toEqual(original);
     const copy = await invoke<{ messages: { id: string }[] }>('history:open', { id: imported.conversation.id });
@@ -74,9 +88,8 @@ describe('export and import', () => {
   it('imports into another data folder exactly, ids included', async () => {
     const original = await invoke('history:open', { id: 'conv-1' });
     await invoke('history:exportConversation', { id: 'conv-1', format: 'json' });
-    const content = lastSaved().toString('utf8');
     const other = await createCore({ userDataDir: await testFolder('confab-import-') });
-    expect(await other.router.invoke('history:import', { content }, sink)).toMatchObject({ ok: true, value: { ok: true } });
+    expect(await importFile(other, lastSaved())).toMatchObject({ ok: true });
     expect(await other.router.invoke('history:open', { id: 'conv-1' }, sink)).toEqual({ ok: true, value: original });
     await other.close();
   });
@@ -101,14 +114,51 @@ describe('export and import', () => {
   });
 
   it.each([
-    ['{ not json', /not valid JSON/],
-    ['{"hello": 1}', /not a Confab conversation export/],
-    ['{"format":"confab.conversation","version":1,"conversation":{"id":"x","title":"t","systemPrompt":"","options":{"model":"default","temperature":null,"maxTokens":null,"stream":true},"pinned":false,"createdAt":1,"updatedAt":1,"messages":[{"id":"m","role":"robot","content":"","state":"complete","usage":null,"failure":null,"model":null,"createdAt":1}]}}', /damaged at conversation\.messages\.0\.role/],
-  ])('refuses a malformed import, naming the problem and changing nothing', async (content, problem) => {
+    ['damaged JSON', '{ not json', /^This file is not valid JSON \(.+\)\. Choose a conversation exported from Confab as JSON\.$/],
+    ['JSON that is not an export', '{"hello": 1}', /not a Confab conversation export/],
+    [
+      'an export with a damaged message',
+      '{"format":"confab.conversation","version":1,"conversation":{"id":"x","title":"t","systemPrompt":"","options":{"model":"default","temperature":null,"maxTokens":null,"stream":true},"pinned":false,"createdAt":1,"updatedAt":1,"messages":[{"id":"m","role":"robot","content":"","state":"complete","usage":null,"failure":null,"model":null,"createdAt":1}]}}',
+      /damaged at conversation\.messages\.0\.role/,
+    ],
+  ])('refuses %s, naming the problem, changing nothing and keeping no copy', async (_case, content, problem) => {
     const before = await invoke<unknown[]>('history:list');
-    const outcome = await invoke<{ ok: boolean; problem: string }>('history:import', { content });
-    expect(outcome.ok).toBe(false);
-    expect(outcome.problem).toMatch(problem);
+    expect(await importFile(core, content)).toEqual({ ok: false, problem: expect.stringMatching(problem) });
     expect(await invoke('history:list')).toEqual(before);
+    expect(await stagedFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['a zip archive', new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('Confab conversations.json').slice(0, 26), ...Array<number>(40).fill(0)]), /^archive\.json is not a conversation export: it is ZIP \(application\/zip\)\./],
+    ['plain text', 'Minutes of the weekly sync.', /^archive\.json is not a conversation export: it does not begin as JSON \(with “\{”\)\. Choose a conversation exported from Confab as JSON\.$/],
+    ['JSON of another format', '{"format": "other.app", "conversation": {}}', /^archive\.json is not a Confab conversation export \(its "format" is "other\.app", not "confab\.conversation"\)/],
+    ['an empty file', '', /^archive\.json is empty \(0 bytes\)\. Choose a conversation exported from Confab as JSON\.$/],
+  ])('refuses %s from its first bytes, before copying it', async (_case, content, problem) => {
+    expect(await importFile(core, content, 'archive.json')).toEqual({ ok: false, problem: expect.stringMatching(problem) });
+    expect(await stagedFiles()).toEqual([]);
+  });
+
+  it('refuses a file over the import limit by its size, naming the limit, without reading it', async () => {
+    const path = join(await testFolder('confab-import-file-'), 'huge.json');
+    const file = await open(path, 'w');
+    await file.write('{"format":"confab.conversation"');
+    await file.truncate(100 * 1024 * 1024 + 1);
+    await file.close();
+    expect(await core.files.staging.fromPath(path, 'huge.json', 'import')).toEqual({
+      ok: false,
+      problem: 'huge.json is 100.0 MB; Confab imports conversation files up to 100.0 MB. Nothing was imported.',
+    });
+    expect(await stagedFiles()).toEqual([]);
+  });
+
+  it('imports only a file staged for import, and each only once', async () => {
+    const staged = await core.files.staging.fromBytes(new TextEncoder().encode('{"hello": 1}'), 'twice.json', 'import');
+    if (!staged.ok) throw new Error(staged.problem);
+    // A conversation export is not a recording to transcribe.
+    expect(() => core.files.staging.take(staged.file.fileId)).toThrow(/no longer staged/);
+    await invoke('history:import', { fileId: staged.file.fileId });
+    await expect(invoke('history:import', { fileId: staged.file.fileId })).rejects.toThrow(/no longer staged\. Add it again/);
+    await expect(invoke('history:import', { content: '{}' })).rejects.toThrow();
+    expect(await stagedFiles()).toEqual([]);
   });
 });

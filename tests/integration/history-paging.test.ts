@@ -6,6 +6,7 @@ import { createHistoryStore, type HistoryStore } from '../../electron/services/h
 import { historyHandlers } from '../../electron/handlers/history';
 import type { FileSaver } from '../../electron/services/file-saver';
 import type { Backups } from '../../electron/services/history/backups';
+import type { Staging } from '../../electron/services/transcription/staging';
 import type { Message } from '../../shared/domain/conversation';
 import { removeFolder } from '../support/temp-folder';
 
@@ -85,7 +86,7 @@ describe('a paged open', () => {
   });
 
   it('leaves the whole open as it was through the handler when no limit is given', async () => {
-    const handlers = historyHandlers({ history: store, stopReply: () => undefined, tell: () => undefined, files: {} as FileSaver, backups: {} as Backups, scratchPath: '' });
+    const handlers = historyHandlers({ history: store, stopReply: () => undefined, tell: () => undefined, files: {} as FileSaver, backups: {} as Backups, staging: {} as Staging, scratchPath: '' });
     const whole = await handlers.open({ id: 'long' });
     expect(ids(whole.messages)).toEqual(range(0, 25));
     expect(whole.hasEarlier).toBeUndefined();

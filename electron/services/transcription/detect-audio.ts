@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import { AUDIO_EXTENSIONS, type StagedFile } from '../../../shared/contract/transcription';
+import { AUDIO_EXTENSIONS } from '../../../shared/contract/transcription';
 
-type AudioFormat = StagedFile['format'];
+type AudioFormat = (typeof AUDIO_EXTENSIONS)[number];
 
 /** file-type's names for the containers the service accepts. */
 const BY_DETECTED_EXTENSION: Record<string, AudioFormat> = {

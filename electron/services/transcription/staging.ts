@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../shared/contract/staging';
-import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../shared/contract/transcription';
-import { megabytes } from '../../../shared/domain/sizes';
+import type { StageOutcome, StagedFile } from '../../../shared/contract/transcription';
 import { diskFaultOf, diskFaultWords } from '../disk-faults';
-import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
+import { SNIFF_BYTES } from './detect-audio';
+import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 
-/** The first bytes of a file, for `refuseEarly`. */
+/** The first bytes of a file, for its kind's early refusal. */
 async function readHead(path: string): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
@@ -35,18 +35,19 @@ function atMost(limit: number, name: string) {
 }
 
 /**
- * Holds a body's first bytes back until `refuseEarly` has looked at them, then passes everything
- * on; a body that is not audio is read to its end (a browser reports an answer to an unfinished
- * upload as a network error) but nothing more of it is written. `refused` says why.
+ * Holds a body's first bytes back until its kind's early check has looked at them, then passes
+ * everything on; a body refused there (not audio, not JSON) is read to its end (a browser reports
+ * an answer to an unfinished upload as a network error) but nothing more of it is written.
+ * `refused` says why.
  */
-function sniff(name: string) {
+function sniff(name: string, kind: StagedKind) {
   const head: Buffer[] = [];
   let held = 0;
   let decided = false;
   let refused: string | null = null;
   const decide = async (stream: Transform) => {
     decided = true;
-    refused = await refuseEarly(Buffer.concat(head), name);
+    refused = await kind.early(Buffer.concat(head), name);
     if (!refused) stream.push(Buffer.concat(head));
   };
   const stream = new Transform({
@@ -69,20 +70,29 @@ function sniff(name: string) {
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
  * as one raw HTTP body (the browser harness), or as bytes made in the renderer (a long
- * recording's parts). Left-overs of a crash are removed at start.
+ * recording's parts). Left-overs of a crash are removed at start; a long paste, held in
+ * `pastedDir`, outlives a restart as the draft that shows it does, until the user removes it.
  */
-export function createStaging(dir: string) {
+export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const ready = new Map<string, StagedFile & { path: string }>();
+  mkdirSync(pastedDir, { recursive: true });
+  const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
+  for (const fileId of readdirSync(pastedDir)) {
+    const path = join(pastedDir, fileId);
+    ready.set(fileId, { fileId, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
+  }
 
-  /** `original` is a long recording kept for playback; only what is uploaded has the service's limit. */
-  function refusal(name: string, size: number, purpose: StagePurpose): string | null {
-    if (size === 0) return `${name} is empty (0 bytes). Choose the recording itself.`;
-    if (purpose === 'upload' && size > MAX_UPLOAD_BYTES) {
-      return `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(MAX_UPLOAD_BYTES)}. Nothing was uploaded.`;
-    }
-    return null;
+  function refusal(name: string, size: number, kind: StagedKind): string | null {
+    if (size === 0) return `${name} is empty (0 bytes). ${kind.choose}`;
+    return kind.tooLarge(name, size);
+  }
+
+  /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
+  function held(fileId: string, purposes: readonly StagePurpose[] = ['upload', 'original']) {
+    const file = ready.get(fileId);
+    if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
+    return file;
   }
 
   /**
@@ -95,12 +105,13 @@ export function createStaging(dir: string) {
     purpose: StagePurpose,
     /** Fills the file; may answer a refusal found on the way. */
     write: (target: string) => Promise<string | null | void>,
-    early: () => Promise<string | null> = async () => null,
+    early: (kind: StagedKind) => Promise<string | null> = async () => null,
   ): Promise<StageOutcome> {
-    const problem = refusal(name, size, purpose) ?? (await early());
+    const kind = STAGED_KINDS[purpose];
+    const problem = refusal(name, size, kind) ?? (await early(kind));
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
-    const path = join(dir, fileId);
+    const path = join(purpose === 'paste' ? pastedDir : dir, fileId);
     let refused;
     try {
       refused = await write(path);
@@ -119,13 +130,13 @@ export function createStaging(dir: string) {
       await rm(path, { force: true });
       return { ok: false, problem: `${name} could not be read completely (${written} of ${size} bytes). Try adding it again.` };
     }
-    const detected = await detectAudio(path, name);
+    const detected = await kind.recognise(path, name);
     if (!detected.ok) {
       await rm(path, { force: true });
       return detected;
     }
     const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
-    ready.set(fileId, { ...file, path });
+    ready.set(fileId, { ...file, path, purpose });
     return { ok: true, file };
   }
 
@@ -137,45 +148,61 @@ export function createStaging(dir: string) {
     async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
       const info = await stat(source).catch((error: unknown) => messageOf(error));
       if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
-      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. Choose the recording itself.` };
-      // A clone where the file system offers one (instant), a copy otherwise; a file that is not
-      // audio is refused from its first bytes, before any copy of it.
+      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. ${STAGED_KINDS[purpose].choose}` };
+      // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong
+      // kind is refused from its first bytes, before any copy of it.
       return receive(
         name,
         info.size,
         purpose,
         (target) => copyFile(source, target, constants.COPYFILE_FICLONE),
-        () => readHead(source).then((head) => refuseEarly(head, name)),
+        (kind) => readHead(source).then((head) => kind.early(head, name)),
       );
     },
 
     /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
     fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
-      const sniffer = sniff(name);
+      const sniffer = sniff(name, STAGED_KINDS[purpose]);
       return receive(name, size, purpose, async (target) => {
         await pipeline(body, atMost(size, name), sniffer.stream, createWriteStream(target));
         return sniffer.refused();
       });
     },
 
-    /** Bytes made in the renderer (a long recording's encoded part). */
+    /** Bytes made in the renderer (a long recording's encoded part, a long paste). */
     fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
-      return receive(name, bytes.byteLength, purpose, (target) => writeFile(target, bytes));
+      return receive(
+        name,
+        bytes.byteLength,
+        purpose,
+        (target) => writeFile(target, bytes),
+        (kind) => kind.early(bytes.subarray(0, SNIFF_BYTES), name),
+      );
     },
 
     find: (fileId: string) => ready.get(fileId),
 
-    get(fileId: string) {
-      const file = ready.get(fileId);
-      if (!file) throw new Error('This file is no longer staged. Add it again.');
-      return file;
-    },
+    get: held,
 
     /** Hands the file over (it becomes the transcript's audio); staging forgets it. */
     take(fileId: string) {
-      const file = this.get(fileId);
+      const file = held(fileId);
       ready.delete(fileId);
       return file;
+    },
+
+    /**
+     * Gives a staged file of `purpose` to `use`, then removes it whatever `use` did: an import is
+     * tried once, and a file left staged would be debris.
+     */
+    async consume<T>(fileId: string, purpose: StagePurpose, use: (path: string) => Promise<T>): Promise<T> {
+      const file = held(fileId, [purpose]);
+      ready.delete(fileId);
+      try {
+        return await use(file.path);
+      } finally {
+        await rm(file.path, { force: true });
+      }
     },
 
     async discard(fileId: string) {
