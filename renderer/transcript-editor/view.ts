@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
+import type { DiskRefusal, EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
 
 export interface EditorView {
   id: string | null;
@@ -26,6 +26,8 @@ export interface EditorView {
   conflicts: EditRefusal[];
   /** The transcript was deleted (in this window or another) while open here. */
   deleted: boolean;
+  /** Edits main keeps but the disk has not taken yet, and why; null once all are written. */
+  notWritten: DiskRefusal | null;
 }
 
 export const initial: Omit<EditorView, 'known'> = {
@@ -43,6 +45,7 @@ export const initial: Omit<EditorView, 'known'> = {
   unsaved: [],
   conflicts: [],
   deleted: false,
+  notWritten: null,
 };
 
 export const useEditor = create<EditorView>(() => ({ ...initial, known: [] }));

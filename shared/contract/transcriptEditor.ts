@@ -92,9 +92,19 @@ export const wirePatchSchema = z.object({
 });
 
 const id = z.object({ id: z.string().min(1) });
+
+/**
+ * Why main could not write a document's changes yet (the disk is full, read-only or failing, or
+ * the history file is being repaired). Main keeps them and writes them once the disk takes them;
+ * `message` is main's, naming the file and what to do.
+ */
+export const diskRefusalSchema = z.object({ cause: z.enum(['full', 'readOnly', 'io', 'damaged']), message: z.string() });
+
+/** Not written yet: why. Null when every change so far is on disk. */
+const unsaved = diskRefusalSchema.nullable();
 /** The document's version after the change: `patch` turns version − 1 into it (an empty patch changes nothing). */
 const version = z.number().int().min(0);
-const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema, version });
+const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema, version, unsaved });
 
 /**
  * An edit main would not make: the row it names was changed (in another window or tab) since
@@ -116,12 +126,14 @@ export const editRefusalSchema = z.object({
 export const editorEventSchema = z.discriminatedUnion('type', [
   changed.extend({ type: z.literal('changed'), id: z.string() }),
   z.object({ type: z.literal('deleted'), id: z.string() }),
+  /** Changes the disk had refused are written now (up to `version`). */
+  z.object({ type: z.literal('saved'), id: z.string(), version }),
 ]);
 
 export const transcriptEditorArea = {
   open: call(
     id,
-    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable() }),
+    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable(), unsaved }),
   ),
   /** One stream per page; see `editorEventSchema`. */
   watch: stream(z.void(), editorEventSchema),
@@ -148,6 +160,7 @@ export type Speaker = z.infer<typeof speakerSchema>;
 export type EditorDocument = z.infer<typeof editorDocumentSchema>;
 export type EditorPatch = z.infer<typeof editorPatchSchema>;
 export type EditorState = z.infer<typeof editorStateSchema>;
+export type DiskRefusal = z.infer<typeof diskRefusalSchema>;
 export type EditIntent = z.infer<typeof editIntentSchema>;
 export type EditRefusal = z.infer<typeof editRefusalSchema>;
 export type EditorEvent = z.infer<typeof editorEventSchema>;

@@ -59,7 +59,7 @@ class Main {
     applyPatch(this.document, patch);
     remember(this.history, patch);
     this.version += 1;
-    const event: EditorEvent = { type: 'changed', id: 't1', patch: patchToWire(patch), state, version: this.version };
+    const event: EditorEvent = { type: 'changed', id: 't1', patch: patchToWire(patch), state, version: this.version, unsaved: null };
     if (this.watch === 'held') this.heldMessages.push(event);
     if (this.watch === 'live') for (const listener of bridge.listeners) listener({ id: 'w1', event });
     return event;

@@ -41,13 +41,19 @@ const FAULTS: Record<number, StorageFault['kind']> = { [SQLITE_FULL]: 'full', [S
 const STATEMENT_CALLS = new Set(['run', 'get', 'all', 'iterate']);
 
 /**
+ * Where the disk itself answers a statement, before SQLite runs it: what it throws is met exactly as SQLite's own error.
+ * Production passes none; the integration tests pass one that fails like a disk (an I/O error cannot be made with a pragma).
+ */
+export type DiskProbe = (sql: string) => void;
+
+/**
  * Makes every statement of `db` name a storage fault by its cause (StorageFault), and report damage (a corrupt page, a file that is no database any
  * more) to `onDamage` the moment any query meets it, once until the repair calls `repaired`, whichever store ran it, instead of each
  * caller showing SQLite's "database disk image is malformed" and writing on into the damaged file.
  * The connection stays a real DatabaseSync (node:sqlite's backup() takes no wrapper), so its
  * own prepare and exec are replaced on the instance.
  */
-export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired: () => void) => void): DatabaseSync {
+export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired: () => void) => void, probe?: DiskProbe): DatabaseSync {
   const prepare = db.prepare.bind(db);
   const exec = db.exec.bind(db);
   let repairing = false;
@@ -78,13 +84,21 @@ export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== 'function') return value;
         return STATEMENT_CALLS.has(property as string)
-          ? (...args: unknown[]) => guarded(() => (value as (...a: unknown[]) => unknown).apply(target, args))
+          ? (...args: unknown[]) =>
+              guarded(() => {
+                probe?.(target.sourceSQL);
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              })
           : (value as (...a: unknown[]) => unknown).bind(target);
       },
     });
   Object.assign(db, {
     prepare: (sql: string) => guarded(() => wrap(prepare(sql))),
-    exec: (sql: string) => guarded(() => exec(sql)),
+    exec: (sql: string) =>
+      guarded(() => {
+        probe?.(sql);
+        return exec(sql);
+      }),
   });
   return db;
 }
