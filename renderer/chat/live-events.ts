@@ -69,6 +69,9 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
         conversations: s.conversations.filter((c) => c.id !== event.conversationId || c.id === s.activeId),
         running: without(s.running, event.conversationId),
       };
+    case 'unsaved':
+      if (event.refusal) return { storageProblem: { kind: 'reply', text: `Replies are not saved yet: Confab keeps them and saves them as soon as the disk accepts them (keep Confab open until then). ${event.refusal.message}` } };
+      return s.storageProblem?.kind === 'reply' ? { storageProblem: null } : {};
     case 'reply':
       break;
   }

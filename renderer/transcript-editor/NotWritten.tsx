@@ -1,4 +1,4 @@
-import type { DiskRefusal } from '../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import { useEditor } from './view';
 
 const TITLES: Record<DiskRefusal['cause'], string> = {

@@ -1,4 +1,5 @@
-import type { DiskRefusal, EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
+import type { EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';

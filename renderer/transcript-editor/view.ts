@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { DiskRefusal, EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../shared/contract/storage';
+import type { EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
 
 export interface EditorView {
   id: string | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
+import { diskRefusalSchema } from './storage';
 
 /**
  * The transcript editor. Main owns the edited document: the page sends intents (replace a
@@ -93,13 +94,6 @@ export const wirePatchSchema = z.object({
 
 const id = z.object({ id: z.string().min(1) });
 
-/**
- * Why main could not write a document's changes yet (the disk is full, read-only or failing, or
- * the history file is being repaired). Main keeps them and writes them once the disk takes them;
- * `message` is main's, naming the file and what to do.
- */
-export const diskRefusalSchema = z.object({ cause: z.enum(['full', 'readOnly', 'io', 'damaged']), message: z.string() });
-
 /** Not written yet: why. Null when every change so far is on disk. */
 const unsaved = diskRefusalSchema.nullable();
 /** The document's version after the change: `patch` turns version − 1 into it (an empty patch changes nothing). */
@@ -160,7 +154,6 @@ export type Speaker = z.infer<typeof speakerSchema>;
 export type EditorDocument = z.infer<typeof editorDocumentSchema>;
 export type EditorPatch = z.infer<typeof editorPatchSchema>;
 export type EditorState = z.infer<typeof editorStateSchema>;
-export type DiskRefusal = z.infer<typeof diskRefusalSchema>;
 export type EditIntent = z.infer<typeof editIntentSchema>;
 export type EditRefusal = z.infer<typeof editRefusalSchema>;
 export type EditorEvent = z.infer<typeof editorEventSchema>;

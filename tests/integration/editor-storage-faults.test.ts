@@ -5,7 +5,7 @@ import { blockText } from '../../shared/domain/transcript-edits';
 import type { Word } from '../../shared/domain/transcript';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { type EditorChange, createTranscriptEditor } from '../../electron/services/transcript-editor/editor-service';
-import { RETRY_MS } from '../../electron/services/transcript-editor/unsaved';
+import { RETRY_MS } from '../../electron/services/history/refused-writes';
 import { testFolder } from '../support/temp-folder';
 
 // Each fault of the disk, made in main's storage layer under the real history file: SQLite's own

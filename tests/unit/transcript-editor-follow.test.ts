@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import { patchFor } from '../../electron/services/transcript-editor/intents';
 import { historyAt, rebase, remember } from '../../electron/services/transcript-editor/versions';
-import type { DiskRefusal, EditIntent, EditorDocument, EditorEvent, EditorPatch } from '../../shared/contract/transcriptEditor';
+import type { EditIntent, EditorDocument, EditorEvent, EditorPatch } from '../../shared/contract/transcriptEditor';
 import { applyPatch, blockText } from '../../shared/domain/transcript-edits';
 import { documentToWire, patchToWire } from '../../shared/domain/transcript-wire';
 

@@ -1,4 +1,5 @@
-import type { DiskRefusal, EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
+import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../../shared/contract/storage';
 import type { TranscriptRecord } from '../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
 import { TRANSCRIPT_GONE } from '../history/transcripts';
@@ -9,7 +10,8 @@ import { applyWithInverse } from './patch';
 import { type History, historyAt, rebase, remember } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../watchers';
-import { type Unsaved, diskRefusal, keepStep, retryTimer } from './unsaved';
+import { diskRefusal, retryTimer } from '../history/refused-writes';
+import { type Unsaved, keepStep } from './unsaved';
 
 interface Open {
   record: TranscriptRecord;
