@@ -59,6 +59,7 @@ async function setUp() {
     fail: (probe: ((sql: string) => void) | null) => {
       failing = probe;
     },
+    /** As open-history.ts ends a repair: the file writable again, then everyone told. */
     repair: () => {
       repaired?.();
       store.repaired();

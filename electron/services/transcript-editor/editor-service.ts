@@ -11,7 +11,7 @@ import { type History, historyAt, rebase, remember } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../watchers';
 import { diskRefusal, retryTimer } from '../history/refused-writes';
-import { type Unsaved, keepStep } from './unsaved';
+import { type Unsaved, keepStep, writeOrKeep } from './unsaved';
 
 interface Open {
   record: TranscriptRecord;
@@ -89,24 +89,9 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     return true;
   }
 
-  /**
-   * Writes one change, or keeps it unsaved when the disk refuses it; any other failure takes
-   * it back (`takeBack`) and is thrown, so memory and disk agree.
-   */
-  function write(open: Open, store: () => void, takeBack: () => void) {
-    if (open.unsaved) return;
-    try {
-      store();
-    } catch (error) {
-      const refusal = diskRefusal(error);
-      if (!refusal) {
-        takeBack();
-        throw error;
-      }
-      open.unsaved = { steps: new Map(), refusal };
-      retry.start();
-    }
-  }
+  const write = (open: Open, store: () => void, takeBack: () => void) => {
+    if (writeOrKeep(open, store, takeBack)) retry.start();
+  };
 
   /** `gone`: what a deleted transcript is told as, the editor's words by default. */
   function load(id: string, gone = DELETED): Open {

@@ -1,4 +1,5 @@
 import type { DiskRefusal } from '../../../shared/contract/storage';
+import { diskRefusal } from '../history/refused-writes';
 import type { StoredStep } from './edit-store';
 
 /**
@@ -15,4 +16,25 @@ export interface Unsaved {
 export function keepStep(unsaved: Unsaved, position: number, step: StoredStep) {
   for (const seq of unsaved.steps.keys()) if (seq >= position) unsaved.steps.delete(seq);
   unsaved.steps.set(position, step);
+}
+
+/**
+ * Writes one change (`store`), or keeps it unsaved when the disk refuses it, as every change
+ * after it while some are kept; any other failure takes it back (`takeBack`) and is thrown, so
+ * memory and disk agree. Answers whether it started keeping changes.
+ */
+export function writeOrKeep(open: { unsaved?: Unsaved }, store: () => void, takeBack: () => void): boolean {
+  if (open.unsaved) return false;
+  try {
+    store();
+    return false;
+  } catch (error) {
+    const refusal = diskRefusal(error);
+    if (!refusal) {
+      takeBack();
+      throw error;
+    }
+    open.unsaved = { steps: new Map(), refusal };
+    return true;
+  }
 }
