@@ -1,26 +1,14 @@
-import type { DiskRefusal } from '../../shared/contract/storage';
+import { KEPT, diskRefusalWords } from '../common/disk-refusal';
 import { useEditor } from './view';
 
-const TITLES: Record<DiskRefusal['cause'], string> = {
-  full: 'The disk is full',
-  readOnly: 'Your history file cannot be written',
-  io: 'The disk reported an error',
-  damaged: 'Your history file is being repaired',
-};
-
-/**
- * Edits Confab holds but could not write yet: the page's copy is not the only one, so the
- * user is told they are safe and what to do, in main's words naming the file.
- */
+/** Edits main holds but could not write yet: the page's copy is not the only one, and the user is told why and what to do. */
 export function NotWritten() {
   const refusal = useEditor((view) => view.notWritten);
   if (!refusal) return null;
   return (
     <div className="notice warning" role="alert">
-      <p className="notice-title">
-        {TITLES[refusal.cause]}: your edits are not saved yet. Confab keeps them and saves them as soon as the disk accepts them — keep Confab open until then.
-      </p>
-      <p>{refusal.message}</p>
+      <p className="notice-title">Your edits are not saved yet. {KEPT}</p>
+      <p>{diskRefusalWords(refusal)}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Word } from '../../shared/domain/transcript';
 import { createHistoryStore } from '../../electron/services/history/history-store';
 import { type EditorChange, createTranscriptEditor } from '../../electron/services/transcript-editor/editor-service';
 import { RETRY_MS } from '../../electron/services/history/refused-writes';
+import { diskRefusalWords } from '../../renderer/common/disk-refusal';
 import { testFolder } from '../support/temp-folder';
 
 // Each fault of the disk, made in main's storage layer under the real history file: SQLite's own
@@ -89,7 +90,8 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     const answer = faults.editor.editAt('t1', { type: 'text', block: 0, text: typed(0) }, faults.version);
     expect(answer).toMatchObject({ outcome: 'applied', unsaved: { cause: 'full' } });
     if (answer.outcome !== 'applied') return;
-    expect(answer.unsaved!.message).toBe(`The disk is full, so Confab could not save this (your history file, ${faults.path}). Free some space on it, then try again.`);
+    expect(answer.unsaved).toEqual({ cause: 'full', file: faults.path });
+    expect(diskRefusalWords(answer.unsaved!)).toBe(`The disk holding your history file (${faults.path}) is full. Free some space on it.`);
     expect(rowTexts(faults.onDisk().document)[0]).not.toContain('Typed while');
     expect(faults.editor.open('t1').unsaved?.cause).toBe('full');
 
@@ -108,7 +110,8 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     const answer = faults.editor.editAt('t1', { type: 'text', block: 1, text: typed(1) }, faults.version);
     expect(answer).toMatchObject({ outcome: 'applied', unsaved: { cause: 'readOnly' } });
     if (answer.outcome !== 'applied') return;
-    expect(answer.unsaved!.message).toContain(`Confab cannot write to your history file, ${faults.path}: it is read-only or locked.`);
+    expect(answer.unsaved).toEqual({ cause: 'readOnly', file: faults.path });
+    expect(diskRefusalWords(answer.unsaved!)).toContain(`Your history file (${faults.path}) is read-only or locked.`);
 
     // Still refused when the timer comes: kept, and tried again later.
     vi.advanceTimersByTime(RETRY_MS);
@@ -128,7 +131,8 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     const first = faults.editor.editAt('t1', { type: 'text', block: 0, text: typed(1) }, faults.version);
     expect(first).toMatchObject({ outcome: 'applied', unsaved: { cause: 'io' } });
     if (first.outcome !== 'applied') return;
-    expect(first.unsaved!.message).toBe(`The disk reported an error while Confab was using your history file, ${faults.path}. Check the disk, then try again.`);
+    expect(first.unsaved).toEqual({ cause: 'io', file: faults.path });
+    expect(diskRefusalWords(first.unsaved!)).toContain(`The disk reported an error while Confab was writing your history file (${faults.path}).`);
     faults.editor.editAt('t1', { type: 'text', block: 1, text: typed(2) }, first.version);
     faults.editor.undo('t1');
     faults.editor.redo('t1');
@@ -161,7 +165,7 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     const answer = faults.editor.editAt('t1', { type: 'text', block: 0, text: typed(1) }, faults.version);
     expect(answer).toMatchObject({ outcome: 'applied', unsaved: { cause: 'damaged' } });
     if (answer.outcome !== 'applied') return;
-    expect(answer.unsaved!.message).toContain('found damage in your history file and is repairing it now');
+    expect(diskRefusalWords(answer.unsaved!)).toContain('found damage in your history file and is repairing it now');
     // Typed during the repair (the file is read-only meanwhile): kept as well.
     faults.fail(null);
     const during = faults.editor.edit('t1', { type: 'text', block: 1, text: typed(2) });

@@ -47,7 +47,7 @@ describe('storage faults in the history', () => {
     const { store, path } = await guardedStore(disk.probe);
     onTestFinished(() => store.close());
     disk.failing();
-    expect(() => store.insertWhole(conversation(4))).toThrow(`The disk reported an error while Confab was using your history file, ${path}. Check the disk, then try again.`);
+    expect(() => store.insertWhole(conversation(4))).toThrow(`The disk reported an error while Confab was using your history file, ${path}. Check that the disk is working and that the file is not marked immutable, then try again.`);
     expect(store.list().map((c) => c.id)).toEqual(['c1']);
   });
 

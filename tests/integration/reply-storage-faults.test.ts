@@ -37,7 +37,7 @@ async function setUp() {
   const watching = new AbortController();
   onTestFinished(() => watching.abort());
   void conversations.watch((event) => heard.push(event), watching.signal);
-  return { history, conversations, model, heard, fail: (on: boolean) => (failing = on) };
+  return { path, history, conversations, model, heard, fail: (on: boolean) => (failing = on) };
 }
 
 describe('a reply the disk refuses', () => {
@@ -54,7 +54,7 @@ describe('a reply the disk refuses', () => {
 
     const refused = app.heard.filter((event) => event.type === 'unsaved');
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ refusal: { cause: 'io', message: expect.stringContaining('The disk reported an error while Confab was using your history file') } });
+    expect(refused[0]).toEqual({ type: 'unsaved', refusal: { cause: 'io', file: app.path } });
     // The reply reached the page as done, not as a failure.
     expect(app.heard.some((event) => event.type === 'reply' && event.event.type === 'failed')).toBe(false);
     expect(app.history.get(conversationId).messages.at(-1)).toMatchObject({ id: messageId, content: 'The steel came late; ' });

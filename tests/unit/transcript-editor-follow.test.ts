@@ -136,7 +136,7 @@ describe('an editor following its document', () => {
   it('shows edits main keeps for a refusing disk as not saved yet, until main has written them', async () => {
     const main = new Main(6);
     await opened(main);
-    main.refusal = { cause: 'io', message: 'The disk reported an error while Confab was using your history file. Check the disk, then try again.' };
+    main.refusal = { cause: 'io', file: '/data/history.sqlite' };
     await edit({ type: 'text', block: 2, text: 'r2 typed while the disk failed' });
     expect(useEditor.getState()).toMatchObject({ notWritten: main.refusal, deleted: false });
     main.written();

@@ -4,8 +4,8 @@ import { HistoryDamaged, StorageFault } from './storage-guard';
 
 /** Why the disk refused a history write, or null for an error that is not the disk's (that one is thrown). */
 export function diskRefusal(error: unknown): DiskRefusal | null {
-  if (error instanceof StorageFault) return { cause: error.kind, message: error.message };
-  if (error instanceof HistoryDamaged) return { cause: 'damaged', message: error.message };
+  if (error instanceof StorageFault) return { cause: error.kind, file: error.path };
+  if (error instanceof HistoryDamaged) return { cause: 'damaged', file: error.path };
   return null;
 }
 
@@ -59,7 +59,7 @@ export function heldWrites(onRefusal: (refusal: DiskRefusal | null) => void) {
           held.delete(key);
           throw error;
         }
-        if (refused?.message !== refusal.message) onRefusal(refusal);
+        if (refused?.cause !== refusal.cause) onRefusal(refusal);
         refused = refusal;
         timer.start();
         return false;

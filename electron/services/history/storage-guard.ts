@@ -17,7 +17,10 @@ export const isDamage = (error: unknown) => codeOf(error) === SQLITE_CORRUPT || 
 
 /** What a call that met the damage throws: the repair has started, and the call can be tried again. */
 export class HistoryDamaged extends Error {
-  constructor(cause: unknown) {
+  constructor(
+    cause: unknown,
+    readonly path: string,
+  ) {
     super('Confab found damage in your history file and is repairing it now: every conversation it can read is kept. Try again in a moment.', { cause });
   }
 }
@@ -30,7 +33,7 @@ export class StorageFault extends Error {
   constructor(
     readonly cause: unknown,
     readonly kind: DiskFault,
-    path: string,
+    readonly path: string,
   ) {
     super(diskFaultWords(kind, `your history file, ${path}`), { cause });
   }
@@ -63,7 +66,7 @@ export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired
     } catch (error) {
       // While the repair runs the connection is read-only, so a write can neither go into the
       // damaged file nor be overwritten by the repaired one: it is refused, with the same words.
-      if (repairing && codeOf(error) === SQLITE_READONLY) throw new HistoryDamaged(error);
+      if (repairing && codeOf(error) === SQLITE_READONLY) throw new HistoryDamaged(error, path);
       const fault = FAULTS[codeOf(error) ?? -1];
       if (fault) throw new StorageFault(error, fault, path);
       if (!isDamage(error)) throw error;
@@ -75,7 +78,7 @@ export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired
           repairing = false;
         });
       }
-      throw new HistoryDamaged(error);
+      throw new HistoryDamaged(error, path);
     }
   };
   const wrap = (statement: StatementSync) =>
