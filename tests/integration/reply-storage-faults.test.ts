@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
+import type { CompletionInput } from '../../electron/services/completion-input';
 import type { WatchEvent } from '../../shared/contract/conversations';
 import type { ChatService } from '../../electron/services/chat-service';
 import { createConversationService } from '../../electron/services/conversations/conversation-service';
@@ -23,10 +24,11 @@ async function setUp() {
     },
   });
   onTestFinished(() => history.close());
-  const model: { emit: (event: CompletionEvent) => void; done: () => void } = { emit: () => undefined, done: () => undefined };
+  const model = { emit: (_event: CompletionEvent) => undefined as void, done: () => undefined as void, asked: [] as CompletionInput[] };
   const chat = {
-    complete: (_input: unknown, ctx: { emit: (event: CompletionEvent) => void }) =>
+    complete: (input: CompletionInput, ctx: { emit: (event: CompletionEvent) => void }) =>
       new Promise<void>((resolve) => {
+        model.asked.push(input);
         model.emit = ctx.emit;
         model.done = resolve;
       }),
@@ -65,5 +67,22 @@ describe('a reply the disk refuses', () => {
     vi.advanceTimersByTime(RETRY_MS);
     expect(app.history.get(conversationId).messages.at(-1)).toMatchObject({ id: messageId, content: 'The steel came late; the budget holds.', state: 'complete' });
     expect(app.heard.at(-1)).toEqual({ type: 'unsaved', refusal: null });
+  });
+
+  it('is written before the next request in its conversation, so the model is sent all of it', async () => {
+    const app = await setUp();
+    const { conversationId } = app.conversations.send({ conversationId: null, text: 'Summarise the meeting', options });
+    app.fail(true);
+    app.model.emit({ type: 'delta', text: 'The steel came late.' });
+    app.model.emit({ type: 'done', finishReason: 'stop', usage: null, model: 'default' });
+    app.model.done();
+    app.fail(false);
+    app.conversations.send({ conversationId, text: 'And the budget?', options });
+    expect(app.model.asked.at(-1)!.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Summarise the meeting'],
+      ['assistant', 'The steel came late.'],
+      ['user', 'And the budget?'],
+    ]);
+    expect(app.heard.filter((event) => event.type === 'unsaved').at(-1)).toEqual({ type: 'unsaved', refusal: null });
   });
 });

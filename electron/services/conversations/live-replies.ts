@@ -43,6 +43,8 @@ export function createLiveReplies() {
     get: (conversationId: string) => running.get(conversationId),
     all: () => [...running.values()],
     add: (conversationId: string, reply: RunningReply) => void running.set(conversationId, reply),
+    /** Writes what the disk refused of earlier replies, if it takes it now. */
+    writeHeld: () => void held.retry(),
     broadcast,
 
     /**

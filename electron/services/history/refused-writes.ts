@@ -37,15 +37,17 @@ export function retryTimer(retry: () => boolean) {
 export function heldWrites(onRefusal: (refusal: DiskRefusal | null) => void) {
   const held = new Map<string, () => void>();
   let refused: DiskRefusal | null = null;
-  const timer = retryTimer(() => {
+  const timer = retryTimer(() => !retry());
+
+  /** `flush` where nothing waits for the answer: a write whose row went meanwhile (its conversation deleted) is dropped. */
+  function retry(): boolean {
     try {
-      return !flush();
+      return flush();
     } catch (error) {
-      // The write's row went meanwhile (its conversation deleted): nothing is left to keep of it.
       log.warn('A held history write could not be made:', error);
-      return held.size > 0;
+      return held.size === 0;
     }
-  });
+  }
 
   /** Whether everything held is written now. Errors not the disk's are thrown, as without holding. */
   function flush(): boolean {
@@ -70,6 +72,7 @@ export function heldWrites(onRefusal: (refusal: DiskRefusal | null) => void) {
   }
 
   return {
+    retry,
     write(key: string, write: () => void) {
       held.delete(key);
       held.set(key, write);
