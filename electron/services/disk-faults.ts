@@ -17,6 +17,7 @@ export function diskFaultWords(fault: DiskFault, place: string): string {
     case 'readOnly':
       return `Confab cannot write to ${place}: it is read-only or locked. Check its permissions (and that it is not marked immutable), then try again.`;
     case 'io':
-      return `The disk reported an error while Confab was using ${place}. Check the disk, then try again.`;
+      // A file made immutable while Confab has it open fails this way too, not as read-only.
+      return `The disk reported an error while Confab was using ${place}. Check that the disk is working and that the file is not marked immutable, then try again.`;
   }
 }

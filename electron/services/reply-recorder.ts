@@ -5,11 +5,13 @@ import type { HistoryStore } from './history/history-store';
 /** What one event changed: the whole message it wrote, if any, and the write that stores it. */
 export interface Recorded {
   message: Message | null;
+  /** Which write this is (a message added, or a reply's state saved): a later one with the same key supersedes it. */
+  key: string;
   /** Stores the change; the caller runs it in the same turn, after telling the watchers. */
   write(): void;
 }
 
-const NOTHING: Recorded = { message: null, write: () => {} };
+const NOTHING: Recorded = { message: null, key: '', write: () => {} };
 
 /**
  * Writes a streaming reply to the history as it grows: at most once per interval while
@@ -24,13 +26,13 @@ export function recordReply(history: HistoryStore, conversationId: string, start
   let reply = start;
   let lastSave = Date.now();
 
-  const put = (message: Message): Recorded => ({ message, write: () => history.putMessage(conversationId, message) });
+  const put = (message: Message): Recorded => ({ message, key: `put ${message.id}`, write: () => history.putMessage(conversationId, message) });
   const save = (update: Partial<Message>): Recorded => {
     lastSave = Date.now();
     reply = { ...reply, ...update };
     // A copy: the text grows on in `reply` after this write was decided.
     const saved = { ...reply };
-    return { message: saved, write: () => history.saveReply(saved.id, saved) };
+    return { message: saved, key: `save ${saved.id}`, write: () => history.saveReply(saved.id, saved) };
   };
   history.putMessage(conversationId, start);
 

@@ -47,9 +47,9 @@ export interface ConversationsSlice extends Lists {
   /**
    * What went wrong with the saved history, and for which kind of action: the next action of
    * that kind that succeeds clears it (a change saved, a page read, a conversation opened, a
-   * request sent); the problem found at start stays until dismissed.
+   * request sent, the replies main held written); the problem found at start stays until dismissed.
    */
-  storageProblem: { kind: 'start' | 'save' | 'read' | 'open' | 'send'; text: string } | null;
+  storageProblem: { kind: 'start' | 'save' | 'read' | 'open' | 'send' | 'reply'; text: string } | null;
   hydrate(): Promise<void>;
   newConversation(): void;
   /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */

@@ -9,6 +9,7 @@ import { ExportBox } from './ExportBox';
 import { FindBar } from './FindBar';
 import { matchesIn, useFind, usePattern } from './find';
 import { KEYS, screenKey } from './keys';
+import { NotWritten } from './NotWritten';
 import { Player } from './Player';
 import { Row } from './Row';
 import { rowListParts } from './RowList';
@@ -165,6 +166,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Toolbar />
         <FindBar matches={matches} />
         <Problem problem={problem} />
+        <NotWritten />
         <Conflicts />
       </header>
       <div className="ed-body">

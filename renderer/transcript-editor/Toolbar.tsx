@@ -3,7 +3,7 @@ import { redo, revert, undo, useEditor, edit } from './store';
 
 /** Undo, redo and revert; and the active row's cue and timing edits, for the mouse. */
 export function Toolbar() {
-  const { state, active, hasTimings, pending, unsaved, conflicts } = useEditor();
+  const { state, active, hasTimings, pending, unsaved, conflicts, notWritten } = useEditor();
   const rows = useEditor((view) => view.document?.blocks.length ?? 0);
   const row = active;
   const nudge = (edge: 'start' | 'end', ms: number) => row !== null && void edit({ type: 'nudge', block: row, edge, ms });
@@ -26,7 +26,7 @@ export function Toolbar() {
           Revert to original
         </button>
         <span className="ed-saved" role="status">
-          {pending ? 'Saving…' : unsaved.length || conflicts.some((conflict) => conflict.text !== null) ? 'Not saved' : state.edited ? 'All edits saved' : 'Original'}
+          {pending ? 'Saving…' : notWritten ? 'Not saved yet' : unsaved.length || conflicts.some((conflict) => conflict.text !== null) ? 'Not saved' : state.edited ? 'All edits saved' : 'Original'}
         </span>
       </div>
       <div className="ed-group" aria-label={row === null ? 'Row actions (pick a row first)' : `Row ${row + 1}`}>

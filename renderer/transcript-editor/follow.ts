@@ -125,7 +125,7 @@ export async function reload(id: string) {
     // Typing goes out naming its row as the user saw it, before that row is gone.
     flushTyping();
     replaced();
-    useEditor.setState({ document: documentFromWire(opened.document), version: opened.version, state: opened.state, active: null });
+    useEditor.setState({ document: documentFromWire(opened.document), version: opened.version, state: opened.state, notWritten: opened.unsaved, active: null });
   } finally {
     reloading -= 1;
     catchUp();
@@ -138,11 +138,17 @@ export async function reload(id: string) {
  */
 export function watchEditor(tell: { changed(id: string): void; deleted(id: string): void }): () => void {
   return watchStream(api.transcriptEditor.watch, (event: EditorEvent) => {
+    const here = useEditor.getState().id === event.id;
+    if (event.type === 'saved') {
+      if (here) useEditor.setState({ notWritten: null });
+      return;
+    }
     if (event.type === 'changed') {
+      if (here) useEditor.setState({ notWritten: event.unsaved });
       receive(event.id, event.version, event.patch, event.state);
       return tell.changed(event.id);
     }
-    if (useEditor.getState().id === event.id) useEditor.setState({ deleted: true });
+    if (here) useEditor.setState({ deleted: true });
     tell.deleted(event.id);
   });
 }

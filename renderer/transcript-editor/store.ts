@@ -1,4 +1,5 @@
 import type { EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
@@ -10,7 +11,7 @@ export { setTypingFlush, useEditor, type EditorView };
 let queue: Promise<unknown> = Promise.resolve();
 
 type Typed = EditorView['unsaved'][number];
-type Answer = { outcome?: 'applied'; patch: WirePatch; state: EditorState; version: number } | { outcome: 'refused'; refusal: EditRefusal };
+type Answer = { outcome?: 'applied'; patch: WirePatch; state: EditorState; version: number; unsaved: DiskRefusal | null } | { outcome: 'refused'; refusal: EditRefusal };
 const without = (unsaved: EditorView['unsaved'], row: number) => unsaved.filter((entry) => entry.row !== row);
 const otherConflicts = (conflicts: EditRefusal[], row: number | null) => conflicts.filter((conflict) => conflict.row !== row);
 
@@ -33,7 +34,7 @@ function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?:
       if (answer.patch.ranges.length || answer.patch.speakers) mine(answer.version);
       receive(id, answer.version, answer.patch, answer.state);
       // A row saved since its typing was refused has nothing unsaved left.
-      useEditor.setState((view) => ({ problem: null, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
+      useEditor.setState((view) => ({ problem: null, notWritten: answer.unsaved, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
     } catch (error) {
       // The row goes back to main's text when it closes, so refused typing is kept apart, every row's.
       useEditor.setState((view) => ({ problem: message(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
@@ -59,6 +60,7 @@ export async function openEditor(id: string) {
       state: opened.state,
       hasTimings: opened.hasTimings,
       duration: opened.duration,
+      notWritten: opened.unsaved,
       known,
     });
     catchUp();

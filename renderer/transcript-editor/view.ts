@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import type { EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
 
 export interface EditorView {
@@ -26,6 +27,8 @@ export interface EditorView {
   conflicts: EditRefusal[];
   /** The transcript was deleted (in this window or another) while open here. */
   deleted: boolean;
+  /** Edits main keeps but the disk has not taken yet, and why; null once all are written. */
+  notWritten: DiskRefusal | null;
 }
 
 export const initial: Omit<EditorView, 'known'> = {
@@ -43,6 +46,7 @@ export const initial: Omit<EditorView, 'known'> = {
   unsaved: [],
   conflicts: [],
   deleted: false,
+  notWritten: null,
 };
 
 export const useEditor = create<EditorView>(() => ({ ...initial, known: [] }));

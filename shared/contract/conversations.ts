@@ -5,6 +5,7 @@ import { jsonReadingSchema } from '../domain/json';
 import { completionEventSchema, toolDecisionSchema } from './chat';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
+import { diskRefusalSchema } from './storage';
 
 const conversationId = z.string().min(1);
 /** The longest message Confab sends, stated in the composer before it is reached. */
@@ -61,6 +62,8 @@ export const watchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listed'), conversation: conversationMetaSchema }),
   /** A conversation deleted in any window: it leaves every page at once. */
   z.object({ type: z.literal('removed'), conversationId: z.string() }),
+  /** Replies main keeps because the disk refused them, and why; null once all are written. */
+  z.object({ type: z.literal('unsaved'), refusal: diskRefusalSchema.nullable() }),
 ]);
 
 /**

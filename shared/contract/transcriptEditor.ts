@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
+import { diskRefusalSchema } from './storage';
 
 /**
  * The transcript editor. Main owns the edited document: the page sends intents (replace a
@@ -92,9 +93,12 @@ export const wirePatchSchema = z.object({
 });
 
 const id = z.object({ id: z.string().min(1) });
+
+/** Not written yet: why. Null when every change so far is on disk. */
+const unsaved = diskRefusalSchema.nullable();
 /** The document's version after the change: `patch` turns version − 1 into it (an empty patch changes nothing). */
 const version = z.number().int().min(0);
-const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema, version });
+const changed = z.object({ patch: wirePatchSchema, state: editorStateSchema, version, unsaved });
 
 /**
  * An edit main would not make: the row it names was changed (in another window or tab) since
@@ -116,12 +120,14 @@ export const editRefusalSchema = z.object({
 export const editorEventSchema = z.discriminatedUnion('type', [
   changed.extend({ type: z.literal('changed'), id: z.string() }),
   z.object({ type: z.literal('deleted'), id: z.string() }),
+  /** Changes the disk had refused are written now (up to `version`). */
+  z.object({ type: z.literal('saved'), id: z.string(), version }),
 ]);
 
 export const transcriptEditorArea = {
   open: call(
     id,
-    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable() }),
+    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable(), unsaved }),
   ),
   /** One stream per page; see `editorEventSchema`. */
   watch: stream(z.void(), editorEventSchema),

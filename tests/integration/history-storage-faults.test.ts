@@ -6,11 +6,20 @@ import { testFolder } from '../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
 // cause with what to do, and the history stays as it was before the refused write.
-async function guardedStore() {
+async function guardedStore(probe?: (sql: string) => void, onDamage: () => void = () => undefined) {
   const path = join(await testFolder('confab-faults-'), 'history.sqlite');
-  const store = createHistoryStore(path, { onDamage: () => undefined });
+  const store = createHistoryStore(path, { onDamage, probe });
   store.insertWhole(conversation(1));
   return { store, path };
+}
+
+/** A disk that fails every write from `failing()` on, as node:sqlite reports `errcode`. */
+function failingDisk(errcode: number, message: string) {
+  let on = false;
+  const probe = (sql: string) => {
+    if (on && /^\s*(INSERT|UPDATE|DELETE|BEGIN)/i.test(sql)) throw Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode });
+  };
+  return { probe, failing: () => (on = true) };
 }
 
 describe('storage faults in the history', () => {
@@ -30,6 +39,26 @@ describe('storage faults in the history', () => {
     onTestFinished(() => store.close());
     store.db.exec('PRAGMA query_only = ON');
     expect(() => store.insertWhole(conversation(3))).toThrow(`Confab cannot write to your history file, ${path}: it is read-only or locked.`);
+    expect(store.get('c1').messages).toHaveLength(10);
+  });
+
+  it('names an I/O error as the disk’s, apart from a full or read-only one', async () => {
+    const disk = failingDisk(10 | (4 << 8), 'disk I/O error');
+    const { store, path } = await guardedStore(disk.probe);
+    onTestFinished(() => store.close());
+    disk.failing();
+    expect(() => store.insertWhole(conversation(4))).toThrow(`The disk reported an error while Confab was using your history file, ${path}. Check that the disk is working and that the file is not marked immutable, then try again.`);
+    expect(store.list().map((c) => c.id)).toEqual(['c1']);
+  });
+
+  it('names damage met by a write, starts the repair and stops writing into the file', async () => {
+    const disk = failingDisk(11, 'database disk image is malformed');
+    const repairs: string[] = [];
+    const { store } = await guardedStore(disk.probe, () => repairs.push('started'));
+    onTestFinished(() => store.close());
+    disk.failing();
+    expect(() => store.insertWhole(conversation(5))).toThrow('Confab found damage in your history file and is repairing it now');
+    expect(repairs).toEqual(['started']);
     expect(store.get('c1').messages).toHaveLength(10);
   });
 });

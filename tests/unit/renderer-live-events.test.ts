@@ -65,6 +65,19 @@ describe('the watch stream in the view', () => {
     expect(fresh.running).toEqual({ c2: { messageId: 'x', text: 'so far', approvals: [] } });
   });
 
+  it('says replies main holds for a refusing disk are not saved yet, and why, until main has written them', () => {
+    const other = { kind: 'send' as const, text: 'Your request could not be sent.' };
+    let s = run(empty, { type: 'unsaved', refusal: { cause: 'full', file: '/data/history.sqlite' } });
+    expect(s.storageProblem).toEqual({
+      kind: 'reply',
+      text: 'Replies are not saved yet. The disk holding your history file (/data/history.sqlite) is full. Free some space on it. Confab keeps them and saves them as soon as the disk accepts them: keep Confab open until then.',
+    });
+    s = run(s, { type: 'unsaved', refusal: null });
+    expect(s.storageProblem).toBeNull();
+    // Another kind of problem is not the replies' to clear.
+    expect(run({ ...empty, storageProblem: other }, { type: 'unsaved', refusal: null }).storageProblem).toEqual(other);
+  });
+
   it('follows the list as other windows change it: renamed, deleted (its reply with it) and restored', () => {
     const other = { ...meta, id: 'c2', title: 'Other', updatedAt: 1 };
     let s = run(empty, { type: 'started', conversation: meta, created: true, truncateAfter: null, messages: [message('u1', 'user', 'Hi'), message('a1', 'assistant', '', 'streaming')] });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import { patchFor } from '../../electron/services/transcript-editor/intents';
 import { historyAt, rebase, remember } from '../../electron/services/transcript-editor/versions';
 import type { EditIntent, EditorDocument, EditorEvent, EditorPatch } from '../../shared/contract/transcriptEditor';
@@ -46,6 +47,8 @@ class Main {
   version = 5;
   history = historyAt(5);
   opened = 0;
+  /** Why main's disk refuses its writes now, if it does (main keeps the changes meanwhile). */
+  refusal: DiskRefusal | null = null;
   /** Watch messages: delivered at once, held until `deliver`, or lost. */
   watch: 'live' | 'held' | 'lost' = 'live';
   private heldMessages: EditorEvent[] = [];
@@ -59,7 +62,7 @@ class Main {
     applyPatch(this.document, patch);
     remember(this.history, patch);
     this.version += 1;
-    const event: EditorEvent = { type: 'changed', id: 't1', patch: patchToWire(patch), state, version: this.version };
+    const event: EditorEvent = { type: 'changed', id: 't1', patch: patchToWire(patch), state, version: this.version, unsaved: this.refusal };
     if (this.watch === 'held') this.heldMessages.push(event);
     if (this.watch === 'live') for (const listener of bridge.listeners) listener({ id: 'w1', event });
     return event;
@@ -75,6 +78,12 @@ class Main {
     this.change(patchFor(this.document, intent, null)!);
   }
 
+  /** The disk took what main kept for it. */
+  written() {
+    this.refusal = null;
+    for (const listener of bridge.listeners) listener({ id: 'w1', event: { type: 'saved', id: 't1', version: this.version } });
+  }
+
   /** Main no longer has the versions before this one (its copy was reloaded from disk). */
   forget() {
     this.history = historyAt(this.version);
@@ -82,7 +91,7 @@ class Main {
 
   async open() {
     this.opened += 1;
-    const answer = { fileName: 'meeting.mp3', document: documentToWire(this.document), state, version: this.version, hasTimings: false, duration: null };
+    const answer = { fileName: 'meeting.mp3', document: documentToWire(this.document), state, version: this.version, hasTimings: false, duration: null, unsaved: this.refusal };
     await this.gates.open;
     return answer;
   }
@@ -92,7 +101,7 @@ class Main {
     const rebased = rebase(this.history, this.version, version, intent as EditIntent);
     if ('refusal' in rebased) return { outcome: 'refused', refusal: rebased.refusal };
     const { patch, ...rest } = this.change(patchFor(this.document, rebased.intent, null)!) as Extract<EditorEvent, { type: 'changed' }>;
-    return { outcome: 'applied', patch, state: rest.state, version: rest.version };
+    return { outcome: 'applied', patch, state: rest.state, version: rest.version, unsaved: rest.unsaved };
   }
 
   rows = () => this.document.blocks.map(blockText);
@@ -124,6 +133,18 @@ afterEach(() => {
 });
 
 describe('an editor following its document', () => {
+  it('shows edits main keeps for a refusing disk as not saved yet, until main has written them', async () => {
+    const main = new Main(6);
+    await opened(main);
+    main.refusal = { cause: 'io', file: '/data/history.sqlite' };
+    await edit({ type: 'text', block: 2, text: 'r2 typed while the disk failed' });
+    expect(useEditor.getState()).toMatchObject({ notWritten: main.refusal, deleted: false });
+    main.written();
+    expect(useEditor.getState()).toMatchObject({ notWritten: null, deleted: false });
+    await following(main);
+    expect(pageRows()![2]).toBe('r2 typed while the disk failed');
+  });
+
   it('keeps a change that arrives before the document it opens, and follows on', async () => {
     const main = new Main(6);
     bridge.main = main;

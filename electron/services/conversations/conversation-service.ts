@@ -52,6 +52,8 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
   function idle(conversationId: string) {
     if (live.get(conversationId)) throw new Error('A reply is still being written in this conversation. Stop it or wait for it to end, then try again.');
+    // A reply the disk refused is part of what the model is sent next: written first, if the disk takes it now.
+    live.writeHeld();
   }
 
   /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */

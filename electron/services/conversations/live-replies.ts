@@ -1,6 +1,7 @@
 import type { CompletionEvent } from '../../../shared/contract/chat';
 import type { LiveReply, WatchEvent } from '../../../shared/contract/conversations';
 import type { ReplyRecorder } from '../reply-recorder';
+import { heldWrites } from '../history/refused-writes';
 import { createWatchers } from '../watchers';
 
 /** A reply main is writing: how to stop it, what it has written, and what it waits for. */
@@ -26,6 +27,8 @@ export function createLiveReplies() {
   const running = new Map<string, RunningReply>();
   const watchers = createWatchers<WatchEvent>();
   const broadcast = watchers.broadcast;
+  // A reply the disk refuses is kept here and written once it takes it; every page is told meanwhile.
+  const held = heldWrites((refusal) => broadcast({ type: 'unsaved', refusal }));
 
   const snapshot = (): LiveReply[] =>
     [...running].map(([conversationId, reply]) => ({
@@ -40,6 +43,8 @@ export function createLiveReplies() {
     get: (conversationId: string) => running.get(conversationId),
     all: () => [...running.values()],
     add: (conversationId: string, reply: RunningReply) => void running.set(conversationId, reply),
+    /** Writes what the disk refused of earlier replies, if it takes it now. */
+    writeHeld: () => void held.retry(),
     broadcast,
 
     /**
@@ -48,7 +53,7 @@ export function createLiveReplies() {
      * of the whole reply), in the same synchronous turn, so no other work comes between.
      */
     apply(conversationId: string, reply: RunningReply, event: CompletionEvent) {
-      const { message: written, write } = reply.recorder.record(event);
+      const { message: written, key, write } = reply.recorder.record(event);
       if (event.type === 'toolApproval') reply.approvals = [...reply.approvals, { callId: event.callId, tool: event.tool, arguments: event.arguments }];
       if (event.type === 'toolDecision') reply.approvals = reply.approvals.filter((a) => a.callId !== event.callId);
       if (event.type === 'step') reply.step = { step: event.step, maxSteps: event.maxSteps };
@@ -56,7 +61,7 @@ export function createLiveReplies() {
       if (ENDINGS.has(event.type) && running.get(conversationId) === reply) running.delete(conversationId);
       if (written) broadcast({ type: 'message', conversationId, message: written });
       broadcast({ type: 'reply', conversationId, event });
-      write();
+      if (key) held.write(key, write);
     },
 
     /** Sends the running replies, then every change, until `signal` aborts (the page went away). */

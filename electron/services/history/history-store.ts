@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../shared/domain/conversation';
 import type { SearchHit } from '../../../shared/contract/history';
-import { guardStorage } from './storage-guard';
+import { type DiskProbe, guardStorage } from './storage-guard';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
@@ -19,7 +19,7 @@ export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure
  */
 export function createHistoryStore(
   path: string,
-  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (repaired: () => void) => void } = {},
+  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (repaired: () => void) => void; probe?: DiskProbe } = {},
 ) {
   const opened = openDatabase(path, {
     thorough: options.afterCrash ?? false,
@@ -31,7 +31,7 @@ export function createHistoryStore(
   });
   const { problem, salvaged } = opened;
   const repairedListeners = new Set<() => void>();
-  const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage) : opened.db;
+  const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage, options.probe) : opened.db;
 
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const sql = statementCache(db);

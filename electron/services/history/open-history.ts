@@ -25,8 +25,9 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
       repairInPlace({ path, dataDir, backups })
         .then((notice) => {
           history.problem = notice;
-          history.repaired();
+          // Writable first: what others kept while the repair ran (the editor's changes) is written into it now.
           writable();
+          history.repaired();
         })
         .catch((error: unknown) => {
           failed = true;

@@ -6,6 +6,11 @@ import { inTransaction, statementCache } from '../sqlite-transaction';
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;
 
+export interface StoredStep {
+  forward: EditorPatch;
+  backward: EditorPatch;
+}
+
 export interface EditRow {
   document: EditorDocument;
   /** How many steps are applied: undo takes back step `position`, redo applies `position + 1`. */
@@ -36,25 +41,39 @@ export function editTable(db: DatabaseSync) {
     upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document), version);
   }
 
+  /**
+   * Changes the disk refused, written at once: `steps` by their position (each replaces the
+   * stored steps from its own up, as `record` does), then the document as they left it.
+   */
+  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, position: number, version: number) {
+    transaction(() => {
+      const seqs = [...steps.keys()];
+      if (seqs.length) {
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, Math.min(...seqs));
+        for (const [seq, { forward, backward }] of steps) {
+          sql('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)').run(id, seq, JSON.stringify(forward), JSON.stringify(backward));
+        }
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, Math.max(...seqs) - UNDO_LIMIT);
+      }
+      save(id, document, position, version);
+    });
+  }
+
   return {
     get(id: string): EditRow | null {
       const row = selectRow.get(id) as { document: string; position: number; top: number; version: number } | undefined;
       return row ? { document: JSON.parse(row.document), position: row.position, top: row.top, version: row.version } : null;
     },
     exists: (id: string) => sql('SELECT 1 FROM transcript_edits WHERE transcript_id = ?').get(id) !== undefined,
-    step(id: string, seq: number): { forward: EditorPatch; backward: EditorPatch } {
+    step(id: string, seq: number): StoredStep {
       const row = step.get(id, seq) as { forward: string; backward: string };
       return { forward: JSON.parse(row.forward), backward: JSON.parse(row.backward) };
     },
     /** A new step: redo steps above it are dropped, and the oldest beyond the undo limit. */
     record(id: string, document: EditorDocument, position: number, version: number, forward: EditorPatch, backward: EditorPatch) {
-      transaction(() => {
-        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, position);
-        sql('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)').run(id, position, JSON.stringify(forward), JSON.stringify(backward));
-        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, position - UNDO_LIMIT);
-        save(id, document, position, version);
-      });
+      catchUp(id, new Map([[position, { forward, backward }]]), document, position, version);
     },
+    catchUp,
     /** Undo or redo: the document, the new position and version, one statement. */
     move: (id: string, document: EditorDocument, position: number, version: number) => save(id, document, position, version),
     /** Whether a transcript's original has been kept with undo further back (undo limit). */

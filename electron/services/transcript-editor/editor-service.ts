@@ -1,4 +1,5 @@
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
+import type { DiskRefusal } from '../../../shared/contract/storage';
 import type { TranscriptRecord } from '../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
 import { TRANSCRIPT_GONE } from '../history/transcripts';
@@ -9,6 +10,8 @@ import { applyWithInverse } from './patch';
 import { type History, historyAt, rebase, remember } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../watchers';
+import { diskRefusal, retryTimer } from '../history/refused-writes';
+import { type Unsaved, keepStep, writeOrKeep } from './unsaved';
 
 interface Open {
   record: TranscriptRecord;
@@ -20,6 +23,8 @@ interface Open {
   history: History;
   /** The service's result as a document, made when first needed. */
   original?: EditorDocument;
+  /** Changes the disk refused, kept until it takes them (the document above is already past them). */
+  unsaved?: Unsaved;
 }
 
 /** Documents kept parsed in memory: the one being edited and a few recent ones. */
@@ -37,7 +42,10 @@ const sameBlock = (a: EditorBlock, b: EditorBlock) =>
   (a.times === b.times || (a.times !== null && b.times !== null && a.times.length === b.times.length && a.times.every((time, i) => time === b.times![i])));
 
 /** A change to a document, told to every page (each window's editor follows it). */
-export type EditorChange = { type: 'changed'; id: string; patch: EditorPatch; state: EditorState; version: number } | { type: 'deleted'; id: string };
+export type EditorChange =
+  | { type: 'changed'; id: string; patch: EditorPatch; state: EditorState; version: number; unsaved: DiskRefusal | null }
+  | { type: 'deleted'; id: string }
+  | { type: 'saved'; id: string; version: number };
 
 /**
  * Main's transcript editor. Every intent becomes a patch, applied to the document kept in
@@ -45,13 +53,45 @@ export type EditorChange = { type: 'changed'; id: string; patch: EditorPatch; st
  * the page shows as saved is on disk (a killed app loses only what the page had not sent
  * yet: at most its last second of typing). Every change counts the document's version up
  * and goes to every watching page, so two windows on one transcript both follow it.
+ * A change the disk refuses (full, read-only, failing, under repair) is kept here, not
+ * taken back: the page shows it as not saved yet, and main writes it before the next edit
+ * of any transcript or on a timer, once the disk takes it — never only on the page.
  */
 export function createTranscriptEditor(deps: { history: HistoryStore }) {
   const edits = editTable(deps.history.db);
   const cache = new Map<string, Open>();
-  // A repaired history may hold other rows than the documents kept here.
-  deps.history.onRepaired(() => cache.clear());
   const watchers = createWatchers<EditorChange>();
+  // A repaired history may hold other rows than the documents kept here; unsaved ones stay, to be written into it.
+  deps.history.onRepaired(() => {
+    for (const [id, open] of cache) if (!open.unsaved) cache.delete(id);
+    retryUnsaved();
+  });
+  const retry = retryTimer(retryUnsaved);
+
+  /** Writes what the disk refused before, every document's; whether anything is still left. */
+  function retryUnsaved(): boolean {
+    let left = false;
+    for (const [id, open] of cache) if (open.unsaved && !writeUnsaved(id, open, open.unsaved)) left = true;
+    return left;
+  }
+
+  function writeUnsaved(id: string, open: Open, unsaved: Unsaved): boolean {
+    try {
+      edits.catchUp(id, unsaved.steps, open.document, open.position, open.version);
+    } catch (error) {
+      const refusal = diskRefusal(error);
+      if (refusal) unsaved.refusal = refusal;
+      else log.warn('Could not write edits the disk had refused:', error);
+      return false;
+    }
+    open.unsaved = undefined;
+    watchers.broadcast({ type: 'saved', id, version: open.version });
+    return true;
+  }
+
+  const write = (open: Open, store: () => void, takeBack: () => void) => {
+    if (writeOrKeep(open, store, takeBack)) retry.start();
+  };
 
   /** `gone`: what a deleted transcript is told as, the editor's words by default. */
   function load(id: string, gone = DELETED): Open {
@@ -78,7 +118,9 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, version: 0, history: historyAt(0), original };
     }
     cache.set(id, open);
-    if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
+    // Documents with unsaved changes stay however many there are: memory holds their only copy.
+    const evicted = [...cache].find(([, each]) => !each.unsaved);
+    if (cache.size > CACHED && evicted) cache.delete(evicted[0]);
     return open;
   }
 
@@ -99,44 +141,60 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
   function changed(id: string, open: Open, patch: EditorPatch) {
     open.version += 1;
     remember(open.history, patch);
-    const change = { patch, state: state(id, open), version: open.version };
+    const change = { patch, state: state(id, open), version: open.version, unsaved: open.unsaved?.refusal ?? null };
     watchers.broadcast({ type: 'changed', id, ...change });
     return change;
   }
 
   function commit(id: string, open: Open, patch: EditorPatch | null) {
-    if (!patch) return { patch: { ranges: [], speakers: null }, state: state(id, open), version: open.version };
+    if (!patch) return { patch: { ranges: [], speakers: null }, state: state(id, open), version: open.version, unsaved: open.unsaved?.refusal ?? null };
     const backward = applyWithInverse(open.document, patch);
-    try {
-      edits.record(id, open.document, open.position + 1, open.version + 1, patch, backward);
-    } catch (error) {
-      // Memory and disk must agree: take the change back before reporting the failure.
-      applyWithInverse(open.document, backward);
-      throw error;
-    }
-    open.position += 1;
-    open.top = open.position;
+    const position = open.position + 1;
+    write(
+      open,
+      () => edits.record(id, open.document, position, open.version + 1, patch, backward),
+      () => applyWithInverse(open.document, backward),
+    );
+    if (open.unsaved) keepStep(open.unsaved, position, { forward: patch, backward });
+    open.position = position;
+    open.top = position;
     return changed(id, open, patch);
   }
 
   /** Undo or redo: one stored step applied, the position moved. */
   function step(id: string, open: Open, patch: EditorPatch, position: number) {
     const backward = applyWithInverse(open.document, patch);
-    try {
-      edits.move(id, open.document, position, open.version + 1);
-    } catch (error) {
-      applyWithInverse(open.document, backward);
-      throw error;
-    }
+    write(
+      open,
+      () => edits.move(id, open.document, position, open.version + 1),
+      () => applyWithInverse(open.document, backward),
+    );
     open.position = position;
     return changed(id, open, patch);
+  }
+
+  /** A stored step, or one still waiting for the disk. */
+  const storedStep = (id: string, open: Open, seq: number) => open.unsaved?.steps.get(seq) ?? edits.step(id, seq);
+
+  /** Every intent first writes what the disk refused before (any document's), now that it may take it. */
+  function loadForEdit(id: string) {
+    retryUnsaved();
+    return load(id);
   }
 
   return {
     open(id: string) {
       const open = load(id);
       const { duration } = open.record.transcript;
-      return { fileName: open.record.fileName, document: open.document, state: state(id, open), version: open.version, hasTimings: open.document.blocks.some((block) => block.times), duration };
+      return {
+        fileName: open.record.fileName,
+        document: open.document,
+        state: state(id, open),
+        version: open.version,
+        hasTimings: open.document.blocks.some((block) => block.times),
+        duration,
+        unsaved: open.unsaved?.refusal ?? null,
+      };
     },
 
     /** Every change to any document, until `signal` aborts (the page went away). */
@@ -147,7 +205,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
      * touched that row, else refused with what the user typed (never written over another's).
      */
     editAt(id: string, intent: EditIntent, base: number) {
-      const open = load(id);
+      const open = loadForEdit(id);
       const rebased = rebase(open.history, open.version, base, intent);
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
       return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
@@ -155,25 +213,25 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
     /** An intent made on the document as it is now. */
     edit(id: string, intent: EditIntent) {
-      const open = load(id);
+      const open = loadForEdit(id);
       return commit(id, open, patchFor(open.document, intent, durationMs(open)));
     },
 
     undo(id: string) {
-      const open = load(id);
+      const open = loadForEdit(id);
       if (!state(id, open).canUndo) throw new EditRefused('There is nothing to undo.');
-      return step(id, open, edits.step(id, open.position).backward, open.position - 1);
+      return step(id, open, storedStep(id, open, open.position).backward, open.position - 1);
     },
 
     redo(id: string) {
-      const open = load(id);
+      const open = loadForEdit(id);
       if (open.position >= open.top) throw new EditRefused('There is nothing to redo.');
-      return step(id, open, edits.step(id, open.position + 1).forward, open.position + 1);
+      return step(id, open, storedStep(id, open, open.position + 1).forward, open.position + 1);
     },
 
     /** The service's result again, as one step (so Undo brings the edits back). */
     revert(id: string) {
-      const open = load(id);
+      const open = loadForEdit(id);
       const original = structuredClone(originalOf(open));
       return commit(id, open, { ranges: [{ at: 0, remove: open.document.blocks.length, insert: original.blocks }], speakers: original.speakers });
     },
