@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLINED } from '../../electron/services/tools/settle-tool-call';
+import { DECLINED } from '../../electron/core/services/tools/settle-tool-call';
 import { screenshot } from '../support/browser';
 import {
   type Harness,

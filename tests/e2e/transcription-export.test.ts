@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cuesFromWords } from '../../electron/services/subtitles';
+import { cuesFromWords } from '../../electron/core/services/subtitles';
 import { subtitleRulesSchema } from '../../shared/domain/transcript';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { screenshot } from '../support/browser';

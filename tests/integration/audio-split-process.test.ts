@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { createAudioSplitter } from '../../electron/services/audio-split';
+import { createAudioSplitter } from '../../electron/core/services/audio-split';
 import { testFolder } from '../support/temp-folder';
 
 // The splitter's process per request, as a user's machine would see it: it reports its memory,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AudioSplitter, type SplitPlan, UnsplittableAudioError, createAudioSplitter } from '../../electron/services/audio-split';
+import { type AudioSplitter, type SplitPlan, UnsplittableAudioError, createAudioSplitter } from '../../electron/core/services/audio-split';
 import { LONG_AUDIO_RATE, type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
 import { testFolder } from '../support/temp-folder';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core';
-import type { EventSink } from '../../electron/ipc/router';
+import { createCore, type Core } from '../../electron/core/core';
+import type { EventSink } from '../../electron/core/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { removeFolder } from '../support/temp-folder';
 

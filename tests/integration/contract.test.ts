@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contract } from '../../shared/contract';
 import { buildClient } from '../../shared/contract/client';
 import { invokableChannels, listChannels } from '../../shared/contract/define';
-import { createCore } from '../../electron/core';
+import { createCore } from '../../electron/core/core';
 import { startWebApp, type WebApp } from '../support/web-app';
 import { testFolder } from '../support/temp-folder';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../shared/domain/conversation';
-import { CONTINUE_INSTRUCTION } from '../../electron/services/conversations/request';
+import { CONTINUE_INSTRUCTION } from '../../electron/core/services/conversations/request';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { type Driver, conversationBodies, startCore } from './tool-driver';
 

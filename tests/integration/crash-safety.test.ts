@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore } from '../../electron/core';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createCore } from '../../electron/core/core';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { testFolder } from '../support/temp-folder';
 

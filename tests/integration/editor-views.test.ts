@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core';
-import type { EventSink } from '../../electron/ipc/router';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createCore, type Core } from '../../electron/core/core';
+import type { EventSink } from '../../electron/core/router';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import type { WatchEvent } from '../../shared/contract/conversations';
 import { eventChannel } from '../../shared/contract/define';
 import type { EditorEvent, WireDocument } from '../../shared/contract/transcriptEditor';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../electron/core';
-import { createHistoryStore } from '../../electron/services/history/history-store';
-import type { EventSink } from '../../electron/ipc/router';
-import type { FileSaver, FileToSave } from '../../electron/services/file-saver';
+import { createCore, type Core } from '../../electron/core/core';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import type { EventSink } from '../../electron/core/router';
+import type { FileSaver, FileToSave } from '../../electron/core/services/file-saver';
 import { removeFolder, testFolder } from '../support/temp-folder';
 
 // Export and import through main's router, as the renderer calls them.

@@ -2,10 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHistoryStore, type HistoryStore } from '../../electron/services/history/history-store';
-import { historyHandlers } from '../../electron/handlers/history';
-import type { FileSaver } from '../../electron/services/file-saver';
-import type { Backups } from '../../electron/services/history/backups';
+import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
+import { historyHandlers } from '../../electron/core/handlers/history';
+import type { FileSaver } from '../../electron/core/services/file-saver';
+import type { Backups } from '../../electron/core/services/history/backups';
 import type { Message } from '../../shared/domain/conversation';
 import { removeFolder } from '../support/temp-folder';
 

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { createBackups } from '../../electron/services/history/backups';
-import { createHistoryStore } from '../../electron/services/history/history-store';
-import { openHistory } from '../../electron/services/history/open-history';
-import { salvageHistory } from '../../electron/services/history/salvage';
+import { createBackups } from '../../electron/core/services/history/backups';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import { openHistory } from '../../electron/core/services/history/open-history';
+import { salvageHistory } from '../../electron/core/services/history/salvage';
 import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile } from '../support/damaged-history';
 
 // A real history file with one page overwritten by garbage, as a failing disk leaves it; the

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/domain/conversation';
-import { createHistoryStore } from '../../electron/services/history/history-store';
-import { LATEST_VERSION, MIGRATIONS, migrate } from '../../electron/services/history/migrations';
-import { MATCH_END, MATCH_START } from '../../electron/services/history/search';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import { LATEST_VERSION, MIGRATIONS, migrate } from '../../electron/core/services/history/migrations';
+import { MATCH_END, MATCH_START } from '../../electron/core/services/history/search';
 import { removeFolder } from '../support/temp-folder';
 
 let dir: string;

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Job, JobEvent, JobRequest } from '../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord } from '../../shared/contract/transcription';
 import type { Transcript } from '../../shared/domain/transcript';
-import type { AudioSplitter, SplitPlan, SplitProgress } from '../../electron/services/audio-split/types';
-import { createJobFiles } from '../../electron/services/jobs/job-files';
-import { type JobQueue, createJobQueue } from '../../electron/services/jobs/job-queue';
-import { openJobStore } from '../../electron/services/jobs/job-store';
-import type { RunDeps } from '../../electron/services/jobs/run-job';
-import type { Transcribed } from '../../electron/services/transcription/transcribe-file';
+import type { AudioSplitter, SplitPlan, SplitProgress } from '../../electron/core/services/audio-split/types';
+import { createJobFiles } from '../../electron/core/services/jobs/job-files';
+import { type JobQueue, createJobQueue } from '../../electron/core/services/jobs/job-queue';
+import { openJobStore } from '../../electron/core/services/jobs/job-store';
+import type { RunDeps } from '../../electron/core/services/jobs/run-job';
+import type { Transcribed } from '../../electron/core/services/transcription/transcribe-file';
 import { testFolder } from '../support/temp-folder';
 
 // The queue with real SQLite and real files; the splitter and the service are fakes that

@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore } from '../../electron/core';
-import { createKeyStore, createKeychain } from '../../electron/services/keychain';
-import { createProfileKeys } from '../../electron/services/profile-keys';
+import { createCore } from '../../electron/core/core';
+import { createKeyStore, createKeychain } from '../../electron/core/services/keychain';
+import { createProfileKeys } from '../../electron/core/services/profile-keys';
 import type { Settings } from '../../shared/contract/settings';
 import { startFakeService } from '../fake-service/server';
 

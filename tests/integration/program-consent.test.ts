@@ -119,7 +119,7 @@ describe('starting a local MCP server', () => {
   });
 
   it('refuses every program when no one can be asked (no consent injected)', async () => {
-    const { createCore } = await import('../../electron/core');
+    const { createCore } = await import('../../electron/core/core');
     const core = await createCore({ userDataDir: join(folder, 'bare'), initialBaseUrl: fake.baseUrl, keytar: memoryKeytar() });
     try {
       const result = await core.router.invoke('mcp:add', { ...local(), transport: { ...local().transport, env: [] } }, { send: () => undefined });

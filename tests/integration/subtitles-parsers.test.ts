@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subtitleRulesSchema, type Word } from '../../shared/domain/transcript';
-import { type Cue, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
+import { type Cue, cuesFromWords, formatSrt, formatVtt } from '../../electron/core/services/subtitles';
 import { seededRandom } from '../bench/text';
 
 // ffmpeg's SubRip and WebVTT demuxers stand in for the players that will read the exports

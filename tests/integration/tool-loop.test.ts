@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatOptions } from '../../shared/domain/chat';
 import type { Conversation } from '../../shared/domain/conversation';
-import { DECLINED } from '../../electron/services/tools/settle-tool-call';
-import { BLOCKED } from '../../electron/services/tools/tool-rules';
+import { DECLINED } from '../../electron/core/services/tools/settle-tool-call';
+import { BLOCKED } from '../../electron/core/services/tools/tool-rules';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { type Driver, conversationBodies, startCore } from './tool-driver';
 

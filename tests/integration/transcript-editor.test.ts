@@ -8,11 +8,11 @@ import type { EditorDocument } from '../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
 import { applyPatch, blockText } from '../../shared/domain/transcript-edits';
 import { subtitleRulesSchema, type Word } from '../../shared/domain/transcript';
-import { createHistoryStore, type HistoryStore } from '../../electron/services/history/history-store';
-import { LATEST_VERSION, migrate } from '../../electron/services/history/migrations';
-import { createTranscriptEditor } from '../../electron/services/transcript-editor/editor-service';
-import { editedFile } from '../../electron/services/transcript-export/export-file';
-import { MATCH_END, MATCH_START } from '../../electron/services/history/search';
+import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
+import { LATEST_VERSION, migrate } from '../../electron/core/services/history/migrations';
+import { createTranscriptEditor } from '../../electron/core/services/transcript-editor/editor-service';
+import { editedFile } from '../../electron/core/services/transcript-export/export-file';
+import { MATCH_END, MATCH_START } from '../../electron/core/services/history/search';
 import { removeFolder } from '../support/temp-folder';
 
 let dir: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
-import { createChatService } from '../../electron/services/chat-service';
-import { createServiceClient } from '../../electron/services/service-client';
-import type { TransportLimits } from '../../electron/services/net/limits';
+import { createChatService } from '../../electron/core/services/chat-service';
+import { createServiceClient } from '../../electron/core/services/service-client';
+import type { TransportLimits } from '../../electron/core/services/net/limits';
 import { startFakeService, type FakeService } from '../fake-service/server';
 
 // The transport rules against the fake service over real HTTP: caps, timeouts, redirects.

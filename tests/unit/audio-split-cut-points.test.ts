@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPLIT, type LevelTrack, chooseCut, findPauses, pauseThreshold, planParts } from '../../electron/services/audio-split/cut-points';
-import { LEVEL_WINDOW_SECONDS, LevelMeter, SILENCE_DB } from '../../electron/services/audio-split/levels';
+import { DEFAULT_SPLIT, type LevelTrack, chooseCut, findPauses, pauseThreshold, planParts } from '../../electron/core/services/audio-split/cut-points';
+import { LEVEL_WINDOW_SECONDS, LevelMeter, SILENCE_DB } from '../../electron/core/services/audio-split/levels';
 
 // The splitter's cut points on synthetic level arrays: 50 ms windows at 16 kHz, speech at
 // -20 dBFS, pauses at a room's -60 dBFS unless a test says otherwise.

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { id3v2Length, lamePadding, mp3Padding } from '../../electron/services/audio-split/mp3-priming';
+import { id3v2Length, lamePadding, mp3Padding } from '../../electron/core/services/audio-split/mp3-priming';
 import { testFolder } from '../support/temp-folder';
 
 // The MP3 priming the splitter drops, read from the LAME tag (as FFmpeg reads it).

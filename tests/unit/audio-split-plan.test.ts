@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { planRecording, type Request } from '../../electron/services/audio-split/plan-recording';
-import { type MeasuredAnswer, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from '../../electron/services/audio-split/protocol';
-import type { SplitUpdate } from '../../electron/services/audio-split/run-request';
+import { planRecording, type Request } from '../../electron/core/services/audio-split/plan-recording';
+import { type MeasuredAnswer, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from '../../electron/core/services/audio-split/protocol';
+import type { SplitUpdate } from '../../electron/core/services/audio-split/run-request';
 
 // Pass 1 as main runs it, over a stand-in for the splitter's processes: a recording of 4 s at
 // 1 kHz (50-sample level windows) announced in four stretches of 1 s. Speech is at -20 dB and

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ConsentRequest, describeConsent, refuseAll } from '../../electron/services/consent/consent';
-import { createConsentGate } from '../../electron/services/consent/consent-memory';
+import { type ConsentRequest, describeConsent, refuseAll } from '../../electron/core/services/consent/consent';
+import { createConsentGate } from '../../electron/core/services/consent/consent-memory';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationsArea } from '../../shared/contract/conversations';
-import { parseExport } from '../../electron/services/history/export';
+import { parseExport } from '../../electron/core/services/history/export';
 
 // Permissions are main's: a conversation, imported or sent by the page, never carries one.
 const conversation = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionOutcome, Settings } from '../../shared/contract/settings';
-import { createKeyStore, createKeychain } from '../../electron/services/keychain';
-import { createProfileKeys } from '../../electron/services/profile-keys';
-import { targetOf } from '../../electron/services/mcp/server-target';
-import type { ServerConfigs } from '../../electron/services/mcp/server-configs';
+import { createKeyStore, createKeychain } from '../../electron/core/services/keychain';
+import { createProfileKeys } from '../../electron/core/services/profile-keys';
+import { targetOf } from '../../electron/core/services/mcp/server-target';
+import type { ServerConfigs } from '../../electron/core/services/mcp/server-configs';
 import { memoryKeytar } from '../support/memory-keytar';
 
 const KEY = 'sk-origin-bound-ABCD';

@@ -1,7 +1,7 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { resultText } from '../../electron/services/mcp/connection';
-import { closedProblem, failureOfProblem, mcpProblem } from '../../electron/services/mcp/mcp-failure';
+import { resultText } from '../../electron/core/services/mcp/connection';
+import { closedProblem, failureOfProblem, mcpProblem } from '../../electron/core/services/mcp/mcp-failure';
 
 describe('tool results as text for the model', () => {
   it('joins text parts and names what is not text', () => {

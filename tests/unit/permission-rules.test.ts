@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsentRequest } from '../../electron/services/consent/consent';
-import { createConsentGate } from '../../electron/services/consent/consent-memory';
-import { createToolPermissions, resolveRule } from '../../electron/services/tools/permission-rules';
-import { applyToolRules } from '../../electron/services/tools/tool-rules';
+import type { ConsentRequest } from '../../electron/core/services/consent/consent';
+import { createConsentGate } from '../../electron/core/services/consent/consent-memory';
+import { createToolPermissions, resolveRule } from '../../electron/core/services/tools/permission-rules';
+import { applyToolRules } from '../../electron/core/services/tools/tool-rules';
 
 let dir: string;
 beforeEach(async () => {

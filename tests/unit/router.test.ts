@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { call, stream } from '../../shared/contract/define';
-import { createRouter, type EventSink } from '../../electron/ipc/router';
+import { createRouter, type EventSink } from '../../electron/core/router';
 
 const testContract = {
   demo: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAUSE_SECONDS, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
+import { PAUSE_SECONDS, cuesFromWords, formatSrt, formatVtt } from '../../electron/core/services/subtitles';
 import { graphemes, rules, speak, text } from './subtitles-support';
 
 describe('cuesFromWords: grouping', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Segment, type SubtitleRules, type Word, subtitleRulesSchema } from '../../shared/domain/transcript';
-import { cuesFromSegments, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
+import { cuesFromSegments, cuesFromWords, formatSrt, formatVtt } from '../../electron/core/services/subtitles';
 import { seededRandom } from '../bench/text';
 import { graphemes, round, rules } from './subtitles-support';
 

@@ -1,5 +1,5 @@
 // Shared by the subtitles tests: the default rules, counting graphemes, and words spoken to order.
-import type { Cue } from '../../electron/services/subtitles';
+import type { Cue } from '../../electron/core/services/subtitles';
 import { type Word, subtitleRulesSchema } from '../../shared/domain/transcript';
 
 export const rules = subtitleRulesSchema.parse({});

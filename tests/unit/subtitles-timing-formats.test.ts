@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Segment } from '../../shared/domain/transcript';
-import { type Cue, cuesFromSegments, cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
+import { type Cue, cuesFromSegments, cuesFromWords, formatSrt, formatVtt } from '../../electron/core/services/subtitles';
 import { graphemes, rules, speak, text } from './subtitles-support';
 
 describe('cuesFromWords: timing', () => {

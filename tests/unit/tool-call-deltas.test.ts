@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ToolCallDelta, joinToolCallDeltas, toolCallDeltasOf } from '../../electron/services/tools/tool-call-deltas';
+import { type ToolCallDelta, joinToolCallDeltas, toolCallDeltasOf } from '../../electron/core/services/tools/tool-call-deltas';
 
 describe('joining streamed tool-call fragments', () => {
   it('joins several calls interleaved by index, ids and names arriving only in the first fragment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_NAME, functionNames } from '../../electron/services/tools/function-names';
+import { FUNCTION_NAME, functionNames } from '../../electron/core/services/tools/function-names';
 
 const tool = (serverId: string, name: string, serverName = serverId) => ({ key: `${serverId}/${name}`, serverName, name });
 

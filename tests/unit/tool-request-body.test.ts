@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionInput } from '../../electron/services/completion-input';
+import type { CompletionInput } from '../../electron/core/services/completion-input';
 import { readJson } from '../../shared/domain/json';
-import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../electron/services/chat-body';
-import { functionNames } from '../../electron/services/tools/function-names';
-import { functionParameters, toolChoiceParam, toolDefinitions } from '../../electron/services/tools/tool-definitions';
-import type { OfferedTool } from '../../electron/services/tools/tool-host';
+import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../electron/core/services/chat-body';
+import { functionNames } from '../../electron/core/services/tools/function-names';
+import { functionParameters, toolChoiceParam, toolDefinitions } from '../../electron/core/services/tools/tool-definitions';
+import type { OfferedTool } from '../../electron/core/services/tools/tool-host';
 
 const input = (overrides: Partial<CompletionInput> = {}): CompletionInput => ({
   model: 'pro',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorDocument } from '../../shared/contract/transcriptEditor';
 import { subtitleRulesSchema } from '../../shared/domain/transcript';
-import { retimeBlock } from '../../electron/services/transcript-editor/retime';
-import { editedSubtitles } from '../../electron/services/transcript-export/subtitles';
+import { retimeBlock } from '../../electron/core/services/transcript-editor/retime';
+import { editedSubtitles } from '../../electron/core/services/transcript-export/subtitles';
 import { seededRandom } from '../bench/text';
 
 const rules = subtitleRulesSchema.parse({});

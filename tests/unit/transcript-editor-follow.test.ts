@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { patchFor } from '../../electron/services/transcript-editor/intents';
-import { historyAt, rebase, remember } from '../../electron/services/transcript-editor/versions';
+import { patchFor } from '../../electron/core/services/transcript-editor/intents';
+import { historyAt, rebase, remember } from '../../electron/core/services/transcript-editor/versions';
 import type { EditIntent, EditorDocument, EditorEvent, EditorPatch } from '../../shared/contract/transcriptEditor';
 import { applyPatch, blockText } from '../../shared/domain/transcript-edits';
 import { documentToWire, patchToWire } from '../../shared/domain/transcript-wire';

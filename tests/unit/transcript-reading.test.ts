@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EditorDocument } from '../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../shared/contract/transcription';
-import { readingOf } from '../../electron/services/transcript-export/reading';
+import { readingOf } from '../../electron/core/services/transcript-export/reading';
 
 const record = (text: string): TranscriptRecord => ({
   id: 't1',

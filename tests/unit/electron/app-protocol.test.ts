@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentSecurityPolicy } from '../../../electron/security/csp';
+import { contentSecurityPolicy } from '../../../electron/core/security/csp';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -15,7 +15,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { APP_ENTRY_URL, isAppUrl, registerAppScheme, serveAppProtocol } = await import('../../../electron/app-protocol');
+const { APP_ENTRY_URL, isAppUrl, registerAppScheme, serveAppProtocol } = await import('../../../electron/shell/app-protocol');
 
 // A renderer folder with secrets beside it, including a sibling whose name starts the same.
 const base = mkdtempSync(path.join(tmpdir(), 'confab-protocol-'));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const showMessageBox = vi.fn();
 vi.mock('electron', () => ({ dialog: { showMessageBox } }));
-const { dialogConsent } = await import('../../../electron/platform/dialog-consent');
+const { dialogConsent } = await import('../../../electron/shell/platform/dialog-consent');
 
 const request = { kind: 'startProgram' as const, serverName: 'Notes', command: 'npx', args: ['notes-mcp'], envNames: ['NOTES_TOKEN'] };
 

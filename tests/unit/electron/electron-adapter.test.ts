@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { call, eventChannel, invokableChannels, stream, type ContractDef } from '../../../shared/contract/define';
 import { contract as appContract } from '../../../shared/contract';
-import { createRouter, type Handlers } from '../../../electron/ipc/router';
+import { createRouter, type Handlers } from '../../../electron/core/router';
 
 type Handler = (event: unknown, payload: unknown) => unknown;
 
@@ -21,7 +21,7 @@ vi.mock('electron', () => ({
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
 }));
 
-const { attachIpc } = await import('../../../electron/ipc/electron-adapter');
+const { attachIpc } = await import('../../../electron/shell/electron-adapter');
 
 const demoContract = {
   demo: {

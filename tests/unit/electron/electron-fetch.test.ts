@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const netFetch = vi.fn();
 const setProxy = vi.fn(async () => undefined);
 vi.mock('electron', () => ({ net: { fetch: netFetch }, session: { defaultSession: { setProxy } } }));
-const { electronFetch, proxyRuleOf } = await import('../../../electron/platform/electron-fetch');
+const { electronFetch, proxyRuleOf } = await import('../../../electron/shell/platform/electron-fetch');
 
 beforeEach(() => {
   netFetch.mockReset();

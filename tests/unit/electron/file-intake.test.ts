@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createStaging } from '../../../electron/services/transcription/staging';
+import { createStaging } from '../../../electron/core/services/transcription/staging';
 import { makeWav } from '../../fake-service/testing';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
@@ -17,7 +17,7 @@ vi.mock('electron', () => ({
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
 }));
 
-const { attachFileIntake } = await import('../../../electron/platform/file-intake');
+const { attachFileIntake } = await import('../../../electron/shell/platform/file-intake');
 
 // Main's side of "files by path": the preload sends a path, main copies the file into staging.
 const base = mkdtempSync(path.join(tmpdir(), 'confab-intake-'));

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
-const { inputPresence } = await import('../../../electron/platform/input-presence');
-const { createApprovals, NO_GESTURE, PRESS_WINDOW_MS } = await import('../../../electron/services/tools/approvals');
+const { inputPresence } = await import('../../../electron/shell/platform/input-presence');
+const { createApprovals, NO_GESTURE, PRESS_WINDOW_MS } = await import('../../../electron/core/services/tools/approvals');
 
 /** A webContents stand-in: only main's side sees `input-event`, which Electron emits for real input. */
 function window() {

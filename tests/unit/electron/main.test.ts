@@ -32,18 +32,18 @@ vi.mock('electron', () => ({
   BrowserWindow: { getAllWindows: () => [] },
   dialog: { showErrorBox: vi.fn() },
 }));
-vi.mock('../../../electron/app-protocol', () => ({
+vi.mock('../../../electron/shell/app-protocol', () => ({
   APP_ENTRY_URL: 'app://confab/index.html',
   registerAppScheme: () => calls.push('registerAppScheme'),
   serveAppProtocol: (dir: string) => calls.push(`serveAppProtocol ${dir}`),
 }));
-vi.mock('../../../electron/core', () => ({
+vi.mock('../../../electron/core/core', () => ({
   createCore: vi.fn(async (options: unknown) => {
     calls.push(`createCore ${JSON.stringify(options)}`);
     return fakes.core;
   }),
 }));
-vi.mock('../../../electron/ipc/electron-adapter', () => ({
+vi.mock('../../../electron/shell/electron-adapter', () => ({
   attachIpc: (router: unknown, webContents: unknown) => {
     expect(router).toBe(fakes.core.router);
     expect(webContents).toBe(fakes.window.webContents);
@@ -51,7 +51,7 @@ vi.mock('../../../electron/ipc/electron-adapter', () => ({
     return fakes.detach;
   },
 }));
-vi.mock('../../../electron/platform/file-intake', () => ({
+vi.mock('../../../electron/shell/platform/file-intake', () => ({
   attachFileIntake: (staging: unknown, webContents: unknown) => {
     expect(staging).toBe(fakes.core.files.staging);
     expect(webContents).toBe(fakes.window.webContents);
@@ -59,18 +59,18 @@ vi.mock('../../../electron/platform/file-intake', () => ({
     return fakes.detachFiles;
   },
 }));
-vi.mock('../../../electron/desktop/shell', () => ({
+vi.mock('../../../electron/shell/desktop/shell', () => ({
   createDesktopShell: (dir: string) => {
     calls.push('createDesktopShell');
     expect(dir).toBe(process.env.APP_DATA_DIR ? path.resolve(process.env.APP_DATA_DIR) : path.join(fakes.appData, 'Confab'));
     return { primary: true, development: false, signals: { signal: vi.fn(), idle: vi.fn() }, attach: () => calls.push('desktop.attach'), startUpdates: () => calls.push('startUpdates') };
   },
 }));
-vi.mock('../../../electron/desktop/window-tracking', () => ({
+vi.mock('../../../electron/shell/desktop/window-tracking', () => ({
   windowPlacement: async () => ({ bounds: { width: 900, height: 700 }, maximized: false }),
   trackWindow: () => calls.push('trackWindow'),
 }));
-vi.mock('../../../electron/window', () => ({
+vi.mock('../../../electron/shell/window', () => ({
   createMainWindow: (preloadPath: string, placement: unknown) => {
     expect(placement).toEqual({ bounds: { width: 900, height: 700 }, maximized: false });
     calls.push(`createMainWindow ${path.basename(preloadPath)}`);
@@ -94,7 +94,7 @@ describe('main process wiring', () => {
     const dataDir = path.join(scratch, 'data');
     process.env.APP_BASE_URL = 'https://api.example.com/v1';
     process.env.APP_DATA_DIR = dataDir;
-    await import('../../../electron/main');
+    await import('../../../electron/shell/main');
     // The log, the single-instance lock and the OS's open-file hand-over start before ready.
     expect(calls).toEqual(['createDesktopShell', 'registerAppScheme']);
     // Chromium's profile moves with APP_DATA_DIR, which must exist before setPath.
@@ -147,7 +147,7 @@ describe('main process wiring', () => {
     fakes.appData = scratch;
     vi.mocked(app.setPath).mockClear();
     vi.resetModules();
-    await import('../../../electron/main');
+    await import('../../../electron/shell/main');
     expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', path.join(scratch, 'Confab'));
   });
 });

@@ -25,7 +25,7 @@ vi.mock('../../../shared/contract', async (importOriginal) => {
   return { contract: { ...original.contract, demo: { ticks: defineStream(zod.object({}), zod.object({ n: zod.number() })) } } };
 });
 
-await import('../../../electron/preload');
+await import('../../../electron/shell/preload');
 const { contract } = await import('../../../shared/contract');
 
 /** Functions become 'function', objects keep their keys: the API's shape without its identity. */

@@ -16,8 +16,8 @@ class FakeUtilityProcess extends EventEmitter {
 let child = new FakeUtilityProcess();
 const fork = vi.fn(() => child);
 vi.mock('electron', () => ({ utilityProcess: { fork } }));
-const { utilitySplitProcess } = await import('../../../electron/platform/utility-splitter');
-const { createAudioSplitter, splitScript } = await import('../../../electron/services/audio-split');
+const { utilitySplitProcess } = await import('../../../electron/shell/platform/utility-splitter');
+const { createAudioSplitter, splitScript } = await import('../../../electron/core/services/audio-split');
 
 beforeEach(() => {
   child = new FakeUtilityProcess();

@@ -39,7 +39,7 @@ vi.mock('electron', async () => {
   };
 });
 
-const { createMainWindow, mainWindowOptions } = await import('../../../electron/window');
+const { createMainWindow, mainWindowOptions } = await import('../../../electron/shell/window');
 
 /** Emits an Electron-style navigation event and reports whether the window refused it. */
 function navigate(webContents: EventEmitter, event: 'will-navigate' | 'will-redirect', url: string): boolean {

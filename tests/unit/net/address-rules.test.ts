@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRedirect, insecureAddressProblem, isLoopbackHost } from '../../../electron/services/net/address-rules';
+import { decideRedirect, insecureAddressProblem, isLoopbackHost } from '../../../electron/core/services/net/address-rules';
 
 describe('https is required off this computer', () => {
   it.each(['localhost', '127.0.0.1', '127.8.9.10', '[::1]', 'LOCALHOST'])('%s is loopback', (host) => {

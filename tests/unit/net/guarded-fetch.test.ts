@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { guardedFetch } from '../../../electron/services/net/guarded-fetch';
-import { rememberSecret } from '../../../electron/services/net/redact';
+import { guardedFetch } from '../../../electron/core/services/net/guarded-fetch';
+import { rememberSecret } from '../../../electron/core/services/net/redact';
 
 // The MCP SDK's fetch: the same redirect and https rules, reported by throwing.
 const key = 'sk-guarded-fetch-test-0001';
@@ -36,7 +36,7 @@ describe('guardedFetch', () => {
 
 describe('a refusal as the MCP host reports it', () => {
   it('keeps Confab\'s own words rather than calling the host unreachable', async () => {
-    const { failureFromNetworkError } = await import('../../../electron/services/service-failure');
+    const { failureFromNetworkError } = await import('../../../electron/core/services/service-failure');
     const fetchFn: typeof fetch = async () => new Response(null, { status: 302, headers: { location: 'https://other.example.net/' } });
     const error = await guardedFetch(fetchFn, 5)('https://api.example.com/mcp').catch((caught: unknown) => caught);
     expect(failureFromNetworkError(error, 'https://api.example.com/mcp')).toMatchObject({

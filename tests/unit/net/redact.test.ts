@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REDACTED, redact } from '../../../electron/services/net/redact';
-import { toJson, toMarkdown } from '../../../electron/services/history/export';
+import { REDACTED, redact } from '../../../electron/core/services/net/redact';
+import { toJson, toMarkdown } from '../../../electron/core/services/history/export';
 
 describe('redact', () => {
   it('removes a known key wherever it appears, whatever its shape', () => {
@@ -47,8 +47,8 @@ describe('exports are redacted', () => {
 
 describe('log', () => {
   it('writes every line through redact, errors and their causes included', async () => {
-    const { log } = await import('../../../electron/log');
-    const { rememberSecret } = await import('../../../electron/services/net/redact');
+    const { log } = await import('../../../electron/core/log');
+    const { rememberSecret } = await import('../../../electron/core/services/net/redact');
     rememberSecret('stored-key-value-0042');
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../../../shared/contract/jobs';
-import { jobSignalFeed } from '../../../../electron/desktop/job-signal-feed';
-import type { JobSignal } from '../../../../electron/desktop/job-signals';
+import { jobSignalFeed } from '../../../../electron/shell/desktop/job-signal-feed';
+import type { JobSignal } from '../../../../electron/shell/desktop/job-signals';
 import { job } from '../../../support/job';
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createJobSignals, type SignalDeps } from '../../../../electron/desktop/job-signals';
+import { createJobSignals, type SignalDeps } from '../../../../electron/shell/desktop/job-signals';
 
 function setup(platform: NodeJS.Platform, focused = false) {
   const window = { isFocused: vi.fn(() => focused), setProgressBar: vi.fn(), setOverlay: vi.fn(), flashFrame: vi.fn() };

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { redactLogData, rotateLogFile } from '../../../../electron/desktop/log-rotation';
-import { rememberSecret } from '../../../../electron/services/net/redact';
+import { redactLogData, rotateLogFile } from '../../../../electron/shell/desktop/log-rotation';
+import { rememberSecret } from '../../../../electron/core/services/net/redact';
 import { testFolder } from '../../../support/temp-folder';
 
 describe('log file', () => {

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { menuTemplate } from '../../../../electron/desktop/menu-template';
+import { menuTemplate } from '../../../../electron/shell/desktop/menu-template';
 import { INTENTS, intentForKey } from '../../../../shared/domain/shortcuts';
 
 const actions = () => ({ send: vi.fn(), openRecording: vi.fn(), showLogs: vi.fn(), reportProblem: vi.fn(), checkForUpdates: vi.fn() });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { audioPathsIn, createOpenedFiles, type OpenTarget } from '../../../../electron/desktop/opened-files';
+import { audioPathsIn, createOpenedFiles, type OpenTarget } from '../../../../electron/shell/desktop/opened-files';
 import { testFolder } from '../../../support/temp-folder';
 
 const target = (): OpenTarget & { delivered: unknown[][] } => {

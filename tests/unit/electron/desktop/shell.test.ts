@@ -25,10 +25,10 @@ vi.mock('electron', () => ({
   shell: { openPath: vi.fn() },
 }));
 vi.mock('electron-updater', () => ({ autoUpdater: { on: vi.fn(), checkForUpdates: vi.fn(), quitAndInstall: vi.fn() } }));
-vi.mock('../../../../electron/desktop/file-log', () => ({ startFileLog: (dir: string) => path.join(dir, 'logs') }));
-vi.mock('../../../../electron/desktop/overlay-icon', () => ({ overlayFor: () => null }));
+vi.mock('../../../../electron/shell/desktop/file-log', () => ({ startFileLog: (dir: string) => path.join(dir, 'logs') }));
+vi.mock('../../../../electron/shell/desktop/overlay-icon', () => ({ overlayFor: () => null }));
 
-const { createDesktopShell } = await import('../../../../electron/desktop/shell');
+const { createDesktopShell } = await import('../../../../electron/shell/desktop/shell');
 
 function fakeWindow() {
   return {

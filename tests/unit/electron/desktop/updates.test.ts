@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpdateFlow, updatesOff } from '../../../../electron/desktop/updates';
+import { createUpdateFlow, updatesOff } from '../../../../electron/shell/desktop/updates';
 
 function setup(answer: boolean, available = true) {
   let downloaded: ((version: string) => void) | null = null;

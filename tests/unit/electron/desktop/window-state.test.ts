@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restoreWindow, type WindowState } from '../../../../electron/desktop/window-state';
+import { restoreWindow, type WindowState } from '../../../../electron/shell/desktop/window-state';
 
 const laptop = { id: 1, workArea: { x: 0, y: 0, width: 1440, height: 875 } };
 const monitor = { id: 2, workArea: { x: 1440, y: -200, width: 2560, height: 1415 } };
