@@ -6,7 +6,7 @@ import { protocol } from 'electron';
 import { APP_SCHEME, MEDIA_PATH, isAppUrl } from '../core/app-origin';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { contentTypeOf, fileInside } from '../core/security/renderer-files';
-import { mediaReply } from '../core/services/media-file';
+import { mediaReply } from '../core/services/storage/media-file';
 
 export { APP_ENTRY_URL, isAppUrl } from '../core/app-origin';
 

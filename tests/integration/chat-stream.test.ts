@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
-import type { CompletionInput } from '../../electron/core/services/completion-input';
-import { createChatService } from '../../electron/core/services/chat-service';
-import { createServiceClient } from '../../electron/core/services/service-client';
+import type { CompletionInput } from '../../electron/core/services/completion/completion-input';
+import { createChatService } from '../../electron/core/services/completion/chat-service';
+import { createServiceClient } from '../../electron/core/services/net/service-client';
 import { SPLIT_UTF8_SAMPLE, startFakeService, type FakeService } from '../fake-service/server';
 
 // Main's chat service against the fake over real HTTP: every streaming edge case the

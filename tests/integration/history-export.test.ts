@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../electron/core/core';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import type { EventSink } from '../../electron/core/router';
-import type { FileSaver, FileToSave } from '../../electron/core/services/file-saver';
+import type { FileSaver, FileToSave } from '../../electron/core/services/storage/file-saver';
 import { removeFolder, testFolder } from '../support/temp-folder';
 
 // Export and import through main's router, as the renderer calls them.

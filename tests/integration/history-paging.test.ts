@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
 import { historyHandlers } from '../../electron/core/handlers/history';
-import type { FileSaver } from '../../electron/core/services/file-saver';
+import type { FileSaver } from '../../electron/core/services/storage/file-saver';
 import type { Backups } from '../../electron/core/services/history/backups';
 import type { Message } from '../../shared/domain/conversation';
 import { removeFolder } from '../support/temp-folder';

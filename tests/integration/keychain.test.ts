@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../electron/core/core';
-import { createKeyStore, createKeychain } from '../../electron/core/services/keychain';
-import { createProfileKeys } from '../../electron/core/services/profile-keys';
+import { createKeyStore, createKeychain } from '../../electron/core/services/keys/keychain';
+import { createProfileKeys } from '../../electron/core/services/keys/profile-keys';
 import type { Settings } from '../../shared/contract/settings';
 import { startFakeService } from '../fake-service/server';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNetFetch } from '../../electron/core/services/net/net-fetch';
-import { createServiceClient } from '../../electron/core/services/service-client';
+import { createServiceClient } from '../../electron/core/services/net/service-client';
 import { startFakeService, type FakeService } from '../fake-service/server';
 
 // A real HTTP proxy (the `proxy` package, with Basic auth) between main and the fake service.

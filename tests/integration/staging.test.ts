@@ -2,7 +2,7 @@ import { open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createStaging } from '../../electron/core/services/transcription/staging';
+import { createStaging } from '../../electron/core/services/intake/staging';
 import { makeWav } from '../fake-service/testing';
 import { testFolder } from '../support/temp-folder';
 

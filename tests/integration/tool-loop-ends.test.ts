@@ -3,7 +3,7 @@ import type { ChatOptions } from '../../shared/domain/chat';
 import type { Conversation } from '../../shared/domain/conversation';
 import type { McpServerView } from '../../shared/contract/mcp';
 import { readJson } from '../../shared/domain/json';
-import { JSON_MODE_INSTRUCTION } from '../../electron/core/services/chat-body';
+import { JSON_MODE_INSTRUCTION } from '../../electron/core/services/completion/chat-body';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { type Driver, STDIO_SERVER, conversationBodies, startCore } from './tool-driver';
 

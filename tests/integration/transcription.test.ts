@@ -9,7 +9,7 @@ import type { SearchHit } from '../../shared/contract/history';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { createCore, type Core } from '../../electron/core/core';
 import type { AudioSplitter } from '../../electron/core/services/audio-split/types';
-import type { FileToSave } from '../../electron/core/services/file-saver';
+import type { FileToSave } from '../../electron/core/services/storage/file-saver';
 import type { EventSink } from '../../electron/core/router';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { makeWav } from '../fake-service/testing';

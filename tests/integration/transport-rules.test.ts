@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompletionEvent } from '../../shared/contract/chat';
-import { createChatService } from '../../electron/core/services/chat-service';
-import { createServiceClient } from '../../electron/core/services/service-client';
+import { createChatService } from '../../electron/core/services/completion/chat-service';
+import { createServiceClient } from '../../electron/core/services/net/service-client';
 import type { TransportLimits } from '../../electron/core/services/net/limits';
 import { startFakeService, type FakeService } from '../fake-service/server';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTextCoalescer as createCoalescer } from '../../electron/core/services/coalescer';
+import { createTextCoalescer as createCoalescer } from '../../electron/core/services/completion/coalescer';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DesktopEvent } from '../../shared/contract/desktop';
-import { createDesktopEvents } from '../../electron/core/services/desktop-events';
+import { createDesktopEvents } from '../../electron/core/services/events/desktop-events';
 
 describe('desktop events for the page', () => {
   it('holds what arrives before any page watches (files opened at launch) for the first watcher', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROMPT_MAX_CHARS, partPrompt, transcriptTail } from '../../electron/core/services/jobs/continuity';
 import { estimateSecondsLeft } from '../../electron/core/services/jobs/estimate';
 import { isLooping, partProblem } from '../../electron/core/services/jobs/part-check';
-import { mergeTranscripts } from '../../electron/core/services/transcription/merge';
+import { mergeTranscripts } from '../../electron/core/services/transcript-merge/merge';
 import type { Transcript } from '../../shared/domain/transcript';
 
 const words = (count: number, from = 1) => Array.from({ length: count }, (_, i) => `w${from + i}`).join(' ');

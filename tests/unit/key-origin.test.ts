@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionOutcome, Settings } from '../../shared/contract/settings';
-import { createKeyStore, createKeychain } from '../../electron/core/services/keychain';
-import { createProfileKeys } from '../../electron/core/services/profile-keys';
+import { createKeyStore, createKeychain } from '../../electron/core/services/keys/keychain';
+import { createProfileKeys } from '../../electron/core/services/keys/profile-keys';
 import { targetOf } from '../../electron/core/services/mcp/server-target';
 import type { ServerConfigs } from '../../electron/core/services/mcp/server-configs';
 import { memoryKeytar } from '../support/memory-keytar';

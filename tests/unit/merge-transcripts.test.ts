@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../shared/domain/transcript';
-import { mergeTranscripts } from '../../electron/core/services/transcription/merge';
+import { mergeTranscripts } from '../../electron/core/services/transcript-merge/merge';
 
 const part = (text: string, words: [string, number, number][], language: string | null = 'en'): Transcript => ({
   format: 'verbose_json',

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKeyStore, createKeychain } from '../../electron/core/services/keychain';
-import { MAX_PROFILES, createSettingsStore } from '../../electron/core/services/settings-store';
+import { createKeyStore, createKeychain } from '../../electron/core/services/keys/keychain';
+import { MAX_PROFILES, createSettingsStore } from '../../electron/core/services/settings/settings-store';
 import { originOf } from '../../shared/contract/settings';
 import { memoryKeytar } from '../support/memory-keytar';
 

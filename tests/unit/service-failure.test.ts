@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureFromNetworkError, failureFromResponse, readErrorBody } from '../../electron/core/services/service-failure';
+import { failureFromNetworkError, failureFromResponse, readErrorBody } from '../../electron/core/services/net/service-failure';
 
 describe('readErrorBody', () => {
   it.each([

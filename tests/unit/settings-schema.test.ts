@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsFileSchema } from '../../electron/core/services/settings-file';
+import { settingsFileSchema } from '../../electron/core/services/settings/settings-file';
 import { DEFAULT_SUBTITLE_RULES } from '../../shared/domain/transcript';
 import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema, proxyUrlSchema } from '../../shared/contract/settings';
 

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { inTransaction } from '../../electron/core/services/sqlite-transaction';
+import { inTransaction } from '../../electron/core/services/storage/sqlite-transaction';
 
 const rows = (db: DatabaseSync) => (db.prepare('SELECT v FROM t ORDER BY v').all() as { v: number }[]).map((row) => row.v);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionInput } from '../../electron/core/services/completion-input';
+import type { CompletionInput } from '../../electron/core/services/completion/completion-input';
 import { readJson } from '../../shared/domain/json';
-import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../electron/core/services/chat-body';
+import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../electron/core/services/completion/chat-body';
 import { functionNames } from '../../electron/core/services/tools/function-names';
 import { functionParameters, toolChoiceParam, toolDefinitions } from '../../electron/core/services/tools/tool-definitions';
 import type { OfferedTool } from '../../electron/core/services/tools/tool-host';

@@ -1,7 +1,7 @@
 import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import { log } from '../log';
-import { type DesktopEvents, pageErrorLine } from '../services/desktop-events';
+import { type DesktopEvents, pageErrorLine } from '../services/events/desktop-events';
 
 export function desktopHandlers(deps: { events: DesktopEvents }): Handlers<Contract>['desktop'] {
   return {

@@ -2,7 +2,7 @@ import { strToU8 } from 'fflate';
 import type { Contract } from '../../../shared/contract';
 import type { WatchEvent } from '../../../shared/contract/conversations';
 import type { Handlers } from '../router';
-import type { FileSaver } from '../services/file-saver';
+import type { FileSaver } from '../services/storage/file-saver';
 import type { Backups } from '../services/history/backups';
 import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
 import type { HistoryStore } from '../services/history/history-store';

@@ -1,7 +1,7 @@
 import type { Handlers } from '../router';
 import type { Contract } from '../../../shared/contract';
-import type { KeyStore } from '../services/keychain';
-import type { SettingsStore } from '../services/settings-store';
+import type { KeyStore } from '../services/keys/keychain';
+import type { SettingsStore } from '../services/settings/settings-store';
 
 export function profilesHandlers(deps: { settings: SettingsStore; keys: KeyStore }): Handlers<Contract>['profiles'] {
   return {

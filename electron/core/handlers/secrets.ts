@@ -1,6 +1,6 @@
 import type { Handlers } from '../router';
 import type { Contract } from '../../../shared/contract';
-import type { ProfileKeys } from '../services/profile-keys';
+import type { ProfileKeys } from '../services/keys/profile-keys';
 
 export function secretsHandlers(deps: { keys: ProfileKeys }): Handlers<Contract>['secrets'] {
   return {

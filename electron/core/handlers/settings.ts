@@ -1,7 +1,7 @@
 import type { Handlers } from '../router';
 import type { Contract } from '../../../shared/contract';
-import type { ServiceClient } from '../services/service-client';
-import type { SettingsStore } from '../services/settings-store';
+import type { ServiceClient } from '../services/net/service-client';
+import type { SettingsStore } from '../services/settings/settings-store';
 
 export function settingsHandlers(deps: { settings: SettingsStore; service: ServiceClient }): Handlers<Contract>['settings'] {
   return {

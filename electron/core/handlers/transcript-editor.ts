@@ -3,7 +3,7 @@ import type { EditorPatch, EditorState } from '../../../shared/contract/transcri
 import type { SubtitleRules } from '../../../shared/domain/transcript';
 import { documentToWire, patchToWire } from '../../../shared/domain/transcript-wire';
 import type { Handlers } from '../router';
-import type { FileSaver } from '../services/file-saver';
+import type { FileSaver } from '../services/storage/file-saver';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 

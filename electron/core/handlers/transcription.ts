@@ -3,14 +3,14 @@ import type { Contract } from '../../../shared/contract';
 import type { SubtitleRules } from '../../../shared/domain/transcript';
 import type { WatchEvent } from '../../../shared/contract/conversations';
 import type { Handlers } from '../router';
-import type { FileSaver } from '../services/file-saver';
+import type { FileSaver } from '../services/storage/file-saver';
 import type { HistoryStore } from '../services/history/history-store';
 import { editorExportOptionsSchema } from '../../../shared/contract/transcriptEditor';
-import { conversationAbout } from '../services/transcription/ask';
+import { conversationAbout } from '../services/transcript-ask/ask';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 import { readingOf } from '../services/transcript-export/reading';
-import type { TranscriptionService } from '../services/transcription/transcription-service';
+import type { TranscriptionService } from '../services/recordings/transcription-service';
 
 export function transcriptionHandlers(deps: {
   transcription: TranscriptionService;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type BrowserWindow, screen } from 'electron';
 import contextMenu from 'electron-context-menu';
-import { createAtomicWriter, readJsonFile } from '../../core/services/json-file';
+import { createAtomicWriter, readJsonFile } from '../../core/services/storage/json-file';
 import { type Restored, restoreWindow, windowStateSchema } from './window-state';
 
 const DEFAULT_SIZE = { width: 1200, height: 800 };

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { type BrowserWindow, dialog } from 'electron';
-import { type FileSaver, saveName } from '../../core/services/file-saver';
+import { type FileSaver, saveName } from '../../core/services/storage/file-saver';
 
 /**
  * Electron's save dialog; main writes the file, only where the user chose, so the renderer

@@ -4,7 +4,7 @@ import type { Envelope } from '../../../shared/contract/define';
 import { STAGE_BYTES_CHANNEL, STAGE_PATH_CHANNEL, stageBytesInput, stagePathInput } from '../../../shared/contract/staging';
 import type { StageOutcome } from '../../../shared/contract/transcription';
 import { forbidden, isAppWindow } from '../electron-adapter';
-import type { Staging } from '../../core/services/transcription/staging';
+import type { Staging } from '../../core/services/intake/staging';
 
 /**
  * Staging in Electron, beside the router (the browser harness must never have a call that

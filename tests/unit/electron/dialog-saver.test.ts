@@ -29,7 +29,7 @@ describe('Electron save dialog', () => {
 
 describe('suggested names from the page', () => {
   it('never steer the dialog outside the folder the user picks: only a plain name is suggested', async () => {
-    const { saveName } = await import('../../../electron/core/services/file-saver');
+    const { saveName } = await import('../../../electron/core/services/storage/file-saver');
     expect(saveName('../../../.bashrc.srt')).toBe('bashrc.srt');
     expect(saveName('/etc/cron.d/job.vtt')).toBe('job.vtt');
     expect(saveName('C:\\Windows\\System32\\evil.txt')).toBe('evil.txt');

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createStaging } from '../../../electron/core/services/transcription/staging';
+import { createStaging } from '../../../electron/core/services/intake/staging';
 import { makeWav } from '../../fake-service/testing';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;

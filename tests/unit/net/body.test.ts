@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BodyError, readCapped, readWholeText, withIdleTimeout } from '../../../electron/core/services/net/body';
-import { completionPieces } from '../../../electron/core/services/completion-stream';
+import { completionPieces } from '../../../electron/core/services/completion/completion-stream';
 
 /** An endless body of `chunk`s that counts how many were pulled, to prove reading stopped. */
 function endless(chunk: string) {

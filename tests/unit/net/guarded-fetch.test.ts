@@ -36,7 +36,7 @@ describe('guardedFetch', () => {
 
 describe('a refusal as the MCP host reports it', () => {
   it('keeps Confab\'s own words rather than calling the host unreachable', async () => {
-    const { failureFromNetworkError } = await import('../../../electron/core/services/service-failure');
+    const { failureFromNetworkError } = await import('../../../electron/core/services/net/service-failure');
     const fetchFn: typeof fetch = async () => new Response(null, { status: 302, headers: { location: 'https://other.example.net/' } });
     const error = await guardedFetch(fetchFn, 5)('https://api.example.com/mcp').catch((caught: unknown) => caught);
     expect(failureFromNetworkError(error, 'https://api.example.com/mcp')).toMatchObject({

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../electron/core/services/net/limits';
 import { explainNetworkError } from '../../../electron/core/services/net/network-errors';
 import { send } from '../../../electron/core/services/net/transport';
-import { failureFromResponse } from '../../../electron/core/services/service-failure';
+import { failureFromResponse } from '../../../electron/core/services/net/service-failure';
 
 const out = { method: 'POST', headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' }, body: '{}', headersTimeoutMs: 1000 };
 const redirect = (status: number, location: string) => new Response(null, { status, headers: { location } });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createAtomicWriter, readJsonFile } from '../json-file';
+import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import type { Consent, ConsentRequest } from './consent';
 
 const FILE = 'consents.json';

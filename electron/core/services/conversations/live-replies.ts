@@ -1,7 +1,7 @@
 import type { CompletionEvent } from '../../../../shared/contract/chat';
 import type { LiveReply, WatchEvent } from '../../../../shared/contract/conversations';
-import type { ReplyRecorder } from '../reply-recorder';
-import { createWatchers } from '../watchers';
+import type { ReplyRecorder } from '../completion/reply-recorder';
+import { createWatchers } from '../events/watchers';
 
 /** A reply main is writing: how to stop it, what it has written, and what it waits for. */
 export interface RunningReply {

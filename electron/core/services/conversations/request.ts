@@ -1,6 +1,6 @@
 import type { WireMessage } from '../../../../shared/domain/chat';
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
-import type { CompletionInput } from '../completion-input';
+import type { CompletionInput } from '../completion/completion-input';
 import { wireMessages } from './wire';
 
 /**

@@ -7,7 +7,7 @@ import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
-import { inTransaction, statementCache } from '../sqlite-transaction';
+import { inTransaction, statementCache } from '../storage/sqlite-transaction';
 
 export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
 

@@ -1,5 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { type DiskFault, diskFaultWords } from '../disk-faults';
+import { type DiskFault, diskFaultWords } from '../storage/disk-faults';
 
 /** SQLite's primary result codes (extended codes carry them in the low byte). */
 const SQLITE_READONLY = 8;

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
-import { statementCache } from '../sqlite-transaction';
+import { statementCache } from '../storage/sqlite-transaction';
 
 interface TranscriptRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { Job, JobEvent } from '../../../../shared/contract/jobs';
-import { createWatchers } from '../watchers';
+import { createWatchers } from '../events/watchers';
 
 /** Byte and planning progress reach the pages at most this often; state changes go at once. */
 const PROGRESS_INTERVAL_MS = 100;

@@ -4,7 +4,7 @@ import type { Job } from '../../../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, EncodedPart } from '../audio-split/types';
-import { mergeTranscripts } from '../transcription/merge';
+import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
 import { partPrompt } from './continuity';

@@ -2,7 +2,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProblem } from '../../../../shared/contract/mcp';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { redact } from '../net/redact';
-import { failureFromNetworkError, readErrorBody } from '../service-failure';
+import { failureFromNetworkError, readErrorBody } from '../net/service-failure';
 
 /**
  * What the HTTP transport's requests ran into, seen from its fetch. The SDK's own errors

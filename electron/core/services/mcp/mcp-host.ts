@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type McpProblem, type McpServerInput, type McpServerStatus, SERVICE_SERVER_ID } from '../../../../shared/contract/mcp';
 import { toolKey } from '../../../../shared/domain/chat';
-import { notConfigured } from '../service-failure';
+import { notConfigured } from '../net/service-failure';
 import type { OfferOutcome, OfferedTool } from '../tools/tool-host';
 import { type McpConnection, type McpTarget, connectMcp } from './connection';
 import type { ConsentGate } from '../consent/consent-memory';

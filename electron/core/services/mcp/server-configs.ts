@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { McpServerInput } from '../../../../shared/contract/mcp';
 import { originOf } from '../../../../shared/contract/settings';
-import { createAtomicWriter, readJsonFile } from '../json-file';
+import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import type { SecretKind, ServerSecrets } from './server-secrets';
 
 const FILE = 'mcp-servers.json';

@@ -1,4 +1,4 @@
-import { type Keytar, createKeychain } from '../keychain';
+import { type Keytar, createKeychain } from '../keys/keychain';
 
 /** Which of a server's secrets: an HTTP header's value or an environment variable's. */
 export type SecretKind = 'header' | 'env';

@@ -1,5 +1,5 @@
 import type { FailureKind, ServiceFailure } from '../../../../shared/domain/service-failure';
-import { failureFromNetworkError } from '../service-failure';
+import { failureFromNetworkError } from './service-failure';
 import { insecureAddressProblem } from './address-rules';
 import { type TransportLimits, secondsInWords } from './limits';
 import { followRedirects } from './redirects';

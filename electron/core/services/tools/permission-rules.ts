@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { type PermissionRule, type PermissionRuleView, type ToolRule, permissionRuleSchema } from '../../../../shared/contract/permissions';
 import type { ConsentGate } from '../consent/consent-memory';
-import { createAtomicWriter, readJsonFile } from '../json-file';
+import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 
 const FILE = 'tool-permissions.json';
 const fileSchema = z.object({ version: z.literal(1), rules: z.array(permissionRuleSchema) });

@@ -1,6 +1,5 @@
-import type { CompletionInput } from '../completion-input';
 import type { ToolRule } from '../../../../shared/contract/permissions';
-import type { WireMessage } from '../../../../shared/domain/chat';
+import type { ChatOptions, WireMessage } from '../../../../shared/domain/chat';
 
 /** What the chat needs of main's tool permissions (tools/permission-rules.ts). */
 export interface ToolRules {
@@ -21,7 +20,7 @@ export const BLOCKED = 'The user has blocked this tool in Confab\'s settings, so
  * A request's tools without the blocked ones (never offered; a forced choice of one becomes
  * the model's own choice), and a note telling the model which were left out and why.
  */
-export function applyToolRules(input: CompletionInput, rules: ToolRules): { input: CompletionInput; note: WireMessage[] } {
+export function applyToolRules<Input extends ChatOptions>(input: Input, rules: ToolRules): { input: Input; note: WireMessage[] } {
   const blocked = (key: string) => rules.ruleFor(...split(key)) === 'block';
   const chosen = typeof input.toolChoice === 'object' ? input.toolChoice.tool : null;
   const left = [...new Set([...(input.tools ?? []), ...(chosen ? [chosen] : [])])].filter(blocked);

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
-import { inTransaction, statementCache } from '../sqlite-transaction';
+import { inTransaction, statementCache } from '../storage/sqlite-transaction';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;

@@ -8,7 +8,7 @@ import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
 import { type History, historyAt, rebase, remember } from './versions';
 import { log } from '../../log';
-import { createWatchers } from '../watchers';
+import { createWatchers } from '../events/watchers';
 
 interface Open {
   record: TranscriptRecord;

@@ -1,6 +1,6 @@
 import type { EditorDocument, EditorExportFormat } from '../../../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
-import type { FileToSave } from '../file-saver';
+import type { FileToSave } from '../storage/file-saver';
 import { editedDocx, editedJson, editedMarkdown, editedText } from './documents';
 import { type ExportOptions, editedSubtitles } from './subtitles';
 

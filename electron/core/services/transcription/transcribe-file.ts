@@ -2,8 +2,8 @@ import type { TranscriptionRequest } from '../../../../shared/contract/transcrip
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { BodyError } from '../net/body';
-import { failureFromNetworkError } from '../service-failure';
-import type { ServiceClient } from '../service-client';
+import { failureFromNetworkError } from '../net/service-failure';
+import type { ServiceClient } from '../net/service-client';
 import { parseTranscription } from './parse-result';
 import { type UploadFile, uploadForTranscription } from './upload';
 

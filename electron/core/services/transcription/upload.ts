@@ -1,6 +1,6 @@
 import { openAsBlob } from 'node:fs';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
-import type { ServiceClient, ServiceResult } from '../service-client';
+import type { ServiceClient, ServiceResult } from '../net/service-client';
 
 export interface UploadFile {
   path: string;

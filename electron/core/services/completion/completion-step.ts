@@ -1,12 +1,12 @@
-import type { CompletionEvent } from '../../../shared/contract/chat';
-import type { Usage } from '../../../shared/domain/chat';
-import type { ServiceFailure } from '../../../shared/domain/service-failure';
+import type { CompletionEvent } from '../../../../shared/contract/chat';
+import type { Usage } from '../../../../shared/domain/chat';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
-import { BodyError } from './net/body';
-import { redact } from './net/redact';
-import { failureFromNetworkError } from './service-failure';
-import type { ServiceClient } from './service-client';
-import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from './tools/tool-call-deltas';
+import { BodyError } from '../net/body';
+import { redact } from '../net/redact';
+import { failureFromNetworkError } from '../net/service-failure';
+import type { ServiceClient } from '../net/service-client';
+import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from '../tools/tool-call-deltas';
 
 /** One request's reply: its text (already passed on as it came), tool calls and ending. */
 export interface StepReply {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionInput } from '../completion-input';
+import type { CompletionInput } from './completion-input';
 import type { ToolCall } from '../../../../shared/domain/chat';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
-import type { OfferedFunctions } from '../chat-body';
-import { notConfigured } from '../service-failure';
-import { type FunctionNames, functionNames } from './function-names';
-import type { JoinedToolCall } from './tool-call-deltas';
-import { toolChoiceParam, toolDefinitions } from './tool-definitions';
-import type { OfferedTool, ToolHost } from './tool-host';
+import type { OfferedFunctions } from './chat-body';
+import { notConfigured } from '../net/service-failure';
+import { type FunctionNames, functionNames } from '../tools/function-names';
+import type { JoinedToolCall } from '../tools/tool-call-deltas';
+import { toolChoiceParam, toolDefinitions } from '../tools/tool-definitions';
+import type { OfferedTool, ToolHost } from '../tools/tool-host';
 
 /** The tools of one chat request: what the model is offered, and the way back from its calls. */
 export interface OfferedTools {

@@ -1,9 +1,9 @@
 import { EventSourceParserStream, ParseError } from 'eventsource-parser/stream';
-import type { Usage } from '../../../shared/domain/chat';
-import { BodyError, idleGuarded } from './net/body';
-import { sizeInWords } from './net/limits';
-import { readErrorBody } from './service-failure';
-import { type ToolCallDelta, toolCallDeltasOf } from './tools/tool-call-deltas';
+import type { Usage } from '../../../../shared/domain/chat';
+import { BodyError, idleGuarded } from '../net/body';
+import { sizeInWords } from '../net/limits';
+import { readErrorBody } from '../net/service-failure';
+import { type ToolCallDelta, toolCallDeltasOf } from '../tools/tool-call-deltas';
 
 /** What one parsed chunk of a streamed completion (or a whole completion) contributes. */
 export interface CompletionPiece {

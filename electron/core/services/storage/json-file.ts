@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { log } from '../log';
+import { log } from '../../log';
 
 /**
  * A JSON file of the user-data folder, or null when there is none. A file that cannot be

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ProfileList } from '../../../shared/contract/profiles';
-import type { Settings, SettingsPatch } from '../../../shared/contract/settings';
-import type { SubtitleRules } from '../../../shared/domain/transcript';
-import { createAtomicWriter, readJsonFile } from './json-file';
+import type { ProfileList } from '../../../../shared/contract/profiles';
+import type { Settings, SettingsPatch } from '../../../../shared/contract/settings';
+import type { SubtitleRules } from '../../../../shared/domain/transcript';
+import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
 
 const FILE = 'settings.json';

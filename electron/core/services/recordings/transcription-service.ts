@@ -2,7 +2,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
-import type { Staging } from './staging';
+import type { Staging } from '../intake/staging';
 
 /**
  * Where transcripts are kept: in the history, with their recording moved into the audio

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { keyReminderDaysSchema, planSchema, themeSchema } from '../../../shared/contract/settings';
-import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../shared/domain/transcript';
-import { log } from '../log';
+import { keyReminderDaysSchema, planSchema, themeSchema } from '../../../../shared/contract/settings';
+import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
+import { log } from '../../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
 export const profileRecordSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { log } from '../log';
+import { log } from '../../log';
 
 /** The part of keytar's API Confab uses; `@napi-rs/keyring/keytar` implements it. */
 export interface Keytar {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionEvent } from '../../../shared/contract/chat';
-import type { ToolCall, WireMessage } from '../../../shared/domain/chat';
+import type { CompletionEvent } from '../../../../shared/contract/chat';
+import type { ToolCall, WireMessage } from '../../../../shared/domain/chat';
 import type { CompletionInput } from './completion-input';
-import type { ServiceFailure } from '../../../shared/domain/service-failure';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { completionBody } from './chat-body';
 import { createTextCoalescer } from './coalescer';
 import { requestStep } from './completion-step';
-import type { ServiceClient } from './service-client';
-import { type UserPresence, createApprovals } from './tools/approvals';
-import { forLaterSteps, offerTools, toToolCall } from './tools/offered-tools';
-import { settleToolCall } from './tools/settle-tool-call';
-import type { ToolHost } from './tools/tool-host';
-import { type ToolRules, applyToolRules, askEveryTime } from './tools/tool-rules';
+import type { ServiceClient } from '../net/service-client';
+import { type UserPresence, createApprovals } from '../tools/approvals';
+import { forLaterSteps, offerTools, toToolCall } from './offered-tools';
+import { settleToolCall } from '../tools/settle-tool-call';
+import type { ToolHost } from '../tools/tool-host';
+import { type ToolRules, applyToolRules, askEveryTime } from '../tools/tool-rules';
 
 /** Requests per reply: a model that keeps asking for tools is stopped here, visibly. */
 export const MAX_TOOL_STEPS = 8;

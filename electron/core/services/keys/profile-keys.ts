@@ -1,5 +1,5 @@
-import type { KeyChange, KeyStatus } from '../../../shared/contract/secrets';
-import { type ConnectionOutcome, type Settings, originOf } from '../../../shared/contract/settings';
+import type { KeyChange, KeyStatus } from '../../../../shared/contract/secrets';
+import { type ConnectionOutcome, type Settings, originOf } from '../../../../shared/contract/settings';
 import type { KeyStore } from './keychain';
 
 const NOT_A_SERVICE_KEY =

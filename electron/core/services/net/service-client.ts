@@ -1,8 +1,8 @@
-import type { ConnectionOutcome } from '../../../shared/contract/settings';
-import type { ServiceFailure } from '../../../shared/domain/service-failure';
-import { BodyError, readWholeText } from './net/body';
-import { DEFAULT_LIMITS, type TransportLimits } from './net/limits';
-import { refusal, send } from './net/transport';
+import type { ConnectionOutcome } from '../../../../shared/contract/settings';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import { BodyError, readWholeText } from './body';
+import { DEFAULT_LIMITS, type TransportLimits } from './limits';
+import { refusal, send } from './transport';
 import { failureFromResponse, notConfigured } from './service-failure';
 
 export interface ServiceClientDeps {

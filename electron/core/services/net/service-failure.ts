@@ -1,8 +1,8 @@
-import type { FailureKind, ServiceFailure } from '../../../shared/domain/service-failure';
-import { readCapped } from './net/body';
-import { DEFAULT_LIMITS } from './net/limits';
-import { explainNetworkError } from './net/network-errors';
-import { redact } from './net/redact';
+import type { FailureKind, ServiceFailure } from '../../../../shared/domain/service-failure';
+import { readCapped } from './body';
+import { DEFAULT_LIMITS } from './limits';
+import { explainNetworkError } from './network-errors';
+import { redact } from './redact';
 
 /**
  * Reads the error code and message from whatever shape a server sent. The convention is

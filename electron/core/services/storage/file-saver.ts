@@ -1,4 +1,4 @@
-import type { SaveOutcome } from '../../../shared/contract/files';
+import type { SaveOutcome } from '../../../../shared/contract/files';
 
 export interface FileToSave {
   fileName: string;

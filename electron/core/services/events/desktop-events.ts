@@ -1,4 +1,4 @@
-import type { DesktopEvent, PageError } from '../../../shared/contract/desktop';
+import type { DesktopEvent, PageError } from '../../../../shared/contract/desktop';
 import { createWatchers } from './watchers';
 
 /**

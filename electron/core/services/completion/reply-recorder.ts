@@ -1,6 +1,6 @@
-import { type CompletionEvent, toolResultMessage } from '../../../shared/contract/chat';
-import type { Message } from '../../../shared/domain/conversation';
-import type { HistoryStore } from './history/history-store';
+import { type CompletionEvent, toolResultMessage } from '../../../../shared/contract/chat';
+import type { Message } from '../../../../shared/domain/conversation';
+import type { HistoryStore } from '../history/history-store';
 
 /** What one event changed: the whole message it wrote, if any, and the write that stores it. */
 export interface Recorded {

@@ -1,6 +1,6 @@
 import type { CompletionInput } from './completion-input';
-import type { WireMessage } from '../../../shared/domain/chat';
-import type { toolChoiceParam, toolDefinitions } from './tools/tool-definitions';
+import type { WireMessage } from '../../../../shared/domain/chat';
+import type { toolChoiceParam, toolDefinitions } from '../tools/tool-definitions';
 
 /**
  * JSON mode needs the model told as well: the convention refuses `json_object` unless the

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import { MAX_UPLOAD_BYTES, type StageOutcome, type StagedFile } from '../../../../shared/contract/transcription';
 import { megabytes } from '../../../../shared/domain/sizes';
-import { diskFaultOf, diskFaultWords } from '../disk-faults';
+import { diskFaultOf, diskFaultWords } from '../storage/disk-faults';
 import { SNIFF_BYTES, detectAudio, refuseEarly } from './detect-audio';
 
 /** The first bytes of a file, for `refuseEarly`. */
