@@ -11,8 +11,8 @@ import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody } from '../fake-service/script';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { removeFolder } from '../support/temp-folder';
-import { expectedReply, send, settled, textOf, useKey } from './chat-support';
-import { dropFiles, fileInput, fileOf, openTranscribe, resultHeading, setPlan } from './transcription-support';
+import { expectedReply, send, settled, textOf, useKey } from '../support/chat';
+import { dropFiles, fileInput, fileOf, openTranscribe, resultHeading, setPlan } from '../support/transcription';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -6,7 +6,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { testFolder } from '../support/temp-folder';
-import { composer, send, settled, useKey } from './chat-support';
+import { composer, send, settled, useKey } from '../support/chat';
 
 // Input larger than a transport takes: a 9 MB paste and a 50 MB conversation file. Each is refused
 // with its limit named, what was typed stays, and the app goes on working (npm run web once ended

@@ -15,7 +15,7 @@ import {
   settled,
   textOf,
   useKey,
-} from './chat-support';
+} from '../support/chat';
 
 // Pro chat features through the UI: JSON mode, and tools from the service's MCP server with
 // the user's approval of each call (approve, deny, always allow), the step limit, and the plan.

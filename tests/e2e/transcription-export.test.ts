@@ -5,7 +5,7 @@ import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/a
 import { screenshot } from '../support/browser';
 import { closeExpectingNoErrors } from '../support/harness';
 import { chromiumCues } from '../support/webvtt';
-import { type Harness, SPOKEN, TEXT, WORDS, exportAs, openSentenceResult } from './transcription-support';
+import { type Harness, SPOKEN, TEXT, WORDS, exportAs, openSentenceResult } from '../support/transcription';
 
 // A transcript's exports in Chromium: SRT and VTT read back by real parsers (ffprobe, Chromium's
 // own WebVTT), cue by cue at the times the subtitle rules give, the rules' validation, TXT and JSON.
