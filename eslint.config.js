@@ -32,7 +32,16 @@ const runtimeZones = [
   { target: './renderer', from: ['./electron', './tests', './build'], message: 'The renderer imports only renderer/ and shared/.' },
   { target: './electron', from: ['./renderer', './tests', './build'], message: 'Main imports only electron/ and shared/.' },
   { target: './shared', from: ['./renderer', './electron', './tests', './build'], message: 'shared/ runs on both sides: it imports neither renderer/ nor electron/.' },
+  // Main's two shells around one core: the core runs in plain Node (tests, the browser
+  // harness), so it knows neither shell; the harness does not lean on the Electron app.
+  { target: './electron/core', from: ['./electron/shell', './electron/web'], message: 'electron/core/ runs in plain Node: it imports neither electron/shell/ nor electron/web/.' },
+  { target: './electron/web', from: ['./electron/shell'], message: 'electron/web/ (the browser harness) imports electron/core/, never electron/shell/.' },
 ];
+
+/** Electron itself and the libraries that only run inside it. */
+const electronOnly = {
+  patterns: [{ regex: '^electron(-[a-z-]+)?(/.*)?$', message: 'Only electron/shell/ may import Electron or its libraries (electron-log, electron-updater, ...).' }],
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'test-output/**', 'node_modules/**'] },
@@ -62,7 +71,14 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
     rules: {
       'import-x/no-nodejs-modules': 'error',
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/ may import Electron.' }] }],
+      'no-restricted-imports': ['error', electronOnly],
+    },
+  },
+  {
+    // Main's core and the browser harness run in plain Node: no Electron.
+    files: ['electron/core/**/*.{ts,tsx}', 'electron/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', electronOnly],
     },
   },
 );

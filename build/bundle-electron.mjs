@@ -62,17 +62,17 @@ const common = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['electron/main.ts'],
+    entryPoints: ['electron/shell/main.ts'],
     outfile: path.join(outdir, 'main.cjs'),
     external: ['electron', '@napi-rs/keyring', '*.node'],
     plugins: [externalNative],
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['build/import-meta-url.mjs'],
   }),
-  // The splitter's process script (electron/services/audio-split), loaded by main from beside main.cjs.
+  // The splitter's process script (electron/core/services/audio-split), loaded by main from beside main.cjs.
   build({
     ...common,
-    entryPoints: ['electron/services/audio-split/worker.ts'],
+    entryPoints: ['electron/core/services/audio-split/worker.ts'],
     outfile: path.join(outdir, 'audio-split-worker.cjs'),
     external: ['*.node'],
     plugins: [externalNative],
@@ -82,7 +82,7 @@ await Promise.all([
   // The sandboxed preload can require nothing but 'electron', so nothing else is external.
   build({
     ...common,
-    entryPoints: ['electron/preload.ts'],
+    entryPoints: ['electron/shell/preload.ts'],
     outfile: path.join(outdir, 'preload.cjs'),
     external: ['electron'],
   }),

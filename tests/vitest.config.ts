@@ -7,6 +7,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // service, real keychain), e2e (the browser harness in Debian's Chromium). The e2e files run
 // one at a time: each starts Chromium and the app, and the machines have two cores.
 // Temp folders: one per run and one per file inside it, checked for leftovers (tests/setup/).
+// Unit and integration tests sit where the code they test sits: electron/core/services/<area>/
+// in services/<area>/, the rest of electron/core/ in core/, electron/shell/ in shell/, electron/web/
+// in web/, renderer/<feature>/ and shared/ under their own names, build/, tests/fake-service/ in
+// fake-service/, tests/setup/ in setup/; tests of repository-wide configuration at the suite's root.
+// E2e files stay flat, one per journey. Helpers shared by tests live in tests/support/, never among them.
 export default defineConfig({
   root,
   test: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { type FileSaver, type FileToSave, saveName } from '../services/file-saver';
+import { type FileSaver, type FileToSave, saveName } from '../core/services/storage/file-saver';
 import type { UrlSigner } from './signed-urls';
 
 export const DOWNLOAD_PATH = '/downloads/';

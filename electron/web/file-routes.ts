@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MEDIA_PATH } from '../app-origin';
+import { MEDIA_PATH } from '../core/app-origin';
 import { STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
-import { mediaReply } from '../services/media-file';
-import type { Staging } from '../services/transcription/staging';
+import { mediaReply } from '../core/services/storage/media-file';
+import type { Staging } from '../core/services/intake/staging';
 import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
 import type { UrlSigner } from './signed-urls';
 

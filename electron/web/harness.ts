@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type CoreOptions, createCore } from '../core';
-import { createNetFetch } from '../services/net/net-fetch';
+import { type CoreOptions, createCore } from '../core/core';
+import { createNetFetch } from '../core/services/net/net-fetch';
 import { createDownloadShelf } from './download-shelf';
 import { signedMediaUrl } from './file-routes';
 import { startWebServer } from './server';

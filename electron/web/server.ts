@@ -9,9 +9,9 @@ import {
   type ToRendererFrame,
   toMainFrame,
 } from '../../shared/contract/bridge-protocol';
-import type { EventSink, Router } from '../ipc/router';
-import { log } from '../log';
-import { contentSecurityPolicy } from '../security/csp';
+import type { EventSink, Router } from '../core/router';
+import { log } from '../core/log';
+import { contentSecurityPolicy } from '../core/security/csp';
 import { type FileRouteDeps, fileRoutes } from './file-routes';
 import { serveStatic } from './static-files';
 

@@ -1,6 +1,6 @@
 import { defaultAppDataDir } from './app-data-dir';
 import { startHarness } from './harness';
-import { log } from '../log';
+import { log } from '../core/log';
 
 // `npm run web`: the main-process core behind the WebSocket bridge, for any browser.
 const port = Number(process.env.PORT ?? 0);

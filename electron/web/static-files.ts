@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { contentTypeOf, fileInside } from '../security/renderer-files';
+import { contentTypeOf, fileInside } from '../core/security/renderer-files';
 
 /** Serves a file from `root` only; anything resolving outside it is a 404. */
 export async function serveStatic(root: string, urlPath: string, response: ServerResponse, headers: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { type Consent, describeConsent } from '../services/consent/consent';
+import { type Consent, describeConsent } from '../core/services/consent/consent';
 
 /**
  * The browser harness's consent: asked in the terminal that started `npm run web`, which the

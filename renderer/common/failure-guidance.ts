@@ -29,7 +29,7 @@ const AUTH: Record<string, Omit<Guidance, 'detail'>> = {
 
 const toSettings = (title: string, advice: string) => ({ title, advice, action: 'settings' as const });
 
-// Main's transport refusals and network diagnoses (electron/services/net/): the message says
+// Main's transport refusals and network diagnoses (electron/core/services/net/): the message says
 // what happened and names the hosts; the title and advice say where to fix it.
 const TRANSPORT: Record<string, Omit<Guidance, 'detail'>> = {
   insecure_address: toSettings('The address is not secure', 'Use the service\'s https:// address. Plain http:// is only for a service on this computer.'),

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { toJson } from '../../electron/services/history/export';
+import { toJson } from '../../electron/core/services/history/export';
 import type { ImportOutcome } from '../../shared/contract/history';
 import { launchChromium, screenshot } from '../support/browser';
 import { startWebApp, type WebApp } from '../support/web-app';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { ms, percentile, seededRandom, wordSource } from './text';
 
 /**

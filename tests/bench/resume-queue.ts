@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
-import type { AudioSplitter } from '../../electron/services/audio-split/types';
-import { createJobFiles } from '../../electron/services/jobs/job-files';
-import { createJobQueue } from '../../electron/services/jobs/job-queue';
-import { openJobStore } from '../../electron/services/jobs/job-store';
-import type { Transcribed } from '../../electron/services/transcription/transcribe-file';
+import type { AudioSplitter } from '../../electron/core/services/audio-split/types';
+import { createJobFiles } from '../../electron/core/services/jobs/job-files';
+import { createJobQueue } from '../../electron/core/services/jobs/job-queue';
+import { openJobStore } from '../../electron/core/services/jobs/job-store';
+import type { Transcribed } from '../../electron/core/services/transcription/transcribe-file';
 
 export const PARTS = 10;
 const PART_SECONDS = 900;

@@ -6,7 +6,7 @@
 // process's own peak is main's share. Prints one JSON line; run by split.bench.ts.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createAudioSplitter } from '../../electron/services/audio-split';
+import { createAudioSplitter } from '../../electron/core/services/audio-split';
 
 const [path, outDir] = process.argv.slice(2) as [string, string];
 const atOnce = Number(process.env.SPLIT_BENCH_PARTS_AT_ONCE) || 2;

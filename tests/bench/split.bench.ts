@@ -8,7 +8,7 @@ import { makeLongRecording } from '../support/long-audio';
 const run = promisify(execFile);
 
 /**
- * Issue 14, item 3: the splitter in main (electron/services/audio-split), in a process of its
+ * Issue 14, item 3: the splitter in main (electron/core/services/audio-split), in a process of its
  * own (split-child.ts), on a 60-minute and a 3-hour meeting MP3 made here. Printed per length:
  * the wall time of the whole split (pass 1 and every part) ÷ FFmpeg decoding the same file and
  * encoding it to mono Opus 32 kbit/s, measured one after the other in the same run (target

@@ -1,5 +1,5 @@
 import { subtitleRulesSchema, type Word } from '../../shared/domain/transcript';
-import { cuesFromWords, formatSrt, formatVtt } from '../../electron/services/subtitles';
+import { cuesFromWords, formatSrt, formatVtt } from '../../electron/core/services/subtitles';
 import { ms, seededRandom, wordSource } from './text';
 
 /**

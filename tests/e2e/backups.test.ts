@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, openApp, send, settled, useKey } from './chat-support';
+import { type Harness, openApp, send, settled, useKey } from '../support/chat';
 
 // Settings → Backups: a backup on request, listed with what it holds, and a restore that merges.
 let h: Harness;

@@ -16,7 +16,7 @@ import {
   textOf,
   useKey,
   useRefusedKey,
-} from './chat-support';
+} from '../support/chat';
 
 // Every class of failure, as the user meets it in a conversation: what went wrong, what to
 // do, the button that does it, and nothing typed or sent is ever lost.

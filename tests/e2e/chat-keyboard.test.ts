@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, backToChat, composer, lastReply, newChat, openApp, replies, send, settled, textOf, useKey } from './chat-support';
+import { type Harness, backToChat, composer, lastReply, newChat, openApp, replies, send, settled, textOf, useKey } from '../support/chat';
 
 // The chat from the keyboard alone (Enter, Shift+Enter, Escape, Ctrl+N), and the draft each
 // conversation keeps, in Chromium. They start from one conversation of two exchanges.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, backToChat, composer, lastReply, newChat, openApp, send, settled, textOf, useKey } from './chat-support';
+import { type Harness, backToChat, composer, lastReply, newChat, openApp, send, settled, textOf, useKey } from '../support/chat';
 
 // Replies belong to main: a page that reloads mid-reply picks the reply up and sees it end,
 // drafts survive a reload, and a reply that ended early can be continued.

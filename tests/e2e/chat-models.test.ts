@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, ask, expectedReply, newChat, openOptions, openApp, setPlan, useKey } from './chat-support';
+import { type Harness, ask, expectedReply, newChat, openOptions, openApp, setPlan, useKey } from '../support/chat';
 
 // The chat's model picker in Chromium: what the Free plan offers and why, the Pro models and a
 // custom model id, and a conversation that remembers a Pro model after a return to Free.

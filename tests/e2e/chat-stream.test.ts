@@ -1,7 +1,7 @@
 import { screenshot } from '../support/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPLIT_UTF8_SAMPLE, type ChatScript } from '../fake-service/script';
-import { type Harness, lastReply, newChat, openApp, send, settled, textOf, useKey } from './chat-support';
+import { type Harness, lastReply, newChat, openApp, send, settled, textOf, useKey } from '../support/chat';
 
 // Every framing variation and fault of a stream the fake service can produce, as the user
 // sees it: the exact text, and for a fault the text that arrived plus what went wrong.

@@ -15,8 +15,8 @@ import {
   settled,
   textOf,
   useKey,
-} from './chat-support';
-import { CODE, HOSTILE, MARKDOWN_REPLY } from './chat-replies';
+} from '../support/chat';
+import { CODE, HOSTILE, MARKDOWN_REPLY } from '../support/chat-replies';
 
 // The chat journey in Chromium: the empty state, streamed and whole replies, the options and their
 // validation, Markdown, regenerate, edit and stop, hostile and long replies. The keyboard and

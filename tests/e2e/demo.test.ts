@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from '../support/browser';
-import { send, settled, textOf } from './chat-support';
+import { send, settled, textOf } from '../support/chat';
 
 // `npm run demo`'s entry (after the build `npm test` has done): the app against the bundled fake
 // service with a demo key already stored, reached in Chromium up to a streamed reply.

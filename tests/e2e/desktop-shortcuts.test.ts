@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, expectedReply, openApp, send, settled, setPlan, textOf, useKey } from './chat-support';
+import { type Harness, expectedReply, openApp, send, settled, setPlan, textOf, useKey } from '../support/chat';
 
 // The commands of Electron's application menu, from the page's own chords in the browser
 // harness: both run the same intent (shared/domain/shortcuts.ts → renderer/common/intents.ts).

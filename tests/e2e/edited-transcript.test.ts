@@ -3,8 +3,8 @@ import type { FakeService } from '../fake-service/server';
 import { subtitlePackets } from '../support/audio';
 import { screenshot } from '../support/browser';
 import type { Session } from '../support/history-app';
-import { HEARD, type Meeting, caretAt, ffmpegText, heardWords, openEditor, openMeeting, row, savedDocument, savedText } from './transcript-editor-support';
-import { dropFiles, exportAs, fileOf, openTranscribe, resultHeading, setPlan, shownTranscript, sidebar, transcriptBox, useKey } from './transcription-support';
+import { HEARD, type Meeting, caretAt, ffmpegText, heardWords, openEditor, openMeeting, row, savedDocument, savedText } from '../support/transcript-editor';
+import { dropFiles, exportAs, fileOf, openTranscribe, resultHeading, setPlan, shownTranscript, sidebar, transcriptBox, useKey } from '../support/transcription';
 
 // One transcript, one truth: corrected in the editor, it is the corrected version on its page,
 // in every export from there, in search and in what Ask about this transcript gives the model;

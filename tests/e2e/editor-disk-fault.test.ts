@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { editRow, row, savedDocument } from './transcript-editor-support';
-import { sidebar } from './transcription-support';
+import { editRow, row, savedDocument } from '../support/transcript-editor';
+import { sidebar } from '../support/transcription';
 
 // The history's files made immutable while Confab has them open (chattr +i, as a user or a
 // backup tool may): the disk refuses every write. What is typed in the editor meanwhile stays in

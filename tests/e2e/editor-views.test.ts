@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { editRow, row, rowsText, savedDocument } from './transcript-editor-support';
-import { sidebar } from './transcription-support';
+import { editRow, row, rowsText, savedDocument } from '../support/transcript-editor';
+import { sidebar } from '../support/transcription';
 
 // Two windows of one Confab (two tabs of the harness) on one transcript and one history: what
 // one does shows in the other without a reload, and typing that met the other's change in the

@@ -11,8 +11,8 @@ import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody } from '../fake-service/script';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { removeFolder } from '../support/temp-folder';
-import { expectedReply, send, settled, textOf, useKey } from './chat-support';
-import { dropFiles, fileInput, fileOf, openTranscribe, resultHeading, setPlan } from './transcription-support';
+import { expectedReply, send, settled, textOf, useKey } from '../support/chat';
+import { dropFiles, fileInput, fileOf, openTranscribe, resultHeading, setPlan } from '../support/transcription';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -126,7 +126,7 @@ describe('Electron app (smoke journey)', () => {
     await expect.poll(() => (existsSync(target) ? readFileSync(target, 'utf8') : '')).toMatch(/^1\r?\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\r?\nConfab in Electron/);
   });
 
-  // Electron's own splitter processes (utility processes, electron/platform/utility-splitter.ts):
+  // Electron's own splitter processes (utility processes, electron/shell/platform/utility-splitter.ts):
   // 15 minutes of a tone as a 16 kHz WAV, ~29 MB, over the upload limit, so it is planned in
   // two stretches and sent as one Opus part.
   step(

@@ -3,7 +3,7 @@ import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type Harness, fileInput, lastTranscriptionRequest, openApp, openTranscribe, player, resultHeading, setPlan, sidebar, useKey } from './transcription-support';
+import { type Harness, fileInput, lastTranscriptionRequest, openApp, openTranscribe, player, resultHeading, setPlan, sidebar, useKey } from '../support/transcription';
 
 // How a file's bytes travel in the browser harness: once, raw, over HTTP — never inside a
 // WebSocket frame — and back for playback by range requests on a signed URL.

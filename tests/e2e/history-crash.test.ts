@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { lastReply, replies, send, settled, textOf, useKey } from './chat-support';
+import { lastReply, replies, send, settled, textOf, useKey } from '../support/chat';
 
 // The app killed mid-reply (a crash, a force quit, a power cut): main records a reply as it
 // grows, so after the restart the text up to about the kill is there, marked interrupted.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { newChat, send, settled, useKey } from './chat-support';
+import { newChat, send, settled, useKey } from '../support/chat';
 
 // Keeping the list in order: rename, pin, delete with and without Undo, from the mouse and
 // from the keyboard; and what of it is still there after a restart.

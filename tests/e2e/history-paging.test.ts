@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import type { Message } from '../../shared/domain/conversation';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { backToChat, lastRequestBody, send, settled, useKey } from './chat-support';
+import { backToChat, lastRequestBody, send, settled, useKey } from '../support/chat';
 import { removeFolder } from '../support/temp-folder';
 
 // A long conversation opens with its last page of messages; scrolling to the top brings the

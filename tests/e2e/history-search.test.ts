@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import type { Message } from '../../shared/domain/conversation';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';

@@ -8,7 +8,7 @@ import type { Conversation } from '../../shared/domain/conversation';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { newChat, openOptions, send, settled, useKey } from './chat-support';
+import { newChat, openOptions, send, settled, useKey } from '../support/chat';
 import { removeFolder } from '../support/temp-folder';
 
 // Export (Markdown, JSON, everything as a zip) through the browser's download, and import

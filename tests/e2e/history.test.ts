@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { send, settled, textOf, useKey } from './chat-support';
+import { send, settled, textOf, useKey } from '../support/chat';
 
 // The journey: a streamed chat, the app and the service both gone, the app back on
 // the same data folder: the conversation is there, and search finds it, all offline.

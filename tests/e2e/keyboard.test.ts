@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { sampleWav } from '../demo/sample-audio';
 import { testFolder } from '../support/temp-folder';
-import { type Harness, openApp } from './chat-support';
+import { type Harness, openApp } from '../support/chat';
 
 // The main journeys with the keyboard alone: Tab, Enter, Space, Escape and the app's chords, no
 // mouse. Every control reached must show where the focus is.

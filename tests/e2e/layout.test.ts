@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleWav } from '../demo/sample-audio';
 import { openHarness, type Harness } from '../support/harness';
 import { checkScreen } from '../support/layout';
-import { newChat, send, settled, setPlan, useKey } from './chat-support';
-import { caretAt, row, rowsText } from './transcript-editor-support';
-import { dropFiles, queueRow, resultHeading, sidebar } from './transcription-support';
+import { newChat, send, settled, setPlan, useKey } from '../support/chat';
+import { caretAt, row, rowsText } from '../support/transcript-editor';
+import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcription';
 
 // Every screen at 800x600, 1280x800 and 1920x1200, light and dark, in one browser and one app:
 // no two controls overlap, no text is cut by its box, and the app's frame never scrolls (only its

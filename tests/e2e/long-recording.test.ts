@@ -10,7 +10,7 @@ import { textFromWords } from '../fake-service/transcript';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
-import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from './transcription-support';
+import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
 
 // A 45-minute meeting (a 16 kHz WAV of ~86 MB, over the service's 25 MB limit) through main's
 // job queue and its real splitter: cut in pauses into three parts, each part's prompt carrying

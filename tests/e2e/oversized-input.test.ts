@@ -6,7 +6,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { testFolder } from '../support/temp-folder';
-import { composer, newChat, send, settled, useKey } from './chat-support';
+import { composer, newChat, send, settled, useKey } from '../support/chat';
 
 // Input larger than a transport takes: a 9 MB paste and a 50 MB conversation file. Both go by
 // reference, as recordings do, never inside a bridge frame; the app goes on working (npm run web

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, openApp, useKey } from './chat-support';
-import { STDIO_SCRIPT, openSettings, section, server, statusOf } from './mcp-support';
+import { type Harness, openApp, useKey } from '../support/chat';
+import { STDIO_SCRIPT, openSettings, section, server, statusOf } from '../support/mcp';
 
 // Servers pasted as JSON into Settings' Tools (MCP) section, as other apps write them: broken
 // JSON named as such, one server filling the form (its command still asks in the harness's

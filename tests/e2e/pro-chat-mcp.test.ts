@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey, useRefusedKey } from './chat-support';
-import { STDIO_SCRIPT, openSettings, section, server, setTheme, showSection, statusOf } from './mcp-support';
+import { type Harness, lastReply, newChat, openApp, openOptions, send, setPlan, textOf, useKey, useRefusedKey } from '../support/chat';
+import { STDIO_SCRIPT, openSettings, section, server, setTheme, showSection, statusOf } from '../support/mcp';
 
 // Settings' Tools (MCP) section: the service's own server (connected, or why not), servers the
 // user adds (an unreachable address, a local command over stdio the test allows in the

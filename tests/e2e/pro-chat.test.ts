@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECLINED } from '../../electron/services/tools/settle-tool-call';
+import { DECLINED } from '../../electron/core/services/tools/settle-tool-call';
 import { screenshot } from '../support/browser';
 import {
   type Harness,
@@ -15,7 +15,7 @@ import {
   settled,
   textOf,
   useKey,
-} from './chat-support';
+} from '../support/chat';
 
 // Pro chat features through the UI: JSON mode, and tools from the service's MCP server with
 // the user's approval of each call (approve, deny, always allow), the step limit, and the plan.

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screenshot } from '../support/browser';
-import { type Harness, openApp, useKey } from './chat-support';
-import { STDIO_SCRIPT, openSettings, section, setTheme, statusOf } from './mcp-support';
+import { type Harness, openApp, useKey } from '../support/chat';
+import { STDIO_SCRIPT, openSettings, section, setTheme, statusOf } from '../support/mcp';
 
 // Settings' Tool permissions: a rule per tool or per server, set and revoked by keyboard, and
 // "allow" only once confirmed in the harness's terminal. The rules are for the service's server

@@ -6,9 +6,9 @@ import type { FakeService } from '../fake-service/server';
 import { subtitlePackets } from '../support/audio';
 import { screenshot } from '../support/browser';
 import type { Session } from '../support/history-app';
-import { dropFiles, fileOf, openTranscribe, player, resultHeading, setPlan, setTheme, useKey } from './transcription-support';
+import { dropFiles, fileOf, openTranscribe, player, resultHeading, setPlan, setTheme, useKey } from '../support/transcription';
 import { chromiumCues } from '../support/webvtt';
-import { HEARD, type Meeting, caretAt, editRow, exportEdited, ffmpegText, heardWords, openEditor, openMeeting, row, rowsText, savedDocument, savedText } from './transcript-editor-support';
+import { HEARD, type Meeting, caretAt, editRow, exportEdited, ffmpegText, heardWords, openEditor, openMeeting, row, rowsText, savedDocument, savedText } from '../support/transcript-editor';
 
 // The transcript editor in Chromium: a name corrected, cues split and merged, two speakers
 // named, find and replace, undo and redo, a kill mid-edit, exports read back by real parsers,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cuesFromWords } from '../../electron/services/subtitles';
+import { cuesFromWords } from '../../electron/core/services/subtitles';
 import { subtitleRulesSchema } from '../../shared/domain/transcript';
 import { type AudioFixtures, audioFixtures, subtitlePackets } from '../support/audio';
 import { screenshot } from '../support/browser';
 import { closeExpectingNoErrors } from '../support/harness';
 import { chromiumCues } from '../support/webvtt';
-import { type Harness, SPOKEN, TEXT, WORDS, exportAs, openSentenceResult } from './transcription-support';
+import { type Harness, SPOKEN, TEXT, WORDS, exportAs, openSentenceResult } from '../support/transcription';
 
 // A transcript's exports in Chromium: SRT and VTT read back by real parsers (ffprobe, Chromium's
 // own WebVTT), cue by cue at the times the subtitle rules give, the rules' validation, TXT and JSON.

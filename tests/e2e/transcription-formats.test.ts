@@ -15,7 +15,7 @@ import {
   shownTranscript,
   speakSpeech,
   transcriptBox,
-} from './transcription-support';
+} from '../support/transcription';
 
 // The five response formats in Chromium, from four containers: what each sends and shows, what
 // it can be saved as, and why a transcript without timings cannot become subtitles.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { closeExpectingNoErrors } from '../support/harness';
-import { type Harness, WORDS, highlighted, openSentenceResult, player, playingNow, transcriptBox } from './transcription-support';
+import { type Harness, WORDS, highlighted, openSentenceResult, player, playingNow, transcriptBox } from '../support/transcription';
 
 // Playback on a transcript's result in Chromium: the word being spoken is marked as the recording
 // plays, and a click on a word or a paragraph's time plays from there.

@@ -17,7 +17,7 @@ import {
   speakSpeech,
   transcriptionRequestCount,
   useKey,
-} from './transcription-support';
+} from '../support/transcription';
 
 // The queue's stops and restarts in Chromium: a cancel mid-upload, a file the server failed and one
 // a Free key was refused, each kept for Retry, and options that hold the queue until they are fixed.

@@ -16,7 +16,7 @@ import {
   resultHeading,
   speakSpeech,
   transcriptionRequestCount,
-} from './transcription-support';
+} from '../support/transcription';
 
 // The queue in Chromium: refusals by content and size, a batch kept in the queue, byte progress,
 // and a recording over the limit read and made ready. Cancel, failures and Retry, and the options'

@@ -22,7 +22,7 @@ import {
   sidebar,
   transcriptBox,
   useKey,
-} from './transcription-support';
+} from '../support/transcription';
 
 // The transcription journey in Chromium: Pro gating, a dropped recording and its result, the
 // themes, asking about it in a chat, and the history. Playback that follows the words is in

@@ -5,7 +5,7 @@ import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
-import { ask, backToChat, expectedReply } from './chat-support';
+import { ask, backToChat, expectedReply } from '../support/chat';
 import { startWebApp, type WebApp } from '../support/web-app';
 
 // The browser harness behind a real HTTP proxy (HTTP_PROXY), as on a company network.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import type { Conversation } from '../../shared/domain/conversation';
-import { createHistoryStore } from '../../electron/services/history/history-store';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { testFolder } from './temp-folder';
 
 // A real history file, and damage done to it as a failing disk does: one page overwritten.

@@ -1,4 +1,4 @@
-import type { Keytar } from '../../electron/services/keychain';
+import type { Keytar } from '../../electron/core/services/keys/keychain';
 
 /** keytar's API over a Map (`service\0account` → secret), so tests can see exactly what was stored. */
 export function memoryKeytar(): Keytar & { entries: Map<string, string> } {

@@ -1,8 +1,8 @@
-// Stands in for main in tests/integration/audio-split-process.test.ts: plans the recording
+// Stands in for main in tests/integration/services/audio-split/split-process.test.ts: plans the recording
 // given and encodes its first part to the path given; once the part's process is at work,
 // prints that process's pid (a line of JSON) and waits to be killed.
 import { readFile } from 'node:fs/promises';
-import { createAudioSplitter } from '../../electron/services/audio-split';
+import { createAudioSplitter } from '../../electron/core/services/audio-split';
 
 const [path, outPath] = process.argv.slice(2) as [string, string];
 const splitter = createAudioSplitter();

@@ -1,0 +1,224 @@
+import { join, resolve } from 'node:path';
+import * as keytar from '@napi-rs/keyring/keytar.js';
+import { contract } from '../../shared/contract';
+import { conversationsHandlers } from './handlers/conversations';
+import { desktopHandlers } from './handlers/desktop';
+import { historyHandlers } from './handlers/history';
+import { jobsHandlers } from './handlers/jobs';
+import { mcpHandlers } from './handlers/mcp';
+import { permissionsHandlers } from './handlers/permissions';
+import { transcriptionHandlers } from './handlers/transcription';
+import { transcriptEditorHandlers } from './handlers/transcript-editor';
+import { profilesHandlers } from './handlers/profiles';
+import { secretsHandlers } from './handlers/secrets';
+import { settingsHandlers } from './handlers/settings';
+import { createRouter, type Router } from './router';
+import { createChatService } from './services/completion/chat-service';
+import { type Consent, refuseAll } from './services/consent/consent';
+import { createConsentGate } from './services/consent/consent-memory';
+import { createDesktopEvents, type DesktopEvents } from './services/events/desktop-events';
+import { createConversationService } from './services/conversations/conversation-service';
+import { lockDataFolder } from './services/storage/data-lock';
+import { type FileSaver, noSaver } from './services/storage/file-saver';
+import { createBackups, scheduleDailyBackups } from './services/history/backups';
+import type { HistoryStore } from './services/history/history-store';
+import { openHistory } from './services/history/open-history';
+import { type AudioSplitter, type StartSplitProcess, createAudioSplitter } from './services/audio-split';
+import { createJobFiles } from './services/jobs/job-files';
+import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
+import { openJobStore } from './services/jobs/job-store';
+import { transcribeFile } from './services/transcription/transcribe-file';
+import { createKeyStore, createKeychain, type Keytar } from './services/keys/keychain';
+import { createMcpHost } from './services/mcp/mcp-host';
+import { loadServerConfigs } from './services/mcp/server-configs';
+import { createServerSecrets } from './services/mcp/server-secrets';
+import { createProfileKeys } from './services/keys/profile-keys';
+import { guardedFetch } from './services/net/guarded-fetch';
+import { DEFAULT_LIMITS } from './services/net/limits';
+import { rememberSecret } from './services/net/redact';
+import { createServiceClient } from './services/net/service-client';
+import { type Staging, createStaging } from './services/intake/staging';
+import { createTranscriptionService } from './services/recordings/transcription-service';
+import { createTranscriptEditor } from './services/transcript-editor/editor-service';
+import { createSettingsStore } from './services/settings/settings-store';
+import type { UserPresence } from './services/tools/approvals';
+import { createToolPermissions } from './services/tools/permission-rules';
+import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
+import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
+import { appMediaUrl } from './app-origin';
+
+export interface CoreOptions {
+  /** The user-data folder: settings, history and temporary files live here. */
+  userDataDir: string;
+  /** Pre-fills the base URL on first run (APP_BASE_URL). */
+  initialBaseUrl?: string;
+  /** Injected in tests; the OS keychain otherwise. */
+  keytar?: Keytar;
+  /** Tests inject one; otherwise `makeFetch` builds main's fetch, else Node's own. */
+  fetch?: typeof fetch;
+  /** Main's fetch around the profile's proxy: net.fetch in Electron, undici in the harness. */
+  makeFetch?(proxy: () => string | null): typeof fetch;
+  /** Electron's save dialog, or the browser harness's download shelf; none where nothing is saved (tests). */
+  fileSaver?: FileSaver;
+  /**
+   * Asks the user, outside the page, before a program starts or a tool is always allowed:
+   * Electron's dialog, the harness's terminal. Without one every such request is refused.
+   */
+  consent?: Consent;
+  /** Electron's real-input signal backing tool approvals; the harness has none (approvals.ts). */
+  presence?: UserPresence;
+  /** Where the page plays a saved recording from; app://confab/media/<id> unless the harness signs its own. */
+  mediaUrl?: (transcriptId: string) => string;
+  /** Splits recordings over the upload limit; tests inject a fake. */
+  splitter?: AudioSplitter;
+  /** Starts the splitter's process per request: Electron's utility process; a Node child process by default. */
+  splitProcess?: StartSplitProcess;
+}
+
+export interface Core {
+  router: Router;
+  /** For the byte routes beside the router: staging by path or raw body, and recordings to play. */
+  files: { staging: Staging; audioPath(transcriptId: string): string | null };
+  /** Menu intents and opened files for the page (Electron sends them; the harness has no source). */
+  desktop: DesktopEvents;
+  /** The transcription queue, for main's own listeners (`onJobEvent`: notifications, taskbar progress). */
+  jobs: JobQueue;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every main-process service and the router over them. Electron's IPC adapter and
+ * the browser harness's WebSocket bridge both serve this one router.
+ */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  // Each profile's key has its own keychain entry under the data folder's account, so separate
+  // data folders (APP_DATA_DIR) never share a key, while Electron and the browser harness on
+  // the same folder do.
+  const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
+  const dataAccount = resolve(options.userDataDir);
+  const keyStore = createKeyStore({ keychain: createKeychain(keychain), accountPrefix: dataAccount });
+  const settings = await createSettingsStore({
+    dir: options.userDataDir,
+    initialBaseUrl: options.initialBaseUrl,
+    onMigrate: (profile) => keyStore.adoptLegacy(dataAccount, profile.id, originOf(profile.baseUrl), new Date()),
+  });
+  const lock = lockDataFolder(options.userDataDir);
+  const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
+  let history: HistoryStore;
+  try {
+    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const netFetch = options.fetch ?? options.makeFetch?.(() => settings.proxy()) ?? fetch;
+  const clientDeps = { fetch: netFetch };
+  const keys = createProfileKeys({
+    keys: keyStore,
+    settings,
+    // Rotation tries the candidate on its own client, so the stored key is untouched until it works.
+    probe: (candidate, baseUrl) => {
+      rememberSecret(candidate);
+      return createServiceClient({ ...clientDeps, baseUrl: () => baseUrl, apiKey: async () => candidate }).testConnection();
+    },
+  });
+  // Every key read is remembered for redaction (net/redact.ts) and for guardedFetch's https rule.
+  const keyFor = async (url: string) => {
+    const found = await keys.keyFor(url);
+    rememberSecret(found.key);
+    return found;
+  };
+  const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, apiKey: async (url) => (await keyFor(url)).key });
+  // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
+  const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
+  const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
+  const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll });
+  const permissions = await createToolPermissions({
+    dir: options.userDataDir,
+    gate: consent,
+    serverName: (id) => (id === SERVICE_SERVER_ID ? 'Service' : (configs.all().find((server) => server.id === id)?.name ?? null)),
+  });
+  const mcp = createMcpHost({
+    configs,
+    consent,
+    service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: keyFor },
+    fetch: guardedFetch(netFetch, DEFAULT_LIMITS.maxRedirects),
+  });
+
+  const files = options.fileSaver ?? noSaver;
+  const staging = createStaging(join(options.userDataDir, 'staging'));
+
+  const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
+  const jobs = createJobQueue({
+    store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
+    files: createJobFiles(join(options.userDataDir, 'jobs')),
+    takeStaged: (fileId) => staging.take(fileId),
+    run: {
+      transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+      splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
+      keep: transcription.keep,
+    },
+  });
+
+  const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
+
+  const stopDailyBackups = scheduleDailyBackups(backups, history.db);
+  const desktop = createDesktopEvents();
+
+  const editor = createTranscriptEditor({ history });
+  const router = createRouter(contract, {
+    settings: settingsHandlers({ settings, service }),
+    secrets: secretsHandlers({ keys }),
+    profiles: profilesHandlers({ settings, keys: keyStore }),
+    conversations: conversationsHandlers({ conversations, staging, files }),
+    history: historyHandlers({
+      history,
+      files,
+      backups,
+      staging,
+      scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
+      stopReply: conversations.stop,
+      tell: conversations.tell,
+    }),
+    transcription: transcriptionHandlers({
+      history,
+      files,
+      mediaUrl: options.mediaUrl ?? appMediaUrl,
+      transcription,
+      editor,
+      subtitleRules: settings.subtitleRules,
+      tell: conversations.tell,
+    }),
+    transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
+    jobs: jobsHandlers({ jobs }),
+    mcp: mcpHandlers({ mcp }),
+    permissions: permissionsHandlers({ permissions }),
+    desktop: desktopHandlers({ events: desktop }),
+  });
+
+  return {
+    router,
+    desktop,
+    files: {
+      staging,
+      // A lookup by id in the history: an unknown id is simply no file.
+      audioPath: (id) => {
+        try {
+          return history.transcripts.audioPath(id);
+        } catch {
+          return null;
+        }
+      },
+    },
+    jobs,
+    async close() {
+      await jobs.close();
+      stopDailyBackups();
+      await conversations.close();
+      await mcp.close();
+      await backups.settled();
+      history.close();
+      lock.release();
+    },
+  };
+}

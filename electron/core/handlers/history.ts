@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { strToU8 } from 'fflate';
+import type { Contract } from '../../../shared/contract';
+import type { WatchEvent } from '../../../shared/contract/conversations';
+import type { Handlers } from '../router';
+import type { FileSaver } from '../services/storage/file-saver';
+import type { Backups } from '../services/history/backups';
+import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
+import type { HistoryStore } from '../services/history/history-store';
+import { mergeConversation } from '../services/history/merge';
+import { mergeBackup } from '../services/history/restore';
+import type { Staging } from '../services/intake/staging';
+
+export function historyHandlers(deps: {
+  history: HistoryStore;
+  files: FileSaver;
+  backups: Backups;
+  /** Where an imported conversation file waits, by reference, until it is read. */
+  staging: Staging;
+  /** Where a backup is copied while it is read (a file main owns, removed afterwards). */
+  scratchPath: string;
+  stopReply(id: string): void;
+  /** Tells every page of a change to the list (the conversations' watch). */
+  tell(event: WatchEvent): void;
+}): Handlers<Contract>['history'] {
+  const { history, files, backups } = deps;
+  return {
+    status: async () => ({ problem: history.problem }),
+    list: async () => history.list(),
+    open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),
+    earlierMessages: async ({ id, beforeMessageId, limit }) => history.earlierMessages(id, beforeMessageId, limit),
+    update: async ({ id, ...patch }) => {
+      const conversation = history.update(id, patch);
+      deps.tell({ type: 'listed', conversation });
+      return conversation;
+    },
+    remove: async ({ id }) => {
+      // Nobody is left to read its reply.
+      deps.stopReply(id);
+      history.remove(id);
+      deps.tell({ type: 'removed', conversationId: id });
+    },
+    restore: async ({ id }) => {
+      history.restore(id);
+      deps.tell({ type: 'listed', conversation: history.meta(id) });
+    },
+    search: async ({ query, limit }) => history.search(query, limit),
+
+    async exportConversation({ id, format }) {
+      const conversation = history.get(id);
+      const markdown = format === 'markdown';
+      return files.save({
+        fileName: `${safeFileName(conversation.title, conversation.id)}.${markdown ? 'md' : 'json'}`,
+        mimeType: markdown ? 'text/markdown' : 'application/json',
+        bytes: strToU8(markdown ? toMarkdown(conversation) : toJson(conversation)),
+      });
+    },
+
+    async exportAll() {
+      const conversations = history.list().map((summary) => history.get(summary.id));
+      const date = new Date().toISOString().slice(0, 10);
+      return files.save({ fileName: `Confab conversations ${date}.zip`, mimeType: 'application/zip', bytes: archiveOf(conversations) });
+    },
+
+    backups: async () => backups.list(),
+    backUpNow: () => backups.backUp(history.db),
+    restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath),
+
+    async import({ fileId }) {
+      const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));
+      if (!parsed.ok) return parsed;
+      // A merge: what the history holds is never overwritten (services/history/merge.ts).
+      const { conversation } = mergeConversation(history, parsed.conversation);
+      deps.tell({ type: 'listed', conversation });
+      return { ok: true, conversation };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Contract } from '../../../shared/contract';
+import type { EditorPatch, EditorState } from '../../../shared/contract/transcriptEditor';
+import type { SubtitleRules } from '../../../shared/domain/transcript';
+import { documentToWire, patchToWire } from '../../../shared/domain/transcript-wire';
+import type { Handlers } from '../router';
+import type { FileSaver } from '../services/storage/file-saver';
+import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+import { transcriptFile } from '../services/transcript-export/export-file';
+
+const wire = <T extends { patch: EditorPatch; state: EditorState }>(change: T) => ({ ...change, patch: patchToWire(change.patch) });
+
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules }): Handlers<Contract>['transcriptEditor'] {
+  const { editor } = deps;
+  return {
+    open: async ({ id }) => {
+      const opened = editor.open(id);
+      return { ...opened, document: documentToWire(opened.document) };
+    },
+    watch: async (_input, ctx) => editor.watch((change) => ctx.emit(change.type === 'changed' ? wire(change) : change), ctx.signal),
+    edit: async ({ id, intent, version }) => {
+      const result = editor.editAt(id, intent, version);
+      return result.outcome === 'applied' ? wire(result) : result;
+    },
+    undo: async ({ id }) => wire(editor.undo(id)),
+    redo: async ({ id }) => wire(editor.redo(id)),
+    revert: async ({ id }) => wire(editor.revert(id)),
+    knownSpeakers: async () => editor.knownSpeakers(),
+    async export({ id, format, options }) {
+      // The same writer and rules as the transcript page's exports: the user's, from main's settings.
+      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules() }));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { rm } from 'node:fs/promises';
+import type { Contract } from '../../../shared/contract';
+import type { SubtitleRules } from '../../../shared/domain/transcript';
+import type { WatchEvent } from '../../../shared/contract/conversations';
+import type { Handlers } from '../router';
+import type { FileSaver } from '../services/storage/file-saver';
+import type { HistoryStore } from '../services/history/history-store';
+import { editorExportOptionsSchema } from '../../../shared/contract/transcriptEditor';
+import { conversationAbout } from '../services/transcript-ask/ask';
+import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+import { transcriptFile } from '../services/transcript-export/export-file';
+import { readingOf } from '../services/transcript-export/reading';
+import type { TranscriptionService } from '../services/recordings/transcription-service';
+
+export function transcriptionHandlers(deps: {
+  transcription: TranscriptionService;
+  history: HistoryStore;
+  files: FileSaver;
+  /** Where the page plays a saved recording from (the bytes go by URL, with range requests). */
+  mediaUrl(transcriptId: string): string;
+  /** The user's subtitle rules (main keeps them in settings). */
+  subtitleRules(): SubtitleRules;
+  /** The editor's documents: what a transcript now reads, prepared for one being shown, forgotten with a deleted one. */
+  editor: Pick<TranscriptEditor, 'current' | 'hasEdits' | 'prepare' | 'forget'>;
+  /** Tells every page's conversation list of a conversation Ask started. */
+  tell(event: WatchEvent): void;
+}): Handlers<Contract>['transcription'] {
+  const { history, editor } = deps;
+  const reading = (id: string) => {
+    const { record, document, edited } = editor.current(id);
+    return { reading: readingOf(record, document, edited), words: document.blocks.reduce((sum, block) => sum + block.words.length, 0) };
+  };
+  return {
+    discard: ({ fileId }) => deps.transcription.discard(fileId),
+    list: async () => history.transcripts.list(),
+    async open({ id }) {
+      if (editor.hasEdits(id)) return reading(id).reading;
+      const record = history.transcripts.get(id);
+      // Never edited: the service's result as it is, and the editor's document made after this
+      // reply has been sent (the page's own request comes first).
+      setImmediate(() => editor.prepare(id));
+      return { ...record, edits: null };
+    },
+
+    original: async ({ id }) => history.transcripts.get(id).transcript,
+
+    async remove({ id }) {
+      const audio = history.transcripts.remove(id);
+      // A backup may bring the transcript back, without edits: the editor must read it anew.
+      editor.forget(id);
+      if (audio) await rm(audio, { force: true });
+    },
+
+    async audioUrl({ id }) {
+      if (!history.transcripts.audioPath(id)) throw new Error('The original audio of this transcript was not kept.');
+      return { url: deps.mediaUrl(id) };
+    },
+
+    exportSubtitles: async ({ id, format }) =>
+      deps.files.save(await transcriptFile(editor.current(id), format, { ...editorExportOptionsSchema.parse({}), rules: deps.subtitleRules() })),
+
+    async ask({ id, options }) {
+      const { reading: current, words } = reading(id);
+      const conversation = history.create(conversationAbout(current, words, options));
+      deps.tell({ type: 'listed', conversation });
+      return conversation;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { CompletionEvent } from '../../../../shared/contract/chat';
+import type { Usage } from '../../../../shared/domain/chat';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
+import { BodyError } from '../net/body';
+import { redact } from '../net/redact';
+import { failureFromNetworkError } from '../net/service-failure';
+import type { ServiceClient } from '../net/service-client';
+import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from '../tools/tool-call-deltas';
+
+/** One request's reply: its text (already passed on as it came), tool calls and ending. */
+export interface StepReply {
+  text: string;
+  toolCalls: JoinedToolCall[];
+  finishReason: string | null;
+  usage: Usage | null;
+  model: string | null;
+}
+
+export type StepOutcome =
+  | { ok: true; reply: StepReply }
+  | { ok: false; end: Extract<CompletionEvent, { type: 'stopped' | 'failed' }> };
+
+const streamFailure = (error: StreamEventError | BodyError, host: string): ServiceFailure => ({
+  kind: 'stream',
+  status: null,
+  code: error.code,
+  message: redact(error.message),
+  host,
+  retryAfterSeconds: null,
+});
+
+/**
+ * Sends one completion request, streamed or whole, handing text to `onText` as it arrives.
+ * Every way it can end is an outcome, never an exception: a stop, a refusal, a broken stream.
+ */
+export async function requestStep(
+  service: ServiceClient,
+  body: unknown,
+  options: { streamed: boolean; signal: AbortSignal; onText(text: string): void },
+): Promise<StepOutcome> {
+  const reply: StepReply = { text: '', toolCalls: [], finishReason: null, usage: null, model: null };
+  const toolCallDeltas: ToolCallDelta[] = [];
+  let host = '';
+  try {
+    const result = await service.postJson('chat/completions', body, options.signal);
+    if (!result.ok) return { ok: false, end: { type: 'failed', failure: result.failure } };
+    host = new URL(result.url).host;
+    const pieces = options.streamed
+      ? completionPieces(result.response.body!, { host, ...service.limits })
+      : [pieceOf(JSON.parse(await service.readText(result)) as Parameters<typeof pieceOf>[0])];
+    for await (const piece of pieces) {
+      options.onText(piece.text);
+      reply.text += piece.text;
+      toolCallDeltas.push(...piece.toolCalls);
+      reply.finishReason = piece.finishReason ?? reply.finishReason;
+      reply.usage = piece.usage ?? reply.usage;
+      reply.model = piece.model ?? reply.model;
+    }
+    return { ok: true, reply: { ...reply, toolCalls: joinToolCallDeltas(toolCallDeltas) } };
+  } catch (error) {
+    if (options.signal.aborted) return { ok: false, end: { type: 'stopped' } };
+    if (error instanceof StreamEventError || error instanceof BodyError) return { ok: false, end: { type: 'failed', failure: streamFailure(error, host) } };
+    // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
+    const { code } = failureFromNetworkError(error, `http://${host}`);
+    const message = `The connection to ${host} broke off mid-reply (${code ?? (error as Error).message}).`;
+    return { ok: false, end: { type: 'failed', failure: streamFailure(new StreamEventError(message, code), host) } };
+  }
+}

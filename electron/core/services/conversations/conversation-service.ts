@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { ToolDecision } from '../../../../shared/contract/chat';
+import type { ReplyStarted } from '../../../../shared/contract/conversations';
+import type { ChatOptions } from '../../../../shared/domain/chat';
+import { type ConversationMeta, type Message, canContinue } from '../../../../shared/domain/conversation';
+import type { ChatService } from '../completion/chat-service';
+import type { HistoryStore } from '../history/history-store';
+import { recordReply } from '../completion/reply-recorder';
+import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
+import { withShownSettings } from './shown-settings';
+import { requestFor } from './request';
+import { showingVersion, versionsAfter } from './versions';
+import { titleOf } from './wire';
+
+/** What the options panel showed when the user asked for a reply. */
+export interface Shown {
+  systemPrompt?: string;
+  options?: ChatOptions;
+}
+
+/** How a reply changes the stored messages before it starts, as the watch event reports it. */
+interface Start {
+  created?: boolean;
+  truncateAfter?: string | null;
+  /** Messages just written (a new or edited user message). */
+  added?: Message[];
+  /** The message a Continue goes on with; a new assistant message otherwise. */
+  continuing?: Message;
+  /** The reply this one replaces (Retry, Regenerate): kept among the new one's versions. */
+  replacing?: Message;
+}
+
+const userMessage = (text: string): Message => ({
+  id: randomUUID(),
+  role: 'user',
+  content: text.trim(),
+  state: 'complete',
+  usage: null,
+  failure: null,
+  model: null,
+  createdAt: Date.now(),
+});
+
+/**
+ * Conversations as main runs them. Every change that leads to a reply is an intent carrying
+ * only the user's words and choices; the messages the model is sent are built here from the
+ * stored history. Replies run in main whether or not a page watches (see live-replies.ts).
+ */
+export function createConversationService(deps: { history: HistoryStore; chat: ChatService; saveIntervalMs?: number }) {
+  const { history, chat } = deps;
+  const live: LiveReplies = createLiveReplies();
+
+  function idle(conversationId: string) {
+    if (live.get(conversationId)) throw new Error('A reply is still being written in this conversation. Stop it or wait for it to end, then try again.');
+    // A reply the disk refused is part of what the model is sent next: written first, if the disk takes it now.
+    live.writeHeld();
+  }
+
+  /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */
+  function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
+    const answer: Message = start.continuing
+      ? { ...start.continuing, state: 'streaming', failure: null }
+      : {
+          id: randomUUID(),
+          role: 'assistant',
+          content: '',
+          state: 'streaming',
+          usage: null,
+          failure: null,
+          model: meta.options.model,
+          createdAt: Date.now(),
+          ...(versionsAfter(start.replacing) && { versions: versionsAfter(start.replacing) }),
+        };
+    // One commit for all a reply's start writes: it is on the way from Send to the request.
+    const recorder = history.batch(() => {
+      // The title follows the first user message until the user renames the conversation.
+      if (meta.title === titleOf(stored) && titleOf(messages) !== meta.title) meta = history.update(meta.id, { title: titleOf(messages) });
+      for (const message of start.added ?? []) history.putMessage(meta.id, message);
+      if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
+      return recordReply(history, meta.id, answer, deps.saveIntervalMs);
+    });
+    const running: RunningReply = { replyId: randomUUID(), controller: new AbortController(), recorder, approvals: [], step: null };
+    live.add(meta.id, running);
+    live.broadcast({
+      type: 'started',
+      conversation: history.meta(meta.id),
+      created: start.created ?? false,
+      truncateAfter: start.truncateAfter ?? null,
+      messages: [...(start.added ?? []), answer],
+    });
+    running.ended = chat.complete(requestFor(meta, messages, !!start.continuing), {
+      id: running.replyId,
+      signal: running.controller.signal,
+      emit: (event) => live.apply(meta.id, running, event),
+    });
+    return { conversationId: meta.id, messageId: answer.id };
+  }
+
+  return {
+    watch: live.watch,
+    /** Tells every page of a change to the list made outside a reply (see `watchEventSchema`). */
+    tell: live.broadcast,
+
+    send(input: { conversationId: string | null; text: string } & Shown): ReplyStarted {
+      if (input.conversationId === null) {
+        if (!input.options) throw new Error('A new conversation needs its options.');
+        const now = Date.now();
+        const meta = history.create({
+          id: randomUUID(),
+          title: '',
+          systemPrompt: input.systemPrompt ?? '',
+          options: input.options,
+          pinned: false,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const message = userMessage(input.text);
+        return reply(meta, [], [message], { created: true, added: [message] });
+      }
+      idle(input.conversationId);
+      const meta = withShownSettings(history, input.conversationId, input);
+      const stored = history.get(meta.id).messages;
+      const message = userMessage(input.text);
+      return reply(meta, stored, [...stored, message], { added: [message] });
+    },
+
+    regenerate(input: { conversationId: string } & Shown): ReplyStarted {
+      idle(input.conversationId);
+      const meta = withShownSettings(history, input.conversationId, input);
+      const messages = history.get(meta.id).messages;
+      const lastUser = messages.findLastIndex((m) => m.role === 'user');
+      if (lastUser === -1) throw new Error('This conversation has no message to answer.');
+      const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
+      return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
+    },
+
+    /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */
+    showVersion(input: { conversationId: string; messageId: string; version: number }): Message {
+      idle(input.conversationId);
+      const message = history.get(input.conversationId).messages.find((m) => m.id === input.messageId);
+      if (!message) throw new Error('This reply is no longer in the conversation.');
+      const shown = showingVersion(message, input.version);
+      history.putMessage(input.conversationId, shown);
+      live.broadcast({ type: 'message', conversationId: input.conversationId, message: shown });
+      return shown;
+    },
+
+    edit(input: { conversationId: string; messageId: string; text: string } & Shown): ReplyStarted {
+      idle(input.conversationId);
+      const meta = withShownSettings(history, input.conversationId, input);
+      const messages = history.get(meta.id).messages;
+      const index = messages.findIndex((m) => m.id === input.messageId);
+      if (messages[index]?.role !== 'user') throw new Error('Only your own messages can be edited, and this one is no longer in the conversation.');
+      // Same id: the message is replaced in place, then everything after it goes.
+      const edited = { ...messages[index]!, content: input.text.trim() };
+      return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], truncateAfter: edited.id });
+    },
+
+    continue(input: { conversationId: string; messageId: string }): ReplyStarted {
+      idle(input.conversationId);
+      const meta = history.meta(input.conversationId);
+      const messages = history.get(meta.id).messages;
+      const last = messages.at(-1);
+      if (last?.id !== input.messageId || !canContinue(last)) {
+        throw new Error('Only the last reply can be continued, when it ended early with some text.');
+      }
+      return reply(meta, messages, messages, { continuing: last });
+    },
+
+    stop(conversationId: string) {
+      live.get(conversationId)?.controller.abort();
+    },
+
+    /** Stops every reply and waits until each has recorded how it ended (the app is closing). */
+    async close() {
+      const replies = live.all();
+      for (const reply of replies) reply.controller.abort();
+      await Promise.allSettled(replies.map((reply) => reply.ended));
+    },
+
+    decideTool(conversationId: string, callId: string, decision: ToolDecision) {
+      const running = live.get(conversationId);
+      if (!running) throw new Error('This tool call is not waiting for a decision: it was already decided, or its reply has ended.');
+      chat.decide(running.replyId, callId, decision);
+    },
+  };
+}
+
+export type ConversationService = ReturnType<typeof createConversationService>;

@@ -1,0 +1,166 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync, backup } from 'node:sqlite';
+import type { BackupInfo } from '../../../../shared/contract/history';
+import { log } from '../../log';
+import type { BeforeMigrating } from './migrations';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
+const NAME = /^history-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(-before-v\d+)?\.sqlite$/;
+
+const stamp = (at: number) => new Date(at).toISOString().replace(/[:.]/g, '-');
+const timeOf = (name: string) => {
+  const [date, time] = NAME.exec(name)![1]!.split('T') as [string, string];
+  const [h, m, s, ms] = time.replace('Z', '').split('-');
+  return Date.parse(`${date}T${h}:${m}:${s}.${ms}Z`);
+};
+
+function count(db: DatabaseSync, sql: string): number {
+  try {
+    return Number((db.prepare(sql).get() as { n: number }).n);
+  } catch {
+    // A backup from before that table (or column) existed holds none.
+    return 0;
+  }
+}
+
+/**
+ * A backup is one self-contained file: the copy inherits the live database's WAL mode, in which
+ * even a read-only open leaves -wal and -shm files beside it, so it is switched to a rollback journal.
+ */
+function finish(partial: string, final: string): void {
+  const db = new DatabaseSync(partial);
+  try {
+    db.exec('PRAGMA journal_mode = DELETE');
+    // A copy of a damaged file is damaged too: kept, it would push a good backup out of the last 7.
+    const check = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
+    if (check !== 'ok') {
+      log.warn(`Backup quick_check: ${check}`);
+      throw new Error('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+    }
+  } finally {
+    db.close();
+  }
+  renameSync(partial, final);
+}
+
+function describe(dir: string, name: string): BackupInfo {
+  const path = join(dir, name);
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return {
+      id: name,
+      createdAt: timeOf(name),
+      size: statSync(path).size,
+      beforeMigration: name.includes('-before-v'),
+      conversations: count(db, 'SELECT count(*) AS n FROM conversations WHERE deleted_at IS NULL'),
+      transcripts: count(db, 'SELECT count(*) AS n FROM transcripts'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies of the history database in `<data folder>/backups`, the newest `keep` kept. Daily ones
+ * use SQLite's online backup (node:sqlite `backup()`, in Node ≥ 22.16 and in Electron 45's Node
+ * 24), which copies a live database page by page without blocking the replies being written.
+ * The one before a migration runs while the store is being opened, which is synchronous and has
+ * no writer yet, so it uses `VACUUM INTO`: just as consistent, and synchronous.
+ * Each file is checked (quick_check) and then renamed from a temporary name, so a crash never
+ * leaves half a backup and a damaged history never replaces a good one among the last 7,
+ * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
+ */
+export function createBackups(options: { dir: string; keep?: number; now?: () => number }) {
+  const { dir, keep = 7, now = Date.now } = options;
+
+  const names = () => {
+    mkdirSync(dir, { recursive: true });
+    return readdirSync(dir)
+      .filter((name) => NAME.test(name))
+      .sort((a, b) => timeOf(b) - timeOf(a));
+  };
+  const prune = () => {
+    for (const name of names().slice(keep)) rmSync(join(dir, name), { force: true });
+  };
+  const target = (suffix = '') => {
+    const name = `history-${stamp(now())}${suffix}.sqlite`;
+    mkdirSync(dir, { recursive: true });
+    return { name, final: join(dir, name), partial: join(dir, `${name}.partial`) };
+  };
+  let running: Promise<BackupInfo> | null = null;
+
+  async function copy(db: DatabaseSync): Promise<BackupInfo> {
+    const { name, final, partial } = target();
+    rmSync(partial, { force: true });
+    try {
+      await backup(db, partial);
+      finish(partial, final);
+    } catch (error) {
+      rmSync(partial, { force: true });
+      throw error;
+    }
+    prune();
+    return describe(dir, name);
+  }
+
+  /** A backup now; one already running is shared rather than started twice. */
+  function backUp(db: DatabaseSync): Promise<BackupInfo> {
+    running ??= copy(db).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    /** Newest first, with what each holds, for Settings. */
+    list: (): BackupInfo[] => names().map((name) => describe(dir, name)),
+
+    /** The file behind an id from `list()`; anything else (a path, say) is refused. */
+    pathOf(id: string): string {
+      if (!names().includes(id)) throw new Error('This backup no longer exists. Choose one from the list of backups.');
+      return join(dir, id);
+    },
+
+    backUp,
+
+    /**
+     * Backs up when the newest backup is a day old or there is none; otherwise null. An empty
+     * history is not backed up: a week of empty copies would push the useful ones out.
+     */
+    async dailyIfDue(db: DatabaseSync): Promise<BackupInfo | null> {
+      const newest = names()[0];
+      if (newest && now() - timeOf(newest) < DAY) return null;
+      if (count(db, 'SELECT (SELECT count(*) FROM conversations) + (SELECT count(*) FROM transcripts) AS n') === 0) return null;
+      return backUp(db);
+    },
+
+    beforeMigrating: ((db, _from, to) => {
+      const { final, partial } = target(`-before-v${to}`);
+      rmSync(partial, { force: true });
+      try {
+        db.prepare('VACUUM INTO ?').run(partial);
+        finish(partial, final);
+      } catch (error) {
+        rmSync(partial, { force: true });
+        throw error;
+      }
+      prune();
+    }) satisfies BeforeMigrating,
+
+    /** Waits for a backup in progress, so the database is not closed under it. */
+    settled: () => running?.then(() => undefined, () => undefined) ?? Promise.resolve(),
+  };
+}
+
+export type Backups = ReturnType<typeof createBackups>;
+
+/** Once a day while the app runs: checked at start and every hour after. Returns the stop. */
+export function scheduleDailyBackups(backups: Backups, db: DatabaseSync, every = 60 * 60 * 1000): () => void {
+  const tick = () => void backups.dailyIfDue(db).catch((error: unknown) => log.warn('The daily history backup failed:', error));
+  tick();
+  const timer = setInterval(tick, every);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,59 @@
+import { strToU8, zipSync } from 'fflate';
+import { z } from 'zod';
+import { type Conversation, conversationSchema } from '../../../../shared/domain/conversation';
+import { redact } from '../net/redact';
+
+const FORMAT = 'confab.conversation';
+const exportSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), conversation: conversationSchema });
+
+const SPEAKER = { user: 'You', assistant: 'Assistant', system: 'System', tool: 'Tool' } as const;
+
+/** A file name from a title: no path separators or characters Windows refuses. */
+export function safeFileName(title: string, id: string): string {
+  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) || 'Conversation';
+  return `${base} (${id.slice(0, 8)})`;
+}
+
+export function toMarkdown(conversation: Conversation): string {
+  const lines = [`# ${conversation.title}`, '', `Model: \`${conversation.options.model}\` · ${new Date(conversation.createdAt).toISOString()}`, ''];
+  if (conversation.systemPrompt) lines.push(`> **System prompt:** ${conversation.systemPrompt.replace(/\n/g, '\n> ')}`, '');
+  for (const message of conversation.messages) {
+    const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
+    lines.push(`## ${SPEAKER[message.role]}${note}`, '', message.content, '');
+  }
+  return redact(lines.join('\n'));
+}
+
+/** The JSON export: the conversation exactly as stored, tagged so an import can recognise it. */
+// Keys pasted into a conversation (or echoed in a reply) do not travel with an export.
+export const toJson = (conversation: Conversation) => redact(JSON.stringify({ format: FORMAT, version: 1, conversation }, null, 2));
+
+/** Reads an export back, or names what is wrong with the file. */
+export function parseExport(text: string): { ok: true; conversation: Conversation } | { ok: false; problem: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `This file is not valid JSON (${(error as Error).message}). Choose a conversation exported from Confab as JSON.` };
+  }
+  if ((data as { format?: unknown })?.format !== FORMAT) {
+    return { ok: false, problem: 'This JSON file is not a Confab conversation export (its "format" is not "confab.conversation").' };
+  }
+  const parsed = exportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, problem: `The export is damaged at ${issue.path.join('.') || 'the top level'}: ${issue.message}. Nothing was imported.` };
+  }
+  return { ok: true, conversation: parsed.data.conversation };
+}
+
+/** Every conversation as Markdown and JSON, one pair per conversation, in one zip. */
+export function archiveOf(conversations: Conversation[]): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const conversation of conversations) {
+    const name = safeFileName(conversation.title, conversation.id);
+    files[`${name}.md`] = strToU8(toMarkdown(conversation));
+    files[`${name}.json`] = strToU8(toJson(conversation));
+  }
+  return zipSync(files);
+}

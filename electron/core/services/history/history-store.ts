@@ -1,0 +1,197 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../../shared/domain/conversation';
+import type { SearchHit } from '../../../../shared/contract/history';
+import { type DiskProbe, guardStorage } from './storage-guard';
+import { openDatabase } from './database';
+import type { BeforeMigrating } from './migrations';
+import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
+import { searchHistory } from './search';
+import { transcriptTable } from './transcripts';
+import { inTransaction, statementCache } from '../storage/sqlite-transaction';
+
+export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
+
+/**
+ * Conversations and messages in SQLite. Every write is one statement or one transaction,
+ * so a crash leaves either the old or the new state. Opening the store marks replies that
+ * were streaming when the app died as interrupted and purges conversations whose deletion
+ * was not undone.
+ */
+export function createHistoryStore(
+  path: string,
+  options: { afterCrash?: boolean; beforeMigrating?: BeforeMigrating; onDamage?: (repaired: () => void) => void; probe?: DiskProbe } = {},
+) {
+  const opened = openDatabase(path, {
+    thorough: options.afterCrash ?? false,
+    beforeMigrating: options.beforeMigrating,
+    atStart: (started) => {
+      started.exec(`UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'`);
+      started.exec('DELETE FROM conversations WHERE deleted_at IS NOT NULL');
+    },
+  });
+  const { problem, salvaged } = opened;
+  const repairedListeners = new Set<() => void>();
+  const db = options.onDamage ? guardStorage(opened.db, path, options.onDamage, options.probe) : opened.db;
+
+  const transaction = <T>(work: () => T): T => inTransaction(db, work);
+  const sql = statementCache(db);
+  const touch = (id: string, at = Date.now()) => sql('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
+  const meta = (id: string) => {
+    const row = sql('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
+    if (!row) throw new Error('This conversation no longer exists. It may have been deleted.');
+    return toMeta(row);
+  };
+
+  function insertMessage(conversationId: string, message: Message) {
+    sql(
+      `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
+                             tool_calls, tool_call_id, tool_outcome, versions)
+       VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions)
+       ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
+               failure = excluded.failure, model = excluded.model, created_at = excluded.created_at, tool_calls = excluded.tool_calls,
+               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions`,
+    ).run({ ...messageParams(message), conversation_id: conversationId });
+  }
+
+  function insertConversation(conversation: ConversationMeta) {
+    sql(
+      `INSERT INTO conversations (id, title, system_prompt, options, pinned, created_at, updated_at, attachment)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      conversation.id,
+      conversation.title,
+      conversation.systemPrompt,
+      JSON.stringify(conversation.options),
+      conversation.pinned ? 1 : 0,
+      conversation.createdAt,
+      conversation.updatedAt,
+      conversation.attachment ? JSON.stringify(conversation.attachment) : null,
+    );
+  }
+
+  return {
+    problem,
+    /** What was copied out of a damaged file this start, or null. */
+    salvaged,
+    db: db as DatabaseSync,
+    /** Runs several of the writes below as one commit (a Send's messages and its reply's start). */
+    batch: transaction,
+
+    list(): ConversationSummary[] {
+      const rows = sql(
+        `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
+                (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
+           FROM conversations c WHERE c.deleted_at IS NULL
+          ORDER BY c.pinned DESC, c.updated_at DESC, c.created_at DESC`,
+      ).all() as unknown as Parameters<typeof toSummary>[0][];
+      return rows.map(toSummary);
+    },
+
+    /** The conversation without its messages; throws when it does not exist (or was deleted). */
+    meta,
+
+    get(id: string): Conversation {
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
+      return { ...meta(id), messages: rows.map(toMessage) };
+    },
+
+    /** The conversation with only its last `limit` messages; `hasEarlier` tells whether more precede them. */
+    openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
+      const conversation = meta(id);
+      // One row more than asked for tells whether earlier messages remain.
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT ?')
+        .all(id, limit + 1) as unknown as MessageRow[];
+      const hasEarlier = rows.length > limit;
+      return { ...conversation, messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier };
+    },
+
+    /** Up to `limit` messages before `beforeMessageId`, oldest first. */
+    earlierMessages(id: string, beforeMessageId: string, limit: number): { messages: Message[]; hasEarlier: boolean } {
+      meta(id);
+      const before = sql('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
+        | { position: number }
+        | undefined;
+      if (!before) throw new Error('This message is no longer in the conversation.');
+      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
+        .all(id, before.position, limit + 1) as unknown as MessageRow[];
+      return { messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier: rows.length > limit };
+    },
+
+    create(conversation: ConversationMeta): ConversationMeta {
+      insertConversation(conversation);
+      return meta(conversation.id);
+    },
+
+    update(id: string, patch: Partial<Pick<ConversationMeta, 'title' | 'systemPrompt' | 'options' | 'pinned'>>): ConversationMeta {
+      const next = { ...meta(id), ...patch };
+      sql('UPDATE conversations SET title = ?, system_prompt = ?, options = ?, pinned = ? WHERE id = ?').run(
+        next.title,
+        next.systemPrompt,
+        JSON.stringify(next.options),
+        next.pinned ? 1 : 0,
+        id,
+      );
+      return meta(id);
+    },
+
+    /** Hidden at once, purged at the next start unless restored. */
+    remove: (id: string) => void sql('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), id),
+    restore: (id: string) => void sql('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
+
+    /** Adds a message, or replaces one with the same id (an edited user message). */
+    putMessage(conversationId: string, message: Message) {
+      transaction(() => {
+        meta(conversationId);
+        insertMessage(conversationId, message);
+        touch(conversationId);
+      });
+    },
+
+    /** Drops every message after `messageId` (edit and resend, regenerate). */
+    truncateAfter(conversationId: string, messageId: string) {
+      sql(
+        `DELETE FROM messages WHERE conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`,
+      ).run(conversationId, messageId);
+    },
+
+    /** A streaming reply's latest state: called as it grows and when it ends. */
+    saveReply(messageId: string, update: ReplyUpdate) {
+      sql('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ? WHERE id = ?').run(
+        update.content,
+        update.state,
+        update.usage && JSON.stringify(update.usage),
+        update.failure && JSON.stringify(update.failure),
+        update.model,
+        update.toolCalls ? JSON.stringify(update.toolCalls) : null,
+        messageId,
+      );
+    },
+
+    search: (query: string, limit = 50): SearchHit[] => searchHistory(db, query, limit),
+
+    transcripts: transcriptTable(db),
+
+    /** Adds a whole conversation (an import) in one transaction. */
+    insertWhole(conversation: Conversation) {
+      transaction(() => {
+        insertConversation(conversation);
+        for (const message of conversation.messages) insertMessage(conversation.id, message);
+      });
+    },
+
+    exists: (id: string) => sql('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
+    messageExists: (id: string) => sql('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
+
+    /**
+     * Called once the file was repaired in place: what others keep of its rows (the editor's open
+     * documents) is stale, since a salvage may have lost rows and a backup brought others back.
+     */
+    onRepaired: (listener: () => void) => void repairedListeners.add(listener),
+    repaired: () => repairedListeners.forEach((listener) => listener()),
+
+    close: () => db.close(),
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

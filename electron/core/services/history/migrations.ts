@@ -1,0 +1,167 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
+import { searchableText } from '../../../../shared/domain/transcript-edits';
+
+/**
+ * Schema versions in order; `PRAGMA user_version` records how many have run. A migration
+ * is never edited once released: a change is a new entry, tested from every older version.
+ */
+export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+  // 1: conversations and their messages.
+  (db) =>
+    db.exec(`
+      CREATE TABLE conversations (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        system_prompt TEXT NOT NULL DEFAULT '',
+        options TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        state TEXT NOT NULL,
+        usage TEXT,
+        failure TEXT,
+        model TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX messages_by_conversation ON messages(conversation_id, position);
+    `),
+  // 2: pinning, and deletion that can be undone (rows are purged at the next start).
+  (db) =>
+    db.exec(`
+      ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE conversations ADD COLUMN deleted_at INTEGER;
+      CREATE INDEX conversations_by_recency ON conversations(deleted_at, pinned DESC, updated_at DESC);
+    `),
+  // 3: full-text search over every message, kept in step by triggers.
+  (db) =>
+    db.exec(`
+      CREATE VIRTUAL TABLE messages_fts USING fts5(
+        content, content='messages', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      INSERT INTO messages_fts(rowid, content) SELECT rowid, content FROM messages;
+      CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+        INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+      CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+      END;
+      CREATE TRIGGER messages_au AFTER UPDATE OF content ON messages BEGIN
+        INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+        INSERT INTO messages_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+    `),
+  // 4: finding replies cut off by a crash without scanning every message at start.
+  (db) => db.exec(`CREATE INDEX messages_streaming ON messages(state) WHERE state = 'streaming'`),
+  // 5: transcripts, searchable like messages.
+  (db) =>
+    db.exec(`
+      CREATE TABLE transcripts (
+        id TEXT PRIMARY KEY,
+        file_name TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        request TEXT NOT NULL,
+        transcript TEXT NOT NULL,
+        text TEXT NOT NULL,
+        audio_path TEXT
+      );
+      CREATE INDEX transcripts_by_recency ON transcripts(created_at DESC);
+      CREATE VIRTUAL TABLE transcripts_fts USING fts5(
+        text, content='transcripts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      CREATE TRIGGER transcripts_ai AFTER INSERT ON transcripts BEGIN
+        INSERT INTO transcripts_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcripts_ad AFTER DELETE ON transcripts BEGIN
+        INSERT INTO transcripts_fts(transcripts_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+    `),
+  // 6: tool calling: the calls an assistant message asked for (JSON), and which call a tool message answers.
+  (db) =>
+    db.exec(`
+      ALTER TABLE messages ADD COLUMN tool_calls TEXT;
+      ALTER TABLE messages ADD COLUMN tool_call_id TEXT;
+      ALTER TABLE messages ADD COLUMN tool_outcome TEXT;
+    `),
+  // 7: the transcript editor: each edited transcript's current document (the service's result
+  // stays as it was in transcripts), its speakers' names, and its undo steps.
+  (db) =>
+    db.exec(`
+      CREATE TABLE transcript_edits (
+        transcript_id TEXT PRIMARY KEY REFERENCES transcripts(id) ON DELETE CASCADE,
+        document TEXT NOT NULL,
+        speakers TEXT NOT NULL DEFAULT '[]',
+        position INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE transcript_edit_steps (
+        transcript_id TEXT NOT NULL REFERENCES transcripts(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        forward TEXT NOT NULL,
+        backward TEXT NOT NULL,
+        PRIMARY KEY (transcript_id, seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX transcript_edits_by_recency ON transcript_edits(updated_at DESC);
+    `),
+  // 8: search finds what the user corrected: an edited transcript is searched by its edited
+  // text (kept beside its document), its original only while it has no edits. The texts are
+  // filled in before the index exists: an external-content FTS5 index told to delete a row it
+  // never held is corrupted.
+  (db) => {
+    db.exec(`ALTER TABLE transcript_edits ADD COLUMN text TEXT NOT NULL DEFAULT ''`);
+    const rows = db.prepare('SELECT transcript_id AS id, document FROM transcript_edits').all() as { id: string; document: string }[];
+    const update = db.prepare('UPDATE transcript_edits SET text = ? WHERE transcript_id = ?');
+    for (const row of rows) update.run(searchableText(JSON.parse(row.document) as EditorDocument), row.id);
+    db.exec(`
+      CREATE VIRTUAL TABLE transcript_edits_fts USING fts5(
+        text, content='transcript_edits', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      INSERT INTO transcript_edits_fts(transcript_edits_fts) VALUES ('rebuild');
+      CREATE TRIGGER transcript_edits_ai AFTER INSERT ON transcript_edits BEGIN
+        INSERT INTO transcript_edits_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcript_edits_ad AFTER DELETE ON transcript_edits BEGIN
+        INSERT INTO transcript_edits_fts(transcript_edits_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+      CREATE TRIGGER transcript_edits_au AFTER UPDATE OF text ON transcript_edits WHEN old.text IS NOT new.text BEGIN
+        INSERT INTO transcript_edits_fts(transcript_edits_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO transcript_edits_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+    `);
+  },
+  // 9: what a conversation was started about (a transcript, as JSON), shown above its messages.
+  (db) => db.exec('ALTER TABLE conversations ADD COLUMN attachment TEXT'),
+  // 10: a reply's other versions (Retry and Regenerate keep the one they replace), as JSON.
+  (db) => db.exec('ALTER TABLE messages ADD COLUMN versions TEXT'),
+  // 11: an edited transcript's version, counted up by every change, so an edit made on an
+  // older version (in another window) is merged or refused instead of written over.
+  (db) => db.exec('ALTER TABLE transcript_edits ADD COLUMN version INTEGER NOT NULL DEFAULT 0'),
+];
+
+export const LATEST_VERSION = MIGRATIONS.length;
+
+/** Called once before an existing database (version ≥ 1) is migrated: the backup hook. */
+export type BeforeMigrating = (db: DatabaseSync, from: number, to: number) => void;
+
+/** Runs every migration above the database's version, each in its own transaction. */
+export function migrate(db: DatabaseSync, target = LATEST_VERSION, beforeMigrating?: BeforeMigrating): void {
+  const current = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (current > 0 && current < target) beforeMigrating?.(db, current, target);
+  for (let version = current; version < target; version++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      MIGRATIONS[version]!(db);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync, backup } from 'node:sqlite';
+import { counted } from '../../../../shared/domain/plural';
+import { log } from '../../log';
+import type { Backups } from './backups';
+import { type HistoryStore, createHistoryStore } from './history-store';
+import { mergeBackup } from './restore';
+import { describeSalvage, salvageHistory } from './salvage';
+
+const clear = (path: string) => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+};
+
+/**
+ * Merges the newest backup into a history just salvaged, never overwriting, so what the damage
+ * took and the backup holds comes back. Words for the notice ('' without a backup).
+ */
+export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataDir: string): string {
+  const newest = backups.list()[0];
+  if (!newest) return '';
+  const when = new Date(newest.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  try {
+    const merged = mergeBackup(history, backups.pathOf(newest.id), join(dataDir, 'history-salvage-merge.sqlite'));
+    return ` Your newest backup (${when}) was merged in: ${counted(merged.added + merged.copied, { one: 'conversation', other: 'conversations' })} and ${counted(merged.transcripts, { one: 'transcript', other: 'transcripts' })} came back from it.`;
+  } catch (error) {
+    log.error(`Merging the newest backup into a salvaged history failed: ${(error as Error).message}`);
+    return ` Your newest backup (${when}) could not be merged in; restore it from Settings → Backups.`;
+  }
+}
+
+/**
+ * Repairs the history file while Confab runs on it, after a query met damage: the file is kept
+ * aside as it was, its readable rows are salvaged into a new database with the newest backup
+ * merged in, and that database is copied over the live file with SQLite's backup API, which the
+ * open connection sees at its next statement (its prepared statements included). The connection
+ * is read-only meanwhile (storage-guard.ts), so a write in that moment is refused with the repair's
+ * words rather than written into the damaged file and then overwritten.
+ */
+export async function repairInPlace(options: { path: string; dataDir: string; backups: Backups; now?: number }): Promise<string> {
+  const { path } = options;
+  const aside = `${path}.damaged-${new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['', '-wal']) if (existsSync(path + suffix)) copyFileSync(path + suffix, aside + suffix);
+  const salvaging = `${path}.salvaging`;
+  clear(salvaging);
+  try {
+    const report = salvageHistory(path, salvaging);
+    const store = createHistoryStore(salvaging);
+    let merged: string;
+    try {
+      merged = mergeNewestBackup(store, options.backups, options.dataDir);
+    } finally {
+      store.close();
+    }
+    const repaired = new DatabaseSync(salvaging);
+    try {
+      await backup(repaired, path, { rate: -1 });
+    } finally {
+      repaired.close();
+    }
+    return `Confab found damage in your history file and repaired it. ${describeSalvage(report)}${merged} The damaged file was kept as ${aside}.`;
+  } finally {
+    clear(salvaging);
+  }
+}

@@ -1,0 +1,54 @@
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import type { DatabaseSync } from 'node:sqlite';
+import type { RestoreOutcome } from '../../../../shared/contract/history';
+import { type HistoryStore, createHistoryStore } from './history-store';
+import { mergeConversation } from './merge';
+
+/** A transcript's edits and their undo steps come back with it: restored, it reads as it did when backed up. */
+function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
+  const edit = from.prepare('SELECT document, speakers, position, updated_at, text, version FROM transcript_edits WHERE transcript_id = ?').get(id);
+  if (!edit) return;
+  to.prepare('INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    id, edit.document, edit.speakers, edit.position, edit.updated_at, edit.text, edit.version,
+  );
+  const insert = to.prepare('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)');
+  for (const step of from.prepare('SELECT seq, forward, backward FROM transcript_edit_steps WHERE transcript_id = ?').iterate(id)) {
+    insert.run(id, step.seq, step.forward, step.backward);
+  }
+}
+
+/**
+ * Merges a backup into the live history: never overwrites. The backup is copied aside first and
+ * opened as a store of its own, so the backup file stays untouched and one from an older schema
+ * is migrated to this one before anything is read from it.
+ */
+export function mergeBackup(history: HistoryStore, backupPath: string, scratchPath: string): RestoreOutcome {
+  const outcome: RestoreOutcome = { added: 0, copied: 0, unchanged: 0, transcripts: 0 };
+  const clear = () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(scratchPath + suffix, { force: true });
+  };
+  clear();
+  copyFileSync(backupPath, scratchPath);
+  const source = createHistoryStore(scratchPath);
+  try {
+    for (const summary of source.list()) {
+      const { kind } = mergeConversation(history, source.get(summary.id));
+      outcome[kind] += 1;
+    }
+    const present = new Set(history.transcripts.list().map((transcript) => transcript.id));
+    for (const { id } of source.transcripts.list()) {
+      if (present.has(id)) continue;
+      // The audio may have been deleted with the transcript since; the text comes back regardless.
+      const audio = source.transcripts.audioPath(id);
+      history.batch(() => {
+        history.transcripts.put(source.transcripts.get(id), audio && existsSync(audio) ? audio : null);
+        copyEdits(source.db, history.db, id);
+      });
+      outcome.transcripts += 1;
+    }
+  } finally {
+    source.close();
+    clear();
+  }
+  return outcome;
+}

@@ -1,0 +1,65 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { SearchHit } from '../../../../shared/contract/history';
+
+/** Marks around a matched word in a snippet; private-use characters cannot occur in typed text. */
+export const MATCH_START = '\uE000';
+export const MATCH_END = '\uE001';
+
+/**
+ * Turns what the user typed into an FTS5 query: every word must occur, the last one as a
+ * prefix (so results appear while typing). Quoting each word keeps FTS5 operators and
+ * punctuation in the input from being read as query syntax.
+ */
+export function ftsQuery(input: string): string | null {
+  const words = input.match(/[\p{L}\p{N}_]+/gu);
+  if (!words) return null;
+  return words.map((word, index) => `"${word}"${index === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+const snippetOf = (table: string) => `snippet(${table}, 0, '${MATCH_START}', '${MATCH_END}', '…', 12)`;
+
+/**
+ * Messages and transcripts matching the input, newest first. FTS5 walks its index by rowid,
+ * so ORDER BY rowid with LIMIT stops early even for common words.
+ */
+export function searchHistory(db: DatabaseSync, input: string, limit: number): SearchHit[] {
+  const query = ftsQuery(input);
+  if (!query) return [];
+  const messages = db
+    .prepare(
+      `SELECT m.conversation_id AS conversationId, c.title AS conversationTitle, m.id AS messageId, m.role,
+              m.created_at AS createdAt, ${snippetOf('messages_fts')} AS snippet
+         FROM messages_fts
+         JOIN messages m ON m.rowid = messages_fts.rowid
+         JOIN conversations c ON c.id = m.conversation_id
+        WHERE messages_fts MATCH ? AND c.deleted_at IS NULL
+        ORDER BY messages_fts.rowid DESC
+        LIMIT ?`,
+    )
+    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'message' }>, 'kind'>[];
+  // An edited transcript is found by its edited text (the user's corrections), its original only while
+  // unedited. Edits are indexed in the order transcripts were first edited, so those are taken newest first by date.
+  const transcripts = db
+    .prepare(
+      `SELECT * FROM (
+         SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
+           FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
+          WHERE transcripts_fts MATCH ?1 AND NOT EXISTS (SELECT 1 FROM transcript_edits e WHERE e.transcript_id = t.id)
+          ORDER BY transcripts_fts.rowid DESC LIMIT ?2)
+       UNION ALL
+       SELECT * FROM (
+         SELECT t.id, t.file_name, t.created_at, ${snippetOf('transcript_edits_fts')}
+           FROM transcript_edits_fts
+           JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
+           JOIN transcripts t ON t.id = e.transcript_id
+          WHERE transcript_edits_fts MATCH ?1
+          ORDER BY t.created_at DESC LIMIT ?2)`,
+    )
+    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
+  return [
+    ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
+    ...transcripts.map((hit) => ({ kind: 'transcript' as const, ...hit })),
+  ]
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, limit);
+}

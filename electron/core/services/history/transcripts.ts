@@ -1,0 +1,56 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
+import { statementCache } from '../storage/sqlite-transaction';
+
+interface TranscriptRow {
+  id: string;
+  file_name: string;
+  created_at: number;
+  request: string;
+  transcript: string;
+  audio_path: string | null;
+}
+
+export const TRANSCRIPT_GONE = 'This transcript no longer exists. It may have been deleted.';
+
+/** Transcripts in the history database, beside conversations (migration 5). */
+export function transcriptTable(db: DatabaseSync) {
+  const sql = statementCache(db);
+  const row = (id: string) => {
+    const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
+    if (!found) throw new Error(TRANSCRIPT_GONE);
+    return found;
+  };
+  return {
+    put(record: TranscriptRecord, audioPath: string | null) {
+      sql(
+        'INSERT INTO transcripts (id, file_name, created_at, request, transcript, text, audio_path) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(record.id, record.fileName, record.createdAt, JSON.stringify(record.request), JSON.stringify(record.transcript), record.transcript.text, audioPath);
+    },
+    get(id: string): TranscriptRecord {
+      const found = row(id);
+      return {
+        id: found.id,
+        fileName: found.file_name,
+        createdAt: found.created_at,
+        request: JSON.parse(found.request),
+        transcript: JSON.parse(found.transcript),
+      };
+    },
+    audioPath: (id: string) => row(id).audio_path,
+    exists: (id: string) => sql('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
+    list(): TranscriptSummary[] {
+      const rows = sql(
+        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview
+           FROM transcripts ORDER BY created_at DESC`,
+      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string }[];
+      return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview }));
+    },
+    /** Returns the audio file's path so the caller can remove it too. */
+    remove(id: string): string | null {
+      const path = row(id).audio_path;
+      sql('DELETE FROM transcripts WHERE id = ?').run(id);
+      return path;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
+import { MAX_IMPORT_BYTES } from '../../../../shared/contract/history';
+import type { StagePurpose } from '../../../../shared/contract/staging';
+import { MAX_UPLOAD_BYTES, type StagedFile } from '../../../../shared/contract/transcription';
+import { megabytes } from '../../../../shared/domain/sizes';
+import { type Detection, detectAudio, refuseEarly } from './detect-audio';
+
+/**
+ * What each staging purpose accepts: a size limit, a refusal from the first bytes (before the
+ * rest is copied or read), and what the whole file is once staged. staging.ts does the reading
+ * and the sniffing for all of them.
+ */
+export interface StagedKind {
+  /** Said after a refusal: what the user should choose instead. */
+  choose: string;
+  tooLarge(name: string, size: number): string | null;
+  early(head: Uint8Array, name: string): Promise<string | null>;
+  recognise(path: string, name: string): Promise<Detection | { ok: true; format: StagedFile['format']; mimeType: string }>;
+}
+
+const CHOOSE_EXPORT = 'Choose a conversation exported from Confab as JSON.';
+
+/** A conversation export is JSON text: a known binary format, or text not opening with "{", is refused by name. */
+async function refuseUnlessJson(head: Uint8Array, name: string): Promise<string | null> {
+  const binary = await fileTypeFromBuffer(head);
+  if (binary) return `${name} is not a conversation export: it is ${binary.ext.toUpperCase()} (${binary.mime}). ${CHOOSE_EXPORT}`;
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '').trimStart();
+  if (!text.startsWith('{')) return `${name} is not a conversation export: it does not begin as JSON (with “{”). ${CHOOSE_EXPORT}`;
+  // Confab writes "format" first; a file edited by hand may move it, and is then judged whole.
+  const format = /^\{\s*"format"\s*:\s*"([^"]{0,100})"/.exec(text)?.[1];
+  if (format !== undefined && format !== 'confab.conversation') {
+    return `${name} is not a Confab conversation export (its "format" is "${format}", not "confab.conversation"). ${CHOOSE_EXPORT}`;
+  }
+  return null;
+}
+
+const audio = (limit: number | null): StagedKind => ({
+  choose: 'Choose the recording itself.',
+  tooLarge: (name, size) =>
+    limit !== null && size > limit ? `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(limit)}. Nothing was uploaded.` : null,
+  early: refuseEarly,
+  recognise: detectAudio,
+});
+
+/** Pasted text is text: a known binary format is not. */
+async function refuseUnlessText(head: Uint8Array, name: string): Promise<string | null> {
+  const binary = await fileTypeFromBuffer(head);
+  return binary ? `${name} is not text: it is ${binary.ext.toUpperCase()} (${binary.mime}). Paste text, or attach the file where Confab takes files.` : null;
+}
+
+/** upload: sent to the service as it is. original: a long recording kept for playback (no limit). import: a conversation export. paste: a long paste. */
+export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
+  upload: audio(MAX_UPLOAD_BYTES),
+  original: audio(null),
+  import: {
+    choose: CHOOSE_EXPORT,
+    tooLarge: (name, size) =>
+      size > MAX_IMPORT_BYTES ? `${name} is ${megabytes(size)}; Confab imports conversation files up to ${megabytes(MAX_IMPORT_BYTES)}. Nothing was imported.` : null,
+    early: refuseUnlessJson,
+    // Read and validated whole by the import itself.
+    recognise: async () => ({ ok: true, format: 'json', mimeType: 'application/json' }),
+  },
+  paste: {
+    choose: 'Paste some text.',
+    tooLarge: (name, size) =>
+      size > MAX_PASTE_BYTES ? `${name} is ${megabytes(size)}; Confab holds pasted text up to ${megabytes(MAX_PASTE_BYTES)}. Paste a shorter part.` : null,
+    early: refuseUnlessText,
+    recognise: async () => ({ ok: true, format: 'text', mimeType: 'text/plain' }),
+  },
+};

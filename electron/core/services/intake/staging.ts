@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, open, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { StagePurpose } from '../../../../shared/contract/staging';
+import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
+import { diskFaultOf, diskFaultWords } from '../storage/disk-faults';
+import { SNIFF_BYTES } from './detect-audio';
+import { STAGED_KINDS, type StagedKind } from './staged-kinds';
+
+/** The first bytes of a file, for its kind's early refusal. */
+async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
+function atMost(limit: number, name: string) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? new Error(`More data arrived for ${name} than its size.`) : null, chunk);
+    },
+  });
+}
+
+/**
+ * Holds a body's first bytes back until its kind's early check has looked at them, then passes
+ * everything on; a body refused there (not audio, not JSON) is read to its end (a browser reports
+ * an answer to an unfinished upload as a network error) but nothing more of it is written.
+ * `refused` says why.
+ */
+function sniff(name: string, kind: StagedKind) {
+  const head: Buffer[] = [];
+  let held = 0;
+  let decided = false;
+  let refused: string | null = null;
+  const decide = async (stream: Transform) => {
+    decided = true;
+    refused = await kind.early(Buffer.concat(head), name);
+    if (!refused) stream.push(Buffer.concat(head));
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (decided) return done(null, refused ? undefined : chunk);
+      head.push(chunk);
+      held += chunk.length;
+      if (held < SNIFF_BYTES) return done();
+      decide(this).then(() => done(), done);
+    },
+    flush(done) {
+      if (decided) return done();
+      decide(this).then(() => done(), done);
+    },
+  });
+  return { stream, refused: () => refused };
+}
+
+/**
+ * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
+ * service from disk. They arrive by path (Electron: copied from where the user keeps them),
+ * as one raw HTTP body (the browser harness), or as bytes made in the renderer (a long
+ * recording's parts). Left-overs of a crash are removed at start; a long paste, held in
+ * `pastedDir`, outlives a restart as the draft that shows it does, until the user removes it.
+ */
+export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(pastedDir, { recursive: true });
+  const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
+  for (const fileId of readdirSync(pastedDir)) {
+    const path = join(pastedDir, fileId);
+    ready.set(fileId, { fileId, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
+  }
+
+  function refusal(name: string, size: number, kind: StagedKind): string | null {
+    if (size === 0) return `${name} is empty (0 bytes). ${kind.choose}`;
+    return kind.tooLarge(name, size);
+  }
+
+  /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
+  function held(fileId: string, purposes: readonly StagePurpose[] = ['upload', 'original']) {
+    const file = ready.get(fileId);
+    if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
+    return file;
+  }
+
+  /**
+   * Checks the size (and what `early` finds in the first bytes), lets `write` fill the staged
+   * file, then recognises its content.
+   */
+  async function receive(
+    name: string,
+    size: number,
+    purpose: StagePurpose,
+    /** Fills the file; may answer a refusal found on the way. */
+    write: (target: string) => Promise<string | null | void>,
+    early: (kind: StagedKind) => Promise<string | null> = async () => null,
+  ): Promise<StageOutcome> {
+    const kind = STAGED_KINDS[purpose];
+    const problem = refusal(name, size, kind) ?? (await early(kind));
+    if (problem) return { ok: false, problem };
+    const fileId = randomUUID();
+    const path = join(purpose === 'paste' ? pastedDir : dir, fileId);
+    let refused;
+    try {
+      refused = await write(path);
+    } catch (error) {
+      await rm(path, { force: true });
+      const fault = diskFaultOf(error);
+      if (fault) return { ok: false, problem: `${name} could not be added. ${diskFaultWords(fault, `Confab's staging folder, ${dir}`)}` };
+      throw error;
+    }
+    if (refused) {
+      await rm(path, { force: true });
+      return { ok: false, problem: refused };
+    }
+    const written = (await stat(path).catch(() => null))?.size ?? 0;
+    if (written !== size) {
+      await rm(path, { force: true });
+      return { ok: false, problem: `${name} could not be read completely (${written} of ${size} bytes). Try adding it again.` };
+    }
+    const detected = await kind.recognise(path, name);
+    if (!detected.ok) {
+      await rm(path, { force: true });
+      return detected;
+    }
+    const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
+    ready.set(fileId, { ...file, path, purpose });
+    return { ok: true, file };
+  }
+
+  return {
+    /**
+     * Copies a file the user chose from where it lies (Electron). The caller vouches that the
+     * user chose it; only regular files are taken, never a folder or a device.
+     */
+    async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+      const info = await stat(source).catch((error: unknown) => messageOf(error));
+      if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
+      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. ${STAGED_KINDS[purpose].choose}` };
+      // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong
+      // kind is refused from its first bytes, before any copy of it.
+      return receive(
+        name,
+        info.size,
+        purpose,
+        (target) => copyFile(source, target, constants.COPYFILE_FICLONE),
+        (kind) => readHead(source).then((head) => kind.early(head, name)),
+      );
+    },
+
+    /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
+    fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+      const sniffer = sniff(name, STAGED_KINDS[purpose]);
+      return receive(name, size, purpose, async (target) => {
+        await pipeline(body, atMost(size, name), sniffer.stream, createWriteStream(target));
+        return sniffer.refused();
+      });
+    },
+
+    /** Bytes made in the renderer (a long recording's encoded part, a long paste). */
+    fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+      return receive(
+        name,
+        bytes.byteLength,
+        purpose,
+        (target) => writeFile(target, bytes),
+        (kind) => kind.early(bytes.subarray(0, SNIFF_BYTES), name),
+      );
+    },
+
+    find: (fileId: string) => ready.get(fileId),
+
+    get: held,
+
+    /** Hands the file over (it becomes the transcript's audio); staging forgets it. */
+    take(fileId: string) {
+      const file = held(fileId);
+      ready.delete(fileId);
+      return file;
+    },
+
+    /**
+     * Gives a staged file of `purpose` to `use`, then removes it whatever `use` did: an import is
+     * tried once, and a file left staged would be debris.
+     */
+    async consume<T>(fileId: string, purpose: StagePurpose, use: (path: string) => Promise<T>): Promise<T> {
+      const file = held(fileId, [purpose]);
+      ready.delete(fileId);
+      try {
+        return await use(file.path);
+      } finally {
+        await rm(file.path, { force: true });
+      }
+    },
+
+    async discard(fileId: string) {
+      const file = ready.get(fileId);
+      ready.delete(fileId);
+      if (file) await rm(file.path, { force: true });
+    },
+  };
+}
+
+export type Staging = ReturnType<typeof createStaging>;

@@ -1,0 +1,32 @@
+import { type Keytar, createKeychain } from '../keys/keychain';
+
+/** Which of a server's secrets: an HTTP header's value or an environment variable's. */
+export type SecretKind = 'header' | 'env';
+
+/**
+ * Header and environment values of user-added MCP servers, each in its own keychain account
+ * (next to the API key's, under the same data folder), so settings files never hold one.
+ */
+export function createServerSecrets(deps: { keytar: Keytar; service: string; accountPrefix: string }) {
+  const keychain = createKeychain(deps);
+  const account = (serverId: string, kind: SecretKind, name: string) => `${deps.accountPrefix}#mcp/${serverId}/${kind}/${name}`;
+
+  return {
+    read: (serverId: string, kind: SecretKind, name: string) => keychain.read(account(serverId, kind, name)),
+
+    async write(serverId: string, kind: SecretKind, name: string, value: string): Promise<void> {
+      try {
+        await keychain.write(account(serverId, kind, name), value);
+      } catch {
+        throw new Error(
+          `No system keychain is available, so the value of ${name} could not be stored safely. ` +
+            'Nothing was saved; set up a keychain (on Linux a Secret Service such as GNOME Keyring) and try again.',
+        );
+      }
+    },
+
+    remove: (serverId: string, kind: SecretKind, name: string) => keychain.remove(account(serverId, kind, name)),
+  };
+}
+
+export type ServerSecrets = ReturnType<typeof createServerSecrets>;

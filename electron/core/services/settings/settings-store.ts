@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ProfileList } from '../../../../shared/contract/profiles';
+import type { Settings, SettingsPatch } from '../../../../shared/contract/settings';
+import type { SubtitleRules } from '../../../../shared/domain/transcript';
+import { createAtomicWriter, readJsonFile } from '../storage/json-file';
+import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
+
+const FILE = 'settings.json';
+/** Enough for any real setup; a bound so a misbehaving page cannot grow settings.json without end. */
+export const MAX_PROFILES = 50;
+
+export interface SettingsStoreDeps {
+  dir: string;
+  /** Pre-fills the base URL on first run (APP_BASE_URL). */
+  initialBaseUrl?: string;
+  /**
+   * Called once when settings.json predates profiles, before the new file is written, so the
+   * old keychain entry is moved to the default profile first (a crash in between migrates again).
+   */
+  onMigrate?(profile: ProfileRecord): Promise<void>;
+}
+
+/** Settings and profiles as one JSON file in the user-data folder, written atomically. */
+export async function createSettingsStore(deps: SettingsStoreDeps) {
+  const path = join(deps.dir, FILE);
+  await mkdir(deps.dir, { recursive: true });
+
+  const loaded = readSettingsFile(await readJsonFile(path, z.unknown()), deps.initialBaseUrl);
+  let file: SettingsFile = loaded.file;
+  const write = createAtomicWriter(path);
+  const save = (next: SettingsFile) => {
+    file = next;
+    return write(JSON.stringify(file, null, 2));
+  };
+  if (loaded.migrated) await deps.onMigrate?.(file.profiles[0]!);
+  // A pre-filled base URL (APP_BASE_URL on first run) is kept, so the next start has it too.
+  if (loaded.migrated || (loaded.fresh && deps.initialBaseUrl)) await save(file);
+
+  const active = (): ProfileRecord => file.profiles.find((profile) => profile.id === file.activeId) ?? file.profiles[0]!;
+  const find = (id: string): ProfileRecord => {
+    const profile = file.profiles.find((candidate) => candidate.id === id);
+    if (!profile) throw new Error('This profile no longer exists. It may have been deleted.');
+    return profile;
+  };
+  const refuseDuplicate = (name: string, except?: string) => {
+    const taken = file.profiles.some((profile) => profile.id !== except && profile.name.toLowerCase() === name.toLowerCase());
+    if (taken) throw new Error(`A profile named "${name}" already exists. Choose another name.`);
+  };
+  const list = (): ProfileList => ({
+    activeId: active().id,
+    profiles: file.profiles.map(({ id, name, baseUrl }) => ({ id, name, baseUrl })),
+  });
+  const replaceProfile = (next: ProfileRecord) =>
+    save({ ...file, profiles: file.profiles.map((profile) => (profile.id === next.id ? next : profile)) });
+
+  /** The active profile's values with the global ones: what every request and screen uses. */
+  const get = (): Settings => {
+    const { id, name, baseUrl, mcpUrl, plan, proxy } = active();
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, keyReminderDays: file.keyReminderDays, profileId: id, profileName: name };
+  };
+
+  return {
+    get,
+    subtitleRules: (): SubtitleRules => file.subtitleRules,
+    async setSubtitleRules(rules: SubtitleRules): Promise<SubtitleRules> {
+      await save({ ...file, subtitleRules: rules });
+      return file.subtitleRules;
+    },
+
+    /** The active profile's proxy URL, or null for a direct connection. */
+    proxy: (): string | null => active().proxy,
+
+    async update(patch: SettingsPatch): Promise<Settings> {
+      const { theme, keyReminderDays, ...profilePatch } = patch;
+      await save({
+        ...file,
+        ...(theme !== undefined && { theme }),
+        ...(keyReminderDays !== undefined && { keyReminderDays }),
+        profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
+      });
+      return get();
+    },
+
+    list,
+    async create(name: string, copyFrom: string | null): Promise<ProfileList & { created: string }> {
+      refuseDuplicate(name);
+      if (file.profiles.length >= MAX_PROFILES) throw new Error(`Confab keeps at most ${MAX_PROFILES} profiles. Delete one you no longer use first.`);
+      const id = randomUUID();
+      const source = copyFrom === null ? null : find(copyFrom);
+      const profile = source ? { ...source, id, name } : emptyProfile(id, name);
+      await save({ ...file, profiles: [...file.profiles, profile] });
+      return { ...list(), created: id };
+    },
+    async rename(id: string, name: string): Promise<ProfileList> {
+      refuseDuplicate(name, id);
+      await replaceProfile({ ...find(id), name });
+      return list();
+    },
+    async remove(id: string): Promise<ProfileList> {
+      find(id);
+      if (file.profiles.length === 1) throw new Error('This is the only profile. Create another before deleting it.');
+      const profiles = file.profiles.filter((profile) => profile.id !== id);
+      await save({ ...file, profiles, activeId: file.activeId === id ? profiles[0]!.id : file.activeId });
+      return list();
+    },
+    async switchTo(id: string): Promise<ProfileList> {
+      find(id);
+      await save({ ...file, activeId: id });
+      return list();
+    },
+  };
+}
+
+export type SettingsStore = Awaited<ReturnType<typeof createSettingsStore>>;

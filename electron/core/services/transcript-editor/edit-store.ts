@@ -1,0 +1,92 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { EditorDocument, EditorPatch } from '../../../../shared/contract/transcriptEditor';
+import { searchableText } from '../../../../shared/domain/transcript-edits';
+import { inTransaction, statementCache } from '../storage/sqlite-transaction';
+
+/** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
+export const UNDO_LIMIT = 500;
+
+export interface StoredStep {
+  forward: EditorPatch;
+  backward: EditorPatch;
+}
+
+export interface EditRow {
+  document: EditorDocument;
+  /** How many steps are applied: undo takes back step `position`, redo applies `position + 1`. */
+  position: number;
+  /** The highest step stored (steps above `position` are redo). */
+  top: number;
+  /** Counts every change (edits, undo, redo), never down: what an edit says it was made on. */
+  version: number;
+}
+
+/**
+ * The edited documents beside their transcripts (migration 7): the whole current document
+ * per transcript, and each step's patch and inverse. The service's original result stays
+ * untouched in `transcripts`, so Revert to original is always possible.
+ */
+export function editTable(db: DatabaseSync) {
+  const transaction = <T>(work: () => T): T => inTransaction(db, work);
+  const sql = statementCache(db);
+  const selectRow = sql('SELECT document, position, version, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
+  const upsert = sql(
+    `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(transcript_id) DO UPDATE SET document = excluded.document, speakers = excluded.speakers, position = excluded.position,
+       updated_at = excluded.updated_at, text = excluded.text, version = excluded.version`,
+  );
+  const step = sql('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
+
+  function save(id: string, document: EditorDocument, position: number, version: number) {
+    upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document), version);
+  }
+
+  /**
+   * Changes the disk refused, written at once: `steps` by their position (each replaces the
+   * stored steps from its own up, as `record` does), then the document as they left it.
+   */
+  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, position: number, version: number) {
+    transaction(() => {
+      const seqs = [...steps.keys()];
+      if (seqs.length) {
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, Math.min(...seqs));
+        for (const [seq, { forward, backward }] of steps) {
+          sql('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)').run(id, seq, JSON.stringify(forward), JSON.stringify(backward));
+        }
+        sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, Math.max(...seqs) - UNDO_LIMIT);
+      }
+      save(id, document, position, version);
+    });
+  }
+
+  return {
+    get(id: string): EditRow | null {
+      const row = selectRow.get(id) as { document: string; position: number; top: number; version: number } | undefined;
+      return row ? { document: JSON.parse(row.document), position: row.position, top: row.top, version: row.version } : null;
+    },
+    exists: (id: string) => sql('SELECT 1 FROM transcript_edits WHERE transcript_id = ?').get(id) !== undefined,
+    step(id: string, seq: number): StoredStep {
+      const row = step.get(id, seq) as { forward: string; backward: string };
+      return { forward: JSON.parse(row.forward), backward: JSON.parse(row.backward) };
+    },
+    /** A new step: redo steps above it are dropped, and the oldest beyond the undo limit. */
+    record(id: string, document: EditorDocument, position: number, version: number, forward: EditorPatch, backward: EditorPatch) {
+      catchUp(id, new Map([[position, { forward, backward }]]), document, position, version);
+    },
+    catchUp,
+    /** Undo or redo: the document, the new position and version, one statement. */
+    move: (id: string, document: EditorDocument, position: number, version: number) => save(id, document, position, version),
+    /** Whether a transcript's original has been kept with undo further back (undo limit). */
+    oldest(id: string): number {
+      const row = sql('SELECT MIN(seq) AS oldest FROM transcript_edit_steps WHERE transcript_id = ?').get(id) as { oldest: number | null };
+      return row.oldest ?? 1;
+    },
+    /** Speaker names of every transcript, most recently edited first. */
+    speakerNames(): string[] {
+      const rows = sql(`SELECT speakers FROM transcript_edits WHERE speakers != '[]' ORDER BY updated_at DESC`).all() as { speakers: string }[];
+      return [...new Set(rows.flatMap((row) => JSON.parse(row.speakers) as string[]))];
+    },
+  };
+}
+
+export type EditTable = ReturnType<typeof editTable>;

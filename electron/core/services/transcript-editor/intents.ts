@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
+import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
+import { retimeBlock } from './retime';
+
+/** Thrown for an intent that does not fit the document: the message is for the user. */
+export class EditRefused extends Error {}
+
+const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
+
+function blockAt(document: EditorDocument, index: number): EditorBlock {
+  const block = document.blocks[index];
+  if (!block) throw new EditRefused(`There is no row ${index + 1} in this transcript (it has ${document.blocks.length}). Reopen it and try again.`);
+  return block;
+}
+
+function speakerAt(document: EditorDocument, id: string): Speaker {
+  const speaker = document.speakers.find((candidate) => candidate.id === id);
+  if (!speaker) throw new EditRefused('That speaker is no longer in this transcript. Reopen it and try again.');
+  return speaker;
+}
+
+/**
+ * The patch an intent makes, for the document as it stands; applying it is the caller's
+ * (patch.ts), so every edit goes through one path that also records its inverse.
+ * `durationMs` bounds time edits at the end of the audio.
+ */
+export function patchFor(document: EditorDocument, intent: EditIntent, durationMs: number | null): EditorPatch | null {
+  switch (intent.type) {
+    case 'text': {
+      const block = blockAt(document, intent.block);
+      if (blockText(block) === intent.text.trim().replace(/\s+/g, ' ')) return null;
+      return one(intent.block, 1, [retimeBlock(block, intent.text)]);
+    }
+    case 'split': {
+      const block = blockAt(document, intent.block);
+      if (intent.word >= block.words.length) throw new EditRefused('A row splits before one of its words, not after the last.');
+      const cut = intent.word;
+      return one(intent.block, 1, [
+        { speaker: block.speaker, words: block.words.slice(0, cut), times: block.times?.slice(0, cut * 2) ?? null },
+        { speaker: null, words: block.words.slice(cut), times: block.times?.slice(cut * 2) ?? null },
+      ]);
+    }
+    case 'merge': {
+      const block = blockAt(document, intent.block);
+      const next = document.blocks[intent.block + 1];
+      if (!next) throw new EditRefused('The last row has no next row to merge with.');
+      const times = block.times && next.times ? [...block.times, ...next.times] : null;
+      return one(intent.block, 2, [{ speaker: block.speaker ?? next.speaker, words: [...block.words, ...next.words], times }]);
+    }
+    case 'nudge':
+    case 'setTime':
+      return moveEdge(document, intent, durationMs);
+    case 'speaker': {
+      const block = blockAt(document, intent.block);
+      if (intent.speaker === null) return one(intent.block, 1, [{ ...block, speaker: null }]);
+      if ('id' in intent.speaker) return one(intent.block, 1, [{ ...block, speaker: speakerAt(document, intent.speaker.id).id }]);
+      const name = intent.speaker.name;
+      const existing = document.speakers.find((speaker) => speaker.name === name);
+      const speaker = existing ?? { id: randomUUID(), name };
+      return { ranges: [{ at: intent.block, remove: 1, insert: [{ ...block, speaker: speaker.id }] }], speakers: existing ? null : [...document.speakers, speaker] };
+    }
+    case 'renameSpeaker': {
+      speakerAt(document, intent.speaker);
+      return { ranges: [], speakers: document.speakers.map((speaker) => (speaker.id === intent.speaker ? { ...speaker, name: intent.name } : speaker)) };
+    }
+    case 'mergeSpeakers': {
+      speakerAt(document, intent.from);
+      speakerAt(document, intent.into);
+      if (intent.from === intent.into) return null;
+      const ranges = document.blocks.flatMap((block, at) => (block.speaker === intent.from ? [{ at, remove: 1, insert: [{ ...block, speaker: intent.into }] }] : []));
+      return { ranges, speakers: document.speakers.filter((speaker) => speaker.id !== intent.from) };
+    }
+    case 'replaceAll': {
+      const pattern = findPattern(intent);
+      const ranges = document.blocks.flatMap((block, at) => {
+        const text = blockText(block);
+        const replaced = pattern ? text.replace(pattern, () => intent.replace) : text;
+        return replaced === text ? [] : [{ at, remove: 1, insert: [retimeBlock(block, replaced)] }];
+      });
+      return ranges.length ? { ranges, speakers: null } : null;
+    }
+  }
+}
+
+/**
+ * A row's start or end moved, clamped so that times stay valid: a start between the
+ * previous word's start and the row's first word's end, an end between its last word's
+ * start and the next word's end (or the end of the audio). A neighbour the edge now
+ * overlaps gives way, so the boundary moves for both rows.
+ */
+function moveEdge(document: EditorDocument, intent: Extract<EditIntent, { type: 'nudge' | 'setTime' }>, durationMs: number | null): EditorPatch | null {
+  const index = intent.block;
+  const block = blockAt(document, index);
+  if (!block.times || !block.words.length) throw new EditRefused('This transcript has no timings to change.');
+  const times = [...block.times];
+  const last = times.length - 2;
+  if (intent.edge === 'start') {
+    const before = document.blocks[index - 1];
+    const previous = before?.times ? [...before.times] : null;
+    const wanted = intent.type === 'nudge' ? times[0]! + intent.ms : intent.ms;
+    const start = Math.min(Math.max(wanted, previous?.at(-2) ?? 0), times[1]!);
+    if (start === times[0]) return null;
+    times[0] = start;
+    if (previous && previous.at(-1)! > start) {
+      previous[previous.length - 1] = start;
+      return one(index - 1, 2, [{ ...before!, times: previous }, { ...block, times }]);
+    }
+    return one(index, 1, [{ ...block, times }]);
+  }
+  const after = document.blocks[index + 1];
+  const following = after?.times ? [...after.times] : null;
+  const wanted = intent.type === 'nudge' ? times[last + 1]! + intent.ms : intent.ms;
+  const end = Math.max(Math.min(wanted, following?.[1] ?? durationMs ?? Infinity), times[last]!);
+  if (end === times[last + 1]) return null;
+  times[last + 1] = end;
+  if (following && following[0]! < end) {
+    following[0] = end;
+    return one(index, 2, [{ ...block, times }, { ...after!, times: following }]);
+  }
+  return one(index, 1, [{ ...block, times }]);
+}

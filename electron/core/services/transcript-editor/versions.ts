@@ -1,0 +1,69 @@
+import type { EditIntent, EditorPatch, EditRefusal } from '../../../../shared/contract/transcriptEditor';
+import { rowAfter } from '../../../../shared/domain/transcript-edits';
+
+/** How many recent changes a document keeps to merge an edit made on an older version. */
+const KEPT = 500;
+
+/** A document's recent changes: `patches[i]` turned version `first + i` into the next. */
+export interface History {
+  first: number;
+  patches: EditorPatch[];
+}
+
+export const historyAt = (version: number): History => ({ first: version, patches: [] });
+
+export function remember(history: History, patch: EditorPatch) {
+  history.patches.push(patch);
+  if (history.patches.length > KEPT) {
+    history.patches.shift();
+    history.first += 1;
+  }
+}
+
+/** Where row `row` of version `base` is now, and whether a change since touched it. */
+function follow(history: History, base: number, row: number): { now: number | null; changed: boolean } {
+  let now: number | null = row;
+  let changed = false;
+  for (const patch of history.patches.slice(base - history.first)) {
+    if (now === null) break;
+    const after = rowAfter(patch, now);
+    now = after.row;
+    changed ||= after.touched;
+  }
+  return { now, changed };
+}
+
+/** The rows an intent changes, as it names them. */
+function rowsOf(intent: EditIntent): number[] {
+  switch (intent.type) {
+    case 'merge':
+      return [intent.block, intent.block + 1];
+    case 'text':
+    case 'split':
+    case 'nudge':
+    case 'setTime':
+    case 'speaker':
+      return [intent.block];
+    default:
+      // Speaker names and Replace all act on the document as it is now, not on a row.
+      return [];
+  }
+}
+
+/**
+ * An intent made on version `base`, for the document at `current`: the same intent with its
+ * row as it is now when no change since touched that row (changes to other rows merge), or
+ * the refusal that keeps what the user typed.
+ */
+export function rebase(history: History, current: number, base: number, intent: EditIntent): { intent: EditIntent } | { refusal: EditRefusal } {
+  const rows = rowsOf(intent);
+  if (base === current || !rows.length) return { intent };
+  const text = intent.type === 'text' ? intent.text : null;
+  const row = rows[0]!;
+  if (base > current || base < history.first) return { refusal: { code: 'document_changed', row, now: null, text } };
+  const followed = rows.map((each) => follow(history, base, each));
+  const first = followed[0]!;
+  // A merge's two rows must still be neighbours.
+  if (first.now === null || followed.some((each, i) => each.changed || each.now !== first.now! + i)) return { refusal: { code: 'row_changed', row, now: first.now, text } };
+  return { intent: { ...intent, block: first.now } as EditIntent };
+}

@@ -1,0 +1,60 @@
+import { Document, HeadingLevel, Packer, Paragraph as DocxParagraph, TextRun } from 'docx';
+import type { EditorDocument, EditorExportOptions } from '../../../../shared/contract/transcriptEditor';
+import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import { type Paragraph, clockTime, paragraphsOf } from './paragraphs';
+
+type Stamps = Pick<EditorExportOptions, 'timestamps'>;
+
+const stamp = (paragraph: Paragraph, options: Stamps) => (options.timestamps && paragraph.start !== null ? `[${clockTime(paragraph.start)}] ` : '');
+
+/** Plain text: one paragraph per block of speech, "Name: " where a speaker is known. */
+export function editedText(document: EditorDocument, options: Stamps): string {
+  const text = paragraphsOf(document)
+    .map((paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `${paragraph.speaker}: ` : ''}${paragraph.text}`)
+    .join('\n\n');
+  return text && `${text}\n`;
+}
+
+/** Markdown characters that would turn words into markup are escaped. */
+const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+
+export function editedMarkdown(record: TranscriptRecord, document: EditorDocument, options: Stamps): string {
+  const body = paragraphsOf(document).map(
+    (paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `**${escapeMarkdown(paragraph.speaker)}:** ` : ''}${escapeMarkdown(paragraph.text)}`,
+  );
+  return `# ${escapeMarkdown(record.fileName)}\n\n${body.join('\n\n')}\n`;
+}
+
+/** The edited transcript as data: speakers, rows with their words and times in seconds. */
+export function editedJson(record: TranscriptRecord, document: EditorDocument): string {
+  const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
+  const rows = document.blocks.map((block) => ({
+    speaker: block.speaker ? (names.get(block.speaker) ?? null) : null,
+    text: block.words.join(' '),
+    ...(block.times && {
+      start: (block.times[0] ?? 0) / 1000,
+      end: (block.times.at(-1) ?? 0) / 1000,
+      words: block.words.map((word, i) => ({ word, start: block.times![i * 2]! / 1000, end: block.times![i * 2 + 1]! / 1000 })),
+    }),
+  }));
+  const { language, duration } = record.transcript;
+  return JSON.stringify({ file: record.fileName, language, duration, speakers: document.speakers.map((s) => s.name), text: editedText(document, { timestamps: false }).trim(), rows }, null, 2);
+}
+
+/** A Word document (the `docx` package): the file name as a heading, a paragraph per block of speech. */
+export async function editedDocx(record: TranscriptRecord, document: EditorDocument, options: Stamps): Promise<Uint8Array> {
+  const paragraphs = paragraphsOf(document).map((paragraph) => {
+    const runs: TextRun[] = [];
+    const time = stamp(paragraph, options);
+    if (time) runs.push(new TextRun({ text: time, color: '555555' }));
+    if (paragraph.speaker) runs.push(new TextRun({ text: `${paragraph.speaker}: `, bold: true }));
+    runs.push(new TextRun(paragraph.text));
+    return new DocxParagraph({ children: runs, spacing: { after: 160 } });
+  });
+  const doc = new Document({
+    creator: 'Confab',
+    title: record.fileName,
+    sections: [{ children: [new DocxParagraph({ text: record.fileName, heading: HeadingLevel.HEADING_1 }), ...paragraphs] }],
+  });
+  return new Uint8Array(await Packer.toBuffer(doc));
+}

@@ -1,0 +1,28 @@
+import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
+import type { TranscriptReading, TranscriptRecord } from '../../../../shared/contract/transcription';
+import type { Word } from '../../../../shared/domain/transcript';
+import { editedText } from './documents';
+import { paragraphsOf } from './paragraphs';
+
+/**
+ * A transcript as its page shows it. Once edited, the edited document in the service's shape,
+ * so the page reads, plays along and copies the same words every export holds: a segment per
+ * paragraph of the text export (a new one where the speaker changes or after a pause), the
+ * words with their times, and the text with "Name: " where a speaker is marked.
+ */
+export function readingOf(record: TranscriptRecord, document: EditorDocument, edited: boolean): TranscriptReading {
+  if (!edited) return { ...record, edits: null };
+  const paragraphs = paragraphsOf(document);
+  const timed = paragraphs.filter((paragraph) => paragraph.start !== null);
+  const words: Word[] = [];
+  for (const block of document.blocks) {
+    const { times } = block;
+    if (times) block.words.forEach((word, i) => words.push({ word, start: times[i * 2]! / 1000, end: times[i * 2 + 1]! / 1000 }));
+  }
+  const segments = timed.map((paragraph, id) => ({ id, start: paragraph.start!, end: paragraph.end!, text: paragraph.text }));
+  return {
+    ...record,
+    transcript: { ...record.transcript, text: editedText(document, { timestamps: false }).trim(), segments, words },
+    edits: { speakers: timed.map((paragraph) => paragraph.speaker) },
+  };
+}

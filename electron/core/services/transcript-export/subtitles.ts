@@ -1,0 +1,28 @@
+import type { EditorDocument, EditorExportOptions } from '../../../../shared/contract/transcriptEditor';
+import type { SubtitleRules } from '../../../../shared/domain/transcript';
+import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
+import { type Cue, cuesFromRows, formatSrt, formatVtt } from '../subtitles';
+
+/** What the page chose for an export, and the user's subtitle rules main keeps. */
+export type ExportOptions = EditorExportOptions & { rules: SubtitleRules };
+
+/**
+ * Subtitles from the edited transcript: each editor row is a run no cue crosses (a split
+ * stays split, a merge is re-segmented by the user's rules), words in the order shown.
+ * WebVTT names the speaker in a voice span on every cue; SubRip has no voice markup, so
+ * "Name: " goes before the first cue where a speaker starts, unless switched off.
+ */
+export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: ExportOptions, duration: number | null): string {
+  const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
+  const speakers = effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
+  let previous: string | null = null;
+  const cues = cuesFromRows(document.blocks, options.rules, duration).map(({ run, ...cue }): Cue => {
+    const speaker = speakers[run] ?? null;
+    const changed = speaker !== previous;
+    previous = speaker;
+    if (!speaker) return cue;
+    if (format === 'vtt') return { ...cue, voice: speaker };
+    return options.speakerPrefix && changed ? { ...cue, lines: [`${speaker}: ${cue.lines[0]}`, ...cue.lines.slice(1)] } : cue;
+  });
+  return format === 'srt' ? formatSrt(cues) : formatVtt(cues);
+}

@@ -1,0 +1,44 @@
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type { Envelope } from '../../shared/contract/define';
+import { BridgeError, buildClient, type Transport } from '../../shared/contract/client';
+import { contract } from '../../shared/contract';
+import { STAGE_BYTES_CHANNEL, STAGE_PATH_CHANNEL, type PreloadFiles } from '../../shared/contract/staging';
+import type { StageOutcome } from '../../shared/contract/transcription';
+
+// Runs sandboxed: this file is bundled with everything it imports, and only 'electron'
+// is required at run time.
+
+const transport: Transport = {
+  invoke: (channel, payload) => ipcRenderer.invoke(channel, payload) as Promise<Envelope>,
+  listen(channel, listener) {
+    // The IpcRendererEvent gives access to ipcRenderer itself, so it never reaches the page.
+    const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+    ipcRenderer.on(channel, forward);
+    return () => {
+      ipcRenderer.removeListener(channel, forward);
+    };
+  },
+};
+
+async function stage(channel: string, payload: unknown): Promise<StageOutcome> {
+  const result = (await ipcRenderer.invoke(channel, payload)) as Envelope;
+  if (!result.ok) throw new BridgeError(result.error.message, result.error.code);
+  return result.value as StageOutcome;
+}
+
+/**
+ * Files go to main by path: this isolated world asks webUtils for the path of a File the user
+ * dropped or picked, so the page never sees a path nor can it name one. A File made in the
+ * page has no path; its bytes go as one binary IPC message (structured clone, not JSON).
+ */
+const files: PreloadFiles = {
+  async stageFile(file, { name, purpose }) {
+    const path = webUtils.getPathForFile(file);
+    if (path) return stage(STAGE_PATH_CHANNEL, { path, name, purpose });
+    return stage(STAGE_BYTES_CHANNEL, { bytes: new Uint8Array(await file.arrayBuffer()), name, purpose });
+  },
+  stageBytes: (bytes, { name, purpose }) => stage(STAGE_BYTES_CHANNEL, { bytes, name, purpose }),
+};
+
+// The contract-shaped client and the file intake are the page's only ways out; no raw ipcRenderer is exposed.
+contextBridge.exposeInMainWorld('confab', { ...buildClient(contract, transport), files });

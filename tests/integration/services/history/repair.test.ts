@@ -1,0 +1,90 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../../../shared/contract/history';
+import type { ConversationSummary } from '../../../../shared/domain/conversation';
+import { createBackups } from '../../../../electron/core/services/history/backups';
+import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
+import { type FakeService, startFakeService } from '../../../fake-service/server';
+import { CONVERSATIONS, conversation, damage, historyFile } from '../../../support/damaged-history';
+import { startCore } from '../../../support/tool-driver';
+
+// Damage that a clean start does not look for (a page of the full-text index), met by a search
+// while Confab runs: the search says the history is being repaired, writes stop going into the
+// damaged file, and the history is repaired in place without a restart.
+let fake: FakeService;
+beforeAll(async () => {
+  fake = await startFakeService();
+});
+afterAll(() => fake.close());
+
+describe('damage met while Confab runs', () => {
+  it('repairs the history in place: search works again, nothing readable is lost, the backup is merged and the damaged file kept', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const store = createHistoryStore(path);
+    await createBackups({ dir: join(dir, 'backups') }).backUp(store.db);
+    store.insertWhole({ ...conversation(CONVERSATIONS), title: 'Written after the backup' });
+    store.close();
+    await damage(path, 'messages_fts_data', 'every');
+
+    const app = await startCore(fake, { dir });
+    try {
+      const search = () => app.invoke<SearchHit[]>('history:search', { query: 'quarterly', limit: 200 });
+      await expect(search()).rejects.toThrow(/Confab found damage in your history file and is repairing it now/);
+      await expect.poll(() => search().then((hits) => hits.length, () => 0)).toBe(200);
+
+      const status = () => app.invoke<{ problem: string | null }>('history:status').then((s) => s.problem);
+      await expect.poll(status).not.toBeNull();
+      expect(await status()).toMatch(/found damage in your history file and repaired it\. Confab copied everything it could still read into a new history: 241 conversations, 2,410 messages, 0 transcripts\. Your newest backup \(.*\) was merged in: 0 conversations and 0 transcripts came back from it\. The damaged file was kept as .*history\.sqlite\.damaged-/);
+      expect((await readdir(dir)).filter((name) => name.startsWith('history.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
+
+      // Writes go on into the repaired file, and are found.
+      const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', {
+        conversationId: null,
+        text: 'A zanzibar question after the repair',
+        options: { model: 'default', temperature: null, maxTokens: null, stream: true },
+      });
+      await expect.poll(() => app.invoke<SearchHit[]>('history:search', { query: 'zanzibar' }).then((hits) => hits.map((hit) => (hit.kind === 'message' ? hit.conversationId : null)))).toContain(conversationId);
+      expect(await app.invoke<ConversationSummary[]>('history:list')).toHaveLength(CONVERSATIONS + 2);
+    } finally {
+      await app.dispose();
+    }
+  });
+
+  it("salvages damage met by the start's own writes (deleted conversations purged), instead of failing to start", async () => {
+    const path = await historyFile();
+    const edit = new DatabaseSync(path);
+    // Deleted last run, purged at this start: the purge walks the messages of these conversations.
+    edit.exec(`UPDATE conversations SET deleted_at = 1 WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN 100 AND 140`);
+    edit.close();
+    await damage(path, 'messages');
+
+    const history = createHistoryStore(path, { onDamage: () => undefined });
+    try {
+      expect(history.problem).toMatch(/could not be opened because it is damaged\. Confab copied everything it could still read/);
+      expect(history.list()).toHaveLength(CONVERSATIONS - 41);
+    } finally {
+      history.close();
+    }
+  });
+
+  it('keeps no backup of a damaged file, so the good ones stay among the last seven', async () => {
+    const path = await historyFile();
+    const backups = createBackups({ dir: join(path, '..', 'backups') });
+    const before = createHistoryStore(path);
+    await backups.backUp(before.db);
+    before.close();
+    await damage(path, 'messages');
+    // A clean start does not read every page: the damage is still unknown when the daily backup runs.
+    const history = createHistoryStore(path);
+    try {
+      await expect(backups.backUp(history.db)).rejects.toThrow('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+      expect(backups.list()).toHaveLength(1);
+      expect((await readdir(join(path, '..', 'backups'))).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    } finally {
+      history.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { FORMAT_NAMES, LANGUAGES, languageName, modelName } from '../../../../renderer/common/names';
+import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
+import { transcriptionRequestSchema } from '../../../../shared/contract/transcription';
+
+// The one place the service's wire names become words (renderer/common/names.ts).
+describe("the service's names in the user's words", () => {
+  it('names the documented models, and shows any other id as it is', () => {
+    expect(['default', 'fast', 'pro', 'speech-1'].map(modelName)).toEqual(['Default', 'Fast', 'Pro', 'Standard transcription']);
+    expect(modelName('research-2')).toBe('research-2');
+  });
+
+  it('names every response format by what it gives, never by its wire name', () => {
+    for (const [wire, name] of Object.entries(FORMAT_NAMES)) {
+      expect(name.toLowerCase()).not.toBe(wire);
+      expect(name).not.toMatch(/_/);
+    }
+  });
+
+  it('names a language from its code or its English name, and lists every code once, by name', () => {
+    expect(languageName('de')).toBe('German');
+    expect(languageName('english')).toBe('English');
+    expect(languageName('Klingon')).toBe('Klingon');
+    // Each name once: where the runtime names two codes alike (Node's ICU names Twi "Akan"), the first is offered.
+    expect(new Set(LANGUAGES.map((language) => language.name)).size).toBe(LANGUAGES.length);
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(LANGUAGE_CODES.length - 1);
+    expect(LANGUAGES.find((language) => language.name === 'Akan')?.code).toBe('ak');
+    expect(LANGUAGES.every((language) => language.name !== language.code)).toBe(true);
+  });
+
+  it('accepts only a listed code (or none) as the transcription language, with a message in words', () => {
+    const request = { fileId: 'f', model: 'speech-1', prompt: '', responseFormat: 'text', granularities: [] };
+    expect(transcriptionRequestSchema.safeParse({ ...request, language: 'de' }).success).toBe(true);
+    expect(transcriptionRequestSchema.safeParse({ ...request, language: '' }).success).toBe(true);
+    const refused = transcriptionRequestSchema.safeParse({ ...request, language: 'xx' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Choose a language from the list, or Detect automatically.');
+  });
+});

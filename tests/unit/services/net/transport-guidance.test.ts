@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { guidanceFor } from '../../../../renderer/common/failure-guidance';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+
+const failure = (overrides: Partial<ServiceFailure>): ServiceFailure => ({
+  kind: 'network', status: null, code: null, message: 'What main said.', host: 'api.example.com', retryAfterSeconds: null, ...overrides,
+});
+
+describe('guidance for transport failures', () => {
+  it('sends proxy and address problems to Settings, keeping main\'s words as the detail', () => {
+    expect(guidanceFor(failure({ code: 'proxy_auth_required' }))).toEqual({
+      title: 'The proxy needs a user name and password',
+      advice: 'Add them to the proxy address, or ask your IT department.',
+      detail: 'What main said.',
+      action: 'settings',
+    });
+    expect(guidanceFor(failure({ kind: 'http', code: 'cross_origin_redirect' }))).toMatchObject({ title: 'The service sent Confab elsewhere', action: 'settings' });
+    expect(guidanceFor(failure({ kind: 'not_configured', code: 'insecure_address' }))).toMatchObject({ title: 'The address is not secure', action: 'settings' });
+  });
+
+  it('explains an untrusted certificate without blaming the network', () => {
+    expect(guidanceFor(failure({ code: 'certificate_untrusted' })).advice).toMatch(/root certificate installed/);
+  });
+
+  it('leaves the service\'s own codes and stream endings to their usual guidance', () => {
+    expect(guidanceFor(failure({ kind: 'server', status: 504, code: 'timeout' })).title).toBe('The service had a problem (504)');
+    expect(guidanceFor(failure({ kind: 'stream', code: 'timeout' })).advice).toBe('What arrived is kept. Try again.');
+  });
+
+  it('words a failure to reach a host once: main\'s sentence, which names the host and the reason', () => {
+    const dns = failure({ code: 'ENOTFOUND', message: 'Could not reach api.example.com (ENOTFOUND).' });
+    const guidance = guidanceFor(dns);
+    expect(guidance).toMatchObject({ title: 'Could not reach api.example.com (ENOTFOUND).', detail: null });
+    const words = [guidance.title, guidance.advice, guidance.detail ?? ''].join(' ');
+    expect(words.match(/ENOTFOUND/g)).toHaveLength(1);
+    expect(words.match(/api\.example\.com/g)).toHaveLength(1);
+  });
+
+  it('inside Settings, sends the user nowhere: no "in Settings", no Open Settings action', () => {
+    for (const shown of [failure({ code: 'ENOTFOUND' }), failure({ kind: 'auth', status: 401, code: 'missing_api_key' }), failure({ code: 'bad_redirect' })]) {
+      expect(guidanceFor(shown).advice).toMatch(/in Settings/);
+      const inSettings = guidanceFor(shown, { inSettings: true });
+      expect(inSettings.advice).not.toMatch(/Settings/);
+      expect(inSettings.action).not.toBe('settings');
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
+import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import { readingOf } from '../../../../electron/core/services/transcript-export/reading';
+
+const record = (text: string): TranscriptRecord => ({
+  id: 't1',
+  fileName: 'talk.wav',
+  createdAt: 0,
+  request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
+  transcript: { format: 'verbose_json', text, raw: '{}', language: 'en', duration: 9, segments: [], words: [] },
+});
+
+describe('a transcript as its page reads it', () => {
+  it('is the service\'s result, untouched, until it is edited', () => {
+    const unedited = record('Hello there.');
+    expect(readingOf(unedited, { blocks: [], speakers: [] }, false)).toEqual({ ...unedited, edits: null });
+  });
+
+  it('once edited: a paragraph per speaker or long pause, each with its speaker, the words with their times in seconds', () => {
+    const document: EditorDocument = {
+      speakers: [
+        { id: 'a', name: 'Bilal' },
+        { id: 'b', name: 'Anna' },
+      ],
+      blocks: [
+        { speaker: 'a', words: ['Hello', 'Anna.'], times: [0, 400, 400, 900] },
+        { speaker: null, words: ['How', 'are', 'you?'], times: [1000, 1200, 1200, 1400, 1400, 1800] },
+        { speaker: 'b', words: ['Fine.'], times: [2000, 2500] },
+        // Over two seconds of silence: a paragraph of its own, the same speaker.
+        { speaker: null, words: ['Thanks.'], times: [5000, 5600] },
+      ],
+    };
+    const reading = readingOf(record('Hello Ana. How are you? Fine. Thanks.'), document, true);
+    expect(reading.edits).toEqual({ speakers: ['Bilal', 'Anna', 'Anna'] });
+    expect(reading.transcript.text).toBe('Bilal: Hello Anna. How are you?\n\nAnna: Fine.\n\nAnna: Thanks.');
+    expect(reading.transcript.segments).toEqual([
+      { id: 0, start: 0, end: 1.8, text: 'Hello Anna. How are you?' },
+      { id: 1, start: 2, end: 2.5, text: 'Fine.' },
+      { id: 2, start: 5, end: 5.6, text: 'Thanks.' },
+    ]);
+    expect(reading.transcript.words.map((word) => [word.word, word.start, word.end])).toEqual([
+      ['Hello', 0, 0.4],
+      ['Anna.', 0.4, 0.9],
+      ['How', 1, 1.2],
+      ['are', 1.2, 1.4],
+      ['you?', 1.4, 1.8],
+      ['Fine.', 2, 2.5],
+      ['Thanks.', 5, 5.6],
+    ]);
+  });
+
+  it('writes Chinese words together, and a document without timings as text alone', () => {
+    const document: EditorDocument = { speakers: [{ id: 'a', name: '王' }], blocks: [{ speaker: 'a', words: ['我们', '走吧。'], times: null }] };
+    const reading = readingOf(record('我们走吧。'), document, true);
+    expect(reading.transcript.text).toBe('王: 我们走吧。');
+    expect(reading.transcript.segments).toEqual([]);
+    expect(reading.transcript.words).toEqual([]);
+    expect(reading.edits).toEqual({ speakers: [] });
+  });
+});

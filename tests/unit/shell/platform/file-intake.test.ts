@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createStaging } from '../../../../electron/core/services/intake/staging';
+import { makeWav } from '../../../fake-service/testing';
+
+type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
+const ipc = vi.hoisted(() => ({ handlers: new Map<string, Handler>() }));
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: Handler) => ipc.handlers.set(channel, handler),
+    removeHandler: (channel: string) => ipc.handlers.delete(channel),
+  },
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+}));
+
+const { attachFileIntake } = await import('../../../../electron/shell/platform/file-intake');
+
+// Main's side of "files by path": the preload sends a path, main copies the file into staging.
+const base = mkdtempSync(path.join(tmpdir(), 'confab-intake-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const staging = createStaging(path.join(base, 'staging'));
+const mainFrame = { url: 'app://confab/index.html', parent: null };
+const webContents = { mainFrame };
+const dispose = attachFileIntake(staging, webContents as never);
+const send = (channel: string, payload: unknown, frame: unknown = mainFrame) => ipc.handlers.get(channel)!({ senderFrame: frame }, payload);
+
+const wav = makeWav(500);
+const dropped = path.join(base, 'talk.wav');
+writeFileSync(dropped, wav);
+
+describe('file intake (Electron)', () => {
+  it('copies a dropped file from its path into staging and recognises it', async () => {
+    const answer = (await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'upload' })) as { ok: true; value: { ok: true; file: { fileId: string } } };
+    expect(answer).toMatchObject({ ok: true, value: { ok: true, file: { name: 'talk.wav', size: wav.length, format: 'wav' } } });
+    const staged = staging.get(answer.value.file.fileId);
+    expect(path.dirname(staged.path)).toBe(path.join(base, 'staging'));
+    expect((await readFile(staged.path)).equals(wav)).toBe(true);
+  });
+
+  it('stages bytes made in the renderer', async () => {
+    expect(await send('files:stageBytes', { bytes: wav, name: 'part 1.wav', purpose: 'upload' })).toMatchObject({
+      ok: true,
+      value: { ok: true, file: { name: 'part 1.wav', size: wav.length } },
+    });
+  });
+
+  it('refuses a caller other than the app window, and changes nothing', async () => {
+    const other = { url: 'https://evil.example/', parent: null };
+    for (const frame of [other, { ...mainFrame }, null]) {
+      expect(await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'upload' }, frame)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    }
+  });
+
+  it('takes only regular files and names the problem', async () => {
+    expect(await send('files:stagePath', { path: base, name: 'folder', purpose: 'upload' })).toMatchObject({ ok: true, value: { ok: false, problem: 'folder is not a file. Choose the recording itself.' } });
+    expect(await send('files:stagePath', { path: '/dev/zero', name: 'zero', purpose: 'upload' })).toMatchObject({ ok: true, value: { ok: false, problem: expect.stringContaining('not a file') } });
+    expect(await send('files:stagePath', { path: path.join(base, 'gone.wav'), name: 'gone.wav', purpose: 'upload' })).toMatchObject({
+      ok: true,
+      value: { ok: false, problem: expect.stringMatching(/^gone\.wav could not be read/) },
+    });
+  });
+
+  it('validates the payload: no extra fields, no empty path, bytes only as bytes', async () => {
+    expect(await send('files:stagePath', { path: '', name: 'x.wav', purpose: 'upload' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await send('files:stagePath', { path: dropped, name: 'x.wav', purpose: 'upload', keep: true })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await send('files:stageBytes', { bytes: 'UklGRg==', name: 'x.wav', purpose: 'upload' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+  });
+
+  it('removes its handlers when the window goes', () => {
+    dispose();
+    expect([...ipc.handlers.keys()]).toEqual([]);
+  });
+});
