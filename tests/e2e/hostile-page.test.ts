@@ -17,6 +17,8 @@ declare global {
   interface Window {
     hostile: {
       invoke(channel: string, payload?: unknown): Promise<Envelope>;
+      /** Stages a file of its own making through the harness's staging route; answers main's outcome. */
+      stage(name: string, purpose: string, body: string): Promise<unknown>;
       send(text: string): Promise<void>;
       closed(): Promise<number>;
     };
@@ -41,6 +43,10 @@ function injectHostileScript() {
       const mine = seq++;
       socket.send(JSON.stringify({ type: 'invoke', seq: mine, channel, payload }));
       return new Promise((resolve) => waiting.set(mine, resolve));
+    },
+    async stage(name, purpose, body) {
+      const response = await fetch(`/files?${new URLSearchParams({ name, purpose })}`, { method: 'PUT', headers: { Authorization: `Bearer ${token}` }, body });
+      return response.json();
     },
     async send(text) {
       await opened;
@@ -195,9 +201,12 @@ describe('a hostile page cannot start a program or grant a permission', () => {
       updatedAt: 1,
       messages: [],
     };
-    const outcome = await value<{ ok: boolean }>('history:import', {
-      content: JSON.stringify({ format: 'confab.conversation', version: 1, conversation }),
-    });
+    const staged = (await page.evaluate(
+      (body) => window.hostile.stage('notes.json', 'import', body),
+      JSON.stringify({ format: 'confab.conversation', version: 1, conversation }),
+    )) as { ok: boolean; file: { fileId: string } };
+    expect(staged.ok).toBe(true);
+    const outcome = await value<{ ok: boolean }>('history:import', { fileId: staged.file.fileId });
     expect(outcome.ok).toBe(true);
     expect((await value<Array<{ rule: string }>>('permissions:list')).filter((rule) => rule.rule === 'allow')).toEqual([]);
     const listed = await value<Array<{ title: string; options: object }>>('history:list');
