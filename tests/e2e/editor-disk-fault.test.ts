@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { editRow, row, savedDocument } from '../support/transcript-editor';
+import { editRow, row, savedDocument, putSpokenMeeting } from '../support/transcript-editor';
 import { sidebar } from '../support/transcription';
 
 // The history's files made immutable while Confab has them open (chattr +i, as a user or a
@@ -15,25 +15,13 @@ import { sidebar } from '../support/transcription';
 // main, the page says it is not saved yet and why, and once the files are writable again it is
 // saved without a restart and the notice goes.
 
-const SAID = 'Bella asked Anna about the bridge. Anna said the steel came late. Then we talked about the budget.';
-
 let browser: Browser;
 let dataDir: string;
 let s: Session;
 
 function seed(dir: string) {
   const store = createHistoryStore(join(dir, 'history.sqlite'));
-  const words = SAID.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
-  store.transcripts.put(
-    {
-      id: 'meeting',
-      fileName: 'meeting.mp3',
-      createdAt: Date.now(),
-      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
-      transcript: { format: 'verbose_json', text: SAID, raw: JSON.stringify({ text: SAID, words }), language: 'en', duration: 10, segments: [], words },
-    },
-    null,
-  );
+  putSpokenMeeting(store);
   store.close();
 }
 

@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { editRow, row, rowsText, savedDocument } from '../support/transcript-editor';
+import { editRow, row, rowsText, savedDocument, putSpokenMeeting } from '../support/transcript-editor';
 import { sidebar } from '../support/transcription';
 
 // Two windows of one Confab (two tabs of the harness) on one transcript and one history: what
 // one does shows in the other without a reload, and typing that met the other's change in the
 // same row is kept and offered back, never silently dropped or written over the other's.
 
-const SAID = 'Bella asked Anna about the bridge. Anna said the steel came late. Then we talked about the budget.';
 const TITLE = 'Bridge budget';
 
 let browser: Browser;
@@ -28,17 +27,7 @@ const held: Array<() => void> = [];
 
 function seed(dir: string) {
   const store = createHistoryStore(join(dir, 'history.sqlite'));
-  const words = SAID.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
-  store.transcripts.put(
-    {
-      id: 'meeting',
-      fileName: 'meeting.mp3',
-      createdAt: Date.now(),
-      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
-      transcript: { format: 'verbose_json', text: SAID, raw: JSON.stringify({ text: SAID, words }), language: 'en', duration: 10, segments: [], words },
-    },
-    null,
-  );
+  putSpokenMeeting(store);
   const options = { model: 'pro', temperature: 0.7, maxTokens: 256, stream: true };
   store.create({ id: 'conv-1', title: TITLE, systemPrompt: '', options, pinned: false, createdAt: Date.now(), updatedAt: Date.now() });
   store.close();

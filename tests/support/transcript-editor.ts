@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { audioFixtures } from './audio';
 import { launchChromium } from './browser';
@@ -100,4 +101,22 @@ export async function caretAt(page: Page, n: number, before: string) {
 export async function openEditor(page: Page) {
   await page.getByRole('button', { name: 'Edit transcript' }).click();
   await page.getByRole('heading', { name: 'Edit: meeting.wav' }).waitFor();
+}
+
+/** What the stored meeting of the two-views and disk-fault journeys says, a word every half second. */
+const STORED = 'Bella asked Anna about the bridge. Anna said the steel came late. Then we talked about the budget.';
+
+/** Keeps `meeting.mp3` in a history as the service would have transcribed STORED, with word timings. */
+export function putSpokenMeeting(store: HistoryStore) {
+  const words = STORED.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+  store.transcripts.put(
+    {
+      id: 'meeting',
+      fileName: 'meeting.mp3',
+      createdAt: Date.now(),
+      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
+      transcript: { format: 'verbose_json', text: STORED, raw: JSON.stringify({ text: STORED, words }), language: 'en', duration: 10, segments: [], words },
+    },
+    null,
+  );
 }
