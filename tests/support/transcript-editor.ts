@@ -9,6 +9,7 @@ import type { HistoryStore } from '../../electron/core/services/history/history-
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { audioFixtures } from './audio';
 import { launchChromium } from './browser';
+import { spokenRecord } from './spoken-record';
 import { type Session, openSession } from './history-app';
 
 /** What the meeting recording says; the service mishears the name, its words timed over the recording. */
@@ -108,15 +109,5 @@ const STORED = 'Bella asked Anna about the bridge. Anna said the steel came late
 
 /** Keeps `meeting.mp3` in a history as the service would have transcribed STORED, with word timings. */
 export function putSpokenMeeting(store: HistoryStore) {
-  const words = STORED.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
-  store.transcripts.put(
-    {
-      id: 'meeting',
-      fileName: 'meeting.mp3',
-      createdAt: Date.now(),
-      request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
-      transcript: { format: 'verbose_json', text: STORED, raw: JSON.stringify({ text: STORED, words }), language: 'en', duration: 10, segments: [], words },
-    },
-    null,
-  );
+  store.transcripts.put({ ...spokenRecord('meeting', STORED, 10), createdAt: Date.now() }, null);
 }

@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import { blockText } from '../../../../shared/domain/transcript-edits';
-import type { Word } from '../../../../shared/domain/transcript';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { type EditorChange, createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { RETRY_MS } from '../../../../electron/core/services/history/refused-writes';
 import { diskRefusalWords } from '../../../../renderer/common/disk-refusal';
 import { testFolder } from '../../../support/temp-folder';
+import { spokenRecord } from '../../../support/spoken-record';
 
 // Each fault of the disk, made in main's storage layer under the real history file: SQLite's own
 // limits for a full disk and a read-only file, the guard's disk probe for what no pragma can make
@@ -15,16 +14,7 @@ import { testFolder } from '../../../support/temp-folder';
 // page as not saved yet with the cause in words, and is on disk once the fault clears, no restart.
 const said = 'Hello everyone. Bilal asked why the bridge was late. Anna said the steel came late. Then we talked about the budget.';
 
-function record(id: string): TranscriptRecord {
-  const words: Word[] = said.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
-  return {
-    id,
-    fileName: 'meeting.mp3',
-    createdAt: 1,
-    request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
-    transcript: { format: 'verbose_json', text: said, raw: JSON.stringify({ text: said, words }), language: 'en', duration: 20, segments: [], words },
-  };
-}
+const record = (id: string) => spokenRecord(id, said);
 
 /** An error as node:sqlite throws it for `errcode` (extended codes keep the primary one in the low byte). */
 const sqliteError = (message: string, errcode: number) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode });

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import mammoth from 'mammoth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
-import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import { applyPatch, blockText } from '../../../../shared/domain/transcript-edits';
-import { subtitleRulesSchema, type Word } from '../../../../shared/domain/transcript';
+import { subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { LATEST_VERSION, migrate } from '../../../../electron/core/services/history/migrations';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { removeFolder } from '../../../support/temp-folder';
+import { spokenRecord } from '../../../support/spoken-record';
 
 let dir: string;
 let path: string;
@@ -29,16 +29,7 @@ afterEach(async () => {
 
 const said = 'Hello everyone. Bilal asked why the bridge was late. Anna said the steel came late. Then we talked about the budget for a while.';
 
-function record(id = 't1'): TranscriptRecord {
-  const words: Word[] = said.split(' ').map((word, i) => ({ word: ` ${word}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
-  return {
-    id,
-    fileName: 'meeting.mp3',
-    createdAt: 1,
-    request: { model: 'speech-1', language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word'] },
-    transcript: { format: 'verbose_json', text: said, raw: JSON.stringify({ text: said, words }), language: 'en', duration: 20, segments: [], words },
-  };
-}
+const record = (id = 't1') => spokenRecord(id, said);
 
 function openStore() {
   const store = createHistoryStore(path);
