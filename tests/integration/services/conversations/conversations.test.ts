@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../../shared/domain/conversation';
 import { CONTINUE_INSTRUCTION } from '../../../../electron/core/services/conversations/request';
-import { type FakeService, startFakeService } from '../../../fake-service/server';
-import { type Driver, conversationBodies, startCore } from '../../../support/tool-driver';
+import { conversationBodies } from '../../../support/tool-driver';
+import { app, fake, useCore } from '../../../support/use-core';
 
 // Conversations run in main: the page sends only intents with the user's words, and every
 // request body is built in main from the stored history plus the draft.
-let fake: FakeService;
-let app: Driver;
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 const bodies = () => conversationBodies<{ messages: Array<{ role: string; content: string }> }>(fake);
@@ -15,15 +13,7 @@ const history = (id: string) => app.invoke<Conversation>('history:open', { id })
 const send = (conversationId: string | null, text: string, extra: Record<string, unknown> = {}) =>
   app.invoke<{ conversationId: string; messageId: string }>('conversations:send', { conversationId, text, options, ...extra });
 
-beforeAll(async () => {
-  fake = await startFakeService();
-});
-afterAll(() => fake.close());
-beforeEach(async () => {
-  fake.reset();
-  app = await startCore(fake, { key: fake.keys.free });
-});
-afterEach(() => app.dispose());
+useCore();
 
 describe('what the model is sent', () => {
   it('is built in main from the stored history plus the draft, whatever else the page sends', async () => {

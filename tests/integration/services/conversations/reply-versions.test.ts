@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../../shared/domain/conversation';
-import { type FakeService, startFakeService } from '../../../fake-service/server';
-import { type Driver, startCore } from '../../../support/tool-driver';
+import { app, fake, useCore } from '../../../support/use-core';
 
 // Retry after a broken reply (and Regenerate) writes a new reply without losing the one it
 // replaces: that one is kept as a version, and the version shown is what the model is sent.
-let fake: FakeService;
-let app: Driver;
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 const bodies = () =>
@@ -14,15 +11,7 @@ const bodies = () =>
 const history = (id: string) => app.invoke<Conversation>('history:open', { id });
 const last = async (id: string) => (await history(id)).messages.at(-1)!;
 
-beforeAll(async () => {
-  fake = await startFakeService();
-});
-afterAll(() => fake.close());
-beforeEach(async () => {
-  fake.reset();
-  app = await startCore(fake, { key: fake.keys.free });
-});
-afterEach(() => app.dispose());
+useCore();
 
 describe('reply versions', () => {
   it('keeps the partial text of a broken reply as a version when Retry writes a new one, and the shown version is what the model is sent', async () => {

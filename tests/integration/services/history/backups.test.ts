@@ -1,20 +1,17 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackupInfo, RestoreOutcome } from '../../../../shared/contract/history';
 import type { Conversation, ConversationSummary } from '../../../../shared/domain/conversation';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { LATEST_VERSION, migrate } from '../../../../electron/core/services/history/migrations';
-import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { testFolder } from '../../../support/temp-folder';
-import { type Driver, startCore } from '../../../support/tool-driver';
+import { app, fake, useCore } from '../../../support/use-core';
 
 // Backups of the history database (services/history/backups.ts): online while replies are
 // written, before every migration, and restored by merging, never by overwriting.
-let fake: FakeService;
-let app: Driver;
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 const send = (conversationId: string | null, text: string) =>
   app.invoke<{ conversationId: string; messageId: string }>('conversations:send', { conversationId, text, options });
@@ -28,15 +25,7 @@ function readBackup<T>(path: string, sql: string, ...params: string[]): T[] {
   }
 }
 
-beforeAll(async () => {
-  fake = await startFakeService();
-});
-afterAll(() => fake.close());
-beforeEach(async () => {
-  fake.reset();
-  app = await startCore(fake, { key: fake.keys.free });
-});
-afterEach(() => app.dispose());
+useCore();
 
 describe('history backups', () => {
   it('backs up the live database while a reply streams, without holding the reply up', async () => {
