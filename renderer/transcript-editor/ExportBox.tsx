@@ -3,6 +3,7 @@ import type { EditorExportFormat } from '../../shared/contract/transcriptEditor'
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { flushEdits, useEditor } from './store';
+import { errorText } from '../../shared/domain/error-text';
 
 const FORMATS: ReadonlyArray<{ format: EditorExportFormat; label: string; timed: boolean }> = [
   { format: 'srt', label: 'SRT', timed: true },
@@ -32,7 +33,7 @@ export function ExportBox() {
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
-      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
+      setOutcome({ ok: false, text: errorText(error) });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
-import { errorMessage } from './format';
+import { errorText } from '../../shared/domain/error-text';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
@@ -86,7 +86,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
         setInput(inputOf(saved));
         setRulesState({ status: 'ready' });
       },
-      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorMessage(error)}` }),
+      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorText(error)}` }),
     );
     return () => {
       current = false;
@@ -99,7 +99,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     if (!checked) return;
     api.settings.setSubtitleRules({ rules: checked }).then(
       () => setSaveProblem(null),
-      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorMessage(error)}. Exports follow the rules saved before; change a value to try again.`),
+      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorText(error)}. Exports follow the rules saved before; change a value to try again.`),
     );
   }
 
@@ -111,7 +111,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
+      setOutcome({ ok: false, text: errorText(error) });
     } finally {
       setBusy(null);
     }
