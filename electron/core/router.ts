@@ -76,7 +76,6 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
         .handler(input, { id, signal: controller.signal, emit })
         .catch((error: unknown) => {
           log.error(`Stream ${route.channel} failed:`, error);
-          if (route.def.failure) emit(route.def.failure(redact(errorText(error))));
         })
         .finally(() => running.delete(id));
     });

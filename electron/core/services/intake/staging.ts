@@ -88,7 +88,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
   }
 
   /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
-  function held(fileId: string, purposes: readonly StagePurpose[] = ['upload', 'original']) {
+  function held(fileId: string, purposes: readonly StagePurpose[] = ['original']) {
     const file = ready.get(fileId);
     if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
     return file;

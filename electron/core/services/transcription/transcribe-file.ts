@@ -17,7 +17,7 @@ export type Transcribed = { ok: true; transcript: Transcript } | { ok: false; fa
 export async function transcribeFile(
   service: ServiceClient,
   file: UploadFile,
-  request: Omit<TranscriptionRequest, 'fileId' | 'keep'>,
+  request: TranscriptionRequest,
   options: { signal: AbortSignal; onProgress(sentBytes: number): void },
 ): Promise<Transcribed> {
   try {
