@@ -3,7 +3,7 @@ import type { TranscriptReading } from '../../shared/contract/transcription';
 import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
-import { deliver } from '../common/save-outcome';
+import { useSaving } from '../common/use-saving';
 import { errorText } from '../../shared/domain/error-text';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
@@ -67,8 +67,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
   // what the user had typed, and an edit made to the defaults would save them over the user's.
   const [rulesState, setRulesState] = useState<RulesState>({ status: 'loading', attempt: 0 });
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, save: saving } = useSaving<ExportFormat>();
   const id = useId();
   const { rules, errors } = checkRules(input);
   const { transcript } = record;
@@ -103,19 +102,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     );
   }
 
-  async function save(format: ExportFormat) {
-    setBusy(format);
-    setOutcome(null);
-    try {
-      const saved = await api.transcription.exportSubtitles({ id: record.id, format });
-      const text = deliver(saved);
-      setOutcome(text ? { ok: true, text } : null);
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const save = (format: ExportFormat) => saving(format, () => api.transcription.exportSubtitles({ id: record.id, format }));
 
   return (
     <section className="card export" aria-labelledby={`${id}-heading`}>
