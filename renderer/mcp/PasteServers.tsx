@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { McpServerInput } from '../../shared/contract/mcp';
-import { readPastedServers } from '../../shared/contract/mcp-paste';
+import { readPastedServers } from './pasted-servers';
 import { useMcp } from './store';
 import { errorText } from '../../shared/domain/error-text';
 

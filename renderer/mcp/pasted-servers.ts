@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type McpServerInput, serverInputSchema } from './mcp';
-import { errorText } from '../domain/error-text';
+import { type McpServerInput, serverInputSchema } from '../../shared/contract/mcp';
+import { errorText } from '../../shared/domain/error-text';
 
 /**
  * The JSON other MCP clients and servers' docs give (Claude Desktop, Cursor…):
