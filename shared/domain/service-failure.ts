@@ -41,21 +41,45 @@ export const failureReason = z.enum([
   'tool_step_limit',
 ]);
 
-export const serviceFailure = z.object({
-  kind: failureKind,
-  // Stored failures from before reasons existed read as "nothing recognised".
-  reason: failureReason.nullable().default(null),
-  status: z.number().nullable(),
-  /** The code as it came (the service's, the system's or Confab's), shown to the user verbatim. */
-  code: z.string().nullable(),
-  message: z.string(),
-  host: z.string().nullable(),
-  retryAfterSeconds: z.number().nullable(),
-});
+const KEY_REASONS: ReadonlySet<FailureReason> = new Set(['missing_api_key', 'invalid_api_key', 'expired_api_key']);
+
+/**
+ * The reason a failure of `kind` with `code` has: the service's key codes on a 401, the step
+ * limit on a stream, Confab's own transport codes on what it refused or could not reach. Main
+ * classifies with it, and a failure stored before reasons existed reads with it.
+ */
+export function reasonFor(kind: FailureKind, code: string | null): FailureReason | null {
+  const reason = failureReason.safeParse(code).data ?? null;
+  if (reason === null) return null;
+  switch (kind) {
+    case 'auth':
+      return KEY_REASONS.has(reason) ? reason : null;
+    case 'stream':
+      return reason === 'tool_step_limit' ? reason : null;
+    case 'network':
+    case 'http':
+    case 'not_configured':
+      return KEY_REASONS.has(reason) || reason === 'tool_step_limit' ? null : reason;
+    case 'plan':
+    case 'rate_limit':
+    case 'server':
+      return null;
+  }
+}
+
+export const serviceFailure = z
+  .object({
+    kind: failureKind,
+    reason: failureReason.nullable().optional(),
+    status: z.number().nullable(),
+    /** The code as it came (the service's, the system's or Confab's), shown to the user verbatim. */
+    code: z.string().nullable(),
+    message: z.string(),
+    host: z.string().nullable(),
+    retryAfterSeconds: z.number().nullable(),
+  })
+  .transform(({ reason, ...failure }) => ({ ...failure, reason: reason === undefined ? reasonFor(failure.kind, failure.code) : reason }));
 
 export type FailureKind = z.infer<typeof failureKind>;
 export type FailureReason = z.infer<typeof failureReason>;
 export type ServiceFailure = z.infer<typeof serviceFailure>;
-
-/** The reason a code names, if it is one main recognises. */
-export const reasonOf = (code: string | null): FailureReason | null => failureReason.safeParse(code).data ?? null;

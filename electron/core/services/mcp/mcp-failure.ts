@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProblem } from '../../../../shared/contract/mcp';
-import { type ServiceFailure, reasonOf } from '../../../../shared/domain/service-failure';
+import { type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import { redact } from '../net/redact';
 import { failureFromNetworkError, readErrorBody } from '../net/service-failure';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -86,7 +86,7 @@ export function failureOfProblem(serverName: string, found: McpProblem): Service
   const kind = { auth: 'auth', unreachable: 'network', protocol: 'http', not_configured: 'not_configured', refused: 'not_configured' } as const;
   return {
     kind: kind[found.reason],
-    reason: reasonOf(found.code),
+    reason: reasonFor(kind[found.reason], found.code),
     status: found.status,
     code: found.code,
     message: `The tools of "${serverName}" are not available: ${found.message}`,

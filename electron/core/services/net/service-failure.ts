@@ -1,4 +1,4 @@
-import { type FailureKind, type FailureReason, type ServiceFailure, reasonOf } from '../../../../shared/domain/service-failure';
+import { type FailureKind, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import { readCapped } from './body';
 import { DEFAULT_LIMITS } from './limits';
 import { explainNetworkError } from './network-errors';
@@ -27,11 +27,6 @@ export function readErrorBody(text: string): { code: string | null; message: str
     message: str(nested.message) ?? str(top.error) ?? str(top.message) ?? str(top.detail) ?? str(record(top.detail).message),
   };
 }
-
-const KEY_REASONS: ReadonlySet<string> = new Set<FailureReason>(['missing_api_key', 'invalid_api_key', 'expired_api_key']);
-
-/** On a 401, the service's code says which way the key failed when it is one of its three. */
-const keyReason = (code: string | null) => (code !== null && KEY_REASONS.has(code) ? reasonOf(code) : null);
 
 function kindOf(status: number): FailureKind {
   if (status === 401) return 'auth';
@@ -71,7 +66,7 @@ export async function failureFromResponse(
   const kind = kindOf(response.status);
   return {
     kind,
-    reason: kind === 'auth' ? keyReason(code) : null,
+    reason: reasonFor(kind, code),
     status: response.status,
     code,
     message: redact(message ?? `${response.status} ${response.statusText || 'error'}`.trim()),
@@ -84,7 +79,7 @@ export async function failureFromResponse(
 export function failureFromNetworkError(error: unknown, url: string): ServiceFailure {
   const host = URL.canParse(url) ? new URL(url).host : url;
   const { code, message } = explainNetworkError(error, host);
-  return { kind: 'network', reason: reasonOf(code), status: null, code, message: redact(message), host, retryAfterSeconds: null };
+  return { kind: 'network', reason: reasonFor('network', code), status: null, code, message: redact(message), host, retryAfterSeconds: null };
 }
 
 export function notConfigured(message: string): ServiceFailure {
