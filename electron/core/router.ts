@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/define';
 import { log } from './log';
 import { redact } from './services/net/redact';
+import { errorText } from '../../shared/domain/error-text';
 
 export interface StreamContext<E> {
   id: string;
@@ -75,7 +76,6 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
         .handler(input, { id, signal: controller.signal, emit })
         .catch((error: unknown) => {
           log.error(`Stream ${route.channel} failed:`, error);
-          if (route.def.failure) emit(route.def.failure(redact(error instanceof Error ? error.message : String(error))));
         })
         .finally(() => running.delete(id));
     });
@@ -106,7 +106,7 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
         return { ok: true, value: route.def.output.parse(await route.handler(parsed.data)) };
       } catch (error) {
         log.error(`Handler for ${channel} failed:`, error);
-        return fail('handler_failed', redact(error instanceof Error ? error.message : String(error)));
+        return fail('handler_failed', redact(errorText(error)));
       }
     },
 

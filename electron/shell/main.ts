@@ -15,6 +15,7 @@ import { createDesktopShell } from './desktop/shell';
 import { trackWindow, windowPlacement } from './desktop/window-tracking';
 import { createMainWindow } from './window';
 import { log } from '../core/log';
+import { errorText } from '../../shared/domain/error-text';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
 const preloadPath = path.join(__dirname, 'preload.cjs');
@@ -100,6 +101,6 @@ if (!desktop.primary) app.quit();
 else
   app.whenReady().then(start).catch((error: unknown) => {
     log.error('Confab could not start:', error);
-    dialog.showErrorBox('Confab could not start', error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox('Confab could not start', errorText(error));
     app.exit(1);
   });

@@ -28,16 +28,15 @@ async function stage(channel: string, payload: unknown): Promise<StageOutcome> {
 
 /**
  * Files go to main by path: this isolated world asks webUtils for the path of a File the user
- * dropped or picked, so the page never sees a path nor can it name one. A File made in the
- * page has no path; its bytes go as one binary IPC message (structured clone, not JSON).
+ * dropped or picked, so the page never sees a path nor can it name one. A Blob made in the
+ * page (pasted text) has no path; its bytes go as one binary IPC message (structured clone, not JSON).
  */
 const files: PreloadFiles = {
   async stageFile(file, { name, purpose }) {
-    const path = webUtils.getPathForFile(file);
+    const path = file instanceof File ? webUtils.getPathForFile(file) : '';
     if (path) return stage(STAGE_PATH_CHANNEL, { path, name, purpose });
     return stage(STAGE_BYTES_CHANNEL, { bytes: new Uint8Array(await file.arrayBuffer()), name, purpose });
   },
-  stageBytes: (bytes, { name, purpose }) => stage(STAGE_BYTES_CHANNEL, { bytes, name, purpose }),
 };
 
 // The contract-shaped client and the file intake are the page's only ways out; no raw ipcRenderer is exposed.

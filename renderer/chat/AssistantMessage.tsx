@@ -54,7 +54,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
   const step = useChat((s) => s.steps[message.id]);
   const calls = message.toolCalls ?? [];
   const asJson = jsonMode && calls.length === 0 && !(streaming && !text);
-  const stepLimit = message.failure?.code === 'tool_step_limit';
+  const stepLimit = message.failure?.reason === 'tool_step_limit';
   // A tool step is complete while the reply goes on: nothing to regenerate until it ends.
   const replying = useChat((s) => conversationId in s.running);
 

@@ -4,5 +4,4 @@
 export { ChatScreen } from './ChatScreen';
 export { nameOf } from './listing';
 export { openSettings, useNavigation } from './navigation';
-export { messageOf } from './records';
 export { useChat, watchConversations } from './store';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
-import { messageOf } from './records';
+import { errorText } from '../../shared/domain/error-text';
 
 /** A paste too long for a message, held in main by reference; the page keeps only its handle and what the chip shows. */
 export interface PastedText {
@@ -75,7 +75,7 @@ export const usePasted = create<PastedState>()((set, get) => {
         store(get().held);
         return true;
       } catch (error) {
-        note(conversationId, `The pasted text could not be kept apart: ${messageOf(error)}`);
+        note(conversationId, `The pasted text could not be kept apart: ${errorText(error)}`);
         return false;
       } finally {
         set((s) => ({ staging: without(s.staging, conversationId) }));
@@ -88,7 +88,7 @@ export const usePasted = create<PastedState>()((set, get) => {
       try {
         note(conversationId, deliver(await api.conversations.savePasted({ fileId: pasted.fileId })));
       } catch (error) {
-        note(conversationId, `The pasted text could not be saved: ${messageOf(error)}`);
+        note(conversationId, `The pasted text could not be saved: ${errorText(error)}`);
       }
     },
 

@@ -15,4 +15,3 @@ export const newConversation = (options: ChatOptions): Conversation => ({
   messages: [],
 });
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,4 +1,4 @@
-import type { ServiceFailure } from '../../shared/domain/service-failure';
+import type { FailureReason, ServiceFailure } from '../../shared/domain/service-failure';
 
 export interface Guidance {
   title: string;
@@ -9,7 +9,20 @@ export interface Guidance {
   action: 'settings' | 'retry' | null;
 }
 
-const AUTH: Record<string, Omit<Guidance, 'detail'>> = {
+type Words = Omit<Guidance, 'detail'>;
+
+const toSettings = (title: string, advice: string) => ({ title, advice, action: 'settings' as const });
+
+/** The reason adds nothing to what the failure's kind says. */
+const BY_KIND = 'by kind';
+
+/**
+ * Words for every reason main recognises (shared/domain/service-failure.ts): a reason without
+ * an entry here fails the type check. The key codes are the service's; the rest are main's
+ * transport refusals and network diagnoses (electron/core/services/net/), whose message says
+ * what happened and names the hosts, while the title and advice say where to fix it.
+ */
+export const REASON_WORDS: Record<FailureReason, Words | typeof BY_KIND> = {
   missing_api_key: {
     title: 'No API key was sent',
     advice: 'Add your API key in Settings. You create keys in the service\'s developer dashboard.',
@@ -25,13 +38,6 @@ const AUTH: Record<string, Omit<Guidance, 'detail'>> = {
     advice: 'Create a new key in the developer dashboard, then replace the stored key in Settings.',
     action: 'settings',
   },
-};
-
-const toSettings = (title: string, advice: string) => ({ title, advice, action: 'settings' as const });
-
-// Main's transport refusals and network diagnoses (electron/core/services/net/): the message says
-// what happened and names the hosts; the title and advice say where to fix it.
-const TRANSPORT: Record<string, Omit<Guidance, 'detail'>> = {
   insecure_address: toSettings('The address is not secure', 'Use the service\'s https:// address. Plain http:// is only for a service on this computer.'),
   cross_origin_redirect: toSettings('The service sent Confab elsewhere', 'Confab did not follow, so your key stayed here. Check the base URL in Settings.'),
   too_many_redirects: toSettings('The service kept redirecting', 'Check the base URL in Settings.'),
@@ -45,6 +51,8 @@ const TRANSPORT: Record<string, Omit<Guidance, 'detail'>> = {
   certificate_wrong_host: toSettings('The certificate is for another address', 'Check the base URL in Settings.'),
   timeout: { title: 'No answer in time', advice: 'Try again; if it keeps happening, check the network or proxy.', action: 'retry' },
   too_large: { title: 'The answer was too large', advice: 'Confab stopped reading it. Try again, or ask for a shorter answer.', action: 'retry' },
+  // The chat shows its own way on (AssistantMessage); the notice is the stream's.
+  tool_step_limit: BY_KIND,
 };
 
 /** The place most fixes are made, as the advice names it. */
@@ -62,18 +70,15 @@ export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boo
 
 function wordsFor(failure: ServiceFailure): Guidance {
   const detail = failure.message;
-  const fromMain = failure.kind === 'network' || failure.kind === 'http' || failure.kind === 'not_configured';
-  const transport = fromMain ? TRANSPORT[failure.code ?? ''] : undefined;
-  if (transport) return { ...transport, detail };
+  const words = failure.reason === null ? BY_KIND : REASON_WORDS[failure.reason];
+  if (words !== BY_KIND) return { ...words, detail };
   switch (failure.kind) {
     case 'auth':
       return {
-        ...(AUTH[failure.code ?? ''] ?? {
-          title: 'The service refused the API key',
-          advice: 'Replace the key in Settings with one from the developer dashboard.',
-          action: 'settings',
-        }),
+        title: 'The service refused the API key',
+        advice: 'Replace the key in Settings with one from the developer dashboard.',
         detail,
+        action: 'settings',
       };
     case 'plan':
       return {

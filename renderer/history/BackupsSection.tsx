@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BackupInfo } from '../../shared/contract/history';
 import { api } from '../api';
-import { messageOf, useChat } from '../chat';
+import { useChat } from '../chat';
 import { counted } from '../../shared/domain/plural';
+import { errorText } from '../../shared/domain/error-text';
 
 const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const CONVERSATIONS = { one: 'conversation', other: 'conversations' };
@@ -22,7 +23,7 @@ export function BackupsSection() {
     try {
       setBackups(await api.history.backups());
     } catch (error) {
-      setStatus({ kind: 'error', text: `The backups could not be listed: ${messageOf(error)}` });
+      setStatus({ kind: 'error', text: `The backups could not be listed: ${errorText(error)}` });
     }
   }, []);
   useEffect(() => void refresh(), [refresh]);
@@ -33,7 +34,7 @@ export function BackupsSection() {
     try {
       setStatus({ kind: 'done', text: await work() });
     } catch (error) {
-      setStatus({ kind: 'error', text: `${failure}: ${messageOf(error)}` });
+      setStatus({ kind: 'error', text: `${failure}: ${errorText(error)}` });
     } finally {
       setBusy(false);
       await refresh();

@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { historyArea } from '../../shared/contract/history';
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { messageOf, useChat } from '../chat';
+import { useChat } from '../chat';
+import { errorText } from '../../shared/domain/error-text';
 
 // The rule main applies, so its messages show here before anything is sent.
 const titleRule = historyArea.update.input.shape.title;
@@ -32,7 +33,7 @@ export function RenameField({ conversation, onClose }: Props) {
       await useChat.getState().rename(conversation.id, checked.data!);
       close();
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorText(error));
     }
   }
 

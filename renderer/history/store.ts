@@ -4,8 +4,9 @@ import type { SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { messageOf, nameOf, useChat, useNavigation } from '../chat';
+import { nameOf, useChat, useNavigation } from '../chat';
 import { deliver } from '../common/save-outcome';
+import { errorText } from '../../shared/domain/error-text';
 
 export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
@@ -60,7 +61,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       const note = deliver(await work());
       if (note) set({ toast: { kind: 'done', text: note } });
     } catch (error) {
-      problem(`${what} could not be exported`, messageOf(error));
+      problem(`${what} could not be exported`, errorText(error));
     }
   }
 
@@ -81,7 +82,7 @@ export const useHistory = create<HistoryState>((set, get) => {
           // An answer for text that has since changed would show the wrong hits.
           if (get().query === query) set({ hits, searched: query, searchProblem: null });
         } catch (error) {
-          if (get().query === query) set({ hits: [], searched: query, searchProblem: messageOf(error) });
+          if (get().query === query) set({ hits: [], searched: query, searchProblem: errorText(error) });
         }
       }, SEARCH_DELAY_MS);
     },
@@ -93,7 +94,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().remove(id);
       } catch (error) {
-        problem(`“${nameOf(conversation)}” could not be deleted`, messageOf(error));
+        problem(`“${nameOf(conversation)}” could not be deleted`, errorText(error));
       }
     },
     async undo(fromKeyboard) {
@@ -104,7 +105,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().restore(toast.conversation);
       } catch (error) {
-        problem(`“${nameOf(toast.conversation)}” could not be restored`, messageOf(error));
+        problem(`“${nameOf(toast.conversation)}” could not be restored`, errorText(error));
       }
     },
     dismissToast: () => set({ toast: null }),
@@ -124,7 +125,7 @@ export const useHistory = create<HistoryState>((set, get) => {
         useNavigation.getState().openConversation(outcome.conversation.id);
         set({ toast: { kind: 'done', text: `Imported “${outcome.conversation.title || file.name}”.` } });
       } catch (error) {
-        problem(`${file.name} was not imported`, messageOf(error));
+        problem(`${file.name} was not imported`, errorText(error));
       }
     },
   };

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { McpServerInput } from '../../shared/contract/mcp';
-import { readPastedServers } from '../../shared/contract/mcp-paste';
+import { readPastedServers } from './pasted-servers';
 import { useMcp } from './store';
+import { errorText } from '../../shared/domain/error-text';
 
 const kindOf = (server: McpServerInput) => (server.transport.type === 'http' ? 'at an address' : 'a local command');
 
@@ -44,7 +45,7 @@ export function PasteServers({ onOne, onAdded }: Props) {
         await store.add(server);
       } catch (error) {
         setFound((found ?? []).slice(index));
-        setProblem(`${server.name} was not added: ${error instanceof Error ? error.message : String(error)}`);
+        setProblem(`${server.name} was not added: ${errorText(error)}`);
         setAdding(false);
         return;
       }

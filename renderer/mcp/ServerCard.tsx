@@ -3,6 +3,7 @@ import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
 import { counted } from '../../shared/domain/plural';
 import { toolLabel, toolsOf, useMcp } from './store';
+import { errorText } from '../../shared/domain/error-text';
 
 const REASONS: Record<McpProblem['reason'], string> = {
   auth: 'Credentials refused',
@@ -76,7 +77,7 @@ export function ServerCard({ server }: { server: McpServerView }) {
     try {
       await useMcp.getState().remove(server.id);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(errorText(error));
       setConfirmRemove(false);
     }
   };

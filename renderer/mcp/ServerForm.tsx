@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
 import { PasteServers } from './PasteServers';
 import { useMcp } from './store';
+import { errorText } from '../../shared/domain/error-text';
 
 /** One header or environment variable as edited: a stored value stays stored unless replaced. */
 interface SecretRow {
@@ -148,7 +149,7 @@ export function ServerForm({ server, onDone }: Props) {
       await (server ? store.update(server.id, parsed.data) : store.add(parsed.data));
       onDone();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(errorText(error));
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { McpServerInput, McpServerView, McpTool } from '../../shared/contract/mcp';
 import { api } from '../api';
+import { errorText } from '../../shared/domain/error-text';
 
 interface McpState {
   /** null until main has answered the first time. */
@@ -27,8 +28,6 @@ interface McpState {
   reconnect(id: string): Promise<void>;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The one store of the MCP servers: main's list, kept current by its `watch` stream. */
 export const useMcp = create<McpState>((set, get) => {
   let watching = false;
@@ -52,7 +51,7 @@ export const useMcp = create<McpState>((set, get) => {
       api.mcp.watch.subscribe(({ event }) => set({ servers: event.servers, problem: null }));
       api.mcp.watch.start(undefined).catch((error: unknown) => {
         watching = false;
-        set({ problem: `The tool servers could not be listed: ${messageOf(error)}` });
+        set({ problem: `The tool servers could not be listed: ${errorText(error)}` });
       });
       // A new key, base URL or MCP address is what the service's server connects with.
       onConnectionChange(() => get().refresh());
@@ -61,7 +60,7 @@ export const useMcp = create<McpState>((set, get) => {
     refresh() {
       api.mcp.list(undefined).then(
         (servers) => set({ servers, problem: null }),
-        (error: unknown) => set({ problem: `The tool servers could not be listed: ${messageOf(error)}` }),
+        (error: unknown) => set({ problem: `The tool servers could not be listed: ${errorText(error)}` }),
       );
     },
     async add(input) {
@@ -83,7 +82,7 @@ export const useMcp = create<McpState>((set, get) => {
       try {
         put(await api.mcp.reconnect({ id }));
       } catch (error) {
-        set({ problem: `${get().servers?.find((x) => x.id === id)?.name ?? 'The server'} could not reconnect: ${messageOf(error)}` });
+        set({ problem: `${get().servers?.find((x) => x.id === id)?.name ?? 'The server'} could not reconnect: ${errorText(error)}` });
       } finally {
         set((s) => ({ reconnecting: s.reconnecting.filter((x) => x !== id) }));
       }

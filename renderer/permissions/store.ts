@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { PermissionRule, PermissionRuleView } from '../../shared/contract/permissions';
 import { api } from '../api';
+import { errorText } from '../../shared/domain/error-text';
 
 interface PermissionsState {
   /** null until main has answered. */
@@ -14,8 +15,6 @@ interface PermissionsState {
   revoke(target: Pick<PermissionRule, 'serverId' | 'tool'>): Promise<void>;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Main's tool permission rules, as Settings shows them; every change is main's to make (or refuse). */
 export const usePermissions = create<PermissionsState>((set) => {
   const change = async (pending: PermissionRule, run: () => Promise<PermissionRuleView[]>) => {
@@ -23,7 +22,7 @@ export const usePermissions = create<PermissionsState>((set) => {
     try {
       set({ rules: await run() });
     } catch (error) {
-      set({ problem: messageOf(error) });
+      set({ problem: errorText(error) });
     } finally {
       set({ pending: null });
     }
@@ -36,7 +35,7 @@ export const usePermissions = create<PermissionsState>((set) => {
       try {
         set({ rules: await api.permissions.list(), problem: null });
       } catch (error) {
-        set({ problem: `The tool permissions could not be read: ${messageOf(error)}` });
+        set({ problem: `The tool permissions could not be read: ${errorText(error)}` });
       }
     },
     set: (rule) => change(rule, () => api.permissions.set(rule)),

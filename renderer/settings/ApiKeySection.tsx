@@ -1,9 +1,14 @@
 import { useId, useState } from 'react';
-import { setKeyInputSchema } from '../../shared/contract/secrets';
+import { type KeyWarning, setKeyInputSchema } from '../../shared/contract/secrets';
 import { FailureNotice } from '../common/FailureNotice';
 import { KeyFacts } from './KeyFacts';
 import { KeychainNotice } from './KeychainNotice';
 import { useSettings } from './store';
+
+const KEY_WARNINGS: Record<KeyWarning, string> = {
+  not_a_service_key:
+    'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.',
+};
 
 export function ApiKeySection() {
   const key = useSettings((state) => state.key);
@@ -87,7 +92,7 @@ export function ApiKeySection() {
       )}
       {key.warning && (
         <p className="warning" role="status">
-          {key.warning}
+          {KEY_WARNINGS[key.warning]}
         </p>
       )}
       {key.storage === 'unknown' && (

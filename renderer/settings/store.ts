@@ -3,6 +3,7 @@ import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
+import { errorText } from '../../shared/domain/error-text';
 
 interface SettingsState {
   settings: Settings | null;
@@ -22,8 +23,6 @@ interface SettingsState {
   testConnection(): Promise<void>;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const useSettings = create<SettingsState>((set, get) => {
   /**
    * Runs a call; on failure records its message and answers false, so forms keep their input.
@@ -35,7 +34,7 @@ export const useSettings = create<SettingsState>((set, get) => {
       await work();
       return true;
     } catch (error) {
-      set({ error: message(error) });
+      set({ error: errorText(error) });
       return false;
     }
   }

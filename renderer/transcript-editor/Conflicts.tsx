@@ -4,9 +4,14 @@ import { keepTheirs, saveMine, useEditor } from './store';
 
 function what(conflict: EditRefusal): string {
   const row = conflict.row === null ? 'A row' : `Row ${conflict.row + 1}`;
-  if (conflict.code === 'document_changed') return `${row} could not be saved: this transcript was changed in another window or tab, and this window has reloaded it.`;
-  const moved = conflict.now !== null && conflict.now !== conflict.row ? ` (now row ${conflict.now + 1})` : '';
-  return `${row}${moved} was changed in another window or tab while you were editing it here, so your change was not saved over it.`;
+  switch (conflict.code) {
+    case 'document_changed':
+      return `${row} could not be saved: this transcript was changed in another window or tab, and this window has reloaded it.`;
+    case 'row_changed': {
+      const moved = conflict.now !== null && conflict.now !== conflict.row ? ` (now row ${conflict.now + 1})` : '';
+      return `${row}${moved} was changed in another window or tab while you were editing it here, so your change was not saved over it.`;
+    }
+  }
 }
 
 /**

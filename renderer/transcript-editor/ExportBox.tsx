@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EditorExportFormat } from '../../shared/contract/transcriptEditor';
 import { api } from '../api';
-import { deliver } from '../common/save-outcome';
+import { useSaving } from '../common/use-saving';
 import { flushEdits, useEditor } from './store';
 
 const FORMATS: ReadonlyArray<{ format: EditorExportFormat; label: string; timed: boolean }> = [
@@ -19,23 +19,14 @@ export function ExportBox() {
   const hasTimings = useEditor((view) => view.hasTimings);
   const [speakerPrefix, setSpeakerPrefix] = useState(true);
   const [timestamps, setTimestamps] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, save: saving } = useSaving<EditorExportFormat>();
 
-  async function save(format: EditorExportFormat) {
+  function save(format: EditorExportFormat) {
     if (!id) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
+    return saving(format, async () => {
       await flushEdits();
-      const saved = await api.transcriptEditor.export({ id, format, options: { speakerPrefix, timestamps } });
-      const text = deliver(saved);
-      setOutcome(text ? { ok: true, text } : null);
-    } catch (error) {
-      setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setBusy(false);
-    }
+      return api.transcriptEditor.export({ id, format, options: { speakerPrefix, timestamps } });
+    });
   }
 
   return (
@@ -43,7 +34,7 @@ export function ExportBox() {
       <summary>Export the edited transcript</summary>
       <div className="ed-export">
         {FORMATS.map(({ format, label, timed }) => (
-          <button key={format} type="button" className="small secondary" disabled={busy || (timed && !hasTimings)} onClick={() => void save(format)}>
+          <button key={format} type="button" className="small secondary" disabled={busy !== null || (timed && !hasTimings)} onClick={() => void save(format)}>
             {label}
           </button>
         ))}

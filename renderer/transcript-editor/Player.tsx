@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
+import { errorText } from '../../shared/domain/error-text';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
 export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
@@ -14,7 +15,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
     let live = true;
     api.transcription.audioUrl({ id }).then(
       ({ url }) => live && setSource({ url }),
-      (error: unknown) => live && setSource({ problem: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => live && setSource({ problem: errorText(error) }),
     );
     return () => {
       live = false;

@@ -3,7 +3,8 @@ import type { DiskRefusal } from '../../shared/contract/storage';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
-import { type EditorView, flushTyping, inFlight, initial, message, normalText, setTypingFlush, useEditor } from './view';
+import { type EditorView, flushTyping, inFlight, initial, normalText, setTypingFlush, useEditor } from './view';
+import { errorText } from '../../shared/domain/error-text';
 
 export { setTypingFlush, useEditor, type EditorView };
 
@@ -37,7 +38,7 @@ function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?:
       useEditor.setState((view) => ({ problem: null, notWritten: answer.unsaved, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
     } catch (error) {
       // The row goes back to main's text when it closes, so refused typing is kept apart, every row's.
-      useEditor.setState((view) => ({ problem: message(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
+      useEditor.setState((view) => ({ problem: errorText(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
     } finally {
       if (text !== undefined) inFlight.splice(inFlight.indexOf(text), 1);
       useEditor.setState((view) => ({ pending: view.pending - 1 }));
@@ -65,7 +66,7 @@ export async function openEditor(id: string) {
     });
     catchUp();
   } catch (error) {
-    useEditor.setState({ problem: message(error) });
+    useEditor.setState({ problem: errorText(error) });
   }
 }
 

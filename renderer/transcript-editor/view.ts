@@ -62,4 +62,3 @@ export const flushTyping = () => typingFlush?.();
 export const inFlight: string[] = [];
 export const normalText = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
 
-export const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -3,8 +3,8 @@ import type { TranscriptReading } from '../../shared/contract/transcription';
 import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { api } from '../api';
-import { deliver } from '../common/save-outcome';
-import { errorMessage } from './format';
+import { useSaving } from '../common/use-saving';
+import { errorText } from '../../shared/domain/error-text';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
@@ -67,8 +67,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
   // what the user had typed, and an edit made to the defaults would save them over the user's.
   const [rulesState, setRulesState] = useState<RulesState>({ status: 'loading', attempt: 0 });
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, save: saving } = useSaving<ExportFormat>();
   const id = useId();
   const { rules, errors } = checkRules(input);
   const { transcript } = record;
@@ -86,7 +85,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
         setInput(inputOf(saved));
         setRulesState({ status: 'ready' });
       },
-      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorMessage(error)}` }),
+      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorText(error)}` }),
     );
     return () => {
       current = false;
@@ -99,23 +98,11 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     if (!checked) return;
     api.settings.setSubtitleRules({ rules: checked }).then(
       () => setSaveProblem(null),
-      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorMessage(error)}. Exports follow the rules saved before; change a value to try again.`),
+      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorText(error)}. Exports follow the rules saved before; change a value to try again.`),
     );
   }
 
-  async function save(format: ExportFormat) {
-    setBusy(format);
-    setOutcome(null);
-    try {
-      const saved = await api.transcription.exportSubtitles({ id: record.id, format });
-      const text = deliver(saved);
-      setOutcome(text ? { ok: true, text } : null);
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const save = (format: ExportFormat) => saving(format, () => api.transcription.exportSubtitles({ id: record.id, format }));
 
   return (
     <section className="card export" aria-labelledby={`${id}-heading`}>

@@ -6,12 +6,13 @@ import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
 import { ResultMeta } from './ResultMeta';
-import { errorMessage, formatClock, formatProgress } from './format';
+import { formatClock, formatProgress } from './format';
 import { useJobs } from './jobs';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
 import { Timings } from './Timings';
+import { errorText } from '../../shared/domain/error-text';
 
 /** While the queue works on, a line about it, so opening a result never hides the progress. */
 function QueueStrip() {
@@ -99,7 +100,7 @@ export function ResultView({ id }: { id: string }) {
     return askAboutTranscript(record.id)
       .then(
         () => setAskProblem(null),
-        (error: unknown) => setAskProblem(`The chat could not be started: ${errorMessage(error)}`),
+        (error: unknown) => setAskProblem(`The chat could not be started: ${errorText(error)}`),
       )
       .finally(() => setAsking(false));
   };

@@ -3,6 +3,7 @@ import type { ServiceFailure } from '../../shared/domain/service-failure';
 
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { MB, megabytes } from '../../shared/domain/sizes';
+import { errorText } from '../../shared/domain/error-text';
 
 /** The service's limit in words: 25. */
 export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
@@ -49,14 +50,13 @@ export function formatDuration(seconds: number): string {
 export const formatDate = (time: number) =>
   new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** A call main refused or never received (the bridge is down), shown like any other failure. */
 export const bridgeFailure = (error: unknown): ServiceFailure => ({
   kind: 'http',
+  reason: null,
   status: null,
   code: error instanceof BridgeError ? error.code : null,
-  message: errorMessage(error),
+  message: errorText(error),
   host: null,
   retryAfterSeconds: null,
 });

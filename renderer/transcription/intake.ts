@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import type { JobRequest } from '../../shared/contract/jobs';
 import type { StagedFile } from '../../shared/contract/transcription';
 import { api } from '../api';
-import { errorMessage } from './format';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
+import { errorText } from '../../shared/domain/error-text';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -76,7 +76,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       if (item.batch) addedTogether.add(job.id);
       drop(key);
     } catch (error) {
-      update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorMessage(error)}). Add it again.` });
+      update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorText(error)}). Add it again.` });
     }
   }
 
@@ -101,7 +101,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       if (abort.signal.aborted) return update(key, { state: 'cancelled' });
       update(key, {
         state: 'rejected',
-        problem: `${file.name} could not be added (${errorMessage(error)}). Check that the file still exists and that you may open it, then add it again.`,
+        problem: `${file.name} could not be added (${errorText(error)}). Check that the file still exists and that you may open it, then add it again.`,
       });
     } finally {
       aborts.delete(key);

@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import type { Job } from '../../shared/contract/jobs';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
-import { errorMessage } from './format';
 import { announceJob } from './job-announcements';
 import { applyJobEvent } from './job-events';
+import { errorText } from '../../shared/domain/error-text';
 
 /** Jobs that are not finished: the queue's work. */
 export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';
@@ -31,7 +31,7 @@ export const useJobs = create<JobsState>((set, get) => {
   const ask = (intent: Promise<void>) =>
     void intent.then(
       () => set({ problem: null }),
-      (error: unknown) => set({ problem: errorMessage(error) }),
+      (error: unknown) => set({ problem: errorText(error) }),
     );
   return {
     jobs: null,

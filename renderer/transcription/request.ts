@@ -38,11 +38,9 @@ export const FORMATS: ReadonlyArray<{ value: ResponseFormat; description: string
   { value: 'vtt', description: 'Subtitles timed by the service, for web pages, saved exactly as returned.' },
 ];
 
-const requestSchema = transcriptionRequestSchema.omit({ fileId: true });
-
 /** The schema's own messages, one per field; `request` is null while any field is invalid. */
-export function checkRequest(input: RequestInput): { request: Omit<TranscriptionRequest, 'fileId'> | null; errors: RequestErrors } {
-  const parsed = requestSchema.safeParse(input);
+export function checkRequest(input: RequestInput): { request: TranscriptionRequest | null; errors: RequestErrors } {
+  const parsed = transcriptionRequestSchema.safeParse(input);
   if (parsed.success) return { request: parsed.data, errors: {} };
   const errors: RequestErrors = {};
   for (const issue of parsed.error.issues) {

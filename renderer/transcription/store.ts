@@ -5,8 +5,8 @@ import type { Transcript } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { useNavigation } from '../chat';
 import { useSettings } from '../settings';
-import { errorMessage } from './format';
 import { DEFAULT_REQUEST, type RequestInput } from './request';
+import { errorText } from '../../shared/domain/error-text';
 
 export type AudioState =
   | { id: string; status: 'loading' }
@@ -62,7 +62,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       try {
         set({ list: await api.transcription.list(), listError: null });
       } catch (error) {
-        set({ listError: `Recent transcripts could not be loaded: ${errorMessage(error)}` });
+        set({ listError: `Recent transcripts could not be loaded: ${errorText(error)}` });
       }
     },
 
@@ -73,7 +73,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const { [id]: _stale, ...originals } = get().originals;
         set((s) => ({ records: { ...s.records, [id]: { status: 'ready', record } }, originals }));
       } catch (error) {
-        set((s) => ({ records: { ...s.records, [id]: { status: 'missing', problem: errorMessage(error) } } }));
+        set((s) => ({ records: { ...s.records, [id]: { status: 'missing', problem: errorText(error) } } }));
       }
     },
 
@@ -84,7 +84,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const transcript = await api.transcription.original({ id });
         set((s) => ({ originals: { ...s.originals, [id]: { status: 'ready', transcript } } }));
       } catch (error) {
-        set((s) => ({ originals: { ...s.originals, [id]: { status: 'failed', problem: errorMessage(error) } } }));
+        set((s) => ({ originals: { ...s.originals, [id]: { status: 'failed', problem: errorText(error) } } }));
       }
     },
 
@@ -98,7 +98,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const { url } = await api.transcription.audioUrl({ id });
         if (token === audioToken) set({ audio: { id, status: 'ready', url } });
       } catch (error) {
-        if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: errorMessage(error) } });
+        if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: errorText(error) } });
       }
     },
 
@@ -106,7 +106,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       try {
         await api.transcription.remove({ id });
       } catch (error) {
-        set({ listError: `The transcript could not be deleted: ${errorMessage(error)}` });
+        set({ listError: `The transcript could not be deleted: ${errorText(error)}` });
         return false;
       }
       get().deleted(id);

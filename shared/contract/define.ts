@@ -15,11 +15,6 @@ export interface StreamDef<I extends z.ZodType = z.ZodType, E extends z.ZodType 
   readonly kind: 'stream';
   readonly input: I;
   readonly event: E;
-  /**
-   * The final event main sends if the stream's handler fails unexpectedly, so a renderer
-   * waiting for an end always gets one.
-   */
-  readonly failure?: (message: string) => z.input<E>;
 }
 
 export type AreaDef = Readonly<Record<string, CallDef | StreamDef>>;
@@ -31,11 +26,7 @@ export const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output:
   output,
 });
 
-export const stream = <I extends z.ZodType, E extends z.ZodType>(
-  input: I,
-  event: E,
-  failure?: (message: string) => z.input<E>,
-): StreamDef<I, E> => ({ kind: 'stream', input, event, failure });
+export const stream = <I extends z.ZodType, E extends z.ZodType>(input: I, event: E): StreamDef<I, E> => ({ kind: 'stream', input, event });
 
 /** Wire names. Calls and stream starts share `area:name`; a stream adds `:event` and `:cancel`. */
 export const channelName = (area: string, name: string) => `${area}:${name}`;

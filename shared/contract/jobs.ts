@@ -5,7 +5,7 @@ import { call, stream } from './define';
 import { transcriptionRequestSchema } from './transcription';
 
 /** The options a job is sent with, fixed when it is added (Retry and Resume send the same). */
-export const jobRequestSchema = transcriptionRequestSchema.omit({ fileId: true });
+export const jobRequestSchema = transcriptionRequestSchema;
 
 /**
  * queued → running → done | failed | cancelled. A job that was running when Confab ended is

@@ -9,6 +9,9 @@ import { serviceFailure } from '../domain/service-failure';
  */
 export const keychainProblemSchema = z.enum(['locked', 'unavailable', 'denied', 'failed']);
 
+/** not_a_service_key: the stored key lacks the `sk-` prefix of the service's keys (it was saved all the same). */
+export const keyWarningSchema = z.enum(['not_a_service_key']);
+
 /**
  * What the renderer may know about the API key: whether one is stored, where, and its
  * last four characters. No call returns the key itself.
@@ -23,8 +26,8 @@ export const keyStatusSchema = z.object({
   storage: z.enum(['keychain', 'memory', 'none', 'unknown']),
   /** Why the keychain's last answer was a failure; null while it works. */
   keychainProblem: keychainProblemSchema.nullable(),
-  /** Set when the stored key does not look like a service key (no `sk-` prefix). */
-  warning: z.string().nullable(),
+  /** Set when the stored key does not look like a service key. */
+  warning: keyWarningSchema.nullable(),
   /** The origin (scheme, host, port) the stored key was saved for; main sends it nowhere else. */
   origin: z.string().nullable(),
   /** The origin of the profile's base URL now; null before one is set. */
@@ -71,3 +74,4 @@ export const secretsArea = {
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 export type KeyChange = z.infer<typeof keyChangeSchema>;
 export type KeychainProblem = z.infer<typeof keychainProblemSchema>;
+export type KeyWarning = z.infer<typeof keyWarningSchema>;

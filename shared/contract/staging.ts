@@ -11,19 +11,19 @@ import type { StageOutcome } from './transcription';
  */
 
 /**
- * upload: sent to the service as it is (at most 25 MB). original: a long recording kept for
- * playback while its parts are uploaded (no size limit). import: a conversation export, read
- * by history:import (at most MAX_IMPORT_BYTES). paste: text pasted into the composer, too long
- * for a message, held until the user removes it (at most MAX_PASTE_BYTES).
+ * original: a recording to transcribe, kept for playback while it (or its parts) is uploaded
+ * (no size limit). import: a conversation export, read by history:import (at most
+ * MAX_IMPORT_BYTES). paste: text pasted into the composer, too long for a message, held until
+ * the user removes it (at most MAX_PASTE_BYTES).
  */
-export const stagePurposeSchema = z.enum(['upload', 'original', 'import', 'paste']);
+export const stagePurposeSchema = z.enum(['original', 'import', 'paste']);
 export type StagePurpose = z.infer<typeof stagePurposeSchema>;
 
 const described = z.object({ name: z.string().min(1, 'A staged file needs a name.'), purpose: stagePurposeSchema });
 
 /** Electron, preload → main: a file the user dropped or picked, by the path webUtils gave. */
 export const stagePathInput = described.extend({ path: z.string().min(1) }).strict();
-/** Electron, preload → main: a file made in the renderer (a long recording's part), as bytes. */
+/** Electron, preload → main: a file made in the page (pasted text), or one without a path, as bytes. */
 export const stageBytesInput = described.extend({ bytes: z.instanceof(Uint8Array) }).strict();
 /** Browser harness: the query of the staging route; the body is the file. */
 export const stageQuery = described;
@@ -41,9 +41,8 @@ export interface StageOptions {
 
 /** What the preload exposes as `window.confab.files` (only data crosses the context bridge). */
 export interface PreloadFiles {
-  /** A File the user gave the page; staged by path, or by its bytes when it has none. */
-  stageFile(file: File, options: StageOptions): Promise<StageOutcome>;
-  stageBytes(bytes: Uint8Array, options: StageOptions): Promise<StageOutcome>;
+  /** A file the user gave the page, staged by path; one made in the page (no path), by its bytes. */
+  stageFile(file: Blob, options: StageOptions): Promise<StageOutcome>;
 }
 
 /** The renderer's one way to stage a file, whichever transport is underneath. */

@@ -26,7 +26,6 @@ export const stageOutcomeSchema = z.discriminatedUnion('ok', [
 ]);
 
 export const transcriptionRequestSchema = z.object({
-  fileId: z.string(),
   model: z.string().trim().min(1, 'Choose a transcription model.'),
   /** An ISO 639-1 code; empty means auto-detect. */
   language: z
@@ -43,7 +42,7 @@ export const transcriptRecordSchema = z.object({
   id: z.string(),
   fileName: z.string(),
   createdAt: z.number(),
-  request: transcriptionRequestSchema.omit({ fileId: true }),
+  request: transcriptionRequestSchema,
   transcript: transcriptSchema,
 });
 

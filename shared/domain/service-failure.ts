@@ -5,7 +5,7 @@ import { z } from 'zod';
  * screen shows the same guidance. `message` is the server's own words where it sent any.
  */
 export const failureKind = z.enum([
-  'auth', // 401: code is missing_api_key, invalid_api_key or expired_api_key
+  'auth', // 401: reason is missing_api_key, invalid_api_key or expired_api_key when the service said so
   'plan', // a 4xx other than 401 on a Pro feature: the server's refusal
   'rate_limit', // 429
   'server', // 5xx
@@ -15,20 +15,71 @@ export const failureKind = z.enum([
   'stream', // an error reported inside a stream
 ]);
 
-export const serviceFailure = z.object({
-  kind: failureKind,
-  status: z.number().nullable(),
-  code: z.string().nullable(),
-  message: z.string(),
-  host: z.string().nullable(),
-  retryAfterSeconds: z.number().nullable(),
-});
+/**
+ * What main recognised beyond the kind: the service's key codes and Confab's own transport
+ * refusals and diagnoses. The page words every one of them (failure-guidance.ts), so a reason
+ * added here without words fails the type check.
+ */
+export const failureReason = z.enum([
+  'missing_api_key',
+  'invalid_api_key',
+  'expired_api_key',
+  'insecure_address',
+  'cross_origin_redirect',
+  'too_many_redirects',
+  'bad_redirect',
+  'redirected_upload',
+  'proxy_auth_required',
+  'proxy_unreachable',
+  'proxy_refused',
+  'certificate_untrusted',
+  'certificate_expired',
+  'certificate_wrong_host',
+  'timeout',
+  'too_large',
+  // The model kept asking for tools past the step limit (the chat offers to continue).
+  'tool_step_limit',
+]);
+
+const KEY_REASONS: ReadonlySet<FailureReason> = new Set(['missing_api_key', 'invalid_api_key', 'expired_api_key']);
+
+/**
+ * The reason a failure of `kind` with `code` has: the service's key codes on a 401, the step
+ * limit on a stream, Confab's own transport codes on what it refused or could not reach. Main
+ * classifies with it, and a failure stored before reasons existed reads with it.
+ */
+export function reasonFor(kind: FailureKind, code: string | null): FailureReason | null {
+  const reason = failureReason.safeParse(code).data ?? null;
+  if (reason === null) return null;
+  switch (kind) {
+    case 'auth':
+      return KEY_REASONS.has(reason) ? reason : null;
+    case 'stream':
+      return reason === 'tool_step_limit' ? reason : null;
+    case 'network':
+    case 'http':
+    case 'not_configured':
+      return KEY_REASONS.has(reason) || reason === 'tool_step_limit' ? null : reason;
+    case 'plan':
+    case 'rate_limit':
+    case 'server':
+      return null;
+  }
+}
+
+export const serviceFailure = z
+  .object({
+    kind: failureKind,
+    reason: failureReason.nullable().optional(),
+    status: z.number().nullable(),
+    /** The code as it came (the service's, the system's or Confab's), shown to the user verbatim. */
+    code: z.string().nullable(),
+    message: z.string(),
+    host: z.string().nullable(),
+    retryAfterSeconds: z.number().nullable(),
+  })
+  .transform(({ reason, ...failure }) => ({ ...failure, reason: reason === undefined ? reasonFor(failure.kind, failure.code) : reason }));
 
 export type FailureKind = z.infer<typeof failureKind>;
+export type FailureReason = z.infer<typeof failureReason>;
 export type ServiceFailure = z.infer<typeof serviceFailure>;
-
-/** An unexpected failure inside Confab itself, as a stream's final `failed` event. */
-export const internalFailure = (message: string) => ({
-  type: 'failed' as const,
-  failure: { kind: 'http' as const, status: null, code: 'internal_error', message, host: null, retryAfterSeconds: null },
-});

@@ -5,6 +5,7 @@ import { STAGE_BYTES_CHANNEL, STAGE_PATH_CHANNEL, stageBytesInput, stagePathInpu
 import type { StageOutcome } from '../../../shared/contract/transcription';
 import { forbidden, isAppWindow } from '../electron-adapter';
 import type { Staging } from '../../core/services/intake/staging';
+import { errorText } from '../../../shared/domain/error-text';
 
 /**
  * Staging in Electron, beside the router (the browser harness must never have a call that
@@ -22,7 +23,7 @@ export function attachFileIntake(staging: Staging, webContents: WebContents): ()
       try {
         return { ok: true, value: await stage(parsed.data) };
       } catch (error) {
-        return { ok: false, error: { code: 'handler_failed', message: error instanceof Error ? error.message : String(error) } };
+        return { ok: false, error: { code: 'handler_failed', message: errorText(error) } };
       }
     });
 

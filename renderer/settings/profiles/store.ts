@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ProfileList } from '../../../shared/contract/profiles';
 import { api } from '../../api';
 import { useSettings } from '../store';
+import { errorText } from '../../../shared/domain/error-text';
 
 interface ProfilesState {
   list: ProfileList | null;
@@ -17,8 +18,6 @@ interface ProfilesState {
   openSwitcher(open: boolean): void;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export const useProfiles = create<ProfilesState>((set) => {
   /** Sends one intent; main answers with the new list, or refuses in words kept for the screen. */
   async function send(work: () => Promise<ProfileList>): Promise<boolean> {
@@ -26,7 +25,7 @@ export const useProfiles = create<ProfilesState>((set) => {
       set({ list: await work(), problem: null });
       return true;
     } catch (error) {
-      set({ problem: message(error) });
+      set({ problem: errorText(error) });
       return false;
     }
   }

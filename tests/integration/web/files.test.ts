@@ -29,7 +29,7 @@ function send(method: string, path: string, options: { body?: Uint8Array; header
 }
 
 const wav = makeWav(800);
-const upload = (headers: Record<string, string> = {}, query = '?name=talk.wav&purpose=upload', body: Uint8Array = wav) =>
+const upload = (headers: Record<string, string> = {}, query = '?name=talk.wav&purpose=original', body: Uint8Array = wav) =>
   send('PUT', `/files${query}`, { body, headers: { Origin: app.origin, Authorization: `Bearer ${app.token}`, ...headers } });
 
 describe('browser harness: files as raw bytes', () => {
@@ -44,19 +44,19 @@ describe('browser harness: files as raw bytes', () => {
     expect((await upload({ Authorization: '' })).status).toBe(403);
     expect((await upload({ Origin: 'http://evil.example' })).status).toBe(403);
     expect((await upload({ Host: 'evil.example' })).status).toBe(403);
-    expect((await send('POST', '/files?name=talk.wav&purpose=upload', { body: wav })).status).toBe(405);
+    expect((await send('POST', '/files?name=talk.wav&purpose=original', { body: wav })).status).toBe(405);
     expect((await send('GET', '/files')).status).toBe(405);
   });
 
   it('names what is wrong with the request or the file', async () => {
-    expect(await upload({}, '?purpose=upload')).toMatchObject({ status: 400, body: expect.stringContaining('expected string') });
+    expect(await upload({}, '?purpose=original')).toMatchObject({ status: 400, body: expect.stringContaining('expected string') });
     expect(await upload({}, '?name=a.wav&purpose=keep')).toMatchObject({ status: 400 });
     const text = new TextEncoder().encode('not audio at all '.repeat(40));
-    expect(JSON.parse((await upload({}, '?name=notes.mp3&purpose=upload', text)).body)).toEqual({
+    expect(JSON.parse((await upload({}, '?name=notes.mp3&purpose=original', text)).body)).toEqual({
       ok: false,
       problem: expect.stringMatching(/^notes\.mp3 cannot be transcribed: its content is not a known audio format/),
     });
-    expect(JSON.parse((await upload({}, '?name=empty.wav&purpose=upload', new Uint8Array())).body)).toEqual({
+    expect(JSON.parse((await upload({}, '?name=empty.wav&purpose=original', new Uint8Array())).body)).toEqual({
       ok: false,
       problem: 'empty.wav is empty (0 bytes). Choose the recording itself.',
     });

@@ -81,23 +81,4 @@ describe('router', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(events).toHaveLength(1);
   });
-
-  it('ends a stream whose handler throws with the contract\'s failure event', async () => {
-    const failing = {
-      demo: {
-        boom: stream(z.object({}), z.object({ failed: z.string() }), (message) => ({ failed: message })),
-      },
-    };
-    const router = createRouter(failing, {
-      demo: {
-        boom: async () => {
-          throw new Error('disk full');
-        },
-      },
-    });
-    const { sink, events } = recordingSink();
-    const started = await router.invoke('demo:boom', {}, sink);
-    const id = (started as { value: { id: string } }).value.id;
-    await vi.waitFor(() => expect(events).toEqual([{ channel: 'demo:boom:event', payload: { id, event: { failed: 'disk full' } } }]));
-  });
 });

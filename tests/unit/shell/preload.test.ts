@@ -45,7 +45,7 @@ describe('preload', () => {
   // Equal shapes also mean nothing else (no raw ipcRenderer, no invoke) is on the object.
   it('has the shape buildClient gives the contract, plus the file intake: a function per call, start/cancel/subscribe per stream', () => {
     const reference = buildClient(contract as ContractDef, { invoke: vi.fn(), listen: vi.fn() });
-    expect(shape(api())).toEqual({ ...(shape(reference) as object), files: { stageFile: 'function', stageBytes: 'function' } });
+    expect(shape(api())).toEqual({ ...(shape(reference) as object), files: { stageFile: 'function' } });
     for (const [area, defs] of Object.entries(contract as ContractDef)) {
       for (const [name, def] of Object.entries(defs as ContractDef[string])) {
         const member = api()[area]![name];
@@ -95,22 +95,22 @@ describe('preload', () => {
       bridge.paths.set('talk.mp3', '/home/ann/Recordings/talk.mp3');
       bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
       const file = new File([new Uint8Array([1, 2, 3])], 'talk.mp3');
-      await expect(api().files!.stageFile(file, { name: 'talk.mp3', purpose: 'upload' })).resolves.toEqual(staged);
-      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stagePath', { path: '/home/ann/Recordings/talk.mp3', name: 'talk.mp3', purpose: 'upload' });
+      await expect(api().files!.stageFile(file, { name: 'talk.mp3', purpose: 'original' })).resolves.toEqual(staged);
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stagePath', { path: '/home/ann/Recordings/talk.mp3', name: 'talk.mp3', purpose: 'original' });
     });
 
-    it('sends a File made in the page (no path) as its bytes, binary', async () => {
+    it('sends a Blob made in the page (no path) as its bytes, binary', async () => {
       bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
-      await api().files!.stageFile(new File([new Uint8Array([7, 8])], 'made.webm'), { name: 'part 1.webm', purpose: 'upload' });
-      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new Uint8Array([7, 8]), name: 'part 1.webm', purpose: 'upload' });
+      await api().files!.stageFile(new File([new Uint8Array([7, 8])], 'made.webm'), { name: 'part 1.webm', purpose: 'original' });
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new Uint8Array([7, 8]), name: 'part 1.webm', purpose: 'original' });
       bridge.invoke.mockResolvedValueOnce({ ok: true, value: staged });
-      await api().files!.stageBytes(new Uint8Array([9]), { name: 'part 2.webm', purpose: 'upload' });
-      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new Uint8Array([9]), name: 'part 2.webm', purpose: 'upload' });
+      await api().files!.stageFile(new Blob(['Long pasted text']), { name: 'Pasted text', purpose: 'paste' });
+      expect(bridge.invoke).toHaveBeenLastCalledWith('files:stageBytes', { bytes: new TextEncoder().encode('Long pasted text'), name: 'Pasted text', purpose: 'paste' });
     });
 
     it("passes main's refusal on as an error with its words", async () => {
       bridge.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'forbidden_sender', message: 'This request did not come from the Confab window.' } });
-      await expect(api().files!.stageBytes(new Uint8Array([1]), { name: 'x.wav', purpose: 'upload' })).rejects.toThrow('did not come from the Confab window');
+      await expect(api().files!.stageFile(new Blob([new Uint8Array([1])]), { name: 'x.wav', purpose: 'original' })).rejects.toThrow('did not come from the Confab window');
     });
   });
 });

@@ -18,6 +18,7 @@ import { orderedAudioEncoder } from './ordered-encoder';
 import { parentLink } from './parent-link';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { SplitProgress } from './types';
+import { errorText } from '../../../../shared/domain/error-text';
 
 globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
 globalThis.AudioDecoder = completeAudioDecoder(globalThis.AudioDecoder);
@@ -35,7 +36,7 @@ async function run(request: SplitRequest): Promise<SplitAnswer> {
 
 function failed(error: unknown): SplitAnswer {
   const rejected = error instanceof UnsplittableAudioError;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorText(error);
   return { type: 'failed', message: rejected ? detail : `The recording could not be split: ${detail}`, rejected };
 }
 

@@ -8,46 +8,27 @@ import type { toolChoiceParam, toolDefinitions } from '../tools/tool-definitions
  */
 export const JSON_MODE_INSTRUCTION = 'Answer with one valid JSON object and nothing else: no prose and no code fences.';
 
-/** What a tool result says for a call that never ran (the reply was stopped before it). */
-export const NOT_RUN = 'This tool call was not run: the reply was stopped before it.';
-
 export interface OfferedFunctions {
   tools: ReturnType<typeof toolDefinitions>;
   toolChoice: ReturnType<typeof toolChoiceParam> | null;
 }
 
 /**
- * Messages in the convention's shape. Every tool call must be followed by its result, so a
- * call left unanswered by a Stop gets a result saying so; otherwise the service would refuse
- * every later turn of that conversation.
+ * Messages in the convention's shape. Every call arrives with its result: main's history leaves
+ * out a call without one (conversations/wire.ts), and the tool loop adds each result after its call.
  */
 export function apiMessages(messages: readonly WireMessage[]) {
-  const sent: Array<Record<string, unknown>> = [];
-  let unanswered: string[] = [];
-  const answerTheRest = () => {
-    for (const id of unanswered) sent.push({ role: 'tool', tool_call_id: id, content: NOT_RUN });
-    unanswered = [];
-  };
-  for (const message of messages) {
-    if (message.role === 'tool') {
-      unanswered = unanswered.filter((id) => id !== message.toolCallId);
-      sent.push({ role: 'tool', content: message.content, ...(message.toolCallId && { tool_call_id: message.toolCallId }) });
-      continue;
-    }
-    answerTheRest();
+  return messages.map((message): Record<string, unknown> => {
+    if (message.role === 'tool') return { role: 'tool', content: message.content, ...(message.toolCallId && { tool_call_id: message.toolCallId }) };
     if (message.role === 'assistant' && message.toolCalls?.length) {
-      sent.push({
+      return {
         role: 'assistant',
         content: message.content || null,
         tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
-      });
-      unanswered = message.toolCalls.map((call) => call.id);
-    } else {
-      sent.push({ role: message.role, content: message.content });
+      };
     }
-  }
-  answerTheRest();
-  return sent;
+    return { role: message.role, content: message.content };
+  });
 }
 
 /** The request body in the chat-completion client convention (`max_tokens`, `stream_options`, `response_format`, `tools`). */

@@ -12,12 +12,14 @@ import { forLaterSteps, offerTools, toToolCall } from './offered-tools';
 import { settleToolCall } from '../tools/settle-tool-call';
 import type { ToolHost } from '../tools/tool-host';
 import { type ToolRules, applyToolRules, askEveryTime } from '../tools/tool-rules';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /** Requests per reply: a model that keeps asking for tools is stopped here, visibly. */
 export const MAX_TOOL_STEPS = 8;
 
 const stepLimit = (maxSteps: number, calls: ToolCall[]): ServiceFailure => ({
   kind: 'stream',
+  reason: 'tool_step_limit',
   status: null,
   code: 'tool_step_limit',
   message:
@@ -29,9 +31,10 @@ const stepLimit = (maxSteps: number, calls: ToolCall[]): ServiceFailure => ({
 
 const unexpected = (error: unknown): ServiceFailure => ({
   kind: 'http',
+  reason: null,
   status: null,
   code: null,
-  message: `Confab could not continue the reply: ${error instanceof Error ? error.message : String(error)}`,
+  message: `Confab could not continue the reply: ${errorText(error)}`,
   host: null,
   retryAfterSeconds: null,
 });

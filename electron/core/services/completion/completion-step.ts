@@ -23,6 +23,8 @@ export type StepOutcome =
 
 const streamFailure = (error: StreamEventError | BodyError, host: string): ServiceFailure => ({
   kind: 'stream',
+  // The kind says it: a stream that broke, whatever its code.
+  reason: null,
   status: null,
   code: error.code,
   message: redact(error.message),

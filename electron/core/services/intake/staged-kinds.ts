@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
 import { MAX_IMPORT_BYTES } from '../../../../shared/contract/history';
 import type { StagePurpose } from '../../../../shared/contract/staging';
-import { MAX_UPLOAD_BYTES, type StagedFile } from '../../../../shared/contract/transcription';
+import type { StagedFile } from '../../../../shared/contract/transcription';
 import { megabytes } from '../../../../shared/domain/sizes';
 import { type Detection, detectAudio, refuseEarly } from './detect-audio';
 
@@ -35,13 +35,13 @@ async function refuseUnlessJson(head: Uint8Array, name: string): Promise<string 
   return null;
 }
 
-const audio = (limit: number | null): StagedKind => ({
+// No limit: a recording longer than the service takes is split into parts when it is sent.
+const recording: StagedKind = {
   choose: 'Choose the recording itself.',
-  tooLarge: (name, size) =>
-    limit !== null && size > limit ? `${name} is ${megabytes(size)}; the service accepts files up to ${megabytes(limit)}. Nothing was uploaded.` : null,
+  tooLarge: () => null,
   early: refuseEarly,
   recognise: detectAudio,
-});
+};
 
 /** Pasted text is text: a known binary format is not. */
 async function refuseUnlessText(head: Uint8Array, name: string): Promise<string | null> {
@@ -49,10 +49,9 @@ async function refuseUnlessText(head: Uint8Array, name: string): Promise<string 
   return binary ? `${name} is not text: it is ${binary.ext.toUpperCase()} (${binary.mime}). Paste text, or attach the file where Confab takes files.` : null;
 }
 
-/** upload: sent to the service as it is. original: a long recording kept for playback (no limit). import: a conversation export. paste: a long paste. */
+/** original: a recording to transcribe, kept for playback. import: a conversation export. paste: a long paste. */
 export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
-  upload: audio(MAX_UPLOAD_BYTES),
-  original: audio(null),
+  original: recording,
   import: {
     choose: CHOOSE_EXPORT,
     tooLarge: (name, size) =>

@@ -9,6 +9,7 @@ import type { StageOutcome, StagedFile } from '../../../../shared/contract/trans
 import { diskFaultOf, diskFaultWords } from '../storage/disk-faults';
 import { SNIFF_BYTES } from './detect-audio';
 import { STAGED_KINDS, type StagedKind } from './staged-kinds';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /** The first bytes of a file, for its kind's early refusal. */
 async function readHead(path: string): Promise<Uint8Array> {
@@ -20,8 +21,6 @@ async function readHead(path: string): Promise<Uint8Array> {
     await file.close();
   }
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
 function atMost(limit: number, name: string) {
@@ -89,7 +88,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
   }
 
   /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
-  function held(fileId: string, purposes: readonly StagePurpose[] = ['upload', 'original']) {
+  function held(fileId: string, purposes: readonly StagePurpose[] = ['original']) {
     const file = ready.get(fileId);
     if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
     return file;
@@ -146,7 +145,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
      * user chose it; only regular files are taken, never a folder or a device.
      */
     async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
-      const info = await stat(source).catch((error: unknown) => messageOf(error));
+      const info = await stat(source).catch((error: unknown) => errorText(error));
       if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
       if (!info.isFile()) return { ok: false, problem: `${name} is not a file. ${STAGED_KINDS[purpose].choose}` };
       // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong

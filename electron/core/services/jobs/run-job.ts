@@ -25,7 +25,7 @@ export interface Live {
 }
 
 export interface RunDeps {
-  transcribe(file: UploadFile, request: Omit<TranscriptionRequest, 'fileId' | 'keep'>, options: { signal: AbortSignal; onProgress(sent: number): void }): Promise<Transcribed>;
+  transcribe(file: UploadFile, request: TranscriptionRequest, options: { signal: AbortSignal; onProgress(sent: number): void }): Promise<Transcribed>;
   splitter: AudioSplitter;
   /** Saves the transcript in the history with the recording as its audio. */
   keep(record: TranscriptRecord, audioPath: string, format: string): void;

@@ -1,4 +1,5 @@
 import type { KeychainProblem } from '../../../../shared/contract/secrets';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /**
  * What @napi-rs/keyring throws, by kind. It throws plain Errors whose message is the Display of the
@@ -21,7 +22,7 @@ const KINDS: Array<[KeychainProblem, RegExp]> = [
 ];
 
 export function keychainProblemOf(error: unknown): KeychainProblem {
-  const words = error instanceof Error ? error.message : String(error);
+  const words = errorText(error);
   return KINDS.find(([, pattern]) => pattern.test(words))?.[0] ?? 'failed';
 }
 

@@ -3,9 +3,6 @@ import { type ConnectionOutcome, type Settings, originOf } from '../../../../sha
 import type { KeyStore } from './keychain';
 import { KeychainError } from './keychain-failure';
 
-const NOT_A_SERVICE_KEY =
-  'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ProfileKeysDeps {
@@ -46,7 +43,7 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
       last4: entry ? entry.key.slice(-4) : null,
       storage,
       keychainProblem: deps.keys.keychainProblem(),
-      warning: entry && !entry.key.startsWith('sk-') ? NOT_A_SERVICE_KEY : null,
+      warning: entry && !entry.key.startsWith('sk-') ? 'not_a_service_key' : null,
       origin: entry?.origin ?? null,
       currentOrigin,
       usable: entry !== null && currentOrigin !== null && entry.origin === currentOrigin,

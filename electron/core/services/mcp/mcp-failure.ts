@@ -1,8 +1,9 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpProblem } from '../../../../shared/contract/mcp';
-import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import { type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import { redact } from '../net/redact';
 import { failureFromNetworkError, readErrorBody } from '../net/service-failure';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /**
  * What the HTTP transport's requests ran into, seen from its fetch. The SDK's own errors
@@ -27,7 +28,7 @@ const problem = (reason: McpProblem['reason'], message: string, extra: Partial<M
 const stderrSays = (stderr: string) => (stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : '.');
 
 /** The SDK prefixes its messages; the user needs only what follows. */
-const bare = (error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/^(Streamable HTTP error|MCP error -?\d+): /, '');
+const bare = (error: unknown) => errorText(error).replace(/^(Streamable HTTP error|MCP error -?\d+): /, '');
 
 function httpProblem(error: unknown, url: string, trouble: HttpTrouble | null): McpProblem {
   const host = new URL(url).host;
@@ -85,6 +86,7 @@ export function failureOfProblem(serverName: string, found: McpProblem): Service
   const kind = { auth: 'auth', unreachable: 'network', protocol: 'http', not_configured: 'not_configured', refused: 'not_configured' } as const;
   return {
     kind: kind[found.reason],
+    reason: reasonFor(kind[found.reason], found.code),
     status: found.status,
     code: found.code,
     message: `The tools of "${serverName}" are not available: ${found.message}`,

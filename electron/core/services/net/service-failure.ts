@@ -1,4 +1,4 @@
-import type { FailureKind, ServiceFailure } from '../../../../shared/domain/service-failure';
+import { type FailureKind, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import { readCapped } from './body';
 import { DEFAULT_LIMITS } from './limits';
 import { explainNetworkError } from './network-errors';
@@ -61,10 +61,12 @@ export async function failureFromResponse(
   if (response.status === 407) {
     // A forwarding proxy's own refusal, not the service's.
     const text = `A proxy between Confab and ${host} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`;
-    return { kind: 'network', status: null, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
+    return { kind: 'network', reason: 'proxy_auth_required', status: null, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
   }
+  const kind = kindOf(response.status);
   return {
-    kind: kindOf(response.status),
+    kind,
+    reason: reasonFor(kind, code),
     status: response.status,
     code,
     message: redact(message ?? `${response.status} ${response.statusText || 'error'}`.trim()),
@@ -77,9 +79,9 @@ export async function failureFromResponse(
 export function failureFromNetworkError(error: unknown, url: string): ServiceFailure {
   const host = URL.canParse(url) ? new URL(url).host : url;
   const { code, message } = explainNetworkError(error, host);
-  return { kind: 'network', status: null, code, message: redact(message), host, retryAfterSeconds: null };
+  return { kind: 'network', reason: reasonFor('network', code), status: null, code, message: redact(message), host, retryAfterSeconds: null };
 }
 
 export function notConfigured(message: string): ServiceFailure {
-  return { kind: 'not_configured', status: null, code: null, message, host: null, retryAfterSeconds: null };
+  return { kind: 'not_configured', reason: null, status: null, code: null, message, host: null, retryAfterSeconds: null };
 }

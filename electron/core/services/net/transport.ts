@@ -1,4 +1,4 @@
-import type { FailureKind, ServiceFailure } from '../../../../shared/domain/service-failure';
+import { type FailureKind, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import { failureFromNetworkError } from './service-failure';
 import { insecureAddressProblem } from './address-rules';
 import { type TransportLimits, secondsInWords } from './limits';
@@ -16,7 +16,7 @@ export interface Outgoing {
 }
 
 export function refusal(kind: FailureKind, code: string, message: string, url: URL, status: number | null = null): ServiceFailure {
-  return { kind, status, code, message, host: url.host, retryAfterSeconds: null };
+  return { kind, reason: reasonFor(kind, code), status, code, message, host: url.host, retryAfterSeconds: null };
 }
 
 class HeadersTimeout extends Error {}

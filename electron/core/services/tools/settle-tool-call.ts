@@ -4,6 +4,7 @@ import { readJson } from '../../../../shared/domain/json';
 import type { Approvals } from './approvals';
 import type { OfferedTool } from './tool-host';
 import { BLOCKED, type ToolRules } from './tool-rules';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /** What the model is told when the user says no. */
 export const DECLINED = 'The user declined this tool call, so it was not run. Do not call it again unless the user asks for it.';
@@ -55,6 +56,6 @@ export async function settleToolCall(call: ToolCall, ctx: SettleContext): Promis
     return { outcome: result.isError ? 'error' : 'ok', content: result.text };
   } catch (error) {
     if (ctx.signal.aborted) throw error;
-    return { outcome: 'error', content: `The tool could not be run: ${error instanceof Error ? error.message : String(error)}` };
+    return { outcome: 'error', content: `The tool could not be run: ${errorText(error)}` };
   }
 }

@@ -211,12 +211,6 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
     },
 
-    /** An intent made on the document as it is now. */
-    edit(id: string, intent: EditIntent) {
-      const open = loadForEdit(id);
-      return commit(id, open, patchFor(open.document, intent, durationMs(open)));
-    },
-
     undo(id: string) {
       const open = loadForEdit(id);
       if (!state(id, open).canUndo) throw new EditRefused('There is nothing to undo.');

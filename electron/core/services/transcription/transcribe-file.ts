@@ -4,6 +4,7 @@ import type { Transcript } from '../../../../shared/domain/transcript';
 import { BodyError } from '../net/body';
 import { failureFromNetworkError } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
+import { refusal } from '../net/transport';
 import { parseTranscription } from './parse-result';
 import { type UploadFile, uploadForTranscription } from './upload';
 
@@ -16,7 +17,7 @@ export type Transcribed = { ok: true; transcript: Transcript } | { ok: false; fa
 export async function transcribeFile(
   service: ServiceClient,
   file: UploadFile,
-  request: Omit<TranscriptionRequest, 'fileId' | 'keep'>,
+  request: TranscriptionRequest,
   options: { signal: AbortSignal; onProgress(sentBytes: number): void },
 ): Promise<Transcribed> {
   try {
@@ -28,13 +29,13 @@ export async function transcribeFile(
       raw = await service.readText(result);
     } catch (error) {
       if (!(error instanceof BodyError) || options.signal.aborted) throw error;
-      return { ok: false, failure: { kind: 'http', status: result.response.status, code: error.code, message: error.message, host: new URL(result.url).host, retryAfterSeconds: null } };
+      return { ok: false, failure: refusal('http', error.code, error.message, new URL(result.url), result.response.status) };
     }
     try {
       return { ok: true, transcript: parseTranscription(request.responseFormat, raw) };
     } catch {
       const message = `The service's answer could not be read as ${request.responseFormat}.`;
-      return { ok: false, failure: { kind: 'http', status: result.response.status, code: null, message, host: null, retryAfterSeconds: null } };
+      return { ok: false, failure: { kind: 'http', reason: null, status: result.response.status, code: null, message, host: null, retryAfterSeconds: null } };
     }
   } catch (error) {
     if (options.signal.aborted) return { ok: false, stopped: true };

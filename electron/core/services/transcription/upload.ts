@@ -10,7 +10,7 @@ export interface UploadFile {
 }
 
 /** The multipart fields of the transcription operation (seed §4.2). */
-export function transcriptionForm(file: Blob, name: string, request: Omit<TranscriptionRequest, 'fileId' | 'keep'>): FormData {
+export function transcriptionForm(file: Blob, name: string, request: TranscriptionRequest): FormData {
   const form = new FormData();
   form.append('file', file, name);
   form.append('model', request.model);
@@ -33,7 +33,7 @@ export function transcriptionForm(file: Blob, name: string, request: Omit<Transc
 export async function uploadForTranscription(
   service: ServiceClient,
   file: UploadFile,
-  request: Omit<TranscriptionRequest, 'fileId' | 'keep'>,
+  request: TranscriptionRequest,
   options: { signal: AbortSignal; onProgress(sentBytes: number): void },
 ): Promise<ServiceResult> {
   const form = transcriptionForm(await openAsBlob(file.path, { type: file.mimeType }), file.name, request);

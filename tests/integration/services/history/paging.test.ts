@@ -25,7 +25,7 @@ const message = (id: string, role: Message['role']): Message => ({
 });
 
 let store: HistoryStore;
-const ids = (messages: Message[]) => messages.map((m) => m.id);
+const ids = (messages: Pick<Message, 'id'>[]) => messages.map((m) => m.id);
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `m${from + i}`);
 
 let dir: string;

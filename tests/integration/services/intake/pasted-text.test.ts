@@ -22,7 +22,7 @@ async function invoke(channel: string, payload: unknown) {
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
-const stage = async (bytes: Uint8Array, purpose: 'paste' | 'upload') => {
+const stage = async (bytes: Uint8Array, purpose: 'paste' | 'original') => {
   const outcome = await core.files.staging.fromBytes(bytes, 'Pasted text', purpose);
   if (!outcome.ok) throw new Error(outcome.problem);
   return outcome.file.fileId;
@@ -59,7 +59,7 @@ describe('pasted text held by reference', () => {
   });
 
   it('reads and removes nothing that was staged for another purpose', async () => {
-    const fileId = await stage(makeWav(200), 'upload');
+    const fileId = await stage(makeWav(200), 'original');
     await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/no longer staged/);
     await expect(invoke('conversations:removePasted', { fileId })).rejects.toThrow(/no longer staged/);
     expect(core.files.staging.find(fileId)).toBeDefined();

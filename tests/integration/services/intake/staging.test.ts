@@ -49,7 +49,7 @@ describe('staging a dropped file', () => {
     const staging = createStaging(join(dir, 'staging'));
     const wav = makeWav(500);
     const pieces = Readable.from(Array.from({ length: Math.ceil(wav.length / 1000) }, (_, i) => Buffer.from(wav.subarray(i * 1000, (i + 1) * 1000))));
-    expect(await staging.fromStream(pieces, 'talk.wav', wav.length, 'upload')).toMatchObject({ ok: true, file: { format: 'wav', size: wav.length } });
+    expect(await staging.fromStream(pieces, 'talk.wav', wav.length, 'original')).toMatchObject({ ok: true, file: { format: 'wav', size: wav.length } });
 
     // An ID3v2 tag of 8 KB (cover art, say) before the first MPEG frame header.
     const tag = Buffer.concat([Buffer.from('ID3\x04\x00\x00'), Buffer.from([0, 0, 0x40, 0]), Buffer.alloc(8192)]);
@@ -57,8 +57,8 @@ describe('staging a dropped file', () => {
     const mp3 = Buffer.concat([tag, frame, frame, frame]);
     const path = join(dir, 'tagged.mp3');
     await writeFile(path, mp3);
-    expect(await staging.fromPath(path, 'tagged.mp3', 'upload')).toMatchObject({ ok: true, file: { format: 'mp3' } });
-    expect(await staging.fromStream(Readable.from([mp3]), 'tagged.mp3', mp3.length, 'upload')).toMatchObject({ ok: true, file: { format: 'mp3' } });
+    expect(await staging.fromPath(path, 'tagged.mp3', 'original')).toMatchObject({ ok: true, file: { format: 'mp3' } });
+    expect(await staging.fromStream(Readable.from([mp3]), 'tagged.mp3', mp3.length, 'original')).toMatchObject({ ok: true, file: { format: 'mp3' } });
   });
 
   it('names a full disk met while a file is written to staging, and leaves nothing behind', async () => {
@@ -72,7 +72,7 @@ describe('staging a dropped file', () => {
         this.destroy(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
       },
     });
-    expect(await staging.fromStream(body, 'talk.wav', wav.length, 'upload')).toEqual({
+    expect(await staging.fromStream(body, 'talk.wav', wav.length, 'original')).toEqual({
       ok: false,
       problem: `talk.wav could not be added. The disk is full, so Confab could not save this (Confab's staging folder, ${join(dir, 'staging')}). Free some space on it, then try again.`,
     });

@@ -137,7 +137,7 @@ describe('the transcription queue', () => {
   it("keeps a failed job with the service's message, and Retry sends it again", async () => {
     const t = await setup(await testFolder('jobs-'));
     const queue = t.open();
-    const failure = { kind: 'server' as const, status: 500, code: null, message: 'The backend is restarting.', host: '127.0.0.1', retryAfterSeconds: null };
+    const failure = { kind: 'server' as const, reason: null, status: 500, code: null, message: 'The backend is restarting.', host: '127.0.0.1', retryAfterSeconds: null };
     t.answers.push(() => ({ ok: false, failure }));
     const { id } = queue.add({ fileId: 'short', request: REQUEST });
     await reaches(queue, id, 'failed');
@@ -214,7 +214,7 @@ describe('the transcription queue', () => {
   it('keeps a failed part\'s encoded file, so Retry sends the same bytes and no part that was done', async () => {
     const t = await setup(await testFolder('jobs-'));
     const queue = t.open();
-    const failure = { kind: 'server' as const, status: 503, code: null, message: 'Busy.', host: null, retryAfterSeconds: null };
+    const failure = { kind: 'server' as const, reason: null, status: 503, code: null, message: 'Busy.', host: null, retryAfterSeconds: null };
     t.answers.push(() => ({ ok: true, transcript: said('one') }), () => ({ ok: false, failure }));
     const { id } = queue.add({ fileId: 'long', request: REQUEST });
     await reaches(queue, id, 'failed');

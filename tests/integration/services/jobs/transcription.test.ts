@@ -38,10 +38,10 @@ const latest = (id: string) => views.get(id)?.at(-1);
 
 let scratch: string;
 /** What the Electron preload does: main copies a file the user chose, by its path. */
-async function stage(name: string, bytes: Uint8Array, purpose: 'upload' | 'original' = 'original'): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
+async function stage(name: string, bytes: Uint8Array): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
   const path = join(scratch, `${crypto.randomUUID()}-${name}`);
   await writeFile(path, bytes);
-  return core.files.staging.fromPath(path, name, purpose);
+  return core.files.staging.fromPath(path, name, 'original');
 }
 /** What main was asked to save, as Electron's dialog would write it. */
 const saved: FileToSave[] = [];
@@ -108,14 +108,8 @@ describe('transcription through main', () => {
       problem: expect.stringContaining('picture.wav cannot be transcribed: it is PNG (image/png)'),
     });
     expect(await stage('empty.wav', new Uint8Array())).toEqual({ ok: false, problem: expect.stringContaining('empty.wav is empty') });
-    expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'upload')).toEqual({ ok: false, problem: expect.stringContaining('folder.wav is not a file') });
-    expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'upload')).toEqual({ ok: false, problem: expect.stringMatching(/^gone\.wav could not be read \(ENOENT/) });
-    const requestsBefore = fake.requests.length;
-    expect(await stage('long.mp3', new Uint8Array(30 * 1024 * 1024), 'upload')).toEqual({
-      ok: false,
-      problem: 'long.mp3 is 30.0 MB; the service accepts files up to 25.0 MB. Nothing was uploaded.',
-    });
-    expect(fake.requests.length).toBe(requestsBefore);
+    expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'original')).toEqual({ ok: false, problem: expect.stringContaining('folder.wav is not a file') });
+    expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'original')).toEqual({ ok: false, problem: expect.stringMatching(/^gone\.wav could not be read \(ENOENT/) });
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { RETRY_MS } from '../../../../electron/core/services/history/refused-wri
 import { diskRefusalWords } from '../../../../renderer/common/disk-refusal';
 import { testFolder } from '../../../support/temp-folder';
 import { spokenRecord } from '../../../support/spoken-record';
+import { editNow } from '../../../support/editor-intents';
 
 // Each fault of the disk, made in main's storage layer under the real history file: SQLite's own
 // limits for a full disk and a read-only file, the guard's disk probe for what no pragma can make
@@ -87,7 +88,7 @@ describe('edits the disk refuses stay in main until it takes them', () => {
 
     faults.store.db.exec('PRAGMA max_page_count = 1073741823');
     // The next edit of any transcript writes what was waiting first.
-    faults.editor.edit('t2', { type: 'text', block: 0, text: 'Hello all.' });
+    editNow(faults.editor, 't2', { type: 'text', block: 0, text: 'Hello all.' });
     expect(faults.heard).toContainEqual({ type: 'saved', id: 't1', version: answer.version });
     expect(rowTexts(faults.onDisk().document)[0]).toBe(typed(0));
     expect(faults.editor.open('t1').unsaved).toBeNull();
@@ -127,12 +128,12 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     faults.editor.undo('t1');
     faults.editor.redo('t1');
     faults.editor.undo('t1');
-    const last = faults.editor.edit('t1', { type: 'text', block: 1, text: typed(3) });
+    const last = editNow(faults.editor, 't1', { type: 'text', block: 1, text: typed(3) });
     expect(last.unsaved?.cause).toBe('io');
     expect(rowTexts(faults.onDisk().document)).toEqual(original);
 
     faults.fail(null);
-    faults.editor.edit('t2', { type: 'text', block: 0, text: 'Hello all.' });
+    editNow(faults.editor, 't2', { type: 'text', block: 0, text: 'Hello all.' });
     const disk = faults.onDisk();
     expect(disk.version).toBe(last.version);
     expect(rowTexts(disk.document)).toEqual([typed(1), typed(3)]);
@@ -158,7 +159,7 @@ describe('edits the disk refuses stay in main until it takes them', () => {
     expect(diskRefusalWords(answer.unsaved!)).toContain('found damage in your history file and is repairing it now');
     // Typed during the repair (the file is read-only meanwhile): kept as well.
     faults.fail(null);
-    const during = faults.editor.edit('t1', { type: 'text', block: 1, text: typed(2) });
+    const during = editNow(faults.editor, 't1', { type: 'text', block: 1, text: typed(2) });
     expect(during.unsaved?.cause).toBe('damaged');
 
     faults.repair();

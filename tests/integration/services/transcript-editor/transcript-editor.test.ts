@@ -14,6 +14,7 @@ import { editedFile } from '../../../../electron/core/services/transcript-export
 import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { removeFolder } from '../../../support/temp-folder';
 import { spokenRecord } from '../../../support/spoken-record';
+import { editNow } from '../../../support/editor-intents';
 
 let dir: string;
 let path: string;
@@ -51,7 +52,7 @@ describe('transcript editor service', () => {
     const index = page.blocks.findIndex((block) => block.words.includes('Bilal'));
     const before = page.blocks[index]!;
     const text = blockText(before).replace('Bilal', 'Bilál Khan');
-    const { patch, state } = editor.edit('t1', { type: 'text', block: index, text });
+    const { patch, state } = editNow(editor, 't1', { type: 'text', block: index, text });
     applyPatch(page, patch);
     expect(state).toMatchObject({ canUndo: true, edited: true });
     const after = page.blocks[index]!;
@@ -72,25 +73,25 @@ describe('transcript editor service', () => {
     store.transcripts.put(record(), null);
     let editor = createTranscriptEditor({ history: store });
     const page = structuredClone(editor.open('t1').document);
-    const apply = (result: ReturnType<typeof editor.edit>) => (applyPatch(page, result.patch), result.state);
+    const apply = (result: ReturnType<typeof editNow>) => (applyPatch(page, result.patch), result.state);
     const blocks = page.blocks.length;
-    apply(editor.edit('t1', { type: 'split', block: 0, word: 2 }));
+    apply(editNow(editor, 't1', { type: 'split', block: 0, word: 2 }));
     expect(page.blocks[0]!.words).toEqual(['Hello', 'everyone.']);
     expect(page.blocks).toHaveLength(blocks + 1);
-    apply(editor.edit('t1', { type: 'merge', block: 0 }));
+    apply(editNow(editor, 't1', { type: 'merge', block: 0 }));
     expect(page.blocks).toHaveLength(blocks);
-    apply(editor.edit('t1', { type: 'split', block: 0, word: 2 }));
+    apply(editNow(editor, 't1', { type: 'split', block: 0, word: 2 }));
     const start = page.blocks[1]!.times![0]!;
-    apply(editor.edit('t1', { type: 'nudge', block: 1, edge: 'start', ms: -100 }));
+    apply(editNow(editor, 't1', { type: 'nudge', block: 1, edge: 'start', ms: -100 }));
     expect(page.blocks[1]!.times![0]).toBe(start - 100);
     expect(page.blocks[0]!.times!.at(-1)).toBeLessThanOrEqual(start - 100);
-    apply(editor.edit('t1', { type: 'speaker', block: 0, speaker: { name: 'Speaker 1' } }));
-    apply(editor.edit('t1', { type: 'speaker', block: 1, speaker: { name: 'Speaker 2' } }));
+    apply(editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Speaker 1' } }));
+    apply(editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Speaker 2' } }));
     const [one, two] = page.speakers;
-    apply(editor.edit('t1', { type: 'renameSpeaker', speaker: one!.id, name: 'Bilal' }));
-    apply(editor.edit('t1', { type: 'renameSpeaker', speaker: two!.id, name: 'Anna' }));
+    apply(editNow(editor, 't1', { type: 'renameSpeaker', speaker: one!.id, name: 'Bilal' }));
+    apply(editNow(editor, 't1', { type: 'renameSpeaker', speaker: two!.id, name: 'Anna' }));
     expect(page.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Anna']);
-    const replaced = apply(editor.edit('t1', { type: 'replaceAll', find: 'late', replace: 'delayed', caseSensitive: false, wholeWord: true }));
+    const replaced = apply(editNow(editor, 't1', { type: 'replaceAll', find: 'late', replace: 'delayed', caseSensitive: false, wholeWord: true }));
     expect(allText(page)).toContain('was delayed. Anna said the steel came delayed.');
     expect(replaced.canUndo).toBe(true);
     // Undo takes the replace back, redo applies it again.
@@ -128,11 +129,11 @@ describe('transcript editor service', () => {
     const store = openStore();
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
-    editor.edit('t1', { type: 'split', block: 0, word: 2 });
-    editor.edit('t1', { type: 'speaker', block: 0, speaker: { name: 'Bilal' } });
-    editor.edit('t1', { type: 'speaker', block: 1, speaker: { name: 'B.' } });
+    editNow(editor, 't1', { type: 'split', block: 0, word: 2 });
+    editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Bilal' } });
+    editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'B.' } });
     const [bilal, other] = editor.current('t1').document.speakers;
-    editor.edit('t1', { type: 'mergeSpeakers', from: other!.id, into: bilal!.id });
+    editNow(editor, 't1', { type: 'mergeSpeakers', from: other!.id, into: bilal!.id });
     const merged = editor.current('t1').document;
     expect(merged.speakers).toEqual([bilal]);
     expect(merged.blocks.slice(0, 2).map((block) => block.speaker)).toEqual([bilal!.id, bilal!.id]);
@@ -144,9 +145,9 @@ describe('transcript editor service', () => {
     const store = openStore();
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
-    expect(() => editor.edit('t1', { type: 'merge', block: 999 })).toThrow(/no row 1000/);
+    expect(() => editNow(editor, 't1', { type: 'merge', block: 999 })).toThrow(/no row 1000/);
     expect(() => editor.undo('t1')).toThrow(/nothing to undo/);
-    expect(() => editor.edit('t1', { type: 'renameSpeaker', speaker: 'nobody', name: 'X' })).toThrow(/speaker is no longer/);
+    expect(() => editNow(editor, 't1', { type: 'renameSpeaker', speaker: 'nobody', name: 'X' })).toThrow(/speaker is no longer/);
   });
 
   it('names a transcript deleted while it was open, for every intent, instead of failing in SQLite', () => {
@@ -154,10 +155,10 @@ describe('transcript editor service', () => {
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
     const first = editor.open('t1').document.blocks[0]!;
-    editor.edit('t1', { type: 'text', block: 0, text: `${blockText(first)} indeed` });
+    editNow(editor, 't1', { type: 'text', block: 0, text: `${blockText(first)} indeed` });
     store.transcripts.remove('t1');
     const deleted = /transcript has been deleted .* copy it before you leave the editor/;
-    expect(() => editor.edit('t1', { type: 'text', block: 0, text: 'typed after the delete' })).toThrow(deleted);
+    expect(() => editNow(editor, 't1', { type: 'text', block: 0, text: 'typed after the delete' })).toThrow(deleted);
     expect(() => editor.undo('t1')).toThrow(deleted);
     expect(() => editor.revert('t1')).toThrow(deleted);
     expect(() => editor.open('t1')).toThrow(deleted);
@@ -172,8 +173,8 @@ describe('transcript editor service', () => {
     store.transcripts.put(saved, null);
     const editor = createTranscriptEditor({ history: store });
     const first = editor.open('t1').document.blocks[0]!;
-    editor.edit('t1', { type: 'text', block: 0, text: blockText(first).replace('Hello', 'Hallo') });
-    editor.edit('t1', { type: 'speaker', block: 0, speaker: { name: 'Bilal' } });
+    editNow(editor, 't1', { type: 'text', block: 0, text: blockText(first).replace('Hello', 'Hallo') });
+    editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Bilal' } });
     const { document } = editor.current('t1');
     const decode = async (format: 'srt' | 'vtt' | 'txt' | 'md') => new TextDecoder().decode((await editedFile(saved, document, format, options)).bytes);
     expect(await decode('vtt')).toMatch(/^WEBVTT\n\n00:00:00\.000 --> [\d:.]+\n<v Bilal>Hallo everyone\./);
@@ -204,7 +205,7 @@ describe('a transcript deleted and brought back', () => {
     const store = openStore();
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
-    editor.edit('t1', { type: 'split', block: 0, word: 1 });
+    editNow(editor, 't1', { type: 'split', block: 0, word: 1 });
     store.transcripts.remove('t1');
     editor.forget('t1');
     // A backup restores the transcript (its edits went with the delete).
@@ -225,7 +226,7 @@ describe('history search of edited transcripts', () => {
     const index = editor.open('t1').document.blocks.findIndex((block) => block.words.includes('Bilal'));
     const block = editor.open('t1').document.blocks[index]!;
     expect(found(store, 'Bilal')).toEqual(['t1']);
-    editor.edit('t1', { type: 'text', block: index, text: blockText(block).replace('Bilal', 'Belal') });
+    editNow(editor, 't1', { type: 'text', block: index, text: blockText(block).replace('Bilal', 'Belal') });
     expect(found(store, 'Belal')).toEqual(['t1']);
     expect(found(store, 'Bilal')).toEqual([]);
     expect(store.search('Belal')[0]).toMatchObject({ kind: 'transcript', snippet: expect.stringContaining(`${MATCH_START}Belal${MATCH_END}`) });
@@ -239,7 +240,7 @@ describe('history search of edited transcripts', () => {
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
     const block = editor.open('t1').document.blocks[0]!;
-    editor.edit('t1', { type: 'text', block: 0, text: blockText(block).replace('Hello', 'Hallo') });
+    editNow(editor, 't1', { type: 'text', block: 0, text: blockText(block).replace('Hello', 'Hallo') });
     // Back to version 7, as an older Confab left it: no edited text, no index of it.
     store.db.exec(`DROP TRIGGER transcript_edits_ai; DROP TRIGGER transcript_edits_ad; DROP TRIGGER transcript_edits_au;
       DROP TABLE transcript_edits_fts; ALTER TABLE transcript_edits DROP COLUMN text;
@@ -274,7 +275,7 @@ describe('migration 7 from every older version', () => {
     store.transcripts.put(record('new'), null);
     const editor = createTranscriptEditor({ history: store });
     for (const id of from >= 5 ? ['old', 'new'] : ['new']) {
-      editor.edit(id, { type: 'split', block: 0, word: 1 });
+      editNow(editor, id, { type: 'split', block: 0, word: 1 });
       expect(editor.open(id).document.blocks[0]!.words).toEqual(['Hello']);
     }
     // Deleting a transcript deletes its edits with it.

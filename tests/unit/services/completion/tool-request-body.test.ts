@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletionInput } from '../../../../electron/core/services/completion/completion-input';
 import { readJson } from '../../../../shared/domain/json';
-import { JSON_MODE_INSTRUCTION, NOT_RUN, apiMessages, completionBody } from '../../../../electron/core/services/completion/chat-body';
+import { JSON_MODE_INSTRUCTION, apiMessages, completionBody } from '../../../../electron/core/services/completion/chat-body';
 import { functionNames } from '../../../../electron/core/services/tools/function-names';
 import { functionParameters, toolChoiceParam, toolDefinitions } from '../../../../electron/core/services/tools/tool-definitions';
 import type { OfferedTool } from '../../../../electron/core/services/tools/tool-host';
@@ -99,19 +99,6 @@ describe('messages with tool calls', () => {
       { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
       { role: 'tool', content: 'Sunny', tool_call_id: 'c1' },
       { role: 'assistant', content: 'It is sunny.' },
-    ]);
-  });
-
-  it('answers calls a Stop left without a result, so later turns stay valid', () => {
-    const sent = apiMessages([
-      { role: 'assistant', content: 'Checking.', toolCalls: [call('c1'), call('c2')] },
-      { role: 'tool', content: 'Sunny', toolCallId: 'c1' },
-      { role: 'user', content: 'Never mind.' },
-    ]);
-    expect(sent.slice(1)).toEqual([
-      { role: 'tool', content: 'Sunny', tool_call_id: 'c1' },
-      { role: 'tool', tool_call_id: 'c2', content: NOT_RUN },
-      { role: 'user', content: 'Never mind.' },
     ]);
   });
 });

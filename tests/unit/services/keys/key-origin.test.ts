@@ -88,7 +88,7 @@ describe('a key belongs to the origin it was saved for', () => {
 
   it('a first key the service refuses is not stored', async () => {
     const { keys, answer } = setup();
-    const failure = { kind: 'auth', status: 401, code: 'expired_api_key', message: 'expired', host: 'api.example.com', retryAfterSeconds: null } as const;
+    const failure = { kind: 'auth', reason: 'expired_api_key', status: 401, code: 'expired_api_key', message: 'expired', host: 'api.example.com', retryAfterSeconds: null } as const;
     answer({ ok: false, failure });
     const change = await keys.setKey('sk-expired-QRST', { memoryOnly: false });
     expect(change.refused).toEqual(failure);
@@ -125,7 +125,7 @@ describe('rotating a key', () => {
   it('tests the candidate against the base URL first; a refused one leaves the old key in place', async () => {
     const { keys, probes, answer } = setup();
     await keys.setKey(KEY, { memoryOnly: false });
-    const failure = { kind: 'auth', status: 401, code: 'expired_api_key', message: 'expired', host: 'api.example.com', retryAfterSeconds: null } as const;
+    const failure = { kind: 'auth', reason: 'expired_api_key', status: 401, code: 'expired_api_key', message: 'expired', host: 'api.example.com', retryAfterSeconds: null } as const;
     answer({ ok: false, failure });
     const refused = await keys.setKey('sk-revoked-WXYZ', { memoryOnly: false });
     expect(refused.refused).toEqual(failure);

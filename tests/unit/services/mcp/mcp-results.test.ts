@@ -55,6 +55,7 @@ describe('why a server is not connected', () => {
     const problem = mcpProblem(new Error('x'), { type: 'http', url: 'http://h/mcp' }, { kind: 'refused', status: 401, body: '{"error":{"code":"expired_api_key","message":"Expired."}}' });
     expect(failureOfProblem('Service', problem)).toEqual({
       kind: 'auth',
+      reason: 'expired_api_key',
       status: 401,
       code: 'expired_api_key',
       host: 'h',

@@ -3,23 +3,23 @@ import { guidanceFor } from '../../../../renderer/common/failure-guidance';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 
 const failure = (overrides: Partial<ServiceFailure>): ServiceFailure => ({
-  kind: 'network', status: null, code: null, message: 'What main said.', host: 'api.example.com', retryAfterSeconds: null, ...overrides,
+  kind: 'network', reason: null, status: null, code: null, message: 'What main said.', host: 'api.example.com', retryAfterSeconds: null, ...overrides,
 });
 
 describe('guidance for transport failures', () => {
   it('sends proxy and address problems to Settings, keeping main\'s words as the detail', () => {
-    expect(guidanceFor(failure({ code: 'proxy_auth_required' }))).toEqual({
+    expect(guidanceFor(failure({ reason: 'proxy_auth_required', code: 'proxy_auth_required' }))).toEqual({
       title: 'The proxy needs a user name and password',
       advice: 'Add them to the proxy address, or ask your IT department.',
       detail: 'What main said.',
       action: 'settings',
     });
-    expect(guidanceFor(failure({ kind: 'http', code: 'cross_origin_redirect' }))).toMatchObject({ title: 'The service sent Confab elsewhere', action: 'settings' });
-    expect(guidanceFor(failure({ kind: 'not_configured', code: 'insecure_address' }))).toMatchObject({ title: 'The address is not secure', action: 'settings' });
+    expect(guidanceFor(failure({ kind: 'http', reason: 'cross_origin_redirect', code: 'cross_origin_redirect' }))).toMatchObject({ title: 'The service sent Confab elsewhere', action: 'settings' });
+    expect(guidanceFor(failure({ kind: 'not_configured', reason: 'insecure_address', code: 'insecure_address' }))).toMatchObject({ title: 'The address is not secure', action: 'settings' });
   });
 
   it('explains an untrusted certificate without blaming the network', () => {
-    expect(guidanceFor(failure({ code: 'certificate_untrusted' })).advice).toMatch(/root certificate installed/);
+    expect(guidanceFor(failure({ reason: 'certificate_untrusted', code: 'certificate_untrusted' })).advice).toMatch(/root certificate installed/);
   });
 
   it('leaves the service\'s own codes and stream endings to their usual guidance', () => {
@@ -37,7 +37,7 @@ describe('guidance for transport failures', () => {
   });
 
   it('inside Settings, sends the user nowhere: no "in Settings", no Open Settings action', () => {
-    for (const shown of [failure({ code: 'ENOTFOUND' }), failure({ kind: 'auth', status: 401, code: 'missing_api_key' }), failure({ code: 'bad_redirect' })]) {
+    for (const shown of [failure({ code: 'ENOTFOUND' }), failure({ kind: 'auth', status: 401, reason: 'missing_api_key', code: 'missing_api_key' }), failure({ reason: 'bad_redirect', code: 'bad_redirect' })]) {
       expect(guidanceFor(shown).advice).toMatch(/in Settings/);
       const inSettings = guidanceFor(shown, { inSettings: true });
       expect(inSettings.advice).not.toMatch(/Settings/);

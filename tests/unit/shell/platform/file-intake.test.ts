@@ -34,7 +34,7 @@ writeFileSync(dropped, wav);
 
 describe('file intake (Electron)', () => {
   it('copies a dropped file from its path into staging and recognises it', async () => {
-    const answer = (await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'upload' })) as { ok: true; value: { ok: true; file: { fileId: string } } };
+    const answer = (await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'original' })) as { ok: true; value: { ok: true; file: { fileId: string } } };
     expect(answer).toMatchObject({ ok: true, value: { ok: true, file: { name: 'talk.wav', size: wav.length, format: 'wav' } } });
     const staged = staging.get(answer.value.file.fileId);
     expect(path.dirname(staged.path)).toBe(path.join(base, 'staging'));
@@ -42,7 +42,7 @@ describe('file intake (Electron)', () => {
   });
 
   it('stages bytes made in the renderer', async () => {
-    expect(await send('files:stageBytes', { bytes: wav, name: 'part 1.wav', purpose: 'upload' })).toMatchObject({
+    expect(await send('files:stageBytes', { bytes: wav, name: 'part 1.wav', purpose: 'original' })).toMatchObject({
       ok: true,
       value: { ok: true, file: { name: 'part 1.wav', size: wav.length } },
     });
@@ -51,23 +51,23 @@ describe('file intake (Electron)', () => {
   it('refuses a caller other than the app window, and changes nothing', async () => {
     const other = { url: 'https://evil.example/', parent: null };
     for (const frame of [other, { ...mainFrame }, null]) {
-      expect(await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'upload' }, frame)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+      expect(await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'original' }, frame)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
     }
   });
 
   it('takes only regular files and names the problem', async () => {
-    expect(await send('files:stagePath', { path: base, name: 'folder', purpose: 'upload' })).toMatchObject({ ok: true, value: { ok: false, problem: 'folder is not a file. Choose the recording itself.' } });
-    expect(await send('files:stagePath', { path: '/dev/zero', name: 'zero', purpose: 'upload' })).toMatchObject({ ok: true, value: { ok: false, problem: expect.stringContaining('not a file') } });
-    expect(await send('files:stagePath', { path: path.join(base, 'gone.wav'), name: 'gone.wav', purpose: 'upload' })).toMatchObject({
+    expect(await send('files:stagePath', { path: base, name: 'folder', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: 'folder is not a file. Choose the recording itself.' } });
+    expect(await send('files:stagePath', { path: '/dev/zero', name: 'zero', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: expect.stringContaining('not a file') } });
+    expect(await send('files:stagePath', { path: path.join(base, 'gone.wav'), name: 'gone.wav', purpose: 'original' })).toMatchObject({
       ok: true,
       value: { ok: false, problem: expect.stringMatching(/^gone\.wav could not be read/) },
     });
   });
 
   it('validates the payload: no extra fields, no empty path, bytes only as bytes', async () => {
-    expect(await send('files:stagePath', { path: '', name: 'x.wav', purpose: 'upload' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
-    expect(await send('files:stagePath', { path: dropped, name: 'x.wav', purpose: 'upload', keep: true })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
-    expect(await send('files:stageBytes', { bytes: 'UklGRg==', name: 'x.wav', purpose: 'upload' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await send('files:stagePath', { path: '', name: 'x.wav', purpose: 'original' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await send('files:stagePath', { path: dropped, name: 'x.wav', purpose: 'original', keep: true })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
+    expect(await send('files:stageBytes', { bytes: 'UklGRg==', name: 'x.wav', purpose: 'original' })).toMatchObject({ ok: false, error: { code: 'invalid_payload' } });
   });
 
   it('removes its handlers when the window goes', () => {

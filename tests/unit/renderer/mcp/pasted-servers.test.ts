@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPastedServers } from '../../../../shared/contract/mcp-paste';
+import { readPastedServers } from '../../../../renderer/mcp/pasted-servers';
 
 // The JSON other MCP clients (Claude Desktop, Cursor) and servers' docs give, read into what
 // the add-server form sends, and one clear sentence for what cannot be read.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type McpServerInput, serverInputSchema } from './mcp';
+import { type McpServerInput, serverInputSchema } from '../../shared/contract/mcp';
+import { errorText } from '../../shared/domain/error-text';
 
 /**
  * The JSON other MCP clients and servers' docs give (Claude Desktop, Cursor…):
@@ -58,7 +59,7 @@ export function readPastedServers(text: string): PastedServers {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `This is not valid JSON (${error instanceof Error ? error.message : String(error)}). Copy it again, braces included.` };
+    return { ok: false, problem: `This is not valid JSON (${errorText(error)}). Copy it again, braces included.` };
   }
   if (!isObject(json)) return { ok: false, problem: `This JSON is not an object of servers. ${SHAPE}` };
   const single = 'url' in json || 'command' in json;
