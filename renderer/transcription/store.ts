@@ -6,7 +6,7 @@ import { api } from '../api';
 import { useNavigation } from '../chat';
 import { useSettings } from '../settings';
 import { errorMessage } from './format';
-import { DEFAULT_REQUEST, type RequestInput } from './request';
+import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 
 export type AudioState =
   | { id: string; status: 'loading' }
@@ -30,7 +30,10 @@ interface TranscriptionState {
   audio: AudioState | null;
   /** Why the last dropped files were not added, when nothing was (Free plan). */
   notice: string | null;
+  /** Changes the options; valid ones become main's transcription defaults, which files opened from the OS are queued with. */
   setForm(change: Partial<RequestInput>): void;
+  /** The options as main keeps them (settings), shown in the form. */
+  loadForm(): Promise<void>;
   loadList(): Promise<void>;
   /** Asks main how the transcript reads now (it may have been edited since it was last shown). */
   openRecord(id: string): Promise<void>;
@@ -46,6 +49,7 @@ export const isPro = () => useSettings.getState().settings?.plan === 'pro';
 
 export const useTranscription = create<TranscriptionState>((set, get) => {
   let audioToken = 0;
+  let saving: Promise<void> = Promise.resolve();
 
   return {
     form: DEFAULT_REQUEST,
@@ -56,7 +60,21 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     audio: null,
     notice: null,
 
-    setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
+    setForm(change) {
+      const form = { ...get().form, ...change };
+      set({ form });
+      const { request } = checkRequest(form);
+      // In order, so the last change is the one main keeps.
+      if (request) saving = saving.then(() => api.settings.setTranscriptionDefaults({ request })).then(() => undefined, () => undefined);
+    },
+
+    async loadForm() {
+      try {
+        set({ form: await api.settings.transcriptionDefaults() });
+      } catch {
+        // The built-in options stay on screen; the next valid change is saved.
+      }
+    },
 
     async loadList() {
       try {

@@ -8,6 +8,19 @@ import { transcriptionRequestSchema } from './transcription';
 export const jobRequestSchema = transcriptionRequestSchema.omit({ fileId: true });
 
 /**
+ * The options main queues a file with until the user sets others (settings' transcription
+ * defaults): the richest result, with the language, duration and timings that playback and
+ * subtitle rules need.
+ */
+export const DEFAULT_JOB_REQUEST: z.infer<typeof jobRequestSchema> = {
+  model: 'speech-1',
+  language: '',
+  prompt: '',
+  responseFormat: 'verbose_json',
+  granularities: ['word', 'segment'],
+};
+
+/**
  * queued → running → done | failed | cancelled. A job that was running when Confab ended is
  * `interrupted` at the next start and waits for Resume; failed and cancelled wait for Retry.
  */
