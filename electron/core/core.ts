@@ -163,7 +163,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
-  const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
+  const conversations = createConversationService({
+    history,
+    chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }),
+    plan: () => settings.get().plan,
+  });
 
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
   const desktop = createDesktopEvents();
@@ -193,7 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tell: conversations.tell,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
-    jobs: jobsHandlers({ jobs }),
+    jobs: jobsHandlers({ jobs, plan: () => settings.get().plan }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),

@@ -85,6 +85,7 @@ beforeAll(async () => {
     initialBaseUrl: fake.baseUrl,
     fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) },
   });
+  await invoke('settings:update', { plan: 'pro' });
   await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
   await invoke('jobs:watch');
 });
@@ -248,6 +249,16 @@ describe('transcription through main', () => {
     expect(await fake.waitForDisconnect()).toMatchObject({ kind: 'upload' });
     await invoke('jobs:retry', { id: jobId });
     await expect.poll(() => latest(jobId)?.state, { timeout: 15_000 }).toBe('done');
+  });
+
+  it('refuses to queue on the Free plan, keeping the file staged for when the plan is Pro', async () => {
+    const staged = await stage('meeting.wav', wav);
+    await invoke('settings:update', { plan: 'free' });
+    const request = { model: 'speech-1', language: '', prompt: '', responseFormat: 'json', granularities: [] };
+    await expect(invoke('jobs:add', { fileId: staged.file!.fileId, request })).rejects.toThrow(/needs the Pro plan/);
+    await invoke('settings:update', { plan: 'pro' });
+    const job = await invoke<Job>('jobs:add', { fileId: staged.file!.fileId, request });
+    expect((await until(job.id)).state).toBe('done');
   });
 
   it('reports a refusal with the server message and keeps the job for a retry', async () => {
