@@ -1,7 +1,7 @@
 import type { DesktopEvent } from '../../shared/contract/desktop';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { runIntent } from '../common/intents';
 import { useHistory } from '../history';
 import { addOpenedRecordings, showJob } from '../transcription';

@@ -1,5 +1,5 @@
 import type { StagedFile } from '../../shared/contract/transcription';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { queuedTogether, useIntake } from './intake';
 import { useJobs } from './jobs';
 

@@ -3,7 +3,7 @@ import type { Job } from '../../shared/contract/jobs';
 import type { TranscriptReading, TranscriptSummary } from '../../shared/contract/transcription';
 import type { Transcript } from '../../shared/domain/transcript';
 import { api } from '../api';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { errorMessage } from './format';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
