@@ -83,6 +83,17 @@ export default tseslint.config(
     },
   },
   {
+    // Components reach main only through their feature's store, where what main says is kept and worded.
+    // After the block above: the later no-restricted-imports is the one that applies.
+    files: ['renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnly, patterns: [...electronOnly.patterns, { regex: '(^|/)api(/.*)?$', message: "Components reach main through their feature's store: add an action there." }] },
+      ],
+    },
+  },
+  {
     // Main's core and the browser harness run in plain Node: no Electron.
     files: ['electron/core/**/*.{ts,tsx}', 'electron/web/**/*.{ts,tsx}'],
     rules: {

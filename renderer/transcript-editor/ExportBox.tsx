@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { EditorExportFormat } from '../../shared/contract/transcriptEditor';
-import { api } from '../api';
 import { deliver } from '../common/save-outcome';
-import { flushEdits, useEditor } from './store';
+import { exportEdited, useEditor } from './store';
 
 const FORMATS: ReadonlyArray<{ format: EditorExportFormat; label: string; timed: boolean }> = [
   { format: 'srt', label: 'SRT', timed: true },
@@ -27,8 +26,7 @@ export function ExportBox() {
     setBusy(true);
     setOutcome(null);
     try {
-      await flushEdits();
-      const saved = await api.transcriptEditor.export({ id, format, options: { speakerPrefix, timestamps } });
+      const saved = await exportEdited(id, format, { speakerPrefix, timestamps });
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {

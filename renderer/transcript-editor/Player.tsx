@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api';
 import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
+import { recordingUrl } from './store';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
 export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
@@ -12,7 +12,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
 
   useEffect(() => {
     let live = true;
-    api.transcription.audioUrl({ id }).then(
+    recordingUrl(id).then(
       ({ url }) => live && setSource({ url }),
       (error: unknown) => live && setSource({ problem: error instanceof Error ? error.message : String(error) }),
     );

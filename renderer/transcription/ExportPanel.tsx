@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { TranscriptReading } from '../../shared/contract/transcription';
 import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
-import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { errorMessage } from './format';
+import { exportTranscript, loadSubtitleRules, saveSubtitleRules } from './store';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
@@ -80,7 +80,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
   useEffect(() => {
     if (attempt < 0) return;
     let current = true;
-    api.settings.subtitleRules().then(
+    loadSubtitleRules().then(
       (saved) => {
         if (!current) return;
         setInput(inputOf(saved));
@@ -97,7 +97,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     setInput(next);
     const checked = checkRules(next).rules;
     if (!checked) return;
-    api.settings.setSubtitleRules({ rules: checked }).then(
+    saveSubtitleRules(checked).then(
       () => setSaveProblem(null),
       (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorMessage(error)}. Exports follow the rules saved before; change a value to try again.`),
     );
@@ -107,7 +107,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     setBusy(format);
     setOutcome(null);
     try {
-      const saved = await api.transcription.exportSubtitles({ id: record.id, format });
+      const saved = await exportTranscript(record.id, format);
       const text = deliver(saved);
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {

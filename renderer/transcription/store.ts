@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Job } from '../../shared/contract/jobs';
 import type { TranscriptReading, TranscriptSummary } from '../../shared/contract/transcription';
-import type { Transcript } from '../../shared/domain/transcript';
+import type { SubtitleRules, Transcript } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
@@ -166,3 +166,9 @@ export function showFinished(job: Job, opens: boolean) {
   const nav = useNavigation.getState();
   if (job.recordId && nav.view === 'transcription' && nav.transcriptId === null && opens) nav.openTranscript(job.recordId);
 }
+
+/** The user's subtitle rules, kept by main for every subtitle export (the editor's too). */
+export const loadSubtitleRules = (): Promise<SubtitleRules> => api.settings.subtitleRules();
+export const saveSubtitleRules = (rules: SubtitleRules): Promise<SubtitleRules> => api.settings.setSubtitleRules({ rules });
+/** Main saves the transcript: a save dialog in Electron, the browser's download in the harness. */
+export const exportTranscript = (id: string, format: 'srt' | 'vtt' | 'txt' | 'json') => api.transcription.exportSubtitles({ id, format });
