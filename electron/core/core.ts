@@ -197,7 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tell: conversations.tell,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
-    jobs: jobsHandlers({ jobs, plan: () => settings.get().plan }),
+    jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),

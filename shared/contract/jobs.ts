@@ -91,7 +91,8 @@ const jobId = z.object({ id: z.string().min(1) }).strict();
 export const jobsArea = {
   watch: stream(z.void(), jobEventSchema),
   /** Takes a staged file (it becomes the job's) with the options it is to be sent with. */
-  add: call(z.object({ fileId: z.string().min(1), request: jobRequestSchema }).strict(), jobSchema),
+  /** Without `request`, main queues the file with the settings' transcription defaults. */
+  add: call(z.object({ fileId: z.string().min(1), request: jobRequestSchema.optional() }).strict(), jobSchema),
   cancel: call(jobId, z.void()),
   /** A failed or cancelled job goes on from where it stopped: parts done are not sent again, a failed part is sent with the same bytes. */
   retry: call(jobId, z.void()),

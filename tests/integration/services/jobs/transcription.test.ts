@@ -261,6 +261,16 @@ describe('transcription through main', () => {
     expect((await until(job.id)).state).toBe('done');
   });
 
+  it("queues a file sent without options with the settings' transcription defaults", async () => {
+    const defaults = { model: 'speech-1', language: 'fr', prompt: 'Réunion', responseFormat: 'text', granularities: [] };
+    await invoke('settings:setTranscriptionDefaults', { request: defaults });
+    const staged = await stage('reunion.wav', wav);
+    const job = await invoke<Job>('jobs:add', { fileId: staged.file!.fileId });
+    expect(await until(job.id)).toMatchObject({ state: 'done' });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ fields: { language: 'fr', prompt: 'Réunion', response_format: 'text' } });
+    await invoke('settings:setTranscriptionDefaults', { request: { ...defaults, language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word', 'segment'] } });
+  });
+
   it('reports a refusal with the server message and keeps the job for a retry', async () => {
     const staged = await stage('meeting.wav', wav);
     await invoke('secrets:setKey', { key: fake.keys.free, memoryOnly: true });
