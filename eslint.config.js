@@ -8,12 +8,13 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Renderer feature folders. Each is used by the others only through its index.ts, which
- * re-exports what it offers. `common` (small shared components and helpers) and `api` (the
- * bridge to main) are the renderer's libraries: any feature imports their modules directly,
- * and they import no feature.
+ * re-exports what it offers. `common` (small shared components and helpers), `api` (the
+ * bridge to main) and `navigation` (which screen is shown) are the renderer's libraries: they
+ * import no feature; features import common's and api's modules directly, navigation's through
+ * its index.ts.
  */
 const FEATURES = ['app', 'chat', 'history', 'mcp', 'permissions', 'settings', 'transcript-editor', 'transcription'];
-const LIBRARIES = ['common', 'api'];
+const LIBRARIES = ['common', 'api', 'navigation'];
 
 const featureZones = FEATURES.map((feature) => ({
   target: ['./renderer/*.{ts,tsx}', ...[...FEATURES, ...LIBRARIES].filter((f) => f !== feature).map((f) => `./renderer/${f}/**`)],
@@ -21,6 +22,13 @@ const featureZones = FEATURES.map((feature) => ({
   except: ['./index.ts'],
   message: `Use renderer/${feature} through its index.ts (export what others need from there).`,
 }));
+
+const navigationZone = {
+  target: ['./renderer/*.{ts,tsx}', ...[...FEATURES, ...LIBRARIES].filter((f) => f !== 'navigation').map((f) => `./renderer/${f}/**`)],
+  from: './renderer/navigation',
+  except: ['./index.ts'],
+  message: 'Use renderer/navigation through its index.ts.',
+};
 
 const libraryZones = LIBRARIES.map((library) => ({
   target: `./renderer/${library}/**`,
@@ -57,7 +65,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...runtimeZones, ...featureZones, ...libraryZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...runtimeZones, ...featureZones, navigationZone, ...libraryZones] }],
     },
   },
   {
@@ -72,6 +80,17 @@ export default tseslint.config(
     rules: {
       'import-x/no-nodejs-modules': 'error',
       'no-restricted-imports': ['error', electronOnly],
+    },
+  },
+  {
+    // Components reach main only through their feature's store, where what main says is kept and worded.
+    // After the block above: the later no-restricted-imports is the one that applies.
+    files: ['renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnly, patterns: [...electronOnly.patterns, { regex: '(^|/)api(/.*)?$', message: "Components reach main through their feature's store: add an action there." }] },
+      ],
     },
   },
   {

@@ -27,6 +27,7 @@ import { type AudioSplitter, type StartSplitProcess, createAudioSplitter } from 
 import { createJobFiles } from './services/jobs/job-files';
 import { type JobQueue, createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
+import { type OpenedRecordings, createOpenedRecordings } from './services/jobs/opened-recordings';
 import { transcribeFile } from './services/transcription/transcribe-file';
 import { createKeyStore, createKeychain, type Keytar } from './services/keys/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
@@ -83,6 +84,8 @@ export interface Core {
   desktop: DesktopEvents;
   /** The transcription queue, for main's own listeners (`onJobEvent`: notifications, taskbar progress). */
   jobs: JobQueue;
+  /** Where the shell hands recordings the OS opened with Confab, once staged: main queues them. */
+  opened: OpenedRecordings;
   close(): Promise<void>;
 }
 
@@ -160,7 +163,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
-  const conversations = createConversationService({ history, chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }) });
+  const conversations = createConversationService({
+    history,
+    chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }),
+    plan: () => settings.get().plan,
+  });
 
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
   const desktop = createDesktopEvents();
@@ -190,7 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tell: conversations.tell,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
-    jobs: jobsHandlers({ jobs }),
+    jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),
@@ -211,6 +218,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     jobs,
+    opened: createOpenedRecordings({ jobs, settings, events: desktop }),
     async close() {
       await jobs.close();
       stopDailyBackups();

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ChatScreen, useChat, watchConversations, useNavigation } from '../chat';
+import { ChatScreen, useChat, watchConversations } from '../chat';
+import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';

@@ -1,13 +1,14 @@
+import { startChat } from '../chat';
 import { SHORTCUTS } from '../common/shortcuts';
 import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
 import { TranscribeLink, TranscriptsNav } from '../transcription';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { ActiveProfile, ProfileSwitcher } from '../settings';
 
 /** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
 export function Sidebar() {
   const view = useNavigation((s) => s.view);
-  const { show, startChat } = useNavigation.getState();
+  const { show } = useNavigation.getState();
   const searching = useHistory((s) => s.query.trim() !== '');
 
   return (

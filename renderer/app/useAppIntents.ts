@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { INTENTS, type Intent } from '../../shared/domain/shortcuts';
-import { openSettings, useChat, useNavigation } from '../chat';
+import { startChat, useChat } from '../chat';
+import { openSettings, useNavigation } from '../navigation';
 import { handleIntent } from '../common/intents';
 import { useHistory } from '../history';
 import { useProfiles, useSettings } from '../settings';
@@ -19,7 +20,7 @@ const afterRender = (selector: string, act: (element: HTMLElement) => void) =>
  * (the file picker, the export buttons), so the page never gains a second way to do either.
  */
 const COMMANDS: Partial<Record<Intent, () => void>> = {
-  newChat: () => useNavigation.getState().startChat(),
+  newChat: startChat,
   settings: openSettings,
   switchProfile: () => useProfiles.getState().openSwitcher(true),
   toggleTheme: () => {

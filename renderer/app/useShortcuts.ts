@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { intentForKey } from '../../shared/domain/shortcuts';
-import { useChat, useNavigation } from '../chat';
+import { useChat } from '../chat';
+import { useNavigation } from '../navigation';
 import { runIntent } from '../common/intents';
 import { mac } from '../common/shortcuts';
 

@@ -1,6 +1,6 @@
 import type { Usage } from '../../shared/domain/chat';
 import { type Message, canContinue } from '../../shared/domain/conversation';
-import { openSettings } from './navigation';
+import { openSettings } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
 import { JsonReply } from './JsonReply';

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../shared/domain/conversation';
 import { counted } from '../../shared/domain/plural';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../navigation';
 
 /** What the model is given besides the messages: a transcript in the system prompt, and the way back to it. */
 export function AttachedTranscript({ attachment }: { attachment: Attachment }) {

@@ -7,7 +7,7 @@ import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
 import { nameOf } from './listing';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../navigation';
 import { NEW_CHAT_ID } from './records';
 import { MessageList } from './MessageList';
 import { StorageNotice } from './StorageNotice';

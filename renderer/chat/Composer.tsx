@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { NEW_CHAT_ID } from './records';
 import { PastedChip } from './PastedChip';

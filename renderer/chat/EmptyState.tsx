@@ -1,4 +1,4 @@
-import { openSettings, useNavigation } from './navigation';
+import { openSettings, useNavigation } from '../navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useSettings } from '../settings';
 import { useChat } from './store';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Plan } from '../../shared/contract/settings';
 import { FREE_MODEL, KNOWN_MODELS } from '../../shared/domain/chat';
 import { modelName } from '../common/names';
-import { openSettings } from './navigation';
+import { openSettings } from '../navigation';
 import { useChat } from './store';
 
 interface Props {

@@ -3,7 +3,7 @@ import type { Plan } from '../../shared/contract/settings';
 import type { ToolChoice } from '../../shared/domain/chat';
 import { toolIndex, toolLabel, toolsOf, useMcp } from '../mcp';
 import { onConnectionChange } from '../settings';
-import { openSettings } from './navigation';
+import { openSettings } from '../navigation';
 import type { OptionErrors, OptionsInput } from './options';
 
 interface Props {

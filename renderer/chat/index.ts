@@ -1,7 +1,6 @@
-// What other features use of chat (eslint.config.js allows them nothing else): its screen
-// and store (a view of main's conversations), and the navigation between screens, which lives
-// here because opening or starting a conversation is a chat action.
+// What other features use of chat (eslint.config.js allows them nothing else): its screen,
+// its store (a view of main's conversations), and opening or starting a conversation.
 export { ChatScreen } from './ChatScreen';
 export { nameOf } from './listing';
-export { openSettings, useNavigation } from './navigation';
+export { openConversation, startChat } from './open-conversation';
 export { useChat, watchConversations } from './store';

@@ -1,5 +1,6 @@
 import type { Plan } from '../../shared/contract/settings';
 import { type ChatOptions, FREE_MODEL, chatOptionsSchema } from '../../shared/domain/chat';
+import { type PlanRefusal, planRefusals } from '../../shared/domain/plan-rules';
 import { modelName } from '../common/names';
 
 /**
@@ -20,6 +21,13 @@ export const toInput = (options: ChatOptions): OptionsInput => ({
 // An empty field means "the service's default", which the request expresses by leaving the field out.
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
+const planProblem = (refusal: PlanRefusal): string =>
+  refusal.field === 'model'
+    ? `The ${modelName(refusal.model)} model needs the Pro plan. Choose ${modelName(FREE_MODEL)}, or change the plan in Settings.`
+    : refusal.field === 'jsonMode'
+      ? 'JSON mode needs the Pro plan. Turn it off, or change the plan in Settings.'
+      : 'Tools need the Pro plan. Clear them, or change the plan in Settings.';
+
 /**
  * Checks the fields with the shared schema (its messages are what the fields show) and the
  * plan: on Free only the free model may be sent, whatever a conversation remembered.
@@ -35,15 +43,8 @@ export function checkOptions(input: OptionsInput, plan: Plan): { options: ChatOp
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors[issue.path[0] as keyof ChatOptions] ??= issue.message;
   }
-  const model = input.model.trim();
-  if (!errors.model && plan === 'free' && model !== FREE_MODEL) {
-    errors.model = `The ${modelName(model)} model needs the Pro plan. Choose ${modelName(FREE_MODEL)}, or change the plan in Settings.`;
-  }
-  // Pro features left on from a Pro plan: their controls can still turn them off.
-  if (plan === 'free' && input.jsonMode) errors.jsonMode = 'JSON mode needs the Pro plan. Turn it off, or change the plan in Settings.';
-  if (plan === 'free' && (input.tools?.length ?? 0) > 0) {
-    errors.tools = 'Tools need the Pro plan. Clear them, or change the plan in Settings.';
-  }
+  // Main refuses these too; here they only warn beside their fields. Pro features left on from a Pro plan can still be turned off.
+  for (const refusal of planRefusals(input, plan)) if (!errors[refusal.field]) errors[refusal.field] = planProblem(refusal);
   return { options: parsed.success ? parsed.data : null, errors };
 }
 

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { BackupInfo } from '../../shared/contract/history';
-import { api } from '../api';
-import { useChat } from '../chat';
+import { useBackups } from './backups';
 import { counted } from '../../shared/domain/plural';
-import { errorText } from '../../shared/domain/error-text';
 
 const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const CONVERSATIONS = { one: 'conversation', other: 'conversations' };
@@ -15,40 +13,13 @@ const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round
  * and a restore that merges one into the current history: nothing there is replaced or removed.
  */
 export function BackupsSection() {
-  const [backups, setBackups] = useState<BackupInfo[] | null>(null);
-  const [status, setStatus] = useState<{ kind: 'done' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { backups, status, busy } = useBackups();
+  useEffect(() => void useBackups.getState().open(), []);
 
-  const refresh = useCallback(async () => {
-    try {
-      setBackups(await api.history.backups());
-    } catch (error) {
-      setStatus({ kind: 'error', text: `The backups could not be listed: ${errorText(error)}` });
-    }
-  }, []);
-  useEffect(() => void refresh(), [refresh]);
-
-  async function run(work: () => Promise<string>, failure: string) {
-    setBusy(true);
-    setStatus(null);
-    try {
-      setStatus({ kind: 'done', text: await work() });
-    } catch (error) {
-      setStatus({ kind: 'error', text: `${failure}: ${errorText(error)}` });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  }
   const backUpNow = () =>
-    run(async () => {
-      const made = await api.history.backUpNow();
-      return `Backed up ${counted(made.conversations, CONVERSATIONS)} and ${counted(made.transcripts, TRANSCRIPTS)}.`;
-    }, 'The backup failed');
+    useBackups.getState().backUpNow((made) => `Backed up ${counted(made.conversations, CONVERSATIONS)} and ${counted(made.transcripts, TRANSCRIPTS)}.`);
   const restore = (backup: BackupInfo) =>
-    run(async () => {
-      const outcome = await api.history.restoreBackup({ id: backup.id });
-      await useChat.getState().hydrate();
+    useBackups.getState().restore(backup.id, (outcome) => {
       const parts = [
         `${counted(outcome.added, CONVERSATIONS)} added`,
         `${outcome.copied} kept as a copy beside a newer version`,
@@ -56,7 +27,7 @@ export function BackupsSection() {
         `${counted(outcome.transcripts, TRANSCRIPTS)} added`,
       ];
       return `Restored from ${when(backup.createdAt)}: ${parts.join(', ')}.`;
-    }, 'The restore failed');
+    });
 
   return (
     <section aria-labelledby="backups-heading" className="card">

@@ -1,6 +1,6 @@
 import { memo, useRef, useState } from 'react';
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { nameOf, useNavigation } from '../chat';
+import { nameOf, openConversation } from '../chat';
 import { ConversationMenu } from './ConversationMenu';
 import { RenameField } from './RenameField';
 import { takesFocus } from './store';
@@ -40,7 +40,7 @@ export const ConversationItem = memo(function ConversationItem({ conversation, c
             className="nav-item"
             title={title}
             aria-current={current ? 'page' : undefined}
-            onClick={() => useNavigation.getState().openConversation(conversation.id)}
+            onClick={() => openConversation(conversation.id)}
           >
             {title}
           </button>

@@ -1,5 +1,6 @@
 import type { ConversationMeta } from '../../shared/domain/conversation';
-import { useChat, useNavigation } from '../chat';
+import { useChat } from '../chat';
+import { useNavigation } from '../navigation';
 import { ConversationItem } from './ConversationItem';
 
 function Group({ id, heading, conversations, activeId }: { id: string; heading: string; conversations: ConversationMeta[]; activeId: string | null }) {

@@ -1,6 +1,7 @@
 import type { SearchHit } from '../../shared/contract/history';
 import type { ChatRole } from '../../shared/domain/chat';
-import { nameOf, useChat, useNavigation } from '../chat';
+import { nameOf, useChat } from '../chat';
+import { useNavigation } from '../navigation';
 import { counted } from '../../shared/domain/plural';
 import { Snippet } from './Snippet';
 import { SEARCH_LIMIT, useHistory } from './store';

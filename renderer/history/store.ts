@@ -4,7 +4,7 @@ import type { SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { nameOf, useChat, useNavigation } from '../chat';
+import { nameOf, openConversation, useChat } from '../chat';
 import { deliver } from '../common/save-outcome';
 import { errorText } from '../../shared/domain/error-text';
 
@@ -122,7 +122,7 @@ export const useHistory = create<HistoryState>((set, get) => {
         const outcome = await api.history.import({ fileId: staged.file.fileId });
         if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
         useChat.getState().addListed(outcome.conversation);
-        useNavigation.getState().openConversation(outcome.conversation.id);
+        openConversation(outcome.conversation.id);
         set({ toast: { kind: 'done', text: `Imported “${outcome.conversation.title || file.name}”.` } });
       } catch (error) {
         problem(`${file.name} was not imported`, errorText(error));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { Conflicts } from './Conflicts';
 import { ExportBox } from './ExportBox';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { EditorExportFormat } from '../../shared/contract/transcriptEditor';
-import { api } from '../api';
 import { useSaving } from '../common/use-saving';
-import { flushEdits, useEditor } from './store';
+import { exportEdited, useEditor } from './store';
 
 const FORMATS: ReadonlyArray<{ format: EditorExportFormat; label: string; timed: boolean }> = [
   { format: 'srt', label: 'SRT', timed: true },
@@ -23,10 +22,7 @@ export function ExportBox() {
 
   function save(format: EditorExportFormat) {
     if (!id) return;
-    return saving(format, async () => {
-      await flushEdits();
-      return api.transcriptEditor.export({ id, format, options: { speakerPrefix, timestamps } });
-    });
+    return saving(format, () => exportEdited(id, format, { speakerPrefix, timestamps }));
   }
 
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../api';
 import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
 import { errorText } from '../../shared/domain/error-text';
+import { recordingUrl } from './store';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
 export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
@@ -13,7 +13,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
 
   useEffect(() => {
     let live = true;
-    api.transcription.audioUrl({ id }).then(
+    recordingUrl(id).then(
       ({ url }) => live && setSource({ url }),
       (error: unknown) => live && setSource({ problem: errorText(error) }),
     );

@@ -1,4 +1,4 @@
-import type { EditIntent, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
+import type { EditIntent, EditorExportFormat, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
 import type { DiskRefusal } from '../../shared/contract/storage';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
@@ -113,3 +113,12 @@ export function flushEdits(): Promise<unknown> {
 }
 
 export const activate = (row: number | null, caret: number | 'end' = 0) => useEditor.setState({ active: row, caret });
+
+/** Main saves the edited transcript as it stands (edits still on their way go first). */
+export async function exportEdited(id: string, format: EditorExportFormat, options: { speakerPrefix: boolean; timestamps: boolean }) {
+  await flushEdits();
+  return api.transcriptEditor.export({ id, format, options });
+}
+
+/** Where the page plays the transcript's recording from, served by main. */
+export const recordingUrl = (id: string): Promise<{ url: string }> => api.transcription.audioUrl({ id });

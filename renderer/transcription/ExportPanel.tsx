@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { TranscriptReading } from '../../shared/contract/transcription';
 import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
-import { api } from '../api';
 import { useSaving } from '../common/use-saving';
 import { errorText } from '../../shared/domain/error-text';
+import { exportTranscript, loadSubtitleRules, saveSubtitleRules } from './store';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
@@ -79,7 +79,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
   useEffect(() => {
     if (attempt < 0) return;
     let current = true;
-    api.settings.subtitleRules().then(
+    loadSubtitleRules().then(
       (saved) => {
         if (!current) return;
         setInput(inputOf(saved));
@@ -96,13 +96,13 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     setInput(next);
     const checked = checkRules(next).rules;
     if (!checked) return;
-    api.settings.setSubtitleRules({ rules: checked }).then(
+    saveSubtitleRules(checked).then(
       () => setSaveProblem(null),
       (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorText(error)}. Exports follow the rules saved before; change a value to try again.`),
     );
   }
 
-  const save = (format: ExportFormat) => saving(format, () => api.transcription.exportSubtitles({ id: record.id, format }));
+  const save = (format: ExportFormat) => saving(format, () => exportTranscript(record.id, format));
 
   return (
     <section className="card export" aria-labelledby={`${id}-heading`}>

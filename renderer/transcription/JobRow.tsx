@@ -1,5 +1,5 @@
 import type { Job } from '../../shared/contract/jobs';
-import { openSettings, useNavigation } from '../chat';
+import { openSettings, useNavigation } from '../navigation';
 import { FailureNotice } from '../common/FailureNotice';
 import { counted } from '../../shared/domain/plural';
 import { formatBytes, formatClock } from './format';

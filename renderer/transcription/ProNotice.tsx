@@ -1,4 +1,4 @@
-import { openSettings } from '../chat';
+import { openSettings } from '../navigation';
 
 /** Why the controls are off on the Free plan, and where to change it. */
 export function ProNotice() {

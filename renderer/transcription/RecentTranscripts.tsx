@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TranscriptSummary } from '../../shared/contract/transcription';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { formatDate, formatDuration } from './format';
 import { useListJump } from './list-jump';
 import { useTranscription } from './store';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TranscriptReading } from '../../shared/contract/transcription';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';

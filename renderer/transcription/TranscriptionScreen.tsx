@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { DropZone } from './DropZone';
 import { ProNotice } from './ProNotice';

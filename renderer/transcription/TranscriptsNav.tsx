@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { formatDate } from './format';
 import { showTranscripts } from './list-jump';
 import { showTranscription, useTranscription } from './store';

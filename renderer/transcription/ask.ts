@@ -1,5 +1,6 @@
 import { api } from '../api';
-import { useChat, useNavigation } from '../chat';
+import { useChat } from '../chat';
+import { useNavigation } from '../navigation';
 
 export const ASK_DRAFT = 'What are the main points of this recording? List any decisions and open questions too.';
 

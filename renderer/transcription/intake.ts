@@ -26,7 +26,7 @@ export interface IntakeItem {
 interface IntakeState {
   items: IntakeItem[];
   addFiles(files: readonly File[]): void;
-  /** Recordings main already holds (opened with Confab from the OS), queued like dropped ones. */
+  /** Recordings main keeps staged while the plan is Free (opened with Confab from the OS): listed, waiting for Pro. */
   addStaged(files: readonly StagedFile[]): void;
   cancel(key: string): void;
   remove(key: string): void;
@@ -51,6 +51,10 @@ const addedTogether = new Set<string>();
 /** Whether the job came in a batch (asked once, when it is done). */
 export function cameInBatch(jobId: string): boolean {
   return addedTogether.delete(jobId);
+}
+/** Jobs main queued together (files opened from the OS at once). */
+export function queuedTogether(jobIds: readonly string[]): void {
+  if (jobIds.length > 1) for (const id of jobIds) addedTogether.add(id);
 }
 
 export const useIntake = create<IntakeState>((set, get) => {
@@ -129,12 +133,8 @@ export const useIntake = create<IntakeState>((set, get) => {
 
     addStaged(staged) {
       if (!staged.length) return;
-      if (!isPro()) {
-        for (const file of staged) void api.transcription.discard({ fileId: file.fileId }).catch(() => undefined);
-        useTranscription.setState({ notice: `Nothing was added: transcription needs the Pro plan (${staged.map((f) => f.name).join(', ')}).` });
-        return;
-      }
-      useTranscription.setState({ notice: null });
+      // Kept, not discarded: they go to main's queue (release) once the plan is Pro.
+      useTranscription.setState({ notice: `Transcription needs the Pro plan: ${staged.map((f) => f.name).join(', ')} wait${staged.length === 1 ? 's' : ''} in the queue until you switch to Pro.` });
       const items = staged.map(
         (file): IntakeItem => ({
           key: crypto.randomUUID(),

@@ -3,6 +3,7 @@ import {
   transcriptionRequestSchema,
 } from '../../shared/contract/transcription';
 import type { ResponseFormat } from '../../shared/domain/transcript';
+import { DEFAULT_JOB_REQUEST } from '../../shared/contract/jobs';
 
 export type Granularity = 'word' | 'segment';
 
@@ -20,14 +21,8 @@ export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', stri
 /** The transcription models the service documents (seed §4.2); their names are in common/names.ts. */
 export const TRANSCRIPTION_MODELS: readonly string[] = ['speech-1'];
 
-export const DEFAULT_REQUEST: RequestInput = {
-  model: 'speech-1',
-  language: '',
-  prompt: '',
-  // The richest result: language, duration and timings, which playback and subtitle rules need.
-  responseFormat: 'verbose_json',
-  granularities: ['word', 'segment'],
-};
+/** Until main's (settings) are read. */
+export const DEFAULT_REQUEST: RequestInput = DEFAULT_JOB_REQUEST;
 
 /** The choices in the order offered; each is named by what it gives (common/names.ts). */
 export const FORMATS: ReadonlyArray<{ value: ResponseFormat; description: string }> = [

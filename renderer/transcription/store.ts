@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import type { Job } from '../../shared/contract/jobs';
 import type { TranscriptReading, TranscriptSummary } from '../../shared/contract/transcription';
-import type { Transcript } from '../../shared/domain/transcript';
+import type { SubtitleRules, Transcript } from '../../shared/domain/transcript';
 import { api } from '../api';
-import { useNavigation } from '../chat';
+import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
-import { DEFAULT_REQUEST, type RequestInput } from './request';
+import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import { errorText } from '../../shared/domain/error-text';
 
 export type AudioState =
@@ -30,7 +30,10 @@ interface TranscriptionState {
   audio: AudioState | null;
   /** Why the last dropped files were not added, when nothing was (Free plan). */
   notice: string | null;
+  /** Changes the options; valid ones become main's transcription defaults, which files opened from the OS are queued with. */
   setForm(change: Partial<RequestInput>): void;
+  /** The options as main keeps them (settings), shown in the form. */
+  loadForm(): Promise<void>;
   loadList(): Promise<void>;
   /** Asks main how the transcript reads now (it may have been edited since it was last shown). */
   openRecord(id: string): Promise<void>;
@@ -46,6 +49,7 @@ export const isPro = () => useSettings.getState().settings?.plan === 'pro';
 
 export const useTranscription = create<TranscriptionState>((set, get) => {
   let audioToken = 0;
+  let saving: Promise<void> = Promise.resolve();
 
   return {
     form: DEFAULT_REQUEST,
@@ -56,7 +60,21 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
     audio: null,
     notice: null,
 
-    setForm: (change) => set((s) => ({ form: { ...s.form, ...change } })),
+    setForm(change) {
+      const form = { ...get().form, ...change };
+      set({ form });
+      const { request } = checkRequest(form);
+      // In order, so the last change is the one main keeps.
+      if (request) saving = saving.then(() => api.settings.setTranscriptionDefaults({ request })).then(() => undefined, () => undefined);
+    },
+
+    async loadForm() {
+      try {
+        set({ form: await api.settings.transcriptionDefaults() });
+      } catch {
+        // The built-in options stay on screen; the next valid change is saved.
+      }
+    },
 
     async loadList() {
       try {
@@ -148,3 +166,9 @@ export function showFinished(job: Job, opens: boolean) {
   const nav = useNavigation.getState();
   if (job.recordId && nav.view === 'transcription' && nav.transcriptId === null && opens) nav.openTranscript(job.recordId);
 }
+
+/** The user's subtitle rules, kept by main for every subtitle export (the editor's too). */
+export const loadSubtitleRules = (): Promise<SubtitleRules> => api.settings.subtitleRules();
+export const saveSubtitleRules = (rules: SubtitleRules): Promise<SubtitleRules> => api.settings.setSubtitleRules({ rules });
+/** Main saves the transcript: a save dialog in Electron, the browser's download in the harness. */
+export const exportTranscript = (id: string, format: 'srt' | 'vtt' | 'txt' | 'json') => api.transcription.exportSubtitles({ id, format });

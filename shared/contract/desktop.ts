@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { INTENTS } from '../domain/shortcuts';
 import { call, stream } from './define';
-import { stageOutcomeSchema } from './transcription';
+import { stagedFileSchema } from './transcription';
 
 export const intentSchema = z.enum(INTENTS);
 
 /**
  * What the desktop around the page asks of it. `intent`: a menu item (the same command its
  * shortcut runs in the page). `opened`: recordings the OS handed Confab (open with, a second
- * launch, the command line, File ▸ Open Recording…), already staged by main. `show-job`: the
- * user clicked the notification of a job that ended.
+ * launch, the command line, File ▸ Open Recording…), handled by main: `queued` are the jobs it
+ * added with the transcription defaults, `needsPro` the files it keeps staged while the plan is
+ * Free, `refused` what could not be opened or queued, worded. `show-job`: the user clicked the
+ * notification of a job that ended.
  */
 export const desktopEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('intent'), intent: intentSchema }),
-  z.object({ type: z.literal('opened'), files: z.array(stageOutcomeSchema) }),
+  z.object({
+    type: z.literal('opened'),
+    queued: z.array(z.string()),
+    needsPro: z.array(stagedFileSchema),
+    refused: z.array(z.string()),
+  }),
   z.object({ type: z.literal('show-job'), jobId: z.string() }),
 ]);
 

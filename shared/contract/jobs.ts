@@ -8,6 +8,19 @@ import { transcriptionRequestSchema } from './transcription';
 export const jobRequestSchema = transcriptionRequestSchema;
 
 /**
+ * The options main queues a file with until the user sets others (settings' transcription
+ * defaults): the richest result, with the language, duration and timings that playback and
+ * subtitle rules need.
+ */
+export const DEFAULT_JOB_REQUEST: z.infer<typeof jobRequestSchema> = {
+  model: 'speech-1',
+  language: '',
+  prompt: '',
+  responseFormat: 'verbose_json',
+  granularities: ['word', 'segment'],
+};
+
+/**
  * queued → running → done | failed | cancelled. A job that was running when Confab ended is
  * `interrupted` at the next start and waits for Resume; failed and cancelled wait for Retry.
  */
@@ -78,7 +91,8 @@ const jobId = z.object({ id: z.string().min(1) }).strict();
 export const jobsArea = {
   watch: stream(z.void(), jobEventSchema),
   /** Takes a staged file (it becomes the job's) with the options it is to be sent with. */
-  add: call(z.object({ fileId: z.string().min(1), request: jobRequestSchema }).strict(), jobSchema),
+  /** Without `request`, main queues the file with the settings' transcription defaults. */
+  add: call(z.object({ fileId: z.string().min(1), request: jobRequestSchema.optional() }).strict(), jobSchema),
   cancel: call(jobId, z.void()),
   /** A failed or cancelled job goes on from where it stopped: parts done are not sent again, a failed part is sent with the same bytes. */
   retry: call(jobId, z.void()),

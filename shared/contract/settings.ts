@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call } from './define';
 import { serviceFailure } from '../domain/service-failure';
 import { subtitleRulesSchema } from '../domain/transcript';
+import { jobRequestSchema } from './jobs';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -101,6 +102,9 @@ export const settingsArea = {
   subtitleRules: call(z.void(), subtitleRulesSchema),
   // Wrapped: every rule has a default, so bare rules would take any object (a typo) as the defaults.
   setSubtitleRules: call(z.object({ rules: subtitleRulesSchema }), subtitleRulesSchema),
+  /** The options main queues every file with (a file opened from the OS, a drop); kept by main. */
+  transcriptionDefaults: call(z.void(), jobRequestSchema),
+  setTranscriptionDefaults: call(z.object({ request: jobRequestSchema }).strict(), jobRequestSchema),
 };
 
 export type Settings = z.infer<typeof settingsSchema>;

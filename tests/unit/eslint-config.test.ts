@@ -38,6 +38,20 @@ describe('the lint configuration', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('keeps navigation a library: features reach it through its index.ts, and it imports no feature', async () => {
+    const feature = "import { useNavigation } from '../navigation/navigation';\nimport { openSettings } from '../navigation';\nexport { useNavigation, openSettings };\n";
+    expect(await problems(feature, 'renderer/transcription/uses-navigation.ts')).toEqual([{ rule: 'import-x/no-restricted-paths', line: 1 }]);
+    const library = "import { useChat } from '../chat';\nexport { useChat };\n";
+    expect(await problems(library, 'renderer/navigation/uses-chat.ts')).toEqual([{ rule: 'import-x/no-restricted-paths', line: 1 }]);
+  });
+
+  it("keeps components off the api client: they reach main through their feature's store", async () => {
+    const code = "import { api } from '../api';\nimport { useEditor } from './store';\nexport const Box = () => [api, useEditor];\n";
+    expect(await problems(code, 'renderer/transcript-editor/Box.tsx')).toEqual([{ rule: 'no-restricted-imports', line: 1 }]);
+    expect(await problems("import 'electron';\n", 'renderer/transcript-editor/Box.tsx')).toEqual([{ rule: 'no-restricted-imports', line: 1 }]);
+    expect(await problems(code, 'renderer/transcript-editor/store-actions.ts')).toEqual([]);
+  });
+
   it('lets the shell use Electron and the core', async () => {
     const code = "import { app } from 'electron';\nimport { createCore } from '../core/core';\nexport { app, createCore };\n";
     expect(await problems(code, 'electron/shell/uses-core.ts')).toEqual([]);

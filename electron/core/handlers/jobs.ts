@@ -1,12 +1,18 @@
 import type { Contract } from '../../../shared/contract';
+import type { JobRequest } from '../../../shared/contract/jobs';
+import type { Plan } from '../../../shared/contract/settings';
 import type { Handlers } from '../router';
 import type { JobQueue } from '../services/jobs/job-queue';
 
-export function jobsHandlers(deps: { jobs: JobQueue }): Handlers<Contract>['jobs'] {
+export function jobsHandlers(deps: { jobs: JobQueue; plan: () => Plan; defaults: () => JobRequest }): Handlers<Contract>['jobs'] {
   const { jobs } = deps;
   return {
     watch: async (_input, ctx) => jobs.watch(ctx.emit, ctx.signal),
-    add: async (input) => jobs.add(input),
+    // Main's check, whatever the page showed: the file stays staged, so switching to Pro loses nothing.
+    add: async (input) => {
+      if (deps.plan() !== 'pro') throw new Error('Transcription needs the Pro plan. Change the plan in Settings, then add the file again.');
+      return jobs.add({ fileId: input.fileId, request: input.request ?? deps.defaults() });
+    },
     cancel: async ({ id }) => jobs.cancel(id),
     retry: async ({ id }) => jobs.retry(id),
     resume: async ({ id }) => jobs.resume(id),

@@ -10,5 +10,7 @@ export function settingsHandlers(deps: { settings: SettingsStore; service: Servi
     testConnection: () => deps.service.testConnection(),
     subtitleRules: async () => deps.settings.subtitleRules(),
     setSubtitleRules: ({ rules }) => deps.settings.setSubtitleRules(rules),
+    transcriptionDefaults: async () => deps.settings.transcriptionDefaults(),
+    setTranscriptionDefaults: ({ request }) => deps.settings.setTranscriptionDefaults(request),
   };
 }

@@ -16,7 +16,7 @@ export function audioPathsIn(argv: readonly string[], cwd: string): string[] {
 
 export interface OpenTarget {
   stage(path: string, name: string, purpose: StagePurpose): Promise<StageOutcome>;
-  /** Tells the page (a desktop `opened` event): its intake adds them to main's queue with the options it shows. */
+  /** Hands them to the core, which queues them with the settings' transcription defaults (core `opened`). */
   deliver(files: StageOutcome[]): void;
   /** Brings the window forward, restoring it if minimised. */
   focus(): void;

@@ -134,7 +134,7 @@ export function createDesktopShell(userDataDir: string) {
       Menu.setApplicationMenu(Menu.buildFromTemplate(template));
       void opened.attach({
         stage: (file, name, purpose) => core.files.staging.fromPath(file, name, purpose),
-        deliver: (files) => core.desktop.send({ type: 'opened', files }),
+        deliver: (files) => core.opened.receive(files),
         focus,
       });
     },

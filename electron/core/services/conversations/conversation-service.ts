@@ -3,6 +3,7 @@ import type { ToolDecision } from '../../../../shared/contract/chat';
 import type { ReplyStarted } from '../../../../shared/contract/conversations';
 import type { ChatOptions } from '../../../../shared/domain/chat';
 import { type ConversationMeta, type Message, canContinue } from '../../../../shared/domain/conversation';
+import { type PlanName, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
 import { recordReply } from '../completion/reply-recorder';
@@ -46,9 +47,15 @@ const userMessage = (text: string): Message => ({
  * only the user's words and choices; the messages the model is sent are built here from the
  * stored history. Replies run in main whether or not a page watches (see live-replies.ts).
  */
-export function createConversationService(deps: { history: HistoryStore; chat: ChatService; saveIntervalMs?: number }) {
+export function createConversationService(deps: { history: HistoryStore; chat: ChatService; plan: () => PlanName; saveIntervalMs?: number }) {
   const { history, chat } = deps;
   const live: LiveReplies = createLiveReplies();
+
+  /** Main decides what the plan allows; a page that sends more (hostile or stale) is refused before anything is stored. */
+  function allowed(options: ChatOptions | undefined) {
+    const refused = options ? planRefusals(options, deps.plan()) : [];
+    if (refused.length > 0) throw new Error(`The ${deps.plan()} plan does not allow this reply's ${refused.map((r) => r.field).join(', ')}. Change the options or the plan in Settings.`);
+  }
 
   function idle(conversationId: string) {
     if (live.get(conversationId)) throw new Error('A reply is still being written in this conversation. Stop it or wait for it to end, then try again.');
@@ -58,6 +65,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
   /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */
   function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
+    allowed(meta.options);
     const answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
       : {
@@ -102,6 +110,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     tell: live.broadcast,
 
     send(input: { conversationId: string | null; text: string } & Shown): ReplyStarted {
+      allowed(input.options);
       if (input.conversationId === null) {
         if (!input.options) throw new Error('A new conversation needs its options.');
         const now = Date.now();
@@ -125,6 +134,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     },
 
     regenerate(input: { conversationId: string } & Shown): ReplyStarted {
+      allowed(input.options);
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
       const messages = history.get(meta.id).messages;
@@ -146,6 +156,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     },
 
     edit(input: { conversationId: string; messageId: string; text: string } & Shown): ReplyStarted {
+      allowed(input.options);
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
       const messages = history.get(meta.id).messages;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyReminderDaysSchema, planSchema, themeSchema } from '../../../../shared/contract/settings';
 import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
+import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contract/jobs';
 import { log } from '../../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
@@ -24,6 +25,11 @@ export const settingsFileSchema = z.object({
   subtitleRules: subtitleRulesSchema.default(DEFAULT_SUBTITLE_RULES).catch(({ error }) => {
     log.warn('settings.json: the subtitle rules were not usable, so the defaults apply:', error.issues.map((issue) => issue.message).join('; '));
     return DEFAULT_SUBTITLE_RULES;
+  }),
+  /** Global: the options a file is queued with; unusable ones (a model name emptied by hand) give way to the defaults. */
+  transcriptionDefaults: jobRequestSchema.default(DEFAULT_JOB_REQUEST).catch(({ error }) => {
+    log.warn('settings.json: the transcription defaults were not usable, so the built-in ones apply:', error.issues.map((issue) => issue.message).join('; '));
+    return DEFAULT_JOB_REQUEST;
   }),
   activeId: z.string(),
   profiles: z.array(profileRecordSchema).min(1),
@@ -79,6 +85,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       theme: old?.theme ?? 'system',
       keyReminderDays: DEFAULT_REMINDER_DAYS,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
+      transcriptionDefaults: DEFAULT_JOB_REQUEST,
       activeId: profile.id,
       profiles: [profile],
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { JobRequest } from '../../../../shared/contract/jobs';
 import type { ProfileList } from '../../../../shared/contract/profiles';
 import type { Settings, SettingsPatch } from '../../../../shared/contract/settings';
 import type { SubtitleRules } from '../../../../shared/domain/transcript';
@@ -68,6 +69,11 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     async setSubtitleRules(rules: SubtitleRules): Promise<SubtitleRules> {
       await save({ ...file, subtitleRules: rules });
       return file.subtitleRules;
+    },
+    transcriptionDefaults: (): JobRequest => file.transcriptionDefaults,
+    async setTranscriptionDefaults(request: JobRequest): Promise<JobRequest> {
+      await save({ ...file, transcriptionDefaults: request });
+      return file.transcriptionDefaults;
     },
 
     /** The active profile's proxy URL, or null for a direct connection. */

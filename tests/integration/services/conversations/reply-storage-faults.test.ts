@@ -34,7 +34,7 @@ async function setUp() {
       }),
     decide: () => undefined,
   } as unknown as ChatService;
-  const conversations = createConversationService({ history, chat, saveIntervalMs: 0 });
+  const conversations = createConversationService({ history, chat, plan: () => 'pro', saveIntervalMs: 0 });
   const heard: WatchEvent[] = [];
   const watching = new AbortController();
   onTestFinished(() => watching.abort());

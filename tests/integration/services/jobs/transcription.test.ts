@@ -85,6 +85,7 @@ beforeAll(async () => {
     initialBaseUrl: fake.baseUrl,
     fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) },
   });
+  await invoke('settings:update', { plan: 'pro' });
   await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
   await invoke('jobs:watch');
 });
@@ -242,6 +243,26 @@ describe('transcription through main', () => {
     expect(await fake.waitForDisconnect()).toMatchObject({ kind: 'upload' });
     await invoke('jobs:retry', { id: jobId });
     await expect.poll(() => latest(jobId)?.state, { timeout: 15_000 }).toBe('done');
+  });
+
+  it('refuses to queue on the Free plan, keeping the file staged for when the plan is Pro', async () => {
+    const staged = await stage('meeting.wav', wav);
+    await invoke('settings:update', { plan: 'free' });
+    const request = { model: 'speech-1', language: '', prompt: '', responseFormat: 'json', granularities: [] };
+    await expect(invoke('jobs:add', { fileId: staged.file!.fileId, request })).rejects.toThrow(/needs the Pro plan/);
+    await invoke('settings:update', { plan: 'pro' });
+    const job = await invoke<Job>('jobs:add', { fileId: staged.file!.fileId, request });
+    expect((await until(job.id)).state).toBe('done');
+  });
+
+  it("queues a file sent without options with the settings' transcription defaults", async () => {
+    const defaults = { model: 'speech-1', language: 'fr', prompt: 'Réunion', responseFormat: 'text', granularities: [] };
+    await invoke('settings:setTranscriptionDefaults', { request: defaults });
+    const staged = await stage('reunion.wav', wav);
+    const job = await invoke<Job>('jobs:add', { fileId: staged.file!.fileId });
+    expect(await until(job.id)).toMatchObject({ state: 'done' });
+    expect(fake.requests.at(-1)!.body).toMatchObject({ fields: { language: 'fr', prompt: 'Réunion', response_format: 'text' } });
+    await invoke('settings:setTranscriptionDefaults', { request: { ...defaults, language: '', prompt: '', responseFormat: 'verbose_json', granularities: ['word', 'segment'] } });
   });
 
   it('reports a refusal with the server message and keeps the job for a retry', async () => {

@@ -45,6 +45,7 @@ function fakeWindow() {
 function fakeCore() {
   return {
     desktop: { send: vi.fn() },
+    opened: { receive: vi.fn() },
     files: { staging: { fromPath: vi.fn(async (_file: string, name: string) => ({ ok: true, file: { fileId: name } })) } },
   };
 }
@@ -58,7 +59,7 @@ describe('desktop shell (electron mocked)', () => {
     fakes.lock = true;
   });
 
-  it('hands a second launch\'s recordings to the running window: focused, staged, sent to the page', async () => {
+  it('hands a second launch\'s recordings to the running window: focused, staged, handed to the core', async () => {
     const dir = await testFolder('confab-shell-');
     const recording = path.join(dir, 'talk.mp3');
     writeFileSync(recording, 'x');
@@ -72,7 +73,7 @@ describe('desktop shell (electron mocked)', () => {
     fakes.appListeners.get('second-instance')!({}, ['/opt/Confab/confab', '--flag', 'talk.mp3', 'readme.txt'], dir);
     expect(window.restore).toHaveBeenCalled();
     expect(window.focus).toHaveBeenCalled();
-    await vi.waitFor(() => expect(core.desktop.send).toHaveBeenCalledWith({ type: 'opened', files: [{ ok: true, file: { fileId: 'talk.mp3' } }] }));
+    await vi.waitFor(() => expect(core.opened.receive).toHaveBeenCalledWith([{ ok: true, file: { fileId: 'talk.mp3' } }]));
     expect(core.files.staging.fromPath).toHaveBeenCalledExactlyOnceWith(recording, 'talk.mp3', 'original');
   });
 
@@ -86,7 +87,7 @@ describe('desktop shell (electron mocked)', () => {
     expect(preventDefault).toHaveBeenCalledOnce();
     const core = fakeCore();
     shell.attach(core as never, fakeWindow() as never);
-    await vi.waitFor(() => expect(core.desktop.send).toHaveBeenCalledWith({ type: 'opened', files: [expect.objectContaining({ ok: true })] }));
+    await vi.waitFor(() => expect(core.opened.receive).toHaveBeenCalledWith([expect.objectContaining({ ok: true })]));
   });
 
   it('sends a menu command to the page as an intent', () => {

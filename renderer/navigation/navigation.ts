@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { useChat } from './store';
 
 export type View = 'chat' | 'settings' | 'transcription' | 'transcript-editor';
 
@@ -11,28 +10,22 @@ interface NavigationState {
   transcriptId: string | null;
   show(view: View): void;
   focusComposer(): void;
-  openConversation(id: string): void;
-  startChat(): void;
   /** Shows a transcript (from the transcription screen, the sidebar or a search hit of kind 'transcript'). */
   openTranscript(id: string): void;
   /** Opens a transcript in the transcript editor. */
   editTranscript(id: string): void;
 }
 
-export const useNavigation = create<NavigationState>((set, get) => ({
+/**
+ * Which screen is shown, and which transcript on it: the app's, used by every feature (opening
+ * a conversation is chat's action, which ends here by focusing the composer).
+ */
+export const useNavigation = create<NavigationState>((set) => ({
   view: 'chat',
   composerFocus: 0,
   transcriptId: null,
   show: (view) => set({ view }),
   focusComposer: () => set((s) => ({ view: 'chat', composerFocus: s.composerFocus + 1 })),
-  openConversation(id) {
-    useChat.getState().select(id);
-    get().focusComposer();
-  },
-  startChat() {
-    useChat.getState().newConversation();
-    get().focusComposer();
-  },
   openTranscript: (id) => set({ view: 'transcription', transcriptId: id }),
   editTranscript: (id) => set({ view: 'transcript-editor', transcriptId: id }),
 }));

@@ -1,0 +1,39 @@
+import type { JobRequest } from '../../../../shared/contract/jobs';
+import type { Plan } from '../../../../shared/contract/settings';
+import type { StageOutcome } from '../../../../shared/contract/transcription';
+import type { DesktopEvents } from '../events/desktop-events';
+import type { JobQueue } from './job-queue';
+
+export interface OpenedRecordingsDeps {
+  jobs: Pick<JobQueue, 'add'>;
+  settings: { get(): { plan: Plan }; transcriptionDefaults(): JobRequest };
+  events: Pick<DesktopEvents, 'send'>;
+}
+
+/**
+ * Recordings the OS opened with Confab, already staged: main queues them itself with the
+ * settings' transcription defaults, so they need no page to reach the queue. On the Free plan
+ * they stay staged and the page lists them as waiting for Pro; nothing is thrown away.
+ */
+export function createOpenedRecordings(deps: OpenedRecordingsDeps) {
+  return {
+    receive(outcomes: readonly StageOutcome[]): void {
+      const refused = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.problem]));
+      const staged = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.file] : []));
+      const pro = deps.settings.get().plan === 'pro';
+      const queued: string[] = [];
+      if (pro) {
+        for (const file of staged) {
+          try {
+            queued.push(deps.jobs.add({ fileId: file.fileId, request: deps.settings.transcriptionDefaults() }).id);
+          } catch (error) {
+            refused.push(`${file.name} could not be queued: ${(error as Error).message}. Open it again.`);
+          }
+        }
+      }
+      deps.events.send({ type: 'opened', queued, needsPro: pro ? [] : staged, refused });
+    },
+  };
+}
+
+export type OpenedRecordings = ReturnType<typeof createOpenedRecordings>;

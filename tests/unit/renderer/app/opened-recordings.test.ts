@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../../../shared/contract/settings';
+
+// The page's part of files opened from the OS: main has queued them (or kept them for Pro);
+// the page shows the queue and lists what waits, and queues nothing itself until the plan is Pro.
+const main = vi.hoisted(() => ({ added: [] as unknown[] }));
+vi.mock('../../../../renderer/api', () => ({
+  api: {
+    jobs: { add: async (input: unknown) => (main.added.push(input), { id: 'job-3' }) },
+    settings: { setTranscriptionDefaults: async () => undefined },
+    transcription: { discard: async () => undefined },
+  },
+}));
+
+const { receiveOpenedRecordings } = await import('../../../../renderer/app/desktop-events');
+const { useNavigation } = await import('../../../../renderer/navigation');
+const { useSettings } = await import('../../../../renderer/settings');
+const { useHistory } = await import('../../../../renderer/history');
+const { useIntake } = await import('../../../../renderer/transcription/intake');
+const { useTranscription } = await import('../../../../renderer/transcription/store');
+
+const settings = (plan: 'free' | 'pro') => ({ plan }) as Settings;
+const memo = { fileId: 'staged-1', name: 'memo.wav', size: 2048, format: 'wav' as const, mimeType: 'audio/wav' };
+
+describe('files opened from the OS, as the page receives them', () => {
+  it('on Free lists the kept file as waiting with a notice, says what was refused, and queues it only once the plan is Pro', async () => {
+    useSettings.setState({ settings: settings('free') });
+    receiveOpenedRecordings({ type: 'opened', queued: [], needsPro: [memo], refused: ['notes.txt was not opened: it no longer exists.'] });
+
+    expect(useNavigation.getState()).toMatchObject({ view: 'transcription', transcriptId: null });
+    expect(useIntake.getState().items).toEqual([expect.objectContaining({ name: 'memo.wav', state: 'held', fileId: 'staged-1' })]);
+    expect(useTranscription.getState().notice).toMatch(/^Transcription needs the Pro plan: memo\.wav waits in the queue until you switch to Pro\.$/);
+    expect(useHistory.getState().toast).toMatchObject({ kind: 'problem', text: 'notes.txt was not opened: it no longer exists.' });
+
+    useSettings.setState({ settings: settings('pro') });
+    useIntake.getState().release();
+    await vi.waitFor(() => expect(main.added).toEqual([{ fileId: 'staged-1', request: useTranscription.getState().form }]));
+    await vi.waitFor(() => expect(useIntake.getState().items).toEqual([]));
+  });
+});
