@@ -13,6 +13,7 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: string | n
         </>
       );
     case 'held':
+    case 'adding':
       return <p className="queue-status">Waiting: {blocked ?? 'adding it to the queue…'}</p>;
     case 'cancelled':
       return <p className="queue-status">Cancelled. Nothing was transcribed.</p>;
@@ -57,7 +58,7 @@ function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: string | null
 export function Queue({ blocked }: { blocked: string | null }) {
   const jobs = useJobs((s) => s.jobs) ?? [];
   const problem = useJobs((s) => s.problem);
-  const items = useIntake((s) => s.items);
+  const items = useIntake((s) => s.items).filter((item) => item.state !== 'adding');
   const finished = jobs.some((j) => j.state === 'done') || items.some((i) => i.state === 'rejected');
   const clearFinished = () => {
     useJobs.getState().clearFinished();

@@ -14,7 +14,11 @@ export interface IntakeItem {
   key: string;
   name: string;
   size: number;
-  state: 'staging' | 'held' | 'rejected' | 'cancelled';
+  /**
+   * adding: handed to main, whose job row stands for it from the moment main lists the job (the
+   * job's event comes before the call's answer), so the file is never shown twice.
+   */
+  state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled';
   staged: number;
   fileId: string | null;
   problem: string | null;
@@ -74,7 +78,7 @@ export const useIntake = create<IntakeState>((set, get) => {
     const item = get().items.find((i) => i.key === key);
     const request = requestNow();
     if (!item?.fileId || item.state !== 'held' || !request) return;
-    update(key, { state: 'staging' });
+    update(key, { state: 'adding' });
     try {
       const job = await api.jobs.add({ fileId: item.fileId, request });
       if (item.batch) addedTogether.add(job.id);
@@ -165,7 +169,7 @@ export const useIntake = create<IntakeState>((set, get) => {
 
     remove(key) {
       const item = get().items.find((i) => i.key === key);
-      if (item && item.state !== 'staging' && item.state !== 'held') drop(key);
+      if (item && (item.state === 'rejected' || item.state === 'cancelled')) drop(key);
     },
 
     release() {

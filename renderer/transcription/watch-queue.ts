@@ -7,7 +7,7 @@ export function watchTranscriptionQueue(): () => void {
   void useTranscription.getState().loadForm();
   return watchJobs((job) => {
     const batch = cameInBatch(job.id);
-    const others = (useJobs.getState().jobs ?? []).some((other) => other.id !== job.id && isActive(other)) || useIntake.getState().items.some((i) => i.state === 'staging');
+    const others = (useJobs.getState().jobs ?? []).some((other) => other.id !== job.id && isActive(other)) || useIntake.getState().items.some((i) => i.state === 'staging' || i.state === 'adding');
     showFinished(job, !batch && !others);
   });
 }
