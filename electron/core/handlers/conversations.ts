@@ -24,7 +24,7 @@ export function conversationsHandlers(deps: {
       deps.files.save({ fileName: 'Pasted text.txt', mimeType: 'text/plain', bytes: await readFile(staging.get(fileId, ['paste']).path) }),
     removePasted: async ({ fileId }) => {
       staging.get(fileId, ['paste']);
-      await staging.discard(fileId);
+      await staging.discard(fileId, ['paste']);
     },
     decideTool: async ({ conversationId, callId, decision }) => conversations.decideTool(conversationId, callId, decision),
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, open, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,8 +68,8 @@ function sniff(name: string, kind: StagedKind) {
 /**
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
- * as one raw HTTP body (the browser harness), or as bytes made in the renderer (a long
- * recording's parts). Left-overs of a crash are removed at start; a long paste, held in
+ * as one raw HTTP body (the browser harness), or as bytes from the page (a file with no path,
+ * a long paste). Left-overs of a crash are removed at start; a long paste, held in
  * `pastedDir`, outlives a restart as the draft that shows it does, until the user removes it.
  */
 export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')) {
@@ -77,9 +77,11 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
   mkdirSync(dir, { recursive: true });
   mkdirSync(pastedDir, { recursive: true });
   const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
-  for (const fileId of readdirSync(pastedDir)) {
-    const path = join(pastedDir, fileId);
-    ready.set(fileId, { fileId, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
+  // Only whole pastes are ever moved in (receive() below); anything else found there is not one.
+  for (const entry of readdirSync(pastedDir, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(pastedDir, entry.name);
+    ready.set(entry.name, { fileId: entry.name, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
   }
 
   function refusal(name: string, size: number, kind: StagedKind): string | null {
@@ -110,7 +112,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     const problem = refusal(name, size, kind) ?? (await early(kind));
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
-    const path = join(purpose === 'paste' ? pastedDir : dir, fileId);
+    let path = join(dir, fileId);
     let refused;
     try {
       refused = await write(path);
@@ -133,6 +135,13 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     if (!detected.ok) {
       await rm(path, { force: true });
       return detected;
+    }
+    if (purpose === 'paste') {
+      // Held across restarts, so it enters the pasted folder only whole and checked: a crash
+      // mid-write leaves it in staging, which is emptied at start.
+      const kept = join(pastedDir, fileId);
+      await rename(path, kept);
+      path = kept;
     }
     const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
     ready.set(fileId, { ...file, path, purpose });
@@ -168,7 +177,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
       });
     },
 
-    /** Bytes made in the renderer (a long recording's encoded part, a long paste). */
+    /** Bytes from the page (Electron: a file with no path on disk, a long paste). */
     fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
       return receive(
         name,
@@ -204,10 +213,12 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
       }
     },
 
-    async discard(fileId: string) {
+    /** Removes a staged file of `purposes`; one staged for another purpose is left alone. */
+    async discard(fileId: string, purposes: readonly StagePurpose[] = ['original']) {
       const file = ready.get(fileId);
+      if (!file || !purposes.includes(file.purpose)) return;
       ready.delete(fileId);
-      if (file) await rm(file.path, { force: true });
+      await rm(file.path, { force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, open, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,23 @@ describe('pasted text held by reference', () => {
     await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/no longer staged/);
     await expect(invoke('conversations:removePasted', { fileId })).rejects.toThrow(/no longer staged/);
     expect(core.files.staging.find(fileId)).toBeDefined();
+    const pasted = await stage(new TextEncoder().encode(text), 'paste');
+    await invoke('transcription:discard', { fileId: pasted });
+    expect(core.files.staging.find(pasted)).toBeDefined();
+    await invoke('conversations:removePasted', { fileId: pasted });
+  });
+
+  it('adopts at start only whole pastes: a folder or a link in the pasted folder is passed over', async () => {
+    const fileId = await stage(new TextEncoder().encode(text), 'paste');
+    await core.close();
+    await mkdir(join(dataDir, 'pasted', 'a-folder'));
+    await symlink(join(dataDir, 'nowhere'), join(dataDir, 'pasted', 'a-broken-link'));
+    core = await createCore({ userDataDir: dataDir, fileSaver });
+    expect(core.files.staging.find('a-folder')).toBeUndefined();
+    expect(core.files.staging.find('a-broken-link')).toBeUndefined();
+    await invoke('conversations:removePasted', { fileId });
+    await rm(join(dataDir, 'pasted', 'a-folder'), { recursive: true });
+    await rm(join(dataDir, 'pasted', 'a-broken-link'));
   });
 
   it('refuses what is not text, and a paste over its limit, naming each', async () => {
@@ -77,7 +94,7 @@ describe('pasted text held by reference', () => {
     await file.close();
     expect(await core.files.staging.fromPath(path, 'Pasted text', 'paste')).toEqual({
       ok: false,
-      problem: 'Pasted text is 100.0 MB; Confab holds pasted text up to 100.0 MB. Paste a shorter part.',
+      problem: 'Pasted text is more than the 100.0 MB Confab holds (it is 100.0 MB). Paste a shorter part.',
     });
   });
 });
