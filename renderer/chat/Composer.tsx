@@ -84,13 +84,10 @@ export function Composer({ conversationId, blocked }: Props) {
             const text = event.clipboardData.getData('text/plain');
             // A paste that fits a message lands in the field, where the length notice counts it with the rest.
             if (text.length <= MAX_MESSAGE_CHARS) return;
-            // Too long for any message: held in main as an attached text instead of filling the field.
-            // Should main not take it, the text lands in the field after all, so none of it is lost.
+            // Too long for any message: held in main as an attached text instead of filling the field,
+            // which would freeze the page. Should main not take it, the notice says why; it is still on the clipboard.
             event.preventDefault();
-            void usePasted
-              .getState()
-              .hold(conversationId, text)
-              .then((held) => held || setDraft(conversationId, (useChat.getState().drafts[conversationId] ?? '') + text));
+            void usePasted.getState().hold(conversationId, text);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

@@ -3,6 +3,9 @@ import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { errorText } from '../../shared/domain/error-text';
 
+/** A paste that is not held is not lost: it never left the clipboard. */
+const ON_CLIPBOARD = 'The text is still on your clipboard.';
+
 /** A paste too long for a message, held in main by reference; the page keeps only its handle and what the chip shows. */
 export interface PastedText {
   fileId: string;
@@ -61,12 +64,17 @@ export const usePasted = create<PastedState>()((set, get) => {
     notes: {},
 
     async hold(conversationId, text) {
+      // One attached text per message: a second would push the first out of sight, held in main with no chip to remove it by.
+      if (get().held[conversationId]) {
+        note(conversationId, `This message already has a pasted text attached. Remove it or save it as a file first, then paste again. ${ON_CLIPBOARD}`);
+        return false;
+      }
       set((s) => ({ staging: { ...s.staging, [conversationId]: true } }));
       note(conversationId, null);
       try {
         const outcome = await api.files.stage(new Blob([text], { type: 'text/plain' }), { name: 'Pasted text', purpose: 'paste' });
         if (!outcome.ok) {
-          note(conversationId, outcome.problem);
+          note(conversationId, `${outcome.problem} ${ON_CLIPBOARD}`);
           return false;
         }
         const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
@@ -75,7 +83,7 @@ export const usePasted = create<PastedState>()((set, get) => {
         store(get().held);
         return true;
       } catch (error) {
-        note(conversationId, `The pasted text could not be kept apart: ${errorText(error)}`);
+        note(conversationId, `The pasted text could not be kept apart: ${errorText(error)}. ${ON_CLIPBOARD}`);
         return false;
       } finally {
         set((s) => ({ staging: without(s.staging, conversationId) }));

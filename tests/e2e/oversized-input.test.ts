@@ -50,6 +50,16 @@ describe('input over the limits', () => {
     const pastes = join(s.dataDir, 'pasted');
     const [held] = await readdir(pastes);
     expect((await stat(join(pastes, held!))).size).toBe(9_437_184);
+    // A second long paste is not taken over the first (whose chip would go): it stays on the clipboard.
+    await composer(page).focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'Another long text.\n'.repeat(60_000));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await chip.getByText('This message already has a pasted text attached. Remove it or save it as a file first, then paste again. The text is still on your clipboard.').waitFor();
+    expect(await readdir(pastes)).toEqual([held]);
+    expect(await composer(page).inputValue()).toBe('');
     await composer(page).fill('Summarise this');
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'composer-pasted-text');

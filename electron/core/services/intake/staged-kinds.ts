@@ -55,7 +55,7 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   import: {
     choose: CHOOSE_EXPORT,
     tooLarge: (name, size) =>
-      size > MAX_IMPORT_BYTES ? `${name} is ${megabytes(size)}; Confab imports conversation files up to ${megabytes(MAX_IMPORT_BYTES)}. Nothing was imported.` : null,
+      size > MAX_IMPORT_BYTES ? `${name} is more than the ${megabytes(MAX_IMPORT_BYTES)} Confab imports (it is ${megabytes(size)}). Nothing was imported.` : null,
     early: refuseUnlessJson,
     // Read and validated whole by the import itself.
     recognise: async () => ({ ok: true, format: 'json', mimeType: 'application/json' }),
@@ -63,7 +63,7 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   paste: {
     choose: 'Paste some text.',
     tooLarge: (name, size) =>
-      size > MAX_PASTE_BYTES ? `${name} is ${megabytes(size)}; Confab holds pasted text up to ${megabytes(MAX_PASTE_BYTES)}. Paste a shorter part.` : null,
+      size > MAX_PASTE_BYTES ? `${name} is more than the ${megabytes(MAX_PASTE_BYTES)} Confab holds (it is ${megabytes(size)}). Paste a shorter part.` : null,
     early: refuseUnlessText,
     recognise: async () => ({ ok: true, format: 'text', mimeType: 'text/plain' }),
   },

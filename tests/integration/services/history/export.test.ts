@@ -146,7 +146,7 @@ describe('export and import', () => {
     await file.close();
     expect(await core.files.staging.fromPath(path, 'huge.json', 'import')).toEqual({
       ok: false,
-      problem: 'huge.json is 100.0 MB; Confab imports conversation files up to 100.0 MB. Nothing was imported.',
+      problem: 'huge.json is more than the 100.0 MB Confab imports (it is 100.0 MB). Nothing was imported.',
     });
     expect(await stagedFiles()).toEqual([]);
   });
