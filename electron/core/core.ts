@@ -218,7 +218,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     jobs,
-    opened: createOpenedRecordings({ jobs, settings, events: desktop }),
+    opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
       await jobs.close();
       stopDailyBackups();

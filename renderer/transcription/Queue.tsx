@@ -13,7 +13,6 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: string | n
         </>
       );
     case 'held':
-    case 'adding':
       return <p className="queue-status">Waiting: {blocked ?? 'adding it to the queue…'}</p>;
     case 'cancelled':
       return <p className="queue-status">Cancelled. Nothing was transcribed.</p>;

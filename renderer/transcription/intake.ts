@@ -84,7 +84,9 @@ export const useIntake = create<IntakeState>((set, get) => {
       if (item.batch) addedTogether.add(job.id);
       drop(key);
     } catch (error) {
-      update(key, { state: 'rejected', problem: `${item.name} could not be queued (${errorText(error)}). Add it again.` });
+      // Refused, it would stay staged with nothing left to reach it: the row asks for the file again.
+      void api.transcription.discard({ fileId: item.fileId }).catch(() => undefined);
+      update(key, { state: 'rejected', fileId: null, problem: `${item.name} could not be queued (${errorText(error)}). Add it again.` });
     }
   }
 

@@ -1,6 +1,7 @@
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import type { Plan } from '../../../../shared/contract/settings';
 import type { StageOutcome } from '../../../../shared/contract/transcription';
+import { errorText } from '../../../../shared/domain/error-text';
 import type { DesktopEvents } from '../events/desktop-events';
 import type { JobQueue } from './job-queue';
 
@@ -8,6 +9,8 @@ export interface OpenedRecordingsDeps {
   jobs: Pick<JobQueue, 'add'>;
   settings: { get(): { plan: Plan }; transcriptionDefaults(): JobRequest };
   events: Pick<DesktopEvents, 'send'>;
+  /** Removes a staged file main could not queue, so no copy is left that nothing can reach. */
+  discard(fileId: string): Promise<void>;
 }
 
 /**
@@ -27,7 +30,8 @@ export function createOpenedRecordings(deps: OpenedRecordingsDeps) {
           try {
             queued.push(deps.jobs.add({ fileId: file.fileId, request: deps.settings.transcriptionDefaults() }).id);
           } catch (error) {
-            refused.push(`${file.name} could not be queued: ${(error as Error).message}. Open it again.`);
+            void deps.discard(file.fileId);
+            refused.push(`${file.name} could not be queued: ${errorText(error)}. Open it again.`);
           }
         }
       }
