@@ -6,6 +6,7 @@ import { mediaReply } from '../core/services/storage/media-file';
 import type { Staging } from '../core/services/intake/staging';
 import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
 import type { UrlSigner } from './signed-urls';
+import { errorText } from '../../shared/domain/error-text';
 
 export interface FileRouteDeps {
   staging: Staging;
@@ -43,14 +44,14 @@ export function fileRoutes(deps: FileRouteDeps) {
     try {
       outcome = await deps.staging.fromStream(request, query.data.name, size, query.data.purpose);
     } catch (error) {
-      return text(response, 400, `${query.data.name} could not be received: ${(error as Error).message}`, headers);
+      return text(response, 400, `${query.data.name} could not be received: ${errorText(error)}`, headers);
     }
     // A refusal (too large, empty) comes before the body is read: take it in before answering,
     // as a browser reports an answer to an unfinished upload as a network error.
     if (!request.readableEnded) await new Promise((resolve) => request.resume().once('end', resolve).once('close', resolve));
     // A page that gave up (Cancel) just as the last byte arrived never learns the fileId: drop the copy.
     const undelivered = () => {
-      if (outcome.ok) void deps.staging.discard(outcome.file.fileId);
+      if (outcome.ok) void deps.staging.discard(outcome.file.fileId, [query.data.purpose]);
     };
     if (response.destroyed) return undelivered();
     response.once('close', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from './error-text';
 
 /**
  * A text read as JSON: the value, or the text itself with why it is not JSON. Used for a
@@ -15,7 +16,7 @@ export function readJson(text: string): JsonReading {
   try {
     return { valid: true, value: JSON.parse(text) };
   } catch (error) {
-    const problem = text.trim() === '' ? 'The text is empty.' : (error as Error).message;
+    const problem = text.trim() === '' ? 'The text is empty.' : errorText(error);
     return { valid: false, raw: text, problem };
   }
 }

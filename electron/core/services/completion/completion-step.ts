@@ -7,6 +7,7 @@ import { redact } from '../net/redact';
 import { failureFromNetworkError } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
 import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from '../tools/tool-call-deltas';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /** One request's reply: its text (already passed on as it came), tool calls and ending. */
 export interface StepReply {
@@ -65,7 +66,7 @@ export async function requestStep(
     if (error instanceof StreamEventError || error instanceof BodyError) return { ok: false, end: { type: 'failed', failure: streamFailure(error, host) } };
     // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
     const { code } = failureFromNetworkError(error, `http://${host}`);
-    const message = `The connection to ${host} broke off mid-reply (${code ?? (error as Error).message}).`;
+    const message = `The connection to ${host} broke off mid-reply (${code ?? errorText(error)}).`;
     return { ok: false, end: { type: 'failed', failure: streamFailure(new StreamEventError(message, code), host) } };
   }
 }

@@ -4,6 +4,7 @@ import { log } from '../../log';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
 import { isDamage } from './storage-guard';
+import { errorText } from '../../../../shared/domain/error-text';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
@@ -54,7 +55,7 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
     migrate(db, LATEST_VERSION, beforeMigrating);
   } catch (error) {
     db.close();
-    throw error instanceof UnusableDatabase ? error : new UnusableDatabase(`it could not be read (${(error as Error).message})`);
+    throw error instanceof UnusableDatabase ? error : new UnusableDatabase(`it could not be read (${errorText(error)})`);
   }
   try {
     atStart?.(db);

@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { type Conversation, conversationSchema } from '../../../../shared/domain/conversation';
 import { redact } from '../net/redact';
+import { errorText } from '../../../../shared/domain/error-text';
 
 const FORMAT = 'confab.conversation';
 const exportSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), conversation: conversationSchema });
@@ -34,7 +35,7 @@ export function parseExport(text: string): { ok: true; conversation: Conversatio
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `This file is not valid JSON (${(error as Error).message}). Choose a conversation exported from Confab as JSON.` };
+    return { ok: false, problem: `This file is not valid JSON (${errorText(error)}). Choose a conversation exported from Confab as JSON.` };
   }
   if ((data as { format?: unknown })?.format !== FORMAT) {
     return { ok: false, problem: 'This JSON file is not a Confab conversation export (its "format" is not "confab.conversation").' };

@@ -4,6 +4,7 @@ import { log } from '../../log';
 import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
 import { mergeNewestBackup, repairInPlace } from './repair';
+import { errorText } from '../../../../shared/domain/error-text';
 
 /**
  * Opens the history in the data folder. A file found damaged at start had its readable rows
@@ -36,8 +37,8 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
           } catch {
             // A disk that refuses this too: the notice still says to quit, and an unclean exit checks every page.
           }
-          log.error(`Repairing the history file failed: ${(error as Error).message}`);
-          history.problem = `Confab found damage in your history file and could not repair it (${(error as Error).message}). Nothing more is written to it. Quit Confab: at the next start it copies every readable conversation into a new history and merges your newest backup.`;
+          log.error(`Repairing the history file failed: ${errorText(error)}`);
+          history.problem = `Confab found damage in your history file and could not repair it (${errorText(error)}). Nothing more is written to it. Quit Confab: at the next start it copies every readable conversation into a new history and merges your newest backup.`;
         });
     },
   });

@@ -7,6 +7,7 @@ import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
 import { mergeBackup } from './restore';
 import { describeSalvage, salvageHistory } from './salvage';
+import { errorText } from '../../../../shared/domain/error-text';
 
 const clear = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -24,7 +25,7 @@ export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataD
     const merged = mergeBackup(history, backups.pathOf(newest.id), join(dataDir, 'history-salvage-merge.sqlite'));
     return ` Your newest backup (${when}) was merged in: ${counted(merged.added + merged.copied, { one: 'conversation', other: 'conversations' })} and ${counted(merged.transcripts, { one: 'transcript', other: 'transcripts' })} came back from it.`;
   } catch (error) {
-    log.error(`Merging the newest backup into a salvaged history failed: ${(error as Error).message}`);
+    log.error(`Merging the newest backup into a salvaged history failed: ${errorText(error)}`);
     return ` Your newest backup (${when}) could not be merged in; restore it from Settings → Backups.`;
   }
 }

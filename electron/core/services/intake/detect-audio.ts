@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AUDIO_EXTENSIONS } from '../../../../shared/contract/transcription';
+import { errorText } from '../../../../shared/domain/error-text';
 
 type AudioFormat = (typeof AUDIO_EXTENSIONS)[number];
 
@@ -40,7 +41,7 @@ export async function detectAudio(path: string, name: string): Promise<Detection
   try {
     detected = await fileTypeFromFile(path);
   } catch (error) {
-    return { ok: false, problem: `${name} could not be read (${(error as Error).message}). Check the file and try again.` };
+    return { ok: false, problem: `${name} could not be read (${errorText(error)}). Check the file and try again.` };
   }
   return classify(detected, name);
 }
