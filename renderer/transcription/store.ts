@@ -7,6 +7,7 @@ import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import { errorText } from '../../shared/domain/error-text';
+import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 
 export type AudioState =
   | { id: string; status: 'loading' }
@@ -45,7 +46,7 @@ interface TranscriptionState {
   dismissNotice(): void;
 }
 
-export const isPro = () => useSettings.getState().settings?.plan === 'pro';
+export const isPro = () => transcriptionAllowed(useSettings.getState().settings?.plan ?? 'free');
 
 export const useTranscription = create<TranscriptionState>((set, get) => {
   let audioToken = 0;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call } from './define';
 import { serviceFailure } from '../domain/service-failure';
+import { planSchema } from '../domain/plan-rules';
 import { subtitleRulesSchema } from '../domain/transcript';
 import { jobRequestSchema } from './jobs';
 
@@ -56,7 +57,6 @@ export const proxyUrlSchema = z.string().trim().superRefine((value, ctx) => {
 /** Days after which Settings reminds the user to rotate the key; null turns the reminder off. */
 export const keyReminderDaysSchema = z.number().int().min(1).max(3650).nullable();
 
-export const planSchema = z.enum(['free', 'pro']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
 export const settingsSchema = z.object({
@@ -109,7 +109,7 @@ export const settingsArea = {
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
-export type Plan = z.infer<typeof planSchema>;
+export { planSchema, type Plan } from '../domain/plan-rules';
 export type Theme = z.infer<typeof themeSchema>;
 export type ConnectionOutcome = z.infer<typeof connectionOutcomeSchema>;
 

@@ -1,6 +1,11 @@
+import { z } from 'zod';
 import { type ChatOptions, FREE_MODEL } from './chat';
 
-export type PlanName = 'free' | 'pro';
+export const planSchema = z.enum(['free', 'pro']);
+export type Plan = z.infer<typeof planSchema>;
+
+/** Transcription is a Pro feature: main refuses to queue a recording on Free, the page only warns. */
+export const transcriptionAllowed = (plan: Plan) => plan === 'pro';
 
 /** One thing in a chat's options the plan does not allow; the page words it beside its field. */
 export type PlanRefusal = { field: 'model'; model: string } | { field: 'jsonMode' } | { field: 'tools' };
@@ -10,7 +15,7 @@ export type PlanRefusal = { field: 'model'; model: string } | { field: 'jsonMode
  * page uses it only to warn beside the fields before sending. Free sends the free model only,
  * without JSON mode or tools.
  */
-export function planRefusals(options: Pick<ChatOptions, 'model' | 'jsonMode' | 'tools'>, plan: PlanName): PlanRefusal[] {
+export function planRefusals(options: Pick<ChatOptions, 'model' | 'jsonMode' | 'tools'>, plan: Plan): PlanRefusal[] {
   if (plan === 'pro') return [];
   const refusals: PlanRefusal[] = [];
   const model = options.model.trim();

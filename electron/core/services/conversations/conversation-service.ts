@@ -3,7 +3,7 @@ import type { ToolDecision } from '../../../../shared/contract/chat';
 import type { ReplyStarted } from '../../../../shared/contract/conversations';
 import type { ChatOptions } from '../../../../shared/domain/chat';
 import { type ConversationMeta, type Message, canContinue } from '../../../../shared/domain/conversation';
-import { type PlanName, planRefusals } from '../../../../shared/domain/plan-rules';
+import { type Plan, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
 import { recordReply } from '../completion/reply-recorder';
@@ -47,7 +47,7 @@ const userMessage = (text: string): Message => ({
  * only the user's words and choices; the messages the model is sent are built here from the
  * stored history. Replies run in main whether or not a page watches (see live-replies.ts).
  */
-export function createConversationService(deps: { history: HistoryStore; chat: ChatService; plan: () => PlanName; saveIntervalMs?: number }) {
+export function createConversationService(deps: { history: HistoryStore; chat: ChatService; plan: () => Plan; saveIntervalMs?: number }) {
   const { history, chat } = deps;
   const live: LiveReplies = createLiveReplies();
 

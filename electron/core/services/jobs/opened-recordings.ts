@@ -1,5 +1,5 @@
 import type { JobRequest } from '../../../../shared/contract/jobs';
-import type { Plan } from '../../../../shared/contract/settings';
+import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import type { StageOutcome } from '../../../../shared/contract/transcription';
 import { errorText } from '../../../../shared/domain/error-text';
 import type { DesktopEvents } from '../events/desktop-events';
@@ -23,7 +23,7 @@ export function createOpenedRecordings(deps: OpenedRecordingsDeps) {
     receive(outcomes: readonly StageOutcome[]): void {
       const refused = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.problem]));
       const staged = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.file] : []));
-      const pro = deps.settings.get().plan === 'pro';
+      const pro = transcriptionAllowed(deps.settings.get().plan);
       const queued: string[] = [];
       if (pro) {
         for (const file of staged) {
