@@ -61,6 +61,8 @@ export async function startCore(
     return result.value as T;
   }
   if (options.key !== null) await invoke('secrets:setKey', { key: options.key ?? fake.keys.pro });
+  // Main refuses Pro options on the Free plan, so a core given the Pro key is on the Pro plan.
+  if ((options.key ?? fake.keys.pro) === fake.keys.pro) await invoke('settings:update', { plan: 'pro' });
   await invoke('conversations:watch');
   // The watch begins with the running replies; from then on nothing is missed.
   await expect.poll(() => watched.length).toBeGreaterThan(0);
