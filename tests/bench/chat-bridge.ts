@@ -1,11 +1,14 @@
 import WebSocket from 'ws';
 import { BRIDGE_PATH, TOKEN_PARAM } from '../../shared/contract/bridge-protocol';
+import { STAGE_ROUTE, type StagePurpose } from '../../shared/contract/staging';
+import type { StageOutcome } from '../../shared/contract/transcription';
 import type { Envelope } from '../../shared/contract/define';
 import type { WebApp } from '../support/web-app';
 
 /**
  * The browser bridge from Node, for benchmark setup only (storing the key, seeding history):
- * the same frames the renderer sends, from the page's origin with the launch token.
+ * the same frames the renderer sends, and the same staging PUT, from the page's origin with the
+ * launch token.
  */
 export async function openBridge(app: WebApp) {
   const url = `${app.origin.replace('http', 'ws')}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(app.token)}`;
@@ -32,6 +35,16 @@ export async function openBridge(app: WebApp) {
       });
       if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message} (${envelope.error.code})`);
       return envelope.value as T;
+    },
+    /** Stages `body` as the page does (one PUT to the harness's staging route); answers main's outcome. */
+    async stage(name: string, purpose: StagePurpose, body: string): Promise<StageOutcome> {
+      const response = await fetch(`${app.origin}${STAGE_ROUTE}?${new URLSearchParams({ name, purpose })}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${app.token}`, Origin: app.origin },
+        body,
+      });
+      if (!response.ok) throw new Error(`staging ${name}: HTTP ${response.status} ${await response.text()}`);
+      return (await response.json()) as StageOutcome;
     },
     close: () => ws.close(),
   };

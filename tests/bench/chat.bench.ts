@@ -133,10 +133,12 @@ async function longConversationOpen({ browser, page, bridge }: Env): Promise<str
   const conversation = longConversation(size, title);
   const content = toJson(conversation);
   const seeding = performance.now();
-  const outcome = await bridge.invoke<ImportOutcome>('history:import', { content });
+  const staged = await bridge.stage('bench.json', 'import', content);
+  if (!staged.ok) throw new Error(`staging refused the conversation: ${staged.problem}`);
+  const outcome = await bridge.invoke<ImportOutcome>('history:import', { fileId: staged.file.fileId });
   if (!outcome.ok) throw new Error(`history:import refused the conversation: ${outcome.problem}`);
   const seeded = performance.now() - seeding;
-  const lines = [`chat: seeded ${count(size)} messages (${(content.length / 1e6).toFixed(1)} MB of export JSON) with history:import in ${ms(seeded)}`];
+  const lines = [`chat: seeded ${count(size)} messages (${(content.length / 1e6).toFixed(1)} MB of export JSON) staged and imported in ${ms(seeded)}`];
 
   await page.reload();
   await page.getByRole('navigation', { name: 'Sections' }).waitFor();
