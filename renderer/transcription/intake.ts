@@ -76,11 +76,12 @@ export const useIntake = create<IntakeState>((set, get) => {
   /** Main takes the staged file as a job; the row becomes the job's. */
   async function hand(key: string) {
     const item = get().items.find((i) => i.key === key);
-    const request = requestNow();
-    if (!item?.fileId || item.state !== 'held' || !request) return;
+    if (!item?.fileId || item.state !== 'held' || !requestNow()) return;
     update(key, { state: 'adding' });
     try {
-      const job = await api.jobs.add({ fileId: item.fileId, request });
+      // Main queues it with its transcription defaults, which the form shows and has just kept.
+      await useTranscription.getState().optionsKept();
+      const job = await api.jobs.add({ fileId: item.fileId });
       if (item.batch) addedTogether.add(job.id);
       drop(key);
     } catch (error) {

@@ -29,10 +29,12 @@ interface TranscriptionState {
   originals: Record<string, OriginalState>;
   /** The audio of the transcript on screen. */
   audio: AudioState | null;
-  /** Why the last dropped files were not added, when nothing was (Free plan). */
+  /** Why the last dropped files were not added, when nothing was (Free plan), or why the options were not kept. */
   notice: string | null;
-  /** Changes the options; valid ones become main's transcription defaults, which files opened from the OS are queued with. */
+  /** Changes the options; valid ones become main's transcription defaults, which every file is queued with. */
   setForm(change: Partial<RequestInput>): void;
+  /** Settles once main keeps the last valid options, so a file added now is queued with them. */
+  optionsKept(): Promise<void>;
   /** The options as main keeps them (settings), shown in the form. */
   loadForm(): Promise<void>;
   loadList(): Promise<void>;
@@ -66,8 +68,17 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       set({ form });
       const { request } = checkRequest(form);
       // In order, so the last change is the one main keeps.
-      if (request) saving = saving.then(() => api.settings.setTranscriptionDefaults({ request })).then(() => undefined, () => undefined);
+      if (request) {
+        saving = saving
+          .then(() => api.settings.setTranscriptionDefaults({ request }))
+          .then(
+            () => undefined,
+            (error: unknown) => set({ notice: `Your transcription options could not be kept (${errorText(error)}). Files are queued with the options Confab kept before.` }),
+          );
+      }
     },
+
+    optionsKept: () => saving,
 
     async loadForm() {
       try {
