@@ -35,7 +35,8 @@ describe('files opened from the OS, as the page receives them', () => {
 
     useSettings.setState({ settings: settings('pro') });
     useIntake.getState().release();
-    await vi.waitFor(() => expect(main.added).toEqual([{ fileId: 'staged-1', request: useTranscription.getState().form }]));
+    // Main queues it with its own transcription defaults: the page names the file only.
+    await vi.waitFor(() => expect(main.added).toEqual([{ fileId: 'staged-1' }]));
     await vi.waitFor(() => expect(useIntake.getState().items).toEqual([]));
   });
 });
