@@ -11,5 +11,14 @@ export default defineConfig({
     outDir: '../dist/renderer',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // One file per language, loaded when it is chosen, rather than one per namespace.
+        manualChunks: (id) => {
+          const language = /shared\/i18n\/locales\/([^/]+)\//.exec(id)?.[1];
+          return language ? `locale-${language}` : undefined;
+        },
+      },
+    },
   },
 });

@@ -53,6 +53,8 @@ export interface CoreOptions {
   userDataDir: string;
   /** Pre-fills the base URL on first run (APP_BASE_URL). */
   initialBaseUrl?: string;
+  /** The OS's preferred languages (Electron's), or the browser's in the harness; English without. */
+  systemLanguages?: () => readonly string[];
   /** Injected in tests; the OS keychain otherwise. */
   keytar?: Keytar;
   /** Tests inject one; otherwise `makeFetch` builds main's fetch, else Node's own. */
@@ -103,6 +105,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await createSettingsStore({
     dir: options.userDataDir,
     initialBaseUrl: options.initialBaseUrl,
+    systemLanguages: options.systemLanguages,
     onMigrate: (profile) => keyStore.adoptLegacy(dataAccount, profile.id, originOf(profile.baseUrl), new Date()),
   });
   const lock = lockDataFolder(options.userDataDir);

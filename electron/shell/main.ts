@@ -63,6 +63,7 @@ async function start(): Promise<void> {
   const started = await createCore({
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
     consent: dialogConsent(() => mainWindow),
     presence,

@@ -20,10 +20,12 @@ export async function startHarness(options: {
   // Recordings and exports reach the page by signed same-origin URLs (file-routes.ts).
   const signer = createUrlSigner();
   const downloads = createDownloadShelf(signer);
+  let browserLanguages: string[] = [];
   const core = await createCore({
     userDataDir: options.userDataDir,
     initialBaseUrl: options.initialBaseUrl,
     keytar: options.keytar,
+    systemLanguages: () => browserLanguages,
     // The page cannot be asked for consent (it could answer itself), so this terminal is.
     // Tool approvals have no real-input signal here: see approvals.ts.
     consent: terminalConsent({
@@ -41,6 +43,7 @@ export async function startHarness(options: {
     rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
     port: options.port,
     files: { ...core.files, signer, downloads },
+    onPageLanguages: (languages) => (browserLanguages = languages),
   });
   return {
     url: server.url,

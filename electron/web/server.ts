@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Negotiator from 'negotiator';
 import { type IncomingMessage, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -23,6 +24,8 @@ export interface WebServerOptions {
   port: number;
   /** Staging, recordings and exports: the byte routes beside the bridge (file-routes.ts). */
   files: Omit<FileRouteDeps, 'fromPage'>;
+  /** The page's browser's languages (its Accept-Language), best first, each time the page connects. */
+  onPageLanguages?(languages: string[]): void;
 }
 
 const sameToken = (given: string | null, token: string) =>
@@ -78,6 +81,8 @@ export async function startWebServer(options: WebServerOptions) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    // The browser stands in for the OS here: its languages are what "system" follows.
+    options.onPageLanguages?.(new Negotiator(request).languages());
     sockets.handleUpgrade(request, socket, head, (ws) => bridge(ws));
   });
 

@@ -9,6 +9,7 @@ import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, wa
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
+import { useLanguage } from './useLanguage';
 import { useShortcuts } from './useShortcuts';
 import { useTheme } from './useTheme';
 
@@ -18,6 +19,7 @@ export function App() {
   const view = useNavigation((state) => state.view);
   const transcriptId = useNavigation((state) => state.transcriptId);
   useTheme();
+  useLanguage();
   useShortcuts();
   useAppIntents();
   useEffect(() => {

@@ -4,6 +4,7 @@ import { serviceFailure } from '../domain/service-failure';
 import { planSchema } from '../domain/plan-rules';
 import { subtitleRulesSchema } from '../domain/transcript';
 import { jobRequestSchema } from './jobs';
+import { languageChoiceSchema, uiLanguageSchema } from '../i18n/languages';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -69,13 +70,17 @@ export const settingsSchema = z.object({
   proxy: z.string().nullable(),
   /** Global, like the theme. */
   theme: themeSchema,
+  /** Global: the language chosen in Settings, or "system". */
+  language: languageChoiceSchema,
+  /** The language the UI is in: the choice, or the system's preferred one Confab speaks (English otherwise). */
+  uiLanguage: uiLanguageSchema,
   keyReminderDays: keyReminderDaysSchema,
   /** The profile the values above (but theme and reminder) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme and keyReminderDays are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language and keyReminderDays are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -83,6 +88,7 @@ export const settingsPatchSchema = z
     plan: planSchema,
     proxy: proxyUrlSchema.nullable(),
     theme: themeSchema,
+    language: languageChoiceSchema,
     keyReminderDays: keyReminderDaysSchema,
   })
   .partial()

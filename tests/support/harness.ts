@@ -18,11 +18,17 @@ export interface Harness {
  * The fake service, the browser harness pointed at it, and a Chromium page on the app, with
  * clipboard access and every console error collected. `ready` waits for the first screen.
  */
-export async function openHarness(options: { height: number; ready(page: Page): Promise<unknown>; answersConsent?: boolean }): Promise<Harness> {
+export async function openHarness(options: {
+  height: number;
+  ready(page: Page): Promise<unknown>;
+  answersConsent?: boolean;
+  /** The browser's language (navigator.languages and Accept-Language): what a first start follows. */
+  locale?: string;
+}): Promise<Harness> {
   const fake = await startFakeService();
   const app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: options.answersConsent });
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true, locale: options.locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
   const page = await context.newPage();
   const errors: string[] = [];

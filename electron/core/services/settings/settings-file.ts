@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { keyReminderDaysSchema, planSchema, themeSchema } from '../../../../shared/contract/settings';
 import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contract/jobs';
+import { languageChoiceSchema } from '../../../../shared/i18n/languages';
 import { log } from '../../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
@@ -17,6 +18,8 @@ export const profileRecordSchema = z.object({
 export const settingsFileSchema = z.object({
   version: z.literal(2),
   theme: themeSchema,
+  /** Files written before Confab spoke other languages follow the system. */
+  language: languageChoiceSchema.default('system').catch('system'),
   keyReminderDays: keyReminderDaysSchema,
   /**
    * Global, like the theme; files written before there were rules get the defaults, and so do
@@ -83,6 +86,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
     file: {
       version: 2,
       theme: old?.theme ?? 'system',
+      language: 'system',
       keyReminderDays: DEFAULT_REMINDER_DAYS,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,

@@ -6,6 +6,7 @@ import type { JobRequest } from '../../../../shared/contract/jobs';
 import type { ProfileList } from '../../../../shared/contract/profiles';
 import type { Settings, SettingsPatch } from '../../../../shared/contract/settings';
 import type { SubtitleRules } from '../../../../shared/domain/transcript';
+import { resolveLanguage } from '../../../../shared/i18n/languages';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
 
@@ -17,6 +18,8 @@ export interface SettingsStoreDeps {
   dir: string;
   /** Pre-fills the base URL on first run (APP_BASE_URL). */
   initialBaseUrl?: string;
+  /** The OS's preferred languages, best first (the browser's in the harness): what "system" follows. */
+  systemLanguages?: () => readonly string[];
   /**
    * Called once when settings.json predates profiles, before the new file is written, so the
    * old keychain entry is moved to the default profile first (a crash in between migrates again).
@@ -60,7 +63,8 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
   /** The active profile's values with the global ones: what every request and screen uses. */
   const get = (): Settings => {
     const { id, name, baseUrl, mcpUrl, plan, proxy } = active();
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, keyReminderDays: file.keyReminderDays, profileId: id, profileName: name };
+    const uiLanguage = resolveLanguage(file.language, deps.systemLanguages?.() ?? []);
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, keyReminderDays: file.keyReminderDays, profileId: id, profileName: name };
   };
 
   return {
@@ -80,10 +84,11 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     proxy: (): string | null => active().proxy,
 
     async update(patch: SettingsPatch): Promise<Settings> {
-      const { theme, keyReminderDays, ...profilePatch } = patch;
+      const { theme, language, keyReminderDays, ...profilePatch } = patch;
       await save({
         ...file,
         ...(theme !== undefined && { theme }),
+        ...(language !== undefined && { language }),
         ...(keyReminderDays !== undefined && { keyReminderDays }),
         profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
       });

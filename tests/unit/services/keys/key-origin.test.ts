@@ -14,7 +14,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     mcpUrl: null,
     plan: 'free',
     proxy: null,
-    theme: 'system',
+    theme: 'system', language: 'system', uiLanguage: 'en',
     keyReminderDays: 90,
     profileId: 'p1',
     profileName: 'Production',

@@ -1,0 +1,57 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { api } from '../api';
+import { english } from '../../shared/i18n/english';
+import { PSEUDO_LANGUAGE, type UiLanguage, directionOf, matchLanguage } from '../../shared/i18n/languages';
+import { PAGE_NAMESPACES } from '../../shared/i18n/namespaces';
+import { i18nOptions } from '../../shared/i18n/options';
+import { pseudoResources } from '../../shared/i18n/pseudo';
+
+// English is in the bundle (every language falls back to it); the others load when chosen.
+const catalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', { import: 'default' });
+
+export const i18n = i18next.createInstance();
+
+async function load(language: UiLanguage): Promise<void> {
+  await Promise.all(
+    PAGE_NAMESPACES.map(async (ns) => {
+      if (i18n.hasResourceBundle(language, ns)) return;
+      const bundle =
+        language === PSEUDO_LANGUAGE
+          ? pseudoResources(english[ns])
+          : language === 'en'
+            ? english[ns]
+            : await catalogues[`../../shared/i18n/locales/${language}/${ns}.json`]!();
+      i18n.addResourceBundle(language, ns, bundle);
+    }),
+  );
+}
+
+/** Puts the language on <html>: its `lang` for fonts and screen readers, its `dir` to mirror the layout. */
+function markDocument(language: UiLanguage): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}
+
+/**
+ * Starts i18next in the language main resolved (the user's choice, or the system's) before the
+ * first render, so no English flashes. Should main not answer, the browser's own languages are the
+ * best guess for the message that says so.
+ */
+export async function startI18n(): Promise<void> {
+  const language = await api.settings.get().then(
+    (settings) => settings.uiLanguage,
+    () => matchLanguage(navigator.languages),
+  );
+  await i18n.use(initReactI18next).init({ ...i18nOptions(language), resources: { en: { ...english } } });
+  await load(language);
+  markDocument(language);
+}
+
+/** Switches every mounted screen at once: react-i18next re-renders what uses the translation. */
+export async function switchLanguage(language: UiLanguage): Promise<void> {
+  if (i18n.language === language) return;
+  await load(language);
+  await i18n.changeLanguage(language);
+  markDocument(language);
+}
