@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract/define';
 import { log } from './log';
 import { redact } from './services/net/redact';
+import { type ProblemData, problemOf } from '../../shared/domain/problem';
 import { errorText } from '../../shared/domain/error-text';
 
 export interface StreamContext<E> {
@@ -40,7 +41,7 @@ type Route =
   | { kind: 'stream'; def: StreamDef; handler: (input: unknown, ctx: StreamContext<unknown>) => Promise<void>; channel: string }
   | { kind: 'cancel' };
 
-const fail = (code: string, message: string): Envelope => ({ ok: false, error: { code, message } });
+const fail = (code: string, message: string, problem?: ProblemData): Envelope => ({ ok: false, error: { code, message, problem } });
 
 /**
  * The one place payloads from a renderer are checked. Electron's IPC and the browser's
@@ -106,7 +107,7 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
         return { ok: true, value: route.def.output.parse(await route.handler(parsed.data)) };
       } catch (error) {
         log.error(`Handler for ${channel} failed:`, error);
-        return fail('handler_failed', redact(errorText(error)));
+        return fail('handler_failed', redact(errorText(error)), problemOf(error) ?? undefined);
       }
     },
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProblemData } from '../domain/problem';
 import {
   type CallDef,
   type ContractDef,
@@ -44,6 +45,8 @@ export class BridgeError extends Error {
   constructor(
     message: string,
     readonly code: string,
+    /** The code and values main worded the failure with; the page says them in the user's language. */
+    readonly problem: ProblemData | null = null,
   ) {
     super(message);
     this.name = 'BridgeError';
@@ -52,7 +55,7 @@ export class BridgeError extends Error {
 
 async function unwrap(pending: Promise<Envelope>): Promise<unknown> {
   const result = await pending;
-  if (!result.ok) throw new BridgeError(result.error.message, result.error.code);
+  if (!result.ok) throw new BridgeError(result.error.message, result.error.code, result.error.problem ?? null);
   return result.value;
 }
 

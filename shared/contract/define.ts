@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
 
 /** A request/response call: the renderer sends `input`, main answers with `output`. */
 export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -39,7 +40,8 @@ export const cancelInput = z.object({ id: z.string() });
 /** What every invoke answers on the wire, so errors survive any transport unchanged. */
 export const envelope = z.union([
   z.object({ ok: z.literal(true), value: z.unknown().optional() }),
-  z.object({ ok: z.literal(false), error: z.object({ message: z.string(), code: z.string() }) }),
+  // `problem` is what the page words (a Problem main threw); `message` is for logs and for faults nobody worded.
+  z.object({ ok: z.literal(false), error: z.object({ message: z.string(), code: z.string(), problem: problemSchema.optional() }) }),
 ]);
 export type Envelope = z.infer<typeof envelope>;
 

@@ -1,0 +1,16 @@
+import { BridgeError } from '../../shared/contract/client';
+import { errorText } from '../../shared/domain/error-text';
+import { i18n } from '../i18n';
+
+/**
+ * What went wrong, in the user's language: a problem main worded as a code and values is said
+ * from the `errors` namespace; anything else (a fault nobody foresaw) is said as unexpected,
+ * with its own text so it can be reported. Call it while rendering a component that uses
+ * useTranslation, so a language change re-words it.
+ */
+export function problemText(error: unknown): string {
+  const problem = error instanceof BridgeError ? error.problem : null;
+  // The key is main's code; tests/unit/shared/i18n/problems.test.ts checks every code has words.
+  if (problem) return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values });
+  return i18n.t('errors:unexpected', { detail: errorText(error) });
+}
