@@ -5,11 +5,14 @@ import { auditAccessibility } from './accessibility';
 
 const SCREENS = join(process.cwd(), 'test-output', 'screens');
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the closed network. */
+/**
+ * Debian's Chromium, never a downloaded browser; flags keep it off the closed network. English
+ * unless a test asks for a locale: the app follows the browser's language, whatever the machine's is.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--lang=en-US'],
   });
 }
 
