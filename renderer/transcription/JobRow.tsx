@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../shared/contract/jobs';
 import { openSettings, useNavigation } from '../navigation';
@@ -57,23 +58,26 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
   const { t } = useTranslation('transcription');
   const sizes = useSizes();
   const retry = useJobs((s) => s.retry);
+  const nameId = useId();
   const long = job.parts.length > 0;
   return (
-    <li className={`queue-item ${job.state}${long ? ' long-job' : ''}`} aria-label={job.fileName}>
+    // Named by the file's name, which is the user's and is not translated.
+    <li className={`queue-item ${job.state}${long ? ' long-job' : ''}`} aria-labelledby={nameId}>
       <div className="queue-line">
-        <span className="queue-name" title={job.fileName} translate="no" dir="auto">
+        <span className="queue-name" id={nameId} title={job.fileName} translate="no" dir="auto">
           {job.fileName}
         </span>
         <span className="queue-meta">
           {/* The file's type is its name, as the system shows it. */}
-          <span translate="no">{job.format.toUpperCase()}</span> · {sizes.of(job.size)}
+          <span translate="no">{job.format.toUpperCase()}</span>
+          <span> · {sizes.of(job.size)}</span>
           {job.durationSeconds !== null && (
-            <>
+            <span>
               {' · '}
               <span dir="ltr">{formatClock(job.durationSeconds)}</span>
-            </>
+            </span>
           )}
-          {job.parts.length > 1 && ` · ${t('queue.parts', { count: job.parts.length })}`}
+          {job.parts.length > 1 && <span> · {t('queue.parts', { count: job.parts.length })}</span>}
         </span>
         <Actions job={job} first={first} last={last} />
       </div>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { useSizes } from './format';
@@ -43,11 +44,12 @@ function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
   const { t } = useTranslation('transcription');
   const sizes = useSizes();
   const { cancel, remove } = useIntake.getState();
+  const nameId = useId();
   const pending = item.state === 'staging' || item.state === 'held';
   return (
-    <li className={`queue-item ${item.state}`} aria-label={item.name}>
+    <li className={`queue-item ${item.state}`} aria-labelledby={nameId}>
       <div className="queue-line">
-        <span className="queue-name" title={item.name} translate="no" dir="auto">
+        <span className="queue-name" id={nameId} title={item.name} translate="no" dir="auto">
           {item.name}
         </span>
         <span className="queue-meta">{sizes.of(item.size)}</span>

@@ -6,6 +6,7 @@ import type { TranscriptSummary } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
 import { useListJump } from './list-jump';
 import { useTranscription } from './store';
+import { When } from './When';
 
 /** Delete, after a confirmation: the transcript and its audio go for good. */
 export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; fileName: string; onDeleted?(): void }) {
@@ -41,7 +42,7 @@ export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; file
 
 function Item({ summary }: { summary: TranscriptSummary }) {
   const openTranscript = useNavigation((s) => s.openTranscript);
-  const { dateTime, duration } = useFormats();
+  const { duration } = useFormats();
   return (
     <li className="recent-item">
       <div className="recent-line">
@@ -49,8 +50,8 @@ function Item({ summary }: { summary: TranscriptSummary }) {
           {summary.fileName}
         </button>
         <span className="recent-meta">
-          {dateTime(summary.createdAt)}
-          {summary.duration !== null && ` · ${duration(summary.duration)}`}
+          <When at={summary.createdAt} />
+          {summary.duration !== null && <span> · {duration(summary.duration)}</span>}
         </span>
         <DeleteTranscript id={summary.id} fileName={summary.fileName} />
       </div>

@@ -3,19 +3,22 @@ import type { TranscriptRecord } from '../../shared/contract/transcription';
 import { modelName } from '../common/names';
 import { useFormats } from '../i18n';
 import { useLanguageNames } from './language-names';
+import { When } from './When';
 import { FORMAT_KEYS } from './request';
 
 /** What a transcript is: when, in which format and language, how long, by which model. */
 export function ResultMeta({ record }: { record: TranscriptRecord }) {
   const { t } = useTranslation('transcription');
-  const { dateTime, duration } = useFormats();
+  const { duration } = useFormats();
   const languages = useLanguageNames();
   const { transcript, request } = record;
   return (
     <dl className="result-meta">
       <div>
         <dt>{t('meta.transcribed')}</dt>
-        <dd>{dateTime(record.createdAt)}</dd>
+        <dd>
+          <When at={record.createdAt} />
+        </dd>
       </div>
       <div>
         <dt>{t('meta.format')}</dt>
