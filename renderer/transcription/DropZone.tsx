@@ -1,5 +1,6 @@
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
-import { MAX_UPLOAD_MB } from './format';
+import { useTranslation } from 'react-i18next';
+import { useSizes } from './format';
 import { useIntake } from './intake';
 
 /** What the file picker offers; main still decides by content, so anything else gets a reason. */
@@ -13,6 +14,8 @@ const FORMATS = AUDIO_EXTENSIONS.join(', ');
  */
 export function DropZone({ disabled, compact }: { disabled: boolean; compact: boolean }) {
   const addFiles = useIntake((s) => s.addFiles);
+  const { t } = useTranslation('transcription');
+  const { limit } = useSizes();
   return (
     <section className={`drop-zone${compact ? ' compact' : ''}`} aria-labelledby="drop-heading" aria-disabled={disabled || undefined}>
       <div className="drop-icon" aria-hidden="true">
@@ -23,14 +26,11 @@ export function DropZone({ disabled, compact }: { disabled: boolean; compact: bo
         </svg>
       </div>
       <div className="drop-text">
-        <h2 id="drop-heading">{compact ? 'Add more recordings' : 'Drop recordings to transcribe'}</h2>
+        <h2 id="drop-heading">{compact ? t('drop.headingMore') : t('drop.heading')}</h2>
         {!compact && (
-          <p>Drag one or more audio files anywhere onto this window, or choose them. Each becomes text you can read along with, search, export as subtitles and ask about.</p>
+          <p>{t('drop.intro')}</p>
         )}
-        <p className="hint">
-          {FORMATS} · up to {MAX_UPLOAD_MB} MB per file, longer recordings in parts
-          {!compact && ' · recognised by their content, not their name · transcribed one at a time, in order'}
-        </p>
+        <p className="hint">{compact ? t('drop.limitsShort', { formats: FORMATS, limit }) : t('drop.limits', { formats: FORMATS, limit })}</p>
       </div>
       <label className={`file-button${disabled ? ' disabled' : ''}`}>
         <input
@@ -45,7 +45,7 @@ export function DropZone({ disabled, compact }: { disabled: boolean; compact: bo
             event.target.value = '';
           }}
         />
-        Choose recordings
+        {t('drop.choose')}
       </label>
     </section>
   );

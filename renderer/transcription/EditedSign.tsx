@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
 import type { OriginalState } from './store';
 
 /**
@@ -5,32 +7,33 @@ import type { OriginalState } from './store';
  * (read-only) and back; exports and Ask always use the edited version.
  */
 export function EditedSign(props: { showingOriginal: boolean; original: OriginalState | undefined; onShowOriginal(show: boolean): void }) {
+  const { t } = useTranslation('transcription');
   const { showingOriginal, original } = props;
   return (
-    <div className={showingOriginal ? 'edited-sign original' : 'edited-sign'} role="note" aria-label="Edits">
+    <div className={showingOriginal ? 'edited-sign original' : 'edited-sign'} role="note" aria-label={t('edited.label')}>
       {showingOriginal ? (
         <>
           <p>
-            <strong>The service's original</strong> · as it was transcribed, before your edits; read-only. Exports and Ask use your edited version.
+            <Trans t={t} i18nKey="edited.original" components={[<strong key="0" />]} />
           </p>
           <button type="button" className="link" onClick={() => props.onShowOriginal(false)}>
-            Back to the edited version
+            {t('edited.back')}
           </button>
         </>
       ) : (
         <>
           <p>
-            <strong>Edited</strong> · this is your corrected version, in every export and in Ask.
+            <Trans t={t} i18nKey="edited.edited" components={[<strong key="0" />]} />
           </p>
           <button type="button" className="link" onClick={() => props.onShowOriginal(true)}>
-            Show the service's original
+            {t('edited.show')}
           </button>
         </>
       )}
-      {showingOriginal && original?.status === 'loading' && <p className="hint">Loading the original…</p>}
+      {showingOriginal && original?.status === 'loading' && <p className="hint">{t('edited.loading')}</p>}
       {showingOriginal && original?.status === 'failed' && (
         <p className="field-error" role="alert">
-          The original could not be loaded: {original.problem}
+          {t('edited.failed', { problem: problemText(original.error) })}
         </p>
       )}
     </div>

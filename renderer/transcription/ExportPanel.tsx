@@ -1,26 +1,31 @@
 import { useEffect, useId, useState } from 'react';
+import { type TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { TranscriptReading } from '../../shared/contract/transcription';
-import { FORMAT_NAMES } from '../common/names';
 import { DEFAULT_SUBTITLE_RULES as DEFAULT_RULES, type SubtitleRules, subtitleRulesSchema } from '../../shared/domain/transcript';
 import { useSaving } from '../common/use-saving';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
+import { useFormats } from '../i18n';
+import { FORMAT_KEYS } from './request';
 import { exportTranscript, loadSubtitleRules, saveSubtitleRules } from './store';
 
 type ExportFormat = 'srt' | 'vtt' | 'txt' | 'json';
 type RulesInput = Record<keyof SubtitleRules, string>;
-type RulesErrors = Partial<Record<keyof SubtitleRules, string>>;
+/** What is wrong with a rule as typed: a bound it crosses, or not a (whole) number. */
+type RuleError = { kind: 'atLeast' | 'atMost'; value: number } | { kind: 'whole' | 'number' };
+type RulesErrors = Partial<Record<keyof SubtitleRules, RuleError>>;
 /** Main's rules: being asked for (attempt counts Try again), shown, or not to be had. */
-type RulesState = { status: 'loading'; attempt: number } | { status: 'ready' } | { status: 'failed'; attempt: number; problem: string };
+type RulesState = { status: 'loading'; attempt: number } | { status: 'ready' } | { status: 'failed'; attempt: number; error: unknown };
 
 const inputOf = (rules: SubtitleRules): RulesInput => Object.fromEntries(Object.entries(rules).map(([key, value]) => [key, String(value)])) as RulesInput;
 
-const RULE_FIELDS: ReadonlyArray<{ key: keyof SubtitleRules; label: string; unit: string }> = [
-  { key: 'maxCharsPerLine', label: 'Characters per line, at most', unit: '' },
-  { key: 'maxLinesPerCue', label: 'Lines per cue, at most', unit: '' },
-  { key: 'maxCueSeconds', label: 'Cue duration, at most', unit: 's' },
-  { key: 'minCueSeconds', label: 'Cue duration, at least', unit: 's' },
-  { key: 'maxCharsPerSecond', label: 'Characters per second, at most', unit: '' },
-];
+const RULE_FIELDS = [
+  { key: 'maxCharsPerLine', label: 'export.maxCharsPerLine', seconds: false },
+  { key: 'maxLinesPerCue', label: 'export.maxLinesPerCue', seconds: false },
+  { key: 'maxCueSeconds', label: 'export.maxCueSeconds', seconds: true },
+  { key: 'minCueSeconds', label: 'export.minCueSeconds', seconds: true },
+  { key: 'maxCharsPerSecond', label: 'export.maxCharsPerSecond', seconds: false },
+] as const satisfies ReadonlyArray<{ key: keyof SubtitleRules; label: string; seconds: boolean }>;
 
 /** The rules as typed, checked by subtitleRulesSchema; its bounds become short messages. */
 function checkRules(input: RulesInput): { rules: SubtitleRules | null; errors: RulesErrors } {
@@ -31,42 +36,41 @@ function checkRules(input: RulesInput): { rules: SubtitleRules | null; errors: R
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof SubtitleRules;
     if (errors[key]) continue;
-    if (issue.code === 'too_small') errors[key] = `At least ${String(issue.minimum)}.`;
-    else if (issue.code === 'too_big') errors[key] = `At most ${String(issue.maximum)}.`;
-    else if (issue.code === 'invalid_type' && issue.expected === 'int') errors[key] = 'A whole number.';
-    else errors[key] = 'Enter a number.';
+    if (issue.code === 'too_small') errors[key] = { kind: 'atLeast', value: Number(issue.minimum) };
+    else if (issue.code === 'too_big') errors[key] = { kind: 'atMost', value: Number(issue.maximum) };
+    else if (issue.code === 'invalid_type' && issue.expected === 'int') errors[key] = { kind: 'whole' };
+    else errors[key] = { kind: 'number' };
   }
   return { rules: null, errors };
 }
 
-function explanation(record: TranscriptReading): string {
+function explanation(record: TranscriptReading, t: TFunction<'transcription'>): string {
+  const verbose = t(FORMAT_KEYS.verbose_json);
   const { transcript } = record;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
   if (record.edits) {
-    return timed
-      ? 'Every file holds your edited version, with speaker names where you marked them: SRT and VTT cut by the subtitle rules below, TXT as paragraphs, JSON as rows with their words and times.'
-      : 'Every file holds your edited version, with speaker names where you marked them. It has no timings, so it cannot become SRT or VTT subtitles.';
+    return timed ? t('export.editedTimed') : t('export.editedUntimed');
   }
   switch (transcript.format) {
     case 'srt':
     case 'vtt':
-      return `The service's own ${transcript.format.toUpperCase()} is saved exactly as returned. It carries no word timings, so the other subtitle format cannot be made from it: for both, transcribe again as ${FORMAT_NAMES.verbose_json}.`;
+      return t('export.serviceSubtitles', { format: transcript.format.toUpperCase(), verbose });
     case 'verbose_json':
-      return timed
-        ? 'SRT and VTT are made from the timings, following the subtitle rules below; TXT holds the text as paragraphs, JSON the service\'s answer as returned.'
-        : 'The service returned no timings, so this transcript cannot become subtitles. TXT and JSON hold its text.';
+      return timed ? t('export.timed') : t('export.untimed');
     default:
-      return `This transcript was made as ${FORMAT_NAMES[transcript.format]}: it has no timings, so it cannot become SRT or VTT subtitles; TXT and JSON hold its text. For subtitles, transcribe again as ${FORMAT_NAMES.verbose_json} (or as subtitles).`;
+      return t('export.plain', { format: t(FORMAT_KEYS[transcript.format]), verbose });
   }
 }
 
 /** Saves the transcript through main: a save dialog in Electron, the browser's download here. */
 export function ExportPanel({ record }: { record: TranscriptReading }) {
+  const { t } = useTranslation('transcription');
+  const { number } = useFormats();
   const [input, setInput] = useState(() => inputOf(DEFAULT_RULES));
   // Until main has said what the rules are, they cannot be edited: its late answer would replace
   // what the user had typed, and an edit made to the defaults would save them over the user's.
   const [rulesState, setRulesState] = useState<RulesState>({ status: 'loading', attempt: 0 });
-  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  const [saveProblem, setSaveProblem] = useState<{ error: unknown } | null>(null);
   const { busy, outcome, save: saving } = useSaving<ExportFormat>();
   const id = useId();
   const { rules, errors } = checkRules(input);
@@ -85,7 +89,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
         setInput(inputOf(saved));
         setRulesState({ status: 'ready' });
       },
-      (error: unknown) => current && setRulesState({ status: 'failed', attempt, problem: `Your subtitle rules could not be loaded: ${errorText(error)}` }),
+      (error: unknown) => current && setRulesState({ status: 'failed', attempt, error }),
     );
     return () => {
       current = false;
@@ -98,16 +102,29 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
     if (!checked) return;
     saveSubtitleRules(checked).then(
       () => setSaveProblem(null),
-      (error: unknown) => setSaveProblem(`Your subtitle rules could not be saved: ${errorText(error)}. Exports follow the rules saved before; change a value to try again.`),
+      (error: unknown) => setSaveProblem({ error }),
     );
   }
+
+  const ruleError = (error: RuleError) => {
+    switch (error.kind) {
+      case 'atLeast':
+        return t('export.atLeast', { value: number(error.value) });
+      case 'atMost':
+        return t('export.atMost', { value: number(error.value) });
+      case 'whole':
+        return t('export.whole');
+      case 'number':
+        return t('export.number');
+    }
+  };
 
   const save = (format: ExportFormat) => saving(format, () => exportTranscript(record.id, format));
 
   return (
     <section className="card export" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Export</h2>
-      <p className="hint export-hint">{explanation(record)}</p>
+      <h2 id={`${id}-heading`}>{t('export.heading')}</h2>
+      <p className="hint export-hint">{explanation(record, t)}</p>
       <div className="actions">
         {(['srt', 'vtt', 'txt', 'json'] as const).map((format) => (
           <button
@@ -118,10 +135,10 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
             disabled={busy !== null || (usesRules && !rules && format !== 'json')}
             onClick={() => void save(format)}
           >
-            Save {format.toUpperCase()}
+            {t('export.save', { format: format.toUpperCase() })}
           </button>
         ))}
-        {busy && <span className="hint">Preparing {busy.toUpperCase()}…</span>}
+        {busy && <span className="hint">{t('export.preparing', { format: busy.toUpperCase() })}</span>}
       </div>
       {outcome &&
         (outcome.ok ? (
@@ -130,32 +147,32 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
           </p>
         ) : (
           <div className="notice error" role="alert">
-            <p className="notice-title">Not exported</p>
+            <p className="notice-title">{t('export.failed')}</p>
             <p>{outcome.text}</p>
           </div>
         ))}
       {usesRules && (
         <details className="rules">
-          <summary>Subtitle rules{changed ? ' (changed)' : ''}</summary>
-          <p className="hint">How the timings are cut into cues for SRT, VTT and TXT. Kept for every transcript, the editor's exports included.</p>
-          {rulesState.status === 'loading' && <p className="hint">Loading your subtitle rules…</p>}
+          <summary>{changed ? t('export.rulesChanged') : t('export.rules')}</summary>
+          <p className="hint">{t('export.rulesHint')}</p>
+          {rulesState.status === 'loading' && <p className="hint">{t('export.rulesLoading')}</p>}
           {rulesState.status === 'failed' && (
             <div className="notice error" role="alert">
-              <p>{rulesState.problem}</p>
+              <p>{t('export.rulesNotLoaded', { problem: problemText(rulesState.error) })}</p>
               <button type="button" className="secondary" onClick={() => setRulesState({ status: 'loading', attempt: rulesState.attempt + 1 })}>
-                Try again
+                {t('export.tryAgain')}
               </button>
             </div>
           )}
           {saveProblem && (
             <p className="field-error" role="alert">
-              {saveProblem}
+              {t('export.rulesNotSaved', { problem: problemText(saveProblem.error) })}
             </p>
           )}
           <div className="rules-grid" aria-busy={rulesState.status === 'loading'}>
-            {RULE_FIELDS.map(({ key, label, unit }) => (
+            {RULE_FIELDS.map(({ key, label, seconds }) => (
               <div className="field" key={key}>
-                <label htmlFor={`${id}-${key}`}>{label}</label>
+                <label htmlFor={`${id}-${key}`}>{t(label)}</label>
                 <div className="with-unit">
                   <input
                     id={`${id}-${key}`}
@@ -167,11 +184,11 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
                     aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
                     onChange={(event) => change({ ...input, [key]: event.target.value })}
                   />
-                  {unit && <span className="unit">{unit}</span>}
+                  {seconds && <span className="unit">{t('export.seconds')}</span>}
                 </div>
                 {errors[key] && (
                   <p className="field-error" role="alert" id={`${id}-${key}-error`}>
-                    {errors[key]}
+                    {ruleError(errors[key])}
                   </p>
                 )}
               </div>
@@ -179,7 +196,7 @@ export function ExportPanel({ record }: { record: TranscriptReading }) {
           </div>
           {changed && (
             <button type="button" className="link" onClick={() => change(inputOf(DEFAULT_RULES))}>
-              Back to the defaults
+              {t('export.defaults')}
             </button>
           )}
         </details>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
-import { MAX_UPLOAD_MB } from './format';
+import { useTranslation } from 'react-i18next';
+import { useSizes } from './format';
 import { useSettings } from '../settings';
 import { useIntake } from './intake';
 import { showTranscription } from './store';
@@ -16,6 +17,8 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('F
 export function FileDrop() {
   const [dragging, setDragging] = useState(false);
   const pro = useSettings((s) => s.settings?.plan === 'pro');
+  const { t } = useTranslation('transcription');
+  const { limit } = useSizes();
 
   useEffect(() => {
     // dragenter/dragleave fire for every element crossed; the count tells when the window is left.
@@ -69,15 +72,13 @@ export function FileDrop() {
       <div className="drop-overlay-box">
         {pro ? (
           <>
-            <p className="drop-overlay-title">Drop to transcribe</p>
-            <p>
-              {AUDIO_EXTENSIONS.join(', ')} · up to {MAX_UPLOAD_MB} MB each, longer recordings in parts
-            </p>
+            <p className="drop-overlay-title">{t('overlay.title')}</p>
+            <p>{t('overlay.limits', { formats: AUDIO_EXTENSIONS.join(', '), limit })}</p>
           </>
         ) : (
           <>
-            <p className="drop-overlay-title">Transcription is a Pro feature</p>
-            <p>Choose the Pro plan in Settings to transcribe recordings.</p>
+            <p className="drop-overlay-title">{t('overlay.proTitle')}</p>
+            <p>{t('overlay.proHint')}</p>
           </>
         )}
       </div>

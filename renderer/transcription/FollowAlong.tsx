@@ -1,5 +1,7 @@
 import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { problemText } from '../common/problem-text';
 import type { Transcript, Word } from '../../shared/domain/transcript';
 import { scrollBehavior } from '../common/motion';
 import { followPlayback } from '../common/follow-playback';
@@ -18,15 +20,17 @@ const ParagraphView = memo(function ParagraphView(props: {
   currentWord: number;
   current: boolean;
 }) {
+  const { t } = useTranslation('transcription');
   const { paragraph, words, currentWord } = props;
   return (
     <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
       {paragraph.start !== null && (
-        <button type="button" className="para-time" data-start={paragraph.start} aria-label={`Play from ${formatPrecise(paragraph.start)}`}>
+        <button type="button" className="para-time" dir="ltr" data-start={paragraph.start} aria-label={t('player.playFrom', { time: formatPrecise(paragraph.start) })}>
           {formatClock(paragraph.start)}
         </button>
       )}
-      <span className="para-text">
+      {/* The user's words, in their own direction whatever the UI's. */}
+      <span className="para-text" translate="no" dir="auto">
         {props.speaker && <strong className="para-speaker">{props.speaker}: </strong>}
         {paragraph.tokens.map((token, k) => {
           const space = k > 0 ? ' ' : '';
@@ -121,7 +125,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
   const audioRef = useRef<HTMLAudioElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const [box, setBox] = useState<HTMLElement | null>(null);
-  const [playError, setPlayError] = useState<string | null>(null);
+  const { t } = useTranslation('transcription');
+  const [playError, setPlayError] = useState(false);
   const [playing, setPlaying] = useState<Playing>({ word: -1, segment: -1 });
   const url = audio?.status === 'ready' ? audio.url : null;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
@@ -160,7 +165,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
       setPlaying({ word: -1, segment: -1 });
     };
   }, [transcript, url, timed, box, paragraphOf]);
-  useEffect(() => setPlayError(null), [url]);
+  useEffect(() => setPlayError(false), [url]);
 
   const seek = (target: EventTarget) => {
     const button = (target as HTMLElement).closest<HTMLElement>('[data-start]');
@@ -176,7 +181,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
     <>
       <div className="player">
         {audio?.status === 'unavailable' ? (
-          <p className="hint">The recording cannot be played: {audio.problem}</p>
+          <p className="hint">{t('player.unavailable', { problem: problemText(audio.error) })}</p>
         ) : url ? (
           <>
             <audio
@@ -184,26 +189,26 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
               controls
               preload="auto"
               src={url}
-              aria-label="Recording"
-              onError={() => setPlayError('This recording\'s format cannot be played here. The transcript and its exports are unaffected.')}
+              aria-label={t('player.label')}
+              onError={() => setPlayError(true)}
             />
-            {playError && <p className="hint">{playError}</p>}
-            {!playError && timed && <p className="hint">Click a word or a time to play from there.</p>}
+            {playError && <p className="hint">{t('player.cannotPlay')}</p>}
+            {!playError && timed && <p className="hint">{t('player.hint')}</p>}
           </>
         ) : (
-          <p className="hint">Loading the recording…</p>
+          <p className="hint">{t('player.loading')}</p>
         )}
       </div>
       <section
         ref={setBox}
         className={`transcript-text${timed ? ' timed' : ''}`}
-        aria-label="Transcript"
+        aria-label={t('player.transcript')}
         tabIndex={-1}
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
           box && <Body paragraphs={paragraphs} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
-        ) : <p className="hint">The service returned no text: the recording may be silent.</p>}
+        ) : <p className="hint">{t('player.empty')}</p>}
       </section>
     </>
   );

@@ -1,49 +1,52 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Job } from '../../shared/contract/jobs';
 import { openSettings, useNavigation } from '../navigation';
 import { FailureNotice } from '../common/FailureNotice';
-import { counted } from '../../shared/domain/plural';
-import { formatBytes, formatClock } from './format';
+import { formatClock, useSizes } from './format';
 import { JobStatus } from './JobStatus';
 import { isActive, useJobs } from './jobs';
 
 function Actions({ job, first, last }: { job: Job; first: boolean; last: boolean }) {
+  const { t } = useTranslation('transcription');
   const { cancel, retry, resume, remove, move } = useJobs.getState();
   const openTranscript = useNavigation((s) => s.openTranscript);
   return (
     <span className="queue-actions">
+      {/* Up and down are the queue's order, the same in either direction of writing. */}
       {job.state === 'queued' && !first && (
-        <button type="button" className="small secondary" aria-label={`Move ${job.fileName} up`} onClick={() => move(job.id, -1)}>
+        <button type="button" className="small secondary" aria-label={t('queue.moveUp', { name: job.fileName })} onClick={() => move(job.id, -1)}>
           ↑
         </button>
       )}
       {job.state === 'queued' && !last && (
-        <button type="button" className="small secondary" aria-label={`Move ${job.fileName} down`} onClick={() => move(job.id, 1)}>
+        <button type="button" className="small secondary" aria-label={t('queue.moveDown', { name: job.fileName })} onClick={() => move(job.id, 1)}>
           ↓
         </button>
       )}
       {job.state === 'done' && job.recordId && (
         <button type="button" className="small secondary" onClick={() => openTranscript(job.recordId!)}>
-          Open
+          {t('queue.open')}
         </button>
       )}
       {job.state === 'cancelled' && (
         <button type="button" className="small" onClick={() => retry(job.id)}>
-          Retry
+          {t('queue.retry')}
         </button>
       )}
       {job.state === 'interrupted' && (
         <button type="button" className="small" onClick={() => resume(job.id)}>
-          Resume
+          {t('queue.resume')}
         </button>
       )}
       {(isActive(job) || job.state === 'interrupted') && (
         <button type="button" className="small secondary" onClick={() => cancel(job.id)}>
-          Cancel
+          {t('queue.cancel')}
         </button>
       )}
       {!isActive(job) && (
-        <button type="button" className="small secondary" aria-label={`Remove ${job.fileName} from the queue`} onClick={() => remove(job.id)}>
-          Remove
+        <button type="button" className="small secondary" aria-label={t('queue.removeLabel', { name: job.fileName })} onClick={() => remove(job.id)}>
+          {t('queue.remove')}
         </button>
       )}
     </span>
@@ -52,18 +55,29 @@ function Actions({ job, first, last }: { job: Job; first: boolean; last: boolean
 
 /** One job of main's queue: a recording sent whole, or a long one part by part. */
 export function JobRow({ job, first, last }: { job: Job; first: boolean; last: boolean }) {
+  const { t } = useTranslation('transcription');
+  const sizes = useSizes();
   const retry = useJobs((s) => s.retry);
+  const nameId = useId();
   const long = job.parts.length > 0;
   return (
-    <li className={`queue-item ${job.state}${long ? ' long-job' : ''}`} aria-label={job.fileName}>
+    // Named by the file's name, which is the user's and is not translated.
+    <li className={`queue-item ${job.state}${long ? ' long-job' : ''}`} aria-labelledby={nameId}>
       <div className="queue-line">
-        <span className="queue-name" title={job.fileName}>
+        <span className="queue-name" id={nameId} title={job.fileName} translate="no" dir="auto">
           {job.fileName}
         </span>
         <span className="queue-meta">
-          {job.format.toUpperCase()} · {formatBytes(job.size)}
-          {job.durationSeconds !== null && ` · ${formatClock(job.durationSeconds)}`}
-          {job.parts.length > 1 && ` · ${counted(job.parts.length, { one: 'part', other: 'parts' })}`}
+          {/* The file's type is its name, as the system shows it. */}
+          <span translate="no">{job.format.toUpperCase()}</span>
+          <span> · {sizes.of(job.size)}</span>
+          {job.durationSeconds !== null && (
+            <span>
+              {' · '}
+              <span dir="ltr">{formatClock(job.durationSeconds)}</span>
+            </span>
+          )}
+          {job.parts.length > 1 && <span> · {t('queue.parts', { count: job.parts.length })}</span>}
         </span>
         <Actions job={job} first={first} last={last} />
       </div>
@@ -74,7 +88,7 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
           <p>{job.problem}</p>
           <div className="actions">
             <button type="button" onClick={() => retry(job.id)}>
-              Retry
+              {t('queue.retry')}
             </button>
           </div>
         </div>

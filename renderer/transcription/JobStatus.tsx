@@ -1,43 +1,56 @@
+import { useTranslation } from 'react-i18next';
 import type { AudioProgress, Job } from '../../shared/contract/jobs';
-import { counted, nounFor } from '../../shared/domain/plural';
-import { formatDuration, formatProgress } from './format';
-import { FORMAT_NAMES } from '../common/names';
+import { useFormats } from '../i18n';
+import { useSizes } from './format';
+import { FORMAT_KEYS } from './request';
 
-const PARTS = { one: 'part', other: 'parts' };
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
-const kept = (done: number) => `${counted(done, PARTS)} ${nounFor(done, { one: 'is', other: 'are' })} done and will not be sent again`;
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
+/** A whole percentage in the UI language ("42 %", "٤٢٪"). */
+function usePercent() {
+  const { i18n } = useTranslation();
+  const format = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });
+  return (fraction: number) => format.format(Math.floor(fraction * 100) / 100);
+}
 
 /**
  * Audio being worked through (read to plan the parts, or made into the part to send): how far,
  * in words and on a bar, from the first report; without a length yet, a bar that says "busy".
  */
-function AudioStep({ what, progress, name }: { what: string; progress: AudioProgress | null; name: string }) {
+function AudioStep({ step, progress, name }: { step: string; progress: AudioProgress | null; name: string }) {
+  const { t } = useTranslation('transcription');
+  const percent = usePercent();
   const total = progress?.totalSeconds ?? null;
   const fraction = total ? Math.min(1, progress!.doneSeconds / total) : null;
   return (
     <>
-      <p className="queue-status">
-        {what}…{fraction !== null && ` ${percent.format(Math.floor(fraction * 100) / 100)}`}
-      </p>
+      <p className="queue-status">{fraction === null ? t('status.busy', { step }) : t('status.busyPercent', { step, percent: percent(fraction) })}</p>
       {fraction === null ? <progress aria-label={name} /> : <progress aria-label={name} value={fraction} max={1} />}
     </>
   );
 }
 
+/** The part being sent, when the recording goes in several. */
+type Part = { index: number; total: number } | null;
+
 /** The bytes of what is being sent now, then the wait for the service. */
-function Upload({ job, label, name }: { job: Job; label: string; name: string }) {
-  if (job.totalBytes === 0) return <p className="queue-status">{label ? `${label} — preparing the audio…` : 'Starting…'}</p>;
-  const prefix = label ? `${label} — ` : '';
-  return job.sentBytes < job.totalBytes ? (
+function Upload({ job, part, name }: { job: Job; part: Part; name: string }) {
+  const { t } = useTranslation('transcription');
+  const sizes = useSizes();
+  if (job.totalBytes === 0) return <p className="queue-status">{part ? t('status.busy', { step: t('status.preparingPart', part) }) : t('status.starting')}</p>;
+  if (job.sentBytes < job.totalBytes) {
+    const progress = sizes.progress(job.sentBytes, job.totalBytes);
+    return (
+      <>
+        <p className="queue-status">{part ? t('status.uploadingPart', { ...part, progress }) : t('status.uploading', { progress })}</p>
+        <progress aria-label={t('status.uploadLabel', { name })} value={job.sentBytes} max={Math.max(1, job.totalBytes)} />
+      </>
+    );
+  }
+  return (
     <>
-      <p className="queue-status">{label ? `${prefix}${formatProgress(job.sentBytes, job.totalBytes)}` : `Uploading ${formatProgress(job.sentBytes, job.totalBytes)}`}</p>
-      <progress aria-label={`Upload of ${name}`} value={job.sentBytes} max={Math.max(1, job.totalBytes)} />
-    </>
-  ) : (
-    <>
-      <p className="queue-status">{prefix}{label ? 'uploaded' : 'Uploaded'}. The service is transcribing…</p>
-      <progress aria-label={`Transcription of ${name}`} />
+      <p className="queue-status">{part ? t('status.uploadedPart', part) : t('status.uploaded')}</p>
+      <progress aria-label={t('status.transcribingLabel', { name })} />
     </>
   );
 }
@@ -47,25 +60,26 @@ function Upload({ job, label, name }: { job: Job; label: string; name: string })
  * done, and the time left. A recording that fits in one part is not told in parts.
  */
 function Parts({ job }: { job: Job }) {
+  const { t } = useTranslation('transcription');
+  const { duration } = useFormats();
   const done = partsDone(job);
-  const several = job.parts.length > 1;
+  const count = job.parts.length;
   const current = job.currentPart === null ? null : job.parts[job.currentPart];
-  const label = current && several ? `Part ${current.index + 1} of ${job.parts.length}` : '';
-  const name = label ? `${label.toLowerCase()} of ${job.fileName}` : job.fileName;
+  const part = current && count > 1 ? { index: current.index + 1, total: count } : null;
+  const name = part ? t('status.partOfFile', { ...part, name: job.fileName }) : job.fileName;
   return (
     <>
       {current?.state === 'encoding' ? (
-        <AudioStep what={label ? `${label} — preparing the audio` : 'Preparing the audio'} progress={job.prepared} name={`Preparing ${name}`} />
+        <AudioStep step={part ? t('status.preparingPart', part) : t('status.preparing')} progress={job.prepared} name={t('status.preparingLabel', { name })} />
       ) : (
-        current && <Upload job={job} label={label} name={name} />
+        current && <Upload job={job} part={part} name={name} />
       )}
-      {several && (
+      {count > 1 && (
         <>
           <p className="queue-status long-parts">
-            {done} of {counted(job.parts.length, PARTS)} transcribed
-            {job.etaSeconds !== null && ` · about ${formatDuration(job.etaSeconds)} left`}
+            {job.etaSeconds === null ? t('status.partsDone', { done, count }) : t('status.partsDoneEta', { done, count, eta: duration(job.etaSeconds) })}
           </p>
-          <progress className="long-parts-bar" aria-label={`Parts of ${job.fileName}`} value={done} max={job.parts.length} />
+          <progress className="long-parts-bar" aria-label={t('status.partsLabel', { name: job.fileName })} value={done} max={count} />
         </>
       )}
     </>
@@ -73,53 +87,51 @@ function Parts({ job }: { job: Job }) {
 }
 
 function Running({ job }: { job: Job }) {
+  const { t } = useTranslation('transcription');
   switch (job.step) {
     case 'planning':
-      return <AudioStep what="Reading the recording" progress={job.planned} name={`Reading ${job.fileName}`} />;
+      return <AudioStep step={t('status.reading')} progress={job.planned} name={t('status.readingLabel', { name: job.fileName })} />;
     case 'saving':
-      return <p className="queue-status">{job.parts.length > 1 ? `Joining the ${job.parts.length} parts into one transcript…` : 'Saving the transcript…'}</p>;
+      return <p className="queue-status">{job.parts.length > 1 ? t('status.joining', { count: job.parts.length }) : t('status.saving')}</p>;
     case 'transcribing':
-      return job.parts.length ? <Parts job={job} /> : <Upload job={job} label="" name={job.fileName} />;
+      return job.parts.length ? <Parts job={job} /> : <Upload job={job} part={null} name={job.fileName} />;
     case null:
-      return <p className="queue-status">Starting…</p>;
+      return <p className="queue-status">{t('status.starting')}</p>;
   }
 }
 
 /** What became of a job, in a line or two; a failure's notice is the row's. */
 export function JobStatus({ job }: { job: Job }) {
+  const { t } = useTranslation('transcription');
   const done = partsDone(job);
   const count = job.parts.length;
   switch (job.state) {
     case 'queued':
-      return <p className="queue-status">Waiting for the files above</p>;
+      return <p className="queue-status">{t('status.queued')}</p>;
     case 'running':
       return <Running job={job} />;
     case 'done': {
-      const flagged = job.parts.filter((p) => p.flag);
+      const format = t(FORMAT_KEYS[job.responseFormat]);
       return (
         <>
-          <p className="queue-status done">
-            Transcribed{count > 1 ? ` in ${count} parts` : ''} as {FORMAT_NAMES[job.responseFormat]}
-          </p>
-          {flagged.map((p) => (
-            <p key={p.index} className="queue-status long-note">
-              Part {p.index + 1} may be wrong: {p.flag}. The transcript marks it.
-            </p>
-          ))}
+          <p className="queue-status done">{count > 1 ? t('status.doneParts', { count, format }) : t('status.done', { format })}</p>
+          {job.parts
+            .filter((p) => p.flag)
+            .map((p) => (
+              <p key={p.index} className="queue-status long-note">
+                {t('status.flagged', { index: p.index + 1, flag: p.flag })}
+              </p>
+            ))}
         </>
       );
     }
     case 'cancelled':
-      return <p className="queue-status">{done ? `Cancelled; ${kept(done)}.` : 'Cancelled. Nothing was transcribed.'}</p>;
+      return <p className="queue-status">{done ? t('status.cancelledKept', { count: done }) : t('status.cancelled')}</p>;
     case 'interrupted':
-      return <p className="queue-status">Interrupted when Confab closed{done ? `; ${kept(done)}` : ''}. Resume goes on from there.</p>;
+      return <p className="queue-status">{done ? t('status.interruptedKept', { count: done }) : t('status.interrupted')}</p>;
     case 'failed': {
       const part = job.parts.find((p) => p.state === 'failed');
-      return part && count > 1 ? (
-        <p className="queue-status">
-          Part {part.index + 1} of {count} failed; {kept(done)}.
-        </p>
-      ) : null;
+      return part && count > 1 ? <p className="queue-status">{t('status.partFailed', { index: part.index + 1, total: count, count: done })}</p> : null;
     }
   }
 }

@@ -1,30 +1,27 @@
 import { useCombobox } from 'downshift';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ENGLISH_NAMES } from '../../shared/domain/languages';
-import { LANGUAGES, languageName } from '../common/names';
+import { type LanguageNames, useLanguageNames } from './language-names';
 
 interface Language {
   code: string;
   name: string;
 }
 
-const DETECT: Language = { code: '', name: 'Detect automatically' };
-
 /** Case and accents do not matter: "fra" finds "Français", "ger" finds "German". */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
-function matching(query: string): Language[] {
+function matching(query: string, languages: LanguageNames['list'], detect: Language): Language[] {
   const wanted = fold(query.trim());
-  if (!wanted) return [DETECT, ...LANGUAGES];
+  if (!wanted) return [detect, ...languages];
   // Its English name finds a language too, whatever the user's language.
-  const found = LANGUAGES.filter(
+  const found = languages.filter(
     (language) => fold(language.name).includes(wanted) || fold(ENGLISH_NAMES[language.code] ?? '').includes(wanted) || language.code === wanted,
   );
   // A name that starts with what was typed comes before one that only contains it.
   return [...found.filter((l) => fold(l.name).startsWith(wanted)), ...found.filter((l) => !fold(l.name).startsWith(wanted))];
 }
-
-const nameOf = (code: string) => (code ? languageName(code) : DETECT.name);
 
 interface Props {
   /** The ISO 639-1 code main receives; empty detects the language. */
@@ -34,12 +31,16 @@ interface Props {
 }
 
 /**
- * The recording's language, picked by name from a searchable list (downshift's combobox: the
- * ARIA pattern, keyboard included). Leaving the field with words that name no language puts
- * back the last choice, so the field never holds something that is not sent.
+ * The recording's language, picked by name (in the UI language) from a searchable list
+ * (downshift's combobox: the ARIA pattern, keyboard included). Leaving the field with words that
+ * name no language puts back the last choice, so the field never holds something that is not sent.
  */
 export function LanguagePicker({ value, error, onChange }: Props) {
-  const [items, setItems] = useState(() => matching(''));
+  const { t } = useTranslation('transcription');
+  const names = useLanguageNames();
+  const detect: Language = { code: '', name: t('language.detect') };
+  const nameOf = (code: string) => (code ? names.name(code) : detect.name);
+  const [items, setItems] = useState(() => matching('', names.list, detect));
   const combobox = useCombobox<Language>({
     items,
     itemToString: (item) => item?.name ?? '',
@@ -48,37 +49,42 @@ export function LanguagePicker({ value, error, onChange }: Props) {
     initialInputValue: nameOf(value),
     onInputValueChange: ({ inputValue, type }) => {
       // Opening the list or choosing shows every language; typing narrows it.
-      setItems(matching(type === useCombobox.stateChangeTypes.InputChange ? inputValue : ''));
+      setItems(matching(type === useCombobox.stateChangeTypes.InputChange ? inputValue : '', names.list, detect));
     },
     onSelectedItemChange: ({ selectedItem }) => onChange(selectedItem?.code ?? ''),
     onIsOpenChange: ({ isOpen }) => {
-      if (isOpen) setItems(matching(''));
+      if (isOpen) setItems(matching('', names.list, detect));
     },
     stateReducer: (state, { type, changes }) =>
       type === useCombobox.stateChangeTypes.InputBlur && changes.selectedItem === state.selectedItem
         ? { ...changes, inputValue: nameOf(state.selectedItem?.code ?? '') }
         : changes,
   });
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = combobox;
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, setInputValue } = combobox;
   const noteId = `${getLabelProps().id}-note`;
+  // Another UI language names the chosen language anew.
+  const shownName = nameOf(value);
+  useEffect(() => setInputValue(shownName), [names]);
 
   return (
     <div className="field language-picker">
-      <label {...getLabelProps()}>Language</label>
+      <label {...getLabelProps()}>{t('language.label')}</label>
       <div className="field-row">
         <input {...getInputProps({ type: 'text', 'aria-invalid': error !== undefined, 'aria-describedby': noteId, spellCheck: false })} />
-        <button type="button" className="secondary small" {...getToggleButtonProps({ 'aria-label': 'Show all languages' })}>
+        {/* Opens and closes the list below: up and down, the same in either direction of writing. */}
+        <button type="button" className="secondary small" {...getToggleButtonProps({ 'aria-label': t('language.showAll') })}>
           {isOpen ? '▲' : '▼'}
         </button>
       </div>
       <ul className="language-list" {...getMenuProps()} hidden={!isOpen}>
-        {isOpen && items.length === 0 && <li className="hint">No language by that name.</li>}
+        {isOpen && items.length === 0 && <li className="hint">{t('language.none')}</li>}
         {isOpen &&
           items.map((item, index) => (
             <li
               key={item.code || 'detect'}
               className={index === highlightedIndex ? 'highlighted' : undefined}
-              title={item.code ? `Sent as ${item.code}` : undefined}
+              title={item.code ? t('language.sentAs', { code: item.code }) : undefined}
+              translate={item.code ? 'no' : undefined}
               {...getItemProps({ item, index })}
             >
               {item.name}
@@ -91,7 +97,7 @@ export function LanguagePicker({ value, error, onChange }: Props) {
         </p>
       ) : (
         <p className="hint" id={noteId}>
-          Type to search. Naming it can help with short or noisy recordings.
+          {t('language.hint')}
         </p>
       )}
     </div>

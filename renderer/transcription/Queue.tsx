@@ -1,49 +1,66 @@
-import { formatBytes, formatProgress } from './format';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
+import { useSizes } from './format';
 import { type IntakeItem, useIntake } from './intake';
 import { JobRow } from './JobRow';
 import { useJobs } from './jobs';
 
-function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: string | null }) {
+/** Why files wait before main's queue: the plan, or options that need fixing. */
+export type Blocked = 'pro' | 'options' | null;
+
+function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
+  const { t } = useTranslation('transcription');
+  const sizes = useSizes();
   switch (item.state) {
     case 'staging':
       return (
         <>
-          <p className="queue-status">{item.cancelRequested ? 'Cancelling…' : `Preparing: reading ${formatProgress(item.staged, item.size)}`}</p>
-          <progress aria-label={`Preparing ${item.name}`} value={item.staged} max={Math.max(1, item.size)} />
+          <p className="queue-status">{item.cancelRequested ? t('queue.cancelling') : t('queue.staging', { progress: sizes.progress(item.staged, item.size) })}</p>
+          <progress aria-label={t('queue.stagingLabel', { name: item.name })} value={item.staged} max={Math.max(1, item.size)} />
         </>
       );
     case 'held':
-      return <p className="queue-status">Waiting: {blocked ?? 'adding it to the queue…'}</p>;
+      return <p className="queue-status">{blocked === 'pro' ? t('queue.heldPro') : blocked === 'options' ? t('queue.heldOptions') : t('queue.heldAdding')}</p>;
     case 'cancelled':
-      return <p className="queue-status">Cancelled. Nothing was transcribed.</p>;
-    case 'rejected':
+      return <p className="queue-status">{t('status.cancelled')}</p>;
+    case 'rejected': {
+      const { failure } = item;
       return (
         <p className="queue-status problem" role="alert">
-          {item.problem}
+          {failure?.kind === 'notQueued'
+            ? t('queue.notQueued', { name: item.name, problem: problemText(failure.error) })
+            : failure?.kind === 'notAdded'
+              ? t('queue.notAdded', { name: item.name, problem: problemText(failure.error) })
+              : item.problem}
         </p>
       );
+    }
   }
 }
 
 /** A file still on its way into the queue: being copied in, refused, or held for the options. */
-function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: string | null }) {
+function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
+  const { t } = useTranslation('transcription');
+  const sizes = useSizes();
   const { cancel, remove } = useIntake.getState();
+  const nameId = useId();
   const pending = item.state === 'staging' || item.state === 'held';
   return (
-    <li className={`queue-item ${item.state}`} aria-label={item.name}>
+    <li className={`queue-item ${item.state}`} aria-labelledby={nameId}>
       <div className="queue-line">
-        <span className="queue-name" title={item.name}>
+        <span className="queue-name" id={nameId} title={item.name} translate="no" dir="auto">
           {item.name}
         </span>
-        <span className="queue-meta">{formatBytes(item.size)}</span>
+        <span className="queue-meta">{sizes.of(item.size)}</span>
         <span className="queue-actions">
           {pending ? (
             <button type="button" className="small secondary" disabled={item.cancelRequested} onClick={() => cancel(item.key)}>
-              Cancel
+              {t('queue.cancel')}
             </button>
           ) : (
-            <button type="button" className="small secondary" aria-label={`Remove ${item.name} from the queue`} onClick={() => remove(item.key)}>
-              Remove
+            <button type="button" className="small secondary" aria-label={t('queue.removeLabel', { name: item.name })} onClick={() => remove(item.key)}>
+              {t('queue.remove')}
             </button>
           )}
         </span>
@@ -54,9 +71,10 @@ function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: string | null
 }
 
 /** Main's queue, in its order, then the files still coming in. Main runs one job at a time. */
-export function Queue({ blocked }: { blocked: string | null }) {
+export function Queue({ blocked }: { blocked: Blocked }) {
+  const { t } = useTranslation('transcription');
   const jobs = useJobs((s) => s.jobs) ?? [];
-  const problem = useJobs((s) => s.problem);
+  const refused = useJobs((s) => s.refused);
   const items = useIntake((s) => s.items).filter((item) => item.state !== 'adding');
   const finished = jobs.some((j) => j.state === 'done') || items.some((i) => i.state === 'rejected');
   const clearFinished = () => {
@@ -66,16 +84,16 @@ export function Queue({ blocked }: { blocked: string | null }) {
   return (
     <section className="card queue" aria-labelledby="queue-heading">
       <div className="section-head">
-        <h2 id="queue-heading">Queue</h2>
+        <h2 id="queue-heading">{t('queue.heading')}</h2>
         {finished && (
           <button type="button" className="small secondary" onClick={clearFinished}>
-            Clear finished
+            {t('queue.clearFinished')}
           </button>
         )}
       </div>
-      {problem && (
+      {refused && (
         <p className="queue-status problem" role="alert">
-          {problem}
+          {problemText(refused.error)}
         </p>
       )}
       <ol className="queue-list" aria-labelledby="queue-heading">

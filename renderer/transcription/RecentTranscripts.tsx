@@ -1,24 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
+import { useFormats } from '../i18n';
 import type { TranscriptSummary } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
-import { formatDate, formatDuration } from './format';
 import { useListJump } from './list-jump';
 import { useTranscription } from './store';
+import { When } from './When';
 
 /** Delete, after a confirmation: the transcript and its audio go for good. */
 export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; fileName: string; onDeleted?(): void }) {
+  const { t } = useTranslation('transcription');
   const [confirming, setConfirming] = useState(false);
   const deleteTranscript = useTranscription((s) => s.deleteTranscript);
   if (!confirming) {
     return (
-      <button type="button" className="small secondary" aria-label={`Delete ${fileName}`} onClick={() => setConfirming(true)}>
-        Delete
+      <button type="button" className="small secondary" aria-label={t('recent.deleteLabel', { name: fileName })} onClick={() => setConfirming(true)}>
+        {t('recent.delete')}
       </button>
     );
   }
   return (
-    <span className="confirm-inline" role="group" aria-label={`Delete ${fileName}?`}>
-      <span>Delete the transcript and its audio?</span>
+    <span className="confirm-inline" role="group" aria-label={t('recent.confirmLabel', { name: fileName })}>
+      <span>{t('recent.confirm')}</span>
       <button
         type="button"
         className="small danger"
@@ -27,10 +31,10 @@ export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; file
           else setConfirming(false);
         }}
       >
-        Yes, delete
+        {t('recent.yes')}
       </button>
       <button type="button" className="small secondary" onClick={() => setConfirming(false)}>
-        Keep
+        {t('recent.keep')}
       </button>
     </span>
   );
@@ -38,20 +42,21 @@ export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; file
 
 function Item({ summary }: { summary: TranscriptSummary }) {
   const openTranscript = useNavigation((s) => s.openTranscript);
+  const { duration } = useFormats();
   return (
     <li className="recent-item">
       <div className="recent-line">
-        <button type="button" className="link recent-open" title={summary.fileName} onClick={() => openTranscript(summary.id)}>
+        <button type="button" className="link recent-open" title={summary.fileName} translate="no" dir="auto" onClick={() => openTranscript(summary.id)}>
           {summary.fileName}
         </button>
         <span className="recent-meta">
-          {formatDate(summary.createdAt)}
-          {summary.duration !== null && ` · ${formatDuration(summary.duration)}`}
+          <When at={summary.createdAt} />
+          {summary.duration !== null && <span> · {duration(summary.duration)}</span>}
         </span>
         <DeleteTranscript id={summary.id} fileName={summary.fileName} />
       </div>
       {summary.preview && (
-        <p className="recent-preview" title={summary.preview}>
+        <p className="recent-preview" title={summary.preview} translate="no" dir="auto">
           {summary.preview}
         </p>
       )}
@@ -61,6 +66,7 @@ function Item({ summary }: { summary: TranscriptSummary }) {
 
 /** The transcripts kept in the history, newest first. */
 export function RecentTranscripts() {
+  const { t } = useTranslation('transcription');
   const list = useTranscription((s) => s.list);
   const error = useTranscription((s) => s.listError);
   const asked = useListJump((s) => s.asked);
@@ -75,17 +81,17 @@ export function RecentTranscripts() {
   return (
     <section className="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading" ref={heading} tabIndex={-1}>
-        Recent transcripts
+        {t('recent.heading')}
       </h2>
       {error && (
         <div className="notice error" role="alert">
-          <p>{error}</p>
+          <p>{error.kind === 'notLoaded' ? t('recent.notLoaded', { problem: problemText(error.error) }) : t('recent.notDeleted', { problem: problemText(error.error) })}</p>
         </div>
       )}
       {list === null ? (
-        !error && <p className="hint">Loading…</p>
+        !error && <p className="hint">{t('recent.loading')}</p>
       ) : list.length === 0 ? (
-        <p className="hint">Transcripts you make are kept here with their audio, to play, export as subtitles or ask about.</p>
+        <p className="hint">{t('recent.empty')}</p>
       ) : (
         <ul className="recent-list" aria-labelledby="recent-heading">
           {list.map((summary) => (

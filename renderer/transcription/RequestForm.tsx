@@ -1,18 +1,24 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { transcriptionRequestSchema } from '../../shared/contract/transcription';
 import { TextField } from '../common/TextField';
-import { FORMAT_NAMES, modelName } from '../common/names';
+import { modelName } from '../common/names';
+import { useFormats } from '../i18n';
 import { LanguagePicker } from './LanguagePicker';
-import { FORMATS, TRANSCRIPTION_MODELS, type Granularity, type RequestErrors, type RequestInput } from './request';
+import { FORMATS, FORMAT_KEYS, TRANSCRIPTION_MODELS, type Granularity, type RequestErrors, type RequestInput } from './request';
 import { useTranscription } from './store';
 
+const GRANULARITIES = [
+  ['word', 'options.words'],
+  ['segment', 'options.segments'],
+] as const satisfies ReadonlyArray<readonly [Granularity, string]>;
 
-const GRANULARITIES: ReadonlyArray<[Granularity, string]> = [
-  ['word', 'Words'],
-  ['segment', 'Segments'],
-];
+const PROMPT_MAX = transcriptionRequestSchema.shape.prompt.maxLength ?? 0;
 
 /** The request options; a file takes them when it joins main's queue, and Retry sends the same. */
 export function RequestForm({ form, errors, disabled }: { form: RequestInput; errors: RequestErrors; disabled: boolean }) {
+  const { t } = useTranslation('transcription');
+  const { number } = useFormats();
   const setForm = useTranscription((s) => s.setForm);
   const granularityNote = useId();
   const modelId = useId();
@@ -24,16 +30,17 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
 
   return (
     <section className="card tx-options" aria-labelledby="tx-options-heading">
-      <h2 id="tx-options-heading">Options</h2>
-      <p className="hint">Each file is added to the queue with these options; a file added while they need fixing waits for them.</p>
+      <h2 id="tx-options-heading">{t('options.heading')}</h2>
+      <p className="hint">{t('options.intro')}</p>
       <fieldset className="plain" disabled={disabled}>
         <div className="tx-options-row">
           <div className="field">
-            <label htmlFor={modelId}>Model</label>
+            <label htmlFor={modelId}>{t('options.model')}</label>
             <select
               id={modelId}
               value={form.model}
               title={form.model}
+              translate="no"
               aria-invalid={errors.model !== undefined}
               aria-describedby={`${modelId}-note`}
               onChange={(event) => setForm({ model: event.target.value })}
@@ -46,27 +53,27 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
             </select>
             {errors.model ? (
               <p className="field-error" role="alert" id={`${modelId}-note`}>
-                {errors.model}
+                {t('options.invalidModel')}
               </p>
             ) : (
               <p className="hint" id={`${modelId}-note`}>
-                The service's speech-to-text model.
+                {t('options.modelHint')}
               </p>
             )}
           </div>
-          <LanguagePicker value={form.language} error={errors.language} onChange={(language) => setForm({ language })} />
+          <LanguagePicker value={form.language} error={errors.language && t('options.invalidLanguage')} onChange={(language) => setForm({ language })} />
         </div>
         <TextField
-          label="Prompt"
-          hint="Optional context that guides spelling and style: names, terms, punctuation."
-          placeholder="For example: Weekly sync of the Confab team with Ana, Bilal and Chen."
+          label={t('options.prompt')}
+          hint={t('options.promptHint')}
+          placeholder={t('options.promptExample')}
           multiline
           value={form.prompt}
-          error={errors.prompt}
+          error={errors.prompt && t('options.invalidPrompt', { max: number(PROMPT_MAX) })}
           onChange={(prompt) => setForm({ prompt })}
         />
         <fieldset className="choice formats">
-          <legend>Response format</legend>
+          <legend>{t('options.format')}</legend>
           {FORMATS.map((format) => (
             <label key={format.value} className="format-option">
               <input
@@ -76,25 +83,23 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
                 checked={form.responseFormat === format.value}
                 onChange={() => setForm({ responseFormat: format.value })}
               />
-              <span className="format-name">{FORMAT_NAMES[format.value]}</span>
-              <span className="format-description">{format.description}</span>
+              <span className="format-name">{t(FORMAT_KEYS[format.value])}</span>
+              <span className="format-description">{t(format.description)}</span>
             </label>
           ))}
         </fieldset>
         <fieldset className="choice granularities" disabled={disabled || !verbose} aria-describedby={granularityNote}>
-          <legend>Timestamps</legend>
+          <legend>{t('options.timestamps')}</legend>
           <div className="check-row">
             {GRANULARITIES.map(([value, label]) => (
               <label key={value} className="check">
                 <input type="checkbox" checked={form.granularities.includes(value)} onChange={(event) => toggle(value, event.target.checked)} />
-                {label}
+                {t(label)}
               </label>
             ))}
           </div>
           <p className="hint" id={granularityNote}>
-            {verbose
-              ? 'Word timings highlight each word as the recording plays and make subtitles to your rules; segments group them into passages. With neither, the service returns segments.'
-              : `Only ${FORMAT_NAMES.verbose_json} carries timings, so these apply to it alone. Choose it to use them.`}
+            {verbose ? t('options.timestampsHint') : t('options.timestampsOff', { format: t(FORMAT_KEYS.verbose_json) })}
           </p>
         </fieldset>
       </fieldset>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
 import type { TranscriptReading } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
@@ -6,16 +8,17 @@ import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
 import { ResultMeta } from './ResultMeta';
-import { formatClock, formatProgress } from './format';
+import { formatClock, useSizes } from './format';
 import { useJobs } from './jobs';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
 import { Timings } from './Timings';
-import { errorText } from '../../shared/domain/error-text';
 
 /** While the queue works on, a line about it, so opening a result never hides the progress. */
 function QueueStrip() {
+  const { t } = useTranslation('transcription');
+  const sizes = useSizes();
   const jobs = useJobs((s) => s.jobs) ?? [];
   const running = jobs.find((j) => j.state === 'running');
   const waiting = jobs.filter((j) => j.state === 'queued').length;
@@ -24,12 +27,15 @@ function QueueStrip() {
   return (
     <div className="queue-strip" role="status">
       <span>
-        {running && (sending ? `Uploading ${running.fileName}: ${formatProgress(running.sentBytes, running.totalBytes)}` : `Transcribing ${running.fileName}…`)}
+        {running &&
+          (sending
+            ? t('result.uploadingFile', { name: running.fileName, progress: sizes.progress(running.sentBytes, running.totalBytes) })
+            : t('result.transcribingFile', { name: running.fileName }))}
         {running && waiting ? ' · ' : ''}
-        {waiting ? `${waiting} more waiting` : ''}
+        {waiting ? t('result.waiting', { count: waiting }) : ''}
       </span>
       <button type="button" className="link" onClick={showTranscription}>
-        Show the queue
+        {t('result.showQueue')}
       </button>
     </div>
   );
@@ -37,13 +43,17 @@ function QueueStrip() {
 
 /** Stretches whose result still looked wrong when it was kept (a part that looped, say). */
 function Warnings({ record }: { record: TranscriptReading }) {
+  const { t } = useTranslation('transcription');
   const warnings = record.transcript.warnings ?? [];
   if (!warnings.length) return null;
   return (
-    <div className="notice warning" role="note" aria-label="Parts that may be wrong">
+    <div className="notice warning" role="note" aria-label={t('result.warnings')}>
       {warnings.map((w) => (
         <p key={w.start}>
-          {formatClock(w.start)}–{formatClock(w.end)}: {w.message}
+          <span dir="ltr">
+            {formatClock(w.start)}–{formatClock(w.end)}
+          </span>
+          : {w.message}
         </p>
       ))}
     </div>
@@ -55,8 +65,9 @@ export function ResultView({ id }: { id: string }) {
   const state = useTranscription((s) => s.records[id]);
   const audio = useTranscription((s) => (s.audio?.id === id ? s.audio : null));
   const original = useTranscription((s) => s.originals[id]);
+  const { t } = useTranslation('transcription');
   const [showOriginal, setShowOriginal] = useState(false);
-  const [askProblem, setAskProblem] = useState<string | null>(null);
+  const [askProblem, setAskProblem] = useState<{ error: unknown } | null>(null);
   const [asking, setAsking] = useState(false);
   useEffect(() => {
     setShowOriginal(false);
@@ -68,7 +79,8 @@ export function ResultView({ id }: { id: string }) {
 
   const back = (
     <button type="button" className="link back" onClick={showTranscription}>
-      ← Transcribe
+      <span className="back-arrow">←</span> 
+      {t('result.back')}
     </button>
   );
 
@@ -76,13 +88,13 @@ export function ResultView({ id }: { id: string }) {
     return (
       <main className="screen transcription" aria-labelledby="result-heading">
         {back}
-        <h1 id="result-heading">Transcript</h1>
+        <h1 id="result-heading">{t('result.heading')}</h1>
         {state ? (
           <div className="notice error" role="alert">
-            <p>{state.problem}</p>
+            <p>{problemText(state.error)}</p>
           </div>
         ) : (
-          <p className="hint">Loading…</p>
+          <p className="hint">{t('result.loading')}</p>
         )}
       </main>
     );
@@ -100,7 +112,7 @@ export function ResultView({ id }: { id: string }) {
     return askAboutTranscript(record.id)
       .then(
         () => setAskProblem(null),
-        (error: unknown) => setAskProblem(`The chat could not be started: ${errorText(error)}`),
+        (error: unknown) => setAskProblem({ error }),
       )
       .finally(() => setAsking(false));
   };
@@ -109,25 +121,25 @@ export function ResultView({ id }: { id: string }) {
       {back}
       <QueueStrip />
       <header className="result-header">
-        <h1 id="result-heading" title={record.fileName}>
+        <h1 id="result-heading" title={record.fileName} translate="no" dir="auto">
           {record.fileName}
         </h1>
         <ResultMeta record={record} />
         <div className="actions">
           <button type="button" className="small" onClick={() => useNavigation.getState().editTranscript(record.id)}>
-            Edit transcript
+            {t('result.edit')}
           </button>
-          <CopyButton label="Copy text" text={() => record.transcript.text} />
+          <CopyButton label={t('result.copy')} text={() => record.transcript.text} />
           {/* One chat per click: a second click while main starts it would start another. */}
           <button type="button" className="small" disabled={asking} onClick={() => void ask()}>
-            Ask about this transcript
+            {t('result.ask')}
           </button>
           <DeleteTranscript id={record.id} fileName={record.fileName} onDeleted={showTranscription} />
         </div>
       </header>
       {askProblem && (
         <div className="notice error" role="alert">
-          <p>{askProblem}</p>
+          <p>{t('result.askFailed', { problem: problemText(askProblem.error) })}</p>
         </div>
       )}
       {record.edits && <EditedSign showingOriginal={showingOriginal} original={original} onShowOriginal={toggleOriginal} />}
@@ -140,8 +152,10 @@ export function ResultView({ id }: { id: string }) {
       )}
       {(record.edits === null || showingOriginal) && (shown?.format === 'srt' || shown?.format === 'vtt') && (
         <details className="raw">
-          <summary>The {shown.format.toUpperCase()} as returned</summary>
-          <pre>{shown.raw}</pre>
+          <summary>{t('result.raw', { format: shown.format.toUpperCase() })}</summary>
+          <pre dir="ltr" translate="no">
+            {shown.raw}
+          </pre>
         </details>
       )}
       <ExportPanel key={record.id} record={record} />

@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
+import { useFormats } from '../i18n';
 import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { DropZone } from './DropZone';
@@ -8,13 +11,27 @@ import { RecentTranscripts } from './RecentTranscripts';
 import { checkRequest } from './request';
 import { RequestForm } from './RequestForm';
 import { ResultView } from './ResultView';
-import { useTranscription } from './store';
+import { type IntakeNotice, useTranscription } from './store';
 import { useIntake } from './intake';
 import { useJobs } from './jobs';
 import './transcription.css';
 
+function NoticeText({ notice }: { notice: IntakeNotice }) {
+  const { t } = useTranslation('transcription');
+  const { list } = useFormats();
+  switch (notice.kind) {
+    case 'needsPro':
+      return t('screen.needsPro', { names: list(notice.names) });
+    case 'heldForPro':
+      return t('screen.heldForPro', { names: list(notice.names), count: notice.names.length });
+    case 'optionsNotKept':
+      return t('screen.optionsNotKept', { problem: problemText(notice.error) });
+  }
+}
+
 /** Drop zone, options, queue and recent transcripts: where recordings come in. */
 function Intake() {
+  const { t } = useTranslation('transcription');
   const pro = useSettings((s) => s.settings?.plan === 'pro');
   const form = useTranscription((s) => s.form);
   const hasJobs = useJobs((s) => (s.jobs?.length ?? 0) > 0);
@@ -22,20 +39,22 @@ function Intake() {
   const notice = useTranscription((s) => s.notice);
   const dismissNotice = useTranscription((s) => s.dismissNotice);
   const { errors, request } = checkRequest(form);
-  const blocked = !pro ? 'transcription needs the Pro plan.' : !request ? 'fix the options below to start.' : null;
+  const blocked = !pro ? 'pro' : !request ? 'options' : null;
 
   return (
     <main className="screen transcription intake" aria-labelledby="transcription-heading">
       <header className="tx-header">
-        <h1 id="transcription-heading">Transcribe</h1>
-        <span className="badge pro-badge">Pro</span>
+        <h1 id="transcription-heading">{t('screen.heading')}</h1>
+        <span className="badge pro-badge">{t('screen.pro')}</span>
       </header>
       {!pro && <ProNotice />}
       {notice && (
         <div className="notice error" role="alert">
-          <p>{notice}</p>
+          <p>
+            <NoticeText notice={notice} />
+          </p>
           <button type="button" className="small secondary" onClick={dismissNotice}>
-            Dismiss
+            {t('screen.dismiss')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormats } from '../i18n';
 import { useNavigation } from '../navigation';
-import { formatDate } from './format';
 import { showTranscripts } from './list-jump';
 import { showTranscription, useTranscription } from './store';
 import './transcription.css';
@@ -14,6 +15,8 @@ export function TranscriptsNav() {
   const openTranscript = useNavigation((s) => s.openTranscript);
   const list = useTranscription((s) => s.list);
   const recent = list?.slice(0, SHOWN) ?? [];
+  const { t } = useTranslation('transcription');
+  const { dateTime, number } = useFormats();
   useEffect(() => {
     void useTranscription.getState().loadList();
   }, []);
@@ -22,25 +25,27 @@ export function TranscriptsNav() {
   return (
     <div className="transcripts-nav">
       <h2 className="sidebar-heading" id="transcripts-heading">
-        Transcripts
+        {t('nav.heading')}
       </h2>
       <ul className="transcripts-list" aria-labelledby="transcripts-heading">
-        {recent.map((t) => (
-          <li key={t.id}>
+        {recent.map((item) => (
+          <li key={item.id}>
             <button
               type="button"
               className="nav-item"
-              title={`${t.fileName}, ${formatDate(t.createdAt)}`}
-              aria-current={view === 'transcription' && current === t.id ? 'page' : undefined}
-              onClick={() => openTranscript(t.id)}
+              title={t('nav.item', { name: item.fileName, date: dateTime(item.createdAt) })}
+              aria-current={view === 'transcription' && current === item.id ? 'page' : undefined}
+              translate="no"
+              dir="auto"
+              onClick={() => openTranscript(item.id)}
             >
-              {t.fileName}
+              {item.fileName}
             </button>
           </li>
         ))}
       </ul>
       <button type="button" className="nav-item all-transcripts" onClick={showTranscripts}>
-        All transcripts ({list!.length})
+        {t('nav.all', { total: number(list!.length) })}
       </button>
     </div>
   );
@@ -50,6 +55,7 @@ export function TranscriptsNav() {
 export function TranscribeLink() {
   const view = useNavigation((s) => s.view);
   const current = useNavigation((s) => s.transcriptId);
+  const { t } = useTranslation('transcription');
   return (
     <button
       type="button"
@@ -57,9 +63,9 @@ export function TranscribeLink() {
       aria-current={view === 'transcription' && current === null ? 'page' : undefined}
       onClick={showTranscription}
     >
-      Transcribe
+      {t('nav.transcribe')}
       <span className="badge pro-badge" aria-hidden="true">
-        Pro
+        {t('nav.pro')}
       </span>
     </button>
   );

@@ -1,8 +1,7 @@
 import { api } from '../api';
 import { useChat } from '../chat';
 import { useNavigation } from '../navigation';
-
-export const ASK_DRAFT = 'What are the main points of this recording? List any decisions and open questions too.';
+import { i18n } from '../i18n';
 
 /**
  * Main starts the chat: it puts the transcript as it now reads (its edits included) in the
@@ -11,6 +10,7 @@ export const ASK_DRAFT = 'What are the main points of this recording? List any d
 export async function askAboutTranscript(id: string) {
   const chat = useChat.getState();
   const conversation = await api.transcription.ask({ id, options: chat.newChatOptions() });
-  chat.openStarted(conversation, ASK_DRAFT);
+  // The first question is the user's to send or change: in their language.
+  chat.openStarted(conversation, i18n.t('transcription:result.askDraft'));
   useNavigation.getState().focusComposer();
 }

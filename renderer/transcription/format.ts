@@ -1,29 +1,15 @@
-import { BridgeError } from '../../shared/contract/client';
-import type { ServiceFailure } from '../../shared/domain/service-failure';
-
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
-import { MB, megabytes } from '../../shared/domain/sizes';
-import { errorText } from '../../shared/domain/error-text';
+import { MB } from '../../shared/domain/sizes';
+import { useFormats } from '../i18n';
 
-/** The service's limit in words: 25. */
+/** The service's limit in whole megabytes: 25. */
 export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
-
-/** Sizes the way main words its limit (sizes.ts), and smaller ones in KB or bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MB / 10) return megabytes(bytes);
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
-}
-
-/** "1.2 MB of 3.4 MB": both numbers in the total's unit, so they compare at a glance. */
-export function formatProgress(done: number, total: number): string {
-  if (total >= MB / 10) return `${(done / MB).toFixed(1)} MB of ${(total / MB).toFixed(1)} MB`;
-  return `${formatBytes(done)} of ${formatBytes(total)}`;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 0:07, 3:25, 1:02:09 */
+/** 0:07, 3:25, 1:02:09: a timecode, the same in every language (shown dir="ltr"). */
 export function formatClock(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   const h = Math.floor(whole / 3600);
@@ -39,24 +25,25 @@ export function formatPrecise(seconds: number): string {
   return `${formatClock(safe)}.${String(Math.min(99, hundredths)).padStart(2, '0')}`;
 }
 
-/** "3 min 25 s", for a duration in a sentence. */
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = Math.round(seconds % 60);
-  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min ${rest} s`;
+/**
+ * Sizes in the UI language: megabytes with one decimal from a tenth of one (the unit the
+ * service's limit is given in), smaller files in kilobytes or bytes; progress in the total's unit.
+ */
+export function useSizes() {
+  const { t, i18n } = useTranslation('transcription');
+  const { size } = useFormats();
+  return useMemo(() => {
+    const kilobytes = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+    const bytes = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'byte' });
+    const whole = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' });
+    const of = (n: number) => (n >= MB / 10 ? size(n) : n >= 1024 ? kilobytes.format(n / 1024) : bytes.format(n));
+    return {
+      of,
+      /** "1.2 MB of 3.4 MB": both in the total's unit, so they compare at a glance. */
+      progress: (done: number, total: number) =>
+        t('size.progress', total >= MB / 10 ? { done: size(done), total: size(total) } : { done: of(done), total: of(total) }),
+      /** The upload limit, "25 MB". */
+      limit: whole.format(MAX_UPLOAD_MB),
+    };
+  }, [t, i18n.language, size]);
 }
-
-export const formatDate = (time: number) =>
-  new Date(time).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A call main refused or never received (the bridge is down), shown like any other failure. */
-export const bridgeFailure = (error: unknown): ServiceFailure => ({
-  kind: 'http',
-  reason: null,
-  status: null,
-  code: error instanceof BridgeError ? error.code : null,
-  message: errorText(error),
-  host: null,
-  retryAfterSeconds: null,
-});

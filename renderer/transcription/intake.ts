@@ -4,7 +4,6 @@ import type { StagedFile } from '../../shared/contract/transcription';
 import { api } from '../api';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
-import { errorText } from '../../shared/domain/error-text';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -21,7 +20,10 @@ export interface IntakeItem {
   state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled';
   staged: number;
   fileId: string | null;
+  /** Main's refusal of the file's content, in its words. */
   problem: string | null;
+  /** A call that failed on the way: the row words it with the error's problem. */
+  failure: { kind: 'notQueued' | 'notAdded'; error: unknown } | null;
   cancelRequested: boolean;
   /** Added together with other files: followed in the queue, never opened by itself. */
   batch: boolean;
@@ -87,7 +89,7 @@ export const useIntake = create<IntakeState>((set, get) => {
     } catch (error) {
       // Refused, it would stay staged with nothing left to reach it: the row asks for the file again.
       void api.transcription.discard({ fileId: item.fileId }).catch(() => undefined);
-      update(key, { state: 'rejected', fileId: null, problem: `${item.name} could not be queued (${errorText(error)}). Add it again.` });
+      update(key, { state: 'rejected', fileId: null, failure: { kind: 'notQueued', error } });
     }
   }
 
@@ -110,10 +112,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       await hand(key);
     } catch (error) {
       if (abort.signal.aborted) return update(key, { state: 'cancelled' });
-      update(key, {
-        state: 'rejected',
-        problem: `${file.name} could not be added (${errorText(error)}). Check that the file still exists and that you may open it, then add it again.`,
-      });
+      update(key, { state: 'rejected', failure: { kind: 'notAdded', error } });
     } finally {
       aborts.delete(key);
     }
@@ -125,14 +124,14 @@ export const useIntake = create<IntakeState>((set, get) => {
     addFiles(added) {
       if (!added.length) return;
       if (!isPro()) {
-        useTranscription.setState({ notice: `Nothing was added: transcription needs the Pro plan (${added.map((f) => f.name).join(', ')}).` });
+        useTranscription.setState({ notice: { kind: 'needsPro', names: added.map((f) => f.name) } });
         return;
       }
       useTranscription.setState({ notice: null });
       const items = added.map((file): IntakeItem => {
         const key = crypto.randomUUID();
         files.set(key, file);
-        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, cancelRequested: false, batch: added.length > 1 };
+        return { key, name: file.name, size: file.size, state: 'staging', staged: 0, fileId: null, problem: null, failure: null, cancelRequested: false, batch: added.length > 1 };
       });
       set((s) => ({ items: [...s.items, ...items] }));
       for (const { key } of items) chain = chain.then(() => stage(key));
@@ -141,7 +140,7 @@ export const useIntake = create<IntakeState>((set, get) => {
     addStaged(staged) {
       if (!staged.length) return;
       // Kept, not discarded: they go to main's queue (release) once the plan is Pro.
-      useTranscription.setState({ notice: `Transcription needs the Pro plan: ${staged.map((f) => f.name).join(', ')} wait${staged.length === 1 ? 's' : ''} in the queue until you switch to Pro.` });
+      useTranscription.setState({ notice: { kind: 'heldForPro', names: staged.map((f) => f.name) } });
       const items = staged.map(
         (file): IntakeItem => ({
           key: crypto.randomUUID(),
@@ -151,6 +150,7 @@ export const useIntake = create<IntakeState>((set, get) => {
           staged: file.size,
           fileId: file.fileId,
           problem: null,
+          failure: null,
           cancelRequested: false,
           batch: staged.length > 1,
         }),

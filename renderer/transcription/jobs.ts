@@ -4,7 +4,6 @@ import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { announceJob } from './job-announcements';
 import { applyJobEvent } from './job-events';
-import { errorText } from '../../shared/domain/error-text';
 
 /** Jobs that are not finished: the queue's work. */
 export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';
@@ -12,8 +11,8 @@ export const isActive = (job: Job) => job.state === 'queued' || job.state === 'r
 interface JobsState {
   /** Main's queue, in its order; null until the watch's first event. */
   jobs: Job[] | null;
-  /** Why the last intent was refused. */
-  problem: string | null;
+  /** Why the last intent was refused (worded by the queue). */
+  refused: { error: unknown } | null;
   cancel(id: string): void;
   retry(id: string): void;
   resume(id: string): void;
@@ -30,12 +29,12 @@ interface JobsState {
 export const useJobs = create<JobsState>((set, get) => {
   const ask = (intent: Promise<void>) =>
     void intent.then(
-      () => set({ problem: null }),
-      (error: unknown) => set({ problem: errorText(error) }),
+      () => set({ refused: null }),
+      (error: unknown) => set({ refused: { error } }),
     );
   return {
     jobs: null,
-    problem: null,
+    refused: null,
     cancel: (id) => ask(api.jobs.cancel({ id })),
     retry: (id) => ask(api.jobs.retry({ id })),
     resume: (id) => ask(api.jobs.resume({ id })),

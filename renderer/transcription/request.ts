@@ -16,7 +16,8 @@ export interface RequestInput {
   granularities: Granularity[];
 }
 
-export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', string>>;
+/** Which fields need fixing; the form words each. */
+export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', true>>;
 
 /** The transcription models the service documents (seed §4.2); their names are in common/names.ts. */
 export const TRANSCRIPTION_MODELS: readonly string[] = ['speech-1'];
@@ -24,23 +25,32 @@ export const TRANSCRIPTION_MODELS: readonly string[] = ['speech-1'];
 /** Until main's (settings) are read. */
 export const DEFAULT_REQUEST: RequestInput = DEFAULT_JOB_REQUEST;
 
-/** The choices in the order offered; each is named by what it gives (common/names.ts). */
-export const FORMATS: ReadonlyArray<{ value: ResponseFormat; description: string }> = [
-  { value: 'verbose_json', description: 'With the language, the length and each word\'s time: follow along while it plays, and make subtitles to your rules.' },
-  { value: 'text', description: 'The words alone.' },
-  { value: 'json', description: 'The words alone, in a JSON file for other programs.' },
-  { value: 'srt', description: 'Subtitles timed by the service, for most video players, saved exactly as returned.' },
-  { value: 'vtt', description: 'Subtitles timed by the service, for web pages, saved exactly as returned.' },
-];
+/** Each format named by what it gives, never by its wire name. */
+export const FORMAT_KEYS = {
+  verbose_json: 'formats.verbose_json',
+  json: 'formats.json',
+  text: 'formats.text',
+  srt: 'formats.srt',
+  vtt: 'formats.vtt',
+} as const satisfies Record<ResponseFormat, string>;
 
-/** The schema's own messages, one per field; `request` is null while any field is invalid. */
+/** The choices in the order offered, each with what it is for. */
+export const FORMATS = [
+  { value: 'verbose_json', description: 'formatHints.verbose_json' },
+  { value: 'text', description: 'formatHints.text' },
+  { value: 'json', description: 'formatHints.json' },
+  { value: 'srt', description: 'formatHints.srt' },
+  { value: 'vtt', description: 'formatHints.vtt' },
+] as const satisfies ReadonlyArray<{ value: ResponseFormat; description: string }>;
+
+/** The fields the schema refuses; `request` is null while any field is invalid. */
 export function checkRequest(input: RequestInput): { request: TranscriptionRequest | null; errors: RequestErrors } {
   const parsed = transcriptionRequestSchema.safeParse(input);
   if (parsed.success) return { request: parsed.data, errors: {} };
   const errors: RequestErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if ((field === 'model' || field === 'language' || field === 'prompt') && !errors[field]) errors[field] = issue.message;
+    if ((field === 'model' || field === 'language' || field === 'prompt') && !errors[field]) errors[field] = true;
   }
   return { request: null, errors };
 }

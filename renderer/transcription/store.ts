@@ -6,23 +6,27 @@ import { api } from '../api';
 import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
-import { errorText } from '../../shared/domain/error-text';
 import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 
 export type AudioState =
   | { id: string; status: 'loading' }
   | { id: string; status: 'ready'; url: string }
-  | { id: string; status: 'unavailable'; problem: string };
+  | { id: string; status: 'unavailable'; error: unknown };
 
-export type RecordState = { status: 'ready'; record: TranscriptReading } | { status: 'missing'; problem: string };
+// Refusals are kept as they came (a Problem's code and values); the screens word them, so a
+// language switch re-words what is already shown.
+export type RecordState = { status: 'ready'; record: TranscriptReading } | { status: 'missing'; error: unknown };
 /** The service's result of an edited transcript, asked for when the user wants to see it. */
-export type OriginalState = { status: 'loading' } | { status: 'ready'; transcript: Transcript } | { status: 'failed'; problem: string };
+export type OriginalState = { status: 'loading' } | { status: 'ready'; transcript: Transcript } | { status: 'failed'; error: unknown };
+/** Why dropped files were not added (Free plan: `names`), or why the options were not kept. */
+export type IntakeNotice = { kind: 'needsPro' | 'heldForPro'; names: string[] } | { kind: 'optionsNotKept'; error: unknown };
+export type ListError = { kind: 'notLoaded' | 'notDeleted'; error: unknown };
 
 interface TranscriptionState {
   form: RequestInput;
   /** Newest first; null until loaded. */
   list: TranscriptSummary[] | null;
-  listError: string | null;
+  listError: ListError | null;
   /** Opened transcripts as main last said they read, by id. */
   records: Record<string, RecordState>;
   /** The service's results of edited transcripts, by id. */
@@ -30,7 +34,7 @@ interface TranscriptionState {
   /** The audio of the transcript on screen. */
   audio: AudioState | null;
   /** Why the last dropped files were not added, when nothing was (Free plan), or why the options were not kept. */
-  notice: string | null;
+  notice: IntakeNotice | null;
   /** Changes the options; valid ones become main's transcription defaults, which every file is queued with. */
   setForm(change: Partial<RequestInput>): void;
   /** Settles once main keeps the last valid options, so a file added now is queued with them. */
@@ -73,7 +77,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
           .then(() => api.settings.setTranscriptionDefaults({ request }))
           .then(
             () => undefined,
-            (error: unknown) => set({ notice: `Your transcription options could not be kept (${errorText(error)}). Files are queued with the options Confab kept before.` }),
+            (error: unknown) => set({ notice: { kind: 'optionsNotKept', error } }),
           );
       }
     },
@@ -92,7 +96,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       try {
         set({ list: await api.transcription.list(), listError: null });
       } catch (error) {
-        set({ listError: `Recent transcripts could not be loaded: ${errorText(error)}` });
+        set({ listError: { kind: 'notLoaded', error } });
       }
     },
 
@@ -103,7 +107,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const { [id]: _stale, ...originals } = get().originals;
         set((s) => ({ records: { ...s.records, [id]: { status: 'ready', record } }, originals }));
       } catch (error) {
-        set((s) => ({ records: { ...s.records, [id]: { status: 'missing', problem: errorText(error) } } }));
+        set((s) => ({ records: { ...s.records, [id]: { status: 'missing', error } } }));
       }
     },
 
@@ -114,7 +118,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const transcript = await api.transcription.original({ id });
         set((s) => ({ originals: { ...s.originals, [id]: { status: 'ready', transcript } } }));
       } catch (error) {
-        set((s) => ({ originals: { ...s.originals, [id]: { status: 'failed', problem: errorText(error) } } }));
+        set((s) => ({ originals: { ...s.originals, [id]: { status: 'failed', error } } }));
       }
     },
 
@@ -128,7 +132,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const { url } = await api.transcription.audioUrl({ id });
         if (token === audioToken) set({ audio: { id, status: 'ready', url } });
       } catch (error) {
-        if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: errorText(error) } });
+        if (token === audioToken) set({ audio: { id, status: 'unavailable', error } });
       }
     },
 
@@ -136,7 +140,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
       try {
         await api.transcription.remove({ id });
       } catch (error) {
-        set({ listError: `The transcript could not be deleted: ${errorText(error)}` });
+        set({ listError: { kind: 'notDeleted', error } });
         return false;
       }
       get().deleted(id);

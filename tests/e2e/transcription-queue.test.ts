@@ -126,7 +126,7 @@ describe('transcription queue in Chromium', () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       const observer = new MutationObserver(() => {
-        const row = document.querySelector('[aria-label="thirty-mb.wav"]');
+        const row = [...document.querySelectorAll('.queue-item')].find((item) => item.querySelector('.queue-name')?.textContent === 'thirty-mb.wav');
         const text = [...(row?.querySelectorAll('.queue-status, .queue-meta') ?? [])].map((line) => line.textContent).join(' | ');
         if (text && seen.at(-1) !== text) seen.push(text);
       });

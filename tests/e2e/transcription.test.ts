@@ -132,10 +132,11 @@ describe('transcription in Chromium', () => {
     await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
     await page.getByRole('definition').getByText('Text with word timings', { exact: true }).waitFor();
     expect(await page.getByRole('definition').getByText('Standard transcription', { exact: true }).getAttribute('title')).toBe('speech-1');
-    await page.getByRole('definition').getByText(/^4\.\d s$/).waitFor();
-    await page.getByText('Timings: 2 segments, 13 words').click();
+    // Rounded to the second, in the UI language's units (Intl).
+    await page.getByRole('definition').getByText(`${Math.round(duration)} sec`, { exact: true }).waitFor();
+    await page.getByText('Timings: 2 segments and 13 words').click();
     await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
-    await page.getByText('Timings: 2 segments, 13 words').click();
+    await page.getByText('Timings: 2 segments and 13 words').click();
 
     await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     expect(await player(h.page).evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { type Root, createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TranscriptReading } from '../../../../shared/contract/transcription';
 
 // Main's answer to "what are the subtitle rules", held until the test lets it go.
@@ -9,12 +9,15 @@ const main = vi.hoisted(() => ({ answer: null as null | { resolve: (rules: objec
 vi.mock('../../../../renderer/api', () => ({
   api: {
     settings: {
+      // The panel speaks English here: the language main keeps.
+      get: () => Promise.resolve({ uiLanguage: 'en' }),
       subtitleRules: () => new Promise((resolve, reject) => void (main.answer = { resolve, reject })),
     },
   },
 }));
 
 const { ExportPanel } = await import('../../../../renderer/transcription/ExportPanel');
+const { startI18n } = await import('../../../../renderer/i18n');
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const record: TranscriptReading = {
@@ -39,6 +42,7 @@ async function open() {
 }
 
 describe('the export panel\'s subtitle rules', () => {
+  beforeAll(() => startI18n());
   afterEach(async () => {
     await act(async () => root?.unmount());
     root = null;
@@ -61,7 +65,7 @@ describe('the export panel\'s subtitle rules', () => {
     await act(async () => main.answer!.reject(new Error('The connection to Confab was lost.')));
     // Editing the defaults now would save them over the user's own rules.
     expect(cueSeconds().disabled).toBe(true);
-    expect(alertText()).toBe('Your subtitle rules could not be loaded: The connection to Confab was lost.Try again');
+    expect(alertText()).toBe('Your subtitle rules could not be loaded: Something went wrong that Confab did not expect: The connection to Confab was lost.Try again');
     expect(alertText()).not.toContain('Not exported');
     const first = main.answer;
     await act(async () => document.querySelector<HTMLButtonElement>('[role="alert"] button')!.click());
