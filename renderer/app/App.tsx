@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatScreen, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
+import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
@@ -62,7 +63,7 @@ function LoadingOrError() {
       {error ? (
         <div className="notice error" role="alert">
           <p className="notice-title">{t('app.couldNotStart')}</p>
-          <p>{error}</p>
+          <p>{problemText(error)}</p>
         </div>
       ) : (
         <p className="hint">{t('app.loading')}</p>

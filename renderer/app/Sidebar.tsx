@@ -25,7 +25,11 @@ export function Sidebar() {
         aria-keyshortcuts={SHORTCUTS.newChat.aria}
         onClick={startChat}
       >
-        {t('sidebar.newChat')} <kbd dir="ltr">{SHORTCUTS.newChat.label}</kbd>
+        {/* The label in its own element: the keys beside it are names, never translated. */}
+        <span>{t('sidebar.newChat')}</span>{' '}
+        <kbd translate="no" dir="ltr">
+          {SHORTCUTS.newChat.label}
+        </kbd>
       </button>
       <SearchBox />
       <div className="sidebar-pane">
