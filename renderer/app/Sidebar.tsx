@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { startChat } from '../chat';
+import { Keys } from '../common/Keys';
 import { SHORTCUTS } from '../common/shortcuts';
 import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
 import { TranscribeLink, TranscriptsNav } from '../transcription';
@@ -25,11 +26,8 @@ export function Sidebar() {
         aria-keyshortcuts={SHORTCUTS.newChat.aria}
         onClick={startChat}
       >
-        {/* The label in its own element: the keys beside it are names, never translated. */}
-        <span>{t('sidebar.newChat')}</span>{' '}
-        <kbd translate="no" dir="ltr">
-          {SHORTCUTS.newChat.label}
-        </kbd>
+        {/* The label in its own element, apart from the keys, which are names and never translated. */}
+        <span>{t('sidebar.newChat')}</span> <Keys label={SHORTCUTS.newChat.label} />
       </button>
       <SearchBox />
       <div className="sidebar-pane">
