@@ -4,13 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const reported = vi.hoisted(() => [] as unknown[]);
-vi.mock('../../../../renderer/api', () => ({
-  api: { desktop: { reportError: async (error: unknown) => void reported.push(error) }, settings: { get: async () => ({ uiLanguage: 'en' }) } },
-}));
+vi.mock('../../../../renderer/api', () => ({ api: { desktop: { reportError: async (error: unknown) => void reported.push(error) } } }));
 
 const { ErrorBoundary } = await import('../../../../renderer/app/ErrorBoundary');
 const { startI18n, switchLanguage } = await import('../../../../renderer/i18n');
-await startI18n();
+await startI18n(Promise.resolve('en'));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FORMAT_NAMES, LANGUAGES, languageName, modelName } from '../../../../renderer/common/names';
+import { startI18n, switchLanguage } from '../../../../renderer/i18n';
 import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
 import { transcriptionRequestSchema } from '../../../../shared/contract/transcription';
 
-vi.mock('../../../../renderer/api', () => ({ api: { settings: { get: async () => ({ uiLanguage: 'en' }) } } }));
-const { FORMAT_NAMES, LANGUAGES, languageName, modelName } = await import('../../../../renderer/common/names');
-const { startI18n, switchLanguage } = await import('../../../../renderer/i18n');
-await startI18n();
+beforeAll(() => startI18n(Promise.resolve('en')));
 
 // The one place the service's wire names become words (renderer/common/names.ts).
 describe("the service's names in the user's words", () => {

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_NAMESPACES } from '../../../../shared/i18n/namespaces';
 
-// Main's answer at start: the language it resolved for the page.
-vi.mock('../../../../renderer/api', () => ({ api: { settings: { get: async () => ({ uiLanguage: 'en' }) } } }));
-
-const { i18n, startI18n, switchLanguage } = await import('../../../../renderer/i18n');
-const { CopyButton } = await import('../../../../renderer/common/CopyButton');
+import { CopyButton } from '../../../../renderer/common/CopyButton';
+import { i18n, startI18n, switchLanguage } from '../../../../renderer/i18n';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -19,7 +16,8 @@ describe('switching the UI language', () => {
   let root: Root;
   let container: HTMLElement;
   beforeAll(async () => {
-    await startI18n();
+    // Main's answer at start: the language it resolved for the page.
+    await startI18n(Promise.resolve('en'));
     container = document.body.appendChild(document.createElement('div'));
     root = createRoot(container);
     await act(async () => root.render(<CopyButton label="Copy code" text={() => 'x'} />));
