@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChatScreen, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
+import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
@@ -54,16 +56,17 @@ export function App() {
 }
 
 function LoadingOrError() {
+  const { t } = useTranslation('common');
   const error = useSettings((state) => state.error);
   return (
     <main className="screen">
       {error ? (
         <div className="notice error" role="alert">
-          <p className="notice-title">Confab could not start</p>
-          <p>{error}</p>
+          <p className="notice-title">{t('app.couldNotStart')}</p>
+          <p>{problemText(error)}</p>
         </div>
       ) : (
-        <p className="hint">Loading…</p>
+        <p className="hint">{t('app.loading')}</p>
       )}
     </main>
   );

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { reportError } from './report-errors';
 
 interface State {
@@ -25,22 +26,31 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <main className="screen">
-        <div className="notice error" role="alert">
-          <p className="notice-title">Something went wrong on this screen</p>
-          <p>{error.message}</p>
-          <p>Your conversations, drafts and transcripts are safe. The error has been written to the log (Help ▸ Show Logs).</p>
-        </div>
-        <div className="actions">
-          <button type="button" onClick={() => this.setState({ error: null })}>
-            Try again
-          </button>
-          <button type="button" className="secondary" onClick={() => window.location.reload()}>
-            Reload
-          </button>
-        </div>
-      </main>
-    );
+    return <Failure message={error.message} onRetry={() => this.setState({ error: null })} />;
   }
+}
+
+/** The failure screen; a function component, as only these can follow the UI language. */
+function Failure({ message, onRetry }: { message: string; onRetry(): void }) {
+  const { t } = useTranslation('common');
+  return (
+    <main className="screen">
+      <div className="notice error" role="alert">
+        <p className="notice-title">{t('failure.title')}</p>
+        {/* The error's own text, as it will be reported: not translated. */}
+        <p translate="no" dir="auto">
+          {message}
+        </p>
+        <p>{t('failure.safe')}</p>
+      </div>
+      <div className="actions">
+        <button type="button" onClick={onRetry}>
+          {t('failure.tryAgain')}
+        </button>
+        <button type="button" className="secondary" onClick={() => window.location.reload()}>
+          {t('failure.reload')}
+        </button>
+      </div>
+    </main>
+  );
 }

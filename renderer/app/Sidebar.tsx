@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { startChat } from '../chat';
+import { Keys } from '../common/Keys';
 import { SHORTCUTS } from '../common/shortcuts';
 import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
 import { TranscribeLink, TranscriptsNav } from '../transcription';
@@ -7,23 +9,25 @@ import { ActiveProfile, ProfileSwitcher } from '../settings';
 
 /** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
 export function Sidebar() {
+  const { t } = useTranslation('common');
   const view = useNavigation((s) => s.view);
   const { show } = useNavigation.getState();
   const searching = useHistory((s) => s.query.trim() !== '');
 
   return (
-    <nav className="sidebar" aria-label="Sections">
+    <nav className="sidebar" aria-label={t('sidebar.sections')}>
       <div className="brand" aria-hidden="true">
-        Confab
+        {t('app.title')}
       </div>
       <button
         type="button"
         className="new-chat"
-        title={`New chat (${SHORTCUTS.newChat.label})`}
+        title={t('sidebar.newChatTitle', { shortcut: SHORTCUTS.newChat.label })}
         aria-keyshortcuts={SHORTCUTS.newChat.aria}
         onClick={startChat}
       >
-        New chat <kbd>{SHORTCUTS.newChat.label}</kbd>
+        {/* The label in its own element, apart from the keys, which are names and never translated. */}
+        <span>{t('sidebar.newChat')}</span> <Keys label={SHORTCUTS.newChat.label} />
       </button>
       <SearchBox />
       <div className="sidebar-pane">
@@ -39,7 +43,7 @@ export function Sidebar() {
           aria-current={view === 'settings' ? 'page' : undefined}
           onClick={() => show('settings')}
         >
-          Settings
+          {t('sidebar.settings')}
         </button>
         <ActiveProfile />
       </div>

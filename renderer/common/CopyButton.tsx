@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The accessible name, e.g. "Copy code"; the button itself shows "Copy". */
@@ -9,7 +10,8 @@ interface Props {
 
 /** Copies to the clipboard and says whether it worked, next to the button rather than in its name. */
 export function CopyButton({ label, text }: Props) {
-  const [outcome, setOutcome] = useState<'Copied' | 'Could not copy' | null>(null);
+  const { t } = useTranslation('common');
+  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), 1500);
@@ -18,17 +20,17 @@ export function CopyButton({ label, text }: Props) {
 
   const copy = () =>
     navigator.clipboard.writeText(text()).then(
-      () => setOutcome('Copied'),
-      () => setOutcome('Could not copy'),
+      () => setOutcome('copied'),
+      () => setOutcome('failed'),
     );
 
   return (
     <span className="copy">
       <button type="button" className="small secondary" aria-label={label} title={label} onClick={() => void copy()}>
-        Copy
+        {t('copy.button')}
       </button>
       <span role="status" className="copy-status">
-        {outcome}
+        {outcome === 'copied' ? t('copy.copied') : outcome === 'failed' ? t('copy.failed') : null}
       </span>
     </span>
   );

@@ -1,20 +1,27 @@
 import { ENGLISH_NAMES, LANGUAGE_CODES, isLanguageCode } from '../../shared/domain/languages';
 import type { ResponseFormat } from '../../shared/domain/transcript';
+import { i18n } from '../i18n';
 
 /**
  * What the user reads for the service's wire names, decided once for every screen. The
  * service gives model ids only (seed §1 and §4.2 describe them but name none), so these
  * names are Confab's, each taken from the interface's own description; the id shows on hover.
  */
-const MODEL_NAMES: Record<string, string> = {
-  default: 'Default',
-  fast: 'Fast',
-  pro: 'Pro',
-  'speech-1': 'Standard transcription',
+const MODEL_NAMES: Record<string, 'models.default' | 'models.fast' | 'models.pro' | 'models.speech1'> = {
+  default: 'models.default',
+  fast: 'models.fast',
+  pro: 'models.pro',
+  'speech-1': 'models.speech1',
 };
 
-/** A model's name; an id Confab has no name for is shown as it is. */
-export const modelName = (id: string) => MODEL_NAMES[id.trim()] ?? id.trim();
+/**
+ * A model's name in the UI language; an id Confab has no name for is shown as it is. Call it
+ * while rendering a component that uses useTranslation, so a language change re-words it.
+ */
+export const modelName = (id: string): string => {
+  const key = MODEL_NAMES[id.trim()];
+  return key ? i18n.t(key, { ns: 'common' }) : id.trim();
+};
 
 /** The transcription formats, named by what they give. */
 export const FORMAT_NAMES: Record<ResponseFormat, string> = {

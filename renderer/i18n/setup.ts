@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { api } from '../api';
 import { english } from '../../shared/i18n/english';
 import { PSEUDO_LANGUAGE, type UiLanguage, directionOf, matchLanguage } from '../../shared/i18n/languages';
 import { PAGE_NAMESPACES } from '../../shared/i18n/namespaces';
@@ -36,13 +35,11 @@ function markDocument(language: UiLanguage): void {
 /**
  * Starts i18next in the language main resolved (the user's choice, or the system's) before the
  * first render, so no English flashes. Should main not answer, the browser's own languages are the
- * best guess for the message that says so.
+ * best guess for the message that says so. Main's answer is passed in, so the words (and what
+ * uses them) load without the bridge.
  */
-export async function startI18n(): Promise<void> {
-  const language = await api.settings.get().then(
-    (settings) => settings.uiLanguage,
-    () => matchLanguage(navigator.languages),
-  );
+export async function startI18n(resolved: Promise<UiLanguage>): Promise<void> {
+  const language = await resolved.catch(() => matchLanguage(navigator.languages));
   await i18n.use(initReactI18next).init({ ...i18nOptions(language), resources: { en: { ...english } } });
   await load(language);
   markDocument(language);

@@ -1,4 +1,4 @@
-import { KEPT, diskRefusalWords } from '../common/disk-refusal';
+import { diskRefusalWords, keptWords } from '../common/disk-refusal';
 import { useEditor } from './view';
 
 /** Edits main holds but could not write yet: the page's copy is not the only one, and the user is told why and what to do. */
@@ -7,7 +7,7 @@ export function NotWritten() {
   if (!refusal) return null;
   return (
     <div className="notice warning" role="alert">
-      <p className="notice-title">Your edits are not saved yet. {KEPT}</p>
+      <p className="notice-title">Your edits are not saved yet. {keptWords()}</p>
       <p>{diskRefusalWords(refusal)}</p>
     </div>
   );

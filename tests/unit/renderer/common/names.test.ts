@@ -1,13 +1,23 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, LANGUAGES, languageName, modelName } from '../../../../renderer/common/names';
+import { startI18n, switchLanguage } from '../../../../renderer/i18n';
 import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
 import { transcriptionRequestSchema } from '../../../../shared/contract/transcription';
+
+beforeAll(() => startI18n(Promise.resolve('en')));
 
 // The one place the service's wire names become words (renderer/common/names.ts).
 describe("the service's names in the user's words", () => {
   it('names the documented models, and shows any other id as it is', () => {
     expect(['default', 'fast', 'pro', 'speech-1'].map(modelName)).toEqual(['Default', 'Fast', 'Pro', 'Standard transcription']);
     expect(modelName('research-2')).toBe('research-2');
+  });
+
+  it('names the models in the UI language, and an unknown id still as it is', async () => {
+    await switchLanguage('ja');
+    expect(['default', 'fast', 'speech-1', 'research-2'].map(modelName)).toEqual(['デフォルト', '高速', '標準の文字起こし', 'research-2']);
+    await switchLanguage('en');
   });
 
   it('names every response format by what it gives, never by its wire name', () => {
