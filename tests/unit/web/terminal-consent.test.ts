@@ -41,6 +41,16 @@ describe('consent in the harness terminal', () => {
     expect(await second).toBe(true);
   });
 
+  it('asks in the UI language, the answers staying y and n', async () => {
+    const t = terminal();
+    const answer = t.consent.ask({ kind: 'allowTool', serverName: 'Notes', tool: null }, wordsIn('de'));
+    await expect.poll(t.printed).toContain('Erlauben? Geben Sie y oder n ein, dann Enter: ');
+    expect(t.printed()).toContain('=== Confab fragt: Ein Werkzeug immer erlauben? ===');
+    expect(t.printed()).toContain('Dürfen alle Werkzeuge von „Notes“ ausgeführt werden, ohne jedes Mal zu fragen?');
+    t.input.write('y\n');
+    expect(await answer).toBe(true);
+  });
+
   it('refuses when the input ends before an answer', async () => {
     const t = terminal();
     const answer = t.consent.ask(request, english);
