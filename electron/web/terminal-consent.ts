@@ -56,7 +56,8 @@ export function terminalConsent(io: { input: Readable; output: Writable; canAsk:
     where: "Confab's terminal",
     ask(request, t) {
       const { title, message, detail } = describeConsent(request, t);
-      const text = `\n${t('consent.terminal.asks', { title })}\n${message}\n${detail}`;
+      // The frame is the same in every language, so a reader (or a test) finds each question.
+      const text = `\n=== ${t('consent.terminal.asks', { title })} ===\n${message}\n${detail}`;
       if (!io.canAsk) {
         print(`${text}\n${t('consent.terminal.cannotAsk')}`);
         return Promise.resolve(false);
