@@ -34,6 +34,17 @@ describe('application menu', () => {
     expect(byId(template, 'about')?.menu).toBe('Help');
   });
 
+  it('labels every item in the UI language, roles included, and drops access keys on macOS', () => {
+    const japanese = menuTemplate({ platform: 'darwin', appName: 'Confab', development: false }, actions(), wordsIn('ja'));
+    expect(japanese.map((menu) => menu.label)).toEqual(['Confab', 'ファイル', '編集', '表示', 'ウインドウ', 'ヘルプ']);
+    expect(byId(japanese, 'quit')?.label).toBe('Confab を終了');
+    const german = menuTemplate({ platform: 'win32', appName: 'Confab', development: true }, actions(), wordsIn('de'));
+    expect(german.map((menu) => menu.label)).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+    const unlabelled = items(german).filter((item) => item.type !== 'separator' && !item.label);
+    expect(unlabelled).toEqual([]);
+    expect(items(german).find((item) => item.role === 'toggleDevTools')?.label).toBe('Entwicklerwerkzeuge ein/aus');
+  });
+
   it('has every shared command once, with the chord the page uses itself', () => {
     for (const platform of ['darwin', 'win32', 'linux'] as const) {
       const template = menuTemplate({ platform, appName: 'Confab', development: false }, actions(), english);
