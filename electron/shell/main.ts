@@ -45,7 +45,7 @@ const presence = inputPresence();
 async function openWindow(started: Core): Promise<void> {
   const window = createMainWindow(preloadPath, await windowPlacement(userDataDir));
   mainWindow = window;
-  trackWindow(window, userDataDir, desktop.development);
+  trackWindow(window, userDataDir, desktop.development, started.language.t);
   presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   const detachIpc = attachIpc(started.router, window.webContents);
