@@ -13,12 +13,6 @@ import { audioPathsIn, createOpenedFiles } from './opened-files';
 import { type UpdateNews, createUpdateFlow, updatesOff } from './updates';
 import { overlayFor } from './overlay-icon';
 
-/**
- * Confab as a desktop citizen, around the core and the window main.ts makes: the log file,
- * one instance per data folder (a second launch hands its recordings over and quits), files
- * opened from the OS, the application menu, updates and job signals. The decisions live in
- * the plain modules beside this; this file only connects them to Electron.
- */
 const UPDATE_NEWS = {
   upToDate: 'updates.upToDate',
   downloading: 'updates.downloading',
@@ -27,6 +21,12 @@ const UPDATE_NEWS = {
   disabled: 'updates.disabled',
 } as const satisfies Record<UpdateNews, string>;
 
+/**
+ * Confab as a desktop citizen, around the core and the window main.ts makes: the log file,
+ * one instance per data folder (a second launch hands its recordings over and quits), files
+ * opened from the OS, the application menu, updates and job signals. The decisions live in
+ * the plain modules beside this; this file only connects them to Electron.
+ */
 export function createDesktopShell(userDataDir: string) {
   const logsDir = startFileLog(userDataDir);
   // Electron keys the lock on the user-data folder, so separate APP_DATA_DIRs run side by side.

@@ -89,6 +89,21 @@ describe("main's own words in the user's language (Electron mocked)", () => {
     expect(fakes.menus).toHaveLength(built + 1);
   });
 
+  it("answers Help ▸ Check for Updates… in main's dialog, in the chosen language", async () => {
+    const { core, dir, invoke } = await openCore(['en-US']);
+    await invoke('settings:update', { language: 'de' });
+    const shell = createDesktopShell(dir);
+    shell.attach(core, window() as never);
+    fakes.showMessageBox.mockClear();
+    const help = fakes.menus.at(-1)!.flatMap((menu) => menu.submenu as MenuItemConstructorOptions[]);
+    (help.find((item) => item.id === 'checkForUpdates')!.click as () => void)();
+    // Not packaged here, so the answer is why updates are off.
+    expect(fakes.showMessageBox).toHaveBeenCalledExactlyOnceWith(
+      expect.anything(),
+      { message: 'Nach Updates wird nur in einem installierten Confab gesucht, nicht in einer Entwicklungsversion.', buttons: ['OK'] },
+    );
+  });
+
   it('says a finished transcription in the chosen language', async () => {
     const { core, dir, invoke } = await openCore(['en-US']);
     await invoke('settings:update', { language: 'ja' });
