@@ -42,6 +42,7 @@ import { type Staging, createStaging } from './services/intake/staging';
 import { createTranscriptionService } from './services/recordings/transcription-service';
 import { createTranscriptEditor } from './services/transcript-editor/editor-service';
 import { createSettingsStore } from './services/settings/settings-store';
+import { type LanguageService, createLanguageService } from './services/language/language-service';
 import type { UserPresence } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
@@ -88,6 +89,8 @@ export interface Core {
   jobs: JobQueue;
   /** Where the shell hands recordings the OS opened with Confab, once staged: main queues them. */
   opened: OpenedRecordings;
+  /** The language of main's own words (menus, dialogs, notifications), following the settings. */
+  language: LanguageService;
   close(): Promise<void>;
 }
 
@@ -108,6 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     systemLanguages: options.systemLanguages,
     onMigrate: (profile) => keyStore.adoptLegacy(dataAccount, profile.id, originOf(profile.baseUrl), new Date()),
   });
+  const language = createLanguageService({ language: () => settings.get().uiLanguage, onSettingsChange: settings.onChange });
   const lock = lockDataFolder(options.userDataDir);
   const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
   let history: HistoryStore;
@@ -138,7 +142,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
   const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
   const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
-  const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll });
+  const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll, t: language.t });
   const permissions = await createToolPermissions({
     dir: options.userDataDir,
     gate: consent,
@@ -221,6 +225,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     jobs,
+    language,
     opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
       await jobs.close();

@@ -15,6 +15,8 @@ import { createDesktopShell } from './desktop/shell';
 import { trackWindow, windowPlacement } from './desktop/window-tracking';
 import { createMainWindow } from './window';
 import { log } from '../core/log';
+import { wordsIn } from '../core/services/language/language-service';
+import { matchLanguage } from '../../shared/i18n/languages';
 import { errorText } from '../../shared/domain/error-text';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
@@ -43,7 +45,7 @@ const presence = inputPresence();
 async function openWindow(started: Core): Promise<void> {
   const window = createMainWindow(preloadPath, await windowPlacement(userDataDir));
   mainWindow = window;
-  trackWindow(window, userDataDir, desktop.development);
+  trackWindow(window, userDataDir, desktop.development, started.language.t);
   presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   const detachIpc = attachIpc(started.router, window.webContents);
@@ -64,7 +66,7 @@ async function start(): Promise<void> {
     userDataDir,
     initialBaseUrl: process.env.APP_BASE_URL,
     systemLanguages: () => app.getPreferredSystemLanguages(),
-    fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow()),
+    fileSaver: dialogSaver(() => BrowserWindow.getFocusedWindow(), () => started.language.t),
     consent: dialogConsent(() => mainWindow),
     presence,
     makeFetch: (proxy) => electronFetch({ proxy }),
@@ -102,6 +104,7 @@ if (!desktop.primary) app.quit();
 else
   app.whenReady().then(start).catch((error: unknown) => {
     log.error('Confab could not start:', error);
-    dialog.showErrorBox('Confab could not start', errorText(error));
+    // Settings may be what failed to load, so the words follow the system's languages.
+    dialog.showErrorBox(wordsIn(matchLanguage(app.getPreferredSystemLanguages()))('dialog.startFailed'), errorText(error));
     app.exit(1);
   });

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { type Consent, describeConsent } from '../core/services/consent/consent';
+import type { MainWords } from '../core/services/language/language-service';
 
 /**
  * The browser harness's consent: asked in the terminal that started `npm run web`, which the
@@ -36,13 +37,13 @@ export function terminalConsent(io: { input: Readable; output: Writable; canAsk:
 
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function question(text: string): Promise<boolean> {
+  async function question(text: string, t: MainWords): Promise<boolean> {
     print(text);
     for (;;) {
-      io.output.write('Allow? Type y or n, then Enter: ');
+      io.output.write(t('consent.terminal.prompt'));
       const line = await nextLine();
       if (line === null) {
-        print('\nNo answer (input ended): refused.');
+        print(`\n${t('consent.terminal.noAnswer')}`);
         return false;
       }
       const answer = line.trim().toLowerCase();
@@ -53,17 +54,15 @@ export function terminalConsent(io: { input: Readable; output: Writable; canAsk:
 
   return {
     where: "Confab's terminal",
-    ask(request) {
-      const { title, message, detail } = describeConsent(request);
-      const text = `\n=== Confab asks: ${title} ===\n${message}\n${detail}`;
+    ask(request, t) {
+      const { title, message, detail } = describeConsent(request, t);
+      // The frame is the same in every language, so a reader (or a test) finds each question.
+      const text = `\n=== ${t('consent.terminal.asks', { title })} ===\n${message}\n${detail}`;
       if (!io.canAsk) {
-        print(
-          `${text}\nRefused: this terminal does not take input, so nobody can confirm it here. ` +
-            'To allow it, start Confab with `npm run web` from a terminal you can type in, and answer y when asked.',
-        );
+        print(`${text}\n${t('consent.terminal.cannotAsk')}`);
         return Promise.resolve(false);
       }
-      const answer = queue.then(() => question(text));
+      const answer = queue.then(() => question(text, t));
       queue = answer.catch(() => undefined);
       return answer;
     },

@@ -110,6 +110,16 @@ describe('Electron app (smoke journey)', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
   });
 
+  step('rebuilds the menu in the language chosen in Settings, without a restart', async () => {
+    // The call the Settings screen makes; the page's own words are the other tests' concern.
+    const choose = (language: string) => page.evaluate((choice) => (window as unknown as { confab: { settings: { update(patch: unknown): Promise<unknown> } } }).confab.settings.update({ language: choice }), language);
+    const fileMenu = () => app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.items[process.platform === 'darwin' ? 1 : 0]?.label.replace('&', ''));
+    await choose('de');
+    await expect.poll(fileMenu).toBe('Datei');
+    await choose('system');
+    await expect.poll(fileMenu).toBe('File');
+  });
+
   step('transcribes a dropped recording and exports SRT through main\'s save dialog', async () => {
     const sentence = await audio.speak('smoke.wav', 'Confab in Electron.');
     fake.transcription.next({ text: 'Confab in Electron.', words: [{ word: 'Confab', start: 0.1, end: 0.6 }, { word: 'in', start: 0.6, end: 0.8 }, { word: 'Electron', start: 0.8, end: 1.4 }], language: 'english', duration: await audio.duration(sentence) });

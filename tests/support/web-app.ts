@@ -24,7 +24,8 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-const QUESTION = '=== Confab asks:';
+/** How the terminal frames each question, in any language (terminal-consent.ts). */
+const QUESTION = '\n=== ';
 
 /**
  * Starts what `npm run web` starts (after its renderer build, which `npm test` has done once):

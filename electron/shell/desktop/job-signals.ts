@@ -21,7 +21,8 @@ export interface SignalDeps {
   } | null;
   /** The macOS dock badge (and Unity launchers on Linux). */
   setBadgeCount(count: number): void;
-  notify(options: { title: string; body: string }, onClick: () => void): void;
+  /** A system notification that the job ended, worded by the shell in the UI language. */
+  notify(ended: { ok: boolean; fileName: string }, onClick: () => void): void;
   /** Brings the window forward and opens the job's result. */
   focusJob(jobId: string): void;
 }
@@ -47,10 +48,7 @@ export function createJobSignals(deps: SignalDeps) {
       unseen++;
       showUnseen();
       window?.flashFrame(true);
-      deps.notify(
-        { title: signal.ok ? 'Transcription finished' : 'Transcription failed', body: signal.title },
-        () => deps.focusJob(signal.jobId),
-      );
+      deps.notify({ ok: signal.ok, fileName: signal.title }, () => deps.focusJob(signal.jobId));
     },
     /** Work stopped: the bar goes away. */
     idle(): void {

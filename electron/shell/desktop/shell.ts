@@ -4,13 +4,22 @@ import { autoUpdater } from 'electron-updater';
 import { AUDIO_EXTENSIONS } from '../../../shared/contract/transcription';
 import type { Intent } from '../../../shared/domain/shortcuts';
 import type { Core } from '../../core/core';
+import { type MainWords, wordsIn } from '../../core/services/language/language-service';
 import { log } from '../../core/log';
 import { startFileLog } from './file-log';
 import { createJobSignals } from './job-signals';
 import { menuTemplate } from './menu-template';
 import { audioPathsIn, createOpenedFiles } from './opened-files';
-import { createUpdateFlow, updatesOff } from './updates';
+import { type UpdateNews, createUpdateFlow, updatesOff } from './updates';
 import { overlayFor } from './overlay-icon';
+
+const UPDATE_NEWS = {
+  upToDate: 'updates.upToDate',
+  downloading: 'updates.downloading',
+  checkFailed: 'updates.checkFailed',
+  development: 'updates.development',
+  disabled: 'updates.disabled',
+} as const satisfies Record<UpdateNews, string>;
 
 /**
  * Confab as a desktop citizen, around the core and the window main.ts makes: the log file,
@@ -26,6 +35,9 @@ export function createDesktopShell(userDataDir: string) {
   const opened = createOpenedFiles();
   let window: BrowserWindow | null = null;
   let pageEvents: Core['desktop'] | null = null;
+  // Main's words follow the core's language once it exists; nothing is said before that.
+  let t: MainWords = wordsIn('en');
+  let stopFollowing = () => {};
 
   const focus = () => {
     if (!window || window.isDestroyed()) return;
@@ -34,7 +46,10 @@ export function createDesktopShell(userDataDir: string) {
     window.focus();
   };
   const modal = <T>(show: (parent: BrowserWindow) => Promise<T>, alone: () => Promise<T>) => (window && !window.isDestroyed() ? show(window) : alone());
-  const tell = (message: string) => void modal((w) => dialog.showMessageBox(w, { message }), () => dialog.showMessageBox({ message }));
+  const tell = (message: string) => {
+    const options = { message, buttons: [t('dialog.ok')] };
+    void modal((w) => dialog.showMessageBox(w, options), () => dialog.showMessageBox(options));
+  };
 
   if (primary) {
     app.on('second-instance', (_event, argv, workingDirectory) => {
@@ -61,11 +76,18 @@ export function createDesktopShell(userDataDir: string) {
         },
       },
       askToRestart: async (version) => {
-        const options = { type: 'info' as const, message: `Confab ${version} is ready to install.`, detail: 'Restart now to use it, or it installs when you next quit Confab.', buttons: ['Restart Now', 'Later'], defaultId: 0, cancelId: 1 };
+        const options = {
+          type: 'info' as const,
+          message: t('updates.ready', { version }),
+          detail: t('updates.readyDetail'),
+          buttons: [t('updates.restartNow'), t('updates.later')],
+          defaultId: 0,
+          cancelId: 1,
+        };
         const answer = await modal((w) => dialog.showMessageBox(w, options), () => dialog.showMessageBox(options));
         return answer.response === 0;
       },
-      tell,
+      tell: (news) => tell(t(UPDATE_NEWS[news])),
       log,
       every: (ms, run) => void setInterval(run, ms).unref(),
     },
@@ -74,7 +96,12 @@ export function createDesktopShell(userDataDir: string) {
 
   const reportProblem = async () => {
     const details = `Confab ${app.getVersion()} · Electron ${process.versions.electron} · ${os.type()} ${os.release()} (${process.arch})`;
-    const options = { message: 'Report a problem', detail: `Describe what you did and what happened, and attach the log files (Help ▸ Show Logs); keys are never written to them.\n\n${details}`, buttons: ['Show Logs', 'Copy Details', 'Close'], cancelId: 2 };
+    const options = {
+      message: t('report.title'),
+      detail: t('report.detail', { details }),
+      buttons: [t('report.showLogs'), t('report.copyDetails'), t('dialog.close')],
+      cancelId: 2,
+    };
     const { response } = await modal((w) => dialog.showMessageBox(w, options), () => dialog.showMessageBox(options));
     if (response === 0) void shell.openPath(logsDir);
     if (response === 1) clipboard.writeText(details);
@@ -87,14 +114,14 @@ export function createDesktopShell(userDataDir: string) {
         ? {
             isFocused: () => window!.isFocused(),
             setProgressBar: (progress, options) => window!.setProgressBar(progress, options),
-            setOverlay: (count) => window!.setOverlayIcon(overlayFor(count), count > 0 ? `${count} new results` : ''),
+            setOverlay: (count) => window!.setOverlayIcon(overlayFor(count), count > 0 ? t('notification.newResults', { count }) : ''),
             flashFrame: (flag) => window!.flashFrame(flag),
           }
         : null,
     setBadgeCount: (count) => void app.setBadgeCount(count),
-    notify: (options, onClick) => {
+    notify: ({ ok, fileName }, onClick) => {
       if (!Notification.isSupported()) return;
-      const notification = new Notification(options);
+      const notification = new Notification({ title: ok ? t('notification.finished') : t('notification.failed'), body: fileName });
       notification.on('click', onClick);
       notification.show();
     },
@@ -114,6 +141,7 @@ export function createDesktopShell(userDataDir: string) {
     attach(core: Core, next: BrowserWindow): void {
       window = next;
       pageEvents = core.desktop;
+      t = core.language.t;
       next.on('focus', () => signals.seen());
       // A crashed page would leave a blank window: it is logged and loaded again (drafts are in localStorage).
       next.webContents.on('render-process-gone', (_event, details) => {
@@ -123,15 +151,20 @@ export function createDesktopShell(userDataDir: string) {
       next.on('unresponsive', () => log.warn('The window stopped responding.'));
       const send = (intent: Intent) => core.desktop.send({ type: 'intent', intent });
       const openRecording = async () => {
-        const options = { properties: ['openFile' as const, 'multiSelections' as const], filters: [{ name: 'Audio', extensions: [...AUDIO_EXTENSIONS] }] };
+        const options = {
+          title: t('dialog.openRecording'),
+          properties: ['openFile' as const, 'multiSelections' as const],
+          filters: [{ name: t('dialog.audioFiles'), extensions: [...AUDIO_EXTENSIONS] }],
+        };
         const { canceled, filePaths } = await modal((w) => dialog.showOpenDialog(w, options), () => dialog.showOpenDialog(options));
         if (!canceled) await opened.open(filePaths);
       };
-      const template = menuTemplate(
-        { platform: process.platform, appName: app.name, development },
-        { send, openRecording: () => void openRecording(), showLogs: () => void shell.openPath(logsDir), reportProblem: () => void reportProblem(), checkForUpdates: updates.checkNow },
-      );
-      Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+      const actions = { send, openRecording: () => void openRecording(), showLogs: () => void shell.openPath(logsDir), reportProblem: () => void reportProblem(), checkForUpdates: updates.checkNow };
+      // Built again in the new language as soon as the user switches it in Settings.
+      const buildMenu = () => Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ platform: process.platform, appName: app.name, development }, actions, t)));
+      buildMenu();
+      stopFollowing();
+      stopFollowing = core.language.onChange(buildMenu);
       void opened.attach({
         stage: (file, name, purpose) => core.files.staging.fromPath(file, name, purpose),
         deliver: (files) => core.opened.receive(files),

@@ -4,12 +4,16 @@
  */
 
 /** Why updates are off, or null when they run. */
-export function updatesOff(context: { isPackaged: boolean; env: NodeJS.ProcessEnv }): string | null {
-  if (!context.isPackaged) return 'Updates are checked only in an installed Confab, not a development build.';
+export function updatesOff(context: { isPackaged: boolean; env: NodeJS.ProcessEnv }): UpdatesOff | null {
+  if (!context.isPackaged) return 'development';
   // Test runs and managed installs turn it off; an update must never restart a test's app.
-  if (context.env.CONFAB_DISABLE_UPDATES) return 'Updates are turned off (CONFAB_DISABLE_UPDATES).';
+  if (context.env.CONFAB_DISABLE_UPDATES) return 'disabled';
   return null;
 }
+
+export type UpdatesOff = 'development' | 'disabled';
+/** What a check the user asked for found, worded by the shell in the UI language. */
+export type UpdateNews = UpdatesOff | 'upToDate' | 'downloading' | 'checkFailed';
 
 export interface Updater {
   checkForUpdates(): Promise<{ isUpdateAvailable: boolean } | null>;
@@ -22,31 +26,31 @@ export interface UpdateDeps {
   /** Main's own dialog: true when the user chose Restart now. */
   askToRestart(version: string): Promise<boolean>;
   /** A short message in main's dialog, for a check the user asked for. */
-  tell(message: string): void;
+  tell(news: UpdateNews): void;
   log: { info(...parts: unknown[]): void; warn(...parts: unknown[]): void };
   every(ms: number, run: () => void): void;
 }
 
 const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
-export function createUpdateFlow(deps: UpdateDeps, off: string | null) {
+export function createUpdateFlow(deps: UpdateDeps, off: UpdatesOff | null) {
   const asked = new Set<string>();
 
   const check = async (byUser: boolean) => {
     try {
       const result = await deps.updater.checkForUpdates();
-      if (byUser && !result?.isUpdateAvailable) deps.tell('Confab is up to date.');
-      else if (byUser) deps.tell('An update is being downloaded. Confab will ask before it restarts.');
+      if (byUser && !result?.isUpdateAvailable) deps.tell('upToDate');
+      else if (byUser) deps.tell('downloading');
     } catch (error) {
       deps.log.warn('Checking for updates failed:', error);
-      if (byUser) deps.tell('Confab could not check for updates. See Help ▸ Show Logs for the reason.');
+      if (byUser) deps.tell('checkFailed');
     }
   };
 
   return {
     /** Background checks: now and every few hours. Declining installs the update when Confab quits. */
     start(): void {
-      if (off) return void deps.log.info(off);
+      if (off) return void deps.log.info(`Updates are off (${off}).`);
       deps.updater.onDownloaded((version) => {
         if (asked.has(version)) return;
         asked.add(version);

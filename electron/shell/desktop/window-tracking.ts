@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type BrowserWindow, screen } from 'electron';
 import contextMenu from 'electron-context-menu';
+import type { MainWords } from '../../core/services/language/language-service';
 import { createAtomicWriter, readJsonFile } from '../../core/services/storage/json-file';
 import { type Restored, restoreWindow, windowStateSchema } from './window-state';
 
@@ -18,9 +19,10 @@ export async function windowPlacement(userDataDir: string): Promise<Restored> {
 /**
  * Remembers the window's normal bounds, maximised state and screen as it moves and closes,
  * and gives its text fields the native context menu: Cut/Copy/Paste/Select All and the
- * spell checker's suggestions (electron-context-menu; the window has spellcheck on).
+ * spell checker's suggestions (electron-context-menu; the window has spellcheck on), in the UI
+ * language.
  */
-export function trackWindow(window: BrowserWindow, userDataDir: string, development: boolean): void {
+export function trackWindow(window: BrowserWindow, userDataDir: string, development: boolean, t: MainWords): void {
   const write = createAtomicWriter(stateFile(userDataDir));
   let timer: NodeJS.Timeout | undefined;
   const save = () => {
@@ -47,5 +49,17 @@ export function trackWindow(window: BrowserWindow, userDataDir: string, developm
     showCopyLink: true,
     showSelectAll: true,
     showInspectElement: development,
+    // Read each time the menu opens (getters), so it follows a language switch; English otherwise.
+    labels: {
+      get learnSpelling() { return t('context.learnSpelling'); },
+      get lookUpSelection() { return t('context.lookUp'); },
+      get dictionarySuggestions() { return t('context.noGuesses'); },
+      get cut() { return t('menu.cut'); },
+      get copy() { return t('menu.copy'); },
+      get paste() { return t('menu.paste'); },
+      get selectAll() { return t('menu.selectAll'); },
+      get copyLink() { return t('context.copyLink'); },
+      get inspect() { return t('context.inspect'); },
+    },
   });
 }

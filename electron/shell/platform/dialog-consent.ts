@@ -8,9 +8,10 @@ import { type Consent, describeConsent } from '../../core/services/consent/conse
 export function dialogConsent(window: () => BrowserWindow | null): Consent {
   return {
     where: 'the dialog Confab opened',
-    async ask(request) {
-      const { title, message, detail } = describeConsent(request);
-      const options = { type: 'warning' as const, title, message, detail, buttons: ["Don't allow", 'Allow'], defaultId: 0, cancelId: 0, noLink: true };
+    async ask(request, t) {
+      const { title, message, detail } = describeConsent(request, t);
+      const buttons = [t('consent.deny'), t('consent.allow')];
+      const options = { type: 'warning' as const, title, message, detail, buttons, defaultId: 0, cancelId: 0, noLink: true };
       const parent = window();
       const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
       return response === 1;

@@ -16,7 +16,7 @@ const fakes = vi.hoisted(() => {
     once: vi.fn(),
     loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
   };
-  const core = { router: { channels: [] }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, jobs: { onJobEvent: vi.fn(() => void calls.push('jobs.onJobEvent')) }, close: vi.fn(async () => void calls.push('core.close')) };
+  const core = { router: { channels: [] }, language: { t: (key: string) => key }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, jobs: { onJobEvent: vi.fn(() => void calls.push('jobs.onJobEvent')) }, close: vi.fn(async () => void calls.push('core.close')) };
   return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), detachFiles: vi.fn(), appData: '' };
 });
 
@@ -25,6 +25,7 @@ vi.mock('electron', () => ({
     on: (event: string, listener: (event: { preventDefault(): void }) => void) => fakes.appListeners.set(event, listener),
     whenReady: () => fakes.whenReady,
     getPath: (name: string) => (name === 'appData' ? fakes.appData : undefined),
+    getPreferredSystemLanguages: () => ['en-US'],
     setPath: vi.fn(),
     quit: vi.fn(() => calls.push('app.quit')),
     exit: vi.fn(),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
+import { type MainWords, wordsIn } from '../language/language-service';
 import type { Consent, ConsentRequest } from './consent';
 
 const FILE = 'consents.json';
@@ -23,7 +24,8 @@ export function programDigest(request: ProgramRequest): string {
  * asking again; any change asks again. Allowing a tool asks every time. Concurrent questions
  * about the same program share one answer, so one start never asks twice.
  */
-export async function createConsentGate(deps: { dir: string; consent: Consent }) {
+export async function createConsentGate(deps: { dir: string; consent: Consent; /** The core's language; English where none is given (tests). */ t?: MainWords }) {
+  const t = deps.t ?? wordsIn('en');
   const path = join(deps.dir, FILE);
   const write = createAtomicWriter(path);
   const programs = new Set((await readJsonFile(path, fileSchema))?.programs ?? []);
@@ -35,7 +37,7 @@ export async function createConsentGate(deps: { dir: string; consent: Consent })
     const pending = asking.get(digest);
     if (pending) return pending;
     const answer = (async () => {
-      const yes = await deps.consent.ask(request).catch(() => false);
+      const yes = await deps.consent.ask(request, t).catch(() => false);
       if (yes) {
         programs.add(digest);
         await write(JSON.stringify({ version: 1, programs: [...programs] }, null, 2));
@@ -59,7 +61,7 @@ export async function createConsentGate(deps: { dir: string; consent: Consent })
     /** Whether this exact program was allowed before (nothing is asked). */
     known: (request: ProgramRequest) => programs.has(programDigest(request)),
     startProgram,
-    allowTool: (request: Extract<ConsentRequest, { kind: 'allowTool' }>) => deps.consent.ask(request).catch(() => false),
+    allowTool: (request: Extract<ConsentRequest, { kind: 'allowTool' }>) => deps.consent.ask(request, t).catch(() => false),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { MainWords } from '../language/language-service';
+
 /**
  * What only the user, asked by main, may allow: the page is treated as hostile, so none of
  * these can be granted by a call from it. Electron asks with a native dialog; the browser
@@ -23,8 +25,8 @@ export type ConsentRequest =
 export interface Consent {
   /** Where the question appears, for the status shown while waiting: "a dialog", "Confab's terminal". */
   readonly where: string;
-  /** Resolves true only when the user said yes; any failure to ask is a no. */
-  ask(request: ConsentRequest): Promise<boolean>;
+  /** Resolves true only when the user said yes; any failure to ask is a no. Asked in the UI language `t` speaks. */
+  ask(request: ConsentRequest, t: MainWords): Promise<boolean>;
 }
 
 /** Used where nobody can be asked (tests that do not inject one): every request is refused. */
@@ -33,24 +35,25 @@ export const refuseAll: Consent = { where: 'nowhere', ask: async () => false };
 /** Shell-like quoting, so what the user confirms is exactly what will run, spaces and all. */
 const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
-/** The question in words, the same for the dialog and the terminal. */
-export function describeConsent(request: ConsentRequest): { title: string; message: string; detail: string } {
+/** The question in the UI language, the same for the dialog and the terminal. */
+export function describeConsent(request: ConsentRequest, t: MainWords): { title: string; message: string; detail: string } {
   if (request.kind === 'startProgram') {
-    const env = request.envNames.length > 0 ? request.envNames.join(', ') : 'none';
     return {
-      title: 'Run a program on this computer?',
-      message: `The MCP server "${request.serverName}" wants Confab to run a program on this computer.`,
-      detail:
-        `Command: ${[request.command, ...request.args].map(quote).join(' ')}\n` +
-        `Environment variables (values hidden): ${env}\n\n` +
-        'It will run with your permissions. Allow it only if you trust this command. ' +
-        'Confab asks again whenever the command, its arguments or its variables change.',
+      title: t('consent.program.title'),
+      message: t('consent.program.message', { server: request.serverName }),
+      detail: t('consent.program.detail', {
+        command: [request.command, ...request.args].map(quote).join(' '),
+        // Names of variables are code, listed as a shell would show them, in any language.
+        variables: request.envNames.length > 0 ? request.envNames.join(', ') : t('consent.program.noVariables'),
+      }),
     };
   }
-  const what = request.tool === null ? `every tool of "${request.serverName}"` : `the tool "${request.tool}" of "${request.serverName}"`;
   return {
-    title: 'Always allow a tool?',
-    message: `Allow ${what} to run without asking each time?`,
-    detail: 'The model will be able to call it in any conversation without your approval. You can change this in Settings, Tool permissions.',
+    title: t('consent.tool.title'),
+    message:
+      request.tool === null
+        ? t('consent.tool.every', { server: request.serverName })
+        : t('consent.tool.one', { tool: request.tool, server: request.serverName }),
+    detail: t('consent.tool.detail'),
   };
 }

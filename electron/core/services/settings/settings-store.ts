@@ -39,6 +39,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     file = next;
     return write(JSON.stringify(file, null, 2));
   };
+  const changed = new Set<(settings: Settings) => void>();
   if (loaded.migrated) await deps.onMigrate?.(file.profiles[0]!);
   // A pre-filled base URL (APP_BASE_URL on first run) is kept, so the next start has it too.
   if (loaded.migrated || (loaded.fresh && deps.initialBaseUrl)) await save(file);
@@ -92,7 +93,14 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
         ...(keyReminderDays !== undefined && { keyReminderDays }),
         profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
       });
-      return get();
+      const next = get();
+      for (const listener of changed) listener(next);
+      return next;
+    },
+    /** Main's own listeners (the language main speaks in) hear every update; returns the unsubscribe. */
+    onChange(listener: (settings: Settings) => void): () => void {
+      changed.add(listener);
+      return () => changed.delete(listener);
     },
 
     list,

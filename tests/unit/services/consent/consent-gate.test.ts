@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ConsentRequest, describeConsent, refuseAll } from '../../../../electron/core/services/consent/consent';
 import { createConsentGate } from '../../../../electron/core/services/consent/consent-memory';
+import { wordsIn } from '../../../../electron/core/services/language/language-service';
+
+const english = wordsIn('en');
 
 let dir: string;
 beforeEach(async () => {
@@ -102,14 +105,14 @@ describe('the consent gate for programs', () => {
 
 describe('the question', () => {
   it('names the exact command, quoted as it runs, and the variable names but never values', () => {
-    const { message, detail } = describeConsent(program());
+    const { message, detail } = describeConsent(program(), english);
     expect(message).toContain('"Notes"');
     expect(detail).toContain("Command: node server.js --root 'my notes'");
     expect(detail).toContain('Environment variables (values hidden): NOTES_TOKEN, NOTES_DIR');
   });
 
   it('says what always allowing a tool or a whole server means', () => {
-    expect(describeConsent({ kind: 'allowTool', serverName: 'Notes', tool: 'read' }).message).toBe('Allow the tool "read" of "Notes" to run without asking each time?');
-    expect(describeConsent({ kind: 'allowTool', serverName: 'Notes', tool: null }).message).toBe('Allow every tool of "Notes" to run without asking each time?');
+    expect(describeConsent({ kind: 'allowTool', serverName: 'Notes', tool: 'read' }, english).message).toBe('Allow the tool "read" of "Notes" to run without asking each time?');
+    expect(describeConsent({ kind: 'allowTool', serverName: 'Notes', tool: null }, english).message).toBe('Allow every tool of "Notes" to run without asking each time?');
   });
 });

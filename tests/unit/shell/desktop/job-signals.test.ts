@@ -8,7 +8,7 @@ function setup(platform: NodeJS.Platform, focused = false) {
     platform,
     window: () => window,
     setBadgeCount: vi.fn(),
-    notify: vi.fn((_options: { title: string; body: string }, onClick: () => void) => void clicks.push(onClick)),
+    notify: vi.fn((_ended: { ok: boolean; fileName: string }, onClick: () => void) => void clicks.push(onClick)),
     focusJob: vi.fn(),
   } satisfies SignalDeps;
   return { window, deps, clicks, signals: createJobSignals(deps) };
@@ -29,8 +29,8 @@ describe('job signals', () => {
     signals.signal({ kind: 'ended', jobId: 'job-1', title: 'interview.m4a', ok: true });
     signals.signal({ kind: 'ended', jobId: 'job-2', title: 'talk.mp3', ok: false });
     expect(deps.notify.mock.calls.map(([options]) => options)).toEqual([
-      { title: 'Transcription finished', body: 'interview.m4a' },
-      { title: 'Transcription failed', body: 'talk.mp3' },
+      { ok: true, fileName: 'interview.m4a' },
+      { ok: false, fileName: 'talk.mp3' },
     ]);
     clicks[0]!();
     expect(deps.focusJob).toHaveBeenCalledExactlyOnceWith('job-1');

@@ -29,6 +29,7 @@ vi.mock('../../../../electron/shell/desktop/file-log', () => ({ startFileLog: (d
 vi.mock('../../../../electron/shell/desktop/overlay-icon', () => ({ overlayFor: () => null }));
 
 const { createDesktopShell } = await import('../../../../electron/shell/desktop/shell');
+const { wordsIn } = await import('../../../../electron/core/services/language/language-service');
 
 function fakeWindow() {
   return {
@@ -45,6 +46,7 @@ function fakeWindow() {
 function fakeCore() {
   return {
     desktop: { send: vi.fn() },
+    language: { t: wordsIn('en'), onChange: () => () => undefined },
     opened: { receive: vi.fn() },
     files: { staging: { fromPath: vi.fn(async (_file: string, name: string) => ({ ok: true, file: { fileId: name } })) } },
   };
