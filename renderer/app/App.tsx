@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ChatScreen, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
+import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
@@ -60,7 +61,7 @@ function LoadingOrError() {
       {error ? (
         <div className="notice error" role="alert">
           <p className="notice-title">Confab could not start</p>
-          <p>{error}</p>
+          <p>{problemText(error)}</p>
         </div>
       ) : (
         <p className="hint">Loading…</p>
