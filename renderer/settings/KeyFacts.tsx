@@ -41,7 +41,7 @@ export function KeyFacts({ status }: { status: KeyStatus }) {
               t={t}
               i18nKey="facts.saved"
               values={{ age: formats.relative(-status.ageDays, 'day'), date: formats.date(new Date(status.savedAt)) }}
-              components={{ 1: <time dateTime={status.savedAt} /> }}
+              components={{ 1: <time dateTime={status.savedAt} translate="no" /> }}
             />
           </>
         )}

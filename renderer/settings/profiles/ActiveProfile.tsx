@@ -22,7 +22,9 @@ export function ActiveProfile() {
       <span className="active-profile-name" translate="no" dir="auto">
         {name}
       </span>
-      <kbd dir="ltr">{SHORTCUTS.profiles.label}</kbd>
+      <kbd dir="ltr" translate="no">
+        {SHORTCUTS.profiles.label}
+      </kbd>
     </button>
   );
 }

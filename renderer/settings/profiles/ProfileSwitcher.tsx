@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useProfiles } from './store';
 
+/** The keys are named as printed on them, in every language. */
+const KEYS = { up: '↑', down: '↓', enter: 'Enter', esc: 'Esc' };
+const key = <kbd dir="ltr" translate="no" />;
+
 /**
  * The profile switcher (Ctrl/Cmd+Shift+P): a modal dialog holding a listbox. Arrow keys,
  * Home and End move, Enter or a click switches, Esc closes and focus returns where it was.
@@ -83,7 +87,7 @@ export function ProfileSwitcher() {
         ))}
       </ul>
       <p className="hint">
-        <Trans t={t} i18nKey="switcher.help" components={{ 1: <kbd />, 3: <kbd />, 5: <kbd dir="ltr" />, 7: <kbd dir="ltr" /> }} />
+        <Trans t={t} i18nKey="switcher.help" values={KEYS} components={{ 1: key, 3: key, 5: key, 7: key }} />
       </p>
     </dialog>
   );

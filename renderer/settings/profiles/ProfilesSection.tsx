@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { problemText } from '../../common/problem-text';
+import { SHORTCUTS } from '../../common/shortcuts';
 import { type ProfileSummary, profileNameSchema } from '../../../shared/contract/profiles';
 import { useProfiles } from './store';
 import './profiles.css';
@@ -17,7 +18,7 @@ export function ProfilesSection() {
     <section aria-labelledby="profiles-heading" className="card profiles-section">
       <h2 id="profiles-heading">{t('profiles.heading')}</h2>
       <p className="hint">
-        <Trans t={t} i18nKey="profiles.intro" components={{ 1: <kbd dir="ltr" />, 3: <kbd dir="ltr" /> }} />
+        <Trans t={t} i18nKey="profiles.intro" values={{ shortcut: SHORTCUTS.profiles.label }} components={{ 1: <kbd dir="ltr" translate="no" /> }} />
       </p>
       {problem !== null && (
         <p className="field-error" role="alert">
