@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ENDONYMS } from '../../shared/i18n/languages';
 import { type Harness, closeExpectingNoErrors, openHarness } from '../support/harness';
 import { wordsOf } from '../support/i18n';
@@ -25,7 +25,12 @@ async function openSettings(page: Page, title: string) {
 
 describe('a first start follows the browser language', () => {
   let h: Harness | undefined;
-  afterAll(() => closeExpectingNoErrors(h));
+  // Each test starts its own app and browser; a failed one's are closed too.
+  afterEach(async () => {
+    const opened = h;
+    h = undefined;
+    await closeExpectingNoErrors(opened);
+  });
 
   it('is in Japanese with a Japanese browser', async () => {
     h = await start('ja');
@@ -33,8 +38,6 @@ describe('a first start follows the browser language', () => {
     expect(await lang(h.page)).toEqual({ lang: 'ja', dir: 'ltr' });
     await openSettings(h.page, ja('settings:screen.title'));
     await h.page.getByRole('heading', { level: 2, name: ja('settings:profiles.heading') }).waitFor();
-    await closeExpectingNoErrors(h);
-    h = undefined;
   });
 
   it('is right to left in Arabic, the sidebar on the right', async () => {
@@ -45,16 +48,12 @@ describe('a first start follows the browser language', () => {
     const side = (await sidebar(h.page).boundingBox())!;
     const main = (await h.page.locator('main.settings').boundingBox())!;
     expect(side.x, 'the sidebar sits right of the screen').toBeGreaterThanOrEqual(main.x + main.width - 1);
-    await closeExpectingNoErrors(h);
-    h = undefined;
   });
 
   it('is in English when the browser asks for a language Confab does not have', async () => {
     h = await start('sw');
     expect(await lang(h.page)).toEqual({ lang: 'en', dir: 'ltr' });
     await openSettings(h.page, 'Settings');
-    await closeExpectingNoErrors(h);
-    h = undefined;
   });
 });
 
