@@ -83,7 +83,7 @@ describe('the language picker in Settings', () => {
     expect(await lang(page)).toEqual({ lang: 'de', dir: 'ltr' });
     // Every section, the contents beside them and what other screens show in the sidebar, re-worded.
     await page.getByRole('heading', { level: 2, name: de('settings:key.heading') }).waitFor();
-    await page.getByRole('navigation', { name: de('settings:screen.contents') }).getByRole('button', { name: de('settings:tools.heading') }).waitFor();
+    await page.getByRole('navigation', { name: de('settings:screen.contents') }).getByRole('button', { name: de('settings:key.heading'), exact: true }).waitFor();
     await sidebar(page).getByText(de('settings:switcher.label'), { exact: true }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     expect(await picker(page, de('settings:preferences.language')).inputValue()).toBe('de');
