@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { listProblemText } from './problem-words';
+import { problemText } from '../common/problem-text';
 import type { ListProblem } from './store';
 
 /** The servers' list could not be read, or a server could not reconnect: said in the UI language. */
@@ -7,7 +7,9 @@ export function McpProblem({ problem }: { problem: ListProblem }) {
   const { t } = useTranslation('mcp');
   return (
     <p className="warning" role="alert">
-      {listProblemText(t, problem)}
+      {problem.server === null
+        ? t('store.listFailed', { problem: problemText(problem.error) })
+        : t('store.reconnectFailed', { name: problem.server, problem: problemText(problem.error) })}
     </p>
   );
 }

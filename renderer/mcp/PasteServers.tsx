@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpServerInput } from '../../shared/contract/mcp';
 import { problemText } from '../common/problem-text';
 import { type PasteProblem, readPastedServers } from './pasted-servers';
-import { pasteProblemText } from './problem-words';
+import { pasteProblemText } from './paste-problem-text';
 import { useMcp } from './store';
 
 /** What went wrong: the paste itself, or main refusing one of its servers. */

@@ -1,7 +1,5 @@
 import type { TFunction } from 'i18next';
-import { problemText } from '../common/problem-text';
 import type { FieldIssue, PasteProblem } from './pasted-servers';
-import type { ListProblem } from './store';
 
 /** How a pasted server should look, shown after what is wrong with the whole paste. */
 const EXAMPLE = '{"mcpServers": {"notes": {"url": "https://…"}}} or {"notes": {"command": "…", "args": ["…"]}}';
@@ -49,11 +47,4 @@ export function pasteProblemText(t: TFunction<'mcp'>, problem: PasteProblem): st
       return problem.name ? t('pasted.entryField', { name: problem.name, issue }) : t('pasted.unnamedField', { issue });
     }
   }
-}
-
-/** Why the servers' list or a reconnect failed, in the UI language. */
-export function listProblemText(t: TFunction<'mcp'>, problem: ListProblem): string {
-  return problem.server === null
-    ? t('store.listFailed', { problem: problemText(problem.error) })
-    : t('store.reconnectFailed', { name: problem.server, problem: problemText(problem.error) });
 }
