@@ -1,10 +1,13 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { McpServerInput } from '../../shared/contract/mcp';
-import { readPastedServers } from './pasted-servers';
+import { problemText } from '../common/problem-text';
+import { type PasteProblem, readPastedServers } from './pasted-servers';
+import { pasteProblemText } from './paste-problem-text';
 import { useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
 
-const kindOf = (server: McpServerInput) => (server.transport.type === 'http' ? 'at an address' : 'a local command');
+/** What went wrong: the paste itself, or main refusing one of its servers. */
+type Problem = { paste: PasteProblem } | { server: string; error: unknown };
 
 interface Props {
   /** One server: the form takes it, for the user to check and add as usual. */
@@ -19,16 +22,17 @@ interface Props {
  * local command still starts only after main's own question.
  */
 export function PasteServers({ onOne, onAdded }: Props) {
+  const { t } = useTranslation('mcp');
   const id = useId();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [found, setFound] = useState<McpServerInput[] | null>(null);
   const [adding, setAdding] = useState(false);
 
   const read = () => {
     setFound(null);
     const result = readPastedServers(text);
-    if (!result.ok) return setProblem(result.problem);
+    if (!result.ok) return setProblem({ paste: result.problem });
     setProblem(null);
     if (result.servers.length === 1) {
       onOne(result.servers[0]!);
@@ -45,7 +49,7 @@ export function PasteServers({ onOne, onAdded }: Props) {
         await store.add(server);
       } catch (error) {
         setFound((found ?? []).slice(index));
-        setProblem(`${server.name} was not added: ${errorText(error)}`);
+        setProblem({ server: server.name, error });
         setAdding(false);
         return;
       }
@@ -56,13 +60,15 @@ export function PasteServers({ onOne, onAdded }: Props) {
 
   return (
     <details className="paste-servers">
-      <summary>Paste JSON from another app</summary>
+      <summary>{t('paste.summary')}</summary>
       <div className="field">
-        <label htmlFor={id}>Server JSON</label>
+        <label htmlFor={id}>{t('paste.label')}</label>
         <textarea
           id={id}
           rows={5}
           spellCheck={false}
+          dir="ltr"
+          translate="no"
           value={text}
           placeholder={'{"mcpServers": {"notes": {"url": "https://tools.example.com/mcp"}}}'}
           aria-invalid={problem !== null}
@@ -75,36 +81,36 @@ export function PasteServers({ onOne, onAdded }: Props) {
         />
         {problem ? (
           <p className="field-error" role="alert" id={`${id}-note`}>
-            {problem}
+            {'paste' in problem ? pasteProblemText(t, problem.paste) : t('paste.notAdded', { name: problem.server, problem: problemText(problem.error) })}
           </p>
         ) : (
           <p className="hint" id={`${id}-note`}>
-            The "mcpServers" block of Claude Desktop or Cursor, or one server from a server's docs. Header and variable values go to the keychain.
+            {t('paste.hint')}
           </p>
         )}
       </div>
       {found ? (
-        <div className="paste-found" role="group" aria-label="Servers in the JSON">
-          <p>{found.length} servers in the JSON:</p>
+        <div className="paste-found" role="group" aria-label={t('paste.found')}>
+          <p>{t('paste.count', { count: found.length })}</p>
           <ul>
             {found.map((server) => (
               <li key={server.name}>
-                <strong>{server.name}</strong> — {kindOf(server)}
+                <strong translate="no" dir="auto">{server.name}</strong> — {server.transport.type === 'http' ? t('paste.atAddress') : t('paste.localCommand')}
               </li>
             ))}
           </ul>
           <div className="actions">
             <button type="button" disabled={adding} onClick={() => void addAll()}>
-              {adding ? 'Adding…' : `Add these ${found.length} servers`}
+              {adding ? t('paste.adding') : t('paste.addAll', { count: found.length })}
             </button>
             <button type="button" className="secondary" onClick={() => setFound(null)}>
-              Cancel
+              {t('paste.cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className="secondary small" onClick={read}>
-          Read JSON
+          {t('paste.read')}
         </button>
       )}
     </details>

@@ -1,35 +1,37 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
-import { counted } from '../../shared/domain/plural';
 import { toolLabel, toolsOf, useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
-const REASONS: Record<McpProblem['reason'], string> = {
-  auth: 'Credentials refused',
-  unreachable: 'Unreachable',
-  protocol: 'Not an MCP server',
-  not_configured: 'Not set up',
-  refused: 'Not allowed to run',
-};
+const REASONS = {
+  auth: 'reason.auth',
+  unreachable: 'reason.unreachable',
+  protocol: 'reason.protocol',
+  not_configured: 'reason.not_configured',
+  refused: 'reason.refused',
+} as const satisfies Record<McpProblem['reason'], string>;
+
+type AdviceKey = 'advice.authBuiltIn' | 'advice.authHeaders' | 'advice.unreachableLocal' | 'advice.unreachableHttp' | 'advice.protocol' | 'advice.missingKey';
 
 /** What to do about a failure, after main's own words on what happened. */
-const ADVICE: Record<McpProblem['reason'], (server: McpServerView, problem: McpProblem) => string> = {
+const ADVICE: Record<McpProblem['reason'], (server: McpServerView, problem: McpProblem) => AdviceKey | null> = {
   // The card is inside Settings, below the API key: the advice points there, not to Settings.
-  auth: (server) => (server.builtIn ? 'Check the API key above, then reconnect.' : 'Check the headers this server needs, then reconnect.'),
-  unreachable: (server) =>
-    server.transport.type === 'stdio' ? 'Check the command and its arguments.' : 'Check the address and that the server is running.',
-  protocol: () => 'Check that the address is the server\'s MCP endpoint.',
-  not_configured: (_server, problem) => (problem.code === 'missing_api_key' ? 'Add the key under API key, above; the server connects once it is saved.' : ''),
-  refused: () => '',
+  auth: (server) => (server.builtIn ? 'advice.authBuiltIn' : 'advice.authHeaders'),
+  unreachable: (server) => (server.transport.type === 'stdio' ? 'advice.unreachableLocal' : 'advice.unreachableHttp'),
+  protocol: () => 'advice.protocol',
+  not_configured: (_server, problem) => (problem.code === 'missing_api_key' ? 'advice.missingKey' : null),
+  refused: () => null,
 };
 
 function Status({ server }: { server: McpServerView }) {
+  const { t } = useTranslation('mcp');
   const { status } = server;
   if (status.state === 'connecting') {
     return (
       <p className="server-status connecting" role="status">
-        <span className="status-dot" aria-hidden="true" /> Connecting…
+        <span className="status-dot" aria-hidden="true" /> {t('card.connecting')}
       </p>
     );
   }
@@ -44,7 +46,7 @@ function Status({ server }: { server: McpServerView }) {
     const count = status.tools.length;
     return (
       <p className="server-status connected" role="status">
-        <span className="status-dot" aria-hidden="true" /> Connected · {counted(count, { one: 'tool', other: 'tools' })}
+        <span className="status-dot" aria-hidden="true" /> {t('card.connected', { count })}
       </p>
     );
   }
@@ -54,73 +56,82 @@ function Status({ server }: { server: McpServerView }) {
     <div className="server-status failed" role="status">
       <p>
         {/* Main's sentence names the host and says what it answered; the status and code stay out of the words. */}
-        <span className="status-dot" aria-hidden="true" /> <strong>{REASONS[problem.reason]}</strong>
+        <span className="status-dot" aria-hidden="true" /> <strong>{t(REASONS[problem.reason])}</strong>
       </p>
       <p className="server-problem">{problem.message}</p>
-      {advice && <p className="hint">{advice}</p>}
+      {advice && <p className="hint">{t(advice)}</p>}
     </div>
   );
 }
 
+/** Where the server is: an address or a command line, read left to right in every language. */
 const where = (server: McpServerView) =>
   server.transport.type === 'http' ? server.transport.url : [server.transport.command, ...server.transport.args].join(' ');
 
 /** One server: where it is, whether it is connected (or why not), its tools, and what can be done with it. */
 export function ServerCard({ server }: { server: McpServerView }) {
+  const { t } = useTranslation('mcp');
+  const headingId = useId();
   const reconnecting = useMcp((s) => s.reconnecting.includes(server.id));
   const [editing, setEditing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
   const tools = toolsOf(server);
 
   const remove = async () => {
     try {
       await useMcp.getState().remove(server.id);
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(error);
       setConfirmRemove(false);
     }
   };
 
   return (
-    <article className="server" aria-label={server.name}>
+    <article className="server" aria-labelledby={headingId}>
       <header className="server-header">
-        <h3>{server.name}</h3>
-        {server.builtIn ? <span className="badge">Built in</span> : <span className="badge">{server.transport.type === 'http' ? 'HTTP' : 'Local command'}</span>}
+        {server.builtIn ? (
+          <h3 id={headingId}>{t('card.serviceName')}</h3>
+        ) : (
+          <h3 id={headingId} translate="no" dir="auto">
+            {server.name}
+          </h3>
+        )}
+        <span className="badge">{server.builtIn ? t('card.builtIn') : server.transport.type === 'http' ? t('card.http') : t('card.local')}</span>
       </header>
-      <p className="server-where mono" title={where(server)}>
+      <p className="server-where mono" title={where(server)} translate="no" dir="ltr">
         {where(server)}
       </p>
-      {server.builtIn && <p className="hint">The service's own tools, at the MCP address above, with your API key.</p>}
+      {server.builtIn && <p className="hint">{t('card.builtInHint')}</p>}
       <Status server={server} />
       {tools.length > 0 && (
         <details className="server-tools" open>
-          <summary>Tools</summary>
+          <summary>{t('card.tools')}</summary>
           <dl>
             {tools.map((tool) => (
               <div key={tool.key}>
-                <dt className="mono">{toolLabel(tool)}</dt>
-                <dd>{tool.description || 'No description.'}</dd>
+                <dt className="mono" translate="no" dir="ltr">{toolLabel(tool)}</dt>
+                {tool.description ? <dd translate="no" dir="auto">{tool.description}</dd> : <dd>{t('card.noDescription')}</dd>}
               </div>
             ))}
           </dl>
         </details>
       )}
-      {problem && (
+      {problem !== null && (
         <p className="field-error" role="alert">
-          {problem}
+          {problemText(problem)}
         </p>
       )}
       {editing ? (
         <ServerForm server={server} onDone={() => setEditing(false)} />
       ) : confirmRemove ? (
-        <div className="confirm" role="group" aria-label={`Confirm removing ${server.name}`}>
-          <p>Remove {server.name} and its stored secrets? Chats that use its tools will no longer offer them.</p>
+        <div className="confirm" role="group" aria-label={t('card.confirmRemove', { name: server.name })}>
+          <p>{t('card.removeQuestion', { name: server.name })}</p>
           <button type="button" className="danger" onClick={() => void remove()}>
-            Yes, remove it
+            {t('card.removeYes')}
           </button>
           <button type="button" className="secondary" onClick={() => setConfirmRemove(false)}>
-            Keep it
+            {t('card.keep')}
           </button>
         </div>
       ) : (
@@ -129,18 +140,18 @@ export function ServerCard({ server }: { server: McpServerView }) {
             type="button"
             className="secondary small"
             disabled={reconnecting || server.status.state === 'connecting' || server.status.state === 'awaitingConsent'}
-            aria-label={`Reconnect ${server.name}`}
+            aria-label={t('card.reconnectLabel', { name: server.name })}
             onClick={() => void useMcp.getState().reconnect(server.id)}
           >
-            {reconnecting ? 'Reconnecting…' : 'Reconnect'}
+            {reconnecting ? t('card.reconnecting') : t('card.reconnect')}
           </button>
           {!server.builtIn && (
             <>
-              <button type="button" className="secondary small" aria-label={`Edit ${server.name}`} onClick={() => setEditing(true)}>
-                Edit
+              <button type="button" className="secondary small" aria-label={t('card.editLabel', { name: server.name })} onClick={() => setEditing(true)}>
+                {t('card.edit')}
               </button>
-              <button type="button" className="danger small" aria-label={`Remove ${server.name}`} onClick={() => setConfirmRemove(true)}>
-                Remove
+              <button type="button" className="danger small" aria-label={t('card.removeLabel', { name: server.name })} onClick={() => setConfirmRemove(true)}>
+                {t('card.remove')}
               </button>
             </>
           )}

@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
 import { PasteServers } from './PasteServers';
 import { useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 /** One header or environment variable as edited: a stored value stays stored unless replaced. */
 interface SecretRow {
@@ -25,9 +26,15 @@ const blankRow = (): SecretRow => ({ key: crypto.randomUUID(), name: '', value: 
 const pastedRows = (secrets: { name: string; value?: string }[]): SecretRow[] =>
   secrets.map((secret) => ({ ...blankRow(), name: secret.name, value: secret.value ?? '' }));
 
+/** A row's words: headers and environment variables are said apart, each a whole phrase in every language. */
+const WORDS = {
+  header: { row: 'secrets.header', name: 'secrets.headerName', value: 'secrets.headerValue', remove: 'secrets.removeHeader', add: 'secrets.addHeader' },
+  variable: { row: 'secrets.variable', name: 'secrets.variableName', value: 'secrets.variableValue', remove: 'secrets.removeVariable', add: 'secrets.addVariable' },
+} as const;
+
 interface SecretsProps {
   legend: string;
-  what: string;
+  what: keyof typeof WORDS;
   namePlaceholder: string;
   rows: SecretRow[];
   onChange(rows: SecretRow[]): void;
@@ -35,34 +42,39 @@ interface SecretsProps {
 
 /** Names in the clear, values as secrets: a stored value shows as stored, with Replace. */
 function SecretRows({ legend, what, namePlaceholder, rows, onChange }: SecretsProps) {
+  const { t } = useTranslation('mcp');
+  const words = WORDS[what];
   const id = useId();
   const change = (key: string, patch: Partial<SecretRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
     <fieldset className="secret-rows">
       <legend>{legend}</legend>
       {rows.map((row, index) => (
-        <div className="secret-row" key={row.key} role="group" aria-label={`${what} ${index + 1}`}>
+        <div className="secret-row" key={row.key} role="group" aria-label={t(words.row, { n: index + 1 })}>
           <input
             type="text"
-            aria-label={`${what} ${index + 1} name`}
+            aria-label={t(words.name, { n: index + 1 })}
             spellCheck={false}
+            dir="ltr"
+            translate="no"
             placeholder={namePlaceholder}
             value={row.name}
             onChange={(event) => change(row.key, { name: event.target.value })}
           />
           {row.stored && !row.replacing ? (
             <span className="stored-value">
-              <span aria-label="Value stored">••• stored</span>
+              <span aria-label={t('secrets.storedLabel')}>{t('secrets.stored')}</span>
               <button type="button" className="small secondary" onClick={() => change(row.key, { replacing: true })}>
-                Replace
+                {t('secrets.replace')}
               </button>
             </span>
           ) : (
             <input
               type="password"
               autoComplete="off"
-              aria-label={`${what} ${index + 1} value`}
-              placeholder={row.stored ? 'New value' : 'Value (kept in the keychain)'}
+              dir="ltr"
+              aria-label={t(words.value, { n: index + 1 })}
+              placeholder={row.stored ? t('secrets.newValue') : t('secrets.value')}
               value={row.value}
               onChange={(event) => change(row.key, { value: event.target.value })}
             />
@@ -70,15 +82,15 @@ function SecretRows({ legend, what, namePlaceholder, rows, onChange }: SecretsPr
           <button
             type="button"
             className="small secondary"
-            aria-label={`Remove ${what.toLowerCase()} ${index + 1}`}
+            aria-label={t(words.remove, { n: index + 1 })}
             onClick={() => onChange(rows.filter((x) => x.key !== row.key))}
           >
-            Remove
+            {t('secrets.remove')}
           </button>
         </div>
       ))}
       <button type="button" className="small secondary" id={`${id}-add`} onClick={() => onChange([...rows, blankRow()])}>
-        Add {what.toLowerCase()}
+        {t(words.add)}
       </button>
     </fieldset>
   );
@@ -92,6 +104,7 @@ interface Props {
 
 /** Adds or edits a user server: a Streamable HTTP address with headers, or a local command over stdio. */
 export function ServerForm({ server, onDone }: Props) {
+  const { t } = useTranslation('mcp');
   const id = useId();
   const transport = server?.transport;
   const [name, setName] = useState(server?.name ?? '');
@@ -102,6 +115,7 @@ export function ServerForm({ server, onDone }: Props) {
   const [args, setArgs] = useState(transport?.type === 'stdio' ? transport.args.join('\n') : '');
   const [env, setEnv] = useState<SecretRow[]>(transport?.type === 'stdio' ? rowsOf(transport.env) : []);
   const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [filled, setFilled] = useState(false);
 
@@ -120,9 +134,10 @@ export function ServerForm({ server, onDone }: Props) {
     setFilled(true);
   };
 
-  const secrets = (rows: SecretRow[], what: string) => {
+  const secrets = (rows: SecretRow[], what: keyof typeof WORDS) => {
     const missing = rows.find((row) => row.name.trim() && !row.value && (!row.stored || row.replacing));
-    if (missing) return { error: `Enter a value for the ${what} ${missing.name.trim()}.` };
+    const name = missing?.name.trim();
+    if (name) return { error: what === 'header' ? t('form.missingHeader', { name }) : t('form.missingVariable', { name }) };
     return {
       entries: rows
         .filter((row) => row.name.trim())
@@ -132,6 +147,7 @@ export function ServerForm({ server, onDone }: Props) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     const values = kind === 'http' ? secrets(headers, 'header') : secrets(env, 'variable');
     if (values.error) return setProblem(values.error);
     const parsed = serverInputSchema.safeParse({
@@ -141,7 +157,7 @@ export function ServerForm({ server, onDone }: Props) {
           ? { type: 'http', url: url.trim(), headers: values.entries }
           : { type: 'stdio', command, args: args.split('\n').filter((arg) => arg.trim() !== ''), env: values.entries },
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'These settings are not valid.');
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('form.invalid'));
     setProblem(null);
     setSaving(true);
     try {
@@ -149,57 +165,61 @@ export function ServerForm({ server, onDone }: Props) {
       await (server ? store.update(server.id, parsed.data) : store.add(parsed.data));
       onDone();
     } catch (error) {
-      setProblem(errorText(error));
+      setRefusal(error);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <form className="server-form" noValidate aria-label={server ? `Edit ${server.name}` : 'Add a server'} onSubmit={save}>
+    <form className="server-form" noValidate aria-label={server ? t('form.editLabel', { name: server.name }) : t('form.add')} onSubmit={save}>
       {!server && <PasteServers onOne={fill} onAdded={onDone} />}
       {filled && (
         <p className="hint" role="status">
-          Filled in from the JSON. Check it, then add the server.
+          {t('form.filled')}
         </p>
       )}
       <div className="field">
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} type="text" value={name} placeholder="For example: Notes" onChange={(event) => setName(event.target.value)} />
+        <label htmlFor={`${id}-name`}>{t('form.name')}</label>
+        <input id={`${id}-name`} type="text" dir="auto" value={name} placeholder={t('form.namePlaceholder')} onChange={(event) => setName(event.target.value)} />
       </div>
       <fieldset className="choice">
-        <legend>Connection</legend>
+        <legend>{t('form.connection')}</legend>
         <label>
           <input type="radio" name={`${id}-kind`} checked={kind === 'http'} onChange={() => setKind('http')} />
-          Streamable HTTP <span className="hint">— a server at a web address</span>
+          {t('form.http')} <span className="hint">{t('form.httpHint')}</span>
         </label>
         <label>
           <input type="radio" name={`${id}-kind`} checked={kind === 'stdio'} onChange={() => setKind('stdio')} />
-          Local command <span className="hint">— a program Confab starts, speaking over stdio</span>
+          {t('form.local')} <span className="hint">{t('form.localHint')}</span>
         </label>
       </fieldset>
       {kind === 'http' ? (
         <>
           <div className="field">
-            <label htmlFor={`${id}-url`}>Server URL</label>
+            <label htmlFor={`${id}-url`}>{t('form.url')}</label>
             <input
               id={`${id}-url`}
               type="url"
+              dir="ltr"
+              translate="no"
               spellCheck={false}
               placeholder="https://tools.example.com/mcp"
               value={url}
               onChange={(event) => setUrl(event.target.value)}
             />
           </div>
-          <SecretRows legend="Headers (optional)" what="Header" namePlaceholder="Authorization" rows={headers} onChange={setHeaders} />
+          <SecretRows legend={t('form.headers')} what="header" namePlaceholder="Authorization" rows={headers} onChange={setHeaders} />
         </>
       ) : (
         <>
           <div className="field">
-            <label htmlFor={`${id}-command`}>Command</label>
+            <label htmlFor={`${id}-command`}>{t('form.command')}</label>
             <input
               id={`${id}-command`}
               type="text"
+              dir="ltr"
+              translate="no"
               spellCheck={false}
               placeholder="/usr/local/bin/notes-mcp"
               value={command}
@@ -207,10 +227,12 @@ export function ServerForm({ server, onDone }: Props) {
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-args`}>Arguments</label>
+            <label htmlFor={`${id}-args`}>{t('form.arguments')}</label>
             <textarea
               id={`${id}-args`}
               rows={3}
+              dir="ltr"
+              translate="no"
               spellCheck={false}
               placeholder={'--root\n/home/me/notes'}
               value={args}
@@ -218,23 +240,23 @@ export function ServerForm({ server, onDone }: Props) {
               onChange={(event) => setArgs(event.target.value)}
             />
             <p className="hint" id={`${id}-args-hint`}>
-              One argument per line, exactly as the program receives it.
+              {t('form.argumentsHint')}
             </p>
           </div>
-          <SecretRows legend="Environment variables (optional)" what="Variable" namePlaceholder="NOTES_TOKEN" rows={env} onChange={setEnv} />
+          <SecretRows legend={t('form.env')} what="variable" namePlaceholder="NOTES_TOKEN" rows={env} onChange={setEnv} />
         </>
       )}
-      {problem && (
+      {(problem !== null || refusal !== null) && (
         <p className="field-error" role="alert">
-          {problem}
+          {problem ?? problemText(refusal)}
         </p>
       )}
       <div className="actions">
         <button type="submit" disabled={saving}>
-          {saving ? 'Connecting…' : server ? 'Save and reconnect' : 'Add server'}
+          {saving ? t('form.connecting') : server ? t('form.saveReconnect') : t('form.addServer')}
         </button>
         <button type="button" className="secondary" onClick={onDone}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

@@ -6,39 +6,70 @@ import { errorText } from '../../shared/domain/error-text';
  * The JSON other MCP clients and servers' docs give (Claude Desktop, Cursor…):
  * `{"mcpServers": {"name": {"url", "headers"} | {"command", "args", "env"}}}`, the map of
  * servers alone, or one server without its name. Read into the add form's input, each server
- * then checked by the same schema as a server typed in, so the messages are the form's.
+ * then checked by the same schema as a server typed in, so the rules are the form's.
  */
 
-const values = (what: string) => z.record(z.string(), z.string({ error: `each ${what} value must be text in quotes` }), { error: `"${what}s" must be an object of names and text values` });
+/**
+ * What cannot be read in a pasted JSON, as a code and values the form words in the UI language.
+ * `name` is the server's ('' for one pasted without its name); `issue` is what is wrong with
+ * one of its fields, or a rule of the form's own schema (`rule`, already in words).
+ */
+export type PasteProblem =
+  | { code: 'empty' | 'notObject' | 'serversNotObject' | 'noServer' }
+  | { code: 'notJson'; detail: string }
+  | { code: 'entryNotObject' | 'entrySse' | 'entryNeither'; name: string }
+  | { code: 'entryField'; name: string; issue: FieldIssue };
+
+export type FieldIssue =
+  | { code: 'fieldText' | 'valuesObject'; field: string }
+  | { code: 'headerValueText' | 'envValueText' | 'argsList' | 'argText' }
+  | { code: 'rule'; rule: string };
+
+// The schemas' messages are FieldIssue codes, read back in issueOf.
+const values = (what: 'header' | 'env') =>
+  z.record(z.string(), z.string({ error: `${what}ValueText` }), { error: 'valuesObject' });
 
 const remoteEntry = z.object({
-  type: z.string({ error: '"type" must be text' }).optional(),
-  url: z.string({ error: '"url" must be text' }),
+  type: z.string({ error: 'fieldText' }).optional(),
+  url: z.string({ error: 'fieldText' }),
   headers: values('header').optional(),
 });
 
 const localEntry = z.object({
-  type: z.string({ error: '"type" must be text' }).optional(),
-  command: z.string({ error: '"command" must be text' }),
-  args: z.array(z.string({ error: 'each argument must be text in quotes' }), { error: '"args" must be a list of arguments' }).optional(),
+  type: z.string({ error: 'fieldText' }).optional(),
+  command: z.string({ error: 'fieldText' }),
+  args: z.array(z.string({ error: 'argText' }), { error: 'argsList' }).optional(),
   env: values('env').optional(),
 });
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SHAPE = 'It should look like {"mcpServers": {"notes": {"url": "https://…"}}} or {"notes": {"command": "…", "args": ["…"]}}.';
+function issueOf(issue: z.core.$ZodIssue | undefined): FieldIssue {
+  const field = String(issue?.path[0] ?? '');
+  switch (issue?.message) {
+    case 'fieldText':
+    case 'valuesObject':
+      return { code: issue.message, field };
+    case 'headerValueText':
+    case 'envValueText':
+    case 'argsList':
+    case 'argText':
+      return { code: issue.message };
+    default:
+      return { code: 'fieldText', field };
+  }
+}
 
 const pairs = (record: Record<string, string> | undefined) => Object.entries(record ?? {}).map(([name, value]) => ({ name, value }));
 
 /** One server's entry as the form's input, or what is wrong with it, naming the server. */
-function readEntry(name: string, entry: unknown): { input: McpServerInput } | { problem: string } {
-  const who = name ? `"${name}"` : 'The server';
-  if (!isObject(entry)) return { problem: `${who} is not an object with a "url" or a "command".` };
-  if (entry.type === 'sse') return { problem: `${who} uses the older SSE transport; Confab connects to Streamable HTTP servers and local commands.` };
+function readEntry(name: string, entry: unknown): { input: McpServerInput } | { problem: PasteProblem } {
+  if (!isObject(entry)) return { problem: { code: 'entryNotObject', name } };
+  if (entry.type === 'sse') return { problem: { code: 'entrySse', name } };
   const local = 'command' in entry;
-  if (!local && !('url' in entry)) return { problem: `${who} has neither a "url" (a server at an address) nor a "command" (a program Confab starts).` };
+  if (!local && !('url' in entry)) return { problem: { code: 'entryNeither', name } };
   const read = local ? localEntry.safeParse(entry) : remoteEntry.safeParse(entry);
-  if (!read.success) return { problem: `${who}: ${read.error.issues[0]?.message ?? 'its settings cannot be read'}.` };
+  if (!read.success) return { problem: { code: 'entryField', name, issue: issueOf(read.error.issues[0]) } };
   const transport =
     'command' in read.data
       ? { type: 'stdio' as const, command: read.data.command, args: read.data.args ?? [], env: pairs(read.data.env) }
@@ -46,27 +77,27 @@ function readEntry(name: string, entry: unknown): { input: McpServerInput } | { 
   const checked = serverInputSchema.safeParse({ name, transport });
   // An unnamed server is named in the form; every other rule is the form's own.
   const issue = checked.success ? undefined : checked.error.issues.find((found) => !(name === '' && found.path[0] === 'name'));
-  if (issue) return { problem: `${who}: ${issue.message}` };
+  if (issue) return { problem: { code: 'entryField', name, issue: { code: 'rule', rule: issue.message } } };
   return { input: checked.success ? checked.data : { name, transport } };
 }
 
-export type PastedServers = { ok: true; servers: McpServerInput[] } | { ok: false; problem: string };
+export type PastedServers = { ok: true; servers: McpServerInput[] } | { ok: false; problem: PasteProblem };
 
-/** Reads pasted text into servers to add, or says in one sentence what is wrong with it. */
+/** Reads pasted text into servers to add, or says what is wrong with it. */
 export function readPastedServers(text: string): PastedServers {
-  if (!text.trim()) return { ok: false, problem: `Paste the JSON first. ${SHAPE}` };
+  if (!text.trim()) return { ok: false, problem: { code: 'empty' } };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `This is not valid JSON (${errorText(error)}). Copy it again, braces included.` };
+    return { ok: false, problem: { code: 'notJson', detail: errorText(error) } };
   }
-  if (!isObject(json)) return { ok: false, problem: `This JSON is not an object of servers. ${SHAPE}` };
+  if (!isObject(json)) return { ok: false, problem: { code: 'notObject' } };
   const single = 'url' in json || 'command' in json;
   const map = single ? { '': json } : 'mcpServers' in json ? json.mcpServers : json;
-  if (!isObject(map)) return { ok: false, problem: `"mcpServers" must be an object of servers by name. ${SHAPE}` };
+  if (!isObject(map)) return { ok: false, problem: { code: 'serversNotObject' } };
   const entries = Object.entries(map);
-  if (entries.length === 0) return { ok: false, problem: `This JSON names no server. ${SHAPE}` };
+  if (entries.length === 0) return { ok: false, problem: { code: 'noServer' } };
   const servers: McpServerInput[] = [];
   for (const [name, entry] of entries) {
     const read = readEntry(name, entry);

@@ -1,13 +1,17 @@
 import { create } from 'zustand';
 import type { McpServerInput, McpServerView, McpTool } from '../../shared/contract/mcp';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
+
+/** Why the list could not be read (server null) or a server could not reconnect (its name); worded by the screen. */
+export interface ListProblem {
+  server: string | null;
+  error: unknown;
+}
 
 interface McpState {
   /** null until main has answered the first time. */
   servers: McpServerView[] | null;
-  /** Why the list could not be read, in words. */
-  problem: string | null;
+  problem: ListProblem | null;
   /** Server ids whose reconnect is under way. */
   reconnecting: string[];
   /**
@@ -51,7 +55,7 @@ export const useMcp = create<McpState>((set, get) => {
       api.mcp.watch.subscribe(({ event }) => set({ servers: event.servers, problem: null }));
       api.mcp.watch.start(undefined).catch((error: unknown) => {
         watching = false;
-        set({ problem: `The tool servers could not be listed: ${errorText(error)}` });
+        set({ problem: { server: null, error } });
       });
       // A new key, base URL or MCP address is what the service's server connects with.
       onConnectionChange(() => get().refresh());
@@ -60,7 +64,7 @@ export const useMcp = create<McpState>((set, get) => {
     refresh() {
       api.mcp.list(undefined).then(
         (servers) => set({ servers, problem: null }),
-        (error: unknown) => set({ problem: `The tool servers could not be listed: ${errorText(error)}` }),
+        (error: unknown) => set({ problem: { server: null, error } }),
       );
     },
     async add(input) {
@@ -82,7 +86,7 @@ export const useMcp = create<McpState>((set, get) => {
       try {
         put(await api.mcp.reconnect({ id }));
       } catch (error) {
-        set({ problem: `${get().servers?.find((x) => x.id === id)?.name ?? 'The server'} could not reconnect: ${errorText(error)}` });
+        set({ problem: { server: get().servers?.find((x) => x.id === id)?.name ?? id, error } });
       } finally {
         set((s) => ({ reconnecting: s.reconnecting.filter((x) => x !== id) }));
       }

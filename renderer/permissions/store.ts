@@ -1,13 +1,12 @@
 import { create } from 'zustand';
 import type { PermissionRule, PermissionRuleView } from '../../shared/contract/permissions';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
 
 interface PermissionsState {
   /** null until main has answered. */
   rules: PermissionRuleView[] | null;
-  /** Why the last change or load failed, in main's words. */
-  problem: string | null;
+  /** Why the last change (`loading` false) or the load failed, worded by the screen. */
+  problem: { loading: boolean; error: unknown } | null;
   /** A change main is carrying out (an allow waits for the user's answer outside the page). */
   pending: PermissionRule | null;
   load(): Promise<void>;
@@ -22,7 +21,7 @@ export const usePermissions = create<PermissionsState>((set) => {
     try {
       set({ rules: await run() });
     } catch (error) {
-      set({ problem: errorText(error) });
+      set({ problem: { loading: false, error } });
     } finally {
       set({ pending: null });
     }
@@ -35,7 +34,7 @@ export const usePermissions = create<PermissionsState>((set) => {
       try {
         set({ rules: await api.permissions.list(), problem: null });
       } catch (error) {
-        set({ problem: `The tool permissions could not be read: ${errorText(error)}` });
+        set({ problem: { loading: true, error } });
       }
     },
     set: (rule) => change(rule, () => api.permissions.set(rule)),

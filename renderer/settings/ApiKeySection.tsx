@@ -1,16 +1,15 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { type KeyWarning, setKeyInputSchema } from '../../shared/contract/secrets';
 import { FailureNotice } from '../common/FailureNotice';
 import { KeyFacts } from './KeyFacts';
 import { KeychainNotice } from './KeychainNotice';
 import { useSettings } from './store';
 
-const KEY_WARNINGS: Record<KeyWarning, string> = {
-  not_a_service_key:
-    'This key does not start with "sk-", the prefix of the service\'s API keys. It was saved; if requests fail, copy the key again from the developer dashboard.',
-};
+const KEY_WARNINGS = { not_a_service_key: 'key.notServiceKey' } as const satisfies Record<KeyWarning, string>;
 
 export function ApiKeySection() {
+  const { t } = useTranslation('settings');
   const key = useSettings((state) => state.key);
   const setKey = useSettings((state) => state.setKey);
   const deleteKey = useSettings((state) => state.deleteKey);
@@ -20,7 +19,8 @@ export function ApiKeySection() {
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** What the contract's check found wrong with the draft, worded here in the UI language. */
+  const [invalid, setInvalid] = useState<'key.empty' | 'key.spaces' | null>(null);
   const [trying, setTrying] = useState(false);
   if (!key) return null;
 
@@ -31,7 +31,7 @@ export function ApiKeySection() {
 
   // One message at a time: each attempt clears what the last one said before it speaks.
   const clearMessages = () => {
-    setProblem(null);
+    setInvalid(null);
     useSettings.setState({ refusedKey: null, keyNotStored: null, error: null });
   };
 
@@ -39,7 +39,7 @@ export function ApiKeySection() {
     clearMessages();
     const parsed = setKeyInputSchema.safeParse({ key: draft, memoryOnly });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'This key is not valid.');
+      setInvalid(parsed.error.issues[0]?.code === 'too_small' ? 'key.empty' : 'key.spaces');
       return;
     }
     // The draft is cleared only once main has the key, so a failure loses nothing typed.
@@ -54,7 +54,7 @@ export function ApiKeySection() {
 
   return (
     <section aria-labelledby="key-heading" className="card">
-      <h2 id="key-heading">API key</h2>
+      <h2 id="key-heading">{t('key.heading')}</h2>
       {key.stored && (
         <div className="key-stored">
           <KeyFacts status={key} />
@@ -62,17 +62,17 @@ export function ApiKeySection() {
             <div className="actions">
               {key.usable && (
                 <button type="button" onClick={() => setEditing(true)}>
-                  Replace key
+                  {t('key.replace')}
                 </button>
               )}
               <button type="button" className="danger" onClick={() => setConfirmDelete(true)}>
-                Delete key
+                {t('key.delete')}
               </button>
             </div>
           )}
           {confirmDelete && (
-            <div className="confirm" role="group" aria-label="Confirm deleting the key">
-              <p>Delete the stored key? Requests will fail until you add one again.</p>
+            <div className="confirm" role="group" aria-label={t('key.confirmDelete')}>
+              <p>{t('key.deleteQuestion')}</p>
               <button
                 type="button"
                 className="danger"
@@ -81,10 +81,10 @@ export function ApiKeySection() {
                   setConfirmDelete(false);
                 }}
               >
-                Yes, delete the key
+                {t('key.deleteYes')}
               </button>
               <button type="button" className="secondary" onClick={() => setConfirmDelete(false)}>
-                Keep it
+                {t('key.keep')}
               </button>
             </div>
           )}
@@ -92,12 +92,12 @@ export function ApiKeySection() {
       )}
       {key.warning && (
         <p className="warning" role="status">
-          {KEY_WARNINGS[key.warning]}
+          {t(KEY_WARNINGS[key.warning])}
         </p>
       )}
       {key.storage === 'unknown' && (
         <p className="warning" role="status">
-          Confab cannot tell whether a key is stored: the system keychain could not be read.
+          {t('key.storageUnknown')}
         </p>
       )}
       {showEntry && (
@@ -109,23 +109,25 @@ export function ApiKeySection() {
             void save(false);
           }}
         >
-          <label htmlFor={inputId}>{replacing ? 'New API key' : 'API key'}</label>
+          <label htmlFor={inputId}>{replacing ? t('key.newLabel') : t('key.label')}</label>
           <div className="field-row">
             <input
               id={inputId}
               type="password"
               autoComplete="off"
               spellCheck={false}
+              dir="ltr"
+              translate="no"
               placeholder="sk-…"
               value={draft}
-              aria-invalid={problem !== null}
+              aria-invalid={invalid !== null}
               onChange={(event) => {
                 setDraft(event.target.value);
-                if (problem) setProblem(null);
+                if (invalid) setInvalid(null);
               }}
             />
             <button type="submit" disabled={trying}>
-              {trying ? 'Trying the key…' : 'Save key'}
+              {trying ? t('key.trying') : t('key.save')}
             </button>
             {replacing && (
               <button
@@ -137,23 +139,26 @@ export function ApiKeySection() {
                   clearMessages();
                 }}
               >
-                Cancel
+                {t('key.cancel')}
               </button>
             )}
           </div>
-          {problem ? (
+          {invalid ? (
             <p className="field-error" role="alert">
-              {problem}
+              {t(invalid)}
             </p>
           ) : (
             <p className="hint">
-              {replacing
-                ? 'Confab first tries the new key with one tiny request; the old key stays until that works. '
-                : 'Confab first tries the key with one tiny request and saves it once the service accepts it. '}
+              {replacing ? t('key.hintReplace') : t('key.hintNew')}{' '}
               {/* While the keychain fails, where the key will be kept is the user's choice below. */}
-              {!keychainProblem && 'Kept in the system keychain. '}
-              Confab shows only its last four characters.
-              {key.currentOrigin && ` It will be used only for ${key.currentOrigin}.`}
+              {!keychainProblem && `${t('key.hintKeychain')} `}
+              {t('key.hintLast4')}
+              {key.currentOrigin && (
+                <>
+                  {' '}
+                  <Trans t={t} i18nKey="key.hintOrigin" values={{ origin: key.currentOrigin }} components={{ 1: <span translate="no" dir="ltr" /> }} />
+                </>
+              )}
             </p>
           )}
           {keychainProblem && (
@@ -161,10 +166,10 @@ export function ApiKeySection() {
           )}
         </form>
       )}
-      {refused && !problem && (
+      {refused && !invalid && (
         <div aria-live="polite">
           <p className="hint">
-            {key.stored ? 'The new key was not saved. The stored key is unchanged.' : 'The key was not saved.'}
+            {key.stored ? t('key.notSavedReplace') : t('key.notSaved')}
           </p>
           <FailureNotice failure={refused} inSettings />
         </div>

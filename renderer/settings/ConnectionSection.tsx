@@ -1,26 +1,34 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { modelName } from '../common/names';
 import { FailureNotice } from '../common/FailureNotice';
 import { useSettings } from './store';
+import { useFormats } from '../i18n';
 
 export function ConnectionSection() {
+  const { t } = useTranslation('settings');
   const testing = useSettings((state) => state.testing);
   const connection = useSettings((state) => state.connection);
   const testConnection = useSettings((state) => state.testConnection);
+  const formats = useFormats();
 
   return (
     <section aria-labelledby="connection-heading" className="card">
-      <h2 id="connection-heading">Connection</h2>
-      <p className="hint">Sends one minimal chat request with the stored key and shows exactly what the service answered.</p>
+      <h2 id="connection-heading">{t('connection.heading')}</h2>
+      <p className="hint">{t('connection.hint')}</p>
       <button type="button" onClick={() => void testConnection()} disabled={testing}>
-        {testing ? 'Testing…' : 'Test connection'}
+        {testing ? t('connection.testing') : t('connection.test')}
       </button>
       <div aria-live="polite">
         {connection?.ok && (
           <div className="notice success" role="status">
-            <p className="notice-title">Connected</p>
+            <p className="notice-title">{t('connection.connected')}</p>
             <p>
-              The service answered with the <span title={`Model id: ${connection.model}`}>{modelName(connection.model)}</span> model in{' '}
-              {connection.latencyMs} ms.
+              <Trans
+                t={t}
+                i18nKey="connection.answered"
+                values={{ model: modelName(connection.model), latency: t('connection.latency', { ms: formats.number(connection.latencyMs) }) }}
+                components={{ 1: <span title={t('connection.modelId', { id: connection.model })} /> }}
+              />
             </p>
           </div>
         )}

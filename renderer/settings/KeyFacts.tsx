@@ -1,24 +1,28 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { KeyStatus } from '../../shared/contract/secrets';
-import { counted } from '../../shared/domain/plural';
+import { useFormats } from '../i18n';
 
-const STORAGE_WORDS = { keychain: 'is stored in the system keychain', memory: 'is kept for this run only (in memory, never on disk)', none: '', unknown: '' };
-
-const DAYS = { one: 'day', other: 'days' };
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
-const age = (days: number) => (days === 0 ? 'today' : days === 1 ? 'yesterday' : `${counted(days, DAYS)} ago`);
+const STORAGE_WORDS = { keychain: 'facts.keychain', memory: 'facts.memory', none: 'facts.stored', unknown: 'facts.stored' } as const;
 
 /** What is known about the stored key: where it is kept, which address it is for, and its age. */
 export function KeyFacts({ status }: { status: KeyStatus }) {
+  const { t } = useTranslation('settings');
+  const formats = useFormats();
   if (!status.stored) return null;
+  // Addresses and the key's last characters are read left to right in every language.
+  const mono = <span className="mono" translate="no" dir="ltr" />;
+  const strongMono = <strong className="mono" translate="no" dir="ltr" />;
   if (!status.usable) {
     return (
       <div className="notice warning" role="status">
-        <p className="notice-title">No key for this address</p>
+        <p className="notice-title">{t('facts.otherTitle')}</p>
         <p>
-          The stored key (ending in <span className="mono">…{status.last4}</span>) was saved for{' '}
-          <strong className="mono">{status.origin ?? 'no address'}</strong>. Confab sends a key only to the address it
-          was saved for, so requests to <strong className="mono">{status.currentOrigin ?? 'this address'}</strong> go
-          without one. Enter a key for this address below (it replaces the stored one), or set the base URL back.
+          <Trans
+            t={t}
+            i18nKey="facts.other"
+            values={{ last4: status.last4, origin: status.origin ?? t('facts.noAddress'), current: status.currentOrigin ?? t('facts.thisAddress') }}
+            components={{ 1: mono, 3: strongMono, 5: strongMono }}
+          />
         </p>
       </div>
     );
@@ -26,21 +30,25 @@ export function KeyFacts({ status }: { status: KeyStatus }) {
   return (
     <>
       <p>
-        A key ending in <strong className="mono">…{status.last4}</strong> {STORAGE_WORDS[status.storage]}.
+        <Trans t={t} i18nKey={STORAGE_WORDS[status.storage]} values={{ last4: status.last4 }} components={{ 1: strongMono }} />
       </p>
       <p className="hint">
-        For <span className="mono">{status.origin}</span>
+        <Trans t={t} i18nKey="facts.for" values={{ origin: status.origin }} components={{ 1: mono }} />
         {status.savedAt && status.ageDays !== null && (
           <>
-            {' '}
-            · saved {age(status.ageDays)} (<time dateTime={status.savedAt}>{day(status.savedAt)}</time>)
+            {' · '}
+            <Trans
+              t={t}
+              i18nKey="facts.saved"
+              values={{ age: formats.relative(-status.ageDays, 'day'), date: formats.date(new Date(status.savedAt)) }}
+              components={{ 1: <time dateTime={status.savedAt} translate="no" /> }}
+            />
           </>
         )}
       </p>
       {status.rotationDue && status.ageDays !== null && (
         <p className="notice warning" role="status">
-          This key is {counted(status.ageDays, DAYS)} old. Consider replacing it: create a new key in the developer dashboard,
-          then use Replace key. Confab checks the new key before it gives up the old one.
+          {t('facts.rotation', { count: status.ageDays })}
         </p>
       )}
     </>

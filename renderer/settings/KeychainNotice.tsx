@@ -1,24 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { KeychainProblem } from '../../shared/contract/secrets';
 
-const WORDS: Record<KeychainProblem, { what: string; todo: string }> = {
-  locked: {
-    what: 'The system keychain is locked, and its unlock prompt could not be shown or was dismissed.',
-    todo: 'Unlock your login keyring (for example in Passwords and Keys), then press Save key again.',
-  },
-  unavailable: {
-    what: 'Confab found no system keychain to keep the key in.',
-    todo: 'On Linux, install or start GNOME Keyring or KWallet (a Secret Service with a login keyring), then press Save key again.',
-  },
-  denied: {
-    what: 'The system keychain refused Confab access.',
-    todo: 'Allow Confab in your keychain settings, then press Save key again.',
-  },
-  failed: {
-    what: 'The system keychain did not answer as expected.',
-    todo: 'Press Save key to try again; if it keeps failing, the log has the keychain’s own words.',
-  },
-};
+const WORDS = {
+  locked: { what: 'keychain.lockedWhat', todo: 'keychain.lockedTodo' },
+  unavailable: { what: 'keychain.unavailableWhat', todo: 'keychain.unavailableTodo' },
+  denied: { what: 'keychain.deniedWhat', todo: 'keychain.deniedTodo' },
+  failed: { what: 'keychain.failedWhat', todo: 'keychain.failedTodo' },
+} as const satisfies Record<KeychainProblem, { what: string; todo: string }>;
 
 interface Props {
   problem: KeychainProblem;
@@ -30,6 +19,7 @@ interface Props {
 
 /** Why the key cannot go to the keychain, what to do about it, and the way around it: this run only. */
 export function KeychainNotice({ problem, justFailed, busy, onRunOnly }: Props) {
+  const { t } = useTranslation('settings');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (justFailed) ref.current?.scrollIntoView({ block: 'nearest' });
@@ -37,13 +27,13 @@ export function KeychainNotice({ problem, justFailed, busy, onRunOnly }: Props) 
   const words = WORDS[problem];
   return (
     <div ref={ref} className="notice warning keychain-notice" role={justFailed ? 'alert' : 'status'}>
-      <p className="notice-title">{justFailed ? 'The key works, but it was not saved.' : 'The key cannot be kept in the keychain now.'}</p>
+      <p className="notice-title">{justFailed ? t('keychain.notSaved') : t('keychain.cannotKeep')}</p>
       <p>
-        {words.what} {words.todo}
+        {t(words.what)} {t(words.todo)}
       </p>
-      <p>Or keep it in memory for this run only: it is never written to disk, and Confab forgets it when it quits.</p>
+      <p>{t('keychain.runOnlyHint')}</p>
       <button type="button" disabled={busy} onClick={onRunOnly}>
-        Use this key for this run only
+        {t('keychain.runOnly')}
       </button>
     </div>
   );

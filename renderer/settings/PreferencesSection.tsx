@@ -1,36 +1,38 @@
 import { useId } from 'react';
-import { counted } from '../../shared/domain/plural';
+import { useTranslation } from 'react-i18next';
 import { useSettings } from './store';
 import { FREE_MODEL } from '../../shared/domain/chat';
 import { modelName } from '../common/names';
+import { LanguagePicker } from './LanguagePicker';
 
 const REMINDER_CHOICES = [30, 60, 90, 180, 365];
 
 export function PreferencesSection() {
+  const { t } = useTranslation('settings');
   const settings = useSettings((state) => state.settings);
   const update = useSettings((state) => state.update);
   const reminderId = useId();
   if (!settings) return null;
+  const themes = { system: t('preferences.themeSystem'), light: t('preferences.themeLight'), dark: t('preferences.themeDark') };
 
   return (
     <section aria-labelledby="plan-heading" className="card">
-      <h2 id="plan-heading">Plan, key reminder and appearance</h2>
+      <h2 id="plan-heading">{t('preferences.heading')}</h2>
       <fieldset className="choice">
-        <legend>Plan</legend>
+        <legend>{t('preferences.plan')}</legend>
         <label>
           <input type="radio" name="plan" checked={settings.plan === 'free'} onChange={() => void update({ plan: 'free' })} />
-          Free <span className="hint">— the {modelName(FREE_MODEL)} model only</span>
+          {t('preferences.free')}{' '}
+<span className="hint">{t('preferences.freeHint', { model: modelName(FREE_MODEL) })}</span>
         </label>
         <label>
           <input type="radio" name="plan" checked={settings.plan === 'pro'} onChange={() => void update({ plan: 'pro' })} />
-          Pro <span className="hint">— every model, JSON mode, tools and transcription</span>
+          {t('preferences.pro')} <span className="hint">{t('preferences.proHint')}</span>
         </label>
-        <p className="hint">
-          Batch access for large volumes is not self-service: ask the service's operator for it.
-        </p>
+        <p className="hint">{t('preferences.batch')}</p>
       </fieldset>
       <div className="field">
-        <label htmlFor={reminderId}>Remind me to replace the API key</label>
+        <label htmlFor={reminderId}>{t('preferences.reminder')}</label>
         <select
           id={reminderId}
           value={settings.keyReminderDays === null ? 'off' : String(settings.keyReminderDays)}
@@ -40,18 +42,19 @@ export function PreferencesSection() {
         >
           {REMINDER_CHOICES.map((days) => (
             <option key={days} value={days}>
-              after {counted(days, { one: 'day', other: 'days' })}
+              {t('preferences.after', { count: days })}
             </option>
           ))}
           {settings.keyReminderDays !== null && !REMINDER_CHOICES.includes(settings.keyReminderDays) && (
-            <option value={settings.keyReminderDays}>after {counted(settings.keyReminderDays, { one: 'day', other: 'days' })}</option>
+            <option value={settings.keyReminderDays}>{t('preferences.after', { count: settings.keyReminderDays })}</option>
           )}
-          <option value="off">never</option>
+          <option value="off">{t('preferences.never')}</option>
         </select>
-        <p className="hint">Settings shows a gentle reminder once a profile's key is older than this. The key is never replaced for you.</p>
+        <p className="hint">{t('preferences.reminderHint')}</p>
       </div>
+      <LanguagePicker />
       <fieldset className="choice">
-        <legend>Theme</legend>
+        <legend>{t('preferences.theme')}</legend>
         {(['system', 'light', 'dark'] as const).map((theme) => (
           <label key={theme}>
             <input
@@ -60,7 +63,7 @@ export function PreferencesSection() {
               checked={settings.theme === theme}
               onChange={() => void update({ theme })}
             />
-            {theme === 'system' ? 'Follow the system' : theme === 'light' ? 'Light' : 'Dark'}
+            {themes[theme]}
           </label>
         ))}
       </fieldset>

@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Part {
   /** The id of the section's heading, which labels it. */
@@ -39,6 +40,7 @@ function currentIn(scroller: HTMLElement, parts: Part[]): string | null {
  * sections, and one long page hides all but the first few.
  */
 export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLElement | null>; content: RefObject<HTMLElement | null> }) {
+  const { t, i18n } = useTranslation('settings');
   const [parts, setParts] = useState<Part[]>([]);
   const [current, setCurrent] = useState<string | null>(null);
   // The section jumped to stays marked while its heading is in view, even where the page cannot
@@ -61,7 +63,8 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
     const observer = new MutationObserver(read);
     observer.observe(element, { childList: true });
     return () => observer.disconnect();
-  }, [content]);
+    // Read again in a new language: the headings' words are the labels.
+  }, [content, i18n.language]);
 
   useEffect(() => {
     const element = scroller.current;
@@ -101,7 +104,7 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
   }
 
   return (
-    <nav className="settings-nav" aria-label="Settings contents" ref={row}>
+    <nav className="settings-nav" aria-label={t('screen.contents')} ref={row}>
       <ul>
         {parts.map((part) => (
           <li key={part.id}>

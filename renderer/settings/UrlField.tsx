@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 
 /** A URL input that is validated before saving; a refused value stays in the field with the reason. */
 export function UrlField({ label, hint, value, placeholder, schema, onSave, reset }: Props) {
+  const { t } = useTranslation('settings');
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,6 +40,8 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
         <input
           id={id}
           type="url"
+          dir="ltr"
+          translate="no"
           value={draft}
           placeholder={placeholder}
           spellCheck={false}
@@ -50,7 +54,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
           }}
         />
         <button type="submit" disabled={draft === value && !problem}>
-          Save
+          {t('url.save')}
         </button>
         {reset && (
           <button type="button" className="secondary" onClick={() => void reset.onReset()}>
@@ -64,8 +68,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
         </p>
       ) : (
         <p className="hint" id={`${id}-hint`}>
-          {saved ? 'Saved. ' : ''}
-          {hint}
+          {saved ? t('url.saved', { hint }) : hint}
         </p>
       )}
     </form>

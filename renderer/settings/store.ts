@@ -3,13 +3,12 @@ import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
 
 interface SettingsState {
   settings: Settings | null;
   key: KeyStatus | null;
-  /** The last failure of a settings call, in words (the typed values stay in their fields). */
-  error: string | null;
+  /** The last failure of a settings call, worded by the screen in its language (the typed values stay in their fields). */
+  error: unknown;
   testing: boolean;
   connection: ConnectionOutcome | null;
   /** Why main did not take the last replacement key (the old one is kept). */
@@ -34,7 +33,7 @@ export const useSettings = create<SettingsState>((set, get) => {
       await work();
       return true;
     } catch (error) {
-      set({ error: errorText(error) });
+      set({ error });
       return false;
     }
   }

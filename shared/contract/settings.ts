@@ -74,6 +74,8 @@ export const settingsSchema = z.object({
   language: languageChoiceSchema,
   /** The language the UI is in: the choice, or the system's preferred one Confab speaks (English otherwise). */
   uiLanguage: uiLanguageSchema,
+  /** The system's preferred language Confab speaks: what "system" would give, for the language picker to name. */
+  systemLanguage: uiLanguageSchema,
   keyReminderDays: keyReminderDaysSchema,
   /** The profile the values above (but theme and reminder) belong to. */
   profileId: z.string(),

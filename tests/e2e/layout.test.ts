@@ -177,7 +177,7 @@ describe('every screen holds at every size, in both themes', () => {
     await backups.getByRole('button', { name: 'Back up now' }).click();
     await backups.getByRole('cell', { name: /conversations?, / }).waitFor();
     const problems: string[] = [];
-    for (const section of ['Profiles', 'Service', 'API key', 'Connection', 'Tools (MCP)', 'Tool permissions', 'Plan, key reminder and appearance', 'Backups']) {
+    for (const section of ['Profiles', 'Service', 'API key', 'Connection', 'Tools (MCP)', 'Tool permissions', 'Plan, key reminder, language and appearance', 'Backups']) {
       // Settings' own navigation brings each section into view and marks it as the current one.
       const entry = page.getByRole('navigation', { name: 'Settings contents' }).getByRole('button', { name: section, exact: true });
       const show = async () => {

@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useProfiles } from './store';
+
+/** The keys are named as printed on them, in every language. */
+const KEYS = { up: '↑', down: '↓', enter: 'Enter', esc: 'Esc' };
+const key = <kbd dir="ltr" translate="no" />;
 
 /**
  * The profile switcher (Ctrl/Cmd+Shift+P): a modal dialog holding a listbox. Arrow keys,
  * Home and End move, Enter or a click switches, Esc closes and focus returns where it was.
  */
 export function ProfileSwitcher() {
+  const { t } = useTranslation('settings');
   const open = useProfiles((s) => s.switcherOpen);
   const list = useProfiles((s) => s.list);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -46,12 +52,12 @@ export function ProfileSwitcher() {
   return (
     // The native dialog brings the focus trap, Esc to close and the backdrop.
     <dialog ref={dialog} className="profile-switcher" aria-labelledby="switcher-heading" onClose={close}>
-      <h2 id="switcher-heading">Switch profile</h2>
+      <h2 id="switcher-heading">{t('switcher.heading')}</h2>
       <ul
         ref={listbox}
         role="listbox"
         tabIndex={0}
-        aria-label="Profiles"
+        aria-label={t('profiles.list')}
         aria-activedescendant={profiles[index] ? `switcher-${profiles[index].id}` : undefined}
         onKeyDown={onKeyDown}
       >
@@ -65,15 +71,23 @@ export function ProfileSwitcher() {
             onClick={() => void choose(position)}
           >
             <span className="switcher-name">
-              {profile.name}
-              {profile.id === list?.activeId && <span className="badge">Active</span>}
+              <span translate="no" dir="auto">
+                {profile.name}
+              </span>
+              {profile.id === list?.activeId && <span className="badge">{t('profiles.active')}</span>}
             </span>
-            <span className="hint mono">{profile.baseUrl || 'no base URL yet'}</span>
+            {profile.baseUrl ? (
+              <span className="hint mono" translate="no" dir="ltr">
+                {profile.baseUrl}
+              </span>
+            ) : (
+              <span className="hint">{t('profiles.noBaseUrl')}</span>
+            )}
           </li>
         ))}
       </ul>
       <p className="hint">
-        <kbd>↑</kbd> <kbd>↓</kbd> to choose, <kbd>Enter</kbd> to switch, <kbd>Esc</kbd> to close
+        <Trans t={t} i18nKey="switcher.help" values={KEYS} components={{ 1: key, 3: key, 5: key, 7: key }} />
       </p>
     </dialog>
   );

@@ -1,10 +1,14 @@
 import { useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { problemText } from '../../common/problem-text';
+import { SHORTCUTS } from '../../common/shortcuts';
 import { type ProfileSummary, profileNameSchema } from '../../../shared/contract/profiles';
 import { useProfiles } from './store';
 import './profiles.css';
 
 /** Profiles in Settings: switch, rename, delete, and create one (empty or copying another's connection). */
 export function ProfilesSection() {
+  const { t } = useTranslation('settings');
   const list = useProfiles((s) => s.list);
   const problem = useProfiles((s) => s.problem);
   useEffect(() => void useProfiles.getState().load(), []);
@@ -12,17 +16,16 @@ export function ProfilesSection() {
 
   return (
     <section aria-labelledby="profiles-heading" className="card profiles-section">
-      <h2 id="profiles-heading">Profiles</h2>
+      <h2 id="profiles-heading">{t('profiles.heading')}</h2>
       <p className="hint">
-        Each profile has its own base URL, MCP address, plan, proxy and API key. The theme and the key reminder are shared.
-        Switch with <kbd>Ctrl+Shift+P</kbd> (<kbd>⌘⇧P</kbd> on a Mac) from anywhere.
+        <Trans t={t} i18nKey="profiles.intro" values={{ shortcut: SHORTCUTS.profiles.label }} components={{ 1: <kbd dir="ltr" translate="no" /> }} />
       </p>
-      {problem && (
+      {problem !== null && (
         <p className="field-error" role="alert">
-          {problem}
+          {problemText(problem)}
         </p>
       )}
-      <ul className="profile-list" aria-label="Profiles">
+      <ul className="profile-list" aria-label={t('profiles.list')}>
         {list.profiles.map((profile) => (
           <ProfileRow key={profile.id} profile={profile} active={profile.id === list.activeId} only={list.profiles.length === 1} />
         ))}
@@ -33,6 +36,8 @@ export function ProfilesSection() {
 }
 
 function ProfileRow({ profile, active, only }: { profile: ProfileSummary; active: boolean; only: boolean }) {
+  const { t } = useTranslation('settings');
+  const named = { name: profile.name };
   const { switchTo, rename, remove } = useProfiles.getState();
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [name, setName] = useState(profile.name);
@@ -49,46 +54,54 @@ function ProfileRow({ profile, active, only }: { profile: ProfileSummary; active
           }}
         >
           <label htmlFor={inputId} className="visually-hidden">
-            New name for {profile.name}
+            {t('profiles.newName', named)}
           </label>
-          <input id={inputId} type="text" value={name} maxLength={40} onChange={(event) => setName(event.target.value)} autoFocus />
-          <button type="submit">Save name</button>
+          <input id={inputId} type="text" dir="auto" value={name} maxLength={40} onChange={(event) => setName(event.target.value)} autoFocus />
+          <button type="submit">{t('profiles.saveName')}</button>
           <button type="button" className="secondary" onClick={() => setMode('view')}>
-            Cancel
+            {t('profiles.cancel')}
           </button>
         </form>
       ) : (
         <>
           <div className="profile-label">
             <span className="profile-name">
-              <strong>{profile.name}</strong>
-              {active && <span className="badge">Active</span>}
+              <strong translate="no" dir="auto">
+                {profile.name}
+              </strong>
+              {active && <span className="badge">{t('profiles.active')}</span>}
             </span>
-            <span className="hint mono">{profile.baseUrl || 'no base URL yet'}</span>
+            {profile.baseUrl ? (
+              <span className="hint mono" translate="no" dir="ltr">
+                {profile.baseUrl}
+              </span>
+            ) : (
+              <span className="hint">{t('profiles.noBaseUrl')}</span>
+            )}
           </div>
           {mode === 'delete' ? (
-            <div className="actions" role="group" aria-label={`Confirm deleting ${profile.name}`}>
-              <span>Delete {profile.name} and its stored key?</span>
+            <div className="actions" role="group" aria-label={t('profiles.confirmDelete', named)}>
+              <span>{t('profiles.deleteQuestion', named)}</span>
               <button type="button" className="danger" onClick={() => void remove(profile.id)}>
-                Yes, delete {profile.name}
+                {t('profiles.deleteYes', named)}
               </button>
               <button type="button" className="secondary" onClick={() => setMode('view')}>
-                Keep it
+                {t('profiles.keep')}
               </button>
             </div>
           ) : (
             <div className="actions">
               {!active && (
                 <button type="button" onClick={() => void switchTo(profile.id)}>
-                  Switch to {profile.name}
+                  {t('profiles.switchTo', named)}
                 </button>
               )}
-              <button type="button" className="secondary" aria-label={`Rename ${profile.name}`} onClick={() => setMode('rename')}>
-                Rename
+              <button type="button" className="secondary" aria-label={t('profiles.renameLabel', named)} onClick={() => setMode('rename')}>
+                {t('profiles.rename')}
               </button>
               {!only && (
-                <button type="button" className="danger" aria-label={`Delete ${profile.name}`} onClick={() => setMode('delete')}>
-                  Delete
+                <button type="button" className="danger" aria-label={t('profiles.deleteLabel', named)} onClick={() => setMode('delete')}>
+                  {t('profiles.delete')}
                 </button>
               )}
             </div>
@@ -100,8 +113,10 @@ function ProfileRow({ profile, active, only }: { profile: ProfileSummary; active
 }
 
 function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; activeId: string }) {
+  const { t } = useTranslation('settings');
   const [name, setName] = useState('');
   const [copyFrom, setCopyFrom] = useState<string>('');
+  /** The contract's rule the name broke, in its words; the fallback says it in the UI language. */
   const [problem, setProblem] = useState<string | null>(null);
   const nameId = useId();
   const copyId = useId();
@@ -109,7 +124,7 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = profileNameSchema.safeParse(name);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'This name is not valid.');
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('profiles.invalidName'));
     setProblem(null);
     // The name is cleared only once main has made the profile.
     if (await useProfiles.getState().create(parsed.data, copyFrom || null)) setName('');
@@ -118,29 +133,28 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
   return (
     <form className="create-profile" noValidate onSubmit={submit}>
       <div className="field">
-        <label htmlFor={nameId}>New profile</label>
+        <label htmlFor={nameId}>{t('profiles.newProfile')}</label>
         <div className="field-row">
-          <input id={nameId} type="text" value={name} placeholder="Staging" maxLength={40} aria-invalid={problem !== null} onChange={(e) => setName(e.target.value)} />
+          <input id={nameId} type="text" value={name} dir="auto" placeholder={t('profiles.namePlaceholder')} maxLength={40} aria-invalid={problem !== null} onChange={(e) => setName(e.target.value)} />
           <label htmlFor={copyId} className="visually-hidden">
-            Start from
+            {t('profiles.startFrom')}
           </label>
           <select id={copyId} value={copyFrom} onChange={(event) => setCopyFrom(event.target.value)}>
-            <option value="">Empty settings</option>
+            <option value="">{t('profiles.empty')}</option>
             {profiles.map((profile) => (
               <option key={profile.id} value={profile.id}>
-                Copy of {profile.name}
-                {profile.id === activeId ? ' (active)' : ''}
+                {profile.id === activeId ? t('profiles.copyOfActive', { name: profile.name }) : t('profiles.copyOf', { name: profile.name })}
               </option>
             ))}
           </select>
-          <button type="submit">Create profile</button>
+          <button type="submit">{t('profiles.create')}</button>
         </div>
         {problem ? (
           <p className="field-error" role="alert">
             {problem}
           </p>
         ) : (
-          <p className="hint">A copy takes the addresses, plan and proxy, never the key: enter a key for the new profile.</p>
+          <p className="hint">{t('profiles.copyHint')}</p>
         )}
       </div>
     </form>

@@ -2,12 +2,11 @@ import { create } from 'zustand';
 import type { ProfileList } from '../../../shared/contract/profiles';
 import { api } from '../../api';
 import { useSettings } from '../store';
-import { errorText } from '../../../shared/domain/error-text';
 
 interface ProfilesState {
   list: ProfileList | null;
-  /** The last refusal (a duplicate name, the last profile), in main's words. */
-  problem: string | null;
+  /** The last refusal (a duplicate name, the last profile), worded by the screen. */
+  problem: unknown;
   /** The profile switcher (Ctrl/Cmd+Shift+P) is open. */
   switcherOpen: boolean;
   load(): Promise<void>;
@@ -25,7 +24,7 @@ export const useProfiles = create<ProfilesState>((set) => {
       set({ list: await work(), problem: null });
       return true;
     } catch (error) {
-      set({ problem: errorText(error) });
+      set({ problem: error });
       return false;
     }
   }

@@ -64,8 +64,10 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
   /** The active profile's values with the global ones: what every request and screen uses. */
   const get = (): Settings => {
     const { id, name, baseUrl, mcpUrl, plan, proxy } = active();
-    const uiLanguage = resolveLanguage(file.language, deps.systemLanguages?.() ?? []);
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, keyReminderDays: file.keyReminderDays, profileId: id, profileName: name };
+    const system = deps.systemLanguages?.() ?? [];
+    const uiLanguage = resolveLanguage(file.language, system);
+    const systemLanguage = resolveLanguage('system', system);
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, profileId: id, profileName: name };
   };
 
   return {

@@ -19,7 +19,7 @@ const settings: Settings = {
   mcpUrl: null,
   plan: 'free',
   proxy: null,
-  theme: 'system', language: 'system', uiLanguage: 'en',
+  theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
   profileId: 'default',
   profileName: 'Default',

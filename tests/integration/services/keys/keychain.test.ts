@@ -37,7 +37,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   mcpUrl: null,
   plan: 'free',
   proxy: null,
-  theme: 'system', language: 'system', uiLanguage: 'en',
+  theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
   profileId,
   profileName: profileId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readPastedServers } from '../../../../renderer/mcp/pasted-servers';
 
 // The JSON other MCP clients (Claude Desktop, Cursor) and servers' docs give, read into what
-// the add-server form sends, and one clear sentence for what cannot be read.
+// the add-server form sends, and what cannot be read as a code and values (worded by the form in the UI language).
 describe('reading a pasted MCP server JSON', () => {
   it('reads the mcpServers block: an address with headers and a local command with arguments and environment', () => {
     const pasted = JSON.stringify({
@@ -26,19 +26,19 @@ describe('reading a pasted MCP server JSON', () => {
   });
 
   it.each([
-    ['', /^Paste the JSON first\./],
-    ['{"mcpServers": {"notes": {"url": "https://x"}', /^This is not valid JSON \(.+\)\. Copy it again, braces included\.$/],
-    ['[1, 2]', /^This JSON is not an object of servers\. It should look like/],
-    ['{"mcpServers": []}', /^"mcpServers" must be an object of servers by name\./],
-    ['{"mcpServers": {}}', /^This JSON names no server\./],
-    ['{"notes": {"name": "x"}}', /^"notes" has neither a "url" \(a server at an address\) nor a "command"/],
-    ['{"notes": {"command": "x", "args": "--root /"}}', /^"notes": "args" must be a list of arguments\.$/],
-    ['{"notes": {"url": "https://x.example/mcp", "headers": {"X-Key": 42}}}', /^"notes": each header value must be text in quotes\.$/],
-    ['{"notes": {"url": "http://tools.example.com/mcp"}}', /^"notes": The MCP address must use https:\/\//],
-    ['{"notes": {"type": "sse", "url": "https://x.example/sse"}}', /^"notes" uses the older SSE transport/],
-  ])('says what is wrong with %j', (pasted, message) => {
-    const read = readPastedServers(pasted);
-    expect(read.ok).toBe(false);
-    expect(!read.ok && read.problem).toMatch(message);
+    ['', { code: 'empty' }],
+    ['{"mcpServers": {"notes": {"url": "https://x"}', { code: 'notJson', detail: expect.stringMatching(/JSON/) }],
+    ['[1, 2]', { code: 'notObject' }],
+    ['{"mcpServers": []}', { code: 'serversNotObject' }],
+    ['{"mcpServers": {}}', { code: 'noServer' }],
+    ['{"notes": {"name": "x"}}', { code: 'entryNeither', name: 'notes' }],
+    ['{"notes": 3}', { code: 'entryNotObject', name: 'notes' }],
+    ['{"notes": {"command": "x", "args": "--root /"}}', { code: 'entryField', name: 'notes', issue: { code: 'argsList' } }],
+    ['{"notes": {"command": 7}}', { code: 'entryField', name: 'notes', issue: { code: 'fieldText', field: 'command' } }],
+    ['{"notes": {"url": "https://x.example/mcp", "headers": {"X-Key": 42}}}', { code: 'entryField', name: 'notes', issue: { code: 'headerValueText' } }],
+    ['{"notes": {"url": "http://tools.example.com/mcp"}}', { code: 'entryField', name: 'notes', issue: { code: 'rule', rule: expect.stringMatching(/^The MCP address must use https:\/\//) } }],
+    ['{"notes": {"type": "sse", "url": "https://x.example/sse"}}', { code: 'entrySse', name: 'notes' }],
+  ])('says what is wrong with %j, as a code and values', (pasted, problem) => {
+    expect(readPastedServers(pasted)).toEqual({ ok: false, problem });
   });
 });

@@ -14,7 +14,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     mcpUrl: null,
     plan: 'free',
     proxy: null,
-    theme: 'system', language: 'system', uiLanguage: 'en',
+    theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
     keyReminderDays: 90,
     profileId: 'p1',
     profileName: 'Production',
