@@ -34,10 +34,12 @@ function ShortcutHint() {
   ];
   return (
     <p className="hint shortcut-hint">
-      {keys.map(([key, action], index) => (
+      {keys.map(([key, action]) => (
         <span key={key}>
-          {index > 0 && ' · '}
-          <kbd dir="ltr">{key}</kbd> {action}
+          <kbd dir="ltr" translate="no">
+            {key}
+          </kbd>{' '}
+          <span>{action}</span>
         </span>
       ))}
     </p>

@@ -27,7 +27,7 @@ export function EmptyState({ conversationId }: { conversationId: string }) {
     <section className="empty-state" aria-labelledby="empty-heading">
       <h2 id="empty-heading">{t('empty.heading')}</h2>
       <p>
-        <Trans t={t} i18nKey="empty.intro" components={{ 1: <strong /> }} />
+        <Trans t={t} i18nKey="empty.intro" values={{ options: t('header.options') }} components={{ 1: <strong /> }} />
       </p>
       {missing && (
         <div className="notice setup" role="status">
@@ -52,7 +52,9 @@ export function EmptyState({ conversationId }: { conversationId: string }) {
         {KEYS.map(([keys, action]) => (
           <div key={keys}>
             <dt>
-              <kbd dir="ltr">{keys}</kbd>
+              <kbd dir="ltr" translate="no">
+                {keys}
+              </kbd>
             </dt>
             <dd>{t(action)}</dd>
           </div>

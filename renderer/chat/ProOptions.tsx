@@ -96,13 +96,17 @@ export function ProOptions({ options, plan, errors, update }: Props) {
             {toolsOf(server).map((tool) => {
               const on = enabled.includes(tool.key);
               return (
-                <label key={tool.key} className={free && !on ? 'tool-option locked' : 'tool-option'} title={tool.description ?? undefined}>
+                // A tool is named and described by its server, in the server's words.
+                <label
+                  key={tool.key}
+                  className={free && !on ? 'tool-option locked' : 'tool-option'}
+                  title={tool.description ?? undefined}
+                  translate="no"
+                >
                   <input type="checkbox" checked={on} disabled={free && !on} onChange={(event) => toggle(tool.key, event.target.checked)} />
-                  <span className="mono" translate="no">
-                    {toolLabel(tool)}
-                  </span>
+                  <span className="mono">{toolLabel(tool)}</span>
                   {tool.description && (
-                    <span className="tool-description" dir="auto" translate="no">
+                    <span className="tool-description" dir="auto">
                       {tool.description}
                     </span>
                   )}
