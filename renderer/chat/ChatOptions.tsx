@@ -8,6 +8,7 @@ import type { OptionErrors, OptionsInput } from './options';
 import { optionProblemText } from './option-words';
 import { ProOptions } from './ProOptions';
 import { useChat } from './store';
+import { textDirection } from './text-direction';
 
 interface Props {
   id: string;
@@ -36,7 +37,7 @@ export function ChatOptions({ id, conversation, options, plan, errors }: Props) 
             rows={2}
             placeholder={t('options.systemPromptPlaceholder')}
             value={conversation.systemPrompt}
-            dir="auto"
+            dir={textDirection(conversation.systemPrompt)}
             aria-describedby={`${promptId}-hint`}
             onChange={(event) => setSystemPrompt(conversation.id, event.target.value)}
           />

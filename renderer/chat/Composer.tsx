@@ -9,6 +9,7 @@ import { NEW_CHAT_ID } from './records';
 import { PastedChip } from './PastedChip';
 import { usePasted } from './pasted';
 import { useChat } from './store';
+import { textDirection } from './text-direction';
 
 interface Props {
   conversationId: string;
@@ -90,7 +91,7 @@ export function Composer({ conversationId, blocked }: Props) {
           aria-keyshortcuts={`${SHORTCUTS.send.aria} ${SHORTCUTS.newLine.aria}`}
           placeholder={t('composer.placeholder')}
           rows={1}
-          dir="auto"
+          dir={textDirection(draft)}
           value={draft}
           onChange={(event) => setDraft(conversationId, event.target.value)}
           onPaste={(event) => {

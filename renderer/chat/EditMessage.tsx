@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
+import { textDirection } from './text-direction';
 
 interface Props {
   message: Message;
@@ -43,7 +44,7 @@ export function EditMessage({ message, conversationId, onClose }: Props) {
         aria-describedby={noteId}
         aria-keyshortcuts={`${SHORTCUTS.send.aria} ${SHORTCUTS.newLine.aria} ${SHORTCUTS.stop.aria}`}
         value={text}
-        dir="auto"
+        dir={textDirection(text)}
         autoFocus
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {

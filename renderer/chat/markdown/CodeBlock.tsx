@@ -17,7 +17,7 @@ export function CodeBlock({ children, node }: ComponentProps<'pre'> & ExtraProps
   const pre = useRef<HTMLPreElement>(null);
   const language = languageOf(node);
   return (
-    <div className="code-block" dir="ltr">
+    <div className="code-block">
       <div className="code-bar">
         {language ? (
           <span className="code-language" translate="no">
@@ -29,7 +29,10 @@ export function CodeBlock({ children, node }: ComponentProps<'pre'> & ExtraProps
         {/* The fence's closing line leaves a newline that is not part of the code. */}
         <CopyButton label={t('markdown.copyCode')} text={() => pre.current?.textContent?.replace(/\n$/, '') ?? ''} />
       </div>
-      <pre ref={pre}>{children}</pre>
+      {/* Code reads left to right in every language; the bar above follows the page. */}
+      <pre ref={pre} dir="ltr">
+        {children}
+      </pre>
     </div>
   );
 }
