@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import type { Usage } from '../../shared/domain/chat';
 import { type Message, canContinue } from '../../shared/domain/conversation';
 import { openSettings } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
+import { useFormats } from '../i18n';
 import { JsonReply } from './JsonReply';
 import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
@@ -16,27 +18,32 @@ interface Props {
   isLast: boolean;
 }
 
-const ENDINGS: Partial<Record<Message['state'], string>> = {
-  stopped: 'Stopped',
-  interrupted: 'Interrupted',
-  truncated: 'Cut short',
-};
+const ENDINGS = {
+  stopped: 'message.stopped',
+  interrupted: 'message.interrupted',
+  truncated: 'message.truncated',
+} as const satisfies Partial<Record<Message['state'], string>>;
 
 /** Nobody pressed Stop on these replies, so each says what happened to it. */
-const WHY: Partial<Record<Message['state'], string>> = {
-  interrupted: 'Confab closed before this reply finished.',
-  truncated: 'The reply reached the maximum number of tokens.',
-};
+const WHY = {
+  interrupted: 'message.whyInterrupted',
+  truncated: 'message.whyTruncated',
+} as const satisfies Partial<Record<Message['state'], string>>;
+
+const isIn = <T extends object>(record: T, state: string): state is Extract<keyof T, string> => state in record;
 
 function UsageLine({ usage }: { usage: Usage }) {
+  const { t } = useTranslation('chat');
+  const format = useFormats();
   return (
-    <span className="usage" title="Tokens counted by the service for this reply">
-      {usage.prompt_tokens} prompt + {usage.completion_tokens} completion = {usage.total_tokens} tokens
+    <span className="usage" title={t('message.usageTitle')}>
+      {t('message.usage', { prompt: format.number(usage.prompt_tokens), completion: format.number(usage.completion_tokens), total: format.number(usage.total_tokens) })}
     </span>
   );
 }
 
 export function AssistantMessage({ message, conversationId, isLast }: Props) {
+  const { t } = useTranslation('chat');
   // Only the reply main is writing reads the running text, so a fragment re-renders nothing else.
   const live = useChat((s) => {
     const run = s.running[conversationId];
@@ -47,7 +54,8 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
   const state = message.state === 'streaming' && !streaming ? 'interrupted' : message.state;
   const text = live ?? message.content;
   const regenerate = () => useChat.getState().regenerate(conversationId);
-  const ending = ENDINGS[state];
+  const ending = isIn(ENDINGS, state) ? t(ENDINGS[state]) : null;
+  const why = isIn(WHY, state) ? t(WHY[state]) : null;
   const continueReply = () => useChat.getState().continueReply(conversationId, message.id);
   // A JSON-mode conversation's replies are checked and formatted; a reply that only asks for tools is not one.
   const jsonMode = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.options.jsonMode ?? false);
@@ -57,32 +65,30 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
   const stepLimit = message.failure?.reason === 'tool_step_limit';
   // A tool step is complete while the reply goes on: nothing to regenerate until it ends.
   const replying = useChat((s) => conversationId in s.running);
+  const format = useFormats();
 
   return (
-    <article className="message assistant" aria-label="Reply" aria-busy={streaming}>
-      {step && (
-        <p className="step-counter">
-          Step {step.step} of {step.maxSteps}
-        </p>
-      )}
+    <article className="message assistant" aria-label={t('message.reply')} aria-busy={streaming}>
+      {step && <p className="step-counter">{t('message.step', { step: format.number(step.step), max: format.number(step.maxSteps) })}</p>}
       {asJson ? (
         <JsonReply text={text} streaming={streaming} createdAt={message.createdAt} />
       ) : (
         (text || calls.length === 0) && (
           <LongText id={message.id} live={streaming}>
-            <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text">
+            <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text" dir="auto" translate="no">
               <Markdown text={text} streaming={streaming} />
             </div>
           </LongText>
         )
       )}
-      {streaming && !text && <p className="hint waiting">{step ? 'Waiting for the next step…' : 'Waiting for the reply…'}</p>}
+      {streaming && !text && <p className="hint waiting">{step ? t('message.waitingStep') : t('message.waiting')}</p>}
       {calls.length > 0 && <ToolCalls calls={calls} conversationId={conversationId} />}
       {message.failure &&
         (stepLimit ? (
           <div className="notice error" role="alert">
-            <p className="notice-title">Stopped after {step?.maxSteps ?? 'the maximum number of'} tool steps</p>
-            <p>{message.failure.message}</p>
+            <p className="notice-title">{step ? t('message.stepLimit', { count: step.maxSteps }) : t('message.stepLimitUnknown')}</p>
+            {/* Main's message names the tools for its log; the page says what it means for the user. */}
+            <p>{t('message.stepLimitDetail')}</p>
           </div>
         ) : (
           <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined} />
@@ -91,17 +97,17 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         <div className="message-actions">
           <VersionSwitch message={message} conversationId={conversationId} disabled={replying} />
           {ending && <span className="badge ending">{ending}</span>}
-          {WHY[state] && <span>{WHY[state]}</span>}
-          {text && !asJson && <CopyButton label="Copy message" text={() => text} />}
+          {why && <span>{why}</span>}
+          {text && !asJson && <CopyButton label={t('message.copy')} text={() => text} />}
           {/* A failed reply offers Retry in its notice instead. */}
           {isLast && !message.failure && !replying && (
-            <button type="button" className="small secondary" aria-label="Regenerate reply" title="Regenerate reply" onClick={regenerate}>
-              Regenerate
+            <button type="button" className="small secondary" aria-label={t('message.regenerateLabel')} title={t('message.regenerateLabel')} onClick={regenerate}>
+              {t('message.regenerate')}
             </button>
           )}
           {isLast && !replying && canContinue({ ...message, state }) && (
-            <button type="button" className="small secondary" title="Ask the model to go on from where this reply ended" onClick={continueReply}>
-              Continue
+            <button type="button" className="small secondary" title={t('message.continueTitle')} onClick={continueReply}>
+              {t('message.continue')}
             </button>
           )}
           {message.usage && <UsageLine usage={message.usage} />}

@@ -1,12 +1,13 @@
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
-import { counted } from '../../shared/domain/plural';
+import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
 import { AttachedTranscript } from './AttachedTranscript';
 import { modelName } from '../common/names';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
 import { EmptyState } from './EmptyState';
-import { nameOf } from './listing';
+import { nameOf } from './conversation-name';
 import { useNavigation } from '../navigation';
 import { NEW_CHAT_ID } from './records';
 import { MessageList } from './MessageList';
@@ -18,14 +19,14 @@ import './chat.css';
 const OPTIONS_ID = 'chat-options';
 
 /** The options in a few words, so they are visible while the panel is closed. */
-function summary(options: OptionsInput): string {
+function summary(t: TFunction<'chat'>, options: OptionsInput): string {
   return [
-    options.model.trim() ? `${modelName(options.model)} model` : 'no model',
-    options.temperature.trim() && `temperature ${options.temperature.trim()}`,
-    options.maxTokens.trim() && `up to ${options.maxTokens.trim()} tokens`,
-    options.stream ? 'reply shown as it is written' : 'reply shown when complete',
-    options.jsonMode && 'JSON mode',
-    (options.tools?.length ?? 0) > 0 && counted(options.tools!.length, { one: 'tool', other: 'tools' }),
+    options.model.trim() ? t('summary.model', { name: modelName(options.model) }) : t('summary.noModel'),
+    options.temperature.trim() && t('summary.temperature', { value: options.temperature.trim() }),
+    options.maxTokens.trim() && t('summary.maxTokens', { value: options.maxTokens.trim() }),
+    options.stream ? t('summary.streamed') : t('summary.whole'),
+    options.jsonMode && t('summary.json'),
+    (options.tools?.length ?? 0) > 0 && t('summary.tools', { count: options.tools!.length }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -49,6 +50,7 @@ function useListKey(id: string): string {
 }
 
 export function ChatScreen() {
+  const { t } = useTranslation('chat');
   const conversation = useActiveConversation();
   const listKey = useListKey(conversation.id);
   const plan = useSettings((s) => s.settings?.plan ?? 'free');
@@ -59,17 +61,18 @@ export function ChatScreen() {
   const invalid = hasErrors(errors);
   // Invalid options keep the panel open: their messages are the reason nothing can be sent.
   const showOptions = optionsOpen || invalid;
-  const heading = conversation.messages.length ? nameOf(conversation) : conversation.title || 'New chat';
+  const heading = conversation.messages.length ? nameOf(conversation) : conversation.title || t('conversation.new');
 
   return (
     <main className="chat-screen" aria-labelledby="chat-heading">
       <StorageNotice />
       <header className="chat-header">
-        <h1 id="chat-heading" title={heading}>
+        {/* A title is the user's (or the model's) words; "New chat" is ours. */}
+        <h1 id="chat-heading" title={heading} dir="auto" translate={conversation.title ? 'no' : undefined}>
           {heading}
         </h1>
-        <span className="options-summary" title={`Model id: ${input.model.trim()}`}>
-          {summary(input)}
+        <span className="options-summary" title={t('header.modelId', { id: input.model.trim() })}>
+          {summary(t, input)}
         </span>
         <button
           type="button"
@@ -79,7 +82,7 @@ export function ChatScreen() {
           disabled={invalid}
           onClick={() => setOptionsOpen(!optionsOpen)}
         >
-          Chat options
+          {t('header.options')}
         </button>
       </header>
       {showOptions && (
@@ -98,7 +101,7 @@ export function ChatScreen() {
       ) : (
         <EmptyState conversationId={conversation.id} />
       )}
-      <Composer conversationId={conversation.id} blocked={invalid ? 'Fix the chat options above to send.' : null} />
+      <Composer conversationId={conversation.id} blocked={invalid ? t('header.blocked') : null} />
     </main>
   );
 }

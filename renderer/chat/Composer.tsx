@@ -1,11 +1,15 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
 import { useNavigation } from '../navigation';
 import { SHORTCUTS } from '../common/shortcuts';
+import { type Formats, useFormats } from '../i18n';
 import { NEW_CHAT_ID } from './records';
 import { PastedChip } from './PastedChip';
 import { usePasted } from './pasted';
 import { useChat } from './store';
+import { textDirection } from './text-direction';
 
 interface Props {
   conversationId: string;
@@ -13,31 +17,40 @@ interface Props {
   blocked: string | null;
 }
 
-const count = (n: number) => n.toLocaleString();
-
 /** Past nine tenths of the limit, how far the draft is from it; past the limit, what to do. */
-function lengthNotice(length: number): { text: string; over: boolean } | null {
-  if (length > MAX_MESSAGE_CHARS) {
-    return {
-      over: true,
-      text: `This message has ${count(length)} characters; a message can have up to ${count(MAX_MESSAGE_CHARS)}. Shorten it or send it in parts. Nothing you typed is lost.`,
-    };
-  }
-  if (length > MAX_MESSAGE_CHARS * 0.9) return { over: false, text: `${count(length)} of ${count(MAX_MESSAGE_CHARS)} characters.` };
+function lengthNotice(t: TFunction<'chat'>, format: Formats, length: number): { text: string; over: boolean } | null {
+  const counts = { length: format.number(length), max: format.number(MAX_MESSAGE_CHARS) };
+  if (length > MAX_MESSAGE_CHARS) return { over: true, text: t('composer.tooLong', counts) };
+  if (length > MAX_MESSAGE_CHARS * 0.9) return { over: false, text: t('composer.nearLimit', counts) };
   return null;
 }
 
 function ShortcutHint() {
+  const { t } = useTranslation('chat');
+  const keys = [
+    [SHORTCUTS.send.label, t('composer.hintSend')],
+    [SHORTCUTS.newLine.label, t('composer.hintNewLine')],
+    [SHORTCUTS.stop.label, t('composer.hintStop')],
+    [SHORTCUTS.newChat.label, t('composer.hintNewChat')],
+  ];
   return (
     <p className="hint shortcut-hint">
-      <kbd>{SHORTCUTS.send.label}</kbd> send · <kbd>{SHORTCUTS.newLine.label}</kbd> new line · <kbd>{SHORTCUTS.stop.label}</kbd> stop ·{' '}
-      <kbd>{SHORTCUTS.newChat.label}</kbd> new chat
+      {keys.map(([key, action]) => (
+        <span key={key}>
+          <kbd dir="ltr" translate="no">
+            {key}
+          </kbd>{' '}
+          <span>{action}</span>
+        </span>
+      ))}
     </p>
   );
 }
 
 /** The draft lives in the store per conversation, so switching chats or a failed send never loses it. */
 export function Composer({ conversationId, blocked }: Props) {
+  const { t } = useTranslation('chat');
+  const format = useFormats();
   const draft = useChat((s) => s.drafts[conversationId] ?? '');
   const running = useChat((s) => conversationId in s.running);
   const focusRequest = useNavigation((s) => s.composerFocus);
@@ -55,7 +68,7 @@ export function Composer({ conversationId, blocked }: Props) {
   }, [conversationId, focusRequest]);
 
   const pasted = usePasted((s) => conversationId in s.held || conversationId in s.staging);
-  const length = lengthNotice(draft.length);
+  const length = lengthNotice(t, format, draft.length);
   const { send, stop, setDraft } = useChat.getState();
   const submit = () => {
     if (!running && !blocked && !length?.over && !pasted) send(conversationId);
@@ -64,7 +77,7 @@ export function Composer({ conversationId, blocked }: Props) {
   return (
     <form
       className="composer"
-      aria-label="Compose"
+      aria-label={t('composer.form')}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -74,10 +87,11 @@ export function Composer({ conversationId, blocked }: Props) {
       <div className="composer-box">
         <textarea
           ref={field}
-          aria-label="Message"
+          aria-label={t('composer.field')}
           aria-keyshortcuts={`${SHORTCUTS.send.aria} ${SHORTCUTS.newLine.aria}`}
-          placeholder="Write a message…"
+          placeholder={t('composer.placeholder')}
           rows={1}
+          dir={textDirection(draft)}
           value={draft}
           onChange={(event) => setDraft(conversationId, event.target.value)}
           onPaste={(event) => {
@@ -100,20 +114,20 @@ export function Composer({ conversationId, blocked }: Props) {
           <button
             type="button"
             className="stop"
-            title={`Stop the reply (${SHORTCUTS.stop.label})`}
+            title={t('composer.stopTitle', { shortcut: SHORTCUTS.stop.label })}
             aria-keyshortcuts={SHORTCUTS.stop.aria}
             onClick={() => stop(conversationId)}
           >
-            Stop
+            {t('composer.stop')}
           </button>
         ) : (
           <button
             type="submit"
-            title={`Send (${SHORTCUTS.send.label})`}
+            title={t('composer.sendTitle', { shortcut: SHORTCUTS.send.label })}
             aria-keyshortcuts={SHORTCUTS.send.aria}
             disabled={!draft.trim() || blocked !== null || length?.over || pasted}
           >
-            Send
+            {t('composer.send')}
           </button>
         )}
       </div>

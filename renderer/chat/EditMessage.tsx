@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
-import { nounFor } from '../../shared/domain/plural';
+import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
+import { textDirection } from './text-direction';
 
 interface Props {
   message: Message;
@@ -11,14 +13,14 @@ interface Props {
 }
 
 /** Says up front what resending costs, in the words a person would use. */
-function replacementNote(below: Message[]): string {
-  if (below.length === 0) return 'Sending asks for a new reply.';
-  const onlyReplies = below.every((m) => m.role === 'assistant');
-  const noun = nounFor(below.length, onlyReplies ? { one: 'reply', other: 'replies' } : { one: 'message', other: 'messages' });
-  return `Sending replaces the ${below.length === 1 ? '' : `${below.length} `}${noun} below.`;
+function replacementNote(t: TFunction<'chat'>, below: Message[]): string {
+  if (below.length === 0) return t('edit.newReply');
+  const count = below.length;
+  return below.every((m) => m.role === 'assistant') ? t('edit.replacesReplies', { count }) : t('edit.replacesMessages', { count });
 }
 
 export function EditMessage({ message, conversationId, onClose }: Props) {
+  const { t } = useTranslation('chat');
   const noteId = useId();
   const [text, setText] = useState(message.content);
   const messages = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.messages);
@@ -31,17 +33,18 @@ export function EditMessage({ message, conversationId, onClose }: Props) {
   return (
     <form
       className="message user editing"
-      aria-label="Edit message"
+      aria-label={t('message.editLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         resend();
       }}
     >
       <textarea
-        aria-label="Edited message"
+        aria-label={t('edit.field')}
         aria-describedby={noteId}
         aria-keyshortcuts={`${SHORTCUTS.send.aria} ${SHORTCUTS.newLine.aria} ${SHORTCUTS.stop.aria}`}
         value={text}
+        dir={textDirection(text)}
         autoFocus
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
@@ -55,14 +58,14 @@ export function EditMessage({ message, conversationId, onClose }: Props) {
         }}
       />
       <p className="hint" id={noteId}>
-        {replacementNote(below)}
+        {replacementNote(t, below)}
       </p>
       <div className="actions">
-        <button type="submit" className="small" disabled={!text.trim()} title={`Resend (${SHORTCUTS.send.label})`}>
-          Resend
+        <button type="submit" className="small" disabled={!text.trim()} title={t('edit.resendTitle', { shortcut: SHORTCUTS.send.label })}>
+          {t('edit.resend')}
         </button>
-        <button type="button" className="small secondary" title={`Cancel (${SHORTCUTS.stop.label})`} onClick={onClose}>
-          Cancel
+        <button type="button" className="small secondary" title={t('edit.cancelTitle', { shortcut: SHORTCUTS.stop.label })} onClick={onClose}>
+          {t('edit.cancel')}
         </button>
       </div>
     </form>

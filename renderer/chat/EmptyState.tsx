@@ -1,27 +1,23 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { openSettings, useNavigation } from '../navigation';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useSettings } from '../settings';
 import { useChat } from './store';
 
-const STARTERS = [
-  'Explain how HTTP caching works, with a short example.',
-  'Write a TypeScript function that groups an array by a key.',
-  'Summarise the trade-offs of SQLite for a desktop app.',
-];
+const STARTERS = ['empty.starterHttp', 'empty.starterGroupBy', 'empty.starterSqlite'] as const;
 
 const KEYS = [
-  [SHORTCUTS.send.label, 'Send the message'],
-  [SHORTCUTS.newLine.label, 'Start a new line'],
-  [SHORTCUTS.stop.label, 'Stop the reply'],
-  [SHORTCUTS.newChat.label, 'Start a new chat'],
-  [SHORTCUTS.search.label, 'Search chats and transcripts'],
+  [SHORTCUTS.send.label, 'empty.keySend'],
+  [SHORTCUTS.newLine.label, 'empty.keyNewLine'],
+  [SHORTCUTS.stop.label, 'empty.keyStop'],
+  [SHORTCUTS.newChat.label, 'empty.keyNewChat'],
+  [SHORTCUTS.search.label, 'empty.keySearch'],
 ] as const;
 
 /** What a first-time user sees: what Confab does, how to begin, and what is missing to begin. */
 export function EmptyState({ conversationId }: { conversationId: string }) {
-  const missing = useSettings((s) =>
-    !s.settings?.baseUrl ? 'the service base URL and your API key' : s.key?.stored ? null : 'your API key',
-  );
+  const { t } = useTranslation('chat');
+  const missing = useSettings((s) => (!s.settings?.baseUrl ? t('empty.missingBoth') : s.key?.stored ? null : t('empty.missingKey')));
   const start = (text: string) => {
     useChat.getState().setDraft(conversationId, text);
     useNavigation.getState().focusComposer();
@@ -29,37 +25,38 @@ export function EmptyState({ conversationId }: { conversationId: string }) {
 
   return (
     <section className="empty-state" aria-labelledby="empty-heading">
-      <h2 id="empty-heading">Chat with your hosted models</h2>
+      <h2 id="empty-heading">{t('empty.heading')}</h2>
       <p>
-        Confab sends your conversation to the model-access service and shows the reply as it is written, with Markdown and
-        highlighted code you can copy. Pick the model, temperature and system prompt under <strong>Chat options</strong>.
+        <Trans t={t} i18nKey="empty.intro" values={{ options: t('header.options') }} components={{ 1: <strong /> }} />
       </p>
       {missing && (
         <div className="notice setup" role="status">
-          <p>To start, add {missing} in Settings.</p>
+          <p>{missing}</p>
           <button type="button" onClick={openSettings}>
-            Open Settings
+            {t('empty.openSettings')}
           </button>
         </div>
       )}
-      <h3>Start with a message below, or one of these</h3>
+      <h3>{t('empty.startersHeading')}</h3>
       <ul className="starters">
-        {STARTERS.map((text) => (
-          <li key={text}>
-            <button type="button" className="secondary" onClick={() => start(text)}>
-              {text}
+        {STARTERS.map((key) => (
+          <li key={key}>
+            <button type="button" className="secondary" onClick={() => start(t(key))}>
+              {t(key)}
             </button>
           </li>
         ))}
       </ul>
-      <h3>Shortcuts</h3>
+      <h3>{t('empty.shortcutsHeading')}</h3>
       <dl className="shortcuts">
         {KEYS.map(([keys, action]) => (
           <div key={keys}>
             <dt>
-              <kbd>{keys}</kbd>
+              <kbd dir="ltr" translate="no">
+                {keys}
+              </kbd>
             </dt>
-            <dd>{action}</dd>
+            <dd>{t(action)}</dd>
           </div>
         ))}
       </dl>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readJson } from '../../shared/domain/json';
 import { CopyButton } from '../common/CopyButton';
 import './tools.css';
@@ -20,33 +21,34 @@ const fileName = (createdAt: number) => `reply-${new Date(createdAt).toISOString
  * formatted, or shown as it came with the reason it is not JSON.
  */
 export function JsonReply({ text, streaming, createdAt }: { text: string; streaming: boolean; createdAt: number }) {
+  const { t } = useTranslation('chat');
   const reading = useMemo(() => (streaming ? null : readJson(text)), [text, streaming]);
   if (!reading) {
     return (
-      <pre className="json-view streaming" data-testid="message-text">
-        <code>{text}</code>
+      <pre className="json-view streaming" data-testid="message-text" dir="ltr">
+        <code translate="no">{text}</code>
       </pre>
     );
   }
   const formatted = reading.valid ? JSON.stringify(reading.value, null, 2) : reading.raw;
   return (
-    <div className={reading.valid ? 'json-reply' : 'json-reply invalid'} role="group" aria-label="JSON reply">
+    <div className={reading.valid ? 'json-reply' : 'json-reply invalid'} role="group" aria-label={t('json.group')}>
       <div className="code-bar json-bar">
-        <span className={reading.valid ? 'badge json-valid' : 'badge json-invalid'}>{reading.valid ? 'Valid JSON' : 'Not valid JSON'}</span>
-        <CopyButton label="Copy JSON" text={() => formatted} />
+        <span className={reading.valid ? 'badge json-valid' : 'badge json-invalid'}>{reading.valid ? t('json.valid') : t('json.invalid')}</span>
+        <CopyButton label={t('json.copy')} text={() => formatted} />
         {reading.valid && (
           <button type="button" className="small secondary" onClick={() => download(`${formatted}\n`, fileName(createdAt))}>
-            Save as .json
+            {t('json.save')}
           </button>
         )}
       </div>
       {!reading.valid && (
         <p className="json-problem" role="note">
-          The model was asked for JSON, but this reply is not valid JSON: {reading.problem}. It is shown as it arrived.
+          {t('json.replyProblem', { problem: reading.problem })}
         </p>
       )}
-      <pre className={reading.valid ? 'json-view' : 'json-view raw'} data-testid="message-text" tabIndex={0}>
-        <code>{formatted === '' ? '(empty)' : formatted}</code>
+      <pre className={reading.valid ? 'json-view' : 'json-view raw'} data-testid="message-text" tabIndex={0} dir="ltr">
+        {formatted === '' ? <code>{t('tools.empty')}</code> : <code translate="no">{formatted}</code>}
       </pre>
     </div>
   );

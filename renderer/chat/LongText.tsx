@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Messages the reader opened in full, by id: the list is virtualized, so a message scrolled away
@@ -12,6 +13,7 @@ const opened = new Set<string>();
  * still arriving is never folded, so its newest words stay in view.
  */
 export function LongText({ id, live = false, children }: { id: string; live?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('chat');
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState(() => opened.has(id));
@@ -47,7 +49,7 @@ export function LongText({ id, live = false, children }: { id: string; live?: bo
       </div>
       {(tall || expanded) && !live && (
         <button type="button" className="link long-text-toggle" aria-expanded={expanded} aria-controls={regionId} onClick={toggle}>
-          {expanded ? 'Show less' : 'Show all'}
+          {expanded ? t('longText.showLess') : t('longText.showAll')}
         </button>
       )}
     </>

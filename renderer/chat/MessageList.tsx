@@ -1,4 +1,5 @@
 import { type UIEvent, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Conversation, Message } from '../../shared/domain/conversation';
 import { MessageItem } from './MessageItem';
@@ -25,12 +26,13 @@ const computeItemKey = (_index: number, message: Message) => message.id;
 
 /** While a request is on its way to main (a few milliseconds), its reply is already shown as awaited. */
 function Footer({ context }: { context?: Context }) {
+  const { t } = useTranslation('chat');
   const asking = useChat((s) => !!context && s.running[context.conversationId]?.messageId === '');
   return (
     <div className="list-bottom">
       {asking && (
-        <article className="message assistant" aria-label="Reply" aria-busy="true">
-          <p className="hint waiting">Waiting for the reply…</p>
+        <article className="message assistant" aria-label={t('message.reply')} aria-busy="true">
+          <p className="hint waiting">{t('message.waiting')}</p>
         </article>
       )}
     </div>
@@ -60,6 +62,7 @@ const HIGHLIGHT_MS = 2500;
  * conversation opens with its last page of messages; reaching the top loads the page before.
  */
 export function MessageList({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
   const busy = useChat((s) => conversation.id in s.running);
   const target = useChat((s) => (s.target?.conversationId === conversation.id ? s.target : null));
   const targetIndex = target ? conversation.messages.findIndex((m) => m.id === target.messageId) : -1;
@@ -106,7 +109,7 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       ref={list}
       className="messages"
       role="region"
-      aria-label="Messages"
+      aria-label={t('message.list')}
       data={conversation.messages}
       firstItemIndex={first.current.index}
       startReached={() => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../shared/contract/settings';
 import { FREE_MODEL, KNOWN_MODELS } from '../../shared/domain/chat';
 import { modelName } from '../common/names';
@@ -14,8 +15,16 @@ interface Props {
 
 const isKnown = (model: string) => KNOWN_MODELS.some((m) => m.id === model);
 
+/** The seed's descriptions of its models, by id. */
+const DESCRIPTIONS = {
+  default: 'model.description.default',
+  fast: 'model.description.fast',
+  pro: 'model.description.pro',
+} as const satisfies Record<(typeof KNOWN_MODELS)[number]['id'], string>;
+
 /** The advertised models with their descriptions, plus any id typed in; on Free only the free model is open. */
 export function ModelPicker({ conversationId, model, plan, error }: Props) {
+  const { t } = useTranslation('chat');
   const id = useId();
   const [custom, setCustom] = useState(isKnown(model) ? '' : model);
   const choose = (next: string) => useChat.getState().updateOptions(conversationId, { model: next });
@@ -23,12 +32,12 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
 
   return (
     <fieldset className="model-picker" aria-describedby={`${id}-note`}>
-      <legend>Model</legend>
+      <legend>{t('model.legend')}</legend>
       <div className="model-options">
         {KNOWN_MODELS.map((m) => {
           const locked = free && m.plan === 'pro';
           return (
-            <label key={m.id} className={locked ? 'model-option locked' : 'model-option'} title={`Model id: ${m.id}`}>
+            <label key={m.id} className={locked ? 'model-option locked' : 'model-option'} title={t('header.modelId', { id: m.id })}>
               <input
                 type="radio"
                 name={`${id}-model`}
@@ -40,22 +49,23 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
                 }}
               />
               <span className="model-id">{modelName(m.id)}</span>
-              {locked && <span className="badge pro-badge">Pro plan</span>}
-              <span className="model-description">{m.description}</span>
+              {locked && <span className="badge pro-badge">{t('model.proPlan')}</span>}
+              <span className="model-description">{t(DESCRIPTIONS[m.id])}</span>
             </label>
           );
         })}
       </div>
       <div className="model-custom">
         <label htmlFor={`${id}-custom`}>
-          Other model id {free && <span className="badge pro-badge">Pro plan</span>}
+          {t('model.other')} {free && <span className="badge pro-badge">{t('model.proPlan')}</span>}
         </label>
         <input
           id={`${id}-custom`}
           type="text"
           spellCheck={false}
-          placeholder={free ? 'Needs the Pro plan' : 'Type any model id'}
+          placeholder={free ? t('model.otherNeedsPro') : t('model.otherPlaceholder')}
           value={custom}
+          dir="ltr"
           disabled={free}
           aria-invalid={error !== undefined}
           onChange={(event) => {
@@ -71,9 +81,9 @@ export function ModelPicker({ conversationId, model, plan, error }: Props) {
       ) : (
         free && (
           <p className="hint" id={`${id}-note`}>
-            You are on the Free plan: only the {modelName(FREE_MODEL)} model is available.{' '}
+            {t('model.freeNote', { model: modelName(FREE_MODEL) })}{' '}
             <button type="button" className="link" onClick={openSettings}>
-              Change the plan in Settings
+              {t('model.changePlan')}
             </button>
           </p>
         )

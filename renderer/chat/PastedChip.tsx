@@ -1,34 +1,55 @@
+import { useTranslation } from 'react-i18next';
 import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
-import { counted } from '../../shared/domain/plural';
-import { megabytes } from '../../shared/domain/sizes';
-import { usePasted } from './pasted';
+import { problemText } from '../common/problem-text';
+import { useFormats } from '../i18n';
+import { type PastedNote, usePasted } from './pasted';
 
-const count = (n: number) => n.toLocaleString('en');
+function useNoteText(): (note: PastedNote) => string {
+  const { t } = useTranslation('chat');
+  return (note) => {
+    switch (note.kind) {
+      case 'alreadyHeld':
+        return t('pasted.alreadyHeld');
+      case 'refused':
+        return t('pasted.refused', { problem: note.problem });
+      case 'notKept':
+        return t('pasted.notKept', { problem: problemText(note.error) });
+      case 'notSaved':
+        return t('pasted.notSaved', { problem: problemText(note.error) });
+      case 'saved':
+        return note.text;
+    }
+  };
+}
 
 /** A paste too long for a message, shown as what it is: an attached text the user can save or remove. */
 export function PastedChip({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('chat');
+  const format = useFormats();
+  const noteText = useNoteText();
   const pasted = usePasted((s) => s.held[conversationId]);
   const staging = usePasted((s) => conversationId in s.staging);
   const note = usePasted((s) => s.notes[conversationId]);
   const { save, remove } = usePasted.getState();
-  if (staging) return <p className="hint" role="status">Keeping the pasted text apart…</p>;
-  if (!pasted) return note ? <p className="field-error" role="status">{note}</p> : null;
+  if (staging) return <p className="hint" role="status">{t('pasted.staging')}</p>;
+  if (!pasted) return note ? <p className="field-error" role="status">{noteText(note)}</p> : null;
   return (
-    <div className="pasted" role="group" aria-label="Pasted text">
+    <div className="pasted" role="group" aria-label={t('pasted.group')}>
       <div className="pasted-chip">
         <span className="pasted-name">
-          Pasted text · {megabytes(pasted.size)} · {counted(pasted.lines, { one: 'line', other: 'lines' })}
+          {t('pasted.chip', { size: format.size(pasted.size), lines: t('pasted.lines', { count: pasted.lines }) })}
         </span>
         <button type="button" className="link" onClick={() => void save(conversationId)}>
-          Save as file…
+          {t('pasted.save')}
         </button>
-        <button type="button" className="link" aria-label="Remove the pasted text" onClick={() => void remove(conversationId)}>
-          Remove
+        <button type="button" className="link" aria-label={t('pasted.removeLabel')} onClick={() => void remove(conversationId)}>
+          {t('pasted.remove')}
         </button>
       </div>
       <p className="field-error" role="status">
-        {note ??
-          `The pasted text has ${count(pasted.characters)} characters; a message can have up to ${count(MAX_MESSAGE_CHARS)}, so it cannot be sent. It stays here until you remove it: save it as a file, or paste a shorter part.`}
+        {note
+          ? noteText(note)
+          : t('pasted.tooLong', { characters: format.number(pasted.characters), max: format.number(MAX_MESSAGE_CHARS) })}
       </p>
     </div>
   );

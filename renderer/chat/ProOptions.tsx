@@ -1,10 +1,12 @@
 import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../shared/contract/settings';
 import type { ToolChoice } from '../../shared/domain/chat';
 import { toolIndex, toolLabel, toolsOf, useMcp } from '../mcp';
 import { onConnectionChange } from '../settings';
 import { openSettings } from '../navigation';
 import type { OptionErrors, OptionsInput } from './options';
+import { optionProblemText } from './option-words';
 
 interface Props {
   options: OptionsInput;
@@ -17,13 +19,17 @@ const choiceValue = (choice: ToolChoice | undefined) => (typeof choice === 'obje
 const choiceOf = (value: string): ToolChoice =>
   value.startsWith('tool:') ? { tool: value.slice('tool:'.length) } : (value as 'auto' | 'none' | 'required');
 
-const ProBadge = () => <span className="badge pro-badge">Pro plan</span>;
+function ProBadge() {
+  const { t } = useTranslation('chat');
+  return <span className="badge pro-badge">{t('model.proPlan')}</span>;
+}
 
 /**
  * JSON mode, the tools offered to the model and the tool choice: Pro features. On Free they
  * stay visible, disabled and marked Pro; one left on from Pro can still be turned off.
  */
 export function ProOptions({ options, plan, errors, update }: Props) {
+  const { t } = useTranslation('chat');
   const id = useId();
   const servers = useMcp((s) => s.servers);
   useEffect(() => useMcp.getState().watch(onConnectionChange), []);
@@ -46,7 +52,7 @@ export function ProOptions({ options, plan, errors, update }: Props) {
     if (!entry) return key;
     const label = toolLabel(entry.tool);
     const shared = enabled.some((other) => other !== key && index.get(other) && toolLabel(index.get(other)!.tool) === label);
-    return shared ? `${label} (${entry.server.name})` : label;
+    return shared ? t('pro.toolOnServer', { tool: label, server: entry.server.name }) : label;
   };
 
   return (
@@ -60,85 +66,103 @@ export function ProOptions({ options, plan, errors, update }: Props) {
             aria-describedby={`${id}-json`}
             onChange={(event) => update({ jsonMode: event.target.checked })}
           />
-          JSON mode {free && <ProBadge />}
+          {t('pro.jsonMode')} {free && <ProBadge />}
         </label>
         {errors.jsonMode ? (
           <p className="field-error" role="alert" id={`${id}-json`}>
-            {errors.jsonMode}
+            {optionProblemText(t, errors.jsonMode)}
           </p>
         ) : (
           <p className="hint" id={`${id}-json`}>
-            The reply is one JSON object, shown formatted and checked. Say in your message what it should contain.
+            {t('pro.jsonHint')}
           </p>
         )}
       </div>
 
       <fieldset className="tool-picker" aria-describedby={`${id}-tools`}>
-        <legend>Tools {free && <ProBadge />}</legend>
+        <legend>
+          {t('pro.tools')} {free && <ProBadge />}
+        </legend>
         {connected.length === 0 && missing.length === 0 && (
           <p className="hint">
-            {servers === null ? 'Loading the tool servers…' : 'No tool server is connected. Add or reconnect one in Settings, under Tools (MCP).'}
+            {servers === null ? t('pro.loadingServers') : t('pro.noServer')}
           </p>
         )}
         {connected.map((server) => (
-          <div className="tool-group" role="group" aria-label={`Tools of ${server.name}`} key={server.id}>
-            <p className="tool-group-name">{server.name}</p>
+          <div className="tool-group" role="group" aria-label={t('pro.toolsOf', { server: server.name })} key={server.id}>
+            <p className="tool-group-name" translate="no">
+              {server.name}
+            </p>
             {toolsOf(server).map((tool) => {
               const on = enabled.includes(tool.key);
               return (
-                <label key={tool.key} className={free && !on ? 'tool-option locked' : 'tool-option'} title={tool.description ?? undefined}>
+                // A tool is named and described by its server, in the server's words.
+                <label
+                  key={tool.key}
+                  className={free && !on ? 'tool-option locked' : 'tool-option'}
+                  title={tool.description ?? undefined}
+                  translate="no"
+                >
                   <input type="checkbox" checked={on} disabled={free && !on} onChange={(event) => toggle(tool.key, event.target.checked)} />
                   <span className="mono">{toolLabel(tool)}</span>
-                  {tool.description && <span className="tool-description">{tool.description}</span>}
+                  {tool.description && (
+                    <span className="tool-description" dir="auto">
+                      {tool.description}
+                    </span>
+                  )}
                 </label>
               );
             })}
           </div>
         ))}
         {missing.length > 0 && (
-          <div className="tool-group" role="group" aria-label="Tools not available now">
-            <p className="tool-group-name">Not available now (server not connected)</p>
+          <div className="tool-group" role="group" aria-label={t('pro.unavailable')}>
+            <p className="tool-group-name">{t('pro.unavailableHeading')}</p>
             {missing.map((key) => (
               <label key={key} className="tool-option">
                 <input type="checkbox" checked onChange={() => toggle(key, false)} />
-                <span className="mono">{key}</span>
+                <span className="mono" translate="no">
+                  {key}
+                </span>
               </label>
             ))}
           </div>
         )}
         {errors.tools ? (
           <p className="field-error" role="alert" id={`${id}-tools`}>
-            {errors.tools}
+            {optionProblemText(t, errors.tools)}
           </p>
         ) : (
           <p className="hint" id={`${id}-tools`}>
-            The model may ask to use these; each call waits for your approval unless Settings → Tool permissions allows or blocks it.
+            {t('pro.toolsHint')}
           </p>
         )}
       </fieldset>
 
       <div className="field tool-choice">
-        <label htmlFor={`${id}-choice`}>Tool choice {free && <ProBadge />}</label>
+        <label htmlFor={`${id}-choice`}>
+          {t('pro.toolChoice')} {free && <ProBadge />}
+        </label>
         <select
           id={`${id}-choice`}
           value={choiceValue(options.toolChoice)}
           disabled={free || enabled.length === 0}
           onChange={(event) => update({ toolChoice: choiceOf(event.target.value) })}
         >
-          <option value="auto">Auto: the model decides</option>
-          <option value="none">None: no tool this time</option>
-          <option value="required">Required: some tool</option>
+          <option value="auto">{t('pro.choiceAuto')}</option>
+          <option value="none">{t('pro.choiceNone')}</option>
+          <option value="required">{t('pro.choiceRequired')}</option>
           {enabled.map((key) => (
             <option key={key} value={`tool:${key}`}>
-              Only {nameOf(key)}
+              {t('pro.choiceOnly', { tool: nameOf(key) })}
             </option>
           ))}
         </select>
         {free && (
           <p className="hint">
-            JSON mode and tools need the Pro plan.{' '}
+            {t('pro.needsPro')}{' '}
             <button type="button" className="link" onClick={openSettings}>
-              Change the plan in Settings
+              {t('model.changePlan')}
             </button>
           </p>
         )}

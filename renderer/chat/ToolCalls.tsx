@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ToolCall } from '../../shared/domain/chat';
 import { readJson } from '../../shared/domain/json';
+import { problemText } from '../common/problem-text';
 import { JsonView } from './JsonView';
 import type { PendingApproval } from './chat-state';
 import { useChat } from './store';
@@ -16,6 +18,7 @@ const toolName = (call: ToolCall) => call.tool?.name ?? call.name;
  * moves to the card itself, not to a button, so an Enter meant for something else approves nothing.
  */
 function ApprovalCard({ conversationId, approval }: { conversationId: string; approval: PendingApproval }) {
+  const { t } = useTranslation('chat');
   const card = useRef<HTMLDivElement>(null);
   // The question takes the focus as it appears. The message list may still be measuring (its
   // items hidden) when the card mounts, and a hidden element cannot take focus, so it tries
@@ -46,54 +49,63 @@ function ApprovalCard({ conversationId, approval }: { conversationId: string; ap
   return (
     <div ref={card} className="approval-card" role="alertdialog" aria-labelledby={headingId} aria-describedby={`${headingId}-args`} tabIndex={-1}>
       <p className="approval-title" id={headingId}>
-        Run <span className="mono">{approval.tool.name}</span> on {approval.tool.serverName}?
+        <Trans
+          t={t}
+          i18nKey="tools.approvalTitle"
+          values={{ tool: approval.tool.name, server: approval.tool.serverName }}
+          components={{ 1: <span className="mono" translate="no" dir="ltr" /> }}
+        />
       </p>
-      <p className="hint">The model asks to run this tool with these arguments. Nothing runs until you decide.</p>
+      <p className="hint">{t('tools.approvalHint')}</p>
       <div id={`${headingId}-args`}>
-        <JsonView reading={approval.arguments} label="Arguments" />
+        <JsonView reading={approval.arguments} label={t('tools.arguments')} />
       </div>
       {approval.deciding && chosen === 'always' && (
         <p className="hint" role="status">
-          Confirm “always allow” in the dialog or terminal Confab opened…
+          {t('tools.confirmAlways')}
         </p>
       )}
-      {approval.problem && (
+      {approval.problem !== null && (
         <p className="field-error" role="alert">
-          {approval.problem}
+          {problemText(approval.problem)}
         </p>
       )}
       <div className="actions">
         <button type="button" disabled={approval.deciding} onClick={() => decide('approve')}>
-          Approve
+          {t('tools.approve')}
         </button>
         <button type="button" className="secondary" disabled={approval.deciding} onClick={() => decide('deny')}>
-          Deny
+          {t('tools.deny')}
         </button>
         <button type="button" className="secondary" disabled={approval.deciding} onClick={() => decide('always')}>
-          Always allow this tool
+          {t('tools.always')}
         </button>
       </div>
     </div>
   );
 }
 
-const DECIDED = { approve: 'Approved', deny: 'Denied', always: 'Approved, and always allowed from now on (Settings, Tool permissions)' } as const;
+const DECIDED = { approve: 'tools.approved', deny: 'tools.denied', always: 'tools.alwaysApproved' } as const;
 
 function CallSummary({ call }: { call: ToolCall }) {
+  const { t } = useTranslation('chat');
   const decision = call.decided;
   const reading = useMemo(() => readJson(call.arguments), [call.arguments]);
   return (
     <details className="tool-call">
       <summary>
-        <span className="tool-call-label">Tool call</span> <span className="mono">{toolName(call)}</span>
-        {call.tool ? <span className="hint"> on {call.tool.serverName}</span> : <span className="hint"> (not a tool Confab offered)</span>}
+        <span className="tool-call-label">{t('tools.call')}</span>{' '}
+        <span className="mono" translate="no" dir="ltr">
+          {toolName(call)}
+        </span>{' '}
+        <span className="hint">{call.tool ? t('tools.onServer', { server: call.tool.serverName }) : t('tools.notOffered')}</span>
         {decision && (
           <span className={`badge decision-${decision.decision}`}>
-            {decision.automatic ? (decision.decision === 'deny' ? 'Not run: blocked in Settings' : 'Ran without asking (allowed in Settings)') : DECIDED[decision.decision]}
+            {decision.automatic ? (decision.decision === 'deny' ? t('tools.blocked') : t('tools.allowed')) : t(DECIDED[decision.decision])}
           </span>
         )}
       </summary>
-      <JsonView reading={reading} label={`Arguments of ${toolName(call)}`} />
+      <JsonView reading={reading} label={t('tools.argumentsOf', { tool: toolName(call) })} />
     </details>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../common/CopyButton';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
@@ -12,26 +13,29 @@ interface Props {
 }
 
 export function UserMessage({ message, conversationId, busy }: Props) {
+  const { t } = useTranslation('chat');
   const [editing, setEditing] = useState(false);
   if (editing) return <EditMessage message={message} conversationId={conversationId} onClose={() => setEditing(false)} />;
   return (
-    <article className="message user" aria-label="Your message">
+    <article className="message user" aria-label={t('message.yours')}>
       <div className="bubble">
         <LongText id={message.id}>
-          <div data-testid="message-text">{message.content}</div>
+          <div data-testid="message-text" dir="auto" translate="no">
+            {message.content}
+          </div>
         </LongText>
       </div>
       <div className="message-actions">
-        <CopyButton label="Copy message" text={() => message.content} />
+        <CopyButton label={t('message.copy')} text={() => message.content} />
         <button
           type="button"
           className="small secondary"
-          aria-label="Edit message"
-          title={busy ? 'Wait for the reply to finish, or stop it, to edit' : 'Edit and resend'}
+          aria-label={t('message.editLabel')}
+          title={busy ? t('message.editBusy') : t('message.editTitle')}
           disabled={busy}
           onClick={() => setEditing(true)}
         >
-          Edit
+          {t('message.edit')}
         </button>
       </div>
     </article>

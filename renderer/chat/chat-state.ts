@@ -2,6 +2,7 @@ import type { ChatOptions } from '../../shared/domain/chat';
 import type { ToolDecision } from '../../shared/contract/chat';
 import type { LiveReply } from '../../shared/contract/conversations';
 import type { ConversationMeta } from '../../shared/domain/conversation';
+import type { DiskRefusal } from '../../shared/contract/storage';
 import type { Lists } from './listing';
 import type { OptionsInput } from './options';
 
@@ -28,9 +29,20 @@ export interface PendingApproval {
   tool: LiveReply['approvals'][number]['tool'];
   arguments: LiveReply['approvals'][number]['arguments'];
   deciding: boolean;
-  /** Why main refused the decision, if it did. */
-  problem: string | null;
+  /** Why main refused the decision, if it did: the error, worded where it is shown. */
+  problem: unknown;
 }
+
+/**
+ * What went wrong with the saved history, as facts: the notice words them when it shows, so a
+ * change of language re-words a notice already on screen.
+ */
+export type StorageWords =
+  | { cause: 'start' | 'save' | 'read' | 'open' | 'send' | 'version'; error: unknown }
+  /** Main's own account of the history it found at start. */
+  | { cause: 'status'; text: string }
+  | { cause: 'removed'; title: string | undefined }
+  | { cause: 'unsaved'; refusal: DiskRefusal };
 
 export interface ConversationsSlice extends Lists {
   activeId: string;
@@ -49,7 +61,7 @@ export interface ConversationsSlice extends Lists {
    * that kind that succeeds clears it (a change saved, a page read, a conversation opened, a
    * request sent, the replies main held written); the problem found at start stays until dismissed.
    */
-  storageProblem: { kind: 'start' | 'save' | 'read' | 'open' | 'send' | 'reply'; text: string } | null;
+  storageProblem: ({ kind: 'start' | 'save' | 'read' | 'open' | 'send' | 'reply' } & StorageWords) | null;
   hydrate(): Promise<void>;
   newConversation(): void;
   /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */

@@ -1,6 +1,6 @@
 // What other features use of chat (eslint.config.js allows them nothing else): its screen,
 // its store (a view of main's conversations), and opening or starting a conversation.
 export { ChatScreen } from './ChatScreen';
-export { nameOf } from './listing';
+export { nameOf } from './conversation-name';
 export { openConversation, startChat } from './open-conversation';
 export { useChat, watchConversations } from './store';

@@ -12,9 +12,6 @@ export interface Lists {
 export const byRecency = (a: ConversationMeta, b: ConversationMeta) =>
   Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || b.createdAt - a.createdAt;
 
-/** How a conversation without a title is called wherever it is listed or named. */
-export const nameOf = (conversation: Pick<ConversationMeta, 'title'>) => conversation.title || 'Untitled chat';
-
 /** Adds a conversation to the list, or replaces its entry. */
 export const upsert = (listed: ConversationMeta[], meta: ConversationMeta) =>
   [...listed.filter((c) => c.id !== meta.id), meta].sort(byRecency);

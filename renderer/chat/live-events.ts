@@ -1,7 +1,6 @@
 import type { WatchEvent } from '../../shared/contract/conversations';
 import type { Message } from '../../shared/domain/conversation';
 import type { ChatState, PendingApproval, RunningReply } from './chat-state';
-import { diskRefusalWords, keptWords } from '../common/disk-refusal';
 import { upsert, withMeta } from './listing';
 
 const without = <T>(record: Record<string, T>, key: string) => {
@@ -71,7 +70,7 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
         running: without(s.running, event.conversationId),
       };
     case 'unsaved':
-      if (event.refusal) return { storageProblem: { kind: 'reply', text: `Replies are not saved yet. ${diskRefusalWords(event.refusal)} ${keptWords()}` } };
+      if (event.refusal) return { storageProblem: { kind: 'reply', cause: 'unsaved', refusal: event.refusal } };
       return s.storageProblem?.kind === 'reply' ? { storageProblem: null } : {};
     case 'reply':
       break;

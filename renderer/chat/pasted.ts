@@ -1,10 +1,18 @@
 import { create } from 'zustand';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
-import { errorText } from '../../shared/domain/error-text';
 
-/** A paste that is not held is not lost: it never left the clipboard. */
-const ON_CLIPBOARD = 'The text is still on your clipboard.';
+/**
+ * The last word on a paste, as facts the chip words when it shows. Each failure to hold one
+ * ends by saying the paste is not lost: it never left the clipboard.
+ */
+export type PastedNote =
+  | { kind: 'alreadyHeld' }
+  /** Main would not stage it, in its own words. */
+  | { kind: 'refused'; problem: string }
+  | { kind: 'notKept' | 'notSaved'; error: unknown }
+  /** The outcome of Save as file, already worded. */
+  | { kind: 'saved'; text: string };
 
 /** A paste too long for a message, held in main by reference; the page keeps only its handle and what the chip shows. */
 export interface PastedText {
@@ -21,7 +29,7 @@ interface PastedState {
   /** Per conversation: the paste on its way to main. */
   staging: Record<string, true>;
   /** Per conversation: the last word on the paste (saved, or why something failed). */
-  notes: Record<string, string>;
+  notes: Record<string, PastedNote>;
   /** Answers false when main could not take it: the caller keeps the text itself. */
   hold(conversationId: string, text: string): Promise<boolean>;
   save(conversationId: string): Promise<void>;
@@ -51,8 +59,8 @@ function store(held: Record<string, PastedText>) {
 const without = <T>(record: Record<string, T>, key: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 export const usePasted = create<PastedState>()((set, get) => {
-  const note = (conversationId: string, text: string | null) =>
-    set((s) => ({ notes: text === null ? without(s.notes, conversationId) : { ...s.notes, [conversationId]: text } }));
+  const note = (conversationId: string, said: PastedNote | null) =>
+    set((s) => ({ notes: said === null ? without(s.notes, conversationId) : { ...s.notes, [conversationId]: said } }));
   const forget = (conversationId: string) => {
     set((s) => ({ held: without(s.held, conversationId) }));
     store(get().held);
@@ -66,7 +74,7 @@ export const usePasted = create<PastedState>()((set, get) => {
     async hold(conversationId, text) {
       // One attached text per message: a second would push the first out of sight, held in main with no chip to remove it by.
       if (get().held[conversationId]) {
-        note(conversationId, `This message already has a pasted text attached. Remove it or save it as a file first, then paste again. ${ON_CLIPBOARD}`);
+        note(conversationId, { kind: 'alreadyHeld' });
         return false;
       }
       set((s) => ({ staging: { ...s.staging, [conversationId]: true } }));
@@ -74,7 +82,7 @@ export const usePasted = create<PastedState>()((set, get) => {
       try {
         const outcome = await api.files.stage(new Blob([text], { type: 'text/plain' }), { name: 'Pasted text', purpose: 'paste' });
         if (!outcome.ok) {
-          note(conversationId, `${outcome.problem} ${ON_CLIPBOARD}`);
+          note(conversationId, { kind: 'refused', problem: outcome.problem });
           return false;
         }
         const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
@@ -83,7 +91,7 @@ export const usePasted = create<PastedState>()((set, get) => {
         store(get().held);
         return true;
       } catch (error) {
-        note(conversationId, `The pasted text could not be kept apart: ${errorText(error)}. ${ON_CLIPBOARD}`);
+        note(conversationId, { kind: 'notKept', error });
         return false;
       } finally {
         set((s) => ({ staging: without(s.staging, conversationId) }));
@@ -94,9 +102,10 @@ export const usePasted = create<PastedState>()((set, get) => {
       const pasted = get().held[conversationId];
       if (!pasted) return;
       try {
-        note(conversationId, deliver(await api.conversations.savePasted({ fileId: pasted.fileId })));
+        const saved = deliver(await api.conversations.savePasted({ fileId: pasted.fileId }));
+        note(conversationId, saved === null ? null : { kind: 'saved', text: saved });
       } catch (error) {
-        note(conversationId, `The pasted text could not be saved: ${errorText(error)}`);
+        note(conversationId, { kind: 'notSaved', error });
       }
     },
 

@@ -3,6 +3,7 @@ import type { WatchEvent } from '../../shared/contract/conversations';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { announce } from '../common/announcer';
+import { i18n } from '../i18n';
 import type { ChatState } from './chat-state';
 import { createConversationsSlice } from './conversations-slice';
 import { frameBatched } from './frame-batch';
@@ -15,21 +16,20 @@ export const useChat = create<ChatState>()((...args) => ({
   ...createRepliesSlice(...args),
 }));
 
-const ENDINGS: Partial<Record<string, string>> = { done: 'Reply finished.', stopped: 'Reply stopped.', failed: 'The reply failed.' };
+const ENDINGS = { done: 'chat:announce.done', stopped: 'chat:announce.stopped', failed: 'chat:announce.failed' } as const;
 
-/** A reply's end is the milestone a screen reader hears; its words are read from the message itself. */
+/** A reply's end is the milestone a screen reader hears, said once in the language of that moment; its words are read from the message itself. */
 function announceEnd(type: string) {
-  const words = ENDINGS[type];
-  if (words) announce(words);
+  if (type in ENDINGS) announce(i18n.t(ENDINGS[type as keyof typeof ENDINGS]));
 }
 
 /** A conversation deleted in another window while open in this one: the page says so and moves to a new chat. */
 function leaveRemoved(id: string) {
   const chat = useChat.getState();
   if (chat.activeId !== id) return;
-  const title = chat.listed.find((c) => c.id === id)?.title;
+  const title = chat.listed.find((c) => c.id === id)?.title || undefined;
   chat.newConversation();
-  useChat.setState({ storageProblem: { kind: 'open', text: `The conversation ${title ? `“${title}” ` : ''}was deleted in another window or tab.` } });
+  useChat.setState({ storageProblem: { kind: 'open', cause: 'removed', title } });
 }
 
 /**

@@ -204,7 +204,7 @@ describe('tools with approval', () => {
     await send(page, 'Keep checking the weather.');
     const reply = await settled(page);
     await reply.getByText('Stopped after 8 tool steps').waitFor();
-    expect(await reply.getByRole('alert').innerText()).toMatch(/after 8 steps, so Confab stopped/);
+    expect(await reply.getByRole('alert').innerText()).toMatch(/still asking for tools, so Confab stopped without running them/);
     await page.getByText('Step 8 of 8').waitFor();
   });
 });

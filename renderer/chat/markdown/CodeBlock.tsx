@@ -1,4 +1,5 @@
 import { type ComponentProps, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ExtraProps } from 'react-markdown';
 import { CopyButton } from '../../common/CopyButton';
 
@@ -12,15 +13,26 @@ function languageOf(node: ExtraProps['node']): string | null {
 
 /** A fenced code block with its language and a Copy button that copies exactly the code. */
 export function CodeBlock({ children, node }: ComponentProps<'pre'> & ExtraProps) {
+  const { t } = useTranslation('chat');
   const pre = useRef<HTMLPreElement>(null);
+  const language = languageOf(node);
   return (
     <div className="code-block">
       <div className="code-bar">
-        <span className="code-language">{languageOf(node) ?? 'code'}</span>
+        {language ? (
+          <span className="code-language" translate="no">
+            {language}
+          </span>
+        ) : (
+          <span className="code-language">{t('markdown.code')}</span>
+        )}
         {/* The fence's closing line leaves a newline that is not part of the code. */}
-        <CopyButton label="Copy code" text={() => pre.current?.textContent?.replace(/\n$/, '') ?? ''} />
+        <CopyButton label={t('markdown.copyCode')} text={() => pre.current?.textContent?.replace(/\n$/, '') ?? ''} />
       </div>
-      <pre ref={pre}>{children}</pre>
+      {/* Code reads left to right in every language; the bar above follows the page. */}
+      <pre ref={pre} dir="ltr">
+        {children}
+      </pre>
     </div>
   );
 }

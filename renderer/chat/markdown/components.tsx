@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import type { Components } from 'react-markdown';
+import { useTranslation } from 'react-i18next';
+import type { Components, ExtraProps } from 'react-markdown';
 import { CodeBlock } from './CodeBlock';
 
 /**
@@ -7,9 +8,10 @@ import { CodeBlock } from './CodeBlock';
  * http(s) to the system browser. A URL the transform dropped leaves plain, inert text.
  */
 function Link({ href, children }: ComponentProps<'a'>) {
+  const { t } = useTranslation('chat');
   if (!href) {
     return (
-      <span className="link-removed" title="Link removed: only web (http and https) links can be opened">
+      <span className="link-removed" title={t('markdown.linkRemoved')}>
         {children}
       </span>
     );
@@ -23,9 +25,13 @@ function Link({ href, children }: ComponentProps<'a'>) {
 
 /** Images from a reply are never loaded (that would tell a remote server the reply was read): they become links. */
 function Image({ src, alt }: ComponentProps<'img'>) {
-  const label = `Image${alt ? `: ${alt}` : ''}`;
+  const { t } = useTranslation('chat');
+  const label = alt ? t('markdown.imageAlt', { alt }) : t('markdown.image');
   return typeof src === 'string' && src ? <Link href={src}>{label}</Link> : <span className="link-removed">{label}</span>;
 }
+
+/** Inline code keeps its left-to-right order inside a right-to-left sentence. */
+const InlineCode = ({ node: _node, ...props }: ComponentProps<'code'> & ExtraProps) => <code dir="ltr" {...props} />;
 
 /** Wide tables scroll sideways instead of widening the conversation. */
 function Table({ children }: ComponentProps<'table'>) {
@@ -36,4 +42,4 @@ function Table({ children }: ComponentProps<'table'>) {
   );
 }
 
-export const MARKDOWN_COMPONENTS: Components = { a: Link, img: Image, pre: CodeBlock, table: Table };
+export const MARKDOWN_COMPONENTS: Components = { a: Link, img: Image, pre: CodeBlock, table: Table, code: InlineCode };

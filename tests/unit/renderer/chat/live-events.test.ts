@@ -66,12 +66,9 @@ describe('the watch stream in the view', () => {
   });
 
   it('says replies main holds for a refusing disk are not saved yet, and why, until main has written them', () => {
-    const other = { kind: 'send' as const, text: 'Your request could not be sent.' };
+    const other = { kind: 'send' as const, cause: 'send' as const, error: new Error('offline') };
     let s = run(empty, { type: 'unsaved', refusal: { cause: 'full', file: '/data/history.sqlite' } });
-    expect(s.storageProblem).toEqual({
-      kind: 'reply',
-      text: 'Replies are not saved yet. The disk holding your history file (/data/history.sqlite) is full. Free some space on it. Confab keeps them and saves them as soon as the disk accepts them: keep Confab open until then.',
-    });
+    expect(s.storageProblem).toEqual({ kind: 'reply', cause: 'unsaved', refusal: { cause: 'full', file: '/data/history.sqlite' } });
     s = run(s, { type: 'unsaved', refusal: null });
     expect(s.storageProblem).toBeNull();
     // Another kind of problem is not the replies' to clear.

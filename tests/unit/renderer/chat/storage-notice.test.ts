@@ -22,16 +22,18 @@ describe('the storage notice', () => {
     const chat = useChat.getState();
     useChat.setState({ listed: [{ id: 'c1', title: 'Plan', systemPrompt: '', options: { model: 'default', temperature: null, maxTokens: null, stream: true }, pinned: false, createdAt: 1, updatedAt: 1 }] });
     chat.setPinned('c1', true);
-    await vi.waitFor(() => expect(useChat.getState().storageProblem).toEqual({ kind: 'save', text: 'A change to this conversation could not be saved: The disk is full, so Confab could not save this.' }));
+    await vi.waitFor(() =>
+      expect(useChat.getState().storageProblem).toEqual({ kind: 'save', cause: 'save', error: new Error('The disk is full, so Confab could not save this.') }),
+    );
 
-    useChat.setState({ storageProblem: { kind: 'read', text: 'The earlier messages of this conversation could not be read.' } });
+    useChat.setState({ storageProblem: { kind: 'read', cause: 'read', error: new Error('unreadable') } });
     main.refuse = false;
     chat.setPinned('c1', false);
     await vi.waitFor(() => expect(main.saved).toBe(1));
     await Promise.resolve();
     expect(useChat.getState().storageProblem?.kind).toBe('read');
 
-    useChat.setState({ storageProblem: { kind: 'save', text: 'A change to this conversation could not be saved.' } });
+    useChat.setState({ storageProblem: { kind: 'save', cause: 'save', error: new Error('full') } });
     chat.setPinned('c1', true);
     await vi.waitFor(() => expect(useChat.getState().storageProblem).toBeNull());
   });
