@@ -1,20 +1,19 @@
-import type { TFunction } from 'i18next';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_PATH } from '../../shared/contract/bridge-protocol';
 import { directionOf } from '../../shared/i18n/languages';
 import { closeExpectingNoErrors, openHarness, type Harness } from '../support/harness';
-import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf } from '../support/i18n';
+import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 
 // The app's frame in each journey language, as a first start in that language meets it: the
 // sidebar and the window title in the language, the layout mirrored in Arabic, and the screen
 // that says Confab could not start (main not answering) in the browser's language.
 
-const sections = (page: Page, t: TFunction) => page.getByRole('navigation', { name: t('common:sidebar.sections') });
+const sections = (page: Page, t: Words) => page.getByRole('navigation', { name: t('common:sidebar.sections') });
 
 describe.each(JOURNEY_LANGUAGES)('the app frame in %s', (language) => {
   let h: Harness;
-  let t: TFunction;
+  let t: Words;
   beforeAll(async () => {
     t = await wordsOf(language);
     h = await openHarness({ height: 800, locale: language, ready: (page) => sections(page, t).waitFor() });

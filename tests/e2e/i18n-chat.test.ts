@@ -1,9 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
 import { openFirstScreen } from '../support/browser';
 import { type Harness, openApp, setPlan, useKey } from '../support/chat';
-import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf } from '../support/i18n';
+import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 
 // The chat screen in each journey language: the empty chat, a conversation with a draft in the
 // composer, and the Pro chat options, each measured at every size and theme (and judged for text
@@ -17,7 +16,7 @@ const ARABIC_MESSAGE = 'مرحبًا، ما هي عاصمة فرنسا؟';
 describe.each(JOURNEY_LANGUAGES)('chat in %s', (language) => {
   let h: Harness;
   let page: Page;
-  let t: TFunction;
+  let t: Words;
 
   const composer = () => page.getByRole('textbox', { name: t('chat:composer.field'), exact: true });
   const replies = () => page.getByRole('article', { name: t('chat:message.reply'), exact: true });

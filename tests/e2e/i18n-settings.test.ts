@@ -1,8 +1,7 @@
-import type { TFunction } from 'i18next';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, closeExpectingNoErrors, openHarness } from '../support/harness';
-import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf } from '../support/i18n';
+import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 
 // Settings, its Tools (MCP) section with the service's server connected, and the preferences
 // with the language picker, walked in each journey language by the words a user of it reads,
@@ -17,7 +16,7 @@ const show = (page: Page, heading: string) => page.getByRole('heading', { level:
 
 describe.each(JOURNEY_LANGUAGES)('Settings in %s', (language) => {
   let h: Harness;
-  let t: TFunction;
+  let t: Words;
 
   beforeAll(async () => {
     t = await wordsOf(language);

@@ -1,10 +1,9 @@
-import type { TFunction } from 'i18next';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directionOf } from '../../shared/i18n/languages';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { type Harness, closeExpectingNoErrors, openHarness } from '../support/harness';
-import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf } from '../support/i18n';
+import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 import { TEXT, WORDS, dropFiles, fileOf } from '../support/transcription';
 
 // Transcription in each journey language: a Pro key, two recordings dropped together, the queue
@@ -16,7 +15,7 @@ import { TEXT, WORDS, dropFiles, fileOf } from '../support/transcription';
 const NAMES = ['sentence.wav', 'réunion.wav'] as const;
 
 /** The Pro key stored and the Pro plan chosen, from the Pro notice on Transcribe. */
-async function becomePro(page: Page, words: TFunction, key: string) {
+async function becomePro(page: Page, words: Words, key: string) {
   await page.getByRole('button', { name: words('transcription:nav.transcribe'), exact: true }).click();
   await page.getByRole('button', { name: words('transcription:proNotice.open') }).click();
   const field = page.locator('input[type="password"]');
@@ -34,7 +33,7 @@ async function becomePro(page: Page, words: TFunction, key: string) {
 describe.each(JOURNEY_LANGUAGES)('transcription in %s', (language) => {
   let h: Harness;
   let audio: AudioFixtures;
-  let words: TFunction;
+  let words: Words;
   let sentence: string;
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Confab in other languages, as the e2e journeys check it: the words a screen should show in a
 // language (to find controls by), text that missed translation (in the pseudo-language), and a
 // checkpoint that measures, saves and judges each screen.
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { english } from '../../shared/i18n/english';
@@ -16,14 +16,17 @@ import { checkScreen } from './layout';
 /** The journeys' languages: the pseudo-language, right-to-left Arabic, Japanese (CJK) and German (long words). */
 export const JOURNEY_LANGUAGES = [PSEUDO_LANGUAGE, 'ar', 'ja', 'de'] as const satisfies readonly UiLanguage[];
 
+/** A catalogue key (`chat:composer.send`) and its values, as the page words them. */
+export type Words = (key: string, options?: Record<string, unknown>) => string;
+
 /** The words of `language`, as the page words them, to find a control by the name a user of that language sees. */
-export async function wordsOf(language: UiLanguage): Promise<TFunction> {
+export async function wordsOf(language: UiLanguage): Promise<Words> {
   const resources = Object.fromEntries(
     NAMESPACES.map((ns) => [ns, language === PSEUDO_LANGUAGE ? pseudoResources(english[ns]) : catalogue(language)[ns]]),
   );
   const instance = i18next.createInstance();
   await instance.init({ ...i18nOptions(language), resources: { [language]: resources, en: { ...english } } });
-  return instance.t;
+  return (key, options) => String(instance.t(key as never, options as never));
 }
 
 /**

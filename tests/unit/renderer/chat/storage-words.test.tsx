@@ -17,7 +17,7 @@ describe('the storage notice’s words', () => {
   });
 
   it('are taken when it shows, so a change of language re-words a notice already on screen', async () => {
-    await startI18n();
+    await startI18n(Promise.resolve('en'));
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     useChat.setState({ storageProblem: { kind: 'open', cause: 'removed', title: 'Trip plans' } });

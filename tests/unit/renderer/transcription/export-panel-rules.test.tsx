@@ -42,7 +42,7 @@ async function open() {
 }
 
 describe('the export panel\'s subtitle rules', () => {
-  beforeAll(() => startI18n());
+  beforeAll(() => startI18n(Promise.resolve('en')));
   afterEach(async () => {
     await act(async () => root?.unmount());
     root = null;
