@@ -15,7 +15,7 @@ type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 export function receiveOpenedRecordings({ queued, needsPro, refused }: Opened): void {
   useNavigation.setState({ view: 'transcription', transcriptId: null });
   addOpenedRecordings(queued, needsPro);
-  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', title: 'Some files could not be opened', text: refused.join(' ') } });
+  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', said: refused.join(' ') } });
 }
 
 const apply = (event: DesktopEvent) => {
