@@ -174,7 +174,8 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
       <header className="ed-header">
         {back}
         <h1 id="editor-heading">
-          <Trans t={t} i18nKey="screen.headingFile" values={{ fileName }} components={{ 1: <bdi translate="no" title={fileName} /> }} />
+          {/* The name is cut, not the sentence, and keeps its own direction; the whole of it is one hover away. */}
+          <Trans t={t} i18nKey="screen.headingFile" values={{ fileName }} components={{ 1: <bdi className="ed-file" translate="no" title={fileName} /> }} />
         </h1>
         <Player id={id} onTime={onTime} />
         <Toolbar />

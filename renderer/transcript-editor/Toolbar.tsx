@@ -50,16 +50,16 @@ export function Toolbar() {
         </button>
         {hasTimings && (
           <>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', -100)} aria-label={t('toolbar.startEarlierLabel')}>
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', -100)} title={t('toolbar.startEarlierLabel')}>
               {t('toolbar.startEarlier')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', 100)} aria-label={t('toolbar.startLaterLabel')}>
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', 100)} title={t('toolbar.startLaterLabel')}>
               {t('toolbar.startLater')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', -100)} aria-label={t('toolbar.endEarlierLabel')}>
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', -100)} title={t('toolbar.endEarlierLabel')}>
               {t('toolbar.endEarlier')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', 100)} aria-label={t('toolbar.endLaterLabel')}>
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', 100)} title={t('toolbar.endLaterLabel')}>
               {t('toolbar.endLater')}
             </button>
             <button type="button" className="small secondary" disabled={row === null} onClick={() => row !== null && setEdgeFromPlayhead(row, 'start')}>
