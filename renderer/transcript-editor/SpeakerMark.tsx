@@ -59,7 +59,7 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
       className={`ed-speaker${marked ? ' marked' : ''}`}
       aria-label={t('speakers.mark', { row: index + 1 })}
       // A long name is cut by the row's gutter; the whole of it is one hover away.
-      title={name ?? undefined}
+      title={name ? t('speakers.markTitle', { name }) : undefined}
       value={marked ?? ''}
       onChange={(event) => {
         const value = event.target.value;

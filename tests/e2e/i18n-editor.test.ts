@@ -27,7 +27,8 @@ describe.each(JOURNEY_LANGUAGES)('the transcript editor in %s', (language) => {
     const { page, t } = h;
     await page.getByRole('button', { name: 'meeting.mp3', exact: true }).click();
     await page.getByRole('button', { name: t('transcription:result.edit') }).click();
-    await page.getByRole('heading', { name: t('editor:screen.headingFile', { fileName: 'meeting.mp3' }).replace(/<\/?1>/g, '') }).waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: 'meeting.mp3' });
+    await expect.poll(() => heading.textContent()).toBe(t('editor:screen.headingFile', { fileName: 'meeting.mp3' }).replace(/<\/?1>/g, ''));
     const rows = page.getByRole('region', { name: t('editor:screen.rows') });
     for (const [index, name] of SPEAKERS.entries()) {
       await rows.getByRole('combobox', { name: t('editor:speakers.mark', { row: index + 1 }) }).selectOption({ label: t('editor:speakers.new') });

@@ -78,7 +78,7 @@ describe.each(JOURNEY_LANGUAGES)('the history in %s', (language) => {
       heldTranscripts: t('history:backups.transcripts', { count: 1 }),
     });
     await section.getByRole('status').getByText(made, { exact: true }).waitFor();
-    await section.getByRole('button', { name: t('history:backups.restore') }).waitFor();
+    await section.getByRole('button', { name: t('history:backups.restore') }).first().waitFor();
     await section.scrollIntoViewIfNeeded();
     await languageCheckpoint(page, language, 'history backups');
   });
