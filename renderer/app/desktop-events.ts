@@ -1,6 +1,5 @@
 import type { DesktopEvent } from '../../shared/contract/desktop';
 import { api } from '../api';
-import { i18n } from '../i18n';
 import { watchStream } from '../api/watch';
 import { useNavigation } from '../navigation';
 import { runIntent } from '../common/intents';
@@ -16,7 +15,7 @@ type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 export function receiveOpenedRecordings({ queued, needsPro, refused }: Opened): void {
   useNavigation.setState({ view: 'transcription', transcriptId: null });
   addOpenedRecordings(queued, needsPro);
-  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', title: i18n.t('app.openedRefused', { ns: 'common' }), text: refused.join(' ') } });
+  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', said: refused.join(' ') } });
 }
 
 const apply = (event: DesktopEvent) => {

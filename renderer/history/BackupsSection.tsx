@@ -1,55 +1,70 @@
 import { useEffect } from 'react';
-import type { BackupInfo } from '../../shared/contract/history';
-import { useBackups } from './backups';
-import { counted } from '../../shared/domain/plural';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { problemText } from '../common/problem-text';
+import { type Formats, useFormats } from '../i18n';
+import { type BackupsStatus, useBackups } from './backups';
 
-const when = (at: number) => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const CONVERSATIONS = { one: 'conversation', other: 'conversations' };
-const TRANSCRIPTS = { one: 'transcript', other: 'transcripts' };
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+/** A backup of a small history is kilobytes, which the shared size (one-decimal megabytes) would show as 0.0. */
+const backupSize = (bytes: number, language: string, formats: Formats) =>
+  bytes < 1024 * 1024
+    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))
+    : formats.size(bytes);
+
+const FAILED = { list: 'backups.listFailed', backUp: 'backups.backUpFailed', restore: 'backups.restoreFailed' } as const;
+
+function statusText(status: BackupsStatus, t: TFunction<'history'>, formats: Formats): string {
+  switch (status.kind) {
+    case 'made':
+      return t('backups.made', {
+        heldConversations: t('backups.conversations', { count: status.made.conversations }),
+        heldTranscripts: t('backups.transcripts', { count: status.made.transcripts }),
+      });
+    case 'restored': {
+      const { outcome } = status;
+      return t('backups.restored', {
+        date: formats.dateTime(status.from.createdAt),
+        added: t('backups.added', { count: outcome.added }),
+        copied: t('backups.copied', { count: outcome.copied }),
+        unchanged: t('backups.unchanged', { count: outcome.unchanged }),
+        addedTranscripts: t('backups.transcriptsAdded', { count: outcome.transcripts }),
+      });
+    }
+    case 'error':
+      return t(FAILED[status.failed], { problem: problemText(status.error) });
+  }
+}
 
 /**
  * The history's automatic backups (taken by main daily and before every upgrade of its format),
  * and a restore that merges one into the current history: nothing there is replaced or removed.
  */
 export function BackupsSection() {
+  const { t, i18n } = useTranslation('history');
+  const formats = useFormats();
   const { backups, status, busy } = useBackups();
   useEffect(() => void useBackups.getState().open(), []);
-
-  const backUpNow = () =>
-    useBackups.getState().backUpNow((made) => `Backed up ${counted(made.conversations, CONVERSATIONS)} and ${counted(made.transcripts, TRANSCRIPTS)}.`);
-  const restore = (backup: BackupInfo) =>
-    useBackups.getState().restore(backup.id, (outcome) => {
-      const parts = [
-        `${counted(outcome.added, CONVERSATIONS)} added`,
-        `${outcome.copied} kept as a copy beside a newer version`,
-        `${outcome.unchanged} already here`,
-        `${counted(outcome.transcripts, TRANSCRIPTS)} added`,
-      ];
-      return `Restored from ${when(backup.createdAt)}: ${parts.join(', ')}.`;
-    });
+  const { backUpNow, restore } = useBackups.getState();
 
   return (
     <section aria-labelledby="backups-heading" className="card">
-      <h2 id="backups-heading">Backups</h2>
+      <h2 id="backups-heading">{t('backups.heading')}</h2>
       <p className="hint">
-        Confab backs up your history once a day while it runs and before every upgrade of its format, keeping the last 7
-        in the data folder's <code>backups</code> folder. Restoring merges a backup into your history: nothing you have
-        now is replaced or removed, and a conversation that changed since comes back as a copy beside it.
+        <Trans t={t} i18nKey="backups.about" components={{ 1: <code translate="no" /> }} />
       </p>
       {backups === null ? (
-        <p className="hint">Loading…</p>
+        <p className="hint">{t('backups.loading')}</p>
       ) : backups.length === 0 ? (
-        <p className="hint">No backups yet.</p>
+        <p className="hint">{t('backups.none')}</p>
       ) : (
         <table className="backups">
           <thead>
             <tr>
-              <th scope="col">Taken</th>
-              <th scope="col">Size</th>
-              <th scope="col">Holds</th>
+              <th scope="col">{t('backups.taken')}</th>
+              <th scope="col">{t('backups.size')}</th>
+              <th scope="col">{t('backups.holds')}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t('backups.action')}</span>
               </th>
             </tr>
           </thead>
@@ -57,22 +72,25 @@ export function BackupsSection() {
             {backups.map((backup) => (
               <tr key={backup.id}>
                 <td>
-                  {when(backup.createdAt)}
-                  {backup.beforeMigration && <span className="badge">before an upgrade</span>}
+                  {formats.dateTime(backup.createdAt)}
+                  {backup.beforeMigration && <span className="badge">{t('backups.beforeUpgrade')}</span>}
                 </td>
-                <td>{size(backup.size)}</td>
+                <td>{backupSize(backup.size, i18n.language, formats)}</td>
                 <td>
-                  {counted(backup.conversations, CONVERSATIONS)}, {counted(backup.transcripts, TRANSCRIPTS)}
+                  {t('backups.contents', {
+                    heldConversations: t('backups.conversations', { count: backup.conversations }),
+                    heldTranscripts: t('backups.transcripts', { count: backup.transcripts }),
+                  })}
                 </td>
                 <td>
                   <button
                     type="button"
                     className="secondary small"
                     disabled={busy}
-                    aria-label={`Restore the backup from ${when(backup.createdAt)}`}
+                    aria-label={t('backups.restoreLabel', { date: formats.dateTime(backup.createdAt) })}
                     onClick={() => void restore(backup)}
                   >
-                    Restore
+                    {t('backups.restore')}
                   </button>
                 </td>
               </tr>
@@ -82,11 +100,11 @@ export function BackupsSection() {
       )}
       <div className="actions">
         <button type="button" className="secondary" disabled={busy} onClick={() => void backUpNow()}>
-          Back up now
+          {t('backups.backUpNow')}
         </button>
       </div>
       <p role="status" className={status?.kind === 'error' ? 'field-error' : 'hint'}>
-        {status?.text}
+        {status && statusText(status, t, formats)}
       </p>
     </section>
   );

@@ -39,6 +39,8 @@ export const ConversationItem = memo(function ConversationItem({ conversation, c
             type="button"
             className="nav-item"
             title={title}
+            translate="no"
+            dir="auto"
             aria-current={current ? 'page' : undefined}
             onClick={() => openConversation(conversation.id)}
           >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { useChat } from '../chat';
 import { useNavigation } from '../navigation';
@@ -20,6 +21,7 @@ function Group({ id, heading, conversations, activeId }: { id: string; heading: 
 
 /** The saved conversations, pinned ones first, then the most recently active. */
 export function ConversationList() {
+  const { t } = useTranslation('history');
   const listed = useChat((s) => s.listed);
   const activeId = useChat((s) => s.activeId);
   const onChat = useNavigation((s) => s.view === 'chat');
@@ -29,12 +31,12 @@ export function ConversationList() {
 
   return (
     <div className="sidebar-scroll">
-      {pinned.length > 0 && <Group id="pinned-heading" heading="Pinned" conversations={pinned} activeId={current} />}
-      {others.length > 0 && <Group id="chats-heading" heading="Chats" conversations={others} activeId={current} />}
+      {pinned.length > 0 && <Group id="pinned-heading" heading={t('list.pinned')} conversations={pinned} activeId={current} />}
+      {others.length > 0 && <Group id="chats-heading" heading={t('list.chats')} conversations={others} activeId={current} />}
       {listed.length === 0 && (
         <>
-          <h2 className="sidebar-heading">Chats</h2>
-          <p className="hint sidebar-empty">Your conversations will appear here.</p>
+          <h2 className="sidebar-heading">{t('list.chats')}</h2>
+          <p className="hint sidebar-empty">{t('list.empty')}</p>
         </>
       )}
     </div>

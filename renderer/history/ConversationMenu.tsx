@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { useChat } from '../chat';
 import { useHistory } from './store';
@@ -15,6 +16,7 @@ interface Props {
  * items exist only while it is open, so a long list carries no hidden buttons.
  */
 export function ConversationMenu({ conversation, title, onRename }: Props) {
+  const { t } = useTranslation('history');
   const id = useId();
   const anchor = `--menu-${id.replace(/[^\w-]/g, '')}`;
   const menu = useRef<HTMLDivElement>(null);
@@ -23,12 +25,12 @@ export function ConversationMenu({ conversation, title, onRename }: Props) {
   const { id: conversationId, pinned } = conversation;
   const history = useHistory.getState();
 
-  const items: Array<[string, (fromKeyboard: boolean) => void]> = [
-    ['Rename', onRename],
-    [pinned ? 'Unpin' : 'Pin to top', () => useChat.getState().setPinned(conversationId, !pinned)],
-    ['Export as Markdown', () => void history.exportConversation(conversationId, 'markdown')],
-    ['Export as JSON', () => void history.exportConversation(conversationId, 'json')],
-    ['Delete', (fromKeyboard) => void history.remove(conversationId, fromKeyboard)],
+  const items: Array<[string, string, (fromKeyboard: boolean) => void]> = [
+    ['rename', t('menu.rename'), onRename],
+    ['pin', pinned ? t('menu.unpin') : t('menu.pin'), () => useChat.getState().setPinned(conversationId, !pinned)],
+    ['markdown', t('menu.exportMarkdown'), () => void history.exportConversation(conversationId, 'markdown')],
+    ['json', t('menu.exportJson'), () => void history.exportConversation(conversationId, 'json')],
+    ['delete', t('menu.delete'), (fromKeyboard) => void history.remove(conversationId, fromKeyboard)],
   ];
 
   const entries = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -60,9 +62,9 @@ export function ConversationMenu({ conversation, title, onRename }: Props) {
         ref={button}
         type="button"
         className="item-menu-button"
-        aria-label="Conversation actions"
+        aria-label={t('menu.button')}
         aria-haspopup="menu"
-        title="Rename, pin, export or delete"
+        title={t('menu.buttonTitle')}
         popoverTarget={id}
         style={{ anchorName: anchor }}
       >
@@ -73,7 +75,7 @@ export function ConversationMenu({ conversation, title, onRename }: Props) {
         id={id}
         popover="auto"
         role="menu"
-        aria-label={`Actions for ${title}`}
+        aria-label={t('menu.label', { title })}
         className="item-menu"
         style={{ positionAnchor: anchor }}
         // The items are made before the menu shows, and take the focus once it has shown:
@@ -83,13 +85,13 @@ export function ConversationMenu({ conversation, title, onRename }: Props) {
         onKeyDown={onKeyDown}
       >
         {open &&
-          items.map(([label, action]) => (
+          items.map(([item, label, action]) => (
             <button
-              key={label}
+              key={item}
               type="button"
               role="menuitem"
               tabIndex={-1}
-              className={label === 'Delete' ? 'danger-item' : undefined}
+              className={item === 'delete' ? 'danger-item' : undefined}
               onClick={choose(action)}
             >
               {label}

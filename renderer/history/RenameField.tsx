@@ -1,10 +1,11 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { historyArea } from '../../shared/contract/history';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { useChat } from '../chat';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
-// The rule main applies, so its messages show here before anything is sent.
+// The rule main applies, so a title it would refuse is said here before anything is sent.
 const titleRule = historyArea.update.input.shape.title;
 
 interface Props {
@@ -16,7 +17,9 @@ interface Props {
 export function RenameField({ conversation, onClose }: Props) {
   const id = useId();
   const [text, setText] = useState(conversation.title);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation('history');
+  // Kept as what went wrong, worded while rendering, so a change of language re-words it.
+  const [problem, setProblem] = useState<{ tooLong: number } | { empty: true } | { error: unknown } | null>(null);
   const closed = useRef(false);
 
   const close = () => {
@@ -27,13 +30,16 @@ export function RenameField({ conversation, onClose }: Props) {
   async function commit(fromBlur: boolean) {
     if (closed.current) return;
     const checked = titleRule.safeParse(text);
-    if (!checked.success) return fromBlur ? close() : setProblem(checked.error.issues[0]!.message);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return fromBlur ? close() : setProblem(issue.code === 'too_big' ? { tooLong: Number(issue.maximum) } : { empty: true });
+    }
     if (checked.data === conversation.title) return close();
     try {
       await useChat.getState().rename(conversation.id, checked.data!);
       close();
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem({ error });
     }
   }
 
@@ -41,7 +47,8 @@ export function RenameField({ conversation, onClose }: Props) {
     <div className="rename-field">
       <input
         type="text"
-        aria-label="Conversation title"
+        aria-label={t('rename.label')}
+        dir="auto"
         aria-invalid={problem !== null}
         aria-describedby={`${id}-note`}
         value={text}
@@ -64,11 +71,11 @@ export function RenameField({ conversation, onClose }: Props) {
       />
       {problem ? (
         <p className="field-error" id={`${id}-note`} role="alert">
-          {problem}
+          {'tooLong' in problem ? t('rename.tooLong', { max: problem.tooLong }) : 'empty' in problem ? t('rename.empty') : problemText(problem.error)}
         </p>
       ) : (
         <p className="hint" id={`${id}-note`}>
-          Enter saves · Esc cancels
+          {t('rename.hint')}
         </p>
       )}
     </div>

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { handleIntent } from '../common/intents';
 import { SHORTCUTS } from '../common/shortcuts';
 import { useHistory } from './store';
 
 /** Full-text search over every message and transcript; the shortcut reaches it from anywhere. */
 export function SearchBox() {
+  const { t } = useTranslation('history');
   const query = useHistory((s) => s.query);
   const field = useRef<HTMLInputElement>(null);
 
@@ -23,9 +25,10 @@ export function SearchBox() {
       <input
         ref={field}
         type="search"
-        aria-label="Search conversations and transcripts"
+        aria-label={t('search.label')}
         aria-keyshortcuts={SHORTCUTS.search.aria}
-        placeholder="Search"
+        placeholder={t('search.placeholder')}
+        dir="auto"
         spellCheck={false}
         value={query}
         onChange={(event) => useHistory.getState().search(event.target.value)}
@@ -37,7 +40,7 @@ export function SearchBox() {
           }
         }}
       />
-      <kbd aria-hidden="true">{SHORTCUTS.search.label}</kbd>
+      <kbd aria-hidden="true" dir="ltr" translate="no">{SHORTCUTS.search.label}</kbd>
     </div>
   );
 }

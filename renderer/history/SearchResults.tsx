@@ -1,14 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import type { SearchHit } from '../../shared/contract/history';
 import type { ChatRole } from '../../shared/domain/chat';
 import { nameOf, useChat } from '../chat';
 import { useNavigation } from '../navigation';
-import { counted } from '../../shared/domain/plural';
+import { problemText } from '../common/problem-text';
+import { useFormats } from '../i18n';
 import { Snippet } from './Snippet';
 import { SEARCH_LIMIT, useHistory } from './store';
 
-const SPEAKER: Record<ChatRole, string> = { user: 'You', assistant: 'Reply', tool: 'Tool result', system: 'System prompt' };
-
-const when = (at: number) => new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const SPEAKER = { user: 'search.you', assistant: 'search.reply', tool: 'search.tool', system: 'search.system' } as const satisfies Record<ChatRole, string>;
 
 /** A message hit opens its conversation at that message; a transcript hit opens the transcript. */
 function open(hit: SearchHit) {
@@ -19,20 +19,20 @@ function open(hit: SearchHit) {
 }
 
 function Hit({ hit }: { hit: SearchHit }) {
+  const { t } = useTranslation('history');
+  const { date } = useFormats();
   const source = hit.kind === 'message' ? nameOf({ title: hit.conversationTitle }) : hit.fileName;
-  const detail = hit.kind === 'message' ? SPEAKER[hit.role] : 'Transcript';
+  const detail = hit.kind === 'message' ? t(SPEAKER[hit.role]) : t('search.transcript');
   return (
     <li>
       <button type="button" className="search-hit" onClick={() => open(hit)}>
-        <span className="hit-source" title={source}>
+        <span className="hit-source" title={source} translate="no" dir="auto">
           {source}
         </span>
-        <span className="hit-snippet">
+        <span className="hit-snippet" translate="no" dir="auto">
           <Snippet text={hit.snippet} />
         </span>
-        <span className="hit-meta">
-          {detail} · {when(hit.createdAt)}
-        </span>
+        <span className="hit-meta">{t('search.meta', { what: detail, date: date(hit.createdAt) })}</span>
       </button>
     </li>
   );
@@ -40,6 +40,7 @@ function Hit({ hit }: { hit: SearchHit }) {
 
 /** What the search found, in place of the conversation list while there is a query. */
 export function SearchResults() {
+  const { t } = useTranslation('history');
   const query = useHistory((s) => s.query);
   const searched = useHistory((s) => s.searched);
   const hits = useHistory((s) => s.hits);
@@ -48,22 +49,22 @@ export function SearchResults() {
   return (
     <section className="sidebar-scroll" aria-labelledby="results-heading">
       <h2 className="sidebar-heading" id="results-heading">
-        Search results
+        {t('search.results')}
       </h2>
       {problem ? (
         <p className="field-error sidebar-empty" role="alert">
-          The search failed: {problem}
+          {t('search.failed', { problem: problemText(problem.error) })}
         </p>
       ) : hits === null ? (
-        <p className="hint sidebar-empty">Searching…</p>
+        <p className="hint sidebar-empty">{t('search.searching')}</p>
       ) : (
         <>
           <p className="hint results-count" role="status">
             {hits.length === 0
-              ? `No matches for “${searched.trim()}”.`
+              ? t('search.none', { query: searched.trim() })
               : hits.length === SEARCH_LIMIT
-                ? `The ${SEARCH_LIMIT} newest matches`
-                : counted(hits.length, { one: 'match', other: 'matches' })}
+                ? t('search.newest', { count: SEARCH_LIMIT })
+                : t('search.matches', { count: hits.length })}
           </p>
           {hits.length > 0 && (
             <ul className="search-hits" aria-labelledby="results-heading" aria-busy={searched !== query}>

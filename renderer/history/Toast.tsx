@@ -1,15 +1,49 @@
+import type { TFunction } from 'i18next';
 import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { nameOf } from '../chat';
-import { type Toast as ToastState, useHistory } from './store';
+import { problemText } from '../common/problem-text';
+import { type Toast as ToastState, type ToastProblem, useHistory } from './store';
 
 /** Undo stays long enough to notice; an error stays until dismissed, since it needs reading; work under way until it ends. */
 const LIFETIME_MS = { undo: 8000, done: 4000, working: null, problem: null } as const;
+
+/** What failed, as its title says it. */
+function failedTitle(problem: ToastProblem, t: TFunction<'history'>): string {
+  switch (problem.failed) {
+    case 'exportOne':
+      return t('toast.exportOneFailed');
+    case 'exportAll':
+      return t('toast.exportAllFailed');
+    case 'open':
+      return t('toast.openFailed');
+    case 'delete':
+      return t('toast.deleteFailed', { title: nameOf(problem.conversation) });
+    case 'restore':
+      return t('toast.restoreFailed', { title: nameOf(problem.conversation) });
+    case 'import':
+      return t('toast.importFailed', { fileName: problem.fileName });
+  }
+}
+
+/** The toast's words, worded now so a change of language re-words one on screen. */
+function words(toast: Exclude<ToastState, { kind: 'undo' }>, t: TFunction<'history'>): string {
+  switch (toast.kind) {
+    case 'done':
+      return 'saved' in toast.note ? toast.note.saved : t('toast.imported', { title: toast.note.imported });
+    case 'working':
+      return t('toast.importing', { fileName: toast.importing });
+    case 'problem':
+      return 'said' in toast ? toast.said : problemText(toast.error);
+  }
+}
 
 /**
  * The history's one toast: Undo after a delete, a confirmation, or a problem. Its timer
  * pauses while the pointer or the focus is on it, so nobody loses it mid-read.
  */
 export function Toast() {
+  const { t } = useTranslation('history');
   const toast = useHistory((s) => s.toast);
   // Held for one toast: the next one starts its own timer, wherever the pointer is.
   const [heldFor, setHeldFor] = useState<ToastState | null>(null);
@@ -44,9 +78,9 @@ export function Toast() {
   if (toast.kind === 'undo') {
     return (
       <div className="toast" role="status" {...hold}>
-        <p>Deleted “{nameOf(toast.conversation)}”.</p>
+        <p>{t('toast.deleted', { title: nameOf(toast.conversation) })}</p>
         <button type="button" className="small" autoFocus={toast.focus} onClick={(event) => void undo(event.detail === 0)}>
-          Undo
+          {t('toast.undo')}
         </button>
       </div>
     );
@@ -54,11 +88,11 @@ export function Toast() {
   return (
     <div className={`toast ${toast.kind}`} role={toast.kind === 'problem' ? 'alert' : 'status'} {...hold}>
       <div className="toast-text">
-        {toast.kind === 'problem' && <p className="notice-title">{toast.title}</p>}
-        <p>{toast.text}</p>
+        {toast.kind === 'problem' && <p className="notice-title">{failedTitle(toast, t)}</p>}
+        <p>{words(toast, t)}</p>
       </div>
       <button type="button" className="small secondary" onClick={dismiss}>
-        Dismiss
+        {t('toast.dismiss')}
       </button>
     </div>
   );

@@ -1,16 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { MAX_IMPORT_BYTES } from '../../shared/contract/history';
-import { megabytes } from '../../shared/domain/sizes';
+import { useFormats } from '../i18n';
 import { useHistory } from './store';
 
 /** Every conversation out as one zip, and one exported conversation back in. */
 export function TransferActions() {
+  const { t } = useTranslation('history');
+  const { size } = useFormats();
   const { exportAll, importFile } = useHistory.getState();
   return (
     <div className="transfer-actions">
       {/* The label is the visible control; the input inside it stays reachable by keyboard. */}
       <label className="nav-item import">
-        Import conversation…
-        <span className="import-limit">JSON export, up to {megabytes(MAX_IMPORT_BYTES)}</span>
+        {t('transfer.import')}
+        <span className="import-limit">{t('transfer.limit', { size: size(MAX_IMPORT_BYTES) })}</span>
         <input
           type="file"
           className="visually-hidden"
@@ -24,7 +27,7 @@ export function TransferActions() {
         />
       </label>
       <button type="button" className="nav-item" onClick={() => void exportAll()}>
-        Export all conversations
+        {t('transfer.exportAll')}
       </button>
     </div>
   );

@@ -1,30 +1,34 @@
 import { create } from 'zustand';
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract/history';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
 import { useChat } from '../chat';
+
+/** How the last step went, kept as facts so the section words it in whatever language is on. */
+export type BackupsStatus =
+  | { kind: 'made'; made: { conversations: number; transcripts: number } }
+  | { kind: 'restored'; from: BackupInfo; outcome: RestoreOutcome }
+  | { kind: 'error'; failed: 'list' | 'backUp' | 'restore'; error: unknown };
 
 interface BackupsState {
   /** null until main has listed them. */
   backups: BackupInfo[] | null;
-  status: { kind: 'done' | 'error'; text: string } | null;
+  status: BackupsStatus | null;
   busy: boolean;
   /** The section shown anew: no word left from last time, the list read again. */
   open(): Promise<void>;
   refresh(): Promise<void>;
-  /** `done` words what main made; a failure is worded here. */
-  backUpNow(done: (made: { conversations: number; transcripts: number }) => string): Promise<void>;
-  restore(id: string, done: (outcome: RestoreOutcome) => string): Promise<void>;
+  backUpNow(): Promise<void>;
+  restore(backup: BackupInfo): Promise<void>;
 }
 
 /** Main's history backups as Settings shows them: listed, made now, or merged back in. */
 export const useBackups = create<BackupsState>((set, get) => {
-  async function run<T>(work: () => Promise<T>, done: (result: T) => string, failure: string) {
+  async function run(work: () => Promise<BackupsStatus>, failed: 'backUp' | 'restore') {
     set({ busy: true, status: null });
     try {
-      set({ status: { kind: 'done', text: done(await work()) } });
+      set({ status: await work() });
     } catch (error) {
-      set({ status: { kind: 'error', text: `${failure}: ${errorText(error)}` } });
+      set({ status: { kind: 'error', failed, error } });
     } finally {
       set({ busy: false });
       await get().refresh();
@@ -43,19 +47,15 @@ export const useBackups = create<BackupsState>((set, get) => {
       try {
         set({ backups: await api.history.backups() });
       } catch (error) {
-        set({ status: { kind: 'error', text: `The backups could not be listed: ${errorText(error)}` } });
+        set({ status: { kind: 'error', failed: 'list', error } });
       }
     },
-    backUpNow: (done) => run(() => api.history.backUpNow(), done, 'The backup failed'),
-    restore: (id, done) =>
-      run(
-        async () => {
-          const outcome = await api.history.restoreBackup({ id });
-          await useChat.getState().hydrate();
-          return outcome;
-        },
-        done,
-        'The restore failed',
-      ),
+    backUpNow: () => run(async () => ({ kind: 'made', made: await api.history.backUpNow() }), 'backUp'),
+    restore: (backup) =>
+      run(async () => {
+        const outcome = await api.history.restoreBackup({ id: backup.id });
+        await useChat.getState().hydrate();
+        return { kind: 'restored', from: backup, outcome };
+      }, 'restore'),
   };
 });

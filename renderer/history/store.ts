@@ -4,17 +4,23 @@ import type { SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
-import { nameOf, openConversation, useChat } from '../chat';
+import { openConversation, useChat } from '../chat';
 import { deliver } from '../common/save-outcome';
-import { errorText } from '../../shared/domain/error-text';
 
+/** What failed, and why: a thrown error, or the words main answered with. */
+export type ToastProblem =
+  | { failed: 'exportOne' | 'exportAll' | 'open' }
+  | { failed: 'delete' | 'restore'; conversation: ConversationMeta } | { failed: 'import'; fileName: string };
+type Why = { error: unknown } | { said: string };
+
+/** Facts, not sentences: the toast words them, so a change of language re-words one on screen. */
 export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
   | { kind: 'undo'; conversation: ConversationMeta; focus: boolean }
-  | { kind: 'done'; text: string }
+  | { kind: 'done'; note: { saved: string } | { imported: string } }
   /** Under way, replaced by its outcome (a 50 MB import takes seconds). */
-  | { kind: 'working'; text: string }
-  | { kind: 'problem'; title: string; text: string };
+  | { kind: 'working'; importing: string }
+  | ({ kind: 'problem' } & ToastProblem & Why);
 
 type ExportFormat = z.input<typeof historyArea.exportConversation.input>['format'];
 
@@ -24,7 +30,8 @@ interface HistoryState {
   /** The hits for `searched`, newest first; null until the first answer. */
   hits: SearchHit[] | null;
   searched: string;
-  searchProblem: string | null;
+  /** Why the last search failed, worded where it shows. */
+  searchProblem: { error: unknown } | null;
   toast: Toast | null;
   search(query: string): void;
   remove(id: string, fromKeyboard: boolean): Promise<void>;
@@ -54,14 +61,14 @@ export function takesFocus(id: string): boolean {
 export const useHistory = create<HistoryState>((set, get) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const problem = (title: string, text: string) => set({ toast: { kind: 'problem', title, text } });
+  const problem = (what: ToastProblem, why: Why) => set({ toast: { kind: 'problem', ...what, ...why } });
 
-  async function save(what: string, work: () => Promise<SaveOutcome>) {
+  async function save(failed: 'exportOne' | 'exportAll', work: () => Promise<SaveOutcome>) {
     try {
-      const note = deliver(await work());
-      if (note) set({ toast: { kind: 'done', text: note } });
+      const saved = deliver(await work());
+      if (saved) set({ toast: { kind: 'done', note: { saved } } });
     } catch (error) {
-      problem(`${what} could not be exported`, errorText(error));
+      problem({ failed }, { error });
     }
   }
 
@@ -82,7 +89,7 @@ export const useHistory = create<HistoryState>((set, get) => {
           // An answer for text that has since changed would show the wrong hits.
           if (get().query === query) set({ hits, searched: query, searchProblem: null });
         } catch (error) {
-          if (get().query === query) set({ hits: [], searched: query, searchProblem: errorText(error) });
+          if (get().query === query) set({ hits: [], searched: query, searchProblem: { error } });
         }
       }, SEARCH_DELAY_MS);
     },
@@ -94,7 +101,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().remove(id);
       } catch (error) {
-        problem(`“${nameOf(conversation)}” could not be deleted`, errorText(error));
+        problem({ failed: 'delete', conversation }, { error });
       }
     },
     async undo(fromKeyboard) {
@@ -105,27 +112,28 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().restore(toast.conversation);
       } catch (error) {
-        problem(`“${nameOf(toast.conversation)}” could not be restored`, errorText(error));
+        problem({ failed: 'restore', conversation: toast.conversation }, { error });
       }
     },
     dismissToast: () => set({ toast: null }),
 
-    exportConversation: (id, format) => save('The conversation', () => api.history.exportConversation({ id, format })),
-    exportAll: () => save('Your conversations', () => api.history.exportAll()),
+    exportConversation: (id, format) => save('exportOne', () => api.history.exportConversation({ id, format })),
+    exportAll: () => save('exportAll', () => api.history.exportAll()),
 
     async importFile(file) {
+      const failed = { failed: 'import', fileName: file.name } as const;
       try {
-        set({ toast: { kind: 'working', text: `Importing ${file.name}…` } });
+        set({ toast: { kind: 'working', importing: file.name } });
         // By reference, as dropped recordings go: the file's bytes never ride inside a message.
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
-        if (!staged.ok) return problem(`${file.name} was not imported`, staged.problem);
+        if (!staged.ok) return problem(failed, { said: staged.problem });
         const outcome = await api.history.import({ fileId: staged.file.fileId });
-        if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
+        if (!outcome.ok) return problem(failed, { said: outcome.problem });
         useChat.getState().addListed(outcome.conversation);
         openConversation(outcome.conversation.id);
-        set({ toast: { kind: 'done', text: `Imported “${outcome.conversation.title || file.name}”.` } });
+        set({ toast: { kind: 'done', note: { imported: outcome.conversation.title || file.name } } });
       } catch (error) {
-        problem(`${file.name} was not imported`, errorText(error));
+        problem(failed, { error });
       }
     },
   };

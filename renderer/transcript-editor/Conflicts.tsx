@@ -1,16 +1,17 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { EditRefusal } from '../../shared/contract/transcriptEditor';
 import { CopyButton } from '../common/CopyButton';
 import { keepTheirs, saveMine, useEditor } from './store';
 
-function what(conflict: EditRefusal): string {
-  const row = conflict.row === null ? 'A row' : `Row ${conflict.row + 1}`;
+function what(conflict: EditRefusal, t: TFunction<'editor'>): string {
+  const { row, now } = conflict;
   switch (conflict.code) {
     case 'document_changed':
-      return `${row} could not be saved: this transcript was changed in another window or tab, and this window has reloaded it.`;
-    case 'row_changed': {
-      const moved = conflict.now !== null && conflict.now !== conflict.row ? ` (now row ${conflict.now + 1})` : '';
-      return `${row}${moved} was changed in another window or tab while you were editing it here, so your change was not saved over it.`;
-    }
+      return row === null ? t('conflicts.someRow') : t('conflicts.documentChanged', { row: row + 1 });
+    case 'row_changed':
+      if (row === null) return t('conflicts.someRowChanged');
+      return now !== null && now !== row ? t('conflicts.rowMoved', { row: row + 1, now: now + 1 }) : t('conflicts.rowChanged', { row: row + 1 });
   }
 }
 
@@ -19,6 +20,7 @@ function what(conflict: EditRefusal): string {
  * here until the user copies it, saves it over the other change, or keeps the other change.
  */
 export function Conflicts() {
+  const { t } = useTranslation('editor');
   const conflicts = useEditor((view) => view.conflicts);
   if (!conflicts.length) return null;
   return (
@@ -27,22 +29,24 @@ export function Conflicts() {
         const canSave = conflict.code === 'row_changed' && conflict.now !== null && conflict.text !== null;
         return (
           <div key={`${conflict.row}-${i}`} className="ed-conflict">
-            <p className="notice-title">{what(conflict)}</p>
+            <p className="notice-title">{what(conflict, t)}</p>
             {conflict.text !== null && (
               <>
-                <p>What you typed:</p>
-                <blockquote className="ed-unsaved">{conflict.text}</blockquote>
-                <CopyButton label="Copy what you typed" text={() => conflict.text!} />
+                <p>{t('conflicts.typed')}</p>
+                <blockquote className="ed-unsaved" dir="auto" translate="no">
+                  {conflict.text}
+                </blockquote>
+                <CopyButton label={t('conflicts.copyTyped')} text={() => conflict.text!} />
               </>
             )}
             <div className="ed-conflict-choices">
               {canSave && (
                 <button type="button" className="small" onClick={() => saveMine(conflict)}>
-                  Use mine
+                  {t('conflicts.useMine')}
                 </button>
               )}
               <button type="button" className="small secondary" onClick={() => keepTheirs(conflict)}>
-                {conflict.text === null ? 'Dismiss' : 'Keep theirs'}
+                {conflict.text === null ? t('conflicts.dismiss') : t('conflicts.keepTheirs')}
               </button>
             </div>
           </div>

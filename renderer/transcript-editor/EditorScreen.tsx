@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
 import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
+import { problemText } from '../common/problem-text';
 import { Conflicts } from './Conflicts';
 import { ExportBox } from './ExportBox';
 import { FindBar } from './FindBar';
@@ -38,25 +40,25 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
 }
 
 /** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
-function Problem({ problem }: { problem: string | null }) {
+function Problem({ problem }: { problem: unknown }) {
+  const { t } = useTranslation('editor');
   const unsaved = useEditor((view) => view.unsaved);
   const deleted = useEditor((view) => view.deleted);
-  if (!problem && !deleted && unsaved.length === 0) return null;
+  if (problem === null && !deleted && unsaved.length === 0) return null;
   return (
     <div className="notice error" role="alert">
       {deleted && (
-        <p className="notice-title">
-          This transcript has been deleted (in this or another window or tab), so changes to it can no longer be saved. Copy what you need before you leave the
-          editor.
-        </p>
+        <p className="notice-title">{t('problem.deleted')}</p>
       )}
       {/* Main's refusals after a deletion say the same again. */}
-      {problem && !deleted && <p>{problem}</p>}
+      {problem !== null && !deleted && <p>{problemText(problem)}</p>}
       {unsaved.map(({ row, text }) => (
         <div key={row}>
-          <p className="notice-title">Not saved, row {row + 1}:</p>
-          <blockquote className="ed-unsaved">{text}</blockquote>
-          <CopyButton label={`Copy the unsaved text of row ${row + 1}`} text={() => text} />
+          <p className="notice-title">{t('problem.unsavedRow', { row: row + 1 })}</p>
+          <blockquote className="ed-unsaved" dir="auto" translate="no">
+            {text}
+          </blockquote>
+          <CopyButton label={t('problem.copyUnsaved', { row: row + 1 })} text={() => text} />
         </div>
       ))}
     </div>
@@ -64,16 +66,24 @@ function Problem({ problem }: { problem: string | null }) {
 }
 
 function KeyHelp() {
+  const { t } = useTranslation('editor');
   return (
     <details className="ed-panel">
-      <summary>Keyboard</summary>
+      <summary>{t('keys.heading')}</summary>
       <dl className="ed-keys">
         {KEYS.map(([keys, what]) => (
-          <div key={keys}>
+          <div key={what}>
             <dt>
-              <kbd>{keys}</kbd>
+              {/* Chords read left to right in every language; their key names are the keyboard's. */}
+              {typeof keys === 'string' ? (
+                <kbd dir="ltr" translate="no">
+                  {keys}
+                </kbd>
+              ) : (
+                <kbd>{t(keys.words)}</kbd>
+              )}
             </dt>
-            <dd>{what}</dd>
+            <dd>{t(what)}</dd>
           </div>
         ))}
       </dl>
@@ -86,6 +96,7 @@ function KeyHelp() {
  * virtualized list, so a two-hour transcript renders only the rows on screen.
  */
 export function TranscriptEditorScreen({ id }: { id: string }) {
+  const { t } = useTranslation('editor');
   const { document, problem, active, caret, fileName } = useEditor();
   const list = useRef<VirtuosoHandle>(null);
   const [playing, setPlaying] = useState({ row: -1, word: -1 });
@@ -135,7 +146,10 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
 
   const back = (
     <button type="button" className="link back" onClick={() => useNavigation.getState().openTranscript(id)}>
-      ← Back to the transcript
+      <span className="back-arrow" aria-hidden="true">
+        ←
+      </span>{' '}
+      {t('screen.back')}
     </button>
   );
 
@@ -143,13 +157,13 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     return (
       <main className="screen ed-screen" aria-labelledby="editor-heading">
         {back}
-        <h1 id="editor-heading">Edit transcript</h1>
-        {problem ? (
+        <h1 id="editor-heading">{t('screen.heading')}</h1>
+        {problem !== null ? (
           <div className="notice error" role="alert">
-            <p>{problem}</p>
+            <p>{problemText(problem)}</p>
           </div>
         ) : (
-          <p className="hint">Loading…</p>
+          <p className="hint">{t('screen.loading')}</p>
         )}
       </main>
     );
@@ -159,8 +173,9 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     <main className="screen ed-screen" aria-labelledby="editor-heading">
       <header className="ed-header">
         {back}
-        <h1 id="editor-heading" title={fileName}>
-          Edit: {fileName}
+        <h1 id="editor-heading">
+          {/* The name is cut, not the sentence, and keeps its own direction; the whole of it is one hover away. */}
+          <Trans t={t} i18nKey="screen.headingFile" values={{ fileName }} components={{ 1: <bdi className="ed-file" translate="no" title={fileName} /> }} />
         </h1>
         <Player id={id} onTime={onTime} />
         <Toolbar />
@@ -179,7 +194,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
           ref={list}
           className="ed-list"
           role="region"
-          aria-label="Transcript rows"
+          aria-label={t('screen.rows')}
           data={blocks}
           components={rowListParts}
           context={listContext}

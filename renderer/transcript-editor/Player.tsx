@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
 import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
-import { errorText } from '../../shared/domain/error-text';
 import { recordingUrl } from './store';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
 export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
-  const [source, setSource] = useState<{ url: string } | { problem: string } | null>(null);
+  const [source, setSource] = useState<{ url: string } | { problem: unknown } | null>(null);
+  const { t } = useTranslation('editor');
   const audio = useRef<HTMLAudioElement>(null);
   const follow = useRef(onTime);
   follow.current = onTime;
@@ -15,7 +17,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
     let live = true;
     recordingUrl(id).then(
       ({ url }) => live && setSource({ url }),
-      (error: unknown) => live && setSource({ problem: errorText(error) }),
+      (error: unknown) => live && setSource({ problem: error }),
     );
     return () => {
       live = false;
@@ -33,7 +35,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
     };
   }, [source]);
 
-  if (!source) return <p className="hint">Loading the recording…</p>;
-  if ('problem' in source) return <p className="hint">The recording cannot be played: {source.problem}</p>;
-  return <audio ref={audio} className="ed-audio" controls preload="auto" src={source.url} aria-label="Recording" />;
+  if (!source) return <p className="hint">{t('player.loading')}</p>;
+  if ('problem' in source) return <p className="hint">{t('player.failed', { problem: problemText(source.problem) })}</p>;
+  return <audio ref={audio} className="ed-audio" controls preload="auto" src={source.url} aria-label={t('player.label')} />;
 }

@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { clock, playFrom, seekTo } from './player';
 import { RowText } from './RowText';
@@ -43,6 +44,7 @@ function marked(word: string, at: number, pattern: RegExp | null, currentMatch: 
 
 /** The row's words, each a seek target; a click also puts the caret there to type. */
 function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
+  const { t } = useTranslation('editor');
   const text = block.words.join(' ');
   const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
   let at = 0;
@@ -51,7 +53,8 @@ function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 
       className="ed-words"
       role="button"
       tabIndex={0}
-      aria-label={`Row ${index + 1}: ${text || 'empty'}. Press Enter to edit.`}
+      dir="auto"
+      aria-label={text ? t('row.words', { row: index + 1, text }) : t('row.wordsEmpty', { row: index + 1 })}
       onFocus={() => activate(index, 'end')}
     >
       {block.words.map((word, w) => {
@@ -62,6 +65,7 @@ function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 
             {w > 0 && ' '}
             <span
               className="ed-word"
+              translate="no"
               aria-current={w === playing ? 'time' : undefined}
               onMouseDown={(event) => {
                 event.preventDefault();
@@ -74,7 +78,7 @@ function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 
           </span>
         );
       })}
-      {!block.words.length && <span className="ed-empty">(empty row)</span>}
+      {!block.words.length && <span className="ed-empty">{t('row.empty')}</span>}
     </div>
   );
 }
@@ -84,6 +88,7 @@ function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 
  * words that seek while it is not being edited, a textarea while it is.
  */
 export const Row = memo(function Row(props: RowProps) {
+  const { t } = useTranslation('editor');
   const { index, block, speaker, active, caret } = props;
   const start = block.times?.[0];
   const end = block.times?.at(-1);
@@ -93,10 +98,13 @@ export const Row = memo(function Row(props: RowProps) {
         {start !== undefined && end !== undefined ? (
           <button type="button" className="ed-time" onClick={() => playFrom(start)}>
             {/* The name comes from the content, so what is seen is what a voice user says. */}
-            <span className="visually-hidden">Play row {index + 1} from </span>
-            {clock(start)}
-            <span className="ed-end" aria-hidden="true">
-              {' '}– {clock(end)}
+            <span className="visually-hidden">{t('row.playFrom', { row: index + 1 })} </span>
+            {/* Timecodes read left to right in every language. */}
+            <span dir="ltr">
+              {clock(start)}
+              <span className="ed-end" aria-hidden="true">
+                {' '}– {clock(end)}
+              </span>
             </span>
           </button>
         ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { blockText } from '../../shared/domain/transcript-edits';
 import { offsetOfWord, rememberCaret } from './player';
@@ -17,6 +18,7 @@ const MAX_WAIT_MS = 800;
  * to main (see follow.ts), which refuses it over the other change and the page keeps it.
  */
 export function RowText({ index, block, caret }: { index: number; block: EditorBlock; caret: number | 'end' }) {
+  const { t } = useTranslation('editor');
   const area = useRef<HTMLTextAreaElement>(null);
   const sent = useRef(blockText(block));
   // The draft as last typed: the flush at unmount (another row became active) runs after React
@@ -77,7 +79,9 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
     <textarea
       ref={area}
       className="ed-textarea"
-      aria-label={`Row ${index + 1} text`}
+      aria-label={t('row.text', { row: index + 1 })}
+      dir="auto"
+      translate="no"
       defaultValue={blockText(block)}
       spellCheck
       onInput={(event) => {

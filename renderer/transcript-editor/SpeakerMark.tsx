@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { edit, useEditor } from './store';
 
 // Speaker ids are UUIDs, so this value cannot be one.
@@ -9,6 +10,7 @@ const NEW = '+new';
  * "New speaker…" asks for a name, offering names used in earlier transcripts.
  */
 export function SpeakerMark({ index, marked, name }: { index: number; marked: string | null; name: string | null }) {
+  const { t } = useTranslation('editor');
   const speakers = useEditor((view) => view.document?.speakers);
   const known = useEditor((view) => view.known);
   const [naming, setNaming] = useState(false);
@@ -32,10 +34,11 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
         <input
           type="text"
           autoFocus
-          aria-label={`Name of the speaker from row ${index + 1}`}
+          aria-label={t('speakers.newName', { row: index + 1 })}
+          dir="auto"
           list={listId}
           value={draft}
-          placeholder="Name"
+          placeholder={t('speakers.namePlaceholder')}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => event.key === 'Escape' && done(false)}
         />
@@ -45,7 +48,7 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
           ))}
         </datalist>
         <button type="submit" className="small">
-          Add
+          {t('speakers.add')}
         </button>
       </form>
     );
@@ -54,9 +57,9 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
   return (
     <select
       className={`ed-speaker${marked ? ' marked' : ''}`}
-      aria-label={`Speaker from row ${index + 1}`}
+      aria-label={t('speakers.mark', { row: index + 1 })}
       // A long name is cut by the row's gutter; the whole of it is one hover away.
-      title={name ?? undefined}
+      title={name ? t('speakers.markTitle', { name }) : undefined}
       value={marked ?? ''}
       onChange={(event) => {
         const value = event.target.value;
@@ -64,13 +67,19 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
         else void edit({ type: 'speaker', block: index, speaker: value ? { id: value } : null });
       }}
     >
-      <option value="">{name && !marked ? `(${name})` : 'No speaker mark'}</option>
+      {name && !marked ? (
+        <option value="" translate="no">
+          {t('speakers.continued', { name })}
+        </option>
+      ) : (
+        <option value="">{t('speakers.noMark')}</option>
+      )}
       {speakers?.map((speaker) => (
-        <option key={speaker.id} value={speaker.id}>
+        <option key={speaker.id} value={speaker.id} translate="no">
           {speaker.name}
         </option>
       ))}
-      <option value={NEW}>New speaker…</option>
+      <option value={NEW}>{t('speakers.new')}</option>
     </select>
   );
 }

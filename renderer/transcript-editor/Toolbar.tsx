@@ -1,60 +1,72 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { mergeWithNext, setEdgeFromPlayhead, splitAt } from './keys';
-import { redo, revert, undo, useEditor, edit } from './store';
+import { type EditorView, redo, revert, undo, useEditor, edit } from './store';
+
+/** Where the edits stand, from the first thing that is not in order. */
+function saved({ pending, notWritten, unsaved, conflicts, state }: EditorView, t: TFunction<'editor'>): string {
+  if (pending) return t('toolbar.saving');
+  if (notWritten) return t('toolbar.notSavedYet');
+  if (unsaved.length || conflicts.some((conflict) => conflict.text !== null)) return t('toolbar.notSaved');
+  return state.edited ? t('toolbar.allSaved') : t('toolbar.original');
+}
 
 /** Undo, redo and revert; and the active row's cue and timing edits, for the mouse. */
 export function Toolbar() {
-  const { state, active, hasTimings, pending, unsaved, conflicts, notWritten } = useEditor();
+  const { t } = useTranslation('editor');
+  const view = useEditor();
+  const { state, active, hasTimings } = view;
   const rows = useEditor((view) => view.document?.blocks.length ?? 0);
   const row = active;
   const nudge = (edge: 'start' | 'end', ms: number) => row !== null && void edit({ type: 'nudge', block: row, edge, ms });
   return (
-    <div className="ed-toolbar" role="toolbar" aria-label="Editing">
+    <div className="ed-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <div className="ed-group">
         <button type="button" className="small secondary" onClick={undo} disabled={!state.canUndo} aria-keyshortcuts="Control+Z">
-          Undo
+          {t('toolbar.undo')}
         </button>
         <button type="button" className="small secondary" onClick={redo} disabled={!state.canRedo} aria-keyshortcuts="Control+Shift+Z">
-          Redo
+          {t('toolbar.redo')}
         </button>
         <button
           type="button"
           className="small secondary"
           disabled={!state.edited}
           onClick={revert}
-          title="Back to the transcript as the service returned it; Undo brings your edits back"
+          title={t('toolbar.revertTitle')}
         >
-          Revert to original
+          {t('toolbar.revert')}
         </button>
         <span className="ed-saved" role="status">
-          {pending ? 'Saving…' : notWritten ? 'Not saved yet' : unsaved.length || conflicts.some((conflict) => conflict.text !== null) ? 'Not saved' : state.edited ? 'All edits saved' : 'Original'}
+          {saved(view, t)}
         </span>
       </div>
-      <div className="ed-group" aria-label={row === null ? 'Row actions (pick a row first)' : `Row ${row + 1}`}>
+      <div className="ed-group" aria-label={row === null ? t('toolbar.pickRow') : t('toolbar.rowActions', { row: row + 1 })}>
         <button type="button" className="small secondary" disabled={row === null} onClick={() => row !== null && splitAt(row)}>
-          Split at cursor
+          {t('toolbar.split')}
         </button>
         <button type="button" className="small secondary" disabled={row === null || row + 1 >= rows} onClick={() => row !== null && mergeWithNext(row)}>
-          Merge with next
+          {t('toolbar.mergeNext')}
         </button>
         {hasTimings && (
           <>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', -100)} aria-label="Start 0.1 s earlier">
-              Start −0.1 s
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', -100)} title={t('toolbar.startEarlierLabel')}>
+              {t('toolbar.startEarlier')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', 100)} aria-label="Start 0.1 s later">
-              Start +0.1 s
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', 100)} title={t('toolbar.startLaterLabel')}>
+              {t('toolbar.startLater')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', -100)} aria-label="End 0.1 s earlier">
-              End −0.1 s
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', -100)} title={t('toolbar.endEarlierLabel')}>
+              {t('toolbar.endEarlier')}
             </button>
-            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', 100)} aria-label="End 0.1 s later">
-              End +0.1 s
+            <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('end', 100)} title={t('toolbar.endLaterLabel')}>
+              {t('toolbar.endLater')}
             </button>
             <button type="button" className="small secondary" disabled={row === null} onClick={() => row !== null && setEdgeFromPlayhead(row, 'start')}>
-              Start at playhead
+              {t('toolbar.startAtPlayhead')}
             </button>
             <button type="button" className="small secondary" disabled={row === null} onClick={() => row !== null && setEdgeFromPlayhead(row, 'end')}>
-              End at playhead
+              {t('toolbar.endAtPlayhead')}
             </button>
           </>
         )}

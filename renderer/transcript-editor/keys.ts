@@ -2,19 +2,22 @@ import type { KeyboardEvent } from 'react';
 import { lastCaret, playheadMs, seekBy, seekTo, togglePlay, wordAtOffset } from './player';
 import { activate, edit, redo, undo, useEditor } from './store';
 
-/** The editor's keys, listed on screen by KeyHelp; the row's text keeps the focus throughout. */
-export const KEYS: ReadonlyArray<[string, string]> = [
-  ['Ctrl+Space', 'Play or pause'],
-  ['Alt+← / Alt+→', 'Back or forward 5 seconds'],
-  ['Alt+↑ / Alt+↓', 'Previous or next row (plays from it)'],
-  ['Enter', 'Split the row at the cursor'],
-  ['Backspace at the start / Delete at the end', 'Merge with the previous / next row'],
-  ['Alt+, / Alt+.', 'Row start 0.1 s earlier / later'],
-  ['Alt+Shift+, / Alt+Shift+.', 'Row end 0.1 s earlier / later'],
-  ['Alt+[ / Alt+]', 'Row start / end at the playhead'],
-  ['Ctrl+Z / Ctrl+Shift+Z', 'Undo / redo'],
-  ['Ctrl+F', 'Find and replace'],
-];
+/**
+ * The editor's keys, listed on screen by KeyHelp; the row's text keeps the focus throughout.
+ * Each chord is as the keyboard names it, or a key of the words for one that needs them.
+ */
+export const KEYS = [
+  ['Ctrl+Space', 'keys.play'],
+  ['Alt+← / Alt+→', 'keys.seek'],
+  ['Alt+↑ / Alt+↓', 'keys.rows'],
+  ['Enter', 'keys.split'],
+  [{ words: 'keys.backspaceDelete' }, 'keys.merge'],
+  ['Alt+, / Alt+.', 'keys.nudgeStart'],
+  ['Alt+Shift+, / Alt+Shift+.', 'keys.nudgeEnd'],
+  ['Alt+[ / Alt+]', 'keys.playhead'],
+  ['Ctrl+Z / Ctrl+Shift+Z', 'keys.undo'],
+  ['Ctrl+F', 'keys.find'],
+] as const;
 
 const NUDGE_MS = 100;
 

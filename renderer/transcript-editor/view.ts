@@ -11,8 +11,8 @@ export interface EditorView {
   state: EditorState;
   hasTimings: boolean;
   duration: number | null;
-  /** Why the transcript could not be opened or the last edit was refused (main's words). */
-  problem: string | null;
+  /** Why the transcript could not be opened or the last edit was refused: what was thrown, worded where shown. */
+  problem: unknown;
   /** Edits sent and not yet answered. */
   pending: number;
   /** The row being edited (its text is a textarea), or null. */

@@ -62,7 +62,7 @@ describe('an edited transcript', () => {
 
   it('reads as corrected on its page, says it is edited, and keeps the original one click away', async () => {
     const { page } = s;
-    await page.getByRole('button', { name: '← Back to the transcript' }).click();
+    await page.getByRole('button', { name: 'Back to the transcript' }).click();
     await resultHeading(page, 'meeting.wav').waitFor();
     const edits = page.getByRole('note', { name: 'Edits' });
     await edits.getByText('Edited', { exact: true }).waitFor();

@@ -113,7 +113,7 @@ describe('two windows on one transcript', () => {
 
   it('says in the other window’s editor that the transcript was deleted, and lists it no more', async () => {
     await editRow(b, 1);
-    await a.getByRole('button', { name: '← Back to the transcript' }).click();
+    await a.getByRole('button', { name: 'Back to the transcript' }).click();
     await a.getByRole('button', { name: 'Delete meeting.mp3' }).click();
     await a.getByRole('button', { name: 'Yes, delete' }).click();
     await b.getByRole('alert').filter({ hasText: 'This transcript has been deleted (in this or another window or tab)' }).waitFor();

@@ -193,7 +193,7 @@ describe('the transcript editor', () => {
   it('cuts its subtitles by the rules the user set in a transcript\'s Export, as main keeps them', async () => {
     const { page } = s;
     const before = await chromiumCues(page, (await exportEdited(page, 'VTT')).text);
-    await page.getByRole('button', { name: '← Back to the transcript' }).click();
+    await page.getByRole('button', { name: 'Back to the transcript' }).click();
     await page.getByText('Subtitle rules', { exact: true }).click();
     await page.getByLabel('Cue duration, at most').fill('1');
     await page.getByRole('button', { name: 'Edit transcript' }).click();
@@ -205,7 +205,7 @@ describe('the transcript editor', () => {
     expect(cues.map((cue) => cue.text).join(' ')).toBe('Bilal asked Anna about the bridge. Anna said the steel came late. Today');
     // Kept by main (the result view, mounted again, asks it), and Back to the defaults restores them for every export.
     await expect.poll(async () => JSON.parse(await readFile(join(s.dataDir, 'settings.json'), 'utf8')).subtitleRules.maxCueSeconds).toBe(1);
-    await page.getByRole('button', { name: '← Back to the transcript' }).click();
+    await page.getByRole('button', { name: 'Back to the transcript' }).click();
     await page.getByText('Subtitle rules (changed)', { exact: true }).click();
     expect(await page.getByLabel('Cue duration, at most').inputValue()).toBe('1');
     await page.getByRole('button', { name: 'Back to the defaults' }).click();
