@@ -3,6 +3,7 @@ import { type Message, canContinue } from '../../shared/domain/conversation';
 import { openSettings } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
+import { guidanceFor } from '../common/failure-guidance';
 import { JsonReply } from './JsonReply';
 import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
@@ -82,7 +83,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         (stepLimit ? (
           <div className="notice error" role="alert">
             <p className="notice-title">Stopped after {step?.maxSteps ?? 'the maximum number of'} tool steps</p>
-            <p>{message.failure.message}</p>
+            <p>{guidanceFor(message.failure).detail}</p>
           </div>
         ) : (
           <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined} />

@@ -9,7 +9,7 @@ import { upsert, withMeta } from './listing';
 import { DEFAULT_CHAT_OPTIONS } from '../../shared/domain/chat';
 import { checkOptions, toInput } from './options';
 import { newConversation } from './records';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
@@ -61,7 +61,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     if (!isSaved(id)) return;
     api.history.update({ id, ...change }).then(
       () => cleared('save'),
-      (error: unknown) => set({ storageProblem: { kind: 'save', text: `A change to this conversation could not be saved: ${errorText(error)}` } }),
+      (error: unknown) => set({ storageProblem: { kind: 'save', text: `A change to this conversation could not be saved: ${problemText(error)}` } }),
     );
   }
 
@@ -87,7 +87,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     loadEarlier: (id) =>
       loadPage(id, PAGE_SIZE).then(
         () => cleared('read'),
-        (error: unknown) => set({ storageProblem: { kind: 'read', text: `The earlier messages of this conversation could not be read: ${errorText(error)}` } }),
+        (error: unknown) => set({ storageProblem: { kind: 'read', text: `The earlier messages of this conversation could not be read: ${problemText(error)}` } }),
       ),
 
     async hydrate() {
@@ -96,7 +96,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
         set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem ? { kind: 'start' as const, text: status.problem } : null }));
       } catch (error) {
-        set({ storageProblem: { kind: 'start', text: `Your saved conversations could not be read: ${errorText(error)}` } });
+        set({ storageProblem: { kind: 'start', text: `Your saved conversations could not be read: ${problemText(error)}` } });
       }
     },
     newConversation() {
@@ -135,7 +135,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
         if (wanted === id) set({ activeId: id, ...target() });
         return wanted === id;
       } catch (error) {
-        set({ storageProblem: { kind: 'open', text: `This conversation could not be opened: ${errorText(error)}` } });
+        set({ storageProblem: { kind: 'open', text: `This conversation could not be opened: ${problemText(error)}` } });
         return false;
       }
     },

@@ -5,7 +5,7 @@ import { api } from '../api';
 import { useSettings } from '../settings';
 import type { ChatState, PendingApproval, RepliesSlice } from './chat-state';
 import { checkOptions, hasErrors, toInput } from './options';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
@@ -50,7 +50,7 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       (error: unknown) => {
         clearPlaceholder();
         after.refused?.();
-        set({ storageProblem: { kind: 'send', text: `Your request could not be sent: ${errorText(error)}` } });
+        set({ storageProblem: { kind: 'send', text: `Your request could not be sent: ${problemText(error)}` } });
       },
     );
     return true;
@@ -100,7 +100,7 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     async showVersion(id, messageId, version) {
       // Main's watch event brings the shown version to every page, this one included.
       await api.conversations.showVersion({ conversationId: id, messageId, version }).catch((error: unknown) =>
-        set({ storageProblem: { kind: 'save', text: `That version could not be shown: ${errorText(error)}` } }),
+        set({ storageProblem: { kind: 'save', text: `That version could not be shown: ${problemText(error)}` } }),
       );
     },
     stop(id) {
@@ -116,7 +116,7 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       };
       mark({ deciding: true, problem: null });
       // The card goes when main's toolDecision arrives; a refusal leaves it, with the reason.
-      api.conversations.decideTool({ conversationId, callId, decision }).catch((error: unknown) => mark({ deciding: false, problem: errorText(error) }));
+      api.conversations.decideTool({ conversationId, callId, decision }).catch((error: unknown) => mark({ deciding: false, problem: problemText(error) }));
     },
   };
 };

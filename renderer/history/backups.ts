@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract/history';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 import { useChat } from '../chat';
 
 interface BackupsState {
@@ -24,7 +24,7 @@ export const useBackups = create<BackupsState>((set, get) => {
     try {
       set({ status: { kind: 'done', text: done(await work()) } });
     } catch (error) {
-      set({ status: { kind: 'error', text: `${failure}: ${errorText(error)}` } });
+      set({ status: { kind: 'error', text: `${failure}: ${problemText(error)}` } });
     } finally {
       set({ busy: false });
       await get().refresh();
@@ -43,7 +43,7 @@ export const useBackups = create<BackupsState>((set, get) => {
       try {
         set({ backups: await api.history.backups() });
       } catch (error) {
-        set({ status: { kind: 'error', text: `The backups could not be listed: ${errorText(error)}` } });
+        set({ status: { kind: 'error', text: `The backups could not be listed: ${problemText(error)}` } });
       }
     },
     backUpNow: (done) => run(() => api.history.backUpNow(), done, 'The backup failed'),

@@ -6,7 +6,7 @@ import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
 import { nameOf, openConversation, useChat } from '../chat';
 import { deliver } from '../common/save-outcome';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText, problemWords } from '../common/problem-text';
 
 export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
@@ -61,7 +61,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       const note = deliver(await work());
       if (note) set({ toast: { kind: 'done', text: note } });
     } catch (error) {
-      problem(`${what} could not be exported`, errorText(error));
+      problem(`${what} could not be exported`, problemText(error));
     }
   }
 
@@ -82,7 +82,7 @@ export const useHistory = create<HistoryState>((set, get) => {
           // An answer for text that has since changed would show the wrong hits.
           if (get().query === query) set({ hits, searched: query, searchProblem: null });
         } catch (error) {
-          if (get().query === query) set({ hits: [], searched: query, searchProblem: errorText(error) });
+          if (get().query === query) set({ hits: [], searched: query, searchProblem: problemText(error) });
         }
       }, SEARCH_DELAY_MS);
     },
@@ -94,7 +94,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().remove(id);
       } catch (error) {
-        problem(`“${nameOf(conversation)}” could not be deleted`, errorText(error));
+        problem(`“${nameOf(conversation)}” could not be deleted`, problemText(error));
       }
     },
     async undo(fromKeyboard) {
@@ -105,7 +105,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       try {
         await useChat.getState().restore(toast.conversation);
       } catch (error) {
-        problem(`“${nameOf(toast.conversation)}” could not be restored`, errorText(error));
+        problem(`“${nameOf(toast.conversation)}” could not be restored`, problemText(error));
       }
     },
     dismissToast: () => set({ toast: null }),
@@ -120,12 +120,12 @@ export const useHistory = create<HistoryState>((set, get) => {
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
         if (!staged.ok) return problem(`${file.name} was not imported`, staged.problem);
         const outcome = await api.history.import({ fileId: staged.file.fileId });
-        if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
+        if (!outcome.ok) return problem(`${file.name} was not imported`, problemWords(outcome.problem));
         useChat.getState().addListed(outcome.conversation);
         openConversation(outcome.conversation.id);
         set({ toast: { kind: 'done', text: `Imported “${outcome.conversation.title || file.name}”.` } });
       } catch (error) {
-        problem(`${file.name} was not imported`, errorText(error));
+        problem(`${file.name} was not imported`, problemText(error));
       }
     },
   };

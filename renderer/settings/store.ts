@@ -3,7 +3,7 @@ import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 interface SettingsState {
   settings: Settings | null;
@@ -34,7 +34,7 @@ export const useSettings = create<SettingsState>((set, get) => {
       await work();
       return true;
     } catch (error) {
-      set({ error: errorText(error) });
+      set({ error: problemText(error) });
       return false;
     }
   }

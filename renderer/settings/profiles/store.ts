@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ProfileList } from '../../../shared/contract/profiles';
 import { api } from '../../api';
 import { useSettings } from '../store';
-import { errorText } from '../../../shared/domain/error-text';
+import { problemText } from '../../common/problem-text';
 
 interface ProfilesState {
   list: ProfileList | null;
@@ -25,7 +25,7 @@ export const useProfiles = create<ProfilesState>((set) => {
       set({ list: await work(), problem: null });
       return true;
     } catch (error) {
-      set({ problem: errorText(error) });
+      set({ problem: problemText(error) });
       return false;
     }
   }
