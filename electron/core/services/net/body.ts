@@ -16,7 +16,7 @@ export class BodyError extends Error {
   }
 }
 
-const idleValues = (host: string, ms: number) => ({ host, seconds: Math.max(1, Math.round(ms / 1000)) });
+const idleValues = (host: string, ms: number) => ({ host, seconds: ms / 1000 });
 
 /**
  * The body as a stream that errors with a BodyError when no bytes arrive for `idleMs`.

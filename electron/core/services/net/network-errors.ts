@@ -47,7 +47,7 @@ const TUNNEL_STATUS = /Proxy response \((\d{3})\)/;
 const FORWARD_AUTH = /Proxy Authentication Required \(407\)/;
 
 // `proxy` is null where the proxy is the system's and its address is not known here.
-const proxyAuth = (proxy: string | null): Explained => ({ code: 'proxy_auth_required', reason: 'proxy_auth_required', values: { proxy } });
+const proxyAuth = (proxy: string | null, host: string): Explained => ({ code: 'proxy_auth_required', reason: 'proxy_auth_required', values: { proxy, host } });
 const proxyDown = (proxy: string | null, host: string, detail: string): Explained => ({
   code: 'proxy_unreachable',
   reason: 'proxy_unreachable',
@@ -65,7 +65,7 @@ export function explainNetworkError(error: unknown, host: string): Explained {
   const tunnel = TUNNEL_STATUS.exec(messages)?.[1];
   const proxy = via ?? null;
 
-  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy);
+  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy, host);
   if (tunnel) return { code: 'proxy_refused', reason: 'proxy_refused', values: { proxy, host, detail: tunnel } };
   if (chromium === 'ERR_PROXY_CONNECTION_FAILED') return proxyDown(proxy, host, chromium);
   if (chromium === 'ERR_TUNNEL_CONNECTION_FAILED') return { code: 'proxy_refused', reason: 'proxy_refused', values: { proxy, host, detail: chromium } };

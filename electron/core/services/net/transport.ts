@@ -51,7 +51,7 @@ export async function send(deps: { fetch: typeof fetch; limits: TransportLimits 
   } catch (error) {
     if (out.signal?.aborted) throw error;
     if (error instanceof HeadersTimeout) {
-      const values = { host: url.host, seconds: Math.max(1, Math.round(out.headersTimeoutMs / 1000)) };
+      const values = { host: url.host, seconds: out.headersTimeoutMs / 1000 };
       return { ok: false, failure: diagnosed('network', 'timeout', { reason: 'timeout', values }, url.host) };
     }
     return { ok: false, failure: failureFromNetworkError(error, url.href) };

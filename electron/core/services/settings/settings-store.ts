@@ -113,7 +113,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     },
     async remove(id: string): Promise<ProfileList> {
       find(id);
-      if (file.profiles.length === 1) throw new Problem('profile.only_one');
+      if (file.profiles.length === 1) throw new Problem('profile.last');
       const profiles = file.profiles.filter((profile) => profile.id !== id);
       await save({ ...file, profiles, activeId: file.activeId === id ? profiles[0]!.id : file.activeId });
       return list();
