@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { type McpServerInput, serverInputSchema } from '../../shared/contract/mcp';
 import { errorText } from '../../shared/domain/error-text';
+import { problemOfIssue } from '../../shared/domain/problem';
+import { problemWords } from '../common/problem-text';
 
 /**
  * The JSON other MCP clients and servers' docs give (Claude Desktop, Cursor…):
@@ -46,7 +48,9 @@ function readEntry(name: string, entry: unknown): { input: McpServerInput } | { 
   const checked = serverInputSchema.safeParse({ name, transport });
   // An unnamed server is named in the form; every other rule is the form's own.
   const issue = checked.success ? undefined : checked.error.issues.find((found) => !(name === '' && found.path[0] === 'name'));
-  if (issue) return { problem: `${who}: ${issue.message}` };
+  // An address check names its problem (a code the errors namespace words); the other checks still word their own.
+  const named = problemOfIssue(issue);
+  if (issue) return { problem: `${who}: ${named ? problemWords(named) : issue.message}` };
   return { input: checked.success ? checked.data : { name, transport } };
 }
 
