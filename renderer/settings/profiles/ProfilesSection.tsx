@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { type ProfileSummary, profileNameSchema } from '../../../shared/contract/profiles';
 import { useProfiles } from './store';
 import './profiles.css';
+import { problemOfIssue } from '../../../shared/domain/problem';
+import { problemWords } from '../../common/problem-text';
 
 /** Profiles in Settings: switch, rename, delete, and create one (empty or copying another's connection). */
 export function ProfilesSection() {
@@ -109,7 +111,7 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = profileNameSchema.safeParse(name);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'This name is not valid.');
+    if (!parsed.success) return setProblem(problemWords(problemOfIssue(parsed.error.issues[0]) ?? { code: 'field.invalid', values: {} }));
     setProblem(null);
     // The name is cleared only once main has made the profile.
     if (await useProfiles.getState().create(parsed.data, copyFrom || null)) setName('');
