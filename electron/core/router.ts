@@ -13,7 +13,7 @@ import {
 } from '../../shared/contract/define';
 import { log } from './log';
 import { redact } from './services/net/redact';
-import { type ProblemData, problemOf } from '../../shared/domain/problem';
+import { type ProblemData, problemOf, problemOfIssue } from '../../shared/domain/problem';
 import { errorText } from '../../shared/domain/error-text';
 
 export interface StreamContext<E> {
@@ -93,7 +93,9 @@ export function createRouter<C extends ContractDef>(contract: C, handlers: Handl
       const parsed = schema.safeParse(payload);
       if (!parsed.success) {
         const detail = parsed.error.issues.map((issue) => issue.message).join(' ');
-        return fail('invalid_payload', detail);
+        // A check that names its problem (a URL without https://) is worded for the user; others are the page's bug.
+        const problem = parsed.error.issues.map(problemOfIssue).find((found) => found !== null);
+        return fail('invalid_payload', detail, problem);
       }
       try {
         if (route.kind === 'cancel') {

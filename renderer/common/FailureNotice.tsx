@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { guidanceFor } from './failure-guidance';
 
@@ -11,6 +12,8 @@ interface Props {
 
 /** A failure with what to do about it, and the matching button where there is one. */
 export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Props) {
+  // Subscribed to the language, so the words below change with it.
+  const { t } = useTranslation('errors');
   const guidance = guidanceFor(failure, { inSettings });
   // The service's own error code, once: not when its words already contain it.
   const code = failure.status !== null && failure.code && !guidance.detail?.includes(failure.code) ? failure.code : null;
@@ -21,20 +24,29 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Prop
       {guidance.detail && guidance.detail !== guidance.advice && (
         <p className="notice-detail">
           {/* Without an HTTP status the words are not an HTTP error body (an unreachable host, a broken stream). */}
-          {failure.status === null ? 'Details' : 'Server said'}: <q>{guidance.detail}</q>
-          {code && <span className="mono"> ({code})</span>}
+          {failure.status === null ? t('failure.details') : t('failure.server_said')}{' '}
+          {/* The server's words are its own language, whatever the UI's; main's diagnosis is worded here. */}
+          <q dir="auto" translate={guidance.detail === failure.message ? 'no' : undefined}>
+            {guidance.detail}
+          </q>
+          {code && (
+            <span className="mono" dir="ltr" translate="no">
+              {' '}
+              ({code})
+            </span>
+          )}
         </p>
       )}
       <div className="actions">
         {guidance.action === 'settings' && onSettings && (
           <button type="button" onClick={onSettings}>
-            Open Settings
+            {t('failure.open_settings')}
           </button>
         )}
         {/* Whatever the fix (a new key, another model), trying again is the step after it. */}
         {onRetry && (
           <button type="button" className={guidance.action === 'retry' ? undefined : 'secondary'} onClick={onRetry}>
-            Retry
+            {t('failure.retry')}
           </button>
         )}
       </div>

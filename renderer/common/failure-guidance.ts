@@ -1,128 +1,182 @@
-import type { FailureReason, ServiceFailure } from '../../shared/domain/service-failure';
+import type { ParseKeys } from 'i18next';
+import type { ProblemValues } from '../../shared/domain/problem';
+import type { FailureKind, FailureReason, ServiceFailure } from '../../shared/domain/service-failure';
+import { i18n } from '../i18n';
+import { formatsFor } from '../i18n/format';
 
 export interface Guidance {
   title: string;
   /** What to do about it. */
   advice: string;
-  /** The server's own words, when they add something. */
+  /** What happened, in detail: the server's own words, or what main diagnosed (hosts, codes, limits). */
   detail: string | null;
   action: 'settings' | 'retry' | null;
 }
 
-type Words = Omit<Guidance, 'detail'>;
+type Key = ParseKeys<'errors'>;
+type Action = Guidance['action'];
 
-const toSettings = (title: string, advice: string) => ({ title, advice, action: 'settings' as const });
+/** Keys of one failure's words; `here` is the advice said inside Settings, which sends the user nowhere. */
+interface Words {
+  title?: Key;
+  advice?: Key;
+  here?: Key;
+  /** What happened, from main's values; a function where the values decide the sentence. */
+  what?: Key | ((values: ProblemValues) => Key);
+  action?: Action;
+}
 
-/** The reason adds nothing to what the failure's kind says. */
-const BY_KIND = 'by kind';
+const BASE_URL = { advice: 'failure.check_base_url', here: 'failure.check_base_url_here', action: 'settings' } as const;
+const RETRY = { advice: 'failure.try_again_network', action: 'retry' } as const;
+
+/** The words of each kind: what every failure of it says unless its reason says more. */
+const KIND_WORDS: Record<FailureKind, Words & { action: Action }> = {
+  auth: { title: 'failure.kind.auth.title', advice: 'failure.kind.auth.advice', here: 'failure.kind.auth.advice_here', action: 'settings' },
+  plan: { title: 'failure.kind.plan.title', advice: 'failure.kind.plan.advice', action: null },
+  rate_limit: { title: 'failure.kind.rate_limit.title', advice: 'failure.kind.rate_limit.advice', action: 'retry' },
+  server: { title: 'failure.kind.server.title', advice: 'failure.kind.server.advice', action: 'retry' },
+  network: { title: 'failure.kind.network.title', advice: 'failure.kind.network.advice', here: 'failure.kind.network.advice_here', action: 'retry' },
+  not_configured: { title: 'failure.kind.not_configured.title', action: 'settings' },
+  stream: { title: 'failure.kind.stream.title', advice: 'failure.kind.stream.advice', action: 'retry' },
+  http: { title: 'failure.kind.http.title', advice: 'failure.try_again', action: 'retry' },
+};
 
 /**
  * Words for every reason main recognises (shared/domain/service-failure.ts): a reason without
  * an entry here fails the type check. The key codes are the service's; the rest are main's
- * transport refusals and network diagnoses (electron/core/services/net/), whose message says
- * what happened and names the hosts, while the title and advice say where to fix it.
+ * transport refusals and network diagnoses (electron/core/services/net/), which arrive as values
+ * (hosts, codes, limits) that `what` says; the title and advice say where to fix it. What a
+ * reason leaves out, its kind says.
  */
-export const REASON_WORDS: Record<FailureReason, Words | typeof BY_KIND> = {
+export const REASON_WORDS: Record<FailureReason, Words> = {
   missing_api_key: {
-    title: 'No API key was sent',
-    advice: 'Add your API key in Settings. You create keys in the service\'s developer dashboard.',
+    title: 'failure.reason.missing_api_key.title',
+    advice: 'failure.reason.missing_api_key.advice',
+    here: 'failure.reason.missing_api_key.advice_here',
     action: 'settings',
   },
-  invalid_api_key: {
-    title: 'The API key is not recognised',
-    advice: 'Check that you copied the whole key, or replace it with a key from the developer dashboard.',
-    action: 'settings',
-  },
+  invalid_api_key: { title: 'failure.reason.invalid_api_key.title', advice: 'failure.reason.invalid_api_key.advice', action: 'settings' },
   expired_api_key: {
-    title: 'The API key has expired or was revoked',
-    advice: 'Create a new key in the developer dashboard, then replace the stored key in Settings.',
+    title: 'failure.reason.expired_api_key.title',
+    advice: 'failure.reason.expired_api_key.advice',
+    here: 'failure.reason.expired_api_key.advice_here',
     action: 'settings',
   },
-  insecure_address: toSettings('The address is not secure', 'Use the service\'s https:// address. Plain http:// is only for a service on this computer.'),
-  cross_origin_redirect: toSettings('The service sent Confab elsewhere', 'Confab did not follow, so your key stayed here. Check the base URL in Settings.'),
-  too_many_redirects: toSettings('The service kept redirecting', 'Check the base URL in Settings.'),
-  bad_redirect: toSettings('The service sent a broken redirect', 'Check the base URL in Settings.'),
-  redirected_upload: toSettings('The upload was redirected', 'Use the address it redirects to as the base URL in Settings.'),
-  proxy_auth_required: toSettings('The proxy needs a user name and password', 'Add them to the proxy address, or ask your IT department.'),
-  proxy_unreachable: toSettings('The proxy cannot be reached', 'Check the proxy setting (or HTTPS_PROXY) and that the proxy is running.'),
-  proxy_refused: toSettings('The proxy would not connect', 'Check the base URL, or ask your IT department whether the proxy allows the service.'),
-  certificate_untrusted: { title: 'The service\'s certificate is not trusted', advice: 'If your company inspects TLS traffic, have its root certificate installed on this computer.', action: null },
-  certificate_expired: { title: 'The service\'s certificate has expired', advice: 'Check this computer\'s clock; otherwise it is on the service\'s side.', action: 'retry' },
-  certificate_wrong_host: toSettings('The certificate is for another address', 'Check the base URL in Settings.'),
-  timeout: { title: 'No answer in time', advice: 'Try again; if it keeps happening, check the network or proxy.', action: 'retry' },
-  too_large: { title: 'The answer was too large', advice: 'Confab stopped reading it. Try again, or ask for a shorter answer.', action: 'retry' },
+  no_base_url: { advice: 'failure.reason.no_base_url.advice' },
+  tools_unavailable: { advice: 'failure.reason.tools_unavailable.advice' },
+  insecure_address: {
+    title: 'failure.reason.insecure_address.title',
+    advice: 'failure.reason.insecure_address.advice',
+    what: 'failure.reason.insecure_address.what',
+    action: 'settings',
+  },
+  unsupported_scheme: {
+    title: 'failure.reason.unsupported_scheme.title',
+    advice: 'failure.reason.unsupported_scheme.advice',
+    what: 'failure.reason.unsupported_scheme.what',
+    action: 'settings',
+  },
+  cross_origin_redirect: {
+    title: 'failure.reason.cross_origin_redirect.title',
+    advice: 'failure.reason.cross_origin_redirect.advice',
+    here: 'failure.reason.cross_origin_redirect.advice_here',
+    what: (values) => (values.to ? 'failure.reason.cross_origin_redirect.what' : 'failure.reason.cross_origin_redirect.what_any'),
+    action: 'settings',
+  },
+  too_many_redirects: { ...BASE_URL, title: 'failure.reason.too_many_redirects.title', what: 'failure.reason.too_many_redirects.what' },
+  bad_redirect: { ...BASE_URL, title: 'failure.reason.bad_redirect.title', what: 'failure.reason.bad_redirect.what' },
+  redirected_upload: {
+    title: 'failure.reason.redirected_upload.title',
+    advice: 'failure.reason.redirected_upload.advice',
+    here: 'failure.reason.redirected_upload.advice_here',
+    what: 'failure.reason.redirected_upload.what',
+    action: 'settings',
+  },
+  proxy_auth_required: {
+    title: 'failure.reason.proxy_auth_required.title',
+    advice: 'failure.reason.proxy_auth_required.advice',
+    what: (values) => (values.proxy ? 'failure.reason.proxy_auth_required.what' : 'failure.reason.proxy_auth_required.what_any'),
+    action: 'settings',
+  },
+  proxy_unreachable: {
+    title: 'failure.reason.proxy_unreachable.title',
+    advice: 'failure.reason.proxy_unreachable.advice',
+    what: (values) => (values.proxy ? 'failure.reason.proxy_unreachable.what' : 'failure.reason.proxy_unreachable.what_any'),
+    action: 'settings',
+  },
+  proxy_refused: {
+    title: 'failure.reason.proxy_refused.title',
+    advice: 'failure.reason.proxy_refused.advice',
+    what: (values) => (values.proxy ? 'failure.reason.proxy_refused.what' : 'failure.reason.proxy_refused.what_any'),
+    action: 'settings',
+  },
+  certificate_untrusted: {
+    title: 'failure.reason.certificate_untrusted.title',
+    advice: 'failure.reason.certificate_untrusted.advice',
+    what: 'failure.reason.certificate_untrusted.what',
+    action: null,
+  },
+  certificate_expired: {
+    title: 'failure.reason.certificate_expired.title',
+    advice: 'failure.reason.certificate_expired.advice',
+    what: 'failure.reason.certificate_expired.what',
+    action: 'retry',
+  },
+  certificate_wrong_host: { ...BASE_URL, title: 'failure.reason.certificate_wrong_host.title', what: 'failure.reason.certificate_wrong_host.what' },
+  // The title names the host and the system's code, so nothing more is said below it.
+  unreachable: { title: 'failure.reason.unreachable.title' },
+  connection_cut: { ...RETRY, title: 'failure.reason.connection_cut.title', what: 'failure.reason.connection_cut.what' },
+  timeout: { ...RETRY, title: 'failure.reason.timeout.title', what: 'failure.reason.timeout.what' },
+  idle: { what: 'failure.reason.idle.what' },
+  too_large: { title: 'failure.reason.too_large.title', advice: 'failure.reason.too_large.advice', what: 'failure.reason.too_large.what', action: 'retry' },
+  event_too_large: { what: 'failure.reason.event_too_large.what' },
+  stream_cut: { what: 'failure.reason.stream_cut.what' },
+  reply_failed: { what: 'failure.reason.reply_failed.what' },
   // The chat shows its own way on (AssistantMessage); the notice is the stream's.
-  tool_step_limit: BY_KIND,
+  tool_step_limit: { what: 'failure.reason.tool_step_limit.what' },
 };
 
-/** The place most fixes are made, as the advice names it. */
-const IN_SETTINGS = ' in Settings';
-
-/**
- * Turns a classified failure into words for the user: what happened and what to do. Shown
- * inside Settings (`inSettings`), the advice does not send the user where they already are.
- */
-export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boolean } = {}): Guidance {
-  const guidance = wordsFor(failure);
-  if (!options.inSettings) return guidance;
-  return { ...guidance, advice: guidance.advice.replaceAll(IN_SETTINGS, ''), action: guidance.action === 'settings' ? null : guidance.action };
+/** Main's values as the page says them: durations and sizes in the UI language's own units. */
+function interpolation(failure: ServiceFailure) {
+  const formats = formatsFor(i18n.language);
+  const values = failure.values ?? {};
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  const seconds = number(values.seconds) ?? failure.retryAfterSeconds;
+  const bytes = number(values.bytes);
+  return {
+    host: failure.host ?? '',
+    ...values,
+    status: failure.status ?? '',
+    ...(seconds !== null && { duration: formats.duration(seconds) }),
+    ...(bytes !== null && { size: formats.size(bytes) }),
+  };
 }
 
-function wordsFor(failure: ServiceFailure): Guidance {
-  const detail = failure.message;
-  const words = failure.reason === null ? BY_KIND : REASON_WORDS[failure.reason];
-  if (words !== BY_KIND) return { ...words, detail };
-  switch (failure.kind) {
-    case 'auth':
-      return {
-        title: 'The service refused the API key',
-        advice: 'Replace the key in Settings with one from the developer dashboard.',
-        detail,
-        action: 'settings',
-      };
-    case 'plan':
-      return {
-        title: `The service refused the request (${failure.status})`,
-        advice: 'If this is a Pro feature or model, it needs a Pro plan. Otherwise, check the request settings.',
-        detail,
-        action: null,
-      };
-    case 'rate_limit':
-      return {
-        title: 'Too many requests',
-        advice:
-          failure.retryAfterSeconds !== null
-            ? `The service asks to wait ${failure.retryAfterSeconds} s before trying again.`
-            : 'Wait a moment before trying again.',
-        detail,
-        action: 'retry',
-      };
-    case 'server':
-      return {
-        title: `The service had a problem (${failure.status})`,
-        advice: 'This is on the service\'s side. Try again in a moment.',
-        detail,
-        action: 'retry',
-      };
-    case 'network':
-      // Main's words already say what happened and name the host: they are the title, said once.
-      return {
-        title: failure.message,
-        advice: 'Check your network connection and the base URL in Settings.',
-        detail: null,
-        action: 'retry',
-      };
-    case 'not_configured':
-      return { title: 'Not set up yet', advice: detail, detail: null, action: 'settings' };
-    case 'stream':
-      return { title: 'The reply stopped with an error', advice: 'What arrived is kept. Try again.', detail, action: 'retry' };
-    case 'http':
-      // No status: the request never left Confab (main refused it, or the bridge to main is down).
-      return {
-        title: failure.status === null ? 'The request could not be sent' : `Unexpected answer (${failure.status})`,
-        advice: 'Try again.',
-        detail,
-        action: 'retry',
-      };
-  }
+/**
+ * Turns a classified failure into words for the user, in the UI language: what happened and
+ * what to do. Shown inside Settings (`inSettings`), the advice does not send the user where they
+ * already are. Call it while rendering a component that uses useTranslation('errors'), so a
+ * language change re-words it.
+ */
+export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boolean } = {}): Guidance {
+  const own = failure.reason ? REASON_WORDS[failure.reason] : {};
+  const kind = KIND_WORDS[failure.kind];
+  const values = interpolation(failure);
+  const t = (key: Key): string => i18n.t(key, { ns: 'errors', ...values });
+  const here = options.inSettings === true;
+  const what = typeof own.what === 'function' ? own.what(failure.values ?? {}) : own.what;
+  const adviceKey = own.advice ? (here && own.here) || own.advice : (here && kind.here) || kind.advice;
+  const action = own.action === undefined ? kind.action : own.action;
+  return {
+    // No status on an http failure: the request never left Confab (main refused it, or the bridge to main is down).
+    title: t(own.title ?? (failure.kind === 'http' && failure.status === null ? 'failure.kind.http.title_unsent' : kind.title!)),
+    advice:
+      failure.kind === 'rate_limit' && failure.retryAfterSeconds !== null
+        ? t('failure.kind.rate_limit.advice_wait')
+        : // Without a reason, a not-configured failure is a sentence main has not turned into a code yet.
+          adviceKey ? t(adviceKey) : failure.message,
+    // An unreachable host is said once, in the title, which names the host and the system's code.
+    detail: what ? t(what) : failure.reason === 'unreachable' || !adviceKey ? null : failure.message || null,
+    action: here && action === 'settings' ? null : action,
+  };
 }

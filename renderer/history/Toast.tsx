@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameOf } from '../chat';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
 import { type Toast as ToastState, type ToastProblem, useHistory } from './store';
 
 /** Undo stays long enough to notice; an error stays until dismissed, since it needs reading; work under way until it ends. */
@@ -34,7 +34,7 @@ function words(toast: Exclude<ToastState, { kind: 'undo' }>, t: TFunction<'histo
     case 'working':
       return t('toast.importing', { fileName: toast.importing });
     case 'problem':
-      return 'said' in toast ? toast.said : problemText(toast.error);
+      return 'said' in toast ? toast.said : 'problem' in toast ? problemWords(toast.problem) : problemText(toast.error);
   }
 }
 

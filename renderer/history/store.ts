@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProblemData } from '../../shared/domain/problem';
 import { create } from 'zustand';
 import type { SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
@@ -11,7 +12,7 @@ import { deliver } from '../common/save-outcome';
 export type ToastProblem =
   | { failed: 'exportOne' | 'exportAll' | 'open' }
   | { failed: 'delete' | 'restore'; conversation: ConversationMeta } | { failed: 'import'; fileName: string };
-type Why = { error: unknown } | { said: string };
+type Why = { error: unknown } | { said: string } | { problem: ProblemData };
 
 /** Facts, not sentences: the toast words them, so a change of language re-words one on screen. */
 export type Toast =
@@ -128,7 +129,7 @@ export const useHistory = create<HistoryState>((set, get) => {
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
         if (!staged.ok) return problem(failed, { said: staged.problem });
         const outcome = await api.history.import({ fileId: staged.file.fileId });
-        if (!outcome.ok) return problem(failed, { said: outcome.problem });
+        if (!outcome.ok) return problem(failed, { problem: outcome.problem });
         useChat.getState().addListed(outcome.conversation);
         openConversation(outcome.conversation.id);
         set({ toast: { kind: 'done', note: { imported: outcome.conversation.title || file.name } } });

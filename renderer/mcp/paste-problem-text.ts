@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { problemWords } from '../common/problem-text';
 import type { FieldIssue, PasteProblem } from './pasted-servers';
 
 /** How a pasted server should look, shown after what is wrong with the whole paste. */
@@ -20,6 +21,8 @@ function issueText(t: TFunction<'mcp'>, issue: FieldIssue): string {
       return t('pasted.argText');
     case 'rule':
       return issue.rule;
+    case 'named':
+      return problemWords(issue.problem);
   }
 }
 

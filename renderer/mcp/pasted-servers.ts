@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type McpServerInput, serverInputSchema } from '../../shared/contract/mcp';
 import { errorText } from '../../shared/domain/error-text';
+import { type ProblemData, problemOfIssue } from '../../shared/domain/problem';
 
 /**
  * The JSON other MCP clients and servers' docs give (Claude Desktop, Cursor…):
@@ -23,7 +24,8 @@ export type PasteProblem =
 export type FieldIssue =
   | { code: 'fieldText' | 'valuesObject'; field: string }
   | { code: 'headerValueText' | 'envValueText' | 'argsList' | 'argText' }
-  | { code: 'rule'; rule: string };
+  | { code: 'rule'; rule: string }
+  | { code: 'named'; problem: ProblemData };
 
 // The schemas' messages are FieldIssue codes, read back in issueOf.
 const values = (what: 'header' | 'env') =>
@@ -77,7 +79,9 @@ function readEntry(name: string, entry: unknown): { input: McpServerInput } | { 
   const checked = serverInputSchema.safeParse({ name, transport });
   // An unnamed server is named in the form; every other rule is the form's own.
   const issue = checked.success ? undefined : checked.error.issues.find((found) => !(name === '' && found.path[0] === 'name'));
-  if (issue) return { problem: { code: 'entryField', name, issue: { code: 'rule', rule: issue.message } } };
+  // An address check names its problem (a code the errors namespace words); the schema's other rules word their own.
+  const named = problemOfIssue(issue);
+  if (issue) return { problem: { code: 'entryField', name, issue: named ? { code: 'named', problem: named } : { code: 'rule', rule: issue.message } } };
   return { input: checked.success ? checked.data : { name, transport } };
 }
 

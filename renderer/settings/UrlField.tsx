@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { type ProblemData, problemOfIssue } from '../../shared/domain/problem';
+import { problemWords } from '../common/problem-text';
 
 interface Props {
   label: string;
@@ -18,7 +20,9 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
   const { t } = useTranslation('settings');
   const id = useId();
   const [draft, setDraft] = useState(value);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as a code, worded while rendering, so a language change re-words a problem on screen.
+  const [problem, setProblem] = useState<ProblemData | null>(null);
+  useTranslation('errors');
   const [saved, setSaved] = useState(false);
   useEffect(() => setDraft(value), [value]);
 
@@ -26,7 +30,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
     event.preventDefault();
     const parsed = schema.safeParse(draft);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'This value is not valid.');
+      setProblem(problemOfIssue(parsed.error.issues[0]) ?? { code: 'field.invalid', values: {} });
       return;
     }
     setProblem(null);
@@ -64,7 +68,7 @@ export function UrlField({ label, hint, value, placeholder, schema, onSave, rese
       </div>
       {problem ? (
         <p className="field-error" role="alert">
-          {problem}
+          {problemWords(problem)}
         </p>
       ) : (
         <p className="hint" id={`${id}-hint`}>

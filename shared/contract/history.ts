@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
 import { chatOptionsSchema, roleSchema } from '../domain/chat';
 import {
   conversationMetaSchema,
@@ -35,7 +36,7 @@ export const searchHitSchema = z.discriminatedUnion('kind', [
 
 export const importOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), conversation: conversationMetaSchema }),
-  z.object({ ok: z.literal(false), problem: z.string() }),
+  z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
 
 export const backupInfoSchema = z.object({

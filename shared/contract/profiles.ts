@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { call } from './define';
+import { issueOf } from '../domain/problem';
+
+const MAX_NAME = 40;
 
 /**
  * Named profiles (Development, Staging, Production…): each has its own base URL, MCP
@@ -8,8 +11,10 @@ import { call } from './define';
 export const profileNameSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a name for the profile.')
-  .max(40, 'A profile name has at most 40 characters.');
+  .superRefine((name, ctx) => {
+    if (!name) ctx.addIssue(issueOf('profile.name_missing'));
+    else if (name.length > MAX_NAME) ctx.addIssue(issueOf('profile.name_too_long', { max: MAX_NAME }));
+  });
 
 export const profileIdSchema = z.string().min(1).max(64);
 

@@ -5,6 +5,7 @@ import { planSchema } from '../domain/plan-rules';
 import { subtitleRulesSchema } from '../domain/transcript';
 import { jobRequestSchema } from './jobs';
 import { languageChoiceSchema, uiLanguageSchema } from '../i18n/languages';
+import { issueOf } from '../domain/problem';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -12,23 +13,32 @@ function isLoopback(url: URL): boolean {
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** An http(s) URL check whose first failing rule gives the one message the user sees. */
-function httpUrl(what: string, example: string, extra?: { test: (url: URL) => boolean; message: string }) {
+/** The problem codes of one URL field: each field has its own words, so every sentence names what it is about. */
+interface UrlProblems {
+  missing: string;
+  needsScheme: string;
+  notUrl: string;
+  wrongScheme: string;
+  needsHttps: string;
+}
+
+/** An http(s) URL check whose first failing rule gives the one problem the user is told about. */
+function httpUrl(codes: UrlProblems, example: string, extra?: { test: (url: URL) => boolean; problem: string }) {
   return z.string().trim().superRefine((value, ctx) => {
     const problem = !value
-      ? `Enter the ${what}, for example ${example}.`
+      ? codes.missing
       : !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
-        ? `The ${what} needs its scheme: start it with https://, for example ${example}.`
+        ? codes.needsScheme
         : !URL.canParse(value)
-        ? `The ${what} is not a URL. Enter it in full, for example ${example}.`
-        : !/^https?:$/.test(new URL(value).protocol)
-          ? `The ${what} must start with http:// or https://.`
-          : new URL(value).protocol === 'http:' && !isLoopback(new URL(value))
-            ? `The ${what} must use https:// (plain http:// is allowed only for this computer: localhost, 127.x.x.x or [::1]).`
-            : extra && !extra.test(new URL(value))
-              ? extra.message
-              : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          ? codes.notUrl
+          : !/^https?:$/.test(new URL(value).protocol)
+            ? codes.wrongScheme
+            : new URL(value).protocol === 'http:' && !isLoopback(new URL(value))
+              ? codes.needsHttps
+              : extra && !extra.test(new URL(value))
+                ? extra.problem
+                : null;
+    if (problem) ctx.addIssue(issueOf(problem, { example }));
   });
 }
 
@@ -36,23 +46,39 @@ function httpUrl(what: string, example: string, extra?: { test: (url: URL) => bo
  * The versioned base address ends with /v1 (seed §9). It is kept exactly as typed;
  * a trailing slash is accepted because URL joining handles it.
  */
-export const baseUrlSchema = httpUrl('service base URL', 'https://api.example.com/v1', {
-  test: (url) => /\/v1\/?$/.test(url.pathname),
-  message: 'The base URL is the versioned address: it must end with /v1 (for example https://api.example.com/v1).',
-});
+export const baseUrlSchema = httpUrl(
+  {
+    missing: 'base_url.missing',
+    needsScheme: 'base_url.needs_scheme',
+    notUrl: 'base_url.not_url',
+    wrongScheme: 'base_url.wrong_scheme',
+    needsHttps: 'base_url.needs_https',
+  },
+  'https://api.example.com/v1',
+  { test: (url) => /\/v1\/?$/.test(url.pathname), problem: 'base_url.needs_v1' },
+);
 
-export const mcpUrlSchema = httpUrl('MCP address', 'https://api.example.com/mcp');
+export const mcpUrlSchema = httpUrl(
+  {
+    missing: 'mcp_url.missing',
+    needsScheme: 'mcp_url.needs_scheme',
+    notUrl: 'mcp_url.not_url',
+    wrongScheme: 'mcp_url.wrong_scheme',
+    needsHttps: 'mcp_url.needs_https',
+  },
+  'https://api.example.com/mcp',
+);
 
 /** A proxy is contacted before any TLS, so plain http:// is normal here (the tunnel still carries https). */
 export const proxyUrlSchema = z.string().trim().superRefine((value, ctx) => {
   const problem = !URL.canParse(value)
-    ? 'The proxy is not a URL. Enter it in full, for example http://proxy.example.com:3128.'
+    ? 'proxy.not_url'
     : !/^https?:$/.test(new URL(value).protocol)
-      ? 'The proxy must start with http:// or https://.'
+      ? 'proxy.wrong_scheme'
       : new URL(value).pathname.length > 1 || new URL(value).search
-        ? 'The proxy is a host and port only, for example http://proxy.example.com:3128.'
+        ? 'proxy.host_only'
         : null;
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  if (problem) ctx.addIssue(issueOf(problem, { example: 'http://proxy.example.com:3128' }));
 });
 
 /** Days after which Settings reminds the user to rotate the key; null turns the reminder off. */

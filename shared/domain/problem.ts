@@ -28,3 +28,17 @@ export class Problem extends Error {
 /** The problem a thrown value carries: its own, or null for an error nobody worded (a bug, a system fault). */
 export const problemOf = (error: unknown): ProblemData | null =>
   error instanceof Problem ? { code: error.code, values: error.values } : null;
+
+/**
+ * The problem a schema check names: a custom zod issue carries it in `params` (see
+ * shared/contract/settings.ts), so main's refusal of a payload and the page's own check before
+ * sending are worded the same way, from the code.
+ */
+export function problemOfIssue(issue: { code: string; params?: unknown } | undefined): ProblemData | null {
+  const params = issue?.code === 'custom' ? (issue.params as { problem?: unknown; values?: unknown } | undefined) : undefined;
+  const found = problemSchema.safeParse({ code: params?.problem, values: params?.values ?? {} });
+  return found.success ? found.data : null;
+}
+
+/** A custom zod issue that carries its problem (read back with problemOfIssue). */
+export const issueOf = (code: string, values: ProblemValues = {}) => ({ code: 'custom' as const, message: code, params: { problem: code, values } });

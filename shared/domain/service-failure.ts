@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemValuesSchema } from './problem';
 
 /**
  * Why a request to the service did not succeed, classified once in main so every
@@ -24,7 +25,10 @@ export const failureReason = z.enum([
   'missing_api_key',
   'invalid_api_key',
   'expired_api_key',
+  'no_base_url',
+  'tools_unavailable',
   'insecure_address',
+  'unsupported_scheme',
   'cross_origin_redirect',
   'too_many_redirects',
   'bad_redirect',
@@ -35,8 +39,17 @@ export const failureReason = z.enum([
   'certificate_untrusted',
   'certificate_expired',
   'certificate_wrong_host',
+  'unreachable',
+  'connection_cut',
   'timeout',
+  // The answer had begun, then nothing more came.
+  'idle',
   'too_large',
+  'event_too_large',
+  // The connection broke mid-reply.
+  'stream_cut',
+  // Confab itself failed while carrying on a reply.
+  'reply_failed',
   // The model kept asking for tools past the step limit (the chat offers to continue).
   'tool_step_limit',
 ]);
@@ -74,7 +87,10 @@ export const serviceFailure = z
     status: z.number().nullable(),
     /** The code as it came (the service's, the system's or Confab's), shown to the user verbatim. */
     code: z.string().nullable(),
+    /** The server's own words; empty when the failure is Confab's own diagnosis, said from `reason` and `values`. */
     message: z.string(),
+    /** What a diagnosis names (a host, a proxy, a system error code, a limit): the page words them with the reason. */
+    values: problemValuesSchema.optional(),
     host: z.string().nullable(),
     retryAfterSeconds: z.number().nullable(),
   })

@@ -94,7 +94,8 @@ describe('chat failures in Chromium', () => {
     h.fake.chat.next({ status: 429, headers: { 'Retry-After': '7' } });
     const alert = (await retry()).getByRole('alert');
     await alert.getByText('Too many requests').waitFor();
-    await alert.getByText('The service asks to wait 7 s before trying again.').waitFor();
+    // Intl's short duration in the UI language.
+    await alert.getByText('The service asks to wait 7 sec before trying again.').waitFor();
     await alert.getByRole('button', { name: 'Retry' }).waitFor();
     await screenshot(h.page, 'chat-error-rate-limit');
   });

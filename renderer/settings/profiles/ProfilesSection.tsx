@@ -5,6 +5,8 @@ import { SHORTCUTS } from '../../common/shortcuts';
 import { type ProfileSummary, profileNameSchema } from '../../../shared/contract/profiles';
 import { useProfiles } from './store';
 import './profiles.css';
+import { problemOfIssue } from '../../../shared/domain/problem';
+import { problemWords } from '../../common/problem-text';
 
 /** Profiles in Settings: switch, rename, delete, and create one (empty or copying another's connection). */
 export function ProfilesSection() {
@@ -124,7 +126,10 @@ function CreateProfile({ profiles, activeId }: { profiles: ProfileSummary[]; act
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = profileNameSchema.safeParse(name);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('profiles.invalidName'));
+    if (!parsed.success) {
+      const named = problemOfIssue(parsed.error.issues[0]);
+      return setProblem(named ? problemWords(named) : t('profiles.invalidName'));
+    }
     setProblem(null);
     // The name is cleared only once main has made the profile.
     if (await useProfiles.getState().create(parsed.data, copyFrom || null)) setName('');

@@ -109,7 +109,7 @@ describe('Test connection', () => {
     await invoke('settings:update', { baseUrl: 'http://127.0.0.1:9/v1' });
     expect(await invoke('settings:testConnection')).toMatchObject({
       ok: false,
-      failure: { kind: 'network', host: '127.0.0.1:9', message: expect.stringContaining('127.0.0.1:9') },
+      failure: { kind: 'network', host: '127.0.0.1:9', reason: 'unreachable', values: { host: '127.0.0.1:9', detail: expect.any(String) as string } },
     });
     await invoke('settings:update', { baseUrl: fake.baseUrl });
   });

@@ -22,19 +22,19 @@ const stepLimit = (maxSteps: number, calls: ToolCall[]): ServiceFailure => ({
   reason: 'tool_step_limit',
   status: null,
   code: 'tool_step_limit',
-  message:
-    `The model was still asking for tools (${calls.map((call) => call.name).join(', ')}) after ${maxSteps} steps, ` +
-    'so Confab stopped without running them. Send a message to let it continue.',
+  message: '',
+  values: { tools: calls.map((call) => call.name).join(', '), count: maxSteps },
   host: null,
   retryAfterSeconds: null,
 });
 
 const unexpected = (error: unknown): ServiceFailure => ({
   kind: 'http',
-  reason: null,
+  reason: 'reply_failed',
   status: null,
   code: null,
-  message: `Confab could not continue the reply: ${errorText(error)}`,
+  message: '',
+  values: { detail: errorText(error) },
   host: null,
   retryAfterSeconds: null,
 });

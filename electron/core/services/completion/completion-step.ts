@@ -4,7 +4,7 @@ import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
 import { BodyError } from '../net/body';
 import { redact } from '../net/redact';
-import { failureFromNetworkError } from '../net/service-failure';
+import { diagnosed, failureFromNetworkError } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
 import { type JoinedToolCall, type ToolCallDelta, joinToolCallDeltas } from '../tools/tool-call-deltas';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -22,9 +22,9 @@ export type StepOutcome =
   | { ok: true; reply: StepReply }
   | { ok: false; end: Extract<CompletionEvent, { type: 'stopped' | 'failed' }> };
 
-const streamFailure = (error: StreamEventError | BodyError, host: string): ServiceFailure => ({
+// The service's own error event: its words, and the kind says the rest (a stream that broke).
+const serviceStreamFailure = (error: StreamEventError, host: string): ServiceFailure => ({
   kind: 'stream',
-  // The kind says it: a stream that broke, whatever its code.
   reason: null,
   status: null,
   code: error.code,
@@ -63,10 +63,11 @@ export async function requestStep(
     return { ok: true, reply: { ...reply, toolCalls: joinToolCallDeltas(toolCallDeltas) } };
   } catch (error) {
     if (options.signal.aborted) return { ok: false, end: { type: 'stopped' } };
-    if (error instanceof StreamEventError || error instanceof BodyError) return { ok: false, end: { type: 'failed', failure: streamFailure(error, host) } };
+    if (error instanceof StreamEventError) return { ok: false, end: { type: 'failed', failure: serviceStreamFailure(error, host) } };
+    if (error instanceof BodyError) return { ok: false, end: { type: 'failed', failure: diagnosed('stream', error.code, error, host) } };
     // The host answered and part of the reply arrived, so this is a broken stream, not an unreachable host.
     const { code } = failureFromNetworkError(error, `http://${host}`);
-    const message = `The connection to ${host} broke off mid-reply (${code ?? errorText(error)}).`;
-    return { ok: false, end: { type: 'failed', failure: streamFailure(new StreamEventError(message, code), host) } };
+    const values = { host, detail: redact(code ?? errorText(error)) };
+    return { ok: false, end: { type: 'failed', failure: diagnosed('stream', code, { reason: 'stream_cut', values }, host) } };
   }
 }

@@ -1,7 +1,6 @@
 import { EventSourceParserStream, ParseError } from 'eventsource-parser/stream';
 import type { Usage } from '../../../../shared/domain/chat';
 import { BodyError, idleGuarded } from '../net/body';
-import { sizeInWords } from '../net/limits';
 import { readErrorBody } from '../net/service-failure';
 import { type ToolCallDelta, toolCallDeltasOf } from '../tools/tool-call-deltas';
 
@@ -66,8 +65,7 @@ async function* eventsOf(body: ReadableStream<ArrayBufferView<ArrayBuffer> | Arr
     yield* events;
   } catch (error) {
     if (error instanceof ParseError && error.type === 'max-buffer-size-exceeded') {
-      const message = `One event from ${rules.host} grew past ${sizeInWords(rules.maxEventBytes)} without ending; Confab stopped reading the stream. The text received so far is kept.`;
-      throw new BodyError(message, 'event_too_large');
+      throw new BodyError('event_too_large', { host: rules.host, bytes: rules.maxEventBytes });
     }
     throw error;
   } finally {

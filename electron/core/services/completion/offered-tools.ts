@@ -26,7 +26,7 @@ export async function offerTools(
   const keys = [...new Set([...(input.tools ?? []), ...chosen])];
   const none = { functions: null, byKey: new Map(), names: functionNames([]) };
   if (keys.length === 0) return { ok: true, offered: none };
-  if (!host) return { ok: false, failure: notConfigured('Tools are not available in this window.') };
+  if (!host) return { ok: false, failure: notConfigured('tools_unavailable') };
   const result = await host.offer(keys);
   if (!result.ok) return result;
   const names = functionNames(result.tools);

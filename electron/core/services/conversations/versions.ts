@@ -1,4 +1,5 @@
 import type { Message, ReplyVersion } from '../../../../shared/domain/conversation';
+import { Problem } from '../../../../shared/domain/problem';
 
 const versionOf = ({ content, state, usage, failure, model, createdAt }: Message): ReplyVersion => ({ content, state, usage, failure, model, createdAt });
 
@@ -22,6 +23,6 @@ export function versionsAfter(replaced: Message | undefined): Message['versions'
 export function showingVersion(message: Message, index: number): Message {
   const all = allVersions(message);
   const chosen = all[index];
-  if (!chosen || all.length < 2) throw new Error('This reply has no such version. Reload the conversation and choose again.');
+  if (!chosen || all.length < 2) throw new Problem('reply.no_version');
   return { ...message, ...chosen, versions: { others: all.filter((_, i) => i !== index), position: index } };
 }

@@ -4,6 +4,7 @@ import { DatabaseSync, backup } from 'node:sqlite';
 import type { BackupInfo } from '../../../../shared/contract/history';
 import { log } from '../../log';
 import type { BeforeMigrating } from './migrations';
+import { Problem } from '../../../../shared/domain/problem';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
@@ -37,7 +38,7 @@ function finish(partial: string, final: string): void {
     const check = (db.prepare('PRAGMA quick_check').get() as { quick_check: string }).quick_check;
     if (check !== 'ok') {
       log.warn(`Backup quick_check: ${check}`);
-      throw new Error('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+      throw new Problem('backup.history_damaged');
     }
   } finally {
     db.close();
@@ -119,7 +120,7 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
 
     /** The file behind an id from `list()`; anything else (a path, say) is refused. */
     pathOf(id: string): string {
-      if (!names().includes(id)) throw new Error('This backup no longer exists. Choose one from the list of backups.');
+      if (!names().includes(id)) throw new Problem('backup.gone');
       return join(dir, id);
     },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Conversation, conversationSchema } from '../../../../shared/domain/conversation';
 import { redact } from '../net/redact';
 import { errorText } from '../../../../shared/domain/error-text';
+import type { ProblemData } from '../../../../shared/domain/problem';
 
 const FORMAT = 'confab.conversation';
 const exportSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), conversation: conversationSchema });
@@ -30,20 +31,21 @@ export function toMarkdown(conversation: Conversation): string {
 export const toJson = (conversation: Conversation) => redact(JSON.stringify({ format: FORMAT, version: 1, conversation }, null, 2));
 
 /** Reads an export back, or names what is wrong with the file. */
-export function parseExport(text: string): { ok: true; conversation: Conversation } | { ok: false; problem: string } {
+export function parseExport(text: string): { ok: true; conversation: Conversation } | { ok: false; problem: ProblemData } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `This file is not valid JSON (${errorText(error)}). Choose a conversation exported from Confab as JSON.` };
+    return { ok: false, problem: { code: 'import.not_json', values: { detail: errorText(error) } } };
   }
   if ((data as { format?: unknown })?.format !== FORMAT) {
-    return { ok: false, problem: 'This JSON file is not a Confab conversation export (its "format" is not "confab.conversation").' };
+    return { ok: false, problem: { code: 'import.not_export', values: {} } };
   }
   const parsed = exportSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, problem: `The export is damaged at ${issue.path.join('.') || 'the top level'}: ${issue.message}. Nothing was imported.` };
+    const at = issue.path.join('.');
+    return { ok: false, problem: at ? { code: 'import.damaged_at', values: { at } } : { code: 'import.damaged', values: {} } };
   }
   return { ok: true, conversation: parsed.data.conversation };
 }

@@ -8,6 +8,7 @@ import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
+import { Problem } from '../../../../shared/domain/problem';
 
 export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
 
@@ -38,7 +39,7 @@ export function createHistoryStore(
   const touch = (id: string, at = Date.now()) => sql('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
   const meta = (id: string) => {
     const row = sql('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
-    if (!row) throw new Error('This conversation no longer exists. It may have been deleted.');
+    if (!row) throw new Problem('conversation.gone');
     return toMeta(row);
   };
 
@@ -112,7 +113,7 @@ export function createHistoryStore(
       const before = sql('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
         | { position: number }
         | undefined;
-      if (!before) throw new Error('This message is no longer in the conversation.');
+      if (!before) throw new Problem('message.gone');
       const rows = sql('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
         .all(id, before.position, limit + 1) as unknown as MessageRow[];
       return { messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier: rows.length > limit };

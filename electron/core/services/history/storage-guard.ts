@@ -1,5 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { type DiskFault, diskFaultWords } from '../storage/disk-faults';
+import { DISK_PROBLEMS, type DiskFault } from '../storage/disk-faults';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** SQLite's primary result codes (extended codes carry them in the low byte). */
 const SQLITE_READONLY = 8;
@@ -16,12 +17,12 @@ const codeOf = (error: unknown) => {
 export const isDamage = (error: unknown) => codeOf(error) === SQLITE_CORRUPT || codeOf(error) === SQLITE_NOTADB;
 
 /** What a call that met the damage throws: the repair has started, and the call can be tried again. */
-export class HistoryDamaged extends Error {
+export class HistoryDamaged extends Problem {
   constructor(
-    cause: unknown,
+    readonly cause: unknown,
     readonly path: string,
   ) {
-    super('Confab found damage in your history file and is repairing it now: every conversation it can read is kept. Try again in a moment.', { cause });
+    super('history.repairing');
   }
 }
 
@@ -29,13 +30,13 @@ export class HistoryDamaged extends Error {
  * A write the disk refused, named by its cause with what to do, instead of SQLite's words:
  * "database or disk is full", "attempt to write a readonly database", "disk I/O error".
  */
-export class StorageFault extends Error {
+export class StorageFault extends Problem {
   constructor(
     readonly cause: unknown,
     readonly kind: DiskFault,
     readonly path: string,
   ) {
-    super(diskFaultWords(kind, `your history file, ${path}`), { cause });
+    super(DISK_PROBLEMS[kind], { file: path });
   }
 }
 

@@ -2,6 +2,7 @@ import type { KeyChange, KeyStatus } from '../../../../shared/contract/secrets';
 import { type ConnectionOutcome, type Settings, originOf } from '../../../../shared/contract/settings';
 import type { KeyStore } from './keychain';
 import { KeychainError } from './keychain-failure';
+import { Problem } from '../../../../shared/domain/problem';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
   async function setKey(key: string, options: { memoryOnly: boolean }): Promise<KeyChange> {
     const settings = deps.settings.get();
     const origin = originOf(settings.baseUrl);
-    if (origin === null) throw new Error('Set the service base URL first: a key is saved for the address it belongs to.');
+    if (origin === null) throw new Problem('key.no_base_url');
     const outcome = await deps.probe(key, settings.baseUrl);
     if (!outcome.ok) return { status: await status(), refused: outcome.failure, notStored: null };
     try {

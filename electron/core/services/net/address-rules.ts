@@ -3,6 +3,8 @@
  * these rules run again on every request and every redirect, so a stored setting from an
  * older version or a redirect cannot get the key sent somewhere it should not go.
  */
+import type { ProblemValues } from '../../../../shared/domain/problem';
+import type { FailureReason } from '../../../../shared/domain/service-failure';
 
 /** 127.0.0.0/8, ::1 and localhost: traffic that never leaves this computer. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -11,19 +13,22 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** A transport refusal or diagnosis: the reason the page words, and what it names. */
+export interface Diagnosis {
+  reason: FailureReason;
+  values: ProblemValues;
+}
+
 /** Why this address may not carry the key, or null when it may. */
-export function insecureAddressProblem(url: URL): string | null {
+export function insecureAddressProblem(url: URL): Diagnosis | null {
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') {
-    if (isLoopbackHost(url.hostname)) return null;
-    return `Confab sends your key only over https: ${url.host} is not this computer, so http://${url.host} is refused. Use the service's https:// address instead.`;
-  }
-  return `${url.protocol}// addresses are not supported; use the service's https:// address instead.`;
+  if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? null : { reason: 'insecure_address', values: { host: url.host } };
+  return { reason: 'unsupported_scheme', values: { scheme: url.protocol } };
 }
 
 export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export type RedirectDecision = { follow: true; to: URL } | { follow: false; code: string; message: string };
+export type RedirectDecision = { follow: true; to: URL } | ({ follow: false } & Diagnosis);
 
 /** Names two origins by host, or in full when only the scheme or port tells them apart. */
 function names(from: URL, to: URL): [string, string] {
@@ -36,19 +41,15 @@ function names(from: URL, to: URL): [string, string] {
  */
 export function decideRedirect(from: URL, location: string | null, hopsSoFar: number, maxHops: number): RedirectDecision {
   if (!location || !URL.canParse(location, from.href)) {
-    return { follow: false, code: 'bad_redirect', message: `The service at ${from.host} answered with a redirect but no valid address to go to. Check the base URL.` };
+    return { follow: false, reason: 'bad_redirect', values: { host: from.host } };
   }
   const to = new URL(location, from);
   if (to.origin !== from.origin) {
     const [here, there] = names(from, to);
-    return {
-      follow: false,
-      code: 'cross_origin_redirect',
-      message: `The service at ${here} redirected to ${there}; Confab does not send your key to another address. Check the base URL.`,
-    };
+    return { follow: false, reason: 'cross_origin_redirect', values: { from: here, to: there } };
   }
   if (hopsSoFar >= maxHops) {
-    return { follow: false, code: 'too_many_redirects', message: `The service at ${from.host} redirected more than ${maxHops} times. Check the base URL.` };
+    return { follow: false, reason: 'too_many_redirects', values: { host: from.host, count: maxHops } };
   }
   return { follow: true, to };
 }

@@ -1,17 +1,22 @@
-import { secondsInWords, sizeInWords } from './limits';
+import type { ProblemValues } from '../../../../shared/domain/problem';
+import type { FailureReason } from '../../../../shared/domain/service-failure';
 
-/** A body Confab stopped reading: too large, or silent for too long. */
+/** A body Confab stopped reading: too large, or silent for too long. The values name the host and the limit. */
 export class BodyError extends Error {
   constructor(
-    message: string,
     readonly code: 'too_large' | 'event_too_large' | 'timeout',
+    readonly values: ProblemValues,
   ) {
-    super(message);
+    super(`${code} ${JSON.stringify(values)}`);
+  }
+
+  /** A silent body is "idle": the answer had begun, unlike a request that timed out waiting for one. */
+  get reason(): FailureReason {
+    return this.code === 'timeout' ? 'idle' : this.code;
   }
 }
 
-export const idleMessage = (host: string, ms: number) =>
-  `${host} sent nothing for ${secondsInWords(ms)}; Confab stopped waiting. Anything received so far is kept.`;
+const idleValues = (host: string, ms: number) => ({ host, seconds: ms / 1000 });
 
 /**
  * The body as a stream that errors with a BodyError when no bytes arrive for `idleMs`.
@@ -25,7 +30,7 @@ export function idleGuarded<T>(body: ReadableStream<T>, idleMs: number, host: st
     async pull(controller) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const silence = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BodyError(idleMessage(host, idleMs), 'timeout')), idleMs);
+        timer = setTimeout(() => reject(new BodyError('timeout', idleValues(host, idleMs))), idleMs);
       });
       try {
         const { done, value } = await Promise.race([reader.read(), silence]);
@@ -87,7 +92,7 @@ export async function readWholeText(body: ReadableStream<Uint8Array> | null, lim
   const guarded = body && withIdleTimeout(body, limits.idleTimeoutMs, host);
   const { bytes, truncated } = await readCapped(guarded, limits.maxBodyBytes);
   if (truncated) {
-    throw new BodyError(`The answer from ${host} is larger than ${sizeInWords(limits.maxBodyBytes)}; Confab stopped reading it.`, 'too_large');
+    throw new BodyError('too_large', { host, bytes: limits.maxBodyBytes });
   }
   return new TextDecoder().decode(bytes);
 }

@@ -1,4 +1,4 @@
-import { insecureAddressProblem } from './address-rules';
+import { type Diagnosis, insecureAddressProblem } from './address-rules';
 import { knownSecretValues } from './redact';
 import { followRedirects } from './redirects';
 
@@ -9,22 +9,22 @@ function carriesKey(headers: Headers): boolean {
   return false;
 }
 
-/** Thrown for a request Confab would not send; network-errors.ts passes its words on as they are. */
-const refusal = (code: string, message: string) => Object.assign(new Error(message), { code, refusal: true });
+/** Thrown for a request Confab would not send; network-errors.ts passes its reason and values on as they are. */
+const refusal = ({ reason, values }: Diagnosis) => Object.assign(new Error(`Refused: ${reason}`), { code: reason, values, refusal: true });
 
 /**
  * A fetch with Confab's address rules for clients that need a plain fetch (the MCP SDK):
  * redirects only within the origin (so header secrets never follow one elsewhere), and no
- * API key over plain http to another computer. A refusal is thrown with its message, which
+ * API key over plain http to another computer. A refusal is thrown with its reason, which
  * the caller reports like any other network failure.
  */
 export function guardedFetch(fetchFn: typeof fetch, maxRedirects: number): typeof fetch {
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const insecure = insecureAddressProblem(url);
-    if (insecure && carriesKey(new Headers(init.headers))) throw refusal('insecure_address', insecure);
+    if (insecure && carriesKey(new Headers(init.headers))) throw refusal(insecure);
     const followed = await followRedirects(fetchFn, url, init, maxRedirects);
-    if (!followed.ok) throw refusal(followed.code, followed.message);
+    if (!followed.ok) throw refusal(followed);
     return followed.response;
   }) as typeof fetch;
 }

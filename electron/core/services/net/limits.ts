@@ -30,10 +30,3 @@ export const DEFAULT_LIMITS: TransportLimits = {
   uploadHeadersTimeoutMs: 10 * 60_000,
   idleTimeoutMs: 120_000,
 };
-
-/** "16 MB", "64 KB": sizes in messages. */
-export function sizeInWords(bytes: number): string {
-  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
-
-export const secondsInWords = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);

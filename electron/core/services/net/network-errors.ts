@@ -1,15 +1,20 @@
+import type { ProblemValues } from '../../../../shared/domain/problem';
+import type { FailureReason } from '../../../../shared/domain/service-failure';
+
 /**
- * Words for what fetch ran into. Node's fetch hides the reason in `cause` (sometimes a
- * cause's cause, or an AggregateError's list); Electron's net.fetch names Chromium's net
+ * What fetch ran into, as a reason and the values the page words it with. Node's fetch hides
+ * the reason in `cause` (sometimes a cause's cause, or an AggregateError's list); Electron's net.fetch names Chromium's net
  * error in the message (net::ERR_…). Errors from a fetch that went through a proxy carry
  * `viaProxy` (see net-fetch.ts), so a refused connection can be blamed on the right host.
  */
 export interface Explained {
+  /** The system's or Confab's code, shown verbatim. */
   code: string | null;
-  message: string;
+  reason: FailureReason;
+  values: ProblemValues;
 }
 
-type Cause = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; port?: unknown; viaProxy?: unknown; refusal?: unknown };
+type Cause = { code?: unknown; message?: unknown; values?: unknown; cause?: unknown; errors?: unknown; port?: unknown; viaProxy?: unknown; refusal?: unknown };
 
 function chain(error: unknown): Cause[] {
   const found: Cause[] = [];
@@ -41,47 +46,36 @@ const CHROMIUM_CODE = /net::(ERR_[A-Z_]+)/;
 const TUNNEL_STATUS = /Proxy response \((\d{3})\)/;
 const FORWARD_AUTH = /Proxy Authentication Required \(407\)/;
 
-const proxyAuth = (proxy: string) => ({
-  code: 'proxy_auth_required',
-  message: `The proxy ${proxy} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`,
-});
-const proxyDown = (proxy: string, host: string, reason: string) => ({
+// `proxy` is null where the proxy is the system's and its address is not known here.
+const proxyAuth = (proxy: string | null, host: string): Explained => ({ code: 'proxy_auth_required', reason: 'proxy_auth_required', values: { proxy, host } });
+const proxyDown = (proxy: string | null, host: string, detail: string): Explained => ({
   code: 'proxy_unreachable',
-  message: `Could not reach the proxy ${proxy} on the way to ${host} (${reason}). Check the proxy setting (or HTTPS_PROXY) and that the proxy is running.`,
-});
-const untrusted = (host: string, reason: string) => ({
-  code: 'certificate_untrusted',
-  message:
-    `The certificate of ${host} is not trusted (${reason}). If your company inspects TLS traffic, its root certificate must be trusted: ` +
-    'the desktop app uses the system certificate store (ask IT to install it there); the browser harness reads it from NODE_EXTRA_CA_CERTS.',
+  reason: 'proxy_unreachable',
+  values: { proxy, host, detail },
 });
 
 export function explainNetworkError(error: unknown, host: string): Explained {
   const causes = chain(error);
   const refused = causes.find((cause) => cause.refusal === true);
-  if (refused) return { code: String(refused.code), message: String(refused.message) };
+  if (refused) return { code: String(refused.code), reason: refused.code as FailureReason, values: (refused.values ?? {}) as ProblemValues };
   const via = causes.find((cause) => typeof cause.viaProxy === 'string')?.viaProxy as string | undefined;
   const codes = causes.map((cause) => (typeof cause.code === 'string' ? cause.code : null)).filter((code) => code !== null);
   const messages = causes.map((cause) => (typeof cause.message === 'string' ? cause.message : '')).join(' ');
   const chromium = CHROMIUM_CODE.exec(messages)?.[1];
   const tunnel = TUNNEL_STATUS.exec(messages)?.[1];
-  const proxy = via ?? 'in use';
+  const proxy = via ?? null;
 
-  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy);
-  if (tunnel) {
-    return { code: 'proxy_refused', message: `The proxy ${proxy} would not connect to ${host} (it answered ${tunnel}). Check the base URL, or ask your IT department whether the proxy allows it.` };
-  }
+  if (tunnel === '407' || FORWARD_AUTH.test(messages) || chromium === 'ERR_PROXY_AUTH_REQUESTED' || chromium === 'ERR_PROXY_AUTH_UNSUPPORTED') return proxyAuth(proxy, host);
+  if (tunnel) return { code: 'proxy_refused', reason: 'proxy_refused', values: { proxy, host, detail: tunnel } };
   if (chromium === 'ERR_PROXY_CONNECTION_FAILED') return proxyDown(proxy, host, chromium);
-  if (chromium === 'ERR_TUNNEL_CONNECTION_FAILED') {
-    return { code: 'proxy_refused', message: `The proxy would not connect to ${host} (${chromium}). Check the base URL and the proxy setting.` };
-  }
+  if (chromium === 'ERR_TUNNEL_CONNECTION_FAILED') return { code: 'proxy_refused', reason: 'proxy_refused', values: { proxy, host, detail: chromium } };
   const certificate = codes.find((code) => UNTRUSTED.has(code)) ?? (chromium === 'ERR_CERT_AUTHORITY_INVALID' ? chromium : undefined);
-  if (certificate) return untrusted(host, certificate);
+  if (certificate) return { code: 'certificate_untrusted', reason: 'certificate_untrusted', values: { host, detail: certificate } };
   if (codes.includes('CERT_HAS_EXPIRED') || chromium === 'ERR_CERT_DATE_INVALID') {
-    return { code: 'certificate_expired', message: `The certificate of ${host} has expired. Check the system clock; otherwise the service must renew it.` };
+    return { code: 'certificate_expired', reason: 'certificate_expired', values: { host } };
   }
   if (codes.includes('ERR_TLS_CERT_ALTNAME_INVALID') || chromium === 'ERR_CERT_COMMON_NAME_INVALID') {
-    return { code: 'certificate_wrong_host', message: `The certificate presented for ${host} is for another name. Check the base URL; a proxy inspecting TLS may also cause this.` };
+    return { code: 'certificate_wrong_host', reason: 'certificate_wrong_host', values: { host } };
   }
   // A proxy resolves and connects to the service itself, so a refused or unknown address
   // here is the proxy's, unless the error names another port (a NO_PROXY host reached directly).
@@ -90,7 +84,7 @@ export function explainNetworkError(error: unknown, host: string): Explained {
     return proxyDown(via, host, unreachable.code as string);
   }
   const cut = codes.find((code) => CUT.has(code)) ?? (chromium && CUT.has(chromium) ? chromium : undefined);
-  if (cut) return { code: cut, message: `The connection to ${host} was cut before its answer arrived (${cut}).` };
-  const reason = codes[codes.length - 1] ?? chromium ?? (causes.at(-1)?.message as string | undefined) ?? String(error);
-  return { code: codes[codes.length - 1] ?? chromium ?? null, message: `Could not reach ${host} (${reason}).` };
+  if (cut) return { code: cut, reason: 'connection_cut', values: { host, detail: cut } };
+  const detail = codes[codes.length - 1] ?? chromium ?? (causes.at(-1)?.message as string | undefined) ?? String(error);
+  return { code: codes[codes.length - 1] ?? chromium ?? null, reason: 'unreachable', values: { host, detail } };
 }

@@ -1,8 +1,8 @@
-import { REDIRECT_STATUSES, decideRedirect } from './address-rules';
+import { type Diagnosis, REDIRECT_STATUSES, decideRedirect } from './address-rules';
 
 export type Followed =
   | { ok: true; response: Response; url: URL }
-  | { ok: false; code: string; message: string; url: URL };
+  | ({ ok: false; url: URL } & Diagnosis);
 
 /**
  * One request with redirects decided by Confab rather than by fetch: `redirect: 'manual'`,
@@ -18,21 +18,19 @@ export async function followRedirects(fetchFn: typeof fetch, address: URL, init:
     const response = await fetchFn(url.href, { ...init, method, body, headers, redirect: 'manual', ...stream });
     // A fetch that cannot show where it was sent (the browser-style opaque answer) is refused too.
     if (response.type === 'opaqueredirect') {
-      const message = `The service at ${url.host} redirected elsewhere; Confab does not send your key to another address. Check the base URL.`;
-      return { ok: false, code: 'cross_origin_redirect', message, url };
+      return { ok: false, reason: 'cross_origin_redirect', values: { from: url.host, to: null }, url };
     }
     if (!REDIRECT_STATUSES.has(response.status)) return { ok: true, response, url };
     await response.body?.cancel().catch(() => undefined);
     const decision = decideRedirect(url, response.headers.get('location'), hops, maxRedirects);
-    if (!decision.follow) return { ok: false, code: decision.code, message: decision.message, url };
+    if (!decision.follow) return { ok: false, reason: decision.reason, values: decision.values, url };
     // 303, and 301/302 after a POST, become a GET without a body, as browsers do.
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
       method = 'GET';
       body = undefined;
       headers.delete('content-type');
     } else if (body instanceof ReadableStream) {
-      const message = `The service at ${url.host} redirected an upload, which Confab cannot send twice. Use the address it redirects to as the base URL.`;
-      return { ok: false, code: 'redirected_upload', message, url };
+      return { ok: false, reason: 'redirected_upload', values: { host: url.host }, url };
     }
     url = decision.to;
   }

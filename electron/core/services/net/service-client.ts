@@ -2,8 +2,8 @@ import type { ConnectionOutcome } from '../../../../shared/contract/settings';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { BodyError, readWholeText } from './body';
 import { DEFAULT_LIMITS, type TransportLimits } from './limits';
-import { refusal, send } from './transport';
-import { failureFromResponse, notConfigured } from './service-failure';
+import { send } from './transport';
+import { bodyFailure, failureFromResponse, notConfigured } from './service-failure';
 
 export interface ServiceClientDeps {
   fetch: typeof fetch;
@@ -38,7 +38,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
     init: { contentType?: string; signal?: AbortSignal } = {},
   ): Promise<ServiceResult> {
     const baseUrl = deps.baseUrl();
-    if (!baseUrl) return { ok: false, failure: notConfigured('Set the service base URL first.') };
+    if (!baseUrl) return { ok: false, failure: notConfigured('no_base_url') };
     const url = endpoint(baseUrl, path);
     const headers: Record<string, string> = {};
     const key = await deps.apiKey(url);
@@ -78,7 +78,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
       try {
         body = JSON.parse(await readText(result)) as { model?: unknown };
       } catch (error) {
-        if (error instanceof BodyError) return { ok: false, failure: refusal('http', error.code, error.message, new URL(result.url), result.response.status) };
+        if (error instanceof BodyError) return { ok: false, failure: bodyFailure(error, result.url, result.response.status) };
       }
       return {
         ok: true,

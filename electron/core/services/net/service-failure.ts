@@ -1,5 +1,7 @@
-import { type FailureKind, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
-import { readCapped } from './body';
+import { type FailureKind, type FailureReason, type ServiceFailure, failureReason, reasonFor } from '../../../../shared/domain/service-failure';
+import type { ProblemValues } from '../../../../shared/domain/problem';
+import type { Diagnosis } from './address-rules';
+import { type BodyError, readCapped } from './body';
 import { DEFAULT_LIMITS } from './limits';
 import { explainNetworkError } from './network-errors';
 import { redact } from './redact';
@@ -59,9 +61,8 @@ export async function failureFromResponse(
   const { code, message } = readErrorBody(new TextDecoder().decode(bytes));
   const host = URL.canParse(url) ? new URL(url).host : 'unknown';
   if (response.status === 407) {
-    // A forwarding proxy's own refusal, not the service's.
-    const text = `A proxy between Confab and ${host} asks for a user name and password (407 Proxy Authentication Required). Add them to the proxy address, or ask your IT department which proxy to use.`;
-    return { kind: 'network', reason: 'proxy_auth_required', status: null, code: 'proxy_auth_required', message: text, host, retryAfterSeconds: null };
+    // A forwarding proxy's own refusal, not the service's: the proxy is the one between Confab and the host.
+    return diagnosed('network', 'proxy_auth_required', { reason: 'proxy_auth_required', values: { proxy: null, host } }, host);
   }
   const kind = kindOf(response.status);
   return {
@@ -75,13 +76,27 @@ export async function failureFromResponse(
   };
 }
 
-/** What fetch ran into (refused, unknown host, proxy, certificate…), in words. */
+/** What fetch ran into (refused, unknown host, proxy, certificate…), as a reason and its values. */
 export function failureFromNetworkError(error: unknown, url: string): ServiceFailure {
   const host = URL.canParse(url) ? new URL(url).host : url;
-  const { code, message } = explainNetworkError(error, host);
-  return { kind: 'network', reason: reasonFor('network', code), status: null, code, message: redact(message), host, retryAfterSeconds: null };
+  const { code, reason, values } = explainNetworkError(error, host);
+  return diagnosed('network', code, { reason, values: redactValues(values) }, host);
 }
 
-export function notConfigured(message: string): ServiceFailure {
-  return { kind: 'not_configured', reason: null, status: null, code: null, message, host: null, retryAfterSeconds: null };
+/** A failure Confab diagnosed itself: no server words, the page says it from the reason and values. */
+export function diagnosed(kind: FailureKind, code: string | null, { reason, values }: Diagnosis, host: string | null, status: number | null = null): ServiceFailure {
+  return { kind, reason, status, code, message: '', values, host, retryAfterSeconds: null };
 }
+
+/** Nothing to send to yet: a reason (no base URL) or, for older callers, a sentence. */
+export function notConfigured(why: string | FailureReason, values: ProblemValues = {}): ServiceFailure {
+  const reason = failureReason.safeParse(why).data;
+  return reason ? diagnosed('not_configured', null, { reason, values }, null) : { kind: 'not_configured', reason: null, status: null, code: null, message: why, host: null, retryAfterSeconds: null };
+}
+
+/** A body Confab stopped reading (too large, silent), on an answer that had a status. */
+export const bodyFailure = (error: BodyError, url: string, status: number): ServiceFailure =>
+  diagnosed('http', error.code, { reason: error.reason, values: error.values }, new URL(url).host, status);
+
+const redactValues = (values: ProblemValues): ProblemValues =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value]));

@@ -1,7 +1,7 @@
-import { type FailureKind, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
-import { failureFromNetworkError } from './service-failure';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import { diagnosed, failureFromNetworkError } from './service-failure';
 import { insecureAddressProblem } from './address-rules';
-import { type TransportLimits, secondsInWords } from './limits';
+import type { TransportLimits } from './limits';
 import { followRedirects } from './redirects';
 
 export type Sent = { ok: true; response: Response; url: string } | { ok: false; failure: ServiceFailure };
@@ -15,9 +15,6 @@ export interface Outgoing {
   headersTimeoutMs: number;
 }
 
-export function refusal(kind: FailureKind, code: string, message: string, url: URL, status: number | null = null): ServiceFailure {
-  return { kind, reason: reasonFor(kind, code), status, code, message, host: url.host, retryAfterSeconds: null };
-}
 
 class HeadersTimeout extends Error {}
 
@@ -44,18 +41,18 @@ function withDeadline(fetchFn: typeof fetch, signal: AbortSignal | undefined, ms
 export async function send(deps: { fetch: typeof fetch; limits: TransportLimits }, address: string, out: Outgoing): Promise<Sent> {
   const url = new URL(address);
   const insecure = insecureAddressProblem(url);
-  if (insecure) return { ok: false, failure: refusal('not_configured', 'insecure_address', insecure, url) };
+  if (insecure) return { ok: false, failure: diagnosed('not_configured', insecure.reason, insecure, url.host) };
   const fetchFn = withDeadline(deps.fetch, out.signal, out.headersTimeoutMs);
   try {
     const followed = await followRedirects(fetchFn, url, { method: out.method, headers: out.headers, body: out.body }, deps.limits.maxRedirects);
     // No status on the failure: the words are Confab's, not an HTTP error body (FailureNotice labels them so).
-    if (!followed.ok) return { ok: false, failure: refusal('http', followed.code, followed.message, followed.url) };
+    if (!followed.ok) return { ok: false, failure: diagnosed('http', followed.reason, followed, followed.url.host) };
     return { ok: true, response: followed.response, url: followed.url.href };
   } catch (error) {
     if (out.signal?.aborted) throw error;
     if (error instanceof HeadersTimeout) {
-      const message = `${url.host} did not answer within ${secondsInWords(out.headersTimeoutMs)}; Confab stopped waiting. Try again, or check the network or proxy.`;
-      return { ok: false, failure: refusal('network', 'timeout', message, url) };
+      const values = { host: url.host, seconds: out.headersTimeoutMs / 1000 };
+      return { ok: false, failure: diagnosed('network', 'timeout', { reason: 'timeout', values }, url.host) };
     }
     return { ok: false, failure: failureFromNetworkError(error, url.href) };
   }

@@ -9,6 +9,7 @@ import type { SubtitleRules } from '../../../../shared/domain/transcript';
 import { resolveLanguage } from '../../../../shared/i18n/languages';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
+import { Problem } from '../../../../shared/domain/problem';
 
 const FILE = 'settings.json';
 /** Enough for any real setup; a bound so a misbehaving page cannot grow settings.json without end. */
@@ -47,12 +48,12 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
   const active = (): ProfileRecord => file.profiles.find((profile) => profile.id === file.activeId) ?? file.profiles[0]!;
   const find = (id: string): ProfileRecord => {
     const profile = file.profiles.find((candidate) => candidate.id === id);
-    if (!profile) throw new Error('This profile no longer exists. It may have been deleted.');
+    if (!profile) throw new Problem('profile.gone');
     return profile;
   };
   const refuseDuplicate = (name: string, except?: string) => {
     const taken = file.profiles.some((profile) => profile.id !== except && profile.name.toLowerCase() === name.toLowerCase());
-    if (taken) throw new Error(`A profile named "${name}" already exists. Choose another name.`);
+    if (taken) throw new Problem('profile.name_taken', { name });
   };
   const list = (): ProfileList => ({
     activeId: active().id,
@@ -108,7 +109,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     list,
     async create(name: string, copyFrom: string | null): Promise<ProfileList & { created: string }> {
       refuseDuplicate(name);
-      if (file.profiles.length >= MAX_PROFILES) throw new Error(`Confab keeps at most ${MAX_PROFILES} profiles. Delete one you no longer use first.`);
+      if (file.profiles.length >= MAX_PROFILES) throw new Problem('profile.limit', { count: MAX_PROFILES });
       const id = randomUUID();
       const source = copyFrom === null ? null : find(copyFrom);
       const profile = source ? { ...source, id, name } : emptyProfile(id, name);
@@ -122,7 +123,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     },
     async remove(id: string): Promise<ProfileList> {
       find(id);
-      if (file.profiles.length === 1) throw new Error('This is the only profile. Create another before deleting it.');
+      if (file.profiles.length === 1) throw new Problem('profile.last');
       const profiles = file.profiles.filter((profile) => profile.id !== id);
       await save({ ...file, profiles, activeId: file.activeId === id ? profiles[0]!.id : file.activeId });
       return list();

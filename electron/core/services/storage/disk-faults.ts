@@ -9,6 +9,9 @@ const BY_ERRNO: Record<string, DiskFault> = { ENOSPC: 'full', EDQUOT: 'full', ER
 /** The fault behind a file system error, or null for any other error. */
 export const diskFaultOf = (error: unknown): DiskFault | null => BY_ERRNO[(error as { code?: string })?.code ?? ''] ?? null;
 
+/** The problem code of each fault; its value `file` names what Confab could not write. */
+export const DISK_PROBLEMS: Record<DiskFault, string> = { full: 'disk.full', readOnly: 'disk.read_only', io: 'disk.io' };
+
 /** `place`: the file or folder Confab could not write, named so the user can find it. */
 export function diskFaultWords(fault: DiskFault, place: string): string {
   switch (fault) {

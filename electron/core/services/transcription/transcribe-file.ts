@@ -2,9 +2,8 @@ import type { TranscriptionRequest } from '../../../../shared/contract/transcrip
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { BodyError } from '../net/body';
-import { failureFromNetworkError } from '../net/service-failure';
+import { bodyFailure, failureFromNetworkError } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
-import { refusal } from '../net/transport';
 import { parseTranscription } from './parse-result';
 import { type UploadFile, uploadForTranscription } from './upload';
 
@@ -29,7 +28,7 @@ export async function transcribeFile(
       raw = await service.readText(result);
     } catch (error) {
       if (!(error instanceof BodyError) || options.signal.aborted) throw error;
-      return { ok: false, failure: refusal('http', error.code, error.message, new URL(result.url), result.response.status) };
+      return { ok: false, failure: bodyFailure(error, result.url, result.response.status) };
     }
     try {
       return { ok: true, transcript: parseTranscription(request.responseFormat, raw) };

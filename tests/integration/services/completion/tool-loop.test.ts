@@ -103,7 +103,7 @@ describe('a tool call the user approves', () => {
     const { id } = await ask();
     await app.next(id, 'toolApproval');
     await expect(decide(id, 'call_other', 'approve')).rejects.toThrow(/not waiting for a decision/);
-    await expect(decide('another-stream', 'call_add', 'approve')).rejects.toThrow(/not waiting/);
+    await expect(decide('another-stream', 'call_add', 'approve')).rejects.toThrow('tool_call.not_waiting');
     await expect(decide(id, 'call_add', 'maybe')).rejects.toMatchObject({ code: 'invalid_payload' });
     await decide(id, 'call_add', 'approve');
     await expect(decide(id, 'call_add', 'approve')).rejects.toThrow(/not waiting/);

@@ -48,7 +48,7 @@ describe('what the model is sent', () => {
   it('refuses a second reply while one is written, and a reply runs on with no page watching', async () => {
     fake.chat.next({ reply: 'slow words '.repeat(40), chunkSize: 5, intervalMs: 20 });
     const { conversationId } = await send(null, 'Talk slowly');
-    await expect(send(conversationId, 'Again')).rejects.toThrow(/still being written/);
+    await expect(send(conversationId, 'Again')).rejects.toThrow('reply.running');
     expect((await app.end(conversationId)).type).toBe('done');
     expect((await history(conversationId)).messages.at(-1)).toMatchObject({ content: 'slow words '.repeat(40), state: 'complete' });
     expect(bodies()).toHaveLength(1);
@@ -90,6 +90,6 @@ describe('Continue', () => {
     await expect.poll(async () => (await history(conversationId)).messages.at(-1)!.state).toBe('complete');
     expect((await history(conversationId)).messages.at(-1)!.content).toBe('The first half and the second half.');
     // Complete now: nothing to continue.
-    await expect(app.invoke('conversations:continue', { conversationId, messageId })).rejects.toThrow(/ended early/);
+    await expect(app.invoke('conversations:continue', { conversationId, messageId })).rejects.toThrow('reply.not_continuable');
   });
 });

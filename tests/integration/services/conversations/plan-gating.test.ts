@@ -31,13 +31,13 @@ const options = (change: Record<string, unknown>) => ({ model: 'default', temper
 
 describe('plan gating in main', () => {
   it.each([
-    ['a Pro model', { model: 'pro-large' }, /does not allow this reply's model/],
-    ['JSON mode', { jsonMode: true }, /jsonMode/],
-    ['tools', { tools: ['service/search'] }, /tools/],
-  ])('refuses %s on Free, storing and sending nothing', async (_name, change, reason) => {
+    ['a Pro model', { model: 'pro-large' }, { code: 'plan.model_not_allowed', values: { model: 'pro-large' } }],
+    ['JSON mode', { jsonMode: true }, { code: 'plan.json_mode_not_allowed', values: {} }],
+    ['tools', { tools: ['service/search'] }, { code: 'plan.tools_not_allowed', values: {} }],
+  ])('refuses %s on Free, storing and sending nothing', async (_name, change, problem) => {
     const requests = fake.requests.length;
     const result = await invoke('conversations:send', { conversationId: null, text: 'Hello', options: options(change) });
-    expect(result).toMatchObject({ ok: false, error: { message: expect.stringMatching(reason) } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'handler_failed', problem } });
     expect(await invoke('history:list')).toEqual({ ok: true, value: [] });
     expect(fake.requests.length).toBe(requests);
   });

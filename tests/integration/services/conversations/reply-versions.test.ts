@@ -56,7 +56,7 @@ describe('reply versions', () => {
     expect(reply.versions).toMatchObject({ position: 2, others: [{ content: 'One.' }, { content: 'Two.' }] });
     const middle = await app.invoke<Message>('conversations:showVersion', { conversationId, messageId: reply.id, version: 1 });
     expect(middle).toMatchObject({ content: 'Two.', versions: { position: 1, others: [{ content: 'One.' }, { content: 'Three.' }] } });
-    await expect(app.invoke('conversations:showVersion', { conversationId, messageId: reply.id, version: 3 })).rejects.toThrow(/no such version/);
+    await expect(app.invoke('conversations:showVersion', { conversationId, messageId: reply.id, version: 3 })).rejects.toThrow('reply.no_version');
     // A regeneration from the middle version keeps all three, the new one last.
     fake.chat.next({ reply: 'Four.' });
     await app.invoke('conversations:regenerate', { conversationId });

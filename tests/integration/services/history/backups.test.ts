@@ -89,7 +89,7 @@ describe('history backups', () => {
     expect(await readdir(join(app.dir, 'backups'))).toEqual([backup.id]);
     expect((await app.invoke<BackupInfo[]>('history:backups'))[0]).toEqual(backup);
 
-    await expect(app.invoke('history:restoreBackup', { id: '../history.sqlite' })).rejects.toThrow(/no longer exists/);
+    await expect(app.invoke('history:restoreBackup', { id: '../history.sqlite' })).rejects.toThrow('backup.gone');
   });
 });
 

@@ -82,7 +82,7 @@ describe('a paged open', () => {
   it('refuses a message of another conversation, or of a conversation that is gone', () => {
     expect(() => store.earlierMessages('empty', 'm10', 10)).toThrow();
     expect(() => store.earlierMessages('long', 'nope', 10)).toThrow();
-    expect(() => store.openLast('missing', 10)).toThrow(/no longer exists/);
+    expect(() => store.openLast('missing', 10)).toThrow('conversation.gone');
   });
 
   it('leaves the whole open as it was through the handler when no limit is given', async () => {

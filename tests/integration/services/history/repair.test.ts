@@ -32,7 +32,7 @@ describe('damage met while Confab runs', () => {
     const app = await startCore(fake, { dir });
     try {
       const search = () => app.invoke<SearchHit[]>('history:search', { query: 'quarterly', limit: 200 });
-      await expect(search()).rejects.toThrow(/Confab found damage in your history file and is repairing it now/);
+      await expect(search()).rejects.toThrow('history.repairing');
       await expect.poll(() => search().then((hits) => hits.length, () => 0)).toBe(200);
 
       const status = () => app.invoke<{ problem: string | null }>('history:status').then((s) => s.problem);
@@ -80,7 +80,7 @@ describe('damage met while Confab runs', () => {
     // A clean start does not read every page: the damage is still unknown when the daily backup runs.
     const history = createHistoryStore(path);
     try {
-      await expect(backups.backUp(history.db)).rejects.toThrow('Your history file is damaged, so this copy of it was not kept as a backup; the earlier backups stay.');
+      await expect(backups.backUp(history.db)).rejects.toThrow('backup.history_damaged');
       expect(backups.list()).toHaveLength(1);
       expect((await readdir(join(path, '..', 'backups'))).filter((name) => name.endsWith('.partial'))).toEqual([]);
     } finally {

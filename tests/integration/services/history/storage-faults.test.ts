@@ -30,7 +30,7 @@ describe('storage faults in the history', () => {
     const big = conversation(2);
     big.messages = big.messages.map((message) => ({ ...message, content: message.content.repeat(400) }));
     onTestFinished(() => store.close());
-    expect(() => store.insertWhole(big)).toThrow(`The disk is full, so Confab could not save this (your history file, ${path}). Free some space on it, then try again.`);
+    expect(() => store.insertWhole(big)).toThrow(expect.objectContaining({ code: 'disk.full', values: { file: path } }));
     expect(store.list().map((c) => c.id)).toEqual(['c1']);
   });
 
@@ -38,7 +38,7 @@ describe('storage faults in the history', () => {
     const { store, path } = await guardedStore();
     onTestFinished(() => store.close());
     store.db.exec('PRAGMA query_only = ON');
-    expect(() => store.insertWhole(conversation(3))).toThrow(`Confab cannot write to your history file, ${path}: it is read-only or locked.`);
+    expect(() => store.insertWhole(conversation(3))).toThrow(expect.objectContaining({ code: 'disk.read_only', values: { file: path } }));
     expect(store.get('c1').messages).toHaveLength(10);
   });
 
@@ -47,7 +47,7 @@ describe('storage faults in the history', () => {
     const { store, path } = await guardedStore(disk.probe);
     onTestFinished(() => store.close());
     disk.failing();
-    expect(() => store.insertWhole(conversation(4))).toThrow(`The disk reported an error while Confab was using your history file, ${path}. Check that the disk is working and that the file is not marked immutable, then try again.`);
+    expect(() => store.insertWhole(conversation(4))).toThrow(expect.objectContaining({ code: 'disk.io', values: { file: path } }));
     expect(store.list().map((c) => c.id)).toEqual(['c1']);
   });
 
@@ -57,7 +57,7 @@ describe('storage faults in the history', () => {
     const { store } = await guardedStore(disk.probe, () => repairs.push('started'));
     onTestFinished(() => store.close());
     disk.failing();
-    expect(() => store.insertWhole(conversation(5))).toThrow('Confab found damage in your history file and is repairing it now');
+    expect(() => store.insertWhole(conversation(5))).toThrow('history.repairing');
     expect(repairs).toEqual(['started']);
     expect(store.get('c1').messages).toHaveLength(10);
   });

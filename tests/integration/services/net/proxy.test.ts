@@ -77,7 +77,7 @@ describe('through a proxy', () => {
     proxy.authenticate = (req) => req.headers['proxy-authorization'] === `Basic ${Buffer.from('ann:s3cret').toString('base64')}`;
     const outcome = await service(createNetFetch({ proxy: () => proxyUrl })).testConnection();
     expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network', code: 'proxy_auth_required' } });
-    expect(!outcome.ok && outcome.failure.message).toMatch(/asks for a user name and password \(407 Proxy Authentication Required\)/);
+    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'proxy_auth_required', message: '' } });
     const withCredentials = `http://ann:s3cret@127.0.0.1:${portOf(proxy)}`;
     expect(await service(createNetFetch({ proxy: () => withCredentials })).testConnection()).toMatchObject({ ok: true });
   });
@@ -87,7 +87,7 @@ describe('through a proxy', () => {
     const outcome = await service(createNetFetch({ proxy: () => proxyUrl }), 'https://api.example.com/v1').testConnection();
     expect(seen).toEqual(['CONNECT api.example.com:443']);
     expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network', code: 'proxy_auth_required', host: 'api.example.com' } });
-    expect(!outcome.ok && outcome.failure.message).toContain(`The proxy 127.0.0.1:${portOf(proxy)} asks for a user name and password`);
+    expect(outcome).toMatchObject({ ok: false, failure: { reason: 'proxy_auth_required', values: { proxy: `127.0.0.1:${portOf(proxy)}` } } });
   });
 
   it('explains a proxy that cannot be reached, naming the proxy and the service', async () => {
@@ -96,8 +96,8 @@ describe('through a proxy', () => {
     await close(closed);
     const outcome = await service(createNetFetch({ proxy: () => `http://127.0.0.1:${port}` })).testConnection();
     expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network', code: 'proxy_unreachable' } });
-    expect(!outcome.ok && outcome.failure.message).toBe(
-      `Could not reach the proxy 127.0.0.1:${port} on the way to 127.0.0.1:${fake.port} (ECONNREFUSED). Check the proxy setting (or HTTPS_PROXY) and that the proxy is running.`,
+    expect(!outcome.ok && outcome.failure.values).toEqual(
+      { proxy: `127.0.0.1:${port}`, host: `127.0.0.1:${fake.port}`, detail: 'ECONNREFUSED' },
     );
   });
 });
@@ -113,9 +113,7 @@ describe('certificates', () => {
         const host = `127.0.0.1:${portOf(server)}`;
         const outcome = await service(createNetFetch({ proxy: () => null }), `https://${host}/v1`).testConnection();
         expect(outcome).toMatchObject({ ok: false, failure: { kind: 'network', code: 'certificate_untrusted', host } });
-        expect(!outcome.ok && outcome.failure.message).toMatch(
-          new RegExp(`^The certificate of ${host} is not trusted \\(DEPTH_ZERO_SELF_SIGNED_CERT\\)\\. If your company inspects TLS traffic`),
-        );
+        expect(!outcome.ok && outcome.failure.values).toEqual({ host, detail: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
       } finally {
         await close(server);
       }

@@ -1,9 +1,32 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeAll, describe, expect, vi, expectTypeOf, it } from 'vitest';
 import { REASON_WORDS, guidanceFor } from '../../../../renderer/common/failure-guidance';
+import { i18n } from '../../../../renderer/i18n';
+import { english } from '../../../../shared/i18n/english';
+import { i18nOptions } from '../../../../shared/i18n/options';
 import { type FailureReason, type ServiceFailure, failureReason } from '../../../../shared/domain/service-failure';
+import { catalogue } from '../../../support/catalogue';
+
+// The guidance reads i18next only; the page's bridge to main is not needed.
+vi.mock('../../../../renderer/api', () => ({ api: {} }));
+
+// Node 22 has no Intl.DurationFormat (Chromium has): durations are checked where it exists, and in the e2e journeys.
+const withDurations = 'DurationFormat' in Intl;
+const DURATION_REASONS: FailureReason[] = ['timeout', 'idle'];
 
 const failure = (reason: FailureReason): ServiceFailure => ({
-  kind: 'network', reason, status: null, code: reason, message: 'What main said.', host: 'api.example.com', retryAfterSeconds: null,
+  kind: 'network',
+  reason,
+  status: null,
+  code: reason,
+  message: '',
+  values: { host: 'api.example.com', proxy: 'http://proxy.example.com:3128', from: 'a.example.com', to: 'b.example.com', detail: 'ECONNREFUSED', count: 5, bytes: 16 * 1024 * 1024, tools: 'search', scheme: 'ftp:' },
+  host: 'api.example.com',
+  retryAfterSeconds: null,
+  ...(DURATION_REASONS.includes(reason) && { values: { host: 'api.example.com', seconds: 30 } }),
+});
+
+beforeAll(async () => {
+  await i18n.init({ ...i18nOptions('en'), resources: { en: english, de: catalogue('de') } });
 });
 
 describe('the words for failure reasons', () => {
@@ -19,12 +42,25 @@ describe('the words for failure reasons', () => {
     expect(grown).toBe(REASON_WORDS);
   });
 
-  it('give every reason a title and advice of its own, or the words of its kind', () => {
-    for (const reason of failureReason.options) {
-      const guidance = guidanceFor(failure(reason));
-      const own = REASON_WORDS[reason];
-      if (own === 'by kind') expect(guidance.title).toBe('What main said.');
-      else expect(guidance).toEqual({ ...own, detail: 'What main said.' });
+  it.each(['en', 'de'])('say every reason in %s with its values filled in, never a bare key or placeholder', async (language) => {
+    await i18n.changeLanguage(language);
+    for (const reason of failureReason.options.filter((reason) => withDurations || !DURATION_REASONS.includes(reason))) {
+      const { title, advice, detail } = guidanceFor(failure(reason));
+      for (const words of [title, advice, ...(detail === null ? [] : [detail])]) {
+        expect(words, reason).not.toMatch(/\{\{|failure\.|^$/);
+      }
     }
+    await i18n.changeLanguage('en');
+  });
+
+  it('word main\'s diagnosis from its values, with durations and sizes in the UI language', async () => {
+    if (withDurations) expect(guidanceFor(failure('timeout')).detail).toBe('api.example.com did not answer within 30 sec; Confab stopped waiting.');
+    expect(guidanceFor(failure('too_large')).detail).toMatch(/^The answer from api\.example\.com is larger than 16\.0 MB; Confab stopped reading it\.$/);
+    await i18n.changeLanguage('de');
+    expect(guidanceFor(failure('proxy_unreachable'))).toMatchObject({
+      title: 'Der Proxy ist nicht erreichbar',
+      detail: expect.stringContaining('http://proxy.example.com:3128') as string,
+    });
+    await i18n.changeLanguage('en');
   });
 });

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPastedServers } from '../../../../renderer/mcp/pasted-servers';
+import { i18n } from '../../../../renderer/i18n';
+import { english } from '../../../../shared/i18n/english';
+import { i18nOptions } from '../../../../shared/i18n/options';
+
+// An address problem is worded from the errors namespace; the page's bridge to main is not needed.
+vi.mock('../../../../renderer/api', () => ({ api: {} }));
+
+beforeAll(async () => {
+  await i18n.init({ ...i18nOptions('en'), resources: { en: english } });
+});
 
 // The JSON other MCP clients (Claude Desktop, Cursor) and servers' docs give, read into what
 // the add-server form sends, and what cannot be read as a code and values (worded by the form in the UI language).

@@ -117,7 +117,7 @@ describe('a key belongs to the origin it was saved for', () => {
 
   it('refuses to save a key before a base URL says which origin it is for', async () => {
     const { keys } = setup('');
-    await expect(keys.setKey(KEY, { memoryOnly: false })).rejects.toThrow(/Set the service base URL first/);
+    await expect(keys.setKey(KEY, { memoryOnly: false })).rejects.toMatchObject({ code: 'key.no_base_url' });
   });
 });
 

@@ -19,15 +19,16 @@ describe('guardedFetch', () => {
 
   it('refuses a redirect to another origin without sending anything there', async () => {
     const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(new Response(null, { status: 302, headers: { location: 'https://collector.example.net/mcp' } }));
-    await expect(guardedFetch(fetchFn, 5)('https://api.example.com/mcp', { headers: { 'X-Token': 'abc' } })).rejects.toThrow(
-      'The service at api.example.com redirected to collector.example.net; Confab does not send your key to another address.',
-    );
+    await expect(guardedFetch(fetchFn, 5)('https://api.example.com/mcp', { headers: { 'X-Token': 'abc' } })).rejects.toMatchObject({
+      code: 'cross_origin_redirect',
+      values: { from: 'api.example.com', to: 'collector.example.net' },
+    });
     expect(fetchFn).toHaveBeenCalledOnce();
   });
 
   it('refuses the API key over plain http to another computer, but lets other servers on the LAN be reached', async () => {
     const fetchFn = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
-    await expect(guardedFetch(fetchFn, 5)('http://192.168.1.20/mcp', { headers: { Authorization: `Bearer ${key}` } })).rejects.toThrow(/only over https/);
+    await expect(guardedFetch(fetchFn, 5)('http://192.168.1.20/mcp', { headers: { Authorization: `Bearer ${key}` } })).rejects.toMatchObject({ code: 'insecure_address', values: { host: '192.168.1.20' } });
     expect(fetchFn).not.toHaveBeenCalled();
     await guardedFetch(fetchFn, 5)('http://192.168.1.20/mcp', { headers: { 'X-Team-Token': 'lan-only-value' } });
     expect(fetchFn).toHaveBeenCalledOnce();
@@ -35,13 +36,15 @@ describe('guardedFetch', () => {
 });
 
 describe('a refusal as the MCP host reports it', () => {
-  it('keeps Confab\'s own words rather than calling the host unreachable', async () => {
+  it('keeps Confab\'s own reason rather than calling the host unreachable', async () => {
     const { failureFromNetworkError } = await import('../../../../electron/core/services/net/service-failure');
     const fetchFn: typeof fetch = async () => new Response(null, { status: 302, headers: { location: 'https://other.example.net/' } });
     const error = await guardedFetch(fetchFn, 5)('https://api.example.com/mcp').catch((caught: unknown) => caught);
     expect(failureFromNetworkError(error, 'https://api.example.com/mcp')).toMatchObject({
       code: 'cross_origin_redirect',
-      message: 'The service at api.example.com redirected to other.example.net; Confab does not send your key to another address. Check the base URL.',
+      reason: 'cross_origin_redirect',
+      message: '',
+      values: { from: 'api.example.com', to: 'other.example.net' },
     });
   });
 });

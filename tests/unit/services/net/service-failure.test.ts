@@ -36,7 +36,9 @@ describe('failureFromNetworkError', () => {
     expect(failureFromNetworkError(error, 'http://127.0.0.1:9/v1/chat/completions')).toMatchObject({
       kind: 'network',
       host: '127.0.0.1:9',
-      message: 'Could not reach 127.0.0.1:9 (ECONNREFUSED).',
+      reason: 'unreachable',
+      message: '',
+      values: { host: '127.0.0.1:9', detail: 'ECONNREFUSED' },
     });
   });
 
@@ -46,9 +48,6 @@ describe('failureFromNetworkError', () => {
     ['Electron', new Error('net::ERR_CONNECTION_RESET'), 'ERR_CONNECTION_RESET'],
   ])('says a connection cut mid-way was cut, naming its code once (%s)', (_runtime, error, code) => {
     const failure = failureFromNetworkError(error, 'https://api.example.com/v1/chat/completions');
-    expect(failure).toMatchObject({ kind: 'network', code });
-    expect(failure.message).toBe(
-      `The connection to api.example.com was cut before its answer arrived (${code}).`,
-    );
+    expect(failure).toMatchObject({ kind: 'network', code, reason: 'connection_cut', values: { host: 'api.example.com', detail: code } });
   });
 });

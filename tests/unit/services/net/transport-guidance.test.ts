@@ -1,17 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, vi, it } from 'vitest';
 import { guidanceFor } from '../../../../renderer/common/failure-guidance';
+import { i18n } from '../../../../renderer/i18n';
+import { english } from '../../../../shared/i18n/english';
+import { i18nOptions } from '../../../../shared/i18n/options';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+
+// The guidance reads i18next only; the page's bridge to main is not needed.
+vi.mock('../../../../renderer/api', () => ({ api: {} }));
+
+beforeAll(async () => {
+  await i18n.init({ ...i18nOptions('en'), resources: { en: english } });
+});
 
 const failure = (overrides: Partial<ServiceFailure>): ServiceFailure => ({
   kind: 'network', reason: null, status: null, code: null, message: 'What main said.', host: 'api.example.com', retryAfterSeconds: null, ...overrides,
 });
 
 describe('guidance for transport failures', () => {
-  it('sends proxy and address problems to Settings, keeping main\'s words as the detail', () => {
-    expect(guidanceFor(failure({ reason: 'proxy_auth_required', code: 'proxy_auth_required' }))).toEqual({
+  it('sends proxy and address problems to Settings, saying what main diagnosed as the detail', () => {
+    expect(guidanceFor(failure({ reason: 'proxy_auth_required', code: 'proxy_auth_required', message: '', values: { proxy: 'http://proxy.example.com:3128' } }))).toEqual({
       title: 'The proxy needs a user name and password',
       advice: 'Add them to the proxy address, or ask your IT department.',
-      detail: 'What main said.',
+      detail: 'The proxy http://proxy.example.com:3128 asks for a user name and password (407 Proxy Authentication Required).',
       action: 'settings',
     });
     expect(guidanceFor(failure({ kind: 'http', reason: 'cross_origin_redirect', code: 'cross_origin_redirect' }))).toMatchObject({ title: 'The service sent Confab elsewhere', action: 'settings' });
@@ -27,8 +37,8 @@ describe('guidance for transport failures', () => {
     expect(guidanceFor(failure({ kind: 'stream', code: 'timeout' })).advice).toBe('What arrived is kept. Try again.');
   });
 
-  it('words a failure to reach a host once: main\'s sentence, which names the host and the reason', () => {
-    const dns = failure({ code: 'ENOTFOUND', message: 'Could not reach api.example.com (ENOTFOUND).' });
+  it('words a failure to reach a host once, naming the host and the system\'s code', () => {
+    const dns = failure({ reason: 'unreachable', code: 'ENOTFOUND', message: '', values: { host: 'api.example.com', detail: 'ENOTFOUND' } });
     const guidance = guidanceFor(dns);
     expect(guidance).toMatchObject({ title: 'Could not reach api.example.com (ENOTFOUND).', detail: null });
     const words = [guidance.title, guidance.advice, guidance.detail ?? ''].join(' ');
@@ -37,7 +47,7 @@ describe('guidance for transport failures', () => {
   });
 
   it('inside Settings, sends the user nowhere: no "in Settings", no Open Settings action', () => {
-    for (const shown of [failure({ code: 'ENOTFOUND' }), failure({ kind: 'auth', status: 401, reason: 'missing_api_key', code: 'missing_api_key' }), failure({ reason: 'bad_redirect', code: 'bad_redirect' })]) {
+    for (const shown of [failure({ reason: 'unreachable', code: 'ENOTFOUND', values: { detail: 'ENOTFOUND' } }), failure({ kind: 'auth', status: 401, reason: 'missing_api_key', code: 'missing_api_key' }), failure({ reason: 'bad_redirect', code: 'bad_redirect' })]) {
       expect(guidanceFor(shown).advice).toMatch(/in Settings/);
       const inSettings = guidanceFor(shown, { inSettings: true });
       expect(inSettings.advice).not.toMatch(/Settings/);

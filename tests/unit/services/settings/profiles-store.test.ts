@@ -113,8 +113,8 @@ describe('profiles', () => {
     expect(settings.get()).toMatchObject({ baseUrl: 'https://prod.example.com/v1', proxy: 'http://proxy.example.com:3128', theme: 'light' });
 
     await settings.rename(staging.created, 'Pre-production');
-    await expect(settings.rename(empty.created, 'pre-PRODUCTION')).rejects.toThrow(/already exists/);
-    await expect(settings.create('Default', null)).rejects.toThrow(/already exists/);
+    await expect(settings.rename(empty.created, 'pre-PRODUCTION')).rejects.toMatchObject({ code: 'profile.name_taken', values: { name: 'pre-PRODUCTION' } });
+    await expect(settings.create('Default', null)).rejects.toMatchObject({ code: 'profile.name_taken', values: { name: 'Default' } });
 
     // Deleting the active profile makes the first remaining one active.
     await settings.switchTo(empty.created);
@@ -126,7 +126,7 @@ describe('profiles', () => {
         { id: staging.created, name: 'Pre-production', baseUrl: 'https://staging.example.com/v1' },
       ],
     });
-    await expect(settings.switchTo(empty.created)).rejects.toThrow(/no longer exists/);
+    await expect(settings.switchTo(empty.created)).rejects.toMatchObject({ code: 'profile.gone' });
 
     // Everything survives a restart.
     const reopened = await createSettingsStore({ dir });
@@ -136,13 +136,13 @@ describe('profiles', () => {
   it('keeps at most MAX_PROFILES profiles, saying what to do', async () => {
     const settings = await createSettingsStore({ dir });
     for (let n = 1; n < MAX_PROFILES; n++) await settings.create(`Profile ${n}`, null);
-    await expect(settings.create('One too many', null)).rejects.toThrow(/at most 50 profiles\. Delete one/);
+    await expect(settings.create('One too many', null)).rejects.toMatchObject({ code: 'profile.limit', values: { count: 50 } });
     expect(settings.list().profiles).toHaveLength(MAX_PROFILES);
   });
 
   it('never deletes the last profile', async () => {
     const settings = await createSettingsStore({ dir });
-    await expect(settings.remove('default')).rejects.toThrow(/only profile/);
+    await expect(settings.remove('default')).rejects.toMatchObject({ code: 'profile.last' });
     expect(settings.list().profiles).toHaveLength(1);
   });
 });

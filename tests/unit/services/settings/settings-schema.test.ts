@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFileSchema } from '../../../../electron/core/services/settings/settings-file';
 import { DEFAULT_SUBTITLE_RULES } from '../../../../shared/domain/transcript';
+import { problemOfIssue } from '../../../../shared/domain/problem';
 import { baseUrlSchema, defaultMcpUrl, mcpUrlSchema, proxyUrlSchema } from '../../../../shared/contract/settings';
 
 describe('base URL validation', () => {
@@ -9,15 +10,15 @@ describe('base URL validation', () => {
   });
 
   it.each([
-    ['', /Enter the service base URL/],
-    ['api.example.com/v1', /needs its scheme: start it with https:\/\//],
-    ['ftp://example.com/v1', /http:\/\/ or https:\/\//],
-    ['https://api.example.com', /must end with \/v1/],
-    ['https://api.example.com/v2', /must end with \/v1/],
-  ])('refuses %j with a reason', (url, reason) => {
+    ['', 'base_url.missing'],
+    ['api.example.com/v1', 'base_url.needs_scheme'],
+    ['ftp://example.com/v1', 'base_url.wrong_scheme'],
+    ['https://api.example.com', 'base_url.needs_v1'],
+    ['https://api.example.com/v2', 'base_url.needs_v1'],
+  ])('refuses %j with a problem the page words', (url, code) => {
     const result = baseUrlSchema.safeParse(url);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(reason);
+    expect(problemOfIssue(result.error?.issues[0])).toEqual({ code, values: { example: 'https://api.example.com/v1' } });
   });
 
   it('derives the MCP address from the base URL host', () => {
@@ -36,13 +37,13 @@ describe('https for every host but this computer', () => {
     'refuses the base URL %s, saying https is required',
     (url) => {
       const result = baseUrlSchema.safeParse(url);
-      expect(result.error?.issues[0]?.message).toMatch(/must use https:\/\/.*localhost, 127\.x\.x\.x or \[::1\]/);
+      expect(problemOfIssue(result.error?.issues[0])?.code).toBe('base_url.needs_https');
     },
   );
 
   it('applies the same rule to the MCP address', () => {
     expect(mcpUrlSchema.safeParse('http://127.0.0.1:3000/mcp').success).toBe(true);
-    expect(mcpUrlSchema.safeParse('http://tools.example.com/mcp').error?.issues[0]?.message).toMatch(/MCP address must use https:\/\//);
+    expect(problemOfIssue(mcpUrlSchema.safeParse('http://tools.example.com/mcp').error?.issues[0])?.code).toBe('mcp_url.needs_https');
   });
 });
 
@@ -52,12 +53,12 @@ describe('proxy URL validation', () => {
   });
 
   it.each([
-    ['proxy example', /not a URL/],
-    ['proxy.example.com:3128', /http:\/\/ or https:\/\//],
-    ['socks5://proxy.example.com:1080', /http:\/\/ or https:\/\//],
-    ['http://proxy.example.com:3128/path', /host and port only/],
-  ])('refuses %j with a reason', (url, reason) => {
-    expect(proxyUrlSchema.safeParse(url).error?.issues[0]?.message).toMatch(reason);
+    ['proxy example', 'proxy.not_url'],
+    ['proxy.example.com:3128', 'proxy.wrong_scheme'],
+    ['socks5://proxy.example.com:1080', 'proxy.wrong_scheme'],
+    ['http://proxy.example.com:3128/path', 'proxy.host_only'],
+  ])('refuses %j with a problem the page words', (url, code) => {
+    expect(problemOfIssue(proxyUrlSchema.safeParse(url).error?.issues[0])?.code).toBe(code);
   });
 });
 
