@@ -4,18 +4,17 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { TFunction } from 'i18next';
 import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
 import type { UiLanguage } from '../../shared/i18n/languages';
 import { launchChromium, openFirstScreen } from './browser';
-import { wordsOf } from './i18n';
+import { wordsOf, type Words } from './i18n';
 import { removeFolder } from './temp-folder';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface HistoryInLanguage {
   page: Page;
   /** The words of the language, as the page words them. */
-  t: TFunction;
+  t: Words;
   errors: string[];
   close(): Promise<void>;
 }
