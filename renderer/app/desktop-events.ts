@@ -5,6 +5,7 @@ import { useNavigation } from '../navigation';
 import { runIntent } from '../common/intents';
 import { useHistory } from '../history';
 import { addOpenedRecordings, showJob } from '../transcription';
+import { problemWords } from '../common/problem-text';
 
 type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 
@@ -15,7 +16,7 @@ type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 export function receiveOpenedRecordings({ queued, needsPro, refused }: Opened): void {
   useNavigation.setState({ view: 'transcription', transcriptId: null });
   addOpenedRecordings(queued, needsPro);
-  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', title: 'Some files could not be opened', text: refused.join(' ') } });
+  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', title: 'Some files could not be opened', text: refused.map(problemWords).join(' ') } });
 }
 
 const apply = (event: DesktopEvent) => {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 import { errorText } from '../../shared/domain/error-text';
+import { problemWords } from '../common/problem-text';
 
 /** A paste that is not held is not lost: it never left the clipboard. */
 const ON_CLIPBOARD = 'The text is still on your clipboard.';
@@ -74,7 +75,7 @@ export const usePasted = create<PastedState>()((set, get) => {
       try {
         const outcome = await api.files.stage(new Blob([text], { type: 'text/plain' }), { name: 'Pasted text', purpose: 'paste' });
         if (!outcome.ok) {
-          note(conversationId, `${outcome.problem} ${ON_CLIPBOARD}`);
+          note(conversationId, `${problemWords(outcome.problem)} ${ON_CLIPBOARD}`);
           return false;
         }
         const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

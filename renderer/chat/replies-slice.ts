@@ -6,6 +6,7 @@ import { useSettings } from '../settings';
 import type { ChatState, PendingApproval, RepliesSlice } from './chat-state';
 import { checkOptions, hasErrors, toInput } from './options';
 import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
@@ -116,7 +117,7 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       };
       mark({ deciding: true, problem: null });
       // The card goes when main's toolDecision arrives; a refusal leaves it, with the reason.
-      api.conversations.decideTool({ conversationId, callId, decision }).catch((error: unknown) => mark({ deciding: false, problem: errorText(error) }));
+      api.conversations.decideTool({ conversationId, callId, decision }).catch((error: unknown) => mark({ deciding: false, problem: problemText(error) }));
     },
   };
 };

@@ -1,5 +1,6 @@
 import { BridgeError } from '../../shared/contract/client';
 import { errorText } from '../../shared/domain/error-text';
+import type { ProblemData } from '../../shared/domain/problem';
 import { i18n } from '../i18n';
 
 /**
@@ -10,7 +11,12 @@ import { i18n } from '../i18n';
  */
 export function problemText(error: unknown): string {
   const problem = error instanceof BridgeError ? error.problem : null;
-  // The key is main's code; tests/unit/shared/i18n/problems.test.ts checks every code has words.
-  if (problem) return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values });
+  if (problem) return problemWords(problem);
   return i18n.t('errors:unexpected', { detail: errorText(error) });
+}
+
+/** A problem main placed in a result or a state (a refused file, a failed job), in the user's language. */
+export function problemWords(problem: ProblemData): string {
+  // The key is main's code; tests/unit/shared/i18n/problems.test.ts checks every code has words.
+  return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SaveOutcome } from '../../shared/contract/files';
-import { errorText } from '../../shared/domain/error-text';
 import { deliver } from './save-outcome';
+import { problemText } from './problem-text';
 
 export interface Saved {
   ok: boolean;
@@ -23,7 +23,7 @@ export function useSaving<What>() {
       const text = deliver(await work());
       setOutcome(text ? { ok: true, text } : null);
     } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
+      setOutcome({ ok: false, text: problemText(error) });
     } finally {
       setBusy(null);
     }

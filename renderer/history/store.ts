@@ -7,6 +7,7 @@ import { api } from '../api';
 import { nameOf, openConversation, useChat } from '../chat';
 import { deliver } from '../common/save-outcome';
 import { errorText } from '../../shared/domain/error-text';
+import { problemWords } from '../common/problem-text';
 
 export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
@@ -118,7 +119,7 @@ export const useHistory = create<HistoryState>((set, get) => {
         set({ toast: { kind: 'working', text: `Importing ${file.name}…` } });
         // By reference, as dropped recordings go: the file's bytes never ride inside a message.
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
-        if (!staged.ok) return problem(`${file.name} was not imported`, staged.problem);
+        if (!staged.ok) return problem(`${file.name} was not imported`, problemWords(staged.problem));
         const outcome = await api.history.import({ fileId: staged.file.fileId });
         if (!outcome.ok) return problem(`${file.name} was not imported`, outcome.problem);
         useChat.getState().addListed(outcome.conversation);

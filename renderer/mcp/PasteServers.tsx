@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { McpServerInput } from '../../shared/contract/mcp';
 import { readPastedServers } from './pasted-servers';
 import { useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 const kindOf = (server: McpServerInput) => (server.transport.type === 'http' ? 'at an address' : 'a local command');
 
@@ -45,7 +45,7 @@ export function PasteServers({ onOne, onAdded }: Props) {
         await store.add(server);
       } catch (error) {
         setFound((found ?? []).slice(index));
-        setProblem(`${server.name} was not added: ${errorText(error)}`);
+        setProblem(`${server.name} was not added: ${problemText(error)}`);
         setAdding(false);
         return;
       }

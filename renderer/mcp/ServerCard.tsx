@@ -3,7 +3,7 @@ import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
 import { counted } from '../../shared/domain/plural';
 import { toolLabel, toolsOf, useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText, problemWords } from '../common/problem-text';
 
 const REASONS: Record<McpProblem['reason'], string> = {
   auth: 'Credentials refused',
@@ -36,7 +36,7 @@ function Status({ server }: { server: McpServerView }) {
   if (status.state === 'awaitingConsent') {
     return (
       <p className="server-status connecting" role="status">
-        <span className="status-dot" aria-hidden="true" /> {status.message}
+        <span className="status-dot" aria-hidden="true" /> {problemWords(status.notice)}
       </p>
     );
   }
@@ -56,7 +56,12 @@ function Status({ server }: { server: McpServerView }) {
         {/* Main's sentence names the host and says what it answered; the status and code stay out of the words. */}
         <span className="status-dot" aria-hidden="true" /> <strong>{REASONS[problem.reason]}</strong>
       </p>
-      <p className="server-problem">{problem.message}</p>
+      <p className="server-problem">{problemWords(problem.why)}</p>
+      {problem.output && (
+        <p className="server-problem" translate="no" dir="auto">
+          {problem.output}
+        </p>
+      )}
       {advice && <p className="hint">{advice}</p>}
     </div>
   );
@@ -77,7 +82,7 @@ export function ServerCard({ server }: { server: McpServerView }) {
     try {
       await useMcp.getState().remove(server.id);
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(problemText(error));
       setConfirmRemove(false);
     }
   };

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
 import { PasteServers } from './PasteServers';
 import { useMcp } from './store';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 /** One header or environment variable as edited: a stored value stays stored unless replaced. */
 interface SecretRow {
@@ -149,7 +149,7 @@ export function ServerForm({ server, onDone }: Props) {
       await (server ? store.update(server.id, parsed.data) : store.add(parsed.data));
       onDone();
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(problemText(error));
     } finally {
       setSaving(false);
     }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { McpServerInput, McpServerView, McpTool } from '../../shared/contract/mcp';
 import { api } from '../api';
 import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 interface McpState {
   /** null until main has answered the first time. */
@@ -82,7 +83,7 @@ export const useMcp = create<McpState>((set, get) => {
       try {
         put(await api.mcp.reconnect({ id }));
       } catch (error) {
-        set({ problem: `${get().servers?.find((x) => x.id === id)?.name ?? 'The server'} could not reconnect: ${errorText(error)}` });
+        set({ problem: `${get().servers?.find((x) => x.id === id)?.name ?? 'The server'} could not reconnect: ${problemText(error)}` });
       } finally {
         set((s) => ({ reconnecting: s.reconnecting.filter((x) => x !== id) }));
       }

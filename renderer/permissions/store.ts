@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PermissionRule, PermissionRuleView } from '../../shared/contract/permissions';
 import { api } from '../api';
 import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 interface PermissionsState {
   /** null until main has answered. */
@@ -22,7 +23,7 @@ export const usePermissions = create<PermissionsState>((set) => {
     try {
       set({ rules: await run() });
     } catch (error) {
-      set({ problem: errorText(error) });
+      set({ problem: problemText(error) });
     } finally {
       set({ pending: null });
     }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { followPlayback } from '../common/follow-playback';
 import { setPlayer } from './player';
-import { errorText } from '../../shared/domain/error-text';
 import { recordingUrl } from './store';
+import { problemText } from '../common/problem-text';
 
 /** The recording, kept at the top while the rows scroll; `onTime` follows it frame by frame while it plays. */
 export function Player({ id, onTime }: { id: string; onTime: (ms: number) => void }) {
@@ -15,7 +15,7 @@ export function Player({ id, onTime }: { id: string; onTime: (ms: number) => voi
     let live = true;
     recordingUrl(id).then(
       ({ url }) => live && setSource({ url }),
-      (error: unknown) => live && setSource({ problem: errorText(error) }),
+      (error: unknown) => live && setSource({ problem: problemText(error) }),
     );
     return () => {
       live = false;

@@ -5,7 +5,7 @@ import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { lastCaret, wordAtOffset } from './player';
 import { flushTyping, inFlight, useEditor } from './view';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 /**
  * An intent queued, not yet sent: the version its rows were counted on. This page's own edits
@@ -93,7 +93,7 @@ function watchGap(id: string, missing: number) {
     gap = undefined;
     const view = useEditor.getState();
     if (view.id !== id || !ahead.size) return;
-    if (view.version < missing) void reload(id).catch((error: unknown) => useEditor.setState({ problem: errorText(error) }));
+    if (view.version < missing) void reload(id).catch((error: unknown) => useEditor.setState({ problem: problemText(error) }));
     else catchUp();
   }, GAP_MS);
 }

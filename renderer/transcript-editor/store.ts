@@ -4,7 +4,7 @@ import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
 import { type EditorView, flushTyping, inFlight, initial, normalText, setTypingFlush, useEditor } from './view';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 export { setTypingFlush, useEditor, type EditorView };
 
@@ -38,7 +38,7 @@ function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?:
       useEditor.setState((view) => ({ problem: null, notWritten: answer.unsaved, unsaved: typed ? without(view.unsaved, typed.row) : view.unsaved }));
     } catch (error) {
       // The row goes back to main's text when it closes, so refused typing is kept apart, every row's.
-      useEditor.setState((view) => ({ problem: errorText(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
+      useEditor.setState((view) => ({ problem: problemText(error), unsaved: typed ? [...without(view.unsaved, typed.row), typed] : view.unsaved }));
     } finally {
       if (text !== undefined) inFlight.splice(inFlight.indexOf(text), 1);
       useEditor.setState((view) => ({ pending: view.pending - 1 }));
@@ -66,7 +66,7 @@ export async function openEditor(id: string) {
     });
     catchUp();
   } catch (error) {
-    useEditor.setState({ problem: errorText(error) });
+    useEditor.setState({ problem: problemText(error) });
   }
 }
 

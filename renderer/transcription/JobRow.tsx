@@ -5,6 +5,7 @@ import { counted } from '../../shared/domain/plural';
 import { formatBytes, formatClock } from './format';
 import { JobStatus } from './JobStatus';
 import { isActive, useJobs } from './jobs';
+import { problemWords } from '../common/problem-text';
 
 function Actions({ job, first, last }: { job: Job; first: boolean; last: boolean }) {
   const { cancel, retry, resume, remove, move } = useJobs.getState();
@@ -71,7 +72,7 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
       {job.state === 'failed' && job.failure && <FailureNotice failure={job.failure} onSettings={openSettings} onRetry={() => retry(job.id)} />}
       {job.state === 'failed' && !job.failure && (
         <div className="notice error" role="alert">
-          <p>{job.problem}</p>
+          <p>{job.problem && problemWords(job.problem)}</p>
           <div className="actions">
             <button type="button" onClick={() => retry(job.id)}>
               Retry

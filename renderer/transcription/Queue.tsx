@@ -2,6 +2,7 @@ import { formatBytes, formatProgress } from './format';
 import { type IntakeItem, useIntake } from './intake';
 import { JobRow } from './JobRow';
 import { useJobs } from './jobs';
+import { problemWords } from '../common/problem-text';
 
 function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: string | null }) {
   switch (item.state) {
@@ -19,7 +20,7 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: string | n
     case 'rejected':
       return (
         <p className="queue-status problem" role="alert">
-          {item.problem}
+          {item.problem && problemWords(item.problem)}
         </p>
       );
   }

@@ -3,7 +3,7 @@ import type { ServiceFailure } from '../../shared/domain/service-failure';
 
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { MB, megabytes } from '../../shared/domain/sizes';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 /** The service's limit in words: 25. */
 export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
@@ -56,7 +56,7 @@ export const bridgeFailure = (error: unknown): ServiceFailure => ({
   reason: null,
   status: null,
   code: error instanceof BridgeError ? error.code : null,
-  message: errorText(error),
+  message: problemText(error),
   host: null,
   retryAfterSeconds: null,
 });

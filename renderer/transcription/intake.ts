@@ -5,6 +5,7 @@ import { api } from '../api';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
 import { errorText } from '../../shared/domain/error-text';
+import type { ProblemData } from '../../shared/domain/problem';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -21,7 +22,8 @@ export interface IntakeItem {
   state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled';
   staged: number;
   fileId: string | null;
-  problem: string | null;
+  /** Why it was refused, as main (or this page) named it; worded where it shows. */
+  problem: ProblemData | null;
   cancelRequested: boolean;
   /** Added together with other files: followed in the queue, never opened by itself. */
   batch: boolean;
@@ -87,7 +89,7 @@ export const useIntake = create<IntakeState>((set, get) => {
     } catch (error) {
       // Refused, it would stay staged with nothing left to reach it: the row asks for the file again.
       void api.transcription.discard({ fileId: item.fileId }).catch(() => undefined);
-      update(key, { state: 'rejected', fileId: null, problem: `${item.name} could not be queued (${errorText(error)}). Add it again.` });
+      update(key, { state: 'rejected', fileId: null, problem: { code: 'intake.not_queued', values: { name: item.name, detail: errorText(error) } } });
     }
   }
 
@@ -112,7 +114,7 @@ export const useIntake = create<IntakeState>((set, get) => {
       if (abort.signal.aborted) return update(key, { state: 'cancelled' });
       update(key, {
         state: 'rejected',
-        problem: `${file.name} could not be added (${errorText(error)}). Check that the file still exists and that you may open it, then add it again.`,
+        problem: { code: 'intake.not_added', values: { name: file.name, detail: errorText(error) } },
       });
     } finally {
       aborts.delete(key);

@@ -4,7 +4,7 @@ import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { announceJob } from './job-announcements';
 import { applyJobEvent } from './job-events';
-import { errorText } from '../../shared/domain/error-text';
+import { problemText } from '../common/problem-text';
 
 /** Jobs that are not finished: the queue's work. */
 export const isActive = (job: Job) => job.state === 'queued' || job.state === 'running';
@@ -31,7 +31,7 @@ export const useJobs = create<JobsState>((set, get) => {
   const ask = (intent: Promise<void>) =>
     void intent.then(
       () => set({ problem: null }),
-      (error: unknown) => set({ problem: errorText(error) }),
+      (error: unknown) => set({ problem: problemText(error) }),
     );
   return {
     jobs: null,

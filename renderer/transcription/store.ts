@@ -8,6 +8,7 @@ import { useSettings } from '../settings';
 import { DEFAULT_REQUEST, type RequestInput, checkRequest } from './request';
 import { errorText } from '../../shared/domain/error-text';
 import { transcriptionAllowed } from '../../shared/domain/plan-rules';
+import { problemText } from '../common/problem-text';
 
 export type AudioState =
   | { id: string; status: 'loading' }
@@ -128,7 +129,7 @@ export const useTranscription = create<TranscriptionState>((set, get) => {
         const { url } = await api.transcription.audioUrl({ id });
         if (token === audioToken) set({ audio: { id, status: 'ready', url } });
       } catch (error) {
-        if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: errorText(error) } });
+        if (token === audioToken) set({ audio: { id, status: 'unavailable', problem: problemText(error) } });
       }
     },
 
