@@ -12,6 +12,7 @@ import { withShownSettings } from './shown-settings';
 import { requestFor } from './request';
 import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** What the options panel showed when the user asked for a reply. */
 export interface Shown {
@@ -191,7 +192,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
     decideTool(conversationId: string, callId: string, decision: ToolDecision) {
       const running = live.get(conversationId);
-      if (!running) throw new Error('This tool call is not waiting for a decision: it was already decided, or its reply has ended.');
+      if (!running) throw new Problem('tools.not_waiting');
       chat.decide(running.replyId, callId, decision);
     },
   };

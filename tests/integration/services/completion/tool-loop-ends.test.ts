@@ -64,7 +64,7 @@ describe('Stop', () => {
     await app.next(id, 'toolApproval');
     await cancel(id);
     expect(await app.end(id)).toEqual({ type: 'stopped' });
-    await expect(app.invoke('conversations:decideTool', { conversationId: id, callId: 'wait', decision: 'approve' })).rejects.toThrow(/not waiting/);
+    await expect(app.invoke('conversations:decideTool', { conversationId: id, callId: 'wait', decision: 'approve' })).rejects.toThrow(/tools\.not_waiting/);
     expect(fake.mcpCalls).toEqual([]);
     const saved = (await history(conversationId)).messages;
     expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
@@ -120,7 +120,7 @@ describe('refusals and missing servers', () => {
     const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',
-      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^The tools of "Service" are not available: /) },
+      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^Service: /) },
     });
     expect(chatBodies()).toEqual([]);
   });
