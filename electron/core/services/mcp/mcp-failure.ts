@@ -37,7 +37,7 @@ function httpProblem(error: unknown, url: string, trouble: HttpTrouble | null): 
   if (trouble?.kind === 'network') {
     // The network's own reason (timeout, certificate, proxy…) stays in `code`.
     const failure = failureFromNetworkError(trouble.error, url);
-    return problem('unreachable', { code: 'mcp.unreachable', values: { host } }, { host, code: failure.code });
+    return problem('unreachable', { code: 'mcp.unreachable', values: { host, error: failure.code ?? '?' } }, { host, code: failure.code });
   }
   if (trouble?.kind === 'refused') {
     const { code, message } = readErrorBody(trouble.body);

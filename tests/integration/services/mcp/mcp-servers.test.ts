@@ -112,7 +112,7 @@ describe("the service's MCP server", () => {
         host: `127.0.0.1:${closedPort}`,
         code: 'ECONNREFUSED',
         status: null,
-        why: { code: 'mcp.unreachable', values: { host: `127.0.0.1:${closedPort}` } },
+        why: { code: 'mcp.unreachable', values: { host: `127.0.0.1:${closedPort}`, error: 'ECONNREFUSED' } },
         output: null,
       },
     });
