@@ -1,4 +1,5 @@
 import type { DesktopEvent } from '../../shared/contract/desktop';
+import { problemWords } from '../common/problem-text';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { useNavigation } from '../navigation';
@@ -15,7 +16,7 @@ type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 export function receiveOpenedRecordings({ queued, needsPro, refused }: Opened): void {
   useNavigation.setState({ view: 'transcription', transcriptId: null });
   addOpenedRecordings(queued, needsPro);
-  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', said: refused.join(' ') } });
+  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', said: refused.map(problemWords).join(' ') } });
 }
 
 const apply = (event: DesktopEvent) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
 import { useFormats } from '../i18n';
 import { type PastedNote, usePasted } from './pasted';
 
@@ -11,7 +11,7 @@ function useNoteText(): (note: PastedNote) => string {
       case 'alreadyHeld':
         return t('pasted.alreadyHeld');
       case 'refused':
-        return t('pasted.refused', { problem: note.problem });
+        return t('pasted.refused', { problem: problemWords(note.problem) });
       case 'notKept':
         return t('pasted.notKept', { problem: problemText(note.error) });
       case 'notSaved':

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ProblemData } from '../../shared/domain/problem';
 import { api } from '../api';
 import { deliver } from '../common/save-outcome';
 
@@ -9,7 +10,7 @@ import { deliver } from '../common/save-outcome';
 export type PastedNote =
   | { kind: 'alreadyHeld' }
   /** Main would not stage it, in its own words. */
-  | { kind: 'refused'; problem: string }
+  | { kind: 'refused'; problem: ProblemData }
   | { kind: 'notKept' | 'notSaved'; error: unknown }
   /** The outcome of Save as file, already worded. */
   | { kind: 'saved'; text: string };

@@ -15,8 +15,8 @@ export function problemText(error: unknown): string {
   return i18n.t('errors:unexpected', { detail: errorText(error) });
 }
 
-/** A problem's words: its code is a key of the `errors` namespace, its values fill the placeholders. */
+/** A problem main placed in a result or a state (a refused file, a failed job), in the user's language. */
 export function problemWords(problem: ProblemData): string {
-  // tests/unit/shared/i18n/problems.test.ts checks every code main throws has words.
+  // The key is main's code; tests/unit/shared/i18n/problems.test.ts checks every code has words.
   return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values });
 }

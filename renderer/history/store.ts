@@ -127,7 +127,7 @@ export const useHistory = create<HistoryState>((set, get) => {
         set({ toast: { kind: 'working', importing: file.name } });
         // By reference, as dropped recordings go: the file's bytes never ride inside a message.
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
-        if (!staged.ok) return problem(failed, { said: staged.problem });
+        if (!staged.ok) return problem(failed, { problem: staged.problem });
         const outcome = await api.history.import({ fileId: staged.file.fileId });
         if (!outcome.ok) return problem(failed, { problem: outcome.problem });
         useChat.getState().addListed(outcome.conversation);

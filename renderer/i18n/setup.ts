@@ -5,6 +5,7 @@ import { PSEUDO_LANGUAGE, type UiLanguage, directionOf, matchLanguage } from '..
 import { PAGE_NAMESPACES } from '../../shared/i18n/namespaces';
 import { i18nOptions } from '../../shared/i18n/options';
 import { pseudoResources } from '../../shared/i18n/pseudo';
+import { formatsFor } from './format';
 
 // English is in the bundle (every language falls back to it); the others load when chosen.
 const catalogues = import.meta.glob<Record<string, unknown>>('../../shared/i18n/locales/*/*.json', { import: 'default' });
@@ -41,6 +42,8 @@ function markDocument(language: UiLanguage): void {
 export async function startI18n(resolved: Promise<UiLanguage>): Promise<void> {
   const language = await resolved.catch(() => matchLanguage(navigator.languages));
   await i18n.use(initReactI18next).init({ ...i18nOptions(language), resources: { en: { ...english } } });
+  // Main sends sizes as bytes (a refused file, a limit): `{{size, size}}` says them as the page's size format does.
+  i18n.services.formatter?.add('size', (bytes: number, lng) => formatsFor(lng ?? language).size(bytes));
   await load(language);
   markDocument(language);
 }

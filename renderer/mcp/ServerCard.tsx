@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { McpProblem, McpServerView } from '../../shared/contract/mcp';
 import { ServerForm } from './ServerForm';
 import { toolLabel, toolsOf, useMcp } from './store';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
 
 const REASONS = {
   auth: 'reason.auth',
@@ -38,7 +38,7 @@ function Status({ server }: { server: McpServerView }) {
   if (status.state === 'awaitingConsent') {
     return (
       <p className="server-status connecting" role="status">
-        <span className="status-dot" aria-hidden="true" /> {status.message}
+        <span className="status-dot" aria-hidden="true" /> {problemWords(status.notice)}
       </p>
     );
   }
@@ -58,7 +58,12 @@ function Status({ server }: { server: McpServerView }) {
         {/* Main's sentence names the host and says what it answered; the status and code stay out of the words. */}
         <span className="status-dot" aria-hidden="true" /> <strong>{t(REASONS[problem.reason])}</strong>
       </p>
-      <p className="server-problem">{problem.message}</p>
+      <p className="server-problem">{problemWords(problem.why)}</p>
+      {problem.output && (
+        <p className="server-problem" translate="no" dir="auto">
+          {problem.output}
+        </p>
+      )}
       {advice && <p className="hint">{t(advice)}</p>}
     </div>
   );

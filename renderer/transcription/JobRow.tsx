@@ -6,6 +6,7 @@ import { FailureNotice } from '../common/FailureNotice';
 import { formatClock, useSizes } from './format';
 import { JobStatus } from './JobStatus';
 import { isActive, useJobs } from './jobs';
+import { problemWords } from '../common/problem-text';
 
 function Actions({ job, first, last }: { job: Job; first: boolean; last: boolean }) {
   const { t } = useTranslation('transcription');
@@ -85,7 +86,7 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
       {job.state === 'failed' && job.failure && <FailureNotice failure={job.failure} onSettings={openSettings} onRetry={() => retry(job.id)} />}
       {job.state === 'failed' && !job.failure && (
         <div className="notice error" role="alert">
-          <p>{job.problem}</p>
+          <p>{job.problem && problemWords(job.problem)}</p>
           <div className="actions">
             <button type="button" onClick={() => retry(job.id)}>
               {t('queue.retry')}

@@ -5,6 +5,7 @@ import { useSizes } from './format';
 import { type IntakeItem, useIntake } from './intake';
 import { JobRow } from './JobRow';
 import { useJobs } from './jobs';
+import { problemWords } from '../common/problem-text';
 
 /** Why files wait before main's queue: the plan, or options that need fixing. */
 export type Blocked = 'pro' | 'options' | null;
@@ -32,7 +33,7 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: Blocked })
             ? t('queue.notQueued', { name: item.name, problem: problemText(failure.error) })
             : failure?.kind === 'notAdded'
               ? t('queue.notAdded', { name: item.name, problem: problemText(failure.error) })
-              : item.problem}
+              : item.problem && problemWords(item.problem)}
         </p>
       );
     }

@@ -4,6 +4,7 @@ import type { StagedFile } from '../../shared/contract/transcription';
 import { api } from '../api';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
+import type { ProblemData } from '../../shared/domain/problem';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -20,8 +21,8 @@ export interface IntakeItem {
   state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled';
   staged: number;
   fileId: string | null;
-  /** Main's refusal of the file's content, in its words. */
-  problem: string | null;
+  /** Main's refusal of the file's content, as a code the row words. */
+  problem: ProblemData | null;
   /** A call that failed on the way: the row words it with the error's problem. */
   failure: { kind: 'notQueued' | 'notAdded'; error: unknown } | null;
   cancelRequested: boolean;

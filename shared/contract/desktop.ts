@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
 import { INTENTS } from '../domain/shortcuts';
 import { call, stream } from './define';
 import { stagedFileSchema } from './transcription';
@@ -10,7 +11,7 @@ export const intentSchema = z.enum(INTENTS);
  * shortcut runs in the page). `opened`: recordings the OS handed Confab (open with, a second
  * launch, the command line, File ▸ Open Recording…), handled by main: `queued` are the jobs it
  * added with the transcription defaults, `needsPro` the files it keeps staged while the plan is
- * Free, `refused` what could not be opened or queued, worded. `show-job`: the user clicked the
+ * Free, `refused` what could not be opened or queued, as codes the page words. `show-job`: the user clicked the
  * notification of a job that ended.
  */
 export const desktopEventSchema = z.discriminatedUnion('type', [
@@ -19,7 +20,7 @@ export const desktopEventSchema = z.discriminatedUnion('type', [
     type: z.literal('opened'),
     queued: z.array(z.string()),
     needsPro: z.array(stagedFileSchema),
-    refused: z.array(z.string()),
+    refused: z.array(problemSchema),
   }),
   z.object({ type: z.literal('show-job'), jobId: z.string() }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
 import { serviceFailure } from '../domain/service-failure';
 import { responseFormatSchema } from '../domain/transcript';
 import { call, stream } from './define';
@@ -66,7 +67,7 @@ export const jobSchema = z.object({
   etaSeconds: z.number().nullable(),
   failure: serviceFailure.nullable(),
   /** A failure that is not the service's: the file cannot be read or split, say. */
-  problem: z.string().nullable(),
+  problem: problemSchema.nullable(),
   /** The transcript, once done. */
   recordId: z.string().nullable(),
 });

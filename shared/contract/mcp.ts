@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, stream } from './define';
 import { mcpUrlSchema } from './settings';
+import { problemSchema } from '../domain/problem';
 
 /** The service's own MCP server: Settings' MCP address with the API key. Always listed, never removed. */
 export const SERVICE_SERVER_ID = 'service';
@@ -57,7 +58,7 @@ export const mcpToolSchema = z.object({
 });
 
 /**
- * Why a server is not connected, in words for the user. auth: the server refused the key or
+ * Why a server is not connected, for the user. auth: the server refused the key or
  * headers (status, and the error code when its body had one); unreachable: the host or the
  * process could not be reached or started; protocol: it answered, but not as an MCP server;
  * not_configured: no address yet (the service's server before a base URL is set); refused:
@@ -65,7 +66,10 @@ export const mcpToolSchema = z.object({
  */
 export const mcpProblemSchema = z.object({
   reason: z.enum(['auth', 'unreachable', 'protocol', 'not_configured', 'refused']),
-  message: z.string(),
+  /** What happened, as a code and values (host, command, the server's own words) the page words. */
+  why: problemSchema,
+  /** The server's own words: the last lines a local server wrote to stderr, or an HTTP server's error message. */
+  output: z.string().nullable(),
   status: z.number().nullable(),
   code: z.string().nullable(),
   host: z.string().nullable(),
@@ -73,8 +77,8 @@ export const mcpProblemSchema = z.object({
 
 export const serverStatusSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connecting') }),
-  /** A local server's command waits for the user's yes, asked by main (dialog or terminal); `message` says where. */
-  z.object({ state: z.literal('awaitingConsent'), message: z.string() }),
+  /** A local server's command waits for the user's yes, asked by main (dialog or terminal); `notice` says where. */
+  z.object({ state: z.literal('awaitingConsent'), notice: problemSchema }),
   z.object({ state: z.literal('connected'), tools: z.array(mcpToolSchema) }),
   z.object({ state: z.literal('failed'), problem: mcpProblemSchema }),
 ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatOptionsSchema } from '../domain/chat';
 import { conversationMetaSchema } from '../domain/conversation';
 import { isLanguageCode } from '../domain/languages';
+import { problemSchema } from '../domain/problem';
 import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
@@ -22,7 +23,8 @@ export const stagedFileSchema = z.object({
 
 export const stageOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), file: stagedFileSchema }),
-  z.object({ ok: z.literal(false), problem: z.string() }),
+  /** Refused: a code and its values (the file's name, its size and the limit in bytes), worded by the page. */
+  z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
 
 export const transcriptionRequestSchema = z.object({

@@ -47,7 +47,7 @@ describe('the Tools (MCP) section', () => {
     await form.getByLabel('Header 1 name').fill('X-Api-Key');
     await form.getByLabel('Header 1 value').fill('header-secret-1234');
     await form.getByRole('button', { name: 'Add server' }).click();
-    await expect.poll(() => statusOf(page, 'Broken tools'), { timeout: 15_000 }).toMatch(/^Unreachable\s+Could not reach 127\.0\.0\.1:9 \([^)]+\)\./);
+    await expect.poll(() => statusOf(page, 'Broken tools'), { timeout: 15_000 }).toMatch(/^Unreachable\s+Confab could not reach 127\.0\.0\.1:9 \([^)]+\)\./);
     // The host once in the status, the reason once.
     expect((await statusOf(page, 'Broken tools')).split('127.0.0.1:9')).toHaveLength(2);
     expect((await statusOf(page, 'Broken tools')).split('(')).toHaveLength(2);
@@ -79,7 +79,7 @@ describe('the Tools (MCP) section', () => {
     const reconnect = server(page, 'Service').getByRole('button', { name: 'Reconnect Service' });
     await reconnect.click();
     const host = new URL(fake.mcpUrl).host;
-    const said = new RegExp(`^Credentials refused\\s+${host} refused the credentials: Incorrect API key`);
+    const said = new RegExp(`^Credentials refused\\s+${host} refused the credentials\\.\\s+Incorrect API key`);
     // The status as it stood when it matched: a refresh may start another attempt right after.
     let refused = '';
     await expect.poll(async () => (refused = (await reconnect.isEnabled()) ? await statusOf(page, 'Service') : 'busy')).toMatch(said);

@@ -11,6 +11,7 @@ import type { TranscriptEditor } from '../services/transcript-editor/editor-serv
 import { transcriptFile } from '../services/transcript-export/export-file';
 import { readingOf } from '../services/transcript-export/reading';
 import type { TranscriptionService } from '../services/recordings/transcription-service';
+import { Problem } from '../../../shared/domain/problem';
 
 export function transcriptionHandlers(deps: {
   transcription: TranscriptionService;
@@ -52,7 +53,7 @@ export function transcriptionHandlers(deps: {
     },
 
     async audioUrl({ id }) {
-      if (!history.transcripts.audioPath(id)) throw new Error('The original audio of this transcript was not kept.');
+      if (!history.transcripts.audioPath(id)) throw new Problem('transcription.audio_not_kept');
       return { url: deps.mediaUrl(id) };
     },
 

@@ -41,8 +41,8 @@ export function createOpenedFiles() {
           // As a drop does: main keeps the recording with its transcript, and splits it if it is long.
           return await to.stage(file, name, 'original');
         } catch (error) {
-          const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it no longer exists' : 'it could not be read';
-          return { ok: false as const, problem: `${name} was not opened: ${reason}.` };
+          const gone = (error as NodeJS.ErrnoException).code === 'ENOENT';
+          return { ok: false as const, problem: { code: gone ? 'intake.not_opened_gone' : 'intake.not_opened_unreadable', values: { name } } };
         }
       }),
     );

@@ -54,11 +54,11 @@ describe('browser harness: files as raw bytes', () => {
     const text = new TextEncoder().encode('not audio at all '.repeat(40));
     expect(JSON.parse((await upload({}, '?name=notes.mp3&purpose=original', text)).body)).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^notes\.mp3 cannot be transcribed: its content is not a known audio format/),
+      problem: { code: 'intake.not_audio', values: { name: 'notes.mp3', accepted: 'mp3, mp4, mpeg, mpga, m4a, wav, webm' } },
     });
     expect(JSON.parse((await upload({}, '?name=empty.wav&purpose=original', new Uint8Array())).body)).toEqual({
       ok: false,
-      problem: 'empty.wav is empty (0 bytes). Choose the recording itself.',
+      problem: { code: 'intake.recording_empty', values: { name: 'empty.wav' } },
     });
   });
 

@@ -10,6 +10,7 @@
 import { writeFile } from 'node:fs/promises';
 import { AudioSampleSink, AudioSampleSource, BufferTarget, Output, WebMOutputFormat } from 'mediabunny';
 import type { OpusEncoderConfig } from '@napi-rs/webcodecs';
+import { Problem } from '../../../../shared/domain/problem';
 import { PART_BITRATE, PART_MIME_TYPE } from './protocol';
 import { positionOf, withRecording } from './source';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
@@ -46,7 +47,7 @@ export async function encodePart({ path, plan, index, outPath }: PartRequest, re
   const { startSample, endSample } = cut;
   return withRecording(path, async (recording) => {
       const { track, sampleRate, origin } = recording;
-      if (sampleRate !== plan.sampleRate) throw new Error('The recording changed since it was planned: its sample rate differs. Add it again.');
+      if (sampleRate !== plan.sampleRate) throw new Problem('split.changed');
       const partSeconds = (endSample - startSample) / sampleRate;
       const encodeRate = opusRate(sampleRate);
       const target = new BufferTarget();

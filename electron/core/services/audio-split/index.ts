@@ -5,6 +5,7 @@
  * when its process exits, whatever the recording's length.
  */
 import { rm } from 'node:fs/promises';
+import { Problem } from '../../../../shared/domain/problem';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart } from './types';
@@ -32,7 +33,7 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
 
   async function request(message: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void): Promise<SplitAnswer> {
     const answer = await processes.run(message, signal, onUpdate);
-    if (answer.type === 'failed') throw answer.rejected ? new UnsplittableAudioError(answer.message) : new Error(answer.message);
+    if (answer.type === 'failed') throw answer.rejected ? new UnsplittableAudioError(answer.problem.code, answer.problem.values) : new Problem(answer.problem.code, answer.problem.values);
     return answer;
   }
 
@@ -41,7 +42,7 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
     async encodePart({ path, plan, index, outPath, signal, onProgress }): Promise<EncodedPart> {
       try {
         const answer = await request({ type: 'encode', path, plan, index, outPath }, signal, (update) => update.type === 'progress' && onProgress?.(update.progress));
-        if (answer.type !== 'encoded') throw new Error('The splitter gave no part.');
+        if (answer.type !== 'encoded') throw new Problem('split.failed', { detail: `no part came (${answer.type})` });
         return answer.part;
       } catch (error) {
         // A part cut short is no part: nothing half-written is left for the caller to send.

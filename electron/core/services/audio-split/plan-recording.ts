@@ -9,9 +9,10 @@
  * more by a fresh process; the first failing fails the plan (its job offers Retry).
  */
 import { basename } from 'node:path';
+import { Problem } from '../../../../shared/domain/problem';
 import { type SplitOptions, planParts } from './cut-points';
 import { LevelMeter } from './levels';
-import { type MeasuredAnswer as Measured, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import type { MeasuredAnswer as Measured, SplitAnswer, SplitRequest } from './protocol';
 import type { RequestRunner } from './run-request';
 import type { SplitPlan, SplitProgress } from './types';
 
@@ -95,7 +96,7 @@ function plannedFrom(path: string, options: SplitOptions, measured: Measured[], 
       break;
     }
   }
-  if (samples === 0) throw new UnsplittableAudioError(`${basename(path)} holds no audio that could be decoded. Check that it plays, then add it again.`);
+  if (samples === 0) throw new Problem('split.no_decodable_audio', { name: basename(path) });
   const { windowSamples } = new LevelMeter(sampleRate);
   const cutPlan = planParts({ levels: joined(kept), windowSamples, sampleRate, totalSamples: samples }, options);
   const durationSeconds = samples / sampleRate;

@@ -1,4 +1,5 @@
 /** What main sends a splitter process (one request) and what it answers. */
+import { Problem, type ProblemData, type ProblemValues } from '../../../../shared/domain/problem';
 import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
 /** Mono Opus: speech stays clear, and an hour is ~16 MB, so the 20-minute cap decides the parts. */
@@ -35,14 +36,14 @@ export type SplitAnswer =
   | { type: 'measured'; levels: Float32Array; samples: number; shape: RecordingShape }
   | { type: 'encoded'; part: EncodedPart }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
-  | { type: 'failed'; message: string; rejected: boolean };
+  | { type: 'failed'; problem: ProblemData; rejected: boolean };
 
 export type MeasuredAnswer = Extract<SplitAnswer, { type: 'measured' }>;
 
-/** A file that is not splittable audio; its message says what is wrong and what to do. */
-export class UnsplittableAudioError extends Error {
-  constructor(message: string) {
-    super(message);
+/** A file that is not splittable audio; its code and values say what is wrong, and the page what to do. */
+export class UnsplittableAudioError extends Problem {
+  constructor(code: string, values: ProblemValues = {}) {
+    super(code, values);
     this.name = 'UnsplittableAudioError';
   }
 }

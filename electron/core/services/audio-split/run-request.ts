@@ -7,6 +7,7 @@
  */
 import type { SplitAnswer, SplitRequest } from './protocol';
 import type { SplitProcess, StartSplitProcess } from './split-process';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** What a process says before its final answer, besides its memory. */
 export type SplitUpdate = Extract<SplitAnswer, { type: 'progress' | 'opened' }>;
@@ -33,7 +34,7 @@ export function createRequestRunner(start: StartSplitProcess, onPeakRss?: (kib: 
             running.delete(child);
             signal.removeEventListener('abort', onAbort);
             ended();
-            (outcome ?? (() => reject(new Error(`The splitter stopped unexpectedly (${detail}).`))))();
+            (outcome ?? (() => reject(new Problem('split.crashed', { detail }))))();
           }),
         );
         running.set(child, exited);

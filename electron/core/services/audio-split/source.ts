@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { ALL_FORMATS, FilePathSource, Input, type InputAudioTrack, Mp3InputFormat } from 'mediabunny';
 import { AUDIO_EXTENSIONS } from '../../../../shared/contract/transcription';
 import { mp3Padding } from './mp3-priming';
-import { UnsplittableAudioError } from './protocol';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** Reads of the recording are cached up to this much (mediabunny's default is 8 MiB). */
 const READ_CACHE_BYTES = 4 * 1024 * 1024;
@@ -31,11 +31,11 @@ export async function openRecording(path: string): Promise<OpenedRecording> {
     try {
       track = await input.getPrimaryAudioTrack();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UnsplittableAudioError(`${name} was not found: it may have been moved or deleted. Add the file again.`);
-      throw new UnsplittableAudioError(`${name} cannot be transcribed: its content is not a known audio format. The service accepts ${AUDIO_EXTENSIONS.join(', ')}.`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Problem('split.not_found', { name });
+      throw new Problem('intake.not_audio', { name, accepted: AUDIO_EXTENSIONS.join(', ') });
     }
-    if (!track) throw new UnsplittableAudioError(`${name} has no audio track, so there is nothing to transcribe. Choose a recording with sound.`);
-    if (!(await track.canDecode())) throw new UnsplittableAudioError(`${name} uses the ${track.codec ?? 'unknown'} codec, which Confab cannot decode. Convert it to MP3 or WAV and add it again.`);
+    if (!track) throw new Problem('split.no_audio_track', { name });
+    if (!(await track.canDecode())) throw new Problem('split.codec', { name, codec: track.codec ?? null });
     const format = await input.getFormat();
     const sampleRate = track.sampleRate;
     const padding = format instanceof Mp3InputFormat ? await mp3Padding(path) : { start: await opusPreSkip(track, sampleRate), end: 0 };

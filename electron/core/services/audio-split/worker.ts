@@ -16,9 +16,10 @@ import { encodePart } from './encode-pass';
 import { measureStart, measureStretch } from './measure-requests';
 import { orderedAudioEncoder } from './ordered-encoder';
 import { parentLink } from './parent-link';
-import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import type { SplitAnswer, SplitRequest } from './protocol';
 import type { SplitProgress } from './types';
 import { errorText } from '../../../../shared/domain/error-text';
+import { problemOf } from '../../../../shared/domain/problem';
 
 globalThis.AudioEncoder = orderedAudioEncoder(globalThis.AudioEncoder);
 globalThis.AudioDecoder = completeAudioDecoder(globalThis.AudioDecoder);
@@ -35,9 +36,9 @@ async function run(request: SplitRequest): Promise<SplitAnswer> {
 }
 
 function failed(error: unknown): SplitAnswer {
-  const rejected = error instanceof UnsplittableAudioError;
-  const detail = errorText(error);
-  return { type: 'failed', message: rejected ? detail : `The recording could not be split: ${detail}`, rejected };
+  // Every problem the splitter words is the file's own (not audio, no track, a codec it cannot decode).
+  const problem = problemOf(error);
+  return problem ? { type: 'failed', problem, rejected: true } : { type: 'failed', problem: { code: 'split.failed', values: { detail: errorText(error) } }, rejected: false };
 }
 
 link.onRequest((request) => {

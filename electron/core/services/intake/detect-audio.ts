@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { AUDIO_EXTENSIONS } from '../../../../shared/contract/transcription';
 import { errorText } from '../../../../shared/domain/error-text';
+import type { ProblemData } from '../../../../shared/domain/problem';
 
 type AudioFormat = (typeof AUDIO_EXTENSIONS)[number];
 
@@ -18,15 +19,17 @@ const BY_DETECTED_EXTENSION: Record<string, AudioFormat> = {
 };
 
 type Detected = Awaited<ReturnType<typeof fileTypeFromFile>>;
-export type Detection = { ok: true; format: AudioFormat; mimeType: string } | { ok: false; problem: string };
+export type Detection = { ok: true; format: AudioFormat; mimeType: string } | { ok: false; problem: ProblemData };
 
 function classify(detected: Detected, name: string): Detection {
   const format = detected && BY_DETECTED_EXTENSION[detected.ext];
   if (!detected || !format) {
-    const found = detected ? `it is ${detected.ext.toUpperCase()} (${detected.mime})` : 'its content is not a known audio format';
+    const accepted = AUDIO_EXTENSIONS.join(', ');
     return {
       ok: false,
-      problem: `${name} cannot be transcribed: ${found}. The service accepts ${AUDIO_EXTENSIONS.join(', ')}.`,
+      problem: detected
+        ? { code: 'intake.not_audio_known', values: { name, type: detected.ext.toUpperCase(), mime: detected.mime, accepted } }
+        : { code: 'intake.not_audio', values: { name, accepted } },
     };
   }
   return { ok: true, format, mimeType: detected.mime };
@@ -41,7 +44,7 @@ export async function detectAudio(path: string, name: string): Promise<Detection
   try {
     detected = await fileTypeFromFile(path);
   } catch (error) {
-    return { ok: false, problem: `${name} could not be read (${errorText(error)}). Check the file and try again.` };
+    return { ok: false, problem: { code: 'intake.unreadable', values: { name, detail: errorText(error) } } };
   }
   return classify(detected, name);
 }
@@ -54,7 +57,7 @@ export const SNIFF_BYTES = 4100;
  * audio. Only an MP3 can need more than the first bytes (its ID3 tag, cover art included, comes
  * before the audio and file-type skips it by seeking), so such a start is decided on the whole file.
  */
-export async function refuseEarly(head: Uint8Array, name: string): Promise<string | null> {
+export async function refuseEarly(head: Uint8Array, name: string): Promise<ProblemData | null> {
   if (new TextDecoder().decode(head.subarray(0, 3)) === 'ID3') return null;
   const detection = classify(await fileTypeFromBuffer(head), name);
   return detection.ok ? null : detection.problem;

@@ -6,10 +6,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
-import { diskFaultOf, diskFaultWords } from '../storage/disk-faults';
+import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
 import { SNIFF_BYTES } from './detect-audio';
 import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 import { errorText } from '../../../../shared/domain/error-text';
+import { Problem, type ProblemData } from '../../../../shared/domain/problem';
+
+/** A disk's refusal while a file is copied in, by cause; the page says what to do about each. */
+const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
 
 /** The first bytes of a file, for its kind's early refusal. */
 async function readHead(path: string): Promise<Uint8Array> {
@@ -28,7 +32,7 @@ function atMost(limit: number, name: string) {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      done(seen > limit ? new Error(`More data arrived for ${name} than its size.`) : null, chunk);
+      done(seen > limit ? new Problem('intake.longer_than_announced', { name, size: limit }) : null, chunk);
     },
   });
 }
@@ -43,7 +47,7 @@ function sniff(name: string, kind: StagedKind) {
   const head: Buffer[] = [];
   let held = 0;
   let decided = false;
-  let refused: string | null = null;
+  let refused: ProblemData | null = null;
   const decide = async (stream: Transform) => {
     decided = true;
     refused = await kind.early(Buffer.concat(head), name);
@@ -84,15 +88,15 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     ready.set(entry.name, { fileId: entry.name, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
   }
 
-  function refusal(name: string, size: number, kind: StagedKind): string | null {
-    if (size === 0) return `${name} is empty (0 bytes). ${kind.choose}`;
+  function refusal(name: string, size: number, kind: StagedKind): ProblemData | null {
+    if (size === 0) return { code: kind.empty, values: { name } };
     return kind.tooLarge(name, size);
   }
 
   /** A staged file of `purposes`; one staged for another purpose is not found (an export is never a recording). */
   function held(fileId: string, purposes: readonly StagePurpose[] = ['original']) {
     const file = ready.get(fileId);
-    if (!file || !purposes.includes(file.purpose)) throw new Error('This file is no longer staged. Add it again.');
+    if (!file || !purposes.includes(file.purpose)) throw new Problem('intake.not_staged');
     return file;
   }
 
@@ -105,8 +109,8 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     size: number,
     purpose: StagePurpose,
     /** Fills the file; may answer a refusal found on the way. */
-    write: (target: string) => Promise<string | null | void>,
-    early: (kind: StagedKind) => Promise<string | null> = async () => null,
+    write: (target: string) => Promise<ProblemData | null | void>,
+    early: (kind: StagedKind) => Promise<ProblemData | null> = async () => null,
   ): Promise<StageOutcome> {
     const kind = STAGED_KINDS[purpose];
     const problem = refusal(name, size, kind) ?? (await early(kind));
@@ -119,7 +123,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     } catch (error) {
       await rm(path, { force: true });
       const fault = diskFaultOf(error);
-      if (fault) return { ok: false, problem: `${name} could not be added. ${diskFaultWords(fault, `Confab's staging folder, ${dir}`)}` };
+      if (fault) return { ok: false, problem: { code: DISK_FAULT_CODES[fault], values: { name, folder: dir } } };
       throw error;
     }
     if (refused) {
@@ -129,7 +133,7 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
     const written = (await stat(path).catch(() => null))?.size ?? 0;
     if (written !== size) {
       await rm(path, { force: true });
-      return { ok: false, problem: `${name} could not be read completely (${written} of ${size} bytes). Try adding it again.` };
+      return { ok: false, problem: { code: 'intake.incomplete', values: { name, written, size } } };
     }
     const detected = await kind.recognise(path, name);
     if (!detected.ok) {
@@ -155,8 +159,8 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
      */
     async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
       const info = await stat(source).catch((error: unknown) => errorText(error));
-      if (typeof info === 'string') return { ok: false, problem: `${name} could not be read (${info}). Check that the file still exists, then add it again.` };
-      if (!info.isFile()) return { ok: false, problem: `${name} is not a file. ${STAGED_KINDS[purpose].choose}` };
+      if (typeof info === 'string') return { ok: false, problem: { code: 'intake.not_found', values: { name, detail: info } } };
+      if (!info.isFile()) return { ok: false, problem: { code: STAGED_KINDS[purpose].notFile, values: { name } } };
       // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong
       // kind is refused from its first bytes, before any copy of it.
       return receive(

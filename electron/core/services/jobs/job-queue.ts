@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, JobRequest } from '../../../../shared/contract/jobs';
+import { Problem } from '../../../../shared/domain/problem';
 import { createJobEvents } from './job-events';
 import type { JobFiles } from './job-files';
 import type { JobStore, StoredJob } from './job-store';
@@ -44,7 +45,7 @@ export function createJobQueue(deps: JobQueueDeps) {
 
   function find(id: string): StoredJob {
     const job = jobs.get(id);
-    if (!job) throw new Error('This transcription is no longer in the queue.');
+    if (!job) throw new Problem('job.gone');
     return job;
   }
 
@@ -99,7 +100,7 @@ export function createJobQueue(deps: JobQueueDeps) {
 
   function remove(id: string) {
     find(id);
-    if (running.has(id)) throw new Error('Cancel this transcription before removing it.');
+    if (running.has(id)) throw new Problem('job.running');
     store.remove(id);
     files.remove(id);
     jobs.delete(id);

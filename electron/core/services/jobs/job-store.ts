@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { JobRequest, JobState } from '../../../../shared/contract/jobs';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { EncodedPart, SplitPlan } from '../audio-split/types';
@@ -28,11 +29,18 @@ export interface StoredJob {
   plan: SplitPlan | null;
   parts: StoredPart[];
   failure: ServiceFailure | null;
-  problem: string | null;
+  problem: ProblemData | null;
   recordId: string | null;
 }
 
 type Body = Omit<StoredJob, 'id' | 'state' | 'parts'>;
+
+/** A job kept before problems were codes has its problem in English words: they are shown as they are. */
+function readBody(text: string): Body {
+  const body = JSON.parse(text) as Omit<Body, 'problem'> & { problem: ProblemData | string | null };
+  const { problem } = body;
+  return { ...body, problem: typeof problem === 'string' ? { code: 'unexpected', values: { detail: problem } } : problem };
+}
 
 /**
  * The queue's own SQLite file (jobs.sqlite, apart from the history): one row per job in queue
@@ -61,7 +69,7 @@ export function openJobStore(path: string) {
       return rows.map((row) => ({
         id: row.id,
         state: row.state,
-        ...(JSON.parse(row.body) as Body),
+        ...readBody(row.body),
         parts: (parts.all(row.id) as Array<{ body: string }>).map((p) => JSON.parse(p.body) as StoredPart),
       }));
     },

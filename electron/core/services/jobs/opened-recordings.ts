@@ -2,6 +2,7 @@ import type { JobRequest } from '../../../../shared/contract/jobs';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import type { StageOutcome } from '../../../../shared/contract/transcription';
 import { errorText } from '../../../../shared/domain/error-text';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import type { DesktopEvents } from '../events/desktop-events';
 import type { JobQueue } from './job-queue';
 
@@ -21,7 +22,7 @@ export interface OpenedRecordingsDeps {
 export function createOpenedRecordings(deps: OpenedRecordingsDeps) {
   return {
     receive(outcomes: readonly StageOutcome[]): void {
-      const refused = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.problem]));
+      const refused: ProblemData[] = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.problem]));
       const staged = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.file] : []));
       const pro = transcriptionAllowed(deps.settings.get().plan);
       const queued: string[] = [];
@@ -31,7 +32,7 @@ export function createOpenedRecordings(deps: OpenedRecordingsDeps) {
             queued.push(deps.jobs.add({ fileId: file.fileId, request: deps.settings.transcriptionDefaults() }).id);
           } catch (error) {
             void deps.discard(file.fileId);
-            refused.push(`${file.name} could not be queued: ${errorText(error)}. Open it again.`);
+            refused.push({ code: 'intake.not_queued', values: { name: file.name, detail: errorText(error) } });
           }
         }
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Job } from '../../../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import { problemOf } from '../../../../shared/domain/problem';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, EncodedPart } from '../audio-split/types';
 import { mergeTranscripts } from '../transcript-merge/merge';
@@ -194,8 +195,9 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     if (error instanceof Stopped || io.signal.aborted) job.state = io.signal.reason === CLOSING ? 'interrupted' : 'cancelled';
     else {
       job.state = 'failed';
-      if (error instanceof Error) job.problem = error.message;
-      else if (!job.failure) job.problem = String(error);
+      // A service failure is said by job.failure; anything else main did not word is said as unexpected.
+      if (error instanceof Error) job.problem = problemOf(error) ?? { code: 'unexpected', values: { detail: error.message } };
+      else if (!job.failure) job.problem = { code: 'unexpected', values: { detail: String(error) } };
     }
     io.save();
   } finally {

@@ -11,6 +11,7 @@ import type { ServerConfigs } from './server-configs';
 import { type ServiceServer, targetOf, withoutKey } from './server-target';
 import { type Server, serverView } from './server-view';
 import { log } from '../../log';
+import { Problem } from '../../../../shared/domain/problem';
 
 interface Entry {
   status: McpServerStatus;
@@ -48,7 +49,7 @@ export function createMcpHost(deps: McpHostDeps) {
   ];
   const find = (id: string) => {
     const server = servers().find((candidate) => candidate.id === id);
-    if (!server) throw new Error('This MCP server no longer exists. It may have been removed.');
+    if (!server) throw new Problem('mcp.server_gone');
     return server;
   };
   const entry = (id: string): Entry => {
@@ -142,6 +143,7 @@ export function createMcpHost(deps: McpHostDeps) {
         // The server's connection at call time: a reconnect in between must not leave a closed one.
         call: (args, signal) => {
           const live = entry(serverId).connection;
+          // Caught by the tool call and told to the model (not the user), so it stays in English.
           if (!live) throw new Error(`"${server.name}" is not connected.`);
           return live.call(name, args, signal);
         },
@@ -166,7 +168,7 @@ export function createMcpHost(deps: McpHostDeps) {
       return view(server);
     },
     async update(id: string, input: McpServerInput) {
-      if (id === SERVICE_SERVER_ID) throw new Error("The service's MCP server is set in Settings (MCP address).");
+      if (id === SERVICE_SERVER_ID) throw new Problem('mcp.service_server_in_settings');
       await forgetOnNewValues(deps.consent, input);
       await deps.configs.update(id, input);
       const server = find(id);
@@ -174,7 +176,7 @@ export function createMcpHost(deps: McpHostDeps) {
       return view(server);
     },
     async remove(id: string) {
-      if (id === SERVICE_SERVER_ID) throw new Error("The service's MCP server cannot be removed.");
+      if (id === SERVICE_SERVER_ID) throw new Problem('mcp.service_server_kept');
       await deps.configs.remove(id);
       const removed = entries.get(id);
       if (removed) void drop(removed);

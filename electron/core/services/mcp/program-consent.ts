@@ -17,7 +17,7 @@ export async function mayStart(
   if (how.type !== 'stdio') return true;
   const request = { kind: 'startProgram' as const, serverName, command: how.command, args: how.args, envNames: Object.keys(how.env) };
   if (gate.known(request)) return true;
-  report.set({ state: 'awaitingConsent', message: `Waiting for your confirmation in ${gate.where}.` });
+  report.set({ state: 'awaitingConsent', notice: { code: 'mcp.awaiting_consent', values: { where: gate.where } } });
   const allowed = await gate.startProgram(request);
   if (!report.current()) return false;
   if (!allowed) {
@@ -25,7 +25,8 @@ export async function mayStart(
       state: 'failed',
       problem: {
         reason: 'refused',
-        message: `"${how.command}" was not started: it was not allowed in ${gate.where}. Press Reconnect to be asked again.`,
+        why: { code: 'mcp.not_allowed', values: { command: how.command, where: gate.where } },
+        output: null,
         status: null,
         code: null,
         host: null,

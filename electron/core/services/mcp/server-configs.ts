@@ -5,6 +5,7 @@ import type { McpServerInput } from '../../../../shared/contract/mcp';
 import { originOf } from '../../../../shared/contract/settings';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
 import type { SecretKind, ServerSecrets } from './server-secrets';
+import { Problem } from '../../../../shared/domain/problem';
 
 const FILE = 'mcp-servers.json';
 
@@ -49,7 +50,7 @@ export async function loadServerConfigs(deps: { dir: string; secrets: ServerSecr
 
   const find = (id: string) => {
     const server = servers.find((candidate) => candidate.id === id);
-    if (!server) throw new Error('This MCP server no longer exists. It may have been removed.');
+    if (!server) throw new Problem('mcp.server_gone');
     return server;
   };
 

@@ -1,4 +1,5 @@
 import { type Keytar, createKeychain } from '../keys/keychain';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** Which of a server's secrets: an HTTP header's value or an environment variable's. */
 export type SecretKind = 'header' | 'env';
@@ -18,10 +19,7 @@ export function createServerSecrets(deps: { keytar: Keytar; service: string; acc
       try {
         await keychain.write(account(serverId, kind, name), value);
       } catch {
-        throw new Error(
-          `No system keychain is available, so the value of ${name} could not be stored safely. ` +
-            'Nothing was saved; set up a keychain (on Linux a Secret Service such as GNOME Keyring) and try again.',
-        );
+        throw new Problem('mcp.no_keychain', { name });
       }
     },
 

@@ -22,14 +22,12 @@ export async function targetOf(
   if (!server.stored) {
     const url = deps.service.url();
     if (!url) {
-      return { ok: false, problem: { reason: 'not_configured', message: 'Set the service base URL first.', status: null, code: null, host: null } };
+      return { ok: false, problem: { reason: 'not_configured', why: { code: 'mcp.no_base_url', values: {} }, output: null, status: null, code: null, host: null } };
     }
     const { key, origin } = await deps.service.apiKey(url);
     if (key === null && origin !== null) {
-      const message =
-        `The MCP address ${new URL(url).host} is not on the address the API key was saved for (${origin}), so Confab does not send the key there. ` +
-        `This server needs its own credentials: add it under "Add a server" with the headers it needs, or use an MCP address on ${origin}.`;
-      return { ok: false, problem: { reason: 'not_configured', message, status: null, code: null, host: new URL(url).host } };
+      const { host } = new URL(url);
+      return { ok: false, problem: { reason: 'not_configured', why: { code: 'mcp.key_for_other_address', values: { host, origin } }, output: null, status: null, code: null, host } };
     }
     return { ok: true, target: { type: 'http', url, headers: key ? { Authorization: `Bearer ${key}` } : {} } };
   }
@@ -47,6 +45,5 @@ export async function targetOf(
 export function withoutKey(server: Server, how: McpTarget, found: McpProblem): McpProblem {
   const keyless = !server.stored && how.type === 'http' && how.headers.Authorization === undefined;
   if (!keyless || found.reason !== 'auth') return found;
-  const message = "No API key is stored for this profile, and the service's tools need one.";
-  return { reason: 'not_configured', message, status: null, code: 'missing_api_key', host: null };
+  return { reason: 'not_configured', why: { code: 'mcp.no_api_key', values: {} }, output: null, status: null, code: 'missing_api_key', host: null };
 }

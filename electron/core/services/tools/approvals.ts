@@ -1,4 +1,5 @@
 import type { ToolDecision } from '../../../../shared/contract/chat';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** Whether a real person pressed a key or mouse button in the app since a moment (Date.now() ms). */
 export interface UserPresence {
@@ -18,9 +19,6 @@ export const noPresenceSignal: UserPresence = { pressedSince: () => true };
  */
 export const PRESS_WINDOW_MS = 3000;
 
-export const NO_GESTURE =
-  'Confab refused this approval: no key or mouse press reached its window just before it (after the tool call was shown), ' +
-  'so it did not come from you. Press Approve (or Always allow) yourself to run the tool.';
 
 /**
  * Tool calls waiting for the user's decision, by stream and call id. A decision for a call
@@ -56,9 +54,9 @@ export function createApprovals(presence: UserPresence = noPresenceSignal, now: 
 
     decide(streamId: string, callId: string, decision: ToolDecision): void {
       const found = waiting.get(keyOf(streamId, callId));
-      if (!found) throw new Error('This tool call is not waiting for a decision: it was already decided, or its reply has ended.');
+      if (!found) throw new Problem('tools.not_waiting');
       // Saying no needs no proof: a forged "deny" can only keep a tool from running.
-      if (decision !== 'deny' && !presence.pressedSince(Math.max(found.shownAt, now() - PRESS_WINDOW_MS))) throw new Error(NO_GESTURE);
+      if (decision !== 'deny' && !presence.pressedSince(Math.max(found.shownAt, now() - PRESS_WINDOW_MS))) throw new Problem('tools.no_gesture');
       found.resolve(decision);
     },
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type PermissionRule, type PermissionRuleView, type ToolRule, permissionRuleSchema } from '../../../../shared/contract/permissions';
 import type { ConsentGate } from '../consent/consent-memory';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
+import { Problem } from '../../../../shared/domain/problem';
 
 const FILE = 'tool-permissions.json';
 const fileSchema = z.object({ version: z.literal(1), rules: z.array(permissionRuleSchema) });
@@ -52,10 +53,10 @@ export async function createToolPermissions(deps: { dir: string; gate: ConsentGa
     allow,
 
     async set(rule: PermissionRule): Promise<PermissionRuleView[]> {
-      if (deps.serverName(rule.serverId) === null) throw new Error('This MCP server no longer exists. It may have been removed.');
+      if (deps.serverName(rule.serverId) === null) throw new Problem('mcp.server_gone');
       if (rule.rule === 'allow') {
         if (!(await allow(rule.serverId, rule.tool))) {
-          throw new Error(`Not changed: "allow" was not confirmed in ${deps.gate.where}. Nothing runs without asking.`);
+          throw new Problem('tools.allow_not_confirmed', { where: deps.gate.where });
         }
       } else {
         await store(rule);

@@ -6,6 +6,8 @@ import type { OfferedTool } from './tool-host';
 import { BLOCKED, type ToolRules } from './tool-rules';
 import { errorText } from '../../../../shared/domain/error-text';
 
+// Everything settled here is what the MODEL is told (and kept as the tool message it read), so it stays in English.
+
 /** What the model is told when the user says no. */
 export const DECLINED = 'The user declined this tool call, so it was not run. Do not call it again unless the user asks for it.';
 

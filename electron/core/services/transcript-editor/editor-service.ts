@@ -2,9 +2,8 @@ import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, EditorState 
 import type { DiskRefusal } from '../../../../shared/contract/storage';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import type { HistoryStore } from '../history/history-store';
-import { TRANSCRIPT_GONE } from '../history/transcripts';
 import { editTable } from './edit-store';
-import { EditRefused, patchFor } from './intents';
+import { patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
 import { type History, historyAt, rebase, remember } from './versions';
@@ -12,6 +11,7 @@ import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
 import { diskRefusal, retryTimer } from '../history/refused-writes';
 import { type Unsaved, keepStep, writeOrKeep } from './unsaved';
+import { Problem } from '../../../../shared/domain/problem';
 
 interface Open {
   record: TranscriptRecord;
@@ -31,9 +31,7 @@ interface Open {
 const CACHED = 4;
 
 /** For a transcript deleted while the editor had it open (another window, tab or the sidebar). */
-export const DELETED =
-  'This transcript has been deleted (in another window or tab), so changes to it can no longer be saved. ' +
-  'What you typed that was not saved is shown here: copy it before you leave the editor.';
+const DELETED = 'editor.deleted';
 
 const sameBlock = (a: EditorBlock, b: EditorBlock) =>
   a.speaker === b.speaker &&
@@ -93,13 +91,13 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     if (writeOrKeep(open, store, takeBack)) retry.start();
   };
 
-  /** `gone`: what a deleted transcript is told as, the editor's words by default. */
-  function load(id: string, gone = DELETED): Open {
+  /** `gone`: the code a deleted transcript is told with, the editor's by default. */
+  function load(id: string, gone: 'editor.deleted' | 'editor.transcript_gone' = DELETED): Open {
     // Checked every time, the cache included: a deleted transcript's edits would otherwise
     // meet its removed rows as a foreign-key failure in SQLite's words.
     if (!deps.history.transcripts.exists(id)) {
       cache.delete(id);
-      throw new EditRefused(gone);
+      throw new Problem(gone);
     }
     const cached = cache.get(id);
     if (cached) {
@@ -213,13 +211,13 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
     undo(id: string) {
       const open = loadForEdit(id);
-      if (!state(id, open).canUndo) throw new EditRefused('There is nothing to undo.');
+      if (!state(id, open).canUndo) throw new Problem('editor.nothing_to_undo');
       return step(id, open, storedStep(id, open, open.position).backward, open.position - 1);
     },
 
     redo(id: string) {
       const open = loadForEdit(id);
-      if (open.position >= open.top) throw new EditRefused('There is nothing to redo.');
+      if (open.position >= open.top) throw new Problem('editor.nothing_to_redo');
       return step(id, open, storedStep(id, open, open.position + 1).forward, open.position + 1);
     },
 
@@ -241,7 +239,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       } catch (error) {
         // Deleted meanwhile: there is nothing to prepare, and opening it will say so. Anything
         // else is logged, not thrown: this runs on its own, and opening will report it.
-        if (!(error instanceof EditRefused)) log.warn('Could not prepare the editor for a transcript:', error);
+        if (!(error instanceof Problem)) log.warn('Could not prepare the editor for a transcript:', error);
       }
     },
 
@@ -262,7 +260,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
      */
     current(id: string) {
       // Its page, an export or Ask: no editor typing to speak of.
-      const open = load(id, TRANSCRIPT_GONE);
+      const open = load(id, 'editor.transcript_gone');
       return { record: open.record, document: open.document, edited: state(id, open).edited };
     },
 

@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
+import { Problem } from '../../../../shared/domain/problem';
 import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
 import { retimeBlock } from './retime';
-
-/** Thrown for an intent that does not fit the document: the message is for the user. */
-export class EditRefused extends Error {}
 
 const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
 
 function blockAt(document: EditorDocument, index: number): EditorBlock {
   const block = document.blocks[index];
-  if (!block) throw new EditRefused(`There is no row ${index + 1} in this transcript (it has ${document.blocks.length}). Reopen it and try again.`);
+  if (!block) throw new Problem('editor.no_row', { row: index + 1, rows: document.blocks.length });
   return block;
 }
 
 function speakerAt(document: EditorDocument, id: string): Speaker {
   const speaker = document.speakers.find((candidate) => candidate.id === id);
-  if (!speaker) throw new EditRefused('That speaker is no longer in this transcript. Reopen it and try again.');
+  if (!speaker) throw new Problem('editor.no_speaker');
   return speaker;
 }
 
@@ -34,7 +32,7 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
     }
     case 'split': {
       const block = blockAt(document, intent.block);
-      if (intent.word >= block.words.length) throw new EditRefused('A row splits before one of its words, not after the last.');
+      if (intent.word >= block.words.length) throw new Problem('editor.split_at_end');
       const cut = intent.word;
       return one(intent.block, 1, [
         { speaker: block.speaker, words: block.words.slice(0, cut), times: block.times?.slice(0, cut * 2) ?? null },
@@ -44,7 +42,7 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
     case 'merge': {
       const block = blockAt(document, intent.block);
       const next = document.blocks[intent.block + 1];
-      if (!next) throw new EditRefused('The last row has no next row to merge with.');
+      if (!next) throw new Problem('editor.merge_last');
       const times = block.times && next.times ? [...block.times, ...next.times] : null;
       return one(intent.block, 2, [{ speaker: block.speaker ?? next.speaker, words: [...block.words, ...next.words], times }]);
     }
@@ -92,7 +90,7 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
 function moveEdge(document: EditorDocument, intent: Extract<EditIntent, { type: 'nudge' | 'setTime' }>, durationMs: number | null): EditorPatch | null {
   const index = intent.block;
   const block = blockAt(document, index);
-  if (!block.times || !block.words.length) throw new EditRefused('This transcript has no timings to change.');
+  if (!block.times || !block.words.length) throw new Problem('editor.no_timings');
   const times = [...block.times];
   const last = times.length - 2;
   if (intent.edge === 'start') {

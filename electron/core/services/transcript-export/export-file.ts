@@ -3,6 +3,7 @@ import type { TranscriptRecord } from '../../../../shared/contract/transcription
 import type { FileToSave } from '../storage/file-saver';
 import { editedDocx, editedJson, editedMarkdown, editedText } from './documents';
 import { type ExportOptions, editedSubtitles } from './subtitles';
+import { Problem } from '../../../../shared/domain/problem';
 
 const MIME: Record<EditorExportFormat, string> = {
   srt: 'application/x-subrip',
@@ -48,9 +49,7 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'srt':
     case 'vtt':
       if (!document.blocks.some((block) => block.times)) {
-        throw new Error(
-          `This transcript has no timings, so it cannot become ${format.toUpperCase()} subtitles. Transcribe it again with word timings (or as ${format.toUpperCase()} subtitles).`,
-        );
+        throw new Problem('export.no_timings', { format: format.toUpperCase() });
       }
       return text(editedSubtitles(document, format, options, record.transcript.duration));
     case 'txt':

@@ -177,8 +177,8 @@ describe('the splitter in main', () => {
 
     const notAudio = splitter.plan({ path: notes, signal: signal() });
     await expect(notAudio).rejects.toBeInstanceOf(UnsplittableAudioError);
-    await expect(notAudio).rejects.toThrow('notes.mp3 cannot be transcribed: its content is not a known audio format. The service accepts mp3, mp4, mpeg, mpga, m4a, wav, webm.');
-    await expect(splitter.plan({ path: video, signal: signal() })).rejects.toThrow(/^screen\.mp4 has no audio track/);
-    await expect(splitter.plan({ path: join(bad, 'gone.wav'), signal: signal() })).rejects.toThrow(/^gone\.wav was not found/);
+    await expect(notAudio).rejects.toMatchObject({ code: 'intake.not_audio', values: { name: 'notes.mp3', accepted: 'mp3, mp4, mpeg, mpga, m4a, wav, webm' } });
+    await expect(splitter.plan({ path: video, signal: signal() })).rejects.toMatchObject({ code: 'split.no_audio_track', values: { name: 'screen.mp4' } });
+    await expect(splitter.plan({ path: join(bad, 'gone.wav'), signal: signal() })).rejects.toMatchObject({ code: 'split.not_found', values: { name: 'gone.wav' } });
   }, 60_000);
 });

@@ -102,11 +102,11 @@ describe('a tool call the user approves', () => {
     fake.chat.next({ toolCalls: [{ name: 'add_numbers', arguments: { a: 2, b: 3 }, id: 'call_add' }] });
     const { id } = await ask();
     await app.next(id, 'toolApproval');
-    await expect(decide(id, 'call_other', 'approve')).rejects.toThrow(/not waiting for a decision/);
-    await expect(decide('another-stream', 'call_add', 'approve')).rejects.toThrow('tool_call.not_waiting');
+    await expect(decide(id, 'call_other', 'approve')).rejects.toThrow(/tools\.not_waiting/);
+    await expect(decide('another-stream', 'call_add', 'approve')).rejects.toThrow(/tools\.not_waiting/);
     await expect(decide(id, 'call_add', 'maybe')).rejects.toMatchObject({ code: 'invalid_payload' });
     await decide(id, 'call_add', 'approve');
-    await expect(decide(id, 'call_add', 'approve')).rejects.toThrow(/not waiting/);
+    await expect(decide(id, 'call_add', 'approve')).rejects.toThrow(/tools\.not_waiting/);
     expect(await app.end(id)).toMatchObject({ type: 'done' });
   });
 

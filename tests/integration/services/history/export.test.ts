@@ -72,7 +72,7 @@ describe('export and import', () => {
     expect(saved.at(-1)!.mimeType).toMatch(/^application\/json/);
     await invoke('history:remove', { id: 'conv-1' });
     const imported = await importFile(core, lastSaved());
-    if (!imported.ok) throw new Error(imported.problem);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.problem));
     expect(await stagedFiles()).toEqual([]);
     await invoke('history:restore', { id: 'conv-1' });
     expect(await invoke('history:open', { id: 'conv-1' })).toEqual(original);
@@ -129,12 +129,12 @@ describe('export and import', () => {
   });
 
   it.each([
-    ['a zip archive', new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('Confab conversations.json').slice(0, 26), ...Array<number>(40).fill(0)]), /^archive\.json is not a conversation export: it is ZIP \(application\/zip\)\./],
-    ['plain text', 'Minutes of the weekly sync.', /^archive\.json is not a conversation export: it does not begin as JSON \(with “\{”\)\. Choose a conversation exported from Confab as JSON\.$/],
-    ['JSON of another format', '{"format": "other.app", "conversation": {}}', /^archive\.json is not a Confab conversation export \(its "format" is "other\.app", not "confab\.conversation"\)/],
-    ['an empty file', '', /^archive\.json is empty \(0 bytes\)\. Choose a conversation exported from Confab as JSON\.$/],
+    ['a zip archive', new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('Confab conversations.json').slice(0, 26), ...Array<number>(40).fill(0)]), { code: 'intake.export_is_binary', values: { name: 'archive.json', type: 'ZIP', mime: 'application/zip' } }],
+    ['plain text', 'Minutes of the weekly sync.', { code: 'intake.export_not_json', values: { name: 'archive.json' } }],
+    ['JSON of another format', '{"format": "other.app", "conversation": {}}', { code: 'intake.export_other_format', values: { name: 'archive.json', format: 'other.app' } }],
+    ['an empty file', '', { code: 'intake.export_empty', values: { name: 'archive.json' } }],
   ])('refuses %s from its first bytes, before copying it', async (_case, content, problem) => {
-    expect(await importFile(core, content, 'archive.json')).toEqual({ ok: false, problem: expect.stringMatching(problem) });
+    expect(await importFile(core, content, 'archive.json')).toEqual({ ok: false, problem });
     expect(await stagedFiles()).toEqual([]);
   });
 
@@ -146,18 +146,18 @@ describe('export and import', () => {
     await file.close();
     expect(await core.files.staging.fromPath(path, 'huge.json', 'import')).toEqual({
       ok: false,
-      problem: 'huge.json is more than the 100.0 MB Confab imports (it is 100.0 MB). Nothing was imported.',
+      problem: { code: 'intake.export_too_large', values: { name: 'huge.json', size: 100 * 1024 * 1024 + 1, limit: 100 * 1024 * 1024 } },
     });
     expect(await stagedFiles()).toEqual([]);
   });
 
   it('imports only a file staged for import, and each only once', async () => {
     const staged = await core.files.staging.fromBytes(new TextEncoder().encode('{"hello": 1}'), 'twice.json', 'import');
-    if (!staged.ok) throw new Error(staged.problem);
+    if (!staged.ok) throw new Error(staged.problem.code);
     // A conversation export is not a recording to transcribe.
-    expect(() => core.files.staging.take(staged.file.fileId)).toThrow(/no longer staged/);
+    expect(() => core.files.staging.take(staged.file.fileId)).toThrow(/intake.not_staged/);
     await invoke('history:import', { fileId: staged.file.fileId });
-    await expect(invoke('history:import', { fileId: staged.file.fileId })).rejects.toThrow(/no longer staged\. Add it again/);
+    await expect(invoke('history:import', { fileId: staged.file.fileId })).rejects.toThrow(/intake\.not_staged/);
     await expect(invoke('history:import', { content: '{}' })).rejects.toThrow();
     expect(await stagedFiles()).toEqual([]);
   });

@@ -24,7 +24,7 @@ async function invoke(channel: string, payload: unknown) {
 }
 const stage = async (bytes: Uint8Array, purpose: 'paste' | 'original') => {
   const outcome = await core.files.staging.fromBytes(bytes, 'Pasted text', purpose);
-  if (!outcome.ok) throw new Error(outcome.problem);
+  if (!outcome.ok) throw new Error(outcome.problem.code);
   return outcome.file.fileId;
 };
 
@@ -45,7 +45,7 @@ describe('pasted text held by reference', () => {
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(text);
     await invoke('conversations:removePasted', { fileId });
     expect(core.files.staging.find(fileId)).toBeUndefined();
-    await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/no longer staged/);
+    await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/intake\.not_staged/);
   });
 
   it('holds a paste through a restart of Confab, as the draft showing it is kept', async () => {
@@ -60,8 +60,8 @@ describe('pasted text held by reference', () => {
 
   it('reads and removes nothing that was staged for another purpose', async () => {
     const fileId = await stage(makeWav(200), 'original');
-    await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/no longer staged/);
-    await expect(invoke('conversations:removePasted', { fileId })).rejects.toThrow(/no longer staged/);
+    await expect(invoke('conversations:savePasted', { fileId })).rejects.toThrow(/intake\.not_staged/);
+    await expect(invoke('conversations:removePasted', { fileId })).rejects.toThrow(/intake\.not_staged/);
     expect(core.files.staging.find(fileId)).toBeDefined();
     const pasted = await stage(new TextEncoder().encode(text), 'paste');
     await invoke('transcription:discard', { fileId: pasted });
@@ -85,7 +85,7 @@ describe('pasted text held by reference', () => {
   it('refuses what is not text, and a paste over its limit, naming each', async () => {
     expect(await core.files.staging.fromBytes(makeWav(200), 'Pasted text', 'paste')).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^Pasted text is not text: it is WAV \(audio\/wav\)\./),
+      problem: { code: 'intake.paste_is_binary', values: { name: 'Pasted text', type: 'WAV', mime: 'audio/wav' } },
     });
     const path = join(dataDir, 'huge.txt');
     const file = await open(path, 'w');
@@ -94,7 +94,7 @@ describe('pasted text held by reference', () => {
     await file.close();
     expect(await core.files.staging.fromPath(path, 'Pasted text', 'paste')).toEqual({
       ok: false,
-      problem: 'Pasted text is more than the 100.0 MB Confab holds (it is 100.0 MB). Paste a shorter part.',
+      problem: { code: 'intake.paste_too_large', values: { name: 'Pasted text', size: 100 * 1024 * 1024 + 1, limit: 100 * 1024 * 1024 } },
     });
   });
 });

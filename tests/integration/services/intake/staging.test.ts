@@ -22,7 +22,7 @@ describe('staging a dropped file', () => {
     await rm(join(dir, 'staging'), { recursive: true });
     expect(await staging.fromPath(source, 'notes.mp3', 'original')).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^notes\.mp3 cannot be transcribed: its content is not a known audio format/),
+      problem: { code: 'intake.not_audio', values: { name: 'notes.mp3', accepted: 'mp3, mp4, mpeg, mpga, m4a, wav, webm' } },
     });
   });
 
@@ -39,7 +39,7 @@ describe('staging a dropped file', () => {
     const [staged] = await readdir(join(dir, 'staging'));
     expect(staged === undefined ? 0 : (await stat(join(dir, 'staging', staged))).size).toBe(0);
     body.end(Buffer.alloc(4 * 1024 * 1024, 0x41));
-    expect(await outcome).toMatchObject({ ok: false, problem: expect.stringMatching(/^notes\.wav cannot be transcribed/) });
+    expect(await outcome).toMatchObject({ ok: false, problem: { code: expect.stringMatching(/^intake\.not_audio/), values: expect.objectContaining({ name: 'notes.wav' }) } });
     expect(body.readableEnded).toBe(true);
     expect(await readdir(join(dir, 'staging'))).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('staging a dropped file', () => {
     });
     expect(await staging.fromStream(body, 'talk.wav', wav.length, 'original')).toEqual({
       ok: false,
-      problem: `talk.wav could not be added. The disk is full, so Confab could not save this (Confab's staging folder, ${join(dir, 'staging')}). Free some space on it, then try again.`,
+      problem: { code: 'intake.disk_full', values: { name: 'talk.wav', folder: join(dir, 'staging') } },
     });
     expect(await readdir(join(dir, 'staging'))).toEqual([]);
   });

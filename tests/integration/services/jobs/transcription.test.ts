@@ -7,6 +7,7 @@ import type { Job, JobEvent } from '../../../../shared/contract/jobs';
 import type { StagedFile, TranscriptReading, TranscriptRecord } from '../../../../shared/contract/transcription';
 import type { SearchHit } from '../../../../shared/contract/history';
 import type { ConversationMeta } from '../../../../shared/domain/conversation';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import { createCore, type Core } from '../../../../electron/core/core';
 import type { AudioSplitter } from '../../../../electron/core/services/audio-split/types';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
@@ -38,7 +39,7 @@ const latest = (id: string) => views.get(id)?.at(-1);
 
 let scratch: string;
 /** What the Electron preload does: main copies a file the user chose, by its path. */
-async function stage(name: string, bytes: Uint8Array): Promise<{ ok: boolean; file?: StagedFile; problem?: string }> {
+async function stage(name: string, bytes: Uint8Array): Promise<{ ok: boolean; file?: StagedFile; problem?: ProblemData }> {
   const path = join(scratch, `${crypto.randomUUID()}-${name}`);
   await writeFile(path, bytes);
   return core.files.staging.fromPath(path, name, 'original');
@@ -102,15 +103,15 @@ describe('transcription through main', () => {
     expect(await stage('renamed.mp3', wav)).toMatchObject({ ok: true, file: { format: 'wav', name: 'renamed.mp3' } });
     expect(await stage('notes.mp3', new TextEncoder().encode('just some text, not audio at all '.repeat(20)))).toEqual({
       ok: false,
-      problem: expect.stringMatching(/^notes\.mp3 cannot be transcribed: its content is not a known audio format\. The service accepts mp3, mp4/),
+      problem: { code: 'intake.not_audio', values: { name: 'notes.mp3', accepted: 'mp3, mp4, mpeg, mpga, m4a, wav, webm' } },
     });
     expect(await stage('picture.wav', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082', 'hex'))).toMatchObject({
       ok: false,
-      problem: expect.stringContaining('picture.wav cannot be transcribed: it is PNG (image/png)'),
+      problem: { code: 'intake.not_audio_known', values: expect.objectContaining({ name: 'picture.wav', type: 'PNG', mime: 'image/png' }) },
     });
-    expect(await stage('empty.wav', new Uint8Array())).toEqual({ ok: false, problem: expect.stringContaining('empty.wav is empty') });
-    expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'original')).toEqual({ ok: false, problem: expect.stringContaining('folder.wav is not a file') });
-    expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'original')).toEqual({ ok: false, problem: expect.stringMatching(/^gone\.wav could not be read \(ENOENT/) });
+    expect(await stage('empty.wav', new Uint8Array())).toEqual({ ok: false, problem: { code: 'intake.recording_empty', values: { name: 'empty.wav' } } });
+    expect(await core.files.staging.fromPath(scratch, 'folder.wav', 'original')).toEqual({ ok: false, problem: { code: 'intake.recording_not_file', values: { name: 'folder.wav' } } });
+    expect(await core.files.staging.fromPath(join(scratch, 'gone.wav'), 'gone.wav', 'original')).toEqual({ ok: false, problem: { code: 'intake.not_found', values: { name: 'gone.wav', detail: expect.stringMatching(/^ENOENT/) } } });
   });
 
   it.each([
@@ -152,7 +153,7 @@ describe('transcription through main', () => {
     const vtt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
     expect(vtt.startsWith('WEBVTT\n\n00:00:00.')).toBe(true);
     const plain = { record: await record(await transcribe((await stage('c.wav', wav)).file!.fileId, { responseFormat: 'text' })) };
-    await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt' })).rejects.toThrow(/no timings/);
+    await expect(invoke('transcription:exportSubtitles', { id: plain.record.id, format: 'srt' })).rejects.toThrow(/export\.no_timings/);
   });
 
   it('cuts subtitles by the rules the user set, kept by main, in the result view\'s exports and the editor\'s alike', async () => {
@@ -249,7 +250,7 @@ describe('transcription through main', () => {
     const staged = await stage('meeting.wav', wav);
     await invoke('settings:update', { plan: 'free' });
     const request = { model: 'speech-1', language: '', prompt: '', responseFormat: 'json', granularities: [] };
-    await expect(invoke('jobs:add', { fileId: staged.file!.fileId, request })).rejects.toThrow(/needs the Pro plan/);
+    await expect(invoke('jobs:add', { fileId: staged.file!.fileId, request })).rejects.toThrow(/job\.needs_pro/);
     await invoke('settings:update', { plan: 'pro' });
     const job = await invoke<Job>('jobs:add', { fileId: staged.file!.fileId, request });
     expect((await until(job.id)).state).toBe('done');

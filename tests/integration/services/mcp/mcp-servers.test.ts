@@ -62,7 +62,8 @@ describe("the service's MCP server", () => {
         status: 401,
         code: 'invalid_api_key',
         host: new URL(fake.mcpUrl).host,
-        message: expect.stringMatching(/refused the credentials: Incorrect API key/),
+        why: { code: 'mcp.credentials_refused', values: { host: new URL(fake.mcpUrl).host } },
+        output: expect.stringMatching(/Incorrect API key/),
       },
     });
     expect(JSON.stringify(await settled())).not.toMatch(/\(401/);
@@ -70,7 +71,7 @@ describe("the service's MCP server", () => {
     await app.invoke('secrets:deleteKey');
     expect((await settled()).status).toEqual({
       state: 'failed',
-      problem: { reason: 'not_configured', status: null, code: 'missing_api_key', host: null, message: "No API key is stored for this profile, and the service's tools need one." },
+      problem: { reason: 'not_configured', status: null, code: 'missing_api_key', host: null, why: { code: 'mcp.no_api_key', values: {} }, output: null },
     });
   });
 
@@ -88,7 +89,7 @@ describe("the service's MCP server", () => {
       await app.invoke('settings:update', { mcpUrl: elsewhere.mcpUrl });
       expect((await settled()).status).toMatchObject({
         state: 'failed',
-        problem: { reason: 'not_configured', host: new URL(elsewhere.mcpUrl).host, message: expect.stringMatching(/needs its own credentials/) },
+        problem: { reason: 'not_configured', host: new URL(elsewhere.mcpUrl).host, why: { code: 'mcp.key_for_other_address', values: expect.objectContaining({ host: new URL(elsewhere.mcpUrl).host }) } },
       });
       expect(elsewhere.requests).toEqual([]);
       // With no key stored there is nothing to protect: it is tried, and its refusal said in Confab's words.
@@ -111,7 +112,8 @@ describe("the service's MCP server", () => {
         host: `127.0.0.1:${closedPort}`,
         code: 'ECONNREFUSED',
         status: null,
-        message: `Could not reach 127.0.0.1:${closedPort} (ECONNREFUSED).`,
+        why: { code: 'mcp.unreachable', values: { host: `127.0.0.1:${closedPort}`, error: 'ECONNREFUSED' } },
+        output: null,
       },
     });
   });
@@ -120,7 +122,7 @@ describe("the service's MCP server", () => {
     await app.invoke('settings:update', { mcpUrl: `${fake.baseUrl}/chat/completions` });
     expect((await settled()).status).toMatchObject({
       state: 'failed',
-      problem: { reason: 'protocol', status: 400, code: 'missing_required_parameter', message: expect.stringMatching(/answered 400.*instead of speaking MCP/) },
+      problem: { reason: 'protocol', status: 400, code: 'missing_required_parameter', why: { code: 'mcp.not_mcp_status', values: expect.objectContaining({ status: 400 }) } },
     });
 
     const notMcp = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}'));
@@ -130,7 +132,7 @@ describe("the service's MCP server", () => {
     await app.invoke('settings:update', { mcpUrl: `http://127.0.0.1:${port}/mcp` });
     expect((await settled()).status).toMatchObject({
       state: 'failed',
-      problem: { reason: 'protocol', status: null, message: `127.0.0.1:${port} did not answer as an MCP server (something that is not an MCP (JSON-RPC) message).` },
+      problem: { reason: 'protocol', status: null, why: { code: 'mcp.not_json_rpc', values: { host: `127.0.0.1:${port}` } } },
     });
     await new Promise((resolve) => notMcp.close(resolve));
   });
@@ -141,7 +143,7 @@ describe("the service's MCP server", () => {
     app = await startCore({ ...fake, baseUrl: '' }, { key: null });
     expect(await settled()).toMatchObject({
       transport: { url: '' },
-      status: { state: 'failed', problem: { reason: 'not_configured', message: 'Set the service base URL first.' } },
+      status: { state: 'failed', problem: { reason: 'not_configured', why: { code: 'mcp.no_base_url', values: {} } } },
     });
   });
 });

@@ -80,7 +80,7 @@ describe('user-added HTTP servers', () => {
     await expect(
       app.invoke('mcp:add', { name: 'Twice', transport: { type: 'http', url: fake.mcpUrl, headers: [{ name: 'X-A' }, { name: 'x-a' }] } }),
     ).rejects.toThrow(/only once/);
-    await expect(app.invoke('mcp:remove', { id: 'service' })).rejects.toThrow(/cannot be removed/);
+    await expect(app.invoke('mcp:remove', { id: 'service' })).rejects.toThrow(/mcp\.service_server_kept/);
   });
 
   it('is listed again after a restart, and removing it deletes its secrets', async () => {
@@ -95,7 +95,7 @@ describe('user-added HTTP servers', () => {
     await app.invoke('mcp:remove', { id });
     expect((await app.invoke<McpServerView[]>('mcp:list')).map((server) => server.id)).toEqual(['service']);
     expect(secretsInKeychain()).toEqual([]);
-    await expect(app.invoke('mcp:reconnect', { id })).rejects.toThrow(/no longer exists/);
+    await expect(app.invoke('mcp:reconnect', { id })).rejects.toThrow(/mcp\.server_gone/);
   });
 });
 
@@ -115,7 +115,7 @@ describe('local servers over stdio', () => {
     const missing = await app.invoke<McpServerView>('mcp:add', { name: 'Missing', transport: { type: 'stdio', command: 'confab-no-such-command' } });
     expect(missing.status).toMatchObject({
       state: 'failed',
-      problem: { reason: 'unreachable', code: 'ENOENT', message: 'Could not start "confab-no-such-command" (ENOENT).' },
+      problem: { reason: 'unreachable', code: 'ENOENT', why: { code: 'mcp.start_failed', values: { command: 'confab-no-such-command', error: 'ENOENT' } } },
     });
 
     const failing = await app.invoke<McpServerView>('mcp:add', {
@@ -124,7 +124,7 @@ describe('local servers over stdio', () => {
     });
     expect(failing.status).toMatchObject({
       state: 'failed',
-      problem: { reason: 'unreachable', message: expect.stringMatching(/exited before it answered: config error: the notes folder does not exist/) },
+      problem: { reason: 'unreachable', why: { code: 'mcp.exited', values: expect.any(Object) }, output: expect.stringMatching(/config error: the notes folder does not exist/) },
     });
   });
 });

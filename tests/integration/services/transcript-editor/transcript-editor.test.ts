@@ -145,9 +145,9 @@ describe('transcript editor service', () => {
     const store = openStore();
     store.transcripts.put(record(), null);
     const editor = createTranscriptEditor({ history: store });
-    expect(() => editNow(editor, 't1', { type: 'merge', block: 999 })).toThrow(/no row 1000/);
-    expect(() => editor.undo('t1')).toThrow(/nothing to undo/);
-    expect(() => editNow(editor, 't1', { type: 'renameSpeaker', speaker: 'nobody', name: 'X' })).toThrow(/speaker is no longer/);
+    expect(() => editNow(editor, 't1', { type: 'merge', block: 999 })).toThrow(expect.objectContaining({ code: 'editor.no_row', values: { row: 1000, rows: 3 } }));
+    expect(() => editor.undo('t1')).toThrow(expect.objectContaining({ code: 'editor.nothing_to_undo' }));
+    expect(() => editNow(editor, 't1', { type: 'renameSpeaker', speaker: 'nobody', name: 'X' })).toThrow(expect.objectContaining({ code: 'editor.no_speaker' }));
   });
 
   it('names a transcript deleted while it was open, for every intent, instead of failing in SQLite', () => {
@@ -157,14 +157,14 @@ describe('transcript editor service', () => {
     const first = editor.open('t1').document.blocks[0]!;
     editNow(editor, 't1', { type: 'text', block: 0, text: `${blockText(first)} indeed` });
     store.transcripts.remove('t1');
-    const deleted = /transcript has been deleted .* copy it before you leave the editor/;
+    const deleted = expect.objectContaining({ code: 'editor.deleted' });
     expect(() => editNow(editor, 't1', { type: 'text', block: 0, text: 'typed after the delete' })).toThrow(deleted);
     expect(() => editor.undo('t1')).toThrow(deleted);
     expect(() => editor.revert('t1')).toThrow(deleted);
     expect(() => editor.open('t1')).toThrow(deleted);
     expect(() => editor.prepare('t1')).not.toThrow();
     // Its page, an export or Ask meet it without an editor's typing to speak of.
-    expect(() => editor.current('t1')).toThrow(/^This transcript no longer exists\. It may have been deleted\.$/);
+    expect(() => editor.current('t1')).toThrow(expect.objectContaining({ code: 'editor.transcript_gone' }));
   });
 
   it('exports SRT, VTT, text and a valid DOCX from the edited transcript with speakers', async () => {
@@ -196,7 +196,7 @@ describe('transcript editor service', () => {
     const opened = editor.open('t1');
     expect(opened.hasTimings).toBe(false);
     expect(opened.document.blocks.map(blockText)).toEqual(['Hello everyone.', 'Bilal asked why the bridge was late.', 'Anna said the steel came late.', 'Then we talked about the budget for a while.']);
-    await expect(editedFile(plain, opened.document, 'srt', options)).rejects.toThrow(/no timings, so it cannot become SRT/);
+    await expect(editedFile(plain, opened.document, 'srt', options)).rejects.toMatchObject({ code: 'export.no_timings', values: { format: 'SRT' } });
   });
 });
 

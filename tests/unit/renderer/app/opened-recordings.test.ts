@@ -19,6 +19,11 @@ const { useSettings } = await import('../../../../renderer/settings');
 const { useHistory } = await import('../../../../renderer/history');
 const { useIntake } = await import('../../../../renderer/transcription/intake');
 const { useTranscription } = await import('../../../../renderer/transcription/store');
+const { i18n } = await import('../../../../renderer/i18n');
+const { i18nOptions } = await import('../../../../shared/i18n/options');
+const { english } = await import('../../../../shared/i18n/english');
+// Main sends the refusal as a code; the page says it in the UI language (English here).
+await i18n.init({ ...i18nOptions('en'), resources: { en: { ...english } } });
 
 const settings = (plan: 'free' | 'pro') => ({ plan }) as Settings;
 const memo = { fileId: 'staged-1', name: 'memo.wav', size: 2048, format: 'wav' as const, mimeType: 'audio/wav' };
@@ -26,7 +31,7 @@ const memo = { fileId: 'staged-1', name: 'memo.wav', size: 2048, format: 'wav' a
 describe('files opened from the OS, as the page receives them', () => {
   it('on Free lists the kept file as waiting with a notice, says what was refused, and queues it only once the plan is Pro', async () => {
     useSettings.setState({ settings: settings('free') });
-    receiveOpenedRecordings({ type: 'opened', queued: [], needsPro: [memo], refused: ['notes.txt was not opened: it no longer exists.'] });
+    receiveOpenedRecordings({ type: 'opened', queued: [], needsPro: [memo], refused: [{ code: 'intake.not_opened_gone', values: { name: 'notes.txt' } }] });
 
     expect(useNavigation.getState()).toMatchObject({ view: 'transcription', transcriptId: null });
     expect(useIntake.getState().items).toEqual([expect.objectContaining({ name: 'memo.wav', state: 'held', fileId: 'staged-1' })]);

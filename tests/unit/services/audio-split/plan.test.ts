@@ -90,8 +90,8 @@ describe('pass 1 in stretches (plan-recording.ts)', () => {
     calls[1]!.answer(new Error('The splitter stopped unexpectedly (exit 139).'));
     await tick();
     expect(calls[2]!.message).toEqual(calls[1]!.message);
-    calls[2]!.answer(new UnsplittableAudioError('meeting.mp3 cannot be decoded past 1:40.'));
-    await expect(planned).rejects.toThrow('meeting.mp3 cannot be decoded past 1:40.');
+    calls[2]!.answer(new UnsplittableAudioError('split.no_decodable_audio', { name: 'meeting.mp3' }));
+    await expect(planned).rejects.toMatchObject({ code: 'split.no_decodable_audio', values: { name: 'meeting.mp3' } });
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(calls).toHaveLength(3);
   });
@@ -112,10 +112,11 @@ describe('pass 1 in stretches (plan-recording.ts)', () => {
     expect(plan.cuts).toEqual([{ index: 0, startSample: 0, endSample: 1_570 }]);
   });
 
-  it('fails with the first process\'s message when the recording cannot be opened', async () => {
+  it('fails with the first process\'s problem when the recording cannot be opened', async () => {
     const { request, calls } = processes();
     const planned = planRecording(request, '/r/notes.txt', OPTIONS, new AbortController().signal);
-    calls[0]!.answer(new UnsplittableAudioError('notes.txt cannot be transcribed: its content is not a known audio format.'));
+    calls[0]!.answer(new UnsplittableAudioError('intake.not_audio', { name: 'notes.txt', accepted: 'mp3' }));
+    await expect(planned).rejects.toMatchObject({ code: 'intake.not_audio', values: { name: 'notes.txt', accepted: 'mp3' } });
     await expect(planned).rejects.toBeInstanceOf(UnsplittableAudioError);
     expect(calls).toHaveLength(1);
   });

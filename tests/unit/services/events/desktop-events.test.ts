@@ -5,7 +5,7 @@ import { createDesktopEvents } from '../../../../electron/core/services/events/d
 describe('desktop events for the page', () => {
   it('holds what arrives before any page watches (files opened at launch) for the first watcher', async () => {
     const events = createDesktopEvents();
-    events.send({ type: 'opened', queued: [], needsPro: [], refused: ['x.mp3 was not opened: it no longer exists.'] });
+    events.send({ type: 'opened', queued: [], needsPro: [], refused: [{ code: 'intake.not_opened_gone', values: { name: 'x.mp3' } }] });
     const first: DesktopEvent[] = [];
     const second: DesktopEvent[] = [];
     const stopFirst = new AbortController();

@@ -22,6 +22,6 @@ describe('recordings opened from the OS', () => {
     });
     opened.receive([staged('a'), staged('b')]);
     expect(discard.mock.calls).toEqual([['b']]);
-    expect(send).toHaveBeenCalledWith({ type: 'opened', queued: ['job-a'], needsPro: [], refused: ['b.wav could not be queued: The queue is closing. Open it again.'] });
+    expect(send).toHaveBeenCalledWith({ type: 'opened', queued: ['job-a'], needsPro: [], refused: [{ code: 'intake.not_queued', values: { name: 'b.wav', detail: 'The queue is closing' } }] });
   });
 });

@@ -112,7 +112,7 @@ describe('a key belongs to the origin it was saved for', () => {
     const off = await targetOf(server, { configs, service });
     expect(off.ok).toBe(false);
     expect(JSON.stringify(off)).not.toContain(KEY);
-    expect(!off.ok && off.problem.message).toMatch(/needs its own credentials/);
+    expect(!off.ok && off.problem.why).toEqual({ code: 'mcp.key_for_other_address', values: { host: 'tools.example.org', origin: expect.any(String) } });
   });
 
   it('refuses to save a key before a base URL says which origin it is for', async () => {

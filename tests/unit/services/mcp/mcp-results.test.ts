@@ -31,12 +31,19 @@ describe('why a server is not connected', () => {
     expect(mcpProblem(Object.assign(new Error('spawn notes-server ENOENT'), { code: 'ENOENT' }), stdio(), null)).toMatchObject({
       reason: 'unreachable',
       code: 'ENOENT',
-      message: 'Could not start "notes-server" (ENOENT).',
+      why: { code: 'mcp.start_failed', values: { command: 'notes-server', error: 'ENOENT' } },
+      output: null,
     });
     const closed = new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
-    expect(mcpProblem(closed, stdio('starting\nfatal: no config\n'), null).message).toBe('"notes-server" exited before it answered: starting fatal: no config');
-    expect(mcpProblem(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), stdio(), null).message).toBe('"notes-server" did not answer in time.');
-    expect(closedProblem(stdio('crashed'))).toMatchObject({ reason: 'unreachable', message: '"notes-server" stopped: crashed' });
+    expect(mcpProblem(closed, stdio('starting\nfatal: no config\n'), null)).toMatchObject({
+      why: { code: 'mcp.exited', values: { command: 'notes-server' } },
+      output: 'starting fatal: no config',
+    });
+    expect(mcpProblem(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), stdio(), null)).toMatchObject({
+      why: { code: 'mcp.command_timeout', values: { command: 'notes-server' } },
+      output: null,
+    });
+    expect(closedProblem(stdio('crashed'))).toMatchObject({ reason: 'unreachable', why: { code: 'mcp.stopped', values: { command: 'notes-server' } }, output: 'crashed' });
   });
 
   it('reads a refusal without a JSON body, and a server that never answers', () => {
@@ -46,9 +53,13 @@ describe('why a server is not connected', () => {
       status: 403,
       code: null,
       host: 'tools.example.com',
-      message: 'tools.example.com refused the credentials: Forbidden',
+      why: { code: 'mcp.credentials_refused', values: { host: 'tools.example.com' } },
+      output: 'Forbidden',
     });
-    expect(mcpProblem(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), http, null)).toMatchObject({ reason: 'unreachable', message: 'tools.example.com did not answer in time.' });
+    expect(mcpProblem(new McpError(ErrorCode.RequestTimeout, 'Request timed out'), http, null)).toMatchObject({
+      reason: 'unreachable',
+      why: { code: 'mcp.timeout', values: { host: 'tools.example.com' } },
+    });
   });
 
   it('becomes a chat failure of the matching kind, naming the server', () => {
@@ -59,7 +70,7 @@ describe('why a server is not connected', () => {
       status: 401,
       code: 'expired_api_key',
       host: 'h',
-      message: 'The tools of "Service" are not available: h refused the credentials: Expired.',
+      message: 'Service: Expired.',
       retryAfterSeconds: null,
     });
   });

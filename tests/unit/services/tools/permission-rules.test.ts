@@ -60,14 +60,14 @@ describe('the rule store', () => {
   it('refuses an allow the user did not confirm, changing nothing', async () => {
     const { rules } = await rulesWith(false);
     await rules.set({ serverId: 'notes', tool: 'read', rule: 'block' });
-    await expect(rules.set({ serverId: 'notes', tool: 'read', rule: 'allow' })).rejects.toThrow(/Not changed: "allow" was not confirmed in the test/);
+    await expect(rules.set({ serverId: 'notes', tool: 'read', rule: 'allow' })).rejects.toMatchObject({ code: 'tools.allow_not_confirmed', values: { where: 'the test' } });
     expect(rules.ruleFor('notes', 'read')).toBe('block');
     expect(await rules.allow('notes', 'read')).toBe(false);
   });
 
   it('refuses rules for a server that does not exist', async () => {
     const { asked, rules } = await rulesWith(true);
-    await expect(rules.set({ serverId: 'gone', tool: 'x', rule: 'block' })).rejects.toThrow(/no longer exists/);
+    await expect(rules.set({ serverId: 'gone', tool: 'x', rule: 'block' })).rejects.toMatchObject({ code: 'mcp.server_gone' });
     expect(await rules.allow('gone', 'x')).toBe(false);
     expect(asked).toEqual([]);
   });

@@ -48,6 +48,6 @@ describe('files opened with Confab', () => {
     expect(to.delivered).toEqual([]);
     await opened.open(audioPathsIn(['confab', here, path.join(dir, 'gone.mp3')], dir));
     expect(to.focus).toHaveBeenCalledOnce();
-    expect(to.delivered[0]).toEqual([expect.objectContaining({ ok: true }), { ok: false, problem: 'gone.mp3 was not opened: it no longer exists.' }]);
+    expect(to.delivered[0]).toEqual([expect.objectContaining({ ok: true }), { ok: false, problem: { code: 'intake.not_opened_gone', values: { name: 'gone.mp3' } } }]);
   });
 });

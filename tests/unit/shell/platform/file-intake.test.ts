@@ -56,11 +56,11 @@ describe('file intake (Electron)', () => {
   });
 
   it('takes only regular files and names the problem', async () => {
-    expect(await send('files:stagePath', { path: base, name: 'folder', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: 'folder is not a file. Choose the recording itself.' } });
-    expect(await send('files:stagePath', { path: '/dev/zero', name: 'zero', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: expect.stringContaining('not a file') } });
+    expect(await send('files:stagePath', { path: base, name: 'folder', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: { code: 'intake.recording_not_file', values: { name: 'folder' } } } });
+    expect(await send('files:stagePath', { path: '/dev/zero', name: 'zero', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: false, problem: { code: 'intake.recording_not_file', values: { name: 'zero' } } } });
     expect(await send('files:stagePath', { path: path.join(base, 'gone.wav'), name: 'gone.wav', purpose: 'original' })).toMatchObject({
       ok: true,
-      value: { ok: false, problem: expect.stringMatching(/^gone\.wav could not be read/) },
+      value: { ok: false, problem: { code: 'intake.not_found', values: { name: 'gone.wav', detail: expect.stringContaining('ENOENT') } } },
     });
   });
 

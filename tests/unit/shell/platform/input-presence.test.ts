@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({}));
 const { inputPresence } = await import('../../../../electron/shell/platform/input-presence');
-const { createApprovals, NO_GESTURE, PRESS_WINDOW_MS } = await import('../../../../electron/core/services/tools/approvals');
+const { createApprovals, PRESS_WINDOW_MS } = await import('../../../../electron/core/services/tools/approvals');
 
 /** A webContents stand-in: only main's side sees `input-event`, which Electron emits for real input. */
 function window() {
@@ -43,12 +43,12 @@ describe('tool approvals backed by real input (Electron)', () => {
     w.tick();
     w.input('mouseMove'); // moves and wheel turns are no decision
     w.input('mouseWheel');
-    expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(NO_GESTURE);
-    expect(() => w.approvals.decide('s', 'c1', 'always')).toThrow(NO_GESTURE);
+    expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(expect.objectContaining({ code: 'tools.no_gesture' }));
+    expect(() => w.approvals.decide('s', 'c1', 'always')).toThrow(expect.objectContaining({ code: 'tools.no_gesture' }));
     // A press long before the decision (scrolling, say) is no answer either: a page could wait for one.
     w.input('mouseUp');
     w.tick(PRESS_WINDOW_MS + 1);
-    expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(NO_GESTURE);
+    expect(() => w.approvals.decide('s', 'c1', 'approve')).toThrow(expect.objectContaining({ code: 'tools.no_gesture' }));
     // Saying no needs no proof; the call is still waiting until then.
     w.approvals.decide('s', 'c1', 'deny');
     expect(await waiting).toBe('deny');

@@ -56,7 +56,7 @@ describe('the splitter in Electron (a utility process per request)', () => {
     child = new FakeUtilityProcess();
     const crashed = splitter.plan({ path: '/recordings/meeting.mp3', signal: new AbortController().signal });
     child.emit('exit', 139);
-    await expect(crashed).rejects.toThrow('The splitter stopped unexpectedly (exit 139).');
+    await expect(crashed).rejects.toMatchObject({ code: 'split.crashed', values: { detail: 'exit 139' } });
   });
 
   it('kills a process cancelled before it has started as soon as it starts', async () => {
@@ -77,6 +77,6 @@ describe('the splitter in Electron (a utility process per request)', () => {
     const planned = splitter.plan({ path: '/recordings/meeting.mp3', signal: new AbortController().signal });
     child.emit('error', 'FatalError', 'v8::internal::Heap::FatalProcessOutOfMemory', '');
     child.emit('exit', 133);
-    await expect(planned).rejects.toThrow('The splitter stopped unexpectedly (exit 133: FatalError at v8::internal::Heap::FatalProcessOutOfMemory).');
+    await expect(planned).rejects.toMatchObject({ code: 'split.crashed', values: { detail: 'exit 133: FatalError at v8::internal::Heap::FatalProcessOutOfMemory' } });
   });
 });
