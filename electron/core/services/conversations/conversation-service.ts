@@ -54,12 +54,15 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
 
   /** Main decides what the plan allows; a page that sends more (hostile or stale) is refused before anything is stored. */
   function allowed(options: ChatOptions | undefined) {
-    const refused = options ? planRefusals(options, deps.plan()) : [];
-    if (refused.length > 0) throw new Error(`The ${deps.plan()} plan does not allow this reply's ${refused.map((r) => r.field).join(', ')}. Change the options or the plan in Settings.`);
+    const [refused] = options ? planRefusals(options, deps.plan()) : [];
+    // The first thing the plan does not allow is named; the page warns beside each field before sending.
+    if (refused?.field === 'model') throw new Problem('plan.model_not_allowed', { model: refused.model });
+    if (refused?.field === 'jsonMode') throw new Problem('plan.json_mode_not_allowed');
+    if (refused?.field === 'tools') throw new Problem('plan.tools_not_allowed');
   }
 
   function idle(conversationId: string) {
-    if (live.get(conversationId)) throw new Error('A reply is still being written in this conversation. Stop it or wait for it to end, then try again.');
+    if (live.get(conversationId)) throw new Problem('reply.running');
     // A reply the disk refused is part of what the model is sent next: written first, if the disk takes it now.
     live.writeHeld();
   }
@@ -140,7 +143,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       const meta = withShownSettings(history, input.conversationId, input);
       const messages = history.get(meta.id).messages;
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
-      if (lastUser === -1) throw new Error('This conversation has no message to answer.');
+      if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
       const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
       return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
     },
@@ -149,7 +152,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     showVersion(input: { conversationId: string; messageId: string; version: number }): Message {
       idle(input.conversationId);
       const message = history.get(input.conversationId).messages.find((m) => m.id === input.messageId);
-      if (!message) throw new Error('This reply is no longer in the conversation.');
+      if (!message) throw new Problem('reply.gone');
       const shown = showingVersion(message, input.version);
       history.putMessage(input.conversationId, shown);
       live.broadcast({ type: 'message', conversationId: input.conversationId, message: shown });
@@ -162,7 +165,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       const meta = withShownSettings(history, input.conversationId, input);
       const messages = history.get(meta.id).messages;
       const index = messages.findIndex((m) => m.id === input.messageId);
-      if (messages[index]?.role !== 'user') throw new Error('Only your own messages can be edited, and this one is no longer in the conversation.');
+      if (messages[index]?.role !== 'user') throw new Problem('message.not_editable');
       // Same id: the message is replaced in place, then everything after it goes.
       const edited = { ...messages[index]!, content: input.text.trim() };
       return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], truncateAfter: edited.id });
@@ -174,7 +177,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       const messages = history.get(meta.id).messages;
       const last = messages.at(-1);
       if (last?.id !== input.messageId || !canContinue(last)) {
-        throw new Error('Only the last reply can be continued, when it ended early with some text.');
+        throw new Problem('reply.not_continuable');
       }
       return reply(meta, messages, messages, { continuing: last });
     },

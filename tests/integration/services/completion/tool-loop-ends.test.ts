@@ -45,7 +45,7 @@ describe('the step limit', () => {
     const { id, conversationId } = await ask();
     expect(await app.end(id)).toMatchObject({
       type: 'failed',
-      failure: { kind: 'stream', code: 'tool_step_limit', message: expect.stringMatching(/still asking for tools \(add_numbers\) after 8 steps/) },
+      failure: { kind: 'stream', code: 'tool_step_limit', values: { tools: 'add_numbers', count: 8 } },
     });
     expect(chatBodies()).toHaveLength(8);
     expect(fake.mcpCalls).toHaveLength(7);
@@ -120,7 +120,7 @@ describe('refusals and missing servers', () => {
     const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',
-      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^Service: /) },
+      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^The tools of "Service" are not available: /) },
     });
     expect(chatBodies()).toEqual([]);
   });
