@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FORMAT_NAMES, LANGUAGES, languageName, modelName } from '../../../../renderer/common/names';
+import { modelName } from '../../../../renderer/common/names';
 import { startI18n, switchLanguage } from '../../../../renderer/i18n';
-import { LANGUAGE_CODES } from '../../../../shared/domain/languages';
 import { transcriptionRequestSchema } from '../../../../shared/contract/transcription';
 
 beforeAll(() => startI18n(Promise.resolve('en')));
@@ -18,24 +17,6 @@ describe("the service's names in the user's words", () => {
     await switchLanguage('ja');
     expect(['default', 'fast', 'speech-1', 'research-2'].map(modelName)).toEqual(['デフォルト', '高速', '標準の文字起こし', 'research-2']);
     await switchLanguage('en');
-  });
-
-  it('names every response format by what it gives, never by its wire name', () => {
-    for (const [wire, name] of Object.entries(FORMAT_NAMES)) {
-      expect(name.toLowerCase()).not.toBe(wire);
-      expect(name).not.toMatch(/_/);
-    }
-  });
-
-  it('names a language from its code or its English name, and lists every code once, by name', () => {
-    expect(languageName('de')).toBe('German');
-    expect(languageName('english')).toBe('English');
-    expect(languageName('Klingon')).toBe('Klingon');
-    // Each name once: where the runtime names two codes alike (Node's ICU names Twi "Akan"), the first is offered.
-    expect(new Set(LANGUAGES.map((language) => language.name)).size).toBe(LANGUAGES.length);
-    expect(LANGUAGES.length).toBeGreaterThanOrEqual(LANGUAGE_CODES.length - 1);
-    expect(LANGUAGES.find((language) => language.name === 'Akan')?.code).toBe('ak');
-    expect(LANGUAGES.every((language) => language.name !== language.code)).toBe(true);
   });
 
   it('accepts only a listed code (or none) as the transcription language, with a message in words', () => {
