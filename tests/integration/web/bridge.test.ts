@@ -69,7 +69,7 @@ describe('browser harness bridge', () => {
       envelope: { ok: true, value: { plan: 'free', mcpUrl: null } },
     });
     expect(await invoke(ws, 'settings:update', { baseUrl: 'https://x.example/v2' })).toMatchObject({
-      envelope: { ok: false, error: { code: 'invalid_payload', message: expect.stringMatching(/must end with \/v1/) } },
+      envelope: { ok: false, error: { code: 'invalid_payload', message: 'base_url.needs_v1', problem: { code: 'base_url.needs_v1', values: expect.any(Object) } } },
     });
     expect(await invoke(ws, 'secrets:getKey', undefined)).toMatchObject({ envelope: { ok: false, error: { code: 'unknown_channel' } } });
     ws.close();

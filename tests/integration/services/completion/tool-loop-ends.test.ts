@@ -120,7 +120,7 @@ describe('refusals and missing servers', () => {
     const refused = await ask({});
     expect(await app.end(refused.id)).toMatchObject({
       type: 'failed',
-      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^The tools of "Service" are not available: /) },
+      failure: { kind: 'auth', status: 401, code: 'invalid_api_key', message: expect.stringMatching(/^Service: Incorrect API key provided/) },
     });
     expect(chatBodies()).toEqual([]);
   });

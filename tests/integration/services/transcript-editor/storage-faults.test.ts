@@ -1,10 +1,13 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { blockText } from '../../../../shared/domain/transcript-edits';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { type EditorChange, createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { RETRY_MS } from '../../../../electron/core/services/history/refused-writes';
 import { diskRefusalWords } from '../../../../renderer/common/disk-refusal';
+import { i18n } from '../../../../renderer/i18n';
+import { english } from '../../../../shared/i18n/english';
+import { i18nOptions } from '../../../../shared/i18n/options';
 import { testFolder } from '../../../support/temp-folder';
 import { spokenRecord } from '../../../support/spoken-record';
 import { editNow } from '../../../support/editor-intents';
@@ -67,6 +70,9 @@ async function setUp() {
 
 const typed = (n: number) => `Typed while the disk was failing, row ${n}: ${'the steel came late again '.repeat(n === 0 ? 800 : 2)}`.trim();
 const rowTexts = (document: { blocks: { words: string[] }[] }) => document.blocks.map((block) => blockText(block as never));
+
+// The page's words for a refusal, in English: what main's cause and file become on screen.
+beforeAll(() => i18n.init({ ...i18nOptions('en'), resources: { en: { ...english } } }));
 
 afterEach(() => {
   vi.useRealTimers();

@@ -35,8 +35,8 @@ describe('files opened from the OS, as the page receives them', () => {
 
     expect(useNavigation.getState()).toMatchObject({ view: 'transcription', transcriptId: null });
     expect(useIntake.getState().items).toEqual([expect.objectContaining({ name: 'memo.wav', state: 'held', fileId: 'staged-1' })]);
-    expect(useTranscription.getState().notice).toMatch(/^Transcription needs the Pro plan: memo\.wav waits in the queue until you switch to Pro\.$/);
-    expect(useHistory.getState().toast).toMatchObject({ kind: 'problem', text: 'notes.txt was not opened: it no longer exists.' });
+    expect(useTranscription.getState().notice).toMatchObject({ names: ['memo.wav'] });
+    expect(useHistory.getState().toast).toMatchObject({ kind: 'problem', failed: 'open', said: 'notes.txt was not opened: it no longer exists.' });
 
     useSettings.setState({ settings: settings('pro') });
     useIntake.getState().release();

@@ -46,7 +46,7 @@ describe('reading a pasted MCP server JSON', () => {
     ['{"notes": {"command": "x", "args": "--root /"}}', { code: 'entryField', name: 'notes', issue: { code: 'argsList' } }],
     ['{"notes": {"command": 7}}', { code: 'entryField', name: 'notes', issue: { code: 'fieldText', field: 'command' } }],
     ['{"notes": {"url": "https://x.example/mcp", "headers": {"X-Key": 42}}}', { code: 'entryField', name: 'notes', issue: { code: 'headerValueText' } }],
-    ['{"notes": {"url": "http://tools.example.com/mcp"}}', { code: 'entryField', name: 'notes', issue: { code: 'rule', rule: expect.stringMatching(/^The MCP address must use https:\/\//) } }],
+    ['{"notes": {"url": "http://tools.example.com/mcp"}}', { code: 'entryField', name: 'notes', issue: { code: 'named', problem: { code: 'mcp_url.needs_https', values: { example: 'https://api.example.com/mcp' } } } }],
     ['{"notes": {"type": "sse", "url": "https://x.example/sse"}}', { code: 'entrySse', name: 'notes' }],
   ])('says what is wrong with %j, as a code and values', (pasted, problem) => {
     expect(readPastedServers(pasted)).toEqual({ ok: false, problem });
