@@ -72,7 +72,7 @@ export function BackupsSection() {
             {backups.map((backup) => (
               <tr key={backup.id}>
                 <td>
-                  {formats.dateTime(backup.createdAt)}
+                  <time dateTime={new Date(backup.createdAt).toISOString()}>{formats.dateTime(backup.createdAt)}</time>
                   {backup.beforeMigration && <span className="badge">{t('backups.beforeUpgrade')}</span>}
                 </td>
                 <td>{backupSize(backup.size, i18n.language, formats)}</td>

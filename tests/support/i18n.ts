@@ -33,7 +33,8 @@ export async function wordsOf(language: UiLanguage): Promise<Words> {
  * Runs in the page. Every visible text and every name a user or a screen reader meets (a label,
  * a placeholder, a title) that is not wholly inside the pseudo-language's ⟦…⟧: it came from
  * somewhere other than the catalogue. User content and names are marked translate="no" and not
- * judged; digits, punctuation and Intl's units are (a count or a size formatted on its own).
+ * judged, nor are dates in a <time> (Intl formats them), nor digits, punctuation and Intl's
+ * units (a count or a size formatted on its own).
  */
 function findUntranslated(): string[] {
   const UNITS = /\b(MB|KB|GB|kB|B|ms|s|min|h|sec|hr|AM|PM|am|pm)\b/g;
@@ -45,7 +46,8 @@ function findUntranslated(): string[] {
     }
     return rest.replace(UNITS, '').match(/\p{L}/u) ? text.trim() : null;
   };
-  const excluded = (el: Element | null) => el === null || el.closest('[translate="no"], script, style, noscript') !== null;
+  // A <time> holds a date Intl formatted, which has no words of the pseudo-language to show.
+  const excluded = (el: Element | null) => el === null || el.closest('[translate="no"], time, script, style, noscript') !== null;
   const found: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
