@@ -123,8 +123,9 @@ describe('a hostile page cannot send the key to another origin', () => {
   it('through the MCP address: the service key goes only to its own origin', async () => {
     foreign.reset();
     await value('settings:update', { mcpUrl: foreign.mcpUrl });
-    const server = await value<{ status: { state: string; problem?: { message: string } } }>('mcp:reconnect', { id: 'service' });
-    expect(server.status.problem?.message).toMatch(/needs its own credentials/);
+    const server = await value<{ status: { state: string; problem?: { why: { code: string } } } }>('mcp:reconnect', { id: 'service' });
+    // Main refuses with its code (the page words it: the server needs its own credentials).
+    expect(server.status.problem?.why.code).toBe('mcp.key_for_other_address');
     expect(foreignSawNoSecret()).toBe(true);
     await value('settings:update', { mcpUrl: null });
   });
