@@ -48,10 +48,15 @@ export async function startI18n(resolved: Promise<UiLanguage>): Promise<void> {
   markDocument(language);
 }
 
+// The language last asked for: a quicker switch made while this one's words were loading wins.
+let wanted: UiLanguage | null = null;
+
 /** Switches every mounted screen at once: react-i18next re-renders what uses the translation. */
 export async function switchLanguage(language: UiLanguage): Promise<void> {
+  wanted = language;
   if (i18n.language === language) return;
   await load(language);
+  if (wanted !== language) return;
   await i18n.changeLanguage(language);
   markDocument(language);
 }

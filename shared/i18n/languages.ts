@@ -11,8 +11,11 @@ export const PSEUDO_LANGUAGE = 'en-XA';
 export const uiLanguageSchema = z.enum([...UI_LANGUAGES, PSEUDO_LANGUAGE]);
 export type UiLanguage = z.infer<typeof uiLanguageSchema>;
 
-/** What Settings keeps: a language, or "system" to follow the OS (the browser in the harness). */
-export const languageChoiceSchema = z.union([z.literal('system'), uiLanguageSchema]);
+/**
+ * What Settings keeps: a language, or "system" to follow the OS (the browser in the harness).
+ * The pseudo-language is not a choice: only a system asking for it gets it.
+ */
+export const languageChoiceSchema = z.union([z.literal('system'), z.enum(UI_LANGUAGES)]);
 export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 
 /** Each language named in itself, as a picker shows it to someone who reads only that language. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, matchLanguage, resolveLanguage } from '../../../../shared/i18n/languages';
+import { directionOf, languageChoiceSchema, matchLanguage, resolveLanguage } from '../../../../shared/i18n/languages';
 
 // Which of Confab's languages a system's preferred languages get (shared/i18n/languages.ts).
 describe('matching the system\'s languages', () => {
@@ -37,5 +37,11 @@ describe('matching the system\'s languages', () => {
   it('writes Arabic right to left, the others left to right', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('ja')).toBe('ltr');
+  });
+
+  it('lets Settings keep a language or "system", never the pseudo-language a page might ask for', () => {
+    expect(languageChoiceSchema.safeParse('ar').success).toBe(true);
+    expect(languageChoiceSchema.safeParse('system').success).toBe(true);
+    expect(languageChoiceSchema.safeParse('en-XA').success).toBe(false);
   });
 });
