@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProblemData } from '../../../../shared/domain/problem';
 
 vi.mock('../../../../renderer/api', () => ({ api: { settings: { get: async () => ({ uiLanguage: 'en' }) } } }));
 
@@ -40,7 +41,7 @@ describe('the storage notice’s words', () => {
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     const date = Date.UTC(2026, 2, 14, 9, 30);
-    const problems = [
+    const problems: ProblemData[] = [
       { code: 'history_notice.repaired', values: {} },
       { code: 'history_notice.salvaged', values: { conversations: 241, messages: 2410, transcripts: 0 } },
       { code: 'history_notice.backup_merged', values: { date, conversations: 3, transcripts: 1 } },
