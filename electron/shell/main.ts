@@ -18,6 +18,7 @@ import { log } from '../core/log';
 import { wordsIn } from '../core/services/language/language-service';
 import { matchLanguage } from '../../shared/i18n/languages';
 import { errorText } from '../../shared/domain/error-text';
+import { DataFolderInUse } from '../core/services/storage/data-lock';
 
 // This file is bundled to dist/electron/main.cjs, next to preload.cjs and beside dist/renderer.
 const preloadPath = path.join(__dirname, 'preload.cjs');
@@ -105,6 +106,8 @@ else
   app.whenReady().then(start).catch((error: unknown) => {
     log.error('Confab could not start:', error);
     // Settings may be what failed to load, so the words follow the system's languages.
-    dialog.showErrorBox(wordsIn(matchLanguage(app.getPreferredSystemLanguages()))('dialog.startFailed'), errorText(error));
+    const t = wordsIn(matchLanguage(app.getPreferredSystemLanguages()));
+    const why = error instanceof DataFolderInUse ? t('dialog.alreadyRunning', { dir: error.dir, pid: error.pid }) : errorText(error);
+    dialog.showErrorBox(t('dialog.startFailed'), why);
     app.exit(1);
   });

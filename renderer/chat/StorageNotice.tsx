@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { diskRefusalWords, keptWords } from '../common/disk-refusal';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
+import type { ProblemData } from '../../shared/domain/problem';
+import { type Formats, useFormats } from '../i18n';
 import type { StorageWords } from './chat-state';
 import { useChat } from './store';
 
@@ -13,12 +15,24 @@ const FAILED = {
   version: 'storage.version',
 } as const;
 
+/** Main's account of the history at start, part by part; `date` is a moment in epoch ms, other numbers are counts. */
+const statusText = (problems: ProblemData[], format: Formats) =>
+  problems
+    .map((problem) => {
+      const values = Object.fromEntries(
+        Object.entries(problem.values).map(([name, value]) => [name, typeof value !== 'number' ? value : name === 'date' ? format.dateTime(value) : format.number(value)]),
+      );
+      return problemWords({ code: problem.code, values });
+    })
+    .join(' ');
+
 function useStorageText(): (words: StorageWords) => string {
   const { t } = useTranslation('chat');
+  const format = useFormats();
   return (words) => {
     switch (words.cause) {
       case 'status':
-        return words.text;
+        return statusText(words.problems, format);
       case 'removed':
         return words.title ? t('storage.removed', { title: words.title }) : t('storage.removedUntitled');
       case 'unsaved':

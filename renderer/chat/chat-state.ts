@@ -1,3 +1,4 @@
+import type { ProblemData } from '../../shared/domain/problem';
 import type { ChatOptions } from '../../shared/domain/chat';
 import type { ToolDecision } from '../../shared/contract/chat';
 import type { LiveReply } from '../../shared/contract/conversations';
@@ -40,7 +41,7 @@ export interface PendingApproval {
 export type StorageWords =
   | { cause: 'start' | 'save' | 'read' | 'open' | 'send' | 'version'; error: unknown }
   /** Main's own account of the history it found at start. */
-  | { cause: 'status'; text: string }
+  | { cause: 'status'; problems: ProblemData[] }
   | { cause: 'removed'; title: string | undefined }
   | { cause: 'unsaved'; refusal: DiskRefusal };
 

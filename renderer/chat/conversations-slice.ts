@@ -93,7 +93,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       try {
         // Summaries only: a conversation's messages load when it is opened.
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
-        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem ? { kind: 'start' as const, cause: 'status' as const, text: status.problem } : null }));
+        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem ? { kind: 'start' as const, cause: 'status' as const, problems: status.problem } : null }));
       } catch (error) {
         set({ storageProblem: { kind: 'start', cause: 'start', error } });
       }

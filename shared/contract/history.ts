@@ -59,8 +59,11 @@ export const restoreOutcomeSchema = z.object({
 });
 
 export const historyArea = {
-  /** Why the history could not be opened at start (the file was moved aside), or null. */
-  status: call(z.void(), z.object({ problem: z.string().nullable() })),
+  /**
+   * What happened to a damaged or unusable history file (why, what was salvaged, where the old
+   * file was kept, what a backup brought back), in order, or null; the page words each part.
+   */
+  status: call(z.void(), z.object({ problem: z.array(problemSchema).nullable() })),
   list: call(z.void(), z.array(conversationSummarySchema)),
   /**
    * With `limit`, only the conversation's last `limit` messages, and whether earlier ones

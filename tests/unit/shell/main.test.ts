@@ -25,7 +25,7 @@ vi.mock('electron', () => ({
     on: (event: string, listener: (event: { preventDefault(): void }) => void) => fakes.appListeners.set(event, listener),
     whenReady: () => fakes.whenReady,
     getPath: (name: string) => (name === 'appData' ? fakes.appData : undefined),
-    getPreferredSystemLanguages: () => ['en-US'],
+    getPreferredSystemLanguages: vi.fn(() => ['en-US']),
     setPath: vi.fn(),
     quit: vi.fn(() => calls.push('app.quit')),
     exit: vi.fn(),
@@ -150,5 +150,21 @@ describe('main process wiring', () => {
     vi.resetModules();
     await import('../../../electron/shell/main');
     expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', path.join(scratch, 'Confab'));
+  });
+
+  it('says in the system language that Confab already runs on this data folder, naming the folder and the process', async () => {
+    vi.resetModules();
+    const { DataFolderInUse } = await import('../../../electron/core/services/storage/data-lock');
+    const { createCore } = await import('../../../electron/core/core');
+    vi.mocked(createCore).mockRejectedValueOnce(new DataFolderInUse('/home/ana/Confab', 4242));
+    vi.mocked(app.getPreferredSystemLanguages).mockReturnValue(['de-DE']);
+    const { dialog } = await import('electron');
+    vi.mocked(dialog.showErrorBox).mockClear();
+    await import('../../../electron/shell/main');
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1));
+    expect(dialog.showErrorBox).toHaveBeenCalledExactlyOnceWith(
+      'Confab konnte nicht starten',
+      'Confab läuft bereits mit diesem Datenordner (/home/ana/Confab, Prozess 4242). Wechseln Sie zu diesem Fenster oder beenden Sie es und starten Sie erneut.',
+    );
   });
 });

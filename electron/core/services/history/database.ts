@@ -5,23 +5,33 @@ import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
 import { isDamage } from './storage-guard';
 import { errorText } from '../../../../shared/domain/error-text';
+import type { ProblemData } from '../../../../shared/domain/problem';
 
 export interface OpenedDatabase {
   db: DatabaseSync;
-  /** Set when the old file could not be used and was moved aside: words for the user. */
-  problem: string | null;
+  /** Set when the old file could not be used and was moved aside: what the page tells the user. */
+  problem: ProblemData[] | null;
   /** Set when the old file was damaged and its readable rows were copied into this one. */
   salvaged: SalvageReport | null;
 }
 
 class UnusableDatabase extends Error {
   constructor(
-    message: string,
+    /** Why, for the notice. */
+    readonly why: ProblemData,
     /** Damage rather than a file from a newer Confab, which is kept aside untouched. */
     readonly damaged = true,
   ) {
-    super(message);
+    super(why.code);
   }
+}
+
+const DAMAGED: ProblemData = { code: 'history_notice.damaged', values: {} };
+
+/** The error's own words go to the log; the notice says only that the file could not be read. */
+function unreadable(error: unknown): ProblemData {
+  log.warn(`The history file could not be read: ${errorText(error)}`);
+  return { code: 'history_notice.unreadable', values: {} };
 }
 
 /**
@@ -32,7 +42,7 @@ class UnusableDatabase extends Error {
 function check(db: DatabaseSync, thorough: boolean): void {
   const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   if (version > LATEST_VERSION) {
-    throw new UnusableDatabase(`it was written by a newer version of Confab (schema ${version}; this version knows ${LATEST_VERSION})`, false);
+    throw new UnusableDatabase({ code: 'history_notice.newer', values: { version, latest: LATEST_VERSION } }, false);
   }
   if (!thorough) {
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
@@ -42,7 +52,7 @@ function check(db: DatabaseSync, thorough: boolean): void {
   if (result !== 'ok') {
     // SQLite's report names pages and trees: for the log, not for the user.
     log.warn(`History quick_check: ${result}`);
-    throw new UnusableDatabase('it is damaged');
+    throw new UnusableDatabase(DAMAGED);
   }
 }
 
@@ -55,7 +65,7 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
     migrate(db, LATEST_VERSION, beforeMigrating);
   } catch (error) {
     db.close();
-    throw error instanceof UnusableDatabase ? error : new UnusableDatabase(`it could not be read (${errorText(error)})`);
+    throw error instanceof UnusableDatabase ? error : new UnusableDatabase(unreadable(error));
   }
   try {
     atStart?.(db);
@@ -63,7 +73,7 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
     db.close();
     // The start's own writes read pages a clean start's check does not: damage they meet is
     // the file's, and is salvaged like damage found by the check; any other error is not.
-    if (isDamage(error)) throw new UnusableDatabase('it is damaged');
+    if (isDamage(error)) throw new UnusableDatabase(DAMAGED);
     throw error;
   }
   return db;
@@ -95,11 +105,10 @@ export function openDatabase(
     withFiles(salvaging, (file) => rmSync(file));
     const salvaged = error.damaged ? salvageHistory(aside, salvaging) : null;
     if (salvaged) renameSync(salvaging, path);
-    const kept = `The damaged file was kept as ${aside}.`;
-    const problem =
+    const problem: ProblemData[] =
       salvaged && !salvaged.unreadable
-        ? `Your conversation history could not be opened because ${error.message}. ${describeSalvage(salvaged)} ${kept}`
-        : `Your conversation history could not be opened because ${error.message}. The file was kept as ${aside}; Confab started with an empty history.`;
+        ? [error.why, ...describeSalvage(salvaged), { code: 'history_notice.kept', values: { path: aside } }]
+        : [error.why, { code: 'history_notice.started_empty', values: { path: aside } }];
     return { db: open(path, false, undefined, options.atStart), problem, salvaged };
   }
 }

@@ -38,11 +38,11 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
             // A disk that refuses this too: the notice still says to quit, and an unclean exit checks every page.
           }
           log.error(`Repairing the history file failed: ${errorText(error)}`);
-          history.problem = `Confab found damage in your history file and could not repair it (${errorText(error)}). Nothing more is written to it. Quit Confab: at the next start it copies every readable conversation into a new history and merges your newest backup.`;
+          history.problem = [{ code: 'history_notice.repair_failed', values: {} }];
         });
     },
   });
   rmSync(recheck, { force: true });
-  if (history.salvaged) history.problem += mergeNewestBackup(history, backups, dataDir);
+  if (history.salvaged) history.problem = [...(history.problem ?? []), ...mergeNewestBackup(history, backups, dataDir)];
   return history;
 }

@@ -1,13 +1,13 @@
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, backup } from 'node:sqlite';
-import { counted } from '../../../../shared/domain/plural';
 import { log } from '../../log';
 import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
 import { mergeBackup } from './restore';
 import { describeSalvage, salvageHistory } from './salvage';
 import { errorText } from '../../../../shared/domain/error-text';
+import type { ProblemData } from '../../../../shared/domain/problem';
 
 const clear = (path: string) => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
@@ -15,18 +15,18 @@ const clear = (path: string) => {
 
 /**
  * Merges the newest backup into a history just salvaged, never overwriting, so what the damage
- * took and the backup holds comes back. Words for the notice ('' without a backup).
+ * took and the backup holds comes back. What to add to the notice (nothing without a backup).
  */
-export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataDir: string): string {
+export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataDir: string): ProblemData[] {
   const newest = backups.list()[0];
-  if (!newest) return '';
-  const when = new Date(newest.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  if (!newest) return [];
+  const date = newest.createdAt;
   try {
     const merged = mergeBackup(history, backups.pathOf(newest.id), join(dataDir, 'history-salvage-merge.sqlite'));
-    return ` Your newest backup (${when}) was merged in: ${counted(merged.added + merged.copied, { one: 'conversation', other: 'conversations' })} and ${counted(merged.transcripts, { one: 'transcript', other: 'transcripts' })} came back from it.`;
+    return [{ code: 'history_notice.backup_merged', values: { date, conversations: merged.added + merged.copied, transcripts: merged.transcripts } }];
   } catch (error) {
     log.error(`Merging the newest backup into a salvaged history failed: ${errorText(error)}`);
-    return ` Your newest backup (${when}) could not be merged in; restore it from Settings → Backups.`;
+    return [{ code: 'history_notice.backup_not_merged', values: { date } }];
   }
 }
 
@@ -38,7 +38,7 @@ export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataD
  * is read-only meanwhile (storage-guard.ts), so a write in that moment is refused with the repair's
  * words rather than written into the damaged file and then overwritten.
  */
-export async function repairInPlace(options: { path: string; dataDir: string; backups: Backups; now?: number }): Promise<string> {
+export async function repairInPlace(options: { path: string; dataDir: string; backups: Backups; now?: number }): Promise<ProblemData[]> {
   const { path } = options;
   const aside = `${path}.damaged-${new Date(options.now ?? Date.now()).toISOString().replace(/[:.]/g, '-')}`;
   for (const suffix of ['', '-wal']) if (existsSync(path + suffix)) copyFileSync(path + suffix, aside + suffix);
@@ -47,7 +47,7 @@ export async function repairInPlace(options: { path: string; dataDir: string; ba
   try {
     const report = salvageHistory(path, salvaging);
     const store = createHistoryStore(salvaging);
-    let merged: string;
+    let merged: ProblemData[];
     try {
       merged = mergeNewestBackup(store, options.backups, options.dataDir);
     } finally {
@@ -59,7 +59,7 @@ export async function repairInPlace(options: { path: string; dataDir: string; ba
     } finally {
       repaired.close();
     }
-    return `Confab found damage in your history file and repaired it. ${describeSalvage(report)}${merged} The damaged file was kept as ${aside}.`;
+    return [{ code: 'history_notice.repaired', values: {} }, ...describeSalvage(report), ...merged, { code: 'history_notice.kept', values: { path: aside } }];
   } finally {
     clear(salvaging);
   }

@@ -1,6 +1,6 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { DEFAULT_CHAT_OPTIONS } from '../../../../shared/domain/chat';
-import { counted } from '../../../../shared/domain/plural';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import { migrate } from './migrations';
 
 /** What a salvage copied: rows per table, and whether any row of it could not be read. */
@@ -133,14 +133,10 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
 }
 
 
-/** The salvage in words, for the notice. */
-export function describeSalvage(report: SalvageReport): string {
-  const copied = (table: string) => report.tables.find((entry) => entry.table === table);
-  const parts = [
-    counted(copied('conversations')?.copied ?? 0, { one: 'conversation', other: 'conversations' }),
-    counted(copied('messages')?.copied ?? 0, { one: 'message', other: 'messages' }),
-    counted(copied('transcripts')?.copied ?? 0, { one: 'transcript', other: 'transcripts' }),
-  ];
-  const lost = report.tables.filter((entry) => entry.incomplete).map((entry) => entry.table.replace('_', ' '));
-  return `Confab copied everything it could still read into a new history: ${parts.join(', ')}${lost.length ? ` (some ${lost.join(' and ')} could not be read)` : ''}.`;
+/** What the salvage copied, for the notice. */
+export function describeSalvage(report: SalvageReport): ProblemData[] {
+  const copied = (table: string) => report.tables.find((entry) => entry.table === table)?.copied ?? 0;
+  const counts = { conversations: copied('conversations'), messages: copied('messages'), transcripts: copied('transcripts') };
+  const salvaged: ProblemData = { code: 'history_notice.salvaged', values: counts };
+  return report.tables.some((entry) => entry.incomplete) ? [salvaged, { code: 'history_notice.incomplete', values: {} }] : [salvaged];
 }

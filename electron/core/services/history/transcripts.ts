@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
 import { statementCache } from '../storage/sqlite-transaction';
+import { Problem } from '../../../../shared/domain/problem';
 
 interface TranscriptRow {
   id: string;
@@ -11,14 +12,12 @@ interface TranscriptRow {
   audio_path: string | null;
 }
 
-export const TRANSCRIPT_GONE = 'This transcript no longer exists. It may have been deleted.';
-
 /** Transcripts in the history database, beside conversations (migration 5). */
 export function transcriptTable(db: DatabaseSync) {
   const sql = statementCache(db);
   const row = (id: string) => {
     const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
-    if (!found) throw new Error(TRANSCRIPT_GONE);
+    if (!found) throw new Problem('transcript.gone');
     return found;
   };
   return {

@@ -12,6 +12,17 @@ function running(pid: number): boolean {
   }
 }
 
+/** Another running Confab holds the folder: the desktop's start-failure dialog words it (main.json `dialog.alreadyRunning`). */
+export class DataFolderInUse extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    // The harness prints this to its console, which stays in English like the log.
+    super(`Confab is already running with this data folder (${dir}, process ${pid}). Switch to that window, or quit it and start again.`);
+  }
+}
+
 /**
  * One Confab per data folder: a second instance (Electron or the browser harness) is
  * refused with a clear message instead of writing the same history at the same time. A lock
@@ -38,9 +49,7 @@ export function lockDataFolder(dir: string): { release(): void; afterCrash: bool
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(path, 'utf8'));
       if (Number.isInteger(holder) && holder !== process.pid && running(holder)) {
-        throw new Error(
-          `Confab is already running with this data folder (${dir}, process ${holder}). Switch to that window, or quit it and start again.`,
-        );
+        throw new DataFolderInUse(dir, holder);
       }
       // The last run ended without releasing its lock: it crashed or was killed.
       afterCrash = true;

@@ -125,11 +125,13 @@ describe('unusable database files', () => {
   it('moves a corrupt file aside, never deleting it, and starts fresh', async () => {
     await writeFile(path, 'this is not a database at all'.repeat(100));
     const store = createHistoryStore(path);
-    expect(store.problem).toMatch(/could not be opened because it (could not be read|is damaged)/);
     expect(store.list()).toEqual([]);
     const kept = (await readdir(dir)).filter((name) => name.includes('.unusable-'));
     expect(kept).toHaveLength(1);
-    expect(store.problem).toContain(kept[0]);
+    expect(store.problem).toEqual([
+      { code: expect.stringMatching(/^history_notice\.(unreadable|damaged)$/), values: {} },
+      { code: 'history_notice.started_empty', values: { path: join(dir, kept[0]!) } },
+    ]);
   });
 
   it('finds damage inside the file when the last run did not exit cleanly, and keeps every row it can read', async () => {
@@ -141,7 +143,12 @@ describe('unusable database files', () => {
     bytes.fill(0x5a, 4096 * 3, 4096 * 6);
     await writeFile(path, bytes);
     const reopened = createHistoryStore(path, { afterCrash: true });
-    expect(reopened.problem).toMatch(/could not be opened because it (is damaged|could not be read).*Confab copied everything it could still read into a new history: 1 conversation, \d+ messages/);
+    expect(reopened.problem).toEqual([
+      { code: expect.stringMatching(/^history_notice\.(damaged|unreadable)$/), values: {} },
+      { code: 'history_notice.salvaged', values: { conversations: 1, messages: expect.any(Number), transcripts: 0 } },
+      { code: 'history_notice.incomplete', values: {} },
+      { code: 'history_notice.kept', values: { path: expect.stringContaining('history.sqlite.unusable-') } },
+    ]);
     // These pages held the messages table's root: its rows are gone, the conversation is not
     // (history-salvage.test.ts checks row by row what a damaged leaf page costs).
     expect(reopened.list()).toMatchObject([{ id: 'c1', title: 'Trip to Lisbon' }]);
@@ -154,7 +161,7 @@ describe('unusable database files', () => {
     db.exec(`PRAGMA user_version = ${LATEST_VERSION + 5}`);
     db.close();
     const store = createHistoryStore(path);
-    expect(store.problem).toMatch(/written by a newer version of Confab/);
+    expect(store.problem?.[0]).toEqual({ code: 'history_notice.newer', values: { version: LATEST_VERSION + 5, latest: LATEST_VERSION } });
     expect(store.list()).toEqual([]);
     expect((await readdir(dir)).some((name) => name.includes('.unusable-'))).toBe(true);
   });

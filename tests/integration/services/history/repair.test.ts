@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../../../shared/contract/history';
 import type { ConversationSummary } from '../../../../shared/domain/conversation';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
@@ -35,9 +36,14 @@ describe('damage met while Confab runs', () => {
       await expect(search()).rejects.toThrow('history.repairing');
       await expect.poll(() => search().then((hits) => hits.length, () => 0)).toBe(200);
 
-      const status = () => app.invoke<{ problem: string | null }>('history:status').then((s) => s.problem);
+      const status = () => app.invoke<{ problem: ProblemData[] | null }>('history:status').then((s) => s.problem);
       await expect.poll(status).not.toBeNull();
-      expect(await status()).toMatch(/found damage in your history file and repaired it\. Confab copied everything it could still read into a new history: 241 conversations, 2,410 messages, 0 transcripts\. Your newest backup \(.*\) was merged in: 0 conversations and 0 transcripts came back from it\. The damaged file was kept as .*history\.sqlite\.damaged-/);
+      expect(await status()).toEqual([
+        { code: 'history_notice.repaired', values: {} },
+        { code: 'history_notice.salvaged', values: { conversations: 241, messages: 2410, transcripts: 0 } },
+        { code: 'history_notice.backup_merged', values: { date: expect.any(Number), conversations: 0, transcripts: 0 } },
+        { code: 'history_notice.kept', values: { path: expect.stringMatching(/history\.sqlite\.damaged-/) } },
+      ]);
       expect((await readdir(dir)).filter((name) => name.startsWith('history.sqlite.damaged-') && !name.endsWith('-wal'))).toHaveLength(1);
 
       // Writes go on into the repaired file, and are found.
@@ -63,7 +69,7 @@ describe('damage met while Confab runs', () => {
 
     const history = createHistoryStore(path, { onDamage: () => undefined });
     try {
-      expect(history.problem).toMatch(/could not be opened because it is damaged\. Confab copied everything it could still read/);
+      expect(history.problem?.slice(0, 2).map((part) => part.code)).toEqual(['history_notice.damaged', 'history_notice.salvaged']);
       expect(history.list()).toHaveLength(CONVERSATIONS - 41);
     } finally {
       history.close();

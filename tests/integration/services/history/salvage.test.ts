@@ -101,7 +101,15 @@ describe('salvaging a damaged history', () => {
     const copies = list.filter((c) => !/^c\d+$/.test(c.id));
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) expect(copy.messageCount).toBe(MESSAGES);
-    expect(history.problem).toMatch(/copied everything it could still read.*some messages could not be read.*Your newest backup \(.*\) was merged in: \d+ conversations? and 0 transcripts came back from it\./);
+    const [newest] = backups.list();
+    expect(history.problem?.map((part) => part.code)).toEqual([
+      'history_notice.damaged',
+      'history_notice.salvaged',
+      'history_notice.incomplete',
+      'history_notice.kept',
+      'history_notice.backup_merged',
+    ]);
+    expect(history.problem?.[4]?.values).toEqual({ date: newest!.createdAt, conversations: copies.length, transcripts: 0 });
     history.close();
   });
 });

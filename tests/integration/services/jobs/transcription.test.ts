@@ -223,6 +223,8 @@ describe('transcription through main', () => {
     // A backup restored after the transcript was deleted brings it back edited.
     const backup = await invoke<{ id: string }>('history:backUpNow');
     await invoke('transcription:remove', { id });
+    // Gone is said as gone (the page words the code), not as something unexpected.
+    await expect(invoke('transcription:open', { id })).rejects.toThrow(/^transcript\.gone$/);
     expect(await invoke('history:restoreBackup', { id: backup.id })).toMatchObject({ transcripts: 1 });
     expect(await invoke('transcription:open', { id })).toEqual(reading);
     const hits = await invoke<SearchHit[]>('history:search', { query: 'Bilal' });
