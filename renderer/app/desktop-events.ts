@@ -1,5 +1,4 @@
 import type { DesktopEvent } from '../../shared/contract/desktop';
-import { problemWords } from '../common/problem-text';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { useNavigation } from '../navigation';
@@ -16,7 +15,7 @@ type Opened = Extract<DesktopEvent, { type: 'opened' }>;
 export function receiveOpenedRecordings({ queued, needsPro, refused }: Opened): void {
   useNavigation.setState({ view: 'transcription', transcriptId: null });
   addOpenedRecordings(queued, needsPro);
-  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', said: refused.map(problemWords).join(' ') } });
+  if (refused.length > 0) useHistory.setState({ toast: { kind: 'problem', failed: 'open', problems: refused } });
 }
 
 const apply = (event: DesktopEvent) => {

@@ -34,7 +34,7 @@ function words(toast: Exclude<ToastState, { kind: 'undo' }>, t: TFunction<'histo
     case 'working':
       return t('toast.importing', { fileName: toast.importing });
     case 'problem':
-      return 'said' in toast ? toast.said : 'problem' in toast ? problemWords(toast.problem) : problemText(toast.error);
+      return 'problems' in toast ? toast.problems.map(problemWords).join(' ') : problemText(toast.error);
   }
 }
 

@@ -12,7 +12,7 @@ import { deliver } from '../common/save-outcome';
 export type ToastProblem =
   | { failed: 'exportOne' | 'exportAll' | 'open' }
   | { failed: 'delete' | 'restore'; conversation: ConversationMeta } | { failed: 'import'; fileName: string };
-type Why = { error: unknown } | { said: string } | { problem: ProblemData };
+type Why = { error: unknown } | { problems: ProblemData[] };
 
 /** Facts, not sentences: the toast words them, so a change of language re-words one on screen. */
 export type Toast =
@@ -127,9 +127,9 @@ export const useHistory = create<HistoryState>((set, get) => {
         set({ toast: { kind: 'working', importing: file.name } });
         // By reference, as dropped recordings go: the file's bytes never ride inside a message.
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
-        if (!staged.ok) return problem(failed, { problem: staged.problem });
+        if (!staged.ok) return problem(failed, { problems: [staged.problem] });
         const outcome = await api.history.import({ fileId: staged.file.fileId });
-        if (!outcome.ok) return problem(failed, { problem: outcome.problem });
+        if (!outcome.ok) return problem(failed, { problems: [outcome.problem] });
         useChat.getState().addListed(outcome.conversation);
         openConversation(outcome.conversation.id);
         set({ toast: { kind: 'done', note: { imported: outcome.conversation.title || file.name } } });

@@ -36,7 +36,7 @@ describe('files opened from the OS, as the page receives them', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'transcription', transcriptId: null });
     expect(useIntake.getState().items).toEqual([expect.objectContaining({ name: 'memo.wav', state: 'held', fileId: 'staged-1' })]);
     expect(useTranscription.getState().notice).toMatchObject({ names: ['memo.wav'] });
-    expect(useHistory.getState().toast).toMatchObject({ kind: 'problem', failed: 'open', said: 'notes.txt was not opened: it no longer exists.' });
+    expect(useHistory.getState().toast).toMatchObject({ kind: 'problem', failed: 'open', problems: [{ code: 'intake.not_opened_gone', values: { name: 'notes.txt' } }] });
 
     useSettings.setState({ settings: settings('pro') });
     useIntake.getState().release();
