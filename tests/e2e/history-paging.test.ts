@@ -1,10 +1,10 @@
 import { mkdtemp } from 'node:fs/promises';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
-import type { Message } from '../../shared/domain/conversation';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
@@ -19,26 +19,14 @@ let fake: FakeService;
 let s: Session;
 
 const COUNT = 250;
-const T = Date.UTC(2025, 4, 6, 9, 30);
-const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-const message = (id: string, role: Message['role'], content: string, at: number): Message => ({
-  id,
-  role,
-  content,
-  state: 'complete',
-  usage: null,
-  failure: null,
-  model: role === 'assistant' ? 'default' : null,
-  createdAt: at,
-});
 const line = (conversation: string, i: number) => `${conversation} line ${i}: the tide comes in and goes out again.`;
 
 async function seededDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'confab-paging-'));
   const store = createHistoryStore(join(dir, 'history.sqlite'));
   for (const id of ['Tides', 'Waves']) {
-    store.create({ id, title: id, systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
-    for (let i = 0; i < COUNT; i++) store.putMessage(id, message(`${id}-${i}`, i % 2 ? 'assistant' : 'user', line(id, i), T + i * 60_000));
+    store.create({ id, title: id, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
+    for (let i = 0; i < COUNT; i++) store.putMessage(id, storedMessage(`${id}-${i}`, i % 2 ? 'assistant' : 'user', line(id, i), T + i * 60_000));
   }
   store.close();
   return dir;

@@ -1,10 +1,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
-import type { Message } from '../../shared/domain/conversation';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { removeFolder, testFolder } from '../support/temp-folder';
@@ -15,18 +15,6 @@ import { removeFolder, testFolder } from '../support/temp-folder';
 let browser: Browser;
 let s: Session;
 
-const T = Date.UTC(2025, 4, 6, 9, 30);
-const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-const message = (id: string, role: Message['role'], content: string, at: number): Message => ({
-  id,
-  role,
-  content,
-  state: 'complete',
-  usage: null,
-  failure: null,
-  model: role === 'assistant' ? 'default' : null,
-  createdAt: at,
-});
 
 const FOUND = 'The quokka is a small marsupial that always seems to smile.';
 const HOSTILE = '<img src=x onerror=window.__pwned=1> a quokka in markup';
@@ -36,14 +24,14 @@ const LAST = 'Message 59: the last word on kangaroos.';
 async function seededDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'confab-search-'));
   const store = createHistoryStore(join(dir, 'history.sqlite'));
-  store.create({ id: 'animals', title: 'Australian animals', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+  store.create({ id: 'animals', title: 'Australian animals', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
   for (let i = 0; i < 60; i++) {
     const text =
       i === 3 ? FOUND : i === 59 ? LAST : `Message ${i}: kangaroos hop, wombats dig, and koalas sleep most of the day.\n\n`.repeat(3);
-    store.putMessage('animals', message(`m${i}`, i % 2 ? 'assistant' : 'user', text, T + i * 60_000));
+    store.putMessage('animals', storedMessage(`m${i}`, i % 2 ? 'assistant' : 'user', text, T + i * 60_000));
   }
-  store.create({ id: 'markup', title: 'Markup test', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
-  store.putMessage('markup', message('x1', 'user', HOSTILE, T + 10));
+  store.create({ id: 'markup', title: 'Markup test', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
+  store.putMessage('markup', storedMessage('x1', 'user', HOSTILE, T + 10));
   store.transcripts.put(
     {
       id: 'walk',

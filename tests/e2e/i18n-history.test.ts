@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import type { HistoryStore } from '../../electron/core/services/history/history-store';
-import type { Message } from '../../shared/domain/conversation';
 import { type HistoryInLanguage, openHistoryIn } from '../support/history-in-language';
 import { JOURNEY_LANGUAGES, languageCheckpoint } from '../support/i18n';
 import { putSpokenMeeting } from '../support/transcript-editor';
@@ -10,24 +10,12 @@ import { putSpokenMeeting } from '../support/transcript-editor';
 // one made on request; each screen measured at every size and theme, judged for text that missed
 // translation in the pseudo-language and for accessibility in Arabic.
 
-const T = Date.UTC(2025, 4, 6, 9, 30);
-const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-const message = (id: string, role: Message['role'], content: string, at: number): Message => ({
-  id,
-  role,
-  content,
-  state: 'complete',
-  usage: null,
-  failure: null,
-  model: role === 'assistant' ? 'default' : null,
-  createdAt: at,
-});
 
 function seed(store: HistoryStore) {
   const conversation = (id: string, title: string, pinned: boolean, said: string) => {
-    store.create({ id, title, systemPrompt: '', options, pinned, createdAt: T, updatedAt: T });
-    store.putMessage(id, message(`${id}-1`, 'user', said, T + 1000));
-    store.putMessage(id, message(`${id}-2`, 'assistant', `About the bridge: ${said}`, T + 2000));
+    store.create({ id, title, systemPrompt: '', options: storedOptions, pinned, createdAt: T, updatedAt: T });
+    store.putMessage(id, storedMessage(`${id}-1`, 'user', said, T + 1000));
+    store.putMessage(id, storedMessage(`${id}-2`, 'assistant', `About the bridge: ${said}`, T + 2000));
   };
   conversation('plans', 'Bridge plans for the river crossing in spring', true, 'When does the bridge open?');
   conversation('arabic', 'خطة بناء الجسر', false, 'متى يفتح الجسر؟ the bridge');
