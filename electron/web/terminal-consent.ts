@@ -53,7 +53,7 @@ export function terminalConsent(io: { input: Readable; output: Writable; canAsk:
   }
 
   return {
-    where: "Confab's terminal",
+    where: 'terminal',
     ask(request, t) {
       const { title, message, detail } = describeConsent(request, t);
       // The frame is the same in every language, so a reader (or a test) finds each question.

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readJson } from '../../shared/domain/json';
+import { JsonProblemNote } from './JsonProblemNote';
 import { CopyButton } from '../common/CopyButton';
 import './tools.css';
 
@@ -42,11 +43,7 @@ export function JsonReply({ text, streaming, createdAt }: { text: string; stream
           </button>
         )}
       </div>
-      {!reading.valid && (
-        <p className="json-problem" role="note">
-          {t('json.replyProblem', { problem: reading.problem })}
-        </p>
-      )}
+      {!reading.valid && <JsonProblemNote problem={reading.problem} reply />}
       <pre className={reading.valid ? 'json-view' : 'json-view raw'} data-testid="message-text" tabIndex={0} dir="ltr">
         {formatted === '' ? <code>{t('tools.empty')}</code> : <code translate="no">{formatted}</code>}
       </pre>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { JsonReading } from '../../shared/domain/json';
+import { JsonProblemNote } from './JsonProblemNote';
 
 /** A JSON reading in full: the value pretty-printed, or the text as it came with why it is not JSON. */
 export function JsonView({ reading, label }: { reading: JsonReading; label: string }) {
@@ -13,9 +14,7 @@ export function JsonView({ reading, label }: { reading: JsonReading; label: stri
   }
   return (
     <>
-      <p className="json-problem" role="note">
-        {t('json.problem', { problem: reading.problem })}
-      </p>
+      <JsonProblemNote problem={reading.problem} reply={false} />
       <pre className="json-view raw" aria-label={label} tabIndex={0} dir="ltr">
         {reading.raw === '' ? <code>{t('tools.empty')}</code> : <code translate="no">{reading.raw}</code>}
       </pre>

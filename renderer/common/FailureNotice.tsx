@@ -23,8 +23,8 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Prop
       <p>{guidance.advice}</p>
       {guidance.detail && guidance.detail !== guidance.advice && (
         <p className="notice-detail">
-          {/* Without an HTTP status the words are not an HTTP error body (an unreachable host, a broken stream). */}
-          {failure.status === null ? t('failure.details') : t('failure.server_said')}{' '}
+          {/* Only the words of an HTTP error body are the server's; main's diagnosis (a broken stream, an unreadable answer) is not. */}
+          {failure.status !== null && guidance.detail === failure.message ? t('failure.server_said') : t('failure.details')}{' '}
           {/* The server's words are its own language, whatever the UI's; main's diagnosis is worded here. */}
           <q dir="auto" translate={guidance.detail === failure.message ? 'no' : undefined}>
             {guidance.detail}

@@ -30,13 +30,13 @@ const BASE_URL = { advice: 'failure.check_base_url', here: 'failure.check_base_u
 const RETRY = { advice: 'failure.try_again_network', action: 'retry' } as const;
 
 /** The words of each kind: what every failure of it says unless its reason says more. */
-const KIND_WORDS: Record<FailureKind, Words & { action: Action }> = {
+const KIND_WORDS: Record<FailureKind, Words & { title: Key; advice: Key; action: Action }> = {
   auth: { title: 'failure.kind.auth.title', advice: 'failure.kind.auth.advice', here: 'failure.kind.auth.advice_here', action: 'settings' },
   plan: { title: 'failure.kind.plan.title', advice: 'failure.kind.plan.advice', action: null },
   rate_limit: { title: 'failure.kind.rate_limit.title', advice: 'failure.kind.rate_limit.advice', action: 'retry' },
   server: { title: 'failure.kind.server.title', advice: 'failure.kind.server.advice', action: 'retry' },
   network: { title: 'failure.kind.network.title', advice: 'failure.kind.network.advice', here: 'failure.kind.network.advice_here', action: 'retry' },
-  not_configured: { title: 'failure.kind.not_configured.title', action: 'settings' },
+  not_configured: { title: 'failure.kind.not_configured.title', advice: 'failure.kind.not_configured.advice', action: 'settings' },
   stream: { title: 'failure.kind.stream.title', advice: 'failure.kind.stream.advice', action: 'retry' },
   http: { title: 'failure.kind.http.title', advice: 'failure.try_again', action: 'retry' },
 };
@@ -134,6 +134,11 @@ export const REASON_WORDS: Record<FailureReason, Words> = {
   reply_failed: { what: 'failure.reason.reply_failed.what' },
   // The chat shows its own way on (AssistantMessage); the notice is the stream's.
   tool_step_limit: { what: 'failure.reason.tool_step_limit.what' },
+  tool_server_removed: { title: 'failure.reason.tool_server_removed.title', advice: 'failure.reason.tool_server_removed.advice', action: null },
+  tool_server_connecting: { title: 'failure.reason.tool_server_connecting.title', advice: 'failure.try_again', action: 'retry' },
+  tool_missing: { title: 'failure.reason.tool_missing.title', advice: 'failure.reason.tool_missing.advice', action: null },
+  unreadable_answer: { what: 'failure.reason.unreadable_answer.what' },
+  malformed_event: { what: 'failure.reason.malformed_event.what' },
 };
 
 /** Main's values as the page says them: durations and sizes in the UI language's own units. */
@@ -169,14 +174,10 @@ export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boo
   const action = own.action === undefined ? kind.action : own.action;
   return {
     // No status on an http failure: the request never left Confab (main refused it, or the bridge to main is down).
-    title: t(own.title ?? (failure.kind === 'http' && failure.status === null ? 'failure.kind.http.title_unsent' : kind.title!)),
-    advice:
-      failure.kind === 'rate_limit' && failure.retryAfterSeconds !== null
-        ? t('failure.kind.rate_limit.advice_wait')
-        : // Without a reason, a not-configured failure is a sentence main has not turned into a code yet.
-          adviceKey ? t(adviceKey) : failure.message,
+    title: t(own.title ?? (failure.kind === 'http' && failure.status === null ? 'failure.kind.http.title_unsent' : kind.title)),
+    advice: t(failure.kind === 'rate_limit' && failure.retryAfterSeconds !== null ? 'failure.kind.rate_limit.advice_wait' : adviceKey),
     // An unreachable host is said once, in the title, which names the host and the system's code.
-    detail: what ? t(what) : failure.reason === 'unreachable' || !adviceKey ? null : failure.message || null,
+    detail: what ? t(what) : failure.reason === 'unreachable' ? null : failure.message || null,
     action: here && action === 'settings' ? null : action,
   };
 }

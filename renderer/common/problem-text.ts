@@ -15,8 +15,13 @@ export function problemText(error: unknown): string {
   return i18n.t('errors:unexpected', { detail: errorText(error) });
 }
 
+/** Where main asked for consent (`where`), which main sends as a place, not words. */
+const PLACES = { dialog: 'errors:consent_place.dialog', terminal: 'errors:consent_place.terminal' } as const;
+
 /** A problem main placed in a result or a state (a refused file, a failed job), in the user's language. */
 export function problemWords(problem: ProblemData): string {
+  const { where } = problem.values;
+  const place = where === 'dialog' || where === 'terminal' ? { where: i18n.t(PLACES[where]) } : {};
   // The key is main's code; tests/unit/shared/i18n/problems.test.ts checks every code has words.
-  return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values });
+  return i18n.t(`errors:${problem.code}` as 'errors:unexpected', { detail: '', ...problem.values, ...place });
 }

@@ -52,6 +52,14 @@ export const failureReason = z.enum([
   'reply_failed',
   // The model kept asking for tools past the step limit (the chat offers to continue).
   'tool_step_limit',
+  // A tool the conversation offers is not there to offer: its server was removed, is still
+  // connecting, or no longer has the tool ({server}, {tool}).
+  'tool_server_removed',
+  'tool_server_connecting',
+  'tool_missing',
+  // The service's answer did not parse as what was asked for: a transcript ({format}) or a stream event ({excerpt}).
+  'unreadable_answer',
+  'malformed_event',
 ]);
 
 const KEY_REASONS: ReadonlySet<FailureReason> = new Set(['missing_api_key', 'invalid_api_key', 'expired_api_key']);

@@ -85,7 +85,10 @@ describe('JSON mode', () => {
     await send(page, 'And for Lyon?');
     const reply = await settled(page);
     await reply.getByText('Not valid JSON', { exact: true }).waitFor();
-    expect(await reply.getByRole('note').innerText()).toMatch(/^The model was asked for JSON, but this reply is not valid JSON: .+/);
+    const note = reply.getByRole('note');
+    expect(await note.innerText()).toMatch(/^The model was asked for JSON, but this reply is not valid JSON; it is shown as it arrived\. The JSON reader said: .+/);
+    // The engine's own message is shown as it came, kept from translators.
+    expect(await note.locator('[translate="no"]').innerText()).toMatch(/JSON/);
     expect(await textOf(reply)).toBe('{not json');
     expect(await reply.getByRole('button', { name: 'Save as .json' }).count()).toBe(0);
     await screenshot(page, 'pro-chat-json-invalid');

@@ -22,7 +22,7 @@ export const STDIO_SERVER = { command: process.execPath, args: ['--import', 'tsx
  */
 export function scriptedConsent(answer = true): Consent & { requests: ConsentRequest[]; answer: boolean } {
   const consent = {
-    where: 'the test',
+    where: 'terminal' as const,
     answer,
     requests: [] as ConsentRequest[],
     ask: async (request: ConsentRequest) => {

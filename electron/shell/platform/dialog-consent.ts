@@ -7,7 +7,7 @@ import { type Consent, describeConsent } from '../../core/services/consent/conse
  */
 export function dialogConsent(window: () => BrowserWindow | null): Consent {
   return {
-    where: 'the dialog Confab opened',
+    where: 'dialog',
     async ask(request, t) {
       const { title, message, detail } = describeConsent(request, t);
       const buttons = [t('consent.deny'), t('consent.allow')];

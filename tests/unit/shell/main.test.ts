@@ -109,7 +109,7 @@ describe('main process wiring', () => {
       'registerAppScheme',
       expect.stringMatching(/^serveAppProtocol .*renderer$/),
       // Consent is asked with a native dialog; approvals are backed by the window's real input.
-      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'the dialog Confab opened' }, presence: {} })}`,
+      `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'dialog' }, presence: {} })}`,
       // The desktop's progress, notifications and badge follow the job queue.
       'jobs.onJobEvent',
       'createMainWindow preload.cjs',

@@ -23,7 +23,13 @@ export type StepOutcome =
   | { ok: false; end: Extract<CompletionEvent, { type: 'stopped' | 'failed' }> };
 
 // The service's own error event: its words, and the kind says the rest (a stream that broke).
-const serviceStreamFailure = (error: StreamEventError, host: string): ServiceFailure => ({
+// An event that did not parse is Confab's diagnosis: its start goes as a value, the page words it.
+const serviceStreamFailure = (error: StreamEventError, host: string): ServiceFailure =>
+  error.excerpt === null
+    ? serviceWords(error, host)
+    : diagnosed('stream', error.code, { reason: 'malformed_event', values: { excerpt: redact(error.excerpt) } }, host);
+
+const serviceWords = (error: StreamEventError, host: string): ServiceFailure => ({
   kind: 'stream',
   reason: null,
   status: null,

@@ -14,11 +14,15 @@ export interface CompletionPiece {
   model: string | null;
 }
 
-/** A failure reported inside an otherwise successful stream. */
+/**
+ * A failure reported inside an otherwise successful stream: `message` is the server's own words
+ * ('' when it sent none), `excerpt` the start of an event Confab could not read.
+ */
 export class StreamEventError extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    readonly excerpt: string | null = null,
   ) {
     super(message);
   }
@@ -89,11 +93,11 @@ export async function* completionPieces(body: ReadableStream<ArrayBufferView<Arr
     try {
       chunk = JSON.parse(event.data) as Chunk;
     } catch {
-      throw new StreamEventError(`The service sent an event Confab could not read: ${event.data.slice(0, 120)}`, 'malformed_event');
+      throw new StreamEventError('', 'malformed_event', event.data.slice(0, 120));
     }
     if (chunk.error !== undefined && chunk.error !== null) {
       const { code, message } = readErrorBody(event.data);
-      throw new StreamEventError(message ?? 'The service reported an error mid-reply.', code);
+      throw new StreamEventError(message ?? '', code);
     }
     yield pieceOf(chunk);
   }

@@ -22,15 +22,18 @@ export type ConsentRequest =
       tool: string | null;
     };
 
+/** Where main asks: a native dialog (Electron) or the terminal that started the browser harness. The page words it. */
+export type ConsentPlace = 'dialog' | 'terminal';
+
 export interface Consent {
-  /** Where the question appears, for the status shown while waiting: "a dialog", "Confab's terminal". */
-  readonly where: string;
+  /** Where the question appears, for the status shown while waiting. */
+  readonly where: ConsentPlace;
   /** Resolves true only when the user said yes; any failure to ask is a no. Asked in the UI language `t` speaks. */
   ask(request: ConsentRequest, t: MainWords): Promise<boolean>;
 }
 
 /** Used where nobody can be asked (tests that do not inject one): every request is refused. */
-export const refuseAll: Consent = { where: 'nowhere', ask: async () => false };
+export const refuseAll: Consent = { where: 'dialog', ask: async () => false };
 
 /** Shell-like quoting, so what the user confirms is exactly what will run, spaces and all. */
 const quote = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);

@@ -125,14 +125,14 @@ export function createMcpHost(deps: McpHostDeps) {
     for (const key of keys) {
       const [serverId, name] = [key.slice(0, key.indexOf('/')), key.slice(key.indexOf('/') + 1)];
       const server = servers().find((candidate) => candidate.id === serverId);
-      if (!server) return { ok: false, failure: notConfigured('A tool server this conversation uses was removed. Turn its tools off for this conversation.') };
+      if (!server) return { ok: false, failure: notConfigured('tool_server_removed', { tool: name }) };
       await ensure(server, 'retry');
       const { status, connection } = entry(serverId);
       if (status.state === 'failed') return { ok: false, failure: failureOfProblem(server.name, status.problem) };
       // Another attempt may have begun meanwhile (the user pressed Reconnect).
-      if (!connection) return { ok: false, failure: notConfigured(`"${server.name}" is still connecting. Try again in a moment.`) };
+      if (!connection) return { ok: false, failure: notConfigured('tool_server_connecting', { server: server.name }) };
       const tool = connection.tools.find((candidate) => candidate.name === name);
-      if (!tool) return { ok: false, failure: notConfigured(`"${server.name}" does not offer the tool ${name} (any more). Turn it off for this conversation.`) };
+      if (!tool) return { ok: false, failure: notConfigured('tool_missing', { server: server.name, tool: name }) };
       tools.push({
         key,
         serverId,

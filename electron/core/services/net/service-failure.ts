@@ -1,4 +1,4 @@
-import { type FailureKind, type FailureReason, type ServiceFailure, failureReason, reasonFor } from '../../../../shared/domain/service-failure';
+import { type FailureKind, type FailureReason, type ServiceFailure, reasonFor } from '../../../../shared/domain/service-failure';
 import type { ProblemValues } from '../../../../shared/domain/problem';
 import type { Diagnosis } from './address-rules';
 import { type BodyError, readCapped } from './body';
@@ -88,11 +88,8 @@ export function diagnosed(kind: FailureKind, code: string | null, { reason, valu
   return { kind, reason, status, code, message: '', values, host, retryAfterSeconds: null };
 }
 
-/** Nothing to send to yet: a reason (no base URL) or, for older callers, a sentence. */
-export function notConfigured(why: string | FailureReason, values: ProblemValues = {}): ServiceFailure {
-  const reason = failureReason.safeParse(why).data;
-  return reason ? diagnosed('not_configured', null, { reason, values }, null) : { kind: 'not_configured', reason: null, status: null, code: null, message: why, host: null, retryAfterSeconds: null };
-}
+/** Nothing to send to yet (no base URL, a tool that is not there): the page words the reason and values. */
+export const notConfigured = (reason: FailureReason, values: ProblemValues = {}): ServiceFailure => diagnosed('not_configured', null, { reason, values }, null);
 
 /** A body Confab stopped reading (too large, silent), on an answer that had a status. */
 export const bodyFailure = (error: BodyError, url: string, status: number): ServiceFailure =>

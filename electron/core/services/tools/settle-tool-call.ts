@@ -50,7 +50,8 @@ export async function settleToolCall(call: ToolCall, ctx: SettleContext): Promis
   if (decision === 'deny') return { outcome: 'denied', content: DECLINED };
 
   if (!args.valid || !isObject(args.value)) {
-    const why = args.valid ? 'they are not an object' : args.problem;
+    // Told to the model, not the user, so it stays in English.
+    const why = args.valid ? 'they are not an object' : args.problem.reason === 'empty' ? 'the text is empty' : args.problem.detail;
     return { outcome: 'error', content: `The arguments could not be used (${why}). Call the tool again with a JSON object.` };
   }
   try {

@@ -2,7 +2,7 @@ import type { TranscriptionRequest } from '../../../../shared/contract/transcrip
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { BodyError } from '../net/body';
-import { bodyFailure, failureFromNetworkError } from '../net/service-failure';
+import { bodyFailure, diagnosed, failureFromNetworkError } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
 import { parseTranscription } from './parse-result';
 import { type UploadFile, uploadForTranscription } from './upload';
@@ -33,8 +33,8 @@ export async function transcribeFile(
     try {
       return { ok: true, transcript: parseTranscription(request.responseFormat, raw) };
     } catch {
-      const message = `The service's answer could not be read as ${request.responseFormat}.`;
-      return { ok: false, failure: { kind: 'http', reason: null, status: result.response.status, code: null, message, host: null, retryAfterSeconds: null } };
+      const values = { format: request.responseFormat };
+      return { ok: false, failure: diagnosed('http', null, { reason: 'unreadable_answer', values }, null, result.response.status) };
     }
   } catch (error) {
     if (options.signal.aborted) return { ok: false, stopped: true };

@@ -95,7 +95,10 @@ describe('chat completion through main', () => {
     fake.chat.next({ reply: 'abcdefghijkl', chunkSize: 4, malformedAfterChunks: 2 });
     const malformed = await run(input());
     expect(malformed.text).toBe('abcdefgh');
-    expect(malformed.last).toMatchObject({ type: 'failed', failure: { kind: 'stream', code: 'malformed_event' } });
+    expect(malformed.last).toMatchObject({
+      type: 'failed',
+      failure: { kind: 'stream', code: 'malformed_event', reason: 'malformed_event', message: '', values: { excerpt: expect.any(String) as string } },
+    });
 
     fake.chat.next({ reply: 'abcdefghijkl', chunkSize: 4, dropAfterChunks: 2 });
     const dropped = await run(input());

@@ -108,9 +108,9 @@ describe('refusals and missing servers', () => {
 
   it('fails before asking the model when a server or tool is not available', async () => {
     const closed = await ask({ tools: ['nowhere/get_weather'] });
-    expect(await app.end(closed.id)).toMatchObject({ type: 'failed', failure: { kind: 'not_configured', message: expect.stringMatching(/was removed/) } });
+    expect(await app.end(closed.id)).toMatchObject({ type: 'failed', failure: { kind: 'not_configured', reason: 'tool_server_removed', message: '', values: { tool: 'get_weather' } } });
     const unknownTool = await ask({ tools: ['service/launch_rockets'] });
-    expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { message: expect.stringMatching(/does not offer the tool launch_rockets/) } });
+    expect(await app.end(unknownTool.id)).toMatchObject({ type: 'failed', failure: { reason: 'tool_missing', message: '', values: { server: expect.any(String) as string, tool: 'launch_rockets' } } });
 
     // Stored while the fake accepts it, then withdrawn: Confab tries every key before storing it.
     await app.invoke('secrets:deleteKey');

@@ -209,7 +209,7 @@ describe('other decisions', () => {
   it('shows arguments that are not JSON as they are, and tells the model they could not be used', async () => {
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: '{"city": "Par', id: 'bad' }] });
     const { id } = await ask();
-    expect((await app.next(id, 'toolApproval')).arguments).toEqual({ valid: false, raw: '{"city": "Par', problem: expect.any(String) });
+    expect((await app.next(id, 'toolApproval')).arguments).toEqual({ valid: false, raw: '{"city": "Par', problem: { reason: 'syntax', detail: expect.stringMatching(/JSON/) as string } });
     await decide(id, 'bad', 'approve');
     expect(await app.next(id, 'toolResult')).toMatchObject({ outcome: 'error', content: expect.stringMatching(/^The arguments could not be used/) });
     expect(await app.end(id)).toMatchObject({ type: 'done' });

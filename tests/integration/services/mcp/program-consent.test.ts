@@ -44,7 +44,7 @@ describe('starting a local MCP server', () => {
     const added = await app.invoke<McpServerView>('mcp:add', local());
     expect(added.status).toEqual({
       state: 'failed',
-      problem: expect.objectContaining({ reason: 'refused', why: { code: 'mcp.not_allowed', values: expect.objectContaining({ where: 'the test' }) } }),
+      problem: expect.objectContaining({ reason: 'refused', why: { code: 'mcp.not_allowed', values: expect.objectContaining({ where: 'terminal' }) } }),
     });
     expect(existsSync(marker())).toBe(false);
     // The user saw the exact command, arguments and variable names, never the value.
@@ -68,7 +68,7 @@ describe('starting a local MCP server', () => {
     const adding = app.invoke<McpServerView>('mcp:add', local());
     await expect
       .poll(async () => (await app.invoke<McpServerView[]>('mcp:list')).find((server) => server.name === 'Notes')?.status, { timeout: 10_000 })
-      .toEqual({ state: 'awaitingConsent', notice: { code: 'mcp.awaiting_consent', values: { where: 'the test' } } });
+      .toEqual({ state: 'awaitingConsent', notice: { code: 'mcp.awaiting_consent', values: { where: 'terminal' } } });
     expect(existsSync(marker())).toBe(false);
     answer(true);
     expect((await adding).status).toMatchObject({ state: 'connected' });

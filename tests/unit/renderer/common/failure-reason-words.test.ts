@@ -19,7 +19,7 @@ const failure = (reason: FailureReason): ServiceFailure => ({
   status: null,
   code: reason,
   message: '',
-  values: { host: 'api.example.com', proxy: 'http://proxy.example.com:3128', from: 'a.example.com', to: 'b.example.com', detail: 'ECONNREFUSED', count: 5, bytes: 16 * 1024 * 1024, tools: 'search', scheme: 'ftp:' },
+  values: { host: 'api.example.com', proxy: 'http://proxy.example.com:3128', from: 'a.example.com', to: 'b.example.com', detail: 'ECONNREFUSED', count: 5, bytes: 16 * 1024 * 1024, tools: 'search', scheme: 'ftp:', server: 'Weather', tool: 'get_weather', format: 'srt', excerpt: '{"choices":[' },
   host: 'api.example.com',
   retryAfterSeconds: null,
   ...(DURATION_REASONS.includes(reason) && { values: { host: 'api.example.com', seconds: 30 } }),
@@ -60,6 +60,11 @@ describe('the words for failure reasons', () => {
     expect(guidanceFor(failure('proxy_unreachable'))).toMatchObject({
       title: 'Der Proxy ist nicht erreichbar',
       detail: expect.stringContaining('http://proxy.example.com:3128') as string,
+    });
+    expect(guidanceFor({ ...failure('tool_missing'), kind: 'not_configured' })).toMatchObject({
+      title: 'Weather bietet das Werkzeug get_weather nicht mehr an',
+      advice: 'Schalten Sie das Werkzeug für diese Unterhaltung aus.',
+      detail: null,
     });
     await i18n.changeLanguage('en');
   });

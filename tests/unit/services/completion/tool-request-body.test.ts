@@ -49,8 +49,8 @@ describe('JSON mode', () => {
 
   it('reads a reply as JSON or says why not (the renderer shows this)', () => {
     expect(readJson('{"a": [1, 2]}')).toEqual({ valid: true, value: { a: [1, 2] } });
-    expect(readJson('{"a": ')).toMatchObject({ valid: false, raw: '{"a": ', problem: expect.any(String) });
-    expect(readJson('  ')).toEqual({ valid: false, raw: '  ', problem: 'The text is empty.' });
+    expect(readJson('{"a": ')).toMatchObject({ valid: false, raw: '{"a": ', problem: { reason: 'syntax', detail: expect.stringMatching(/JSON/) as string } });
+    expect(readJson('  ')).toEqual({ valid: false, raw: '  ', problem: { reason: 'empty', detail: '' } });
   });
 });
 

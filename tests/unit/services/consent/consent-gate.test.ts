@@ -25,7 +25,7 @@ const program = (change: Partial<Extract<ConsentRequest, { kind: 'startProgram' 
 
 function answering(...answers: boolean[]) {
   const asked: ConsentRequest[] = [];
-  return { asked, consent: { where: 'the test', ask: async (request: ConsentRequest) => (asked.push(request), answers.shift() ?? false) } };
+  return { asked, consent: { where: 'terminal' as const, ask: async (request: ConsentRequest) => (asked.push(request), answers.shift() ?? false) } };
 }
 
 describe('the consent gate for programs', () => {
@@ -79,7 +79,7 @@ describe('the consent gate for programs', () => {
   it('asks once for concurrent starts of the same program', async () => {
     let answer!: (yes: boolean) => void;
     let asked = 0;
-    const gate = await createConsentGate({ dir, consent: { where: 'the test', ask: () => (asked++, new Promise((resolve) => (answer = resolve))) } });
+    const gate = await createConsentGate({ dir, consent: { where: 'terminal', ask: () => (asked++, new Promise((resolve) => (answer = resolve))) } });
     const both = Promise.all([gate.startProgram(program()), gate.startProgram(program())]);
     await expect.poll(() => asked).toBe(1);
     answer(true);
@@ -87,7 +87,7 @@ describe('the consent gate for programs', () => {
   });
 
   it('treats a consent that fails to ask as a no, and refuses everything without one', async () => {
-    const broken = await createConsentGate({ dir, consent: { where: 'x', ask: async () => Promise.reject(new Error('no display')) } });
+    const broken = await createConsentGate({ dir, consent: { where: 'dialog', ask: async () => Promise.reject(new Error('no display')) } });
     expect(await broken.startProgram(program())).toBe(false);
     expect(await broken.allowTool({ kind: 'allowTool', serverName: 'Notes', tool: 'read' })).toBe(false);
     const nobody = await createConsentGate({ dir, consent: refuseAll });

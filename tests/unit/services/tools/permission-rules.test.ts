@@ -15,7 +15,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 async function rulesWith(answer: boolean) {
   const asked: ConsentRequest[] = [];
-  const gate = await createConsentGate({ dir, consent: { where: 'the test', ask: async (request) => (asked.push(request), answer) } });
+  const gate = await createConsentGate({ dir, consent: { where: 'terminal', ask: async (request) => (asked.push(request), answer) } });
   const names: Record<string, string> = { service: 'Service', notes: 'Notes' };
   return { asked, rules: await createToolPermissions({ dir, gate, serverName: (id) => names[id] ?? null }) };
 }
@@ -60,7 +60,7 @@ describe('the rule store', () => {
   it('refuses an allow the user did not confirm, changing nothing', async () => {
     const { rules } = await rulesWith(false);
     await rules.set({ serverId: 'notes', tool: 'read', rule: 'block' });
-    await expect(rules.set({ serverId: 'notes', tool: 'read', rule: 'allow' })).rejects.toMatchObject({ code: 'tools.allow_not_confirmed', values: { where: 'the test' } });
+    await expect(rules.set({ serverId: 'notes', tool: 'read', rule: 'allow' })).rejects.toMatchObject({ code: 'tools.allow_not_confirmed', values: { where: 'terminal' } });
     expect(rules.ruleFor('notes', 'read')).toBe('block');
     expect(await rules.allow('notes', 'read')).toBe(false);
   });
