@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
 import type { TranscriptReading } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
@@ -53,7 +53,12 @@ function Warnings({ record }: { record: TranscriptReading }) {
           <span dir="ltr">
             {formatClock(w.start)}–{formatClock(w.end)}
           </span>
-          : {w.message}
+          :{' '}
+          {'problem' in w ? (
+            t('result.warning', { index: w.part, flag: problemWords(w.problem) })
+          ) : (
+            <span translate="no">{w.message}</span>
+          )}
         </p>
       ))}
     </div>
