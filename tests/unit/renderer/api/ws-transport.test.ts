@@ -29,8 +29,7 @@ describe('the browser harness\'s socket, when it cannot pass a call', () => {
     const transport = createWsTransport(location, 'token');
     const envelope = await transport.invoke('history.import', { text: 'x'.repeat(BRIDGE_MAX_FRAME_BYTES) });
     expect(envelope).toMatchObject({ ok: false, error: { problem: { code: 'bridge.too_large', values: { limit: BRIDGE_MAX_FRAME_BYTES } } } });
-    const { values } = (envelope as { error: { problem: { values: { size: number } } } }).error.problem;
-    expect(values.size).toBeGreaterThan(BRIDGE_MAX_FRAME_BYTES);
+    expect(envelope.ok || envelope.error.problem?.values.size).toBeGreaterThan(BRIDGE_MAX_FRAME_BYTES);
   });
 
   it('says a lost connection in the UI language, from its code', async () => {
