@@ -6,7 +6,9 @@ import { mediaReply } from '../core/services/storage/media-file';
 import type { Staging } from '../core/services/intake/staging';
 import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
 import type { UrlSigner } from './signed-urls';
+import type { StageOutcome } from '../../shared/contract/transcription';
 import { errorText } from '../../shared/domain/error-text';
+import { problemOf } from '../../shared/domain/problem';
 
 export interface FileRouteDeps {
   staging: Staging;
@@ -40,11 +42,12 @@ export function fileRoutes(deps: FileRouteDeps) {
     const size = Number(request.headers['content-length']);
     if (!query.success) return text(response, 400, query.error.issues.map((i) => i.message).join(' '), headers);
     if (!Number.isSafeInteger(size)) return text(response, 411, 'The upload needs a Content-Length.', headers);
-    let outcome;
+    let outcome: StageOutcome;
     try {
       outcome = await deps.staging.fromStream(request, query.data.name, size, query.data.purpose);
     } catch (error) {
-      return text(response, 400, `${query.data.name} could not be received: ${errorText(error)}`, headers);
+      // Said by the page as the bridge says any refusal: main's code, else the fault as unexpected.
+      outcome = { ok: false, problem: problemOf(error) ?? { code: 'unexpected', values: { detail: errorText(error) } } };
     }
     // A refusal (too large, empty) comes before the body is read: take it in before answering,
     // as a browser reports an answer to an unfinished upload as a network error.

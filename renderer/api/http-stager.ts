@@ -1,5 +1,14 @@
 import { STAGE_ROUTE, type FileStager } from '../../shared/contract/staging';
 import { stageOutcomeSchema } from '../../shared/contract/transcription';
+import { bridgeProblem } from './bridge-problem';
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
 
 /**
  * The browser harness's staging: a page has no file paths, so the file goes once, as the raw
@@ -16,12 +25,13 @@ export function httpStager(token: string): FileStager {
         request.setRequestHeader('Content-Type', 'application/octet-stream');
         request.upload.onprogress = (event) => onProgress?.(event.loaded);
         request.onload = () => {
-          if (request.status !== 200) return reject(new Error(request.responseText || `The upload was refused (HTTP ${request.status}).`));
-          const outcome = stageOutcomeSchema.safeParse(JSON.parse(request.responseText));
+          // Not 200: the request itself was refused (token, origin, query), a fault of the page's, not the user's.
+          if (request.status !== 200) return reject(bridgeProblem('unexpected', { detail: `HTTP ${request.status} ${request.responseText}`.trim() }));
+          const outcome = stageOutcomeSchema.safeParse(parsed(request.responseText));
           if (outcome.success) resolve(outcome.data);
-          else reject(new Error('Confab answered the upload with something unexpected. Reload the page and add the file again.'));
+          else reject(bridgeProblem('bridge.unexpected_answer'));
         };
-        request.onerror = () => reject(new Error('Lost the connection to Confab. Is `npm run web` still running?'));
+        request.onerror = () => reject(bridgeProblem('bridge.disconnected'));
         request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
         if (signal?.aborted) return request.onabort(new ProgressEvent('abort'));
         signal?.addEventListener('abort', () => request.abort(), { once: true });

@@ -1,15 +1,12 @@
 import { BRIDGE_MAX_FRAME_BYTES, BRIDGE_PATH, TOKEN_PARAM, toRendererFrame } from '../../shared/contract/bridge-protocol';
 import type { Transport } from '../../shared/contract/client';
 import type { Envelope } from '../../shared/contract/define';
-import { megabytes } from '../../shared/domain/sizes';
 
-const disconnected = (message: string): Envelope => ({ ok: false, error: { code: 'disconnected', message } });
+// The page words these from their problems (errors `bridge.*`); the message is for the log.
+const disconnected: Envelope = { ok: false, error: { code: 'disconnected', message: 'The bridge socket closed.', problem: { code: 'bridge.disconnected', values: {} } } };
 const tooLarge = (bytes: number): Envelope => ({
   ok: false,
-  error: {
-    code: 'too_large',
-    message: `This is ${megabytes(bytes)}, more than the ${megabytes(BRIDGE_MAX_FRAME_BYTES)} the browser version of Confab passes at once. Nothing was sent; make it smaller.`,
-  },
+  error: { code: 'too_large', message: `A frame of ${bytes} bytes was not sent.`, problem: { code: 'bridge.too_large', values: { size: bytes, limit: BRIDGE_MAX_FRAME_BYTES } } },
 });
 
 /**
@@ -38,7 +35,7 @@ export function createWsTransport(location: Location, token: string): Transport 
     };
     ws.onclose = () => {
       for (const resolve of pending.values()) {
-        resolve(disconnected('Lost the connection to Confab. Is `npm run web` still running? Reload the page after restarting it.'));
+        resolve(disconnected);
       }
       pending.clear();
     };

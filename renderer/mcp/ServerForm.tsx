@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
+import { MAX_NAME_CHARS, type McpServerInput, type McpServerView, serverInputSchema } from '../../shared/contract/mcp';
 import { PasteServers } from './PasteServers';
 import { useMcp } from './store';
-import { problemText } from '../common/problem-text';
+import { problemText, problemWords } from '../common/problem-text';
+import { problemOfIssue } from '../../shared/domain/problem';
 
 /** One header or environment variable as edited: a stored value stays stored unless replaced. */
 interface SecretRow {
@@ -157,7 +158,10 @@ export function ServerForm({ server, onDone }: Props) {
           ? { type: 'http', url: url.trim(), headers: values.entries }
           : { type: 'stdio', command, args: args.split('\n').filter((arg) => arg.trim() !== ''), env: values.entries },
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? t('form.invalid'));
+    if (!parsed.success) {
+      const named = problemOfIssue(parsed.error.issues[0]);
+      return setProblem(named ? problemWords(named) : t('form.invalid'));
+    }
     setProblem(null);
     setSaving(true);
     try {
@@ -181,7 +185,7 @@ export function ServerForm({ server, onDone }: Props) {
       )}
       <div className="field">
         <label htmlFor={`${id}-name`}>{t('form.name')}</label>
-        <input id={`${id}-name`} type="text" dir="auto" value={name} placeholder={t('form.namePlaceholder')} onChange={(event) => setName(event.target.value)} />
+        <input id={`${id}-name`} type="text" dir="auto" value={name} maxLength={MAX_NAME_CHARS} placeholder={t('form.namePlaceholder')} onChange={(event) => setName(event.target.value)} />
       </div>
       <fieldset className="choice">
         <legend>{t('form.connection')}</legend>

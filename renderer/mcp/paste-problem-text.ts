@@ -19,8 +19,6 @@ function issueText(t: TFunction<'mcp'>, issue: FieldIssue): string {
       return t('pasted.argsList');
     case 'argText':
       return t('pasted.argText');
-    case 'rule':
-      return issue.rule;
     case 'named':
       return problemWords(issue.problem);
   }

@@ -13,7 +13,7 @@ import { type ProblemData, problemOfIssue } from '../../shared/domain/problem';
 /**
  * What cannot be read in a pasted JSON, as a code and values the form words in the UI language.
  * `name` is the server's ('' for one pasted without its name); `issue` is what is wrong with
- * one of its fields, or a rule of the form's own schema (`rule`, already in words).
+ * one of its fields, or a rule of the form's own schema (`named`, its problem).
  */
 export type PasteProblem =
   | { code: 'empty' | 'notObject' | 'serversNotObject' | 'noServer' }
@@ -24,7 +24,6 @@ export type PasteProblem =
 export type FieldIssue =
   | { code: 'fieldText' | 'valuesObject'; field: string }
   | { code: 'headerValueText' | 'envValueText' | 'argsList' | 'argText' }
-  | { code: 'rule'; rule: string }
   | { code: 'named'; problem: ProblemData };
 
 // The schemas' messages are FieldIssue codes, read back in issueOf.
@@ -79,9 +78,8 @@ function readEntry(name: string, entry: unknown): { input: McpServerInput } | { 
   const checked = serverInputSchema.safeParse({ name, transport });
   // An unnamed server is named in the form; every other rule is the form's own.
   const issue = checked.success ? undefined : checked.error.issues.find((found) => !(name === '' && found.path[0] === 'name'));
-  // An address check names its problem (a code the errors namespace words); the schema's other rules word their own.
-  const named = problemOfIssue(issue);
-  if (issue) return { problem: { code: 'entryField', name, issue: named ? { code: 'named', problem: named } : { code: 'rule', rule: issue.message } } };
+  // Every rule of the form's schema names its problem (a code the errors namespace words).
+  if (issue) return { problem: { code: 'entryField', name, issue: { code: 'named', problem: problemOfIssue(issue) ?? { code: 'field.invalid', values: {} } } } };
   return { input: checked.success ? checked.data : { name, transport } };
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_FIND_CHARS } from '../../shared/contract/transcriptEditor';
 import type { Match } from '../../shared/domain/transcript-edits';
 import { replaceAll, replaceCurrent, step, useFind } from './find';
 
@@ -24,6 +25,7 @@ export function FindBar({ matches }: { matches: readonly Match[] }) {
           type="text"
           aria-label={t('find.find')}
           placeholder={t('find.find')}
+          maxLength={MAX_FIND_CHARS}
           dir="auto"
           value={options.find}
           onChange={(event) => set({ find: event.target.value })}
@@ -52,7 +54,7 @@ export function FindBar({ matches }: { matches: readonly Match[] }) {
         </button>
       </div>
       <div className="ed-find-row">
-        <input type="text" dir="auto" aria-label={t('find.replaceWith')} placeholder={t('find.replaceWith')} value={replace} onChange={(event) => useFind.setState({ replace: event.target.value })} />
+        <input type="text" dir="auto" maxLength={MAX_FIND_CHARS} aria-label={t('find.replaceWith')} placeholder={t('find.replaceWith')} value={replace} onChange={(event) => useFind.setState({ replace: event.target.value })} />
         <button type="button" className="small secondary" disabled={!count} onClick={() => replaceCurrent(matches[at])}>
           {t('find.replace')}
         </button>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
 import { edit, useEditor } from './store';
 
 // Speaker ids are UUIDs, so this value cannot be one.
@@ -37,6 +38,7 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
           aria-label={t('speakers.newName', { row: index + 1 })}
           dir="auto"
           list={listId}
+          maxLength={MAX_SPEAKER_NAME_CHARS}
           value={draft}
           placeholder={t('speakers.namePlaceholder')}
           onChange={(event) => setDraft(event.target.value)}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AudioProgress, Job } from '../../shared/contract/jobs';
+import { problemWords } from '../common/problem-text';
 import { useFormats } from '../i18n';
 import { useSizes } from './format';
 import { FORMAT_KEYS } from './request';
@@ -115,13 +116,14 @@ export function JobStatus({ job }: { job: Job }) {
       return (
         <>
           <p className="queue-status done">{count > 1 ? t('status.doneParts', { count, format }) : t('status.done', { format })}</p>
-          {job.parts
-            .filter((p) => p.flag)
-            .map((p) => (
-              <p key={p.index} className="queue-status long-note">
-                {t('status.flagged', { index: p.index + 1, flag: p.flag })}
-              </p>
-            ))}
+          {job.parts.map(
+            (p) =>
+              p.flag && (
+                <p key={p.index} className="queue-status long-note">
+                  {t('status.flagged', { index: p.index + 1, flag: problemWords(p.flag) })}
+                </p>
+              ),
+          )}
         </>
       );
     }

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
-import type { TranscriptReading } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
 import { ResultMeta } from './ResultMeta';
-import { formatClock, useSizes } from './format';
+import { useSizes } from './format';
 import { useJobs } from './jobs';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
 import { Timings } from './Timings';
+import { TranscriptWarnings } from './TranscriptWarnings';
 
 /** While the queue works on, a line about it, so opening a result never hides the progress. */
 function QueueStrip() {
@@ -37,25 +37,6 @@ function QueueStrip() {
       <button type="button" className="link" onClick={showTranscription}>
         {t('result.showQueue')}
       </button>
-    </div>
-  );
-}
-
-/** Stretches whose result still looked wrong when it was kept (a part that looped, say). */
-function Warnings({ record }: { record: TranscriptReading }) {
-  const { t } = useTranslation('transcription');
-  const warnings = record.transcript.warnings ?? [];
-  if (!warnings.length) return null;
-  return (
-    <div className="notice warning" role="note" aria-label={t('result.warnings')}>
-      {warnings.map((w) => (
-        <p key={w.start}>
-          <span dir="ltr">
-            {formatClock(w.start)}–{formatClock(w.end)}
-          </span>
-          : {w.message}
-        </p>
-      ))}
     </div>
   );
 }
@@ -143,7 +124,7 @@ export function ResultView({ id }: { id: string }) {
         </div>
       )}
       {record.edits && <EditedSign showingOriginal={showingOriginal} original={original} onShowOriginal={toggleOriginal} />}
-      <Warnings record={record} />
+      <TranscriptWarnings transcript={record.transcript} />
       {shown && (
         <>
           <FollowAlong key={showingOriginal ? 'original' : 'current'} transcript={shown} speakers={showingOriginal ? undefined : record.edits?.speakers} audio={audio} />

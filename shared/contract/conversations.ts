@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chatOptionsSchema, toolRefSchema } from '../domain/chat';
 import { conversationMetaSchema, messageSchema } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
+import { issueOf } from '../domain/problem';
 import { completionEventSchema, toolDecisionSchema } from './chat';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
@@ -12,7 +13,11 @@ const conversationId = z.string().min(1);
 export const MAX_MESSAGE_CHARS = 1_000_000;
 /** The longest paste Confab holds for the composer (by reference, staged in main). */
 export const MAX_PASTE_BYTES = 100 * 1024 * 1024;
-const draft = z.string().trim().min(1, 'Write a message first.').max(MAX_MESSAGE_CHARS, 'This message is too long to send.');
+const draft = z
+  .string()
+  .trim()
+  .refine((text) => text !== '', issueOf('conversation_input.message_missing'))
+  .refine((text) => text.length <= MAX_MESSAGE_CHARS, issueOf('conversation_input.message_too_long', { max: MAX_MESSAGE_CHARS }));
 
 /**
  * What the user sees in the options panel when they ask for a reply. Main saves it on the

@@ -35,7 +35,7 @@ export const jobPartSchema = z.object({
   endSeconds: z.number(),
   state: partStateSchema,
   /** Why its result still looks wrong after a retry without the carried-over prompt; it is marked in the transcript. */
-  flag: z.string().nullable(),
+  flag: problemSchema.nullable(),
 });
 
 /** Seconds of audio worked through so far, of all (null while the length is not known yet). */

@@ -1,31 +1,33 @@
 import { z } from 'zod';
 import { call, stream } from './define';
 import { mcpUrlSchema } from './settings';
-import { problemSchema } from '../domain/problem';
+import { issueOf, problemSchema } from '../domain/problem';
 
 /** The service's own MCP server: Settings' MCP address with the API key. Always listed, never removed. */
 export const SERVICE_SERVER_ID = 'service';
+/** The longest server name (the form's field stops there too). */
+export const MAX_NAME_CHARS = 80;
 
 const headerName = z
   .string()
   .trim()
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'A header name is letters, digits and dashes, for example X-Api-Key.');
+  .refine((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name), issueOf('mcp_input.header_name', { example: 'X-Api-Key' }));
 const envName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'A variable name is letters, digits and _, and does not start with a digit.');
+  .refine((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name), issueOf('mcp_input.variable_name'));
 
 /**
  * Header and environment values are secrets: main keeps them in the OS keychain. The renderer
  * sends a value to store one, or leaves `value` out to keep the stored value.
  */
-const secretsInput = (name: z.ZodString, what: string, caseless: boolean) =>
+const secretsInput = (name: typeof headerName, repeated: 'mcp_input.header_repeated' | 'mcp_input.variable_repeated', caseless: boolean) =>
   z
     .array(z.object({ name, value: z.string().optional() }).strict())
     .default([])
     .refine(
       (entries) => new Set(entries.map((entry) => (caseless ? entry.name.toLowerCase() : entry.name))).size === entries.length,
-      `Each ${what} can be given only once.`,
+      issueOf(repeated),
     );
 
 /** What the renderer sees of a secret: its name and whether a value is stored, never the value. */
@@ -33,15 +35,19 @@ export const secretViewSchema = z.object({ name: z.string(), hasValue: z.boolean
 
 export const serverInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the server a name.').max(80, 'Keep the name under 80 characters.'),
+    name: z
+      .string()
+      .trim()
+      .refine((name) => name !== '', issueOf('mcp_input.name_missing'))
+      .refine((name) => name.length <= MAX_NAME_CHARS, issueOf('mcp_input.name_too_long', { max: MAX_NAME_CHARS })),
     transport: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('http'), url: mcpUrlSchema, headers: secretsInput(headerName, 'header', true) }).strict(),
+      z.object({ type: z.literal('http'), url: mcpUrlSchema, headers: secretsInput(headerName, 'mcp_input.header_repeated', true) }).strict(),
       z
         .object({
           type: z.literal('stdio'),
-          command: z.string().trim().min(1, 'Enter the command that starts the server.'),
+          command: z.string().trim().refine((command) => command !== '', issueOf('mcp_input.command_missing')),
           args: z.array(z.string()).default([]),
-          env: secretsInput(envName, 'variable', false),
+          env: secretsInput(envName, 'mcp_input.variable_repeated', false),
         })
         .strict(),
     ]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueOf } from '../domain/problem';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
 import { diskRefusalSchema } from './storage';
@@ -42,10 +43,21 @@ export const editorStateSchema = z.object({
 });
 
 const block = z.number().int().min(0);
-const speakerName = z.string().trim().min(1, 'A speaker needs a name.').max(80, 'Keep a speaker name under 80 characters.');
+/** The longest speaker name, and the longest text to find or to put in its place (the fields stop there too). */
+export const MAX_SPEAKER_NAME_CHARS = 80;
+export const MAX_FIND_CHARS = 500;
+
+const speakerName = z
+  .string()
+  .trim()
+  .refine((name) => name !== '', issueOf('editor_input.speaker_name_missing'))
+  .refine((name) => name.length <= MAX_SPEAKER_NAME_CHARS, issueOf('editor_input.speaker_name_too_long', { max: MAX_SPEAKER_NAME_CHARS }));
 
 export const findOptionsSchema = z.object({
-  find: z.string().min(1, 'Enter the text to find.').max(500),
+  find: z
+    .string()
+    .refine((find) => find !== '', issueOf('editor_input.find_missing'))
+    .refine((find) => find.length <= MAX_FIND_CHARS, issueOf('editor_input.find_too_long', { max: MAX_FIND_CHARS })),
   caseSensitive: z.boolean(),
   wholeWord: z.boolean(),
 });
@@ -66,7 +78,10 @@ export const editIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('renameSpeaker'), speaker: z.string(), name: speakerName }),
   /** Every block of `from` becomes `into`'s; `from` disappears. */
   z.object({ type: z.literal('mergeSpeakers'), from: z.string(), into: z.string() }),
-  findOptionsSchema.extend({ type: z.literal('replaceAll'), replace: z.string().max(500) }),
+  findOptionsSchema.extend({
+    type: z.literal('replaceAll'),
+    replace: z.string().refine((replace) => replace.length <= MAX_FIND_CHARS, issueOf('editor_input.replace_too_long', { max: MAX_FIND_CHARS })),
+  }),
 ]);
 
 export const editorExportFormatSchema = z.enum(['srt', 'vtt', 'txt', 'md', 'json', 'docx']);

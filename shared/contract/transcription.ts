@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatOptionsSchema } from '../domain/chat';
 import { conversationMetaSchema } from '../domain/conversation';
 import { isLanguageCode } from '../domain/languages';
-import { problemSchema } from '../domain/problem';
+import { issueOf, problemSchema } from '../domain/problem';
 import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
@@ -33,7 +33,7 @@ export const transcriptionRequestSchema = z.object({
   language: z
     .string()
     .trim()
-    .refine((value) => value === '' || isLanguageCode(value), 'Choose a language from the list, or Detect automatically.'),
+    .refine((value) => value === '' || isLanguageCode(value), issueOf('transcription_input.language_unknown')),
   prompt: z.string().max(4000, 'Keep the prompt under 4,000 characters.'),
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { problemSchema } from './problem';
 
 /** The five response formats of the transcription operation (seed §4.2). */
 export const responseFormatSchema = z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json']);
 
 export const wordSchema = z.object({ word: z.string(), start: z.number(), end: z.number() });
+
+/** A stretch whose result looked wrong: which part, and why as a problem the page words. */
+const partWarningSchema = z.object({ start: z.number(), end: z.number(), part: z.number().int(), problem: problemSchema });
+/** Transcripts kept before warnings were codes say why in English words, shown as they are. */
+const legacyWarningSchema = z.object({ start: z.number(), end: z.number(), message: z.string() });
 
 /** Segment fields are "not shown" in the seed; these are the convention's (openai) that Confab uses. */
 export const segmentSchema = z.object({ id: z.number(), start: z.number(), end: z.number(), text: z.string() });
@@ -26,7 +32,7 @@ export const transcriptSchema = z.object({
    * Stretches whose result still looked wrong when it was kept (a long recording's part that
    * looped or ran past its length after a retry without the carried-over prompt).
    */
-  warnings: z.array(z.object({ start: z.number(), end: z.number(), message: z.string() })).optional(),
+  warnings: z.array(z.union([partWarningSchema, legacyWarningSchema])).optional(),
 });
 
 /** Re-segmentation rules for subtitles made from word timings. */

@@ -57,7 +57,7 @@ export async function startCore(
   };
   async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<T> {
     const result = await core.router.invoke(channel, payload, sink);
-    if (!result.ok) throw new BridgeError(result.error.message, result.error.code);
+    if (!result.ok) throw new BridgeError(result.error.message, result.error.code, result.error.problem ?? null);
     return result.value as T;
   }
   if (options.key !== null) await invoke('secrets:setKey', { key: options.key ?? fake.keys.pro });

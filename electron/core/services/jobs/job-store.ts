@@ -10,7 +10,7 @@ export interface StoredPart {
   index: number;
   state: 'waiting' | 'done' | 'failed';
   transcript: Transcript | null;
-  flag: string | null;
+  flag: ProblemData | null;
   encoded: EncodedPart | null;
 }
 
@@ -43,6 +43,15 @@ function readBody(text: string): Body {
 }
 
 /**
+ * A part kept before flags were codes has its flag in English words: the job's line drops it,
+ * and the transcript, which kept the words as a warning, still shows them.
+ */
+function readPart(text: string): StoredPart {
+  const part = JSON.parse(text) as Omit<StoredPart, 'flag'> & { flag: ProblemData | string | null };
+  return { ...part, flag: typeof part.flag === 'string' ? null : part.flag };
+}
+
+/**
  * The queue's own SQLite file (jobs.sqlite, apart from the history): one row per job in queue
  * order, one per part. Every change is one statement, so a crash leaves the last one whole.
  * The schema is created if missing; a new shape would get its own `user_version` step.
@@ -70,7 +79,7 @@ export function openJobStore(path: string) {
         id: row.id,
         state: row.state,
         ...readBody(row.body),
-        parts: (parts.all(row.id) as Array<{ body: string }>).map((p) => JSON.parse(p.body) as StoredPart),
+        parts: (parts.all(row.id) as Array<{ body: string }>).map((p) => readPart(p.body)),
       }));
     },
 

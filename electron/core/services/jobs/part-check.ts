@@ -1,3 +1,4 @@
+import type { ProblemData } from '../../../../shared/domain/problem';
 import type { Transcript } from '../../../../shared/domain/transcript';
 
 /** Timings may end a little past a part: the service rounds, and a word may ring on. */
@@ -40,15 +41,17 @@ export function isLooping(text: string): boolean {
 }
 
 /**
- * Why a part's result looks wrong, in words for the transcript, or null when it looks right:
- * the text repeats itself, or its timings run past the part's length.
+ * Why a part's result looks wrong, as a problem the page words (errors `part_check.*`), or null
+ * when it looks right: the text repeats itself, or its timings run past the part's length.
  */
-export function partProblem(transcript: Transcript, partSeconds: number): string | null {
-  if (isLooping(transcript.text)) return 'the same words repeat over and over, which usually means the model looped';
+export function partProblem(transcript: Transcript, partSeconds: number): ProblemData | null {
+  if (isLooping(transcript.text)) return { code: 'part_check.looped', values: {} };
   const ends = [...transcript.words, ...transcript.segments].map((item) => item.end);
   const last = ends.length ? Math.max(...ends) : 0;
   if (last > partSeconds + TIMING_SLACK_SECONDS) {
-    return `its timings run to ${last.toFixed(1)} s in a part ${partSeconds.toFixed(1)} s long`;
+    return { code: 'part_check.timings_overrun', values: { end: tenths(last), length: tenths(partSeconds) } };
   }
   return null;
 }
+
+const tenths = (seconds: number) => Math.round(seconds * 10) / 10;

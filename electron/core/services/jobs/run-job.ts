@@ -210,7 +210,7 @@ const partName = (fileName: string, index: number, count: number) => `${fileName
 
 /** The parts whose results still looked wrong, where they are in the recording. */
 function flagsOf(parts: StoredPart[], sampleRate: number, cuts: NonNullable<StoredJob['plan']>['cuts']) {
-  return parts
-    .filter((part) => part.flag)
-    .map((part) => ({ start: cuts[part.index]!.startSample / sampleRate, end: cuts[part.index]!.endSample / sampleRate, message: `Part ${part.index + 1} may be wrong: ${part.flag}.` }));
+  return parts.flatMap(({ index, flag }) =>
+    flag ? [{ start: cuts[index]!.startSample / sampleRate, end: cuts[index]!.endSample / sampleRate, part: index + 1, problem: flag }] : [],
+  );
 }

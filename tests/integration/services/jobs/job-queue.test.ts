@@ -207,7 +207,7 @@ describe('the transcription queue', () => {
     ]);
     const { transcript } = t.kept[0]!.record;
     expect(transcript.text).toBe('first part second part, heard right third part');
-    expect(transcript.warnings).toEqual([{ start: 1200, end: 1800, message: 'Part 3 may be wrong: its timings run to 700.0 s in a part 600.0 s long.' }]);
+    expect(transcript.warnings).toEqual([{ start: 1200, end: 1800, part: 3, problem: { code: 'part_check.timings_overrun', values: { end: 700, length: 600 } } }]);
     await queue.close();
   });
 

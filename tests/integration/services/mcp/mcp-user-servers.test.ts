@@ -79,7 +79,7 @@ describe('user-added HTTP servers', () => {
     await expect(app.invoke('mcp:add', { name: '', transport: { type: 'http', url: 'ftp://x' } })).rejects.toMatchObject({ code: 'invalid_payload' });
     await expect(
       app.invoke('mcp:add', { name: 'Twice', transport: { type: 'http', url: fake.mcpUrl, headers: [{ name: 'X-A' }, { name: 'x-a' }] } }),
-    ).rejects.toThrow(/only once/);
+    ).rejects.toMatchObject({ code: 'invalid_payload', problem: { code: 'mcp_input.header_repeated', values: {} } });
     await expect(app.invoke('mcp:remove', { id: 'service' })).rejects.toThrow(/mcp\.service_server_kept/);
   });
 

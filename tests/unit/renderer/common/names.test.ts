@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { modelName } from '../../../../renderer/common/names';
 import { startI18n, switchLanguage } from '../../../../renderer/i18n';
 import { transcriptionRequestSchema } from '../../../../shared/contract/transcription';
+import { problemOfIssue } from '../../../../shared/domain/problem';
 
 beforeAll(() => startI18n(Promise.resolve('en')));
 
@@ -25,6 +26,6 @@ describe("the service's names in the user's words", () => {
     expect(transcriptionRequestSchema.safeParse({ ...request, language: '' }).success).toBe(true);
     const refused = transcriptionRequestSchema.safeParse({ ...request, language: 'xx' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe('Choose a language from the list, or Detect automatically.');
+    expect(problemOfIssue(refused.error?.issues[0])).toEqual({ code: 'transcription_input.language_unknown', values: {} });
   });
 });

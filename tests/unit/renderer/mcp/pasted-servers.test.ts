@@ -48,6 +48,9 @@ describe('reading a pasted MCP server JSON', () => {
     ['{"notes": {"url": "https://x.example/mcp", "headers": {"X-Key": 42}}}', { code: 'entryField', name: 'notes', issue: { code: 'headerValueText' } }],
     ['{"notes": {"url": "http://tools.example.com/mcp"}}', { code: 'entryField', name: 'notes', issue: { code: 'named', problem: { code: 'mcp_url.needs_https', values: { example: 'https://api.example.com/mcp' } } } }],
     ['{"notes": {"type": "sse", "url": "https://x.example/sse"}}', { code: 'entrySse', name: 'notes' }],
+    ['{"notes": {"command": "  "}}', { code: 'entryField', name: 'notes', issue: { code: 'named', problem: { code: 'mcp_input.command_missing', values: {} } } }],
+    ['{"notes": {"command": "x", "env": {"1ROOT": "/"}}}', { code: 'entryField', name: 'notes', issue: { code: 'named', problem: { code: 'mcp_input.variable_name', values: {} } } }],
+    [`{"${'n'.repeat(81)}": {"command": "x"}}`, { code: 'entryField', name: 'n'.repeat(81), issue: { code: 'named', problem: { code: 'mcp_input.name_too_long', values: { max: 80 } } } }],
   ])('says what is wrong with %j, as a code and values', (pasted, problem) => {
     expect(readPastedServers(pasted)).toEqual({ ok: false, problem });
   });
