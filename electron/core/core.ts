@@ -10,6 +10,7 @@ import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
 import { transcriptEditorHandlers } from './handlers/transcript-editor';
 import { profilesHandlers } from './handlers/profiles';
+import { recordingHandlers } from './handlers/recording';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter, type Router } from './router';
@@ -205,6 +206,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
+    recording: recordingHandlers(),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),

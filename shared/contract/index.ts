@@ -6,6 +6,7 @@ import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
+import { recordingArea } from './recording';
 import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
@@ -21,6 +22,7 @@ export const contract = {
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
   jobs: jobsArea,
+  recording: recordingArea,
   mcp: mcpArea,
   permissions: permissionsArea,
   desktop: desktopArea,

@@ -11,6 +11,9 @@ const partWarningSchema = z.object({ start: z.number(), end: z.number(), part: z
 /** Transcripts kept before warnings were codes say why in English words, shown as they are. */
 const legacyWarningSchema = z.object({ start: z.number(), end: z.number(), message: z.string() });
 
+/** A place the user marked while recording: seconds from the start, and its name (empty: numbered by the page). */
+export const markerSchema = z.object({ at: z.number().nonnegative(), label: z.string().max(200) });
+
 /** Segment fields are "not shown" in the seed; these are the convention's (openai) that Confab uses. */
 export const segmentSchema = z.object({ id: z.number(), start: z.number(), end: z.number(), text: z.string() });
 
@@ -33,6 +36,8 @@ export const transcriptSchema = z.object({
    * looped or ran past its length after a retry without the carried-over prompt).
    */
   warnings: z.array(z.union([partWarningSchema, legacyWarningSchema])).optional(),
+  /** The markers dropped while it was recorded in Confab. */
+  markers: z.array(markerSchema).optional(),
 });
 
 /** Re-segmentation rules for subtitles made from word timings. */
@@ -49,6 +54,7 @@ export const DEFAULT_SUBTITLE_RULES = subtitleRulesSchema.parse({});
 
 export type ResponseFormat = z.infer<typeof responseFormatSchema>;
 export type Word = z.infer<typeof wordSchema>;
+export type Marker = z.infer<typeof markerSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
 export type Transcript = z.infer<typeof transcriptSchema>;
 export type SubtitleRules = z.infer<typeof subtitleRulesSchema>;

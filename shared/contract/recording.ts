@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
+import { markerSchema } from '../domain/transcript';
+import { call, stream } from './define';
+import { jobRequestSchema, jobSchema } from './jobs';
+
+/**
+ * Recording a meeting. The page captures (it is where Chromium's media lives) and main decides
+ * and keeps: main starts and ends a recording, grants the media permission only while one the
+ * user started runs, writes every chunk to the data folder as it arrives and flushes it, and
+ * hands the stopped recording to the transcription queue. Audio never rides inside JSON: chunks
+ * go beside the router (Electron: one binary IPC message; harness: the raw body of an HTTP PUT).
+ */
+
+/** Every track is 16-bit mono PCM at this rate: what transcription needs, 32 KB a second a track. */
+export const RECORDING_SAMPLE_RATE = 16_000;
+/** A chunk holds at most this much audio, so a crash loses at most this much. */
+export const MAX_CHUNK_SECONDS = 2;
+/** The page sends a chunk every this many seconds. */
+export const CHUNK_SECONDS = 1;
+
+/** mic: the chosen microphone (the user's side); system: what the computer plays (the call's other side). */
+export const trackSchema = z.enum(['mic', 'system']);
+
+
+/**
+ * recording → paused ⇄ recording → stopped (handed to the queue, or kept on the Free plan).
+ * `ended`: it stopped on its own (the disk filled, a write failed) and keeps all written so far.
+ * `recovered`: found unfinished at start (a crash) and repaired, waiting for Transcribe, Keep or Discard.
+ */
+export const recordingStateSchema = z.enum(['recording', 'paused', 'stopped', 'ended', 'recovered', 'kept']);
+
+export const recordingSchema = z.object({
+  id: z.string(),
+  startedAt: z.number(),
+  state: recordingStateSchema,
+  /** The tracks this recording has, in the order chunks interleave them. */
+  tracks: z.array(trackSchema).min(1),
+  /** Seconds of audio kept so far. */
+  seconds: z.number(),
+  markers: z.array(markerSchema),
+  /** What the page shows as banners: a track that went silent or ended, audio that stopped arriving. */
+  notices: z.array(problemSchema),
+  /** Why an `ended` recording stopped, or how a `recovered` one was found. */
+  problem: problemSchema.nullable(),
+  /** The transcription job it became, once handed to the queue. */
+  jobId: z.string().nullable(),
+});
+
+/** One watch per page: the running recording (null when none) and those waiting for a decision. */
+export const recordingEventSchema = z.object({
+  active: recordingSchema.nullable(),
+  waiting: z.array(recordingSchema),
+});
+
+/** Whether system audio can be had here, said before recording starts (why not, as a problem). */
+export const capabilitiesSchema = z.object({
+  systemAudio: z.object({ available: z.boolean(), problem: problemSchema.nullable() }),
+});
+
+const recordingId = z.object({ id: z.string().min(1) }).strict();
+
+export const recordingArea = {
+  watch: stream(z.void(), recordingEventSchema),
+  capabilities: call(z.void(), capabilitiesSchema),
+  /** Starts a recording the user asked for; main refuses a second one while one runs. */
+  start: call(z.object({ system: z.boolean() }).strict(), recordingSchema),
+  /** A page that reloaded mid-recording takes the capture back; main fills the gap with silence so the tracks keep one clock. */
+  attach: call(recordingId, z.object({ nextSeq: z.number().int().nonnegative() })),
+  pause: call(recordingId, z.void()),
+  resume: call(recordingId, z.void()),
+  /** The page has sent its last chunk: main closes the files and queues the recording. */
+  stop: call(recordingId, recordingSchema),
+  mark: call(z.object({ id: z.string().min(1), at: z.number().nonnegative() }).strict(), z.void()),
+  /** A track ended or was muted under the page (a device unplugged, a permission withdrawn). */
+  trackLost: call(z.object({ id: z.string().min(1), track: trackSchema, reason: z.enum(['ended', 'muted']) }).strict(), z.void()),
+  /** A waiting recording goes to the queue; `request` sets language and prompt for it alone. */
+  transcribe: call(z.object({ id: z.string().min(1), request: jobRequestSchema.optional() }).strict(), jobSchema),
+  keep: call(recordingId, z.void()),
+  discard: call(recordingId, z.void()),
+};
+
+/** A chunk: `pcm` is 16-bit little-endian samples, the recording's tracks interleaved, at most MAX_CHUNK_SECONDS. */
+export const chunkInput = z.object({ id: z.string().min(1), seq: z.number().int().nonnegative(), pcm: z.instanceof(Uint8Array) }).strict();
+/** The harness route's query; the body is `pcm`. */
+export const chunkQuery = z.object({ id: z.string().min(1), seq: z.coerce.number().int().nonnegative() });
+export const chunkOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  /** Refused or failed: the recording may have ended (its state says so); the page stops sending. */
+  z.object({ ok: z.literal(false), problem: problemSchema }),
+]);
+
+/** Electron's preload channel for chunks, beside the router as staging's are. */
+export const RECORDING_CHUNK_CHANNEL = 'recording:chunk';
+/** The harness's chunk route (PUT, body = pcm, `Authorization: Bearer <launch token>`). */
+export const RECORDING_CHUNK_ROUTE = '/recording-chunks';
+
+/** The renderer's one way to send a chunk, whichever transport is underneath. */
+export interface ChunkSender {
+  send(chunk: ChunkInput): Promise<ChunkOutcome>;
+}
+
+export type Track = z.infer<typeof trackSchema>;
+export type Recording = z.infer<typeof recordingSchema>;
+export type RecordingState = z.infer<typeof recordingStateSchema>;
+export type RecordingEvent = z.infer<typeof recordingEventSchema>;
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+export type ChunkInput = z.infer<typeof chunkInput>;
+export type ChunkOutcome = z.infer<typeof chunkOutcomeSchema>;
