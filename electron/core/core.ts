@@ -48,6 +48,7 @@ import type { UserPresence } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
+import type { Capabilities, ChunkInput, ChunkOutcome } from '../../shared/contract/recording';
 import { appMediaUrl } from './app-origin';
 
 export interface CoreOptions {
@@ -78,6 +79,19 @@ export interface CoreOptions {
   splitter?: AudioSplitter;
   /** Starts the splitter's process per request: Electron's utility process; a Node child process by default. */
   splitProcess?: StartSplitProcess;
+  /** Whether system audio can be recorded here (Electron, by platform); the harness cannot. */
+  systemAudio?: () => Capabilities['systemAudio'];
+}
+
+/** What the shell and the harness need of recording, beside the router. */
+export interface RecordingDoor {
+  /** A chunk from the page (Electron's binary IPC, the harness's PUT route), written and flushed before it answers. */
+  append(input: ChunkInput): Promise<ChunkOutcome>;
+  /** Whether a recording the user started is running or paused: the media permission and quitting ask this. */
+  running(): boolean;
+  onRunningChange(listener: (running: boolean) => void): () => void;
+  /** Ends the running recording keeping all of it, as Stop does (quitting while recording). */
+  stopRunning(): Promise<void>;
 }
 
 export interface Core {
@@ -92,6 +106,7 @@ export interface Core {
   opened: OpenedRecordings;
   /** The language of main's own words (menus, dialogs, notifications), following the settings. */
   language: LanguageService;
+  recording: RecordingDoor;
   close(): Promise<void>;
 }
 
@@ -228,6 +243,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     jobs,
     language,
+    // Placeholder while the recording service is built (issue #27).
+    recording: {
+      append: async () => ({ ok: false, problem: { code: 'unexpected', values: { detail: 'Recording is not built yet.' } } }),
+      running: () => false,
+      onRunningChange: () => () => {},
+      stopRunning: async () => {},
+    },
     opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
       await jobs.close();
