@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { app, BrowserWindow, dialog } from 'electron';
 import { APP_ENTRY_URL, registerAppScheme, serveAppProtocol } from './app-protocol';
@@ -8,10 +9,13 @@ import { dialogConsent } from './platform/dialog-consent';
 import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
+import { attachRecordingChunks } from './platform/recording-chunks';
+import { systemAudioSupport } from './platform/system-audio';
 import { electronFetch } from './platform/electron-fetch';
 import { utilitySplitProcess } from './platform/utility-splitter';
 import { jobSignalFeed } from './desktop/job-signal-feed';
 import { createDesktopShell } from './desktop/shell';
+import { keepWhileRecording } from './desktop/recording-keeper';
 import { trackWindow, windowPlacement } from './desktop/window-tracking';
 import { createMainWindow } from './window';
 import { log } from '../core/log';
@@ -43,19 +47,24 @@ let mainWindow: BrowserWindow | null = null;
 /** Real key and mouse presses in the window, which tool approvals need (approvals.ts). */
 const presence = inputPresence();
 
-async function openWindow(started: Core): Promise<void> {
-  const window = createMainWindow(preloadPath, await windowPlacement(userDataDir));
+type Keeper = ReturnType<typeof keepWhileRecording>;
+
+async function openWindow(started: Core, keeper: Keeper): Promise<void> {
+  const window = createMainWindow(preloadPath, started.recording, await windowPlacement(userDataDir));
   mainWindow = window;
   trackWindow(window, userDataDir, desktop.development, started.language.t);
   presence.watch(window.webContents);
   // Handlers exist before the page loads, so its first calls cannot miss them.
   const detachIpc = attachIpc(started.router, window.webContents);
   const detachFiles = attachFileIntake(started.files.staging, window.webContents);
+  const detachChunks = attachRecordingChunks(started.recording, window.webContents);
   desktop.attach(started, window);
+  keeper.watch(window);
   window.once('closed', () => {
     if (mainWindow === window) mainWindow = null;
     detachIpc();
     detachFiles();
+    detachChunks();
   });
   window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log.error('Could not load the app page:', error));
 }
@@ -72,15 +81,18 @@ async function start(): Promise<void> {
     presence,
     makeFetch: (proxy) => electronFetch({ proxy }),
     splitProcess: utilitySplitProcess,
+    systemAudio: () => systemAudioSupport(process.platform, os.release()),
   });
   core = started;
   // The taskbar/dock progress, notifications and badge follow main's job queue.
   started.jobs.onJobEvent(jobSignalFeed(desktop.signals));
-  await openWindow(started);
+  // Closing the window while recording hides it; quitting asks first.
+  const keeper = keepWhileRecording(started.recording, () => mainWindow, started.language.t);
+  await openWindow(started, keeper);
   desktop.startUpdates();
   // macOS keeps the app running without windows; clicking the dock icon reopens one.
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void openWindow(started);
+    if (BrowserWindow.getAllWindows().length === 0) void openWindow(started, keeper);
   });
 }
 

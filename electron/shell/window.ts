@@ -2,6 +2,8 @@ import { BrowserWindow, nativeTheme, type BrowserWindowConstructorOptions } from
 import { APP_ENTRY_URL, isAppUrl } from './app-protocol';
 import type { Restored } from './desktop/window-state';
 import { openExternalLink } from './external-links';
+import { displayMediaAnswer, permissionChecked, permissionGranted } from './media-access';
+import type { RecordingDoor } from '../core/core';
 
 /** The window's options; separate from createMainWindow so tests can assert the security settings. */
 export function mainWindowOptions(preloadPath: string, placement?: Restored): BrowserWindowConstructorOptions {
@@ -22,6 +24,8 @@ export function mainWindowOptions(preloadPath: string, placement?: Restored): Br
       webSecurity: true,
       preload: preloadPath,
       spellcheck: true,
+      // A recording keeps capturing, and its chunks keep flowing, while the window is hidden to the tray.
+      backgroundThrottling: false,
     },
   };
 }
@@ -34,9 +38,10 @@ function isAppPage(url: string): boolean {
 /**
  * Creates the app window, locked down: it shows only the app's own page, opens no other
  * windows (web links go to the user's browser), attaches no <webview> and is granted no
- * permission but clipboard writes. The caller loads APP_ENTRY_URL once IPC is attached.
+ * permission but clipboard writes and, while a recording runs, audio capture (media-access.ts).
+ * The caller loads APP_ENTRY_URL once IPC is attached.
  */
-export function createMainWindow(preloadPath: string, placement?: Restored): BrowserWindow {
+export function createMainWindow(preloadPath: string, recording: Pick<RecordingDoor, 'running'>, placement?: Restored): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath, placement));
   const { webContents } = window;
 
@@ -58,10 +63,13 @@ export function createMainWindow(preloadPath: string, placement?: Restored): Bro
     return { action: 'deny' };
   });
 
-  // Writing to the clipboard (the Copy buttons) is the one permission the app uses.
-  const allowed = (permission: string) => permission === 'clipboard-sanitized-write';
-  webContents.session.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed(permission)));
-  webContents.session.setPermissionCheckHandler((_contents, permission) => allowed(permission));
+  const gate = { webContents, running: () => recording.running() };
+  const { session } = webContents;
+  session.setPermissionRequestHandler((contents, permission, callback, details) => callback(permissionGranted(gate, contents, permission, details)));
+  session.setPermissionCheckHandler((contents, permission, origin, details) =>
+    permissionChecked(gate, contents, permission, { ...details, requestingUrl: details.requestingUrl ?? origin }),
+  );
+  session.setDisplayMediaRequestHandler((request, callback) => callback(displayMediaAnswer(gate, request)));
 
   return window;
 }

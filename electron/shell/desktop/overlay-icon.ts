@@ -3,13 +3,8 @@ import { type NativeImage, nativeImage } from 'electron';
 const SIZE = 16;
 let dot: NativeImage | null = null;
 
-/**
- * The Windows taskbar overlay for unseen results: a filled dot (the overlay is 16 px, too
- * small for a legible count; the count is in its accessible description). Drawn as a
- * bitmap because nativeImage cannot load SVG.
- */
-export function overlayFor(count: number): NativeImage | null {
-  if (count === 0) return null;
+/** A filled red dot, drawn as a bitmap because nativeImage cannot load SVG; the tray's icon while recording. */
+export function redDot(): NativeImage {
   if (!dot) {
     const pixels = Buffer.alloc(SIZE * SIZE * 4);
     const centre = (SIZE - 1) / 2;
@@ -23,4 +18,12 @@ export function overlayFor(count: number): NativeImage | null {
     dot = nativeImage.createFromBitmap(pixels, { width: SIZE, height: SIZE });
   }
   return dot;
+}
+
+/**
+ * The Windows taskbar overlay for unseen results: the dot (the overlay is 16 px, too small for
+ * a legible count; the count is in its accessible description).
+ */
+export function overlayFor(count: number): NativeImage | null {
+  return count === 0 ? null : redDot();
 }

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+
+import { systemAudioSupport } from '../../../electron/shell/platform/system-audio';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'confab-main-'));
 
@@ -16,8 +18,8 @@ const fakes = vi.hoisted(() => {
     once: vi.fn(),
     loadURL: vi.fn(async (url: string) => void calls.push(`loadURL ${url}`)),
   };
-  const core = { router: { channels: [] }, language: { t: (key: string) => key }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, jobs: { onJobEvent: vi.fn(() => void calls.push('jobs.onJobEvent')) }, close: vi.fn(async () => void calls.push('core.close')) };
-  return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), detachFiles: vi.fn(), appData: '' };
+  const core = { router: { channels: [] }, language: { t: (key: string) => key }, files: { staging: { name: 'staging' }, audioPath: vi.fn() }, jobs: { onJobEvent: vi.fn(() => void calls.push('jobs.onJobEvent')) }, recording: { running: () => false }, close: vi.fn(async () => void calls.push('core.close')) };
+  return { appListeners, ready: () => ready(), whenReady, window, core, detach: vi.fn(), detachFiles: vi.fn(), detachChunks: vi.fn(), appData: '' };
 });
 
 vi.mock('electron', () => ({
@@ -60,6 +62,29 @@ vi.mock('../../../electron/shell/platform/file-intake', () => ({
     return fakes.detachFiles;
   },
 }));
+vi.mock('../../../electron/shell/platform/recording-chunks', () => ({
+  attachRecordingChunks: (recording: unknown, webContents: unknown) => {
+    expect(recording).toBe(fakes.core.recording);
+    expect(webContents).toBe(fakes.window.webContents);
+    calls.push('attachRecordingChunks');
+    return fakes.detachChunks;
+  },
+}));
+vi.mock('../../../electron/shell/desktop/recording-keeper', () => ({
+  keepWhileRecording: (recording: unknown, window: () => unknown, t: unknown) => {
+    expect(recording).toBe(fakes.core.recording);
+    expect(t).toBe(fakes.core.language.t);
+    calls.push('keepWhileRecording');
+    return {
+      watch: (watched: unknown) => {
+        // The keeper finds the window main made, to hide it or show it again.
+        expect(watched).toBe(fakes.window);
+        expect(window()).toBe(fakes.window);
+        calls.push('keeper.watch');
+      },
+    };
+  },
+}));
 vi.mock('../../../electron/shell/desktop/shell', () => ({
   createDesktopShell: (dir: string) => {
     calls.push('createDesktopShell');
@@ -72,7 +97,9 @@ vi.mock('../../../electron/shell/desktop/window-tracking', () => ({
   trackWindow: () => calls.push('trackWindow'),
 }));
 vi.mock('../../../electron/shell/window', () => ({
-  createMainWindow: (preloadPath: string, placement: unknown) => {
+  createMainWindow: (preloadPath: string, recording: unknown, placement: unknown) => {
+    // Audio capture is granted only while the core's recording runs.
+    expect(recording).toBe(fakes.core.recording);
     expect(placement).toEqual({ bounds: { width: 900, height: 700 }, maximized: false });
     calls.push(`createMainWindow ${path.basename(preloadPath)}`);
     return fakes.window;
@@ -112,11 +139,14 @@ describe('main process wiring', () => {
       `createCore ${JSON.stringify({ userDataDir: dataDir, initialBaseUrl: 'https://api.example.com/v1', fileSaver: {}, consent: { where: 'dialog' }, presence: {} })}`,
       // The desktop's progress, notifications and badge follow the job queue.
       'jobs.onJobEvent',
+      'keepWhileRecording',
       'createMainWindow preload.cjs',
       'trackWindow',
       'attachIpc',
       'attachFileIntake',
+      'attachRecordingChunks',
       'desktop.attach',
+      'keeper.watch',
       'loadURL app://confab/index.html',
       'startUpdates',
     ]);
@@ -126,6 +156,10 @@ describe('main process wiring', () => {
     onClosed();
     expect(fakes.detach).toHaveBeenCalledOnce();
     expect(fakes.detachFiles).toHaveBeenCalledOnce();
+    expect(fakes.detachChunks).toHaveBeenCalledOnce();
+    // Electron says per platform whether system audio can be recorded.
+    const { createCore } = await import('../../../electron/core/core');
+    expect(vi.mocked(createCore).mock.calls[0]![0].systemAudio!()).toEqual(systemAudioSupport(process.platform, os.release()));
     expect(fakes.window.webContents.on).toHaveBeenCalledWith('input-event', expect.any(Function));
   });
 

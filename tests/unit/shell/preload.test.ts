@@ -45,7 +45,7 @@ describe('preload', () => {
   // Equal shapes also mean nothing else (no raw ipcRenderer, no invoke) is on the object.
   it('has the shape buildClient gives the contract, plus the file intake: a function per call, start/cancel/subscribe per stream', () => {
     const reference = buildClient(contract as ContractDef, { invoke: vi.fn(), listen: vi.fn() });
-    expect(shape(api())).toEqual({ ...(shape(reference) as object), files: { stageFile: 'function' } });
+    expect(shape(api())).toEqual({ ...(shape(reference) as object), files: { stageFile: 'function', sendChunk: 'function' } });
     for (const [area, defs] of Object.entries(contract as ContractDef)) {
       for (const [name, def] of Object.entries(defs as ContractDef[string])) {
         const member = api()[area]![name];
@@ -111,6 +111,16 @@ describe('preload', () => {
     it("passes main's refusal on as an error with its words", async () => {
       bridge.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'forbidden_sender', message: 'This request did not come from the Confab window.' } });
       await expect(api().files!.stageFile(new Blob([new Uint8Array([1])]), { name: 'x.wav', purpose: 'original' })).rejects.toThrow('did not come from the Confab window');
+    });
+
+    it("sends a recording's chunk as one binary message on its channel and answers main's outcome", async () => {
+      const pcm = new Uint8Array([1, 0, 255, 127]);
+      bridge.invoke.mockResolvedValueOnce({ ok: true, value: { ok: true } });
+      await expect(api().files!.sendChunk({ id: 'r-1', seq: 3, pcm })).resolves.toEqual({ ok: true });
+      expect(bridge.invoke).toHaveBeenLastCalledWith('recording:chunk', { id: 'r-1', seq: 3, pcm });
+      expect((bridge.invoke.mock.lastCall![1] as { pcm: unknown }).pcm).toBeInstanceOf(Uint8Array);
+      bridge.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'invalid_payload', message: 'Expected Uint8Array.' } });
+      await expect(api().files!.sendChunk({ id: 'r-1', seq: 4, pcm: 'AAE=' })).rejects.toMatchObject({ code: 'invalid_payload' });
     });
   });
 });

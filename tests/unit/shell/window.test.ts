@@ -15,9 +15,12 @@ vi.mock('electron', async () => {
     windowOpenHandler?: (details: { url: string }) => { action: string };
     permissionRequestHandler?: (...args: unknown[]) => void;
     permissionCheckHandler?: (...args: unknown[]) => boolean;
+    displayMediaHandler?: (...args: unknown[]) => void;
+    mainFrame = { url: 'app://confab/index.html' };
     session = {
       setPermissionRequestHandler: (handler: (...args: unknown[]) => void) => (this.permissionRequestHandler = handler),
       setPermissionCheckHandler: (handler: (...args: unknown[]) => boolean) => (this.permissionCheckHandler = handler),
+      setDisplayMediaRequestHandler: (handler: (...args: unknown[]) => void) => (this.displayMediaHandler = handler),
     };
     setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
       this.windowOpenHandler = handler;
@@ -48,8 +51,11 @@ function navigate(webContents: EventEmitter, event: 'will-navigate' | 'will-redi
   return preventDefault.mock.calls.length > 0;
 }
 
+const recording = { running: vi.fn(() => false) };
+
 describe('main window', () => {
   beforeEach(() => {
+    recording.running.mockReturnValue(false);
     electron.windows.length = 0;
     electron.openExternal.mockClear();
   });
@@ -62,6 +68,8 @@ describe('main window', () => {
       nodeIntegration: false,
       webSecurity: true,
       preload: '/app/dist/electron/preload.cjs',
+      // Capture and the chunk timer keep running while the window is hidden to the tray.
+      backgroundThrottling: false,
     });
     expect(options).toMatchObject({ title: 'Confab', show: false });
     expect(options.webPreferences).not.toHaveProperty('nodeIntegrationInSubFrames');
@@ -69,7 +77,7 @@ describe('main window', () => {
   });
 
   it('is created with those options and shown once ready', () => {
-    const window = createMainWindow('/preload.cjs');
+    const window = createMainWindow('/preload.cjs', recording);
     expect(window).toBe(electron.windows[0]);
     expect(electron.windows[0]!.options).toEqual(mainWindowOptions('/preload.cjs'));
     expect(electron.windows[0]!.show).not.toHaveBeenCalled();
@@ -78,7 +86,7 @@ describe('main window', () => {
   });
 
   it('prevents navigation and redirects away from the app page', () => {
-    const { webContents } = createMainWindow('/preload.cjs');
+    const { webContents } = createMainWindow('/preload.cjs', recording);
     for (const event of ['will-navigate', 'will-redirect'] as const) {
       expect(navigate(webContents, event, 'https://evil.example/')).toBe(true);
       expect(navigate(webContents, event, 'file:///etc/passwd')).toBe(true);
@@ -89,14 +97,14 @@ describe('main window', () => {
   });
 
   it('refuses to attach a <webview>', () => {
-    const { webContents } = createMainWindow('/preload.cjs');
+    const { webContents } = createMainWindow('/preload.cjs', recording);
     const preventDefault = vi.fn();
     webContents.emit('will-attach-webview', { preventDefault }, {}, {});
     expect(preventDefault).toHaveBeenCalledOnce();
   });
 
   it('denies every new window and sends only http(s) links to the browser', () => {
-    const { webContents } = createMainWindow('/preload.cjs') as any;
+    const { webContents } = createMainWindow('/preload.cjs', recording) as any;
     const open = (url: string) => webContents.windowOpenHandler({ url, disposition: 'foreground-tab' });
 
     expect(open('https://example.com/docs?q=1')).toEqual({ action: 'deny' });
@@ -120,7 +128,7 @@ describe('main window', () => {
   });
 
   it('denies every permission request and check but clipboard writes', () => {
-    const { webContents } = createMainWindow('/preload.cjs') as any;
+    const { webContents } = createMainWindow('/preload.cjs', recording) as any;
     const write = vi.fn();
     webContents.permissionRequestHandler(webContents, 'clipboard-sanitized-write', write, {});
     expect(write).toHaveBeenCalledExactlyOnceWith(true);
@@ -130,5 +138,28 @@ describe('main window', () => {
       expect(callback).toHaveBeenCalledExactlyOnceWith(false);
       expect(webContents.permissionCheckHandler(webContents, permission, 'app://confab', {})).toBe(false);
     }
+  });
+
+  it('while a recording runs, grants the app page audio capture and answers getDisplayMedia with loopback audio', () => {
+    const { webContents } = createMainWindow('/preload.cjs', recording) as any;
+    const own = { requestingUrl: 'app://confab/index.html', isMainFrame: true };
+    const answers = () => {
+      const media = vi.fn();
+      const camera = vi.fn();
+      const display = vi.fn();
+      webContents.permissionRequestHandler(webContents, 'media', media, { ...own, mediaTypes: ['audio'] });
+      webContents.permissionRequestHandler(webContents, 'media', camera, { ...own, mediaTypes: ['audio', 'video'] });
+      webContents.displayMediaHandler({ frame: webContents.mainFrame, audioRequested: true, videoRequested: true }, display);
+      return {
+        media: media.mock.calls[0]![0],
+        camera: camera.mock.calls[0]![0],
+        check: webContents.permissionCheckHandler(webContents, 'media', 'app://confab', { isMainFrame: true, mediaType: 'audio' }),
+        display: display.mock.calls[0]![0],
+      };
+    };
+    expect(answers()).toEqual({ media: false, camera: false, check: false, display: null });
+    recording.running.mockReturnValue(true);
+    // The check handler takes the origin when Chromium gives no requesting URL.
+    expect(answers()).toEqual({ media: true, camera: false, check: true, display: { video: webContents.mainFrame, audio: 'loopback' } });
   });
 });
