@@ -44,7 +44,7 @@ export interface StageOptions {
 export interface PreloadFiles {
   /** A file the user gave the page, staged by path; one made in the page (no path), by its bytes. */
   stageFile(file: Blob, options: StageOptions): Promise<StageOutcome>;
-  /** A recording's chunk as one binary IPC message (RECORDING_CHUNK_CHANNEL); Electron only, the harness PUTs. */
+  /** A recording's chunk, as one binary message on RECORDING_CHUNK_CHANNEL (absent in a preload that predates recording). */
   sendChunk?(input: ChunkInput): Promise<ChunkOutcome>;
 }
 

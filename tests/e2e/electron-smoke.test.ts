@@ -37,7 +37,8 @@ const skip = binary === null && !required;
 
 /**
  * The journey a user takes in the real app: start, save a key against the fake service, chat,
- * drop a recording, export SRT (main's save dialog answered by the test), a menu command, quit.
+ * drop a recording, export SRT (main's save dialog answered by the test), a menu command,
+ * record a meeting from Chromium's fake microphone, quit.
  * Here Electron's binary cannot be downloaded, so it reports itself skipped; in CI it runs
  * unchanged under Xvfb.
  */
@@ -69,10 +70,12 @@ describe('Electron app (smoke journey)', () => {
     fake = await startFakeService();
     audio = await audioFixtures();
     dataDir = mkdtempSync(path.join(tmpdir(), 'confab-electron-'));
+    // Chromium's fake microphone plays this speech; main still decides whether the page may open it.
+    const meeting = await audio.speak('meeting.wav', 'Recorded in Electron.');
     app = await _electron.launch({
       executablePath: binary!,
       // Chromium refuses to start its sandbox as root (containers, CI); elsewhere it stays on.
-      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), root],
+      args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${meeting}`, root],
       cwd: root,
       env: { ...process.env, APP_DATA_DIR: dataDir, APP_BASE_URL: fake.baseUrl, CONFAB_DISABLE_UPDATES: '1' } as Record<string, string>,
       timeout: 30_000,
@@ -154,6 +157,32 @@ describe('Electron app (smoke journey)', () => {
     },
     180_000,
   );
+
+  // The microphone only (a CI machine has no system audio to loop back); the window is closed
+  // mid-recording, which hides it while capture goes on.
+  step('records the microphone while the window is hidden, stops, and the recording is transcribed', async () => {
+    const uploads = () => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).map((r) => (r.body as MultipartLogBody).file);
+    const before = uploads().length;
+    fake.transcription.next({ text: 'Recorded in Electron.', words: [{ word: 'Recorded', start: 0.2, end: 0.7 }, { word: 'in', start: 0.7, end: 0.8 }, { word: 'Electron', start: 0.8, end: 1.4 }], language: 'english', duration: 4 });
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await page.getByRole('checkbox', { name: /system audio/ }).setChecked(false);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    const recorded = async () => Number((await page.getByRole('timer').getAttribute('datetime'))?.match(/^PT(\d+)S$/)?.[1] ?? 0);
+    await expect.poll(recorded).toBeGreaterThanOrEqual(1);
+
+    const windowState = () => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => w.isVisible()));
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+    expect(await windowState()).toEqual([false]);
+    const hiddenAt = await recorded();
+    await expect.poll(recorded, { timeout: 15_000 }).toBeGreaterThanOrEqual(hiddenAt + 2);
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.show());
+    expect(await windowState()).toEqual([true]);
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => uploads().length, { timeout: 30_000 }).toBe(before + 1);
+    // At least 3 s of 16 kHz 16-bit mono reached the service.
+    expect(uploads().at(-1)?.size).toBeGreaterThan(3 * 32_000);
+  });
 
   step('quits cleanly, leaving a log without the key', async () => {
     const closed = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
