@@ -10,7 +10,7 @@ import { dialogSaver } from './platform/dialog-saver';
 import { inputPresence } from './platform/input-presence';
 import { attachFileIntake } from './platform/file-intake';
 import { attachRecordingChunks } from './platform/recording-chunks';
-import { systemAudioSupport } from './platform/system-audio';
+import { systemAudioFeatures, systemAudioSupport } from './platform/system-audio';
 import { electronFetch } from './platform/electron-fetch';
 import { utilitySplitProcess } from './platform/utility-splitter';
 import { jobSignalFeed } from './desktop/job-signal-feed';
@@ -40,6 +40,8 @@ app.setPath('userData', userDataDir);
 // The log file, the single-instance lock, files opened from the OS (desktop/shell.ts).
 const desktop = createDesktopShell(userDataDir);
 registerAppScheme();
+const features = systemAudioFeatures(process.platform);
+if (features.length > 0) app.commandLine.appendSwitch('enable-features', features.join(','));
 
 let core: Core | undefined;
 /** The window consent dialogs are modal to. */

@@ -16,3 +16,9 @@ export function systemAudioSupport(platform: NodeJS.Platform, release: string): 
   const recent = major > needMajor || (major === needMajor && minor >= needMinor);
   return recent ? { available: true, problem: null } : { available: false, problem: { code: 'system_audio.needs_newer_macos', values: { needed: '14.2' } } };
 }
+
+/**
+ * Chromium features system audio needs, switched on before ready: on Linux the PulseAudio (and
+ * PipeWire-Pulse) loopback behind `audio: 'loopback'` is off by default.
+ */
+export const systemAudioFeatures = (platform: NodeJS.Platform): string[] => (platform === 'linux' ? ['PulseaudioLoopbackForScreenShare'] : []);

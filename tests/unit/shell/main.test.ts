@@ -29,6 +29,7 @@ vi.mock('electron', () => ({
     getPath: (name: string) => (name === 'appData' ? fakes.appData : undefined),
     getPreferredSystemLanguages: vi.fn(() => ['en-US']),
     setPath: vi.fn(),
+    commandLine: { appendSwitch: vi.fn() },
     quit: vi.fn(() => calls.push('app.quit')),
     exit: vi.fn(),
   },
@@ -128,6 +129,9 @@ describe('main process wiring', () => {
     // Chromium's profile moves with APP_DATA_DIR, which must exist before setPath.
     expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', dataDir);
     expect(existsSync(dataDir)).toBe(true);
+    // Linux's system audio needs a Chromium feature that is off by default, and it must be on before ready.
+    const switches = vi.mocked(app.commandLine.appendSwitch).mock.calls;
+    expect(switches).toEqual(process.platform === 'linux' ? [['enable-features', 'PulseaudioLoopbackForScreenShare']] : []);
 
     fakes.ready();
     await vi.waitFor(() => expect(calls).toContain('startUpdates'));

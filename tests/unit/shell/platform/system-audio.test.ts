@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemAudioSupport } from '../../../../electron/shell/platform/system-audio';
+import { systemAudioFeatures, systemAudioSupport } from '../../../../electron/shell/platform/system-audio';
 import { UI_LANGUAGES } from '../../../../shared/i18n/languages';
 import { catalogue, flatten } from '../../../support/catalogue';
 
@@ -23,6 +23,12 @@ describe('system audio, per platform', () => {
 
   it('is unavailable elsewhere, naming the system', () => {
     expect(systemAudioSupport('freebsd', '14.1-RELEASE')).toEqual({ available: false, problem: { code: 'system_audio.unsupported', values: { platform: 'freebsd' } } });
+  });
+
+  it("switches on Linux's PulseAudio loopback, which Chromium leaves off, and nothing elsewhere", () => {
+    expect(systemAudioFeatures('linux')).toEqual(['PulseaudioLoopbackForScreenShare']);
+    expect(systemAudioFeatures('win32')).toEqual([]);
+    expect(systemAudioFeatures('darwin')).toEqual([]);
   });
 
   it('has words for its problems in every language', () => {
