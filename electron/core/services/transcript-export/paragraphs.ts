@@ -7,14 +7,16 @@ export type Paragraph = { speaker: string | null; start: number | null; end: num
 
 /**
  * The edited transcript as paragraphs for TXT, Markdown, DOCX and the transcript's page: a new
- * paragraph where the speaker changes or after a long silence.
+ * paragraph where the speaker changes, after a long silence, or at the first row past one of
+ * `breaks` (seconds, in order: the markers, which are shown between paragraphs).
  */
-export function paragraphsOf(document: EditorDocument): Paragraph[] {
+export function paragraphsOf(document: EditorDocument, breaks: readonly number[] = []): Paragraph[] {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const speakers = effectiveSpeakers(document.blocks);
   const paragraphs: Paragraph[] = [];
   let lastEnd: number | null = null;
   let lastSpeaker: string | null | undefined;
+  let nextBreak = 0;
   document.blocks.forEach((block, i) => {
     // Words of Chinese or Japanese are written without a space between them.
     const text = collapseSpace(block.words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
@@ -24,7 +26,9 @@ export function paragraphsOf(document: EditorDocument): Paragraph[] {
     const end = block.times ? block.times.at(-1)! / 1000 : null;
     const current = paragraphs.at(-1);
     const paused = start !== null && lastEnd !== null && start - lastEnd >= PARAGRAPH_GAP_SECONDS;
-    if (current && speaker === lastSpeaker && !paused) {
+    let marked = false;
+    for (; start !== null && nextBreak < breaks.length && breaks[nextBreak]! < start; nextBreak++) marked = true;
+    if (current && speaker === lastSpeaker && !paused && !marked) {
       current.text += separator(current.text, text) + text;
       current.end = end;
     } else paragraphs.push({ speaker, start, end, text });
