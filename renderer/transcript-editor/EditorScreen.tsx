@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
-import { type PlacedMarker, placeMarkers } from '../../shared/domain/markers';
 import { effectiveSpeakers } from '../../shared/domain/transcript-edits';
 import { useNavigation } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
@@ -15,6 +14,7 @@ import { KEYS, screenKey } from './keys';
 import { NotWritten } from './NotWritten';
 import { Player } from './Player';
 import { Row } from './Row';
+import { NO_MARKS, marksByRow } from './row-markers';
 import { rowListParts } from './RowList';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
@@ -38,22 +38,6 @@ function playingAt(blocks: readonly EditorBlock[], starts: Float64Array, ms: num
   let word = 0;
   while (word + 1 < times.length / 2 && times[(word + 1) * 2]! <= ms) word++;
   return { row, word };
-}
-
-const NO_MARKERS: readonly PlacedMarker[] = [];
-const NONE = { before: NO_MARKERS, after: NO_MARKERS };
-
-/** The markers shown around each row: those that fall before it above it, those after the last row below that. */
-function markersByRow(starts: Float64Array, placed: readonly PlacedMarker[]): Map<number, { before: PlacedMarker[]; after: PlacedMarker[] }> {
-  const rows = new Map<number, { before: PlacedMarker[]; after: PlacedMarker[] }>();
-  const last = Math.max(0, starts.length - 1);
-  for (const each of placed) {
-    const row = Math.min(each.before, last);
-    const entry = rows.get(row) ?? { before: [], after: [] };
-    (each.before > last ? entry.after : entry.before).push(each);
-    rows.set(row, entry);
-  }
-  return rows;
 }
 
 /** Main's refusal, and what the user typed that it could not save, to copy elsewhere. */
@@ -132,17 +116,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     blocks?.forEach((block, i) => (result[i] = block.times?.[0] ?? (i ? result[i - 1]! : 0)));
     return result;
   }, [blocks]);
-  const rowMarkers = useMemo(
-    () =>
-      markersByRow(
-        starts,
-        placeMarkers(
-          Array.from(starts, (ms, i) => (blocks?.[i]?.times ? ms / 1000 : null)),
-          markers,
-        ),
-      ),
-    [starts, blocks, markers],
-  );
+  const rowMarks = useMemo(() => marksByRow(blocks ?? [], starts, markers), [starts, blocks, markers]);
   const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
   const listContext = useMemo(() => ({ count: blocks?.length ?? 0 }), [blocks]);
   const match = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
@@ -238,7 +212,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
               pattern={pattern}
               playing={playing.row === index ? playing.word : -1}
               currentMatch={match?.block === index ? match.index : -1}
-              markers={rowMarkers.get(index) ?? NONE}
+              marks={rowMarks.get(index) ?? NO_MARKS}
             />
           )}
         />

@@ -15,9 +15,9 @@ import { testFolder } from '../../../support/temp-folder';
 // fall, carried through every edit, and written into the text and JSON exports.
 
 const SAID = 'Hello everyone. Bilal asked why the bridge was late. Anna said the steel came late. Then we talked about the budget for a while.';
-/** A word every half second: "Anna" (the 10th word) at 4.5 s, "budget" (the 20th) at 9.5 s. */
+/** A word every half second: "late." (the 9th word) at 4 s, "Anna" at 4.5 s, the last word at 11.5 s. */
 const MARKERS = [
-  { at: 4.6, label: 'Anna on the steel' },
+  { at: 4.4, label: 'Anna on the steel' },
   { at: 9.6, label: '' },
 ];
 const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
@@ -62,9 +62,10 @@ describe('markers in the editor document', () => {
       const lines = txt.split('\n\n');
       const marker = lines.indexOf('[0:00:04] ◆ Anna on the steel');
       expect(marker).toBeGreaterThan(0);
-      // Between the paragraph it falls in and the next.
-      expect(lines[marker - 1]).toMatch(/Anna said the steel came late\.$/);
-      expect(lines.at(-1)).toBe('[0:00:09] ◆ Marker 2\n');
+      // Where it falls: the paragraph ends there, and the next begins after it.
+      expect(lines[marker - 1]).toMatch(/why the bridge was late\.$/);
+      expect(lines[marker + 1]).toMatch(/^Bilal: Anna said the steel came late\./);
+      expect(lines[lines.indexOf('[0:00:09] ◆ Marker 2') + 1]).toBe('Bilal: budget for a while.\n');
       expect(JSON.parse(await text(transcriptFile(current, 'json', options))).markers).toEqual(MARKERS);
       // Subtitles carry only what was said.
       expect(await text(transcriptFile(current, 'srt', options))).not.toContain('Marker');
