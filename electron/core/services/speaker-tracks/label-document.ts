@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
+import { type EditorBlock, type EditorDocument, type EditorPatch, MAX_SPEAKER_NAME_CHARS, type Speaker } from '../../../../shared/contract/transcriptEditor';
 import { type Side, type Span, labelWords } from './label-words';
 import type { TrackLevels } from './wav-levels';
 
 /** The names the two sides get: the user's own, and "Others" in main's language. */
 export type SideNames = Record<Side, string>;
 
-/** The speaker named `name`: the document's own if it has one, else a new one to add. */
-function speakerNamed(document: EditorDocument, name: string): { speaker: Speaker; added: boolean } {
+/** The speaker named `name` (as the editor takes names: trimmed, at most its length): the document's own if it has one, else a new one to add. */
+function speakerNamed(document: EditorDocument, given: string): { speaker: Speaker; added: boolean } {
+  const name = given.trim().slice(0, MAX_SPEAKER_NAME_CHARS);
+  if (!name) throw new Error('A side without a name: the user\'s name must be asked for before labelling.');
   const existing = document.speakers.find((speaker) => speaker.name === name);
   return existing ? { speaker: existing, added: false } : { speaker: { id: randomUUID(), name }, added: true };
 }
