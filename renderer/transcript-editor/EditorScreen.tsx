@@ -14,6 +14,7 @@ import { KEYS, screenKey } from './keys';
 import { NotWritten } from './NotWritten';
 import { Player } from './Player';
 import { Row } from './Row';
+import { NO_MARKS, marksByRow } from './row-markers';
 import { rowListParts } from './RowList';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
@@ -97,7 +98,7 @@ function KeyHelp() {
  */
 export function TranscriptEditorScreen({ id }: { id: string }) {
   const { t } = useTranslation('editor');
-  const { document, problem, active, caret, fileName } = useEditor();
+  const { document, problem, active, caret, fileName, markers } = useEditor();
   const list = useRef<VirtuosoHandle>(null);
   const [playing, setPlaying] = useState({ row: -1, word: -1 });
   const pattern = usePattern();
@@ -115,6 +116,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     blocks?.forEach((block, i) => (result[i] = block.times?.[0] ?? (i ? result[i - 1]! : 0)));
     return result;
   }, [blocks]);
+  const rowMarks = useMemo(() => marksByRow(blocks ?? [], starts, markers), [starts, blocks, markers]);
   const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
   const listContext = useMemo(() => ({ count: blocks?.length ?? 0 }), [blocks]);
   const match = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
@@ -210,6 +212,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
               pattern={pattern}
               playing={playing.row === index ? playing.word : -1}
               currentMatch={match?.block === index ? match.index : -1}
+              marks={rowMarks.get(index) ?? NO_MARKS}
             />
           )}
         />

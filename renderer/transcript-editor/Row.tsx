@@ -2,6 +2,8 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { clock, playFrom, seekTo } from './player';
+import { RowMarkers } from './RowMarkers';
+import type { RowMarks } from './row-markers';
 import { RowText } from './RowText';
 import { SpeakerMark } from './SpeakerMark';
 import { activate } from './store';
@@ -18,6 +20,8 @@ export interface RowProps {
   playing: number;
   /** The current find match in this row: its start offset, or -1. */
   currentMatch: number;
+  /** Markers shown around the row, and where one falls among its words. */
+  marks: RowMarks;
 }
 
 /** A word's text with find matches marked; offsets are within the row's single-spaced text. */
@@ -43,7 +47,7 @@ function marked(word: string, at: number, pattern: RegExp | null, currentMatch: 
 }
 
 /** The row's words, each a seek target; a click also puts the caret there to type. */
-function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
+function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
   const { t } = useTranslation('editor');
   const text = block.words.join(' ');
   const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
@@ -63,6 +67,12 @@ function Words({ index, block, pattern, playing, currentMatch }: Omit<RowProps, 
         return (
           <span key={w}>
             {w > 0 && ' '}
+            {marks.inside.some((mark) => mark.word === w) && (
+              // Bound to the word it stands before, never left at a line's end.
+              <span className="ed-marker-sign" aria-hidden="true">
+                {'◆\u00a0'}
+              </span>
+            )}
             <span
               className="ed-word"
               translate="no"
@@ -93,6 +103,8 @@ export const Row = memo(function Row(props: RowProps) {
   const start = block.times?.[0];
   const end = block.times?.at(-1);
   return (
+    <>
+      <RowMarkers markers={props.marks.before} />
     <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}`} data-row={index}>
       <div className="ed-gutter">
         {start !== undefined && end !== undefined ? (
@@ -114,5 +126,7 @@ export const Row = memo(function Row(props: RowProps) {
       </div>
       {active ? <RowText index={index} block={block} caret={caret} /> : <Words {...props} />}
     </div>
+      <RowMarkers markers={props.marks.after} />
+    </>
   );
 });

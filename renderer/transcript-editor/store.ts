@@ -55,6 +55,7 @@ export async function openEditor(id: string) {
     if (useEditor.getState().id !== id) return;
     useEditor.setState({
       fileName: opened.fileName,
+      markers: opened.markers,
       document: documentFromWire(opened.document),
       version: opened.version,
       state: opened.state,

@@ -1,10 +1,13 @@
 import { create } from 'zustand';
 import type { DiskRefusal } from '../../shared/contract/storage';
 import type { EditorDocument, EditorState, EditRefusal } from '../../shared/contract/transcriptEditor';
+import type { Marker } from '../../shared/domain/transcript';
 
 export interface EditorView {
   id: string | null;
   fileName: string;
+  /** Markers dropped while it was recorded: main keeps them with the transcript, edits never move them. */
+  markers: Marker[];
   document: EditorDocument | null;
   /** The version of main's document this copy shows (see `transcriptEditor.edit`). */
   version: number;
@@ -34,6 +37,7 @@ export interface EditorView {
 export const initial: Omit<EditorView, 'known'> = {
   id: null,
   fileName: '',
+  markers: [],
   document: null,
   version: 0,
   state: { canUndo: false, canRedo: false, edited: false },

@@ -2,12 +2,13 @@ import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { problemText } from '../common/problem-text';
-import type { Transcript, Word } from '../../shared/domain/transcript';
+import type { Marker, Transcript, Word } from '../../shared/domain/transcript';
+import { MarkerLine } from '../common/MarkerLine';
 import { scrollBehavior } from '../common/motion';
 import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
-import { type Paragraph, currentWordAt, lastStartedAt, paragraphsOf } from './timeline';
+import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
 
 /**
  * One paragraph; words with timings are buttons that seek (kept out of the tab order, there
@@ -58,13 +59,26 @@ const ParagraphView = memo(function ParagraphView(props: {
   );
 });
 
+/** A marker between the paragraphs: a click seeks there (the list's own click handler reads `data-start`). */
+function MarkerItem({ marker, number }: { marker: Marker; number: number }) {
+  const { t } = useTranslation('transcription');
+  return (
+    <MarkerLine
+      name={marker.label || t('markers.numbered', { number })}
+      time={formatClock(marker.at)}
+      hint={t('player.playFrom', { time: formatPrecise(marker.at) })}
+      at={marker.at}
+    />
+  );
+}
+
 /**
- * The paragraphs in a virtualized list scrolled by the transcript box: a two-hour recording
+ * The paragraphs (and markers between them) in a virtualized list scrolled by the transcript box: a two-hour recording
  * has 13,000 words, and mounting (then taking down, when the editor opens) a button for each
  * cost hundreds of milliseconds and made the accessibility tree that large.
  */
 function Body(props: {
-  paragraphs: Paragraph[];
+  items: ListItem[];
   speakers: ReadonlyArray<string | null>;
   words: readonly Word[];
   box: HTMLElement;
@@ -77,22 +91,27 @@ function Body(props: {
     <Virtuoso
       ref={props.list}
       customScrollParent={props.box}
-      data={props.paragraphs}
+      data={props.items}
       increaseViewportBy={400}
-      itemContent={(index, paragraph) => (
-        <ParagraphView
-          paragraph={paragraph}
-          speaker={paragraph.segment !== null ? (speakers[paragraph.segment] ?? null) : null}
-          words={words}
-          currentWord={playing.word >= 0 && paragraphOf[playing.word] === index ? playing.word : -1}
-          current={paragraph.segment !== null && paragraph.segment === playing.segment}
-        />
-      )}
+      itemContent={(_item, entry) =>
+        'marker' in entry ? (
+          <MarkerItem marker={entry.marker.marker} number={entry.marker.number} />
+        ) : (
+          <ParagraphView
+            paragraph={entry.paragraph}
+            speaker={entry.paragraph.segment !== null ? (speakers[entry.paragraph.segment] ?? null) : null}
+            words={words}
+            currentWord={playing.word >= 0 && paragraphOf[playing.word] === entry.index ? playing.word : -1}
+            current={entry.paragraph.segment !== null && entry.paragraph.segment === playing.segment}
+          />
+        )
+      }
     />
   );
 }
 
 const NO_SPEAKERS: ReadonlyArray<string | null> = [];
+const NO_MARKERS: readonly Marker[] = [];
 
 /** The word being spoken and the segment it is in (-1: none). */
 type Playing = { word: number; segment: number };
@@ -132,6 +151,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
   const paragraphs = useMemo(() => paragraphsOf(transcript), [transcript]);
   const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
+  const markers = transcript.markers ?? NO_MARKERS;
+  const { items, itemOf } = useMemo(() => withMarkers(paragraphs, markers), [paragraphs, markers]);
 
   useEffect(() => {
     const player = audioRef.current;
@@ -144,7 +165,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
     const follow = (selector: string, paragraph: number) => {
       const element = box.querySelector<HTMLElement>(selector);
       if (element) keepInView(element, box);
-      else if (paragraph >= 0) list.current?.scrollToIndex({ index: paragraph, align: 'start' });
+      else if (paragraph >= 0) list.current?.scrollToIndex({ index: itemOf[paragraph]!, align: 'start' });
     };
     const update = () => {
       const time = player.currentTime;
@@ -164,7 +185,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
       stop();
       setPlaying({ word: -1, segment: -1 });
     };
-  }, [transcript, url, timed, box, paragraphOf]);
+  }, [transcript, url, timed, box, paragraphOf, itemOf]);
   useEffect(() => setPlayError(false), [url]);
 
   const seek = (target: EventTarget) => {
@@ -207,7 +228,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && <Body paragraphs={paragraphs} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
+          box && <Body items={items} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
     </>

@@ -1,4 +1,5 @@
-import type { Transcript, Word } from '../../shared/domain/transcript';
+import { type PlacedMarker, placeMarkers } from '../../shared/domain/markers';
+import type { Marker, Transcript, Word } from '../../shared/domain/transcript';
 
 /** Index of the last item starting at or before `time`, or -1: a binary search over sorted starts. */
 export function lastStartedAt(items: readonly { start: number }[], time: number): number {
@@ -105,7 +106,10 @@ export function paragraphsOf(transcript: Transcript): Paragraph[] {
     });
   }
   if (words.length) {
-    // No segments: break the aligned text at sentence ends once a paragraph is long enough, or at long pauses.
+    // No segments: break the aligned text at sentence ends once a paragraph is long enough, at long
+    // pauses, and where a marker falls (shown between paragraphs, so at its word, not a paragraph later).
+    const breaks = (transcript.markers ?? []).map((marker) => marker.at).sort((a, b) => a - b);
+    let nextBreak = 0;
     const tokens = alignTokens(text || words.map((w) => w.word).join(' '), words, 0, words.length);
     const paragraphs: Paragraph[] = [];
     let current: Token[] = [];
@@ -123,7 +127,9 @@ export function paragraphsOf(transcript: Transcript): Paragraph[] {
       current = [];
     };
     for (const token of tokens) {
-      if (token.word !== null && lastWord !== null && current.length && words[token.word]!.start - words[lastWord]!.end > 2) close();
+      let marked = false;
+      for (; token.word !== null && nextBreak < breaks.length && breaks[nextBreak]! < words[token.word]!.start; nextBreak++) marked = true;
+      if (token.word !== null && lastWord !== null && current.length && (marked || words[token.word]!.start - words[lastWord]!.end > 2)) close();
       current.push(token);
       if (token.word !== null) lastWord = token.word;
       if (current.length >= 45 && SENTENCE_END.test(token.text)) close();
@@ -136,4 +142,25 @@ export function paragraphsOf(transcript: Transcript): Paragraph[] {
     .map((block) => block.trim())
     .filter(Boolean)
     .map((block) => ({ start: null, end: null, segment: null, tokens: [{ text: block, word: null }] }));
+}
+
+/** One entry of the transcript's list: a paragraph (`index` into the paragraphs), or a marker shown between them. */
+export type ListItem = { paragraph: Paragraph; index: number } | { marker: PlacedMarker };
+
+/** The paragraphs with the markers between them, and where each paragraph is among the entries (to scroll to it). */
+export function withMarkers(paragraphs: readonly Paragraph[], markers: readonly Marker[]): { items: ListItem[]; itemOf: Int32Array } {
+  const placed = placeMarkers(
+    paragraphs.map((paragraph) => paragraph.start),
+    markers,
+  );
+  const items: ListItem[] = [];
+  const itemOf = new Int32Array(paragraphs.length);
+  let next = 0;
+  paragraphs.forEach((paragraph, index) => {
+    while (next < placed.length && placed[next]!.before === index) items.push({ marker: placed[next++]! });
+    itemOf[index] = items.length;
+    items.push({ paragraph, index });
+  });
+  for (; next < placed.length; next++) items.push({ marker: placed[next]! });
+  return { items, itemOf };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { issueOf } from '../domain/problem';
+import { markerSchema } from '../domain/transcript';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
 import { diskRefusalSchema } from './storage';
@@ -142,7 +143,7 @@ export const editorEventSchema = z.discriminatedUnion('type', [
 export const transcriptEditorArea = {
   open: call(
     id,
-    z.object({ fileName: z.string(), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable(), unsaved }),
+    z.object({ fileName: z.string(), markers: z.array(markerSchema), document: wireDocumentSchema, state: editorStateSchema, version, hasTimings: z.boolean(), duration: z.number().nullable(), unsaved }),
   ),
   /** One stream per page; see `editorEventSchema`. */
   watch: stream(z.void(), editorEventSchema),

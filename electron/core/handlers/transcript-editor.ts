@@ -4,12 +4,13 @@ import type { SubtitleRules } from '../../../shared/domain/transcript';
 import { documentToWire, patchToWire } from '../../../shared/domain/transcript-wire';
 import type { Handlers } from '../router';
 import type { FileSaver } from '../services/storage/file-saver';
+import type { MainWords } from '../services/language/language-service';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 
 const wire = <T extends { patch: EditorPatch; state: EditorState }>(change: T) => ({ ...change, patch: patchToWire(change.patch) });
 
-export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules }): Handlers<Contract>['transcriptEditor'] {
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules; words: MainWords }): Handlers<Contract>['transcriptEditor'] {
   const { editor } = deps;
   return {
     open: async ({ id }) => {
@@ -27,7 +28,7 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
     knownSpeakers: async () => editor.knownSpeakers(),
     async export({ id, format, options }) {
       // The same writer and rules as the transcript page's exports: the user's, from main's settings.
-      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules() }));
+      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words }));
     },
   };
 }

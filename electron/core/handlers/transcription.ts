@@ -4,6 +4,7 @@ import type { SubtitleRules } from '../../../shared/domain/transcript';
 import type { WatchEvent } from '../../../shared/contract/conversations';
 import type { Handlers } from '../router';
 import type { FileSaver } from '../services/storage/file-saver';
+import type { MainWords } from '../services/language/language-service';
 import type { HistoryStore } from '../services/history/history-store';
 import { editorExportOptionsSchema } from '../../../shared/contract/transcriptEditor';
 import { conversationAbout } from '../services/transcript-ask/ask';
@@ -21,6 +22,8 @@ export function transcriptionHandlers(deps: {
   mediaUrl(transcriptId: string): string;
   /** The user's subtitle rules (main keeps them in settings). */
   subtitleRules(): SubtitleRules;
+  /** Main's words, for what exports name (markers without a label). */
+  words: MainWords;
   /** The editor's documents: what a transcript now reads, prepared for one being shown, forgotten with a deleted one. */
   editor: Pick<TranscriptEditor, 'current' | 'hasEdits' | 'prepare' | 'forget'>;
   /** Tells every page's conversation list of a conversation Ask started. */
@@ -58,7 +61,7 @@ export function transcriptionHandlers(deps: {
     },
 
     exportSubtitles: async ({ id, format }) =>
-      deps.files.save(await transcriptFile(editor.current(id), format, { ...editorExportOptionsSchema.parse({}), rules: deps.subtitleRules() })),
+      deps.files.save(await transcriptFile(editor.current(id), format, { ...editorExportOptionsSchema.parse({}), rules: deps.subtitleRules(), words: deps.words })),
 
     async ask({ id, options }) {
       const { reading: current, words } = reading(id);

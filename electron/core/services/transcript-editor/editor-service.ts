@@ -183,9 +183,10 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
   return {
     open(id: string) {
       const open = load(id);
-      const { duration } = open.record.transcript;
+      const { duration, markers = [] } = open.record.transcript;
       return {
         fileName: open.record.fileName,
+        markers,
         document: open.document,
         state: state(id, open),
         version: open.version,
@@ -207,6 +208,12 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       const rebased = rebase(open.history, open.version, base, intent);
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
       return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
+    },
+
+    /** A change main makes itself (speakers told apart by track): one step Undo takes back, `make` seeing the document as it now is. */
+    change(id: string, make: (document: EditorDocument) => EditorPatch | null) {
+      const open = loadForEdit(id);
+      return commit(id, open, make(open.document));
     },
 
     undo(id: string) {

@@ -1,17 +1,33 @@
 import { Document, HeadingLevel, Packer, Paragraph as DocxParagraph, TextRun } from 'docx';
 import type { EditorDocument, EditorExportOptions } from '../../../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import { placeMarkers } from '../../../../shared/domain/markers';
+import type { Marker } from '../../../../shared/domain/transcript';
 import { type Paragraph, clockTime, paragraphsOf } from './paragraphs';
 
 type Stamps = Pick<EditorExportOptions, 'timestamps'>;
 
 const stamp = (paragraph: Paragraph, options: Stamps) => (options.timestamps && paragraph.start !== null ? `[${clockTime(paragraph.start)}] ` : '');
 
-/** Plain text: one paragraph per block of speech, "Name: " where a speaker is known. */
-export function editedText(document: EditorDocument, options: Stamps): string {
-  const text = paragraphsOf(document)
-    .map((paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `${paragraph.speaker}: ` : ''}${paragraph.text}`)
-    .join('\n\n');
+/** Marker names as main words them: the label, or "Marker 2" for one without. */
+export type MarkerNames = (marker: Marker, number: number) => string;
+
+/**
+ * Plain text: one paragraph per block of speech, "Name: " where a speaker is known, and each
+ * marker dropped while recording on a line of its own where it falls, with its time.
+ */
+export function editedText(document: EditorDocument, options: Stamps, markers: { list: readonly Marker[]; name: MarkerNames } | null = null): string {
+  const paragraphs = paragraphsOf(document, markers ? markers.list.map((marker) => marker.at).sort((a, b) => a - b) : []);
+  const lines = paragraphs.map((paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `${paragraph.speaker}: ` : ''}${paragraph.text}`);
+  if (markers) {
+    const placed = placeMarkers(
+      paragraphs.map((paragraph) => paragraph.start),
+      markers.list,
+    );
+    // From the last, so each goes in before the paragraph it precedes as the earlier ones' places stay.
+    for (const { marker, number, before } of placed.reverse()) lines.splice(before, 0, `[${clockTime(marker.at)}] ◆ ${markers.name(marker, number)}`);
+  }
+  const text = lines.join('\n\n');
   return text && `${text}\n`;
 }
 
@@ -38,7 +54,9 @@ export function editedJson(record: TranscriptRecord, document: EditorDocument): 
     }),
   }));
   const { language, duration } = record.transcript;
-  return JSON.stringify({ file: record.fileName, language, duration, speakers: document.speakers.map((s) => s.name), text: editedText(document, { timestamps: false }).trim(), rows }, null, 2);
+  const { markers } = record.transcript;
+  const data = { file: record.fileName, language, duration, speakers: document.speakers.map((s) => s.name), text: editedText(document, { timestamps: false }).trim(), rows };
+  return JSON.stringify(markers?.length ? { ...data, markers } : data, null, 2);
 }
 
 /** A Word document (the `docx` package): the file name as a heading, a paragraph per block of speech. */

@@ -31,7 +31,8 @@ export async function transcriptFile(
   if (!edited && format === transcript.format) return textFile(record, format, transcript.raw);
   if (!edited && format === 'json') {
     const answer = transcript.format === 'verbose_json' || transcript.format === 'json' ? JSON.parse(transcript.raw) : { text: transcript.text };
-    return textFile(record, format, JSON.stringify(answer, null, 2));
+    // Markers are Confab's, not the service's: beside its answer, when the recording has any.
+    return textFile(record, format, JSON.stringify(transcript.markers?.length ? { ...answer, markers: transcript.markers } : answer, null, 2));
   }
   return editedFile(record, document, format, options);
 }
@@ -53,7 +54,7 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
       }
       return text(editedSubtitles(document, format, options, record.transcript.duration));
     case 'txt':
-      return text(editedText(document, options));
+      return text(editedText(document, options, { list: record.transcript.markers ?? [], name: (marker, number) => marker.label || options.words('export.marker', { number }) }));
     case 'md':
       return text(editedMarkdown(record, document, options));
     case 'json':

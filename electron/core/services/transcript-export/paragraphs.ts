@@ -7,29 +7,46 @@ export type Paragraph = { speaker: string | null; start: number | null; end: num
 
 /**
  * The edited transcript as paragraphs for TXT, Markdown, DOCX and the transcript's page: a new
- * paragraph where the speaker changes or after a long silence.
+ * paragraph where the speaker changes, after a long silence, or at the first word past one of
+ * `breaks` (seconds, in order: the markers, shown between paragraphs, so each at its word).
  */
-export function paragraphsOf(document: EditorDocument): Paragraph[] {
+export function paragraphsOf(document: EditorDocument, breaks: readonly number[] = []): Paragraph[] {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const speakers = effectiveSpeakers(document.blocks);
   const paragraphs: Paragraph[] = [];
   let lastEnd: number | null = null;
   let lastSpeaker: string | null | undefined;
-  document.blocks.forEach((block, i) => {
+  let nextBreak = 0;
+  /** Words `from`–`to` of a row, joined to the paragraph before unless something ends it there. */
+  const add = (words: readonly string[], times: readonly number[] | null, from: number, to: number, speaker: string | null, marked: boolean) => {
     // Words of Chinese or Japanese are written without a space between them.
-    const text = collapseSpace(block.words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
+    const text = collapseSpace(words.slice(from, to).reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
     if (!text) return;
-    const speaker = speakers[i] ? (names.get(speakers[i]!) ?? null) : null;
-    const start = block.times ? block.times[0]! / 1000 : null;
-    const end = block.times ? block.times.at(-1)! / 1000 : null;
+    const start = times ? times[from * 2]! / 1000 : null;
+    const end = times ? times[to * 2 - 1]! / 1000 : null;
     const current = paragraphs.at(-1);
     const paused = start !== null && lastEnd !== null && start - lastEnd >= PARAGRAPH_GAP_SECONDS;
-    if (current && speaker === lastSpeaker && !paused) {
+    if (current && speaker === lastSpeaker && !paused && !marked) {
       current.text += separator(current.text, text) + text;
       current.end = end;
     } else paragraphs.push({ speaker, start, end, text });
     lastSpeaker = speaker;
     lastEnd = end;
+  };
+  document.blocks.forEach((block, i) => {
+    const speaker = speakers[i] ? (names.get(speakers[i]!) ?? null) : null;
+    const { words, times } = block;
+    let from = 0;
+    let marked = false;
+    for (let w = 0; times && w < words.length; w++) {
+      let passed = false;
+      for (; nextBreak < breaks.length && breaks[nextBreak]! < times[w * 2]! / 1000; nextBreak++) passed = true;
+      if (!passed) continue;
+      add(words, times, from, w, speaker, marked);
+      from = w;
+      marked = true;
+    }
+    add(words, times, from, words.length, speaker, marked);
   });
   return paragraphs;
 }

@@ -12,7 +12,11 @@ import { paragraphsOf } from './paragraphs';
  */
 export function readingOf(record: TranscriptRecord, document: EditorDocument, edited: boolean): TranscriptReading {
   if (!edited) return { ...record, edits: null };
-  const paragraphs = paragraphsOf(document);
+  // A paragraph ends where a marker falls, so the page shows each marker at its row, not a paragraph later.
+  const paragraphs = paragraphsOf(
+    document,
+    (record.transcript.markers ?? []).map((marker) => marker.at).sort((a, b) => a - b),
+  );
   const timed = paragraphs.filter((paragraph) => paragraph.start !== null);
   const words: Word[] = [];
   for (const block of document.blocks) {

@@ -11,6 +11,7 @@ import { createHistoryStore, type HistoryStore } from '../../../../electron/core
 import { LATEST_VERSION, migrate } from '../../../../electron/core/services/history/migrations';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
+import { wordsIn } from '../../../../electron/core/services/language/language-service';
 import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { removeFolder } from '../../../support/temp-folder';
 import { spokenRecord } from '../../../support/spoken-record';
@@ -38,7 +39,7 @@ function openStore() {
   return store;
 }
 
-const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false };
+const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
 const allText = (document: EditorDocument) => document.blocks.map(blockText).join(' ');
 
 describe('transcript editor service', () => {

@@ -1,0 +1,28 @@
+import type { MainWords } from '../language/language-service';
+import type { TranscriptEditor } from '../transcript-editor/editor-service';
+import { type SideNames, labelledPatch } from './label-document';
+import { wavLevels } from './wav-levels';
+
+export type { SideNames };
+
+/** The sides' names: the user's own (settings), and the other side's in main's language. */
+export const sideNames = (t: MainWords, userName: string): SideNames => ({ mic: userName, others: t('speakers.others') });
+
+/**
+ * Names who spoke in a transcript of a recording made in Confab: words the microphone track
+ * carried are the user's (`names.mic`), words the system track carried the others'
+ * (`names.others`), as ordinary editor speakers the user can rename, split, merge or undo.
+ * A recording with no system track is left unlabelled: its one microphone may have heard
+ * everyone in the room, so naming every word the user's would be wrong more often than right.
+ * Answers whether it named anyone.
+ */
+export async function labelTranscript(
+  editor: Pick<TranscriptEditor, 'change'>,
+  input: { transcriptId: string; micPath: string; systemPath: string | null; names: SideNames },
+): Promise<boolean> {
+  if (!input.systemPath) return false;
+  const [mic, system] = await Promise.all([wavLevels(input.micPath), wavLevels(input.systemPath)]);
+  // Levels first, then one synchronous read and change: no edit can come between them.
+  const change = editor.change(input.transcriptId, (document) => labelledPatch(document, mic, system, input.names));
+  return change.patch.ranges.length > 0;
+}

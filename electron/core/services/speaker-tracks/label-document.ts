@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type EditorBlock, type EditorDocument, type EditorPatch, MAX_SPEAKER_NAME_CHARS, type Speaker } from '../../../../shared/contract/transcriptEditor';
+import { type Side, type Span, labelWords } from './label-words';
+import type { TrackLevels } from './wav-levels';
+
+/** The names the two sides get: the user's own, and "Others" in main's language. */
+export type SideNames = Record<Side, string>;
+
+/** The speaker named `name` (as the editor takes names: trimmed, at most its length): the document's own if it has one, else a new one to add. */
+function speakerNamed(document: EditorDocument, given: string): { speaker: Speaker; added: boolean } {
+  const name = given.trim().slice(0, MAX_SPEAKER_NAME_CHARS);
+  if (!name) throw new Error('A side without a name: the user\'s name must be asked for before labelling.');
+  const existing = document.speakers.find((speaker) => speaker.name === name);
+  return existing ? { speaker: existing, added: false } : { speaker: { id: randomUUID(), name }, added: true };
+}
+
+/**
+ * The document with every timed row split where the side changes and each run of one side
+ * starting with its speaker: what the user could have made by splitting rows and naming
+ * speakers, as one patch (one step Undo takes back). Rows without timings stay as they are.
+ * Null when no word could be told apart (no timings, both tracks silent).
+ */
+export function labelledPatch(document: EditorDocument, mic: TrackLevels, system: TrackLevels, names: SideNames): EditorPatch | null {
+  const spans: Span[] = [];
+  for (const block of document.blocks) {
+    const { times } = block;
+    if (times) for (let i = 0; i < times.length; i += 2) spans.push({ start: times[i]!, end: times[i + 1]! });
+  }
+  const sides = labelWords(spans, mic, system);
+  if (!sides.some((side) => side !== null)) return null;
+  const speakers = { mic: speakerNamed(document, names.mic), others: speakerNamed(document, names.others) };
+  const blocks: EditorBlock[] = [];
+  let word = 0;
+  let current: Side | null = null;
+  for (const block of document.blocks) {
+    if (!block.times) {
+      blocks.push(block);
+      continue;
+    }
+    let from = 0;
+    for (let i = 1; i <= block.words.length; i++) {
+      if (i < block.words.length && sides[word + i] === sides[word + from]) continue;
+      const side = sides[word + from]!;
+      blocks.push({ speaker: side === current ? null : speakers[side].speaker.id, words: block.words.slice(from, i), times: block.times.slice(from * 2, i * 2) });
+      current = side;
+      from = i;
+    }
+    word += block.words.length;
+  }
+  const used = new Set(blocks.map((block) => block.speaker));
+  const added = (['mic', 'others'] as const).filter((side) => speakers[side].added && used.has(speakers[side].speaker.id)).map((side) => speakers[side].speaker);
+  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: added.length ? [...document.speakers, ...added] : null };
+}
