@@ -119,7 +119,7 @@ describe('notices while recording', () => {
     for (let n = 0; n < 4; n++) await second([0, 50]);
     expect(latest().notices).toEqual([]);
     await second([0, 50]);
-    expect(latest().notices).toEqual([{ code: 'recording.track_silent', values: { track: 'mic' } }]);
+    expect(latest().notices).toEqual([{ code: 'recording.mic_silent', values: { seconds: 5 } }]);
     await second([3, 50]);
     expect(latest().notices).toEqual([]);
   });
@@ -127,7 +127,7 @@ describe('notices while recording', () => {
   it('say a track the page lost, until it carries sound again', async () => {
     const { opened, second, latest } = await session();
     opened.trackLost('r1', 'system', 'ended');
-    expect(latest().notices).toEqual([{ code: 'recording.track_lost', values: { track: 'system', reason: 'ended' } }]);
+    expect(latest().notices).toEqual([{ code: 'recording.system_ended', values: {} }]);
     await second([10, 0]);
     expect(latest().notices).toHaveLength(1);
     await second([10, 5]);
