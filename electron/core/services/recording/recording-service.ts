@@ -15,6 +15,7 @@ import { mixTracks } from './mix';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
 import { type TrackFs, nodeTrackFs } from './track-fs';
+import { writeFailure } from './write-failure';
 
 /** What the labelling of who spoke needs of a transcribed recording: its track files. */
 export interface TranscribedRecording {
@@ -46,6 +47,8 @@ const realClock: RecordingClock = {
   now: () => Date.now(),
   every(ms, tick) {
     const timer = setInterval(tick, ms);
+    // The recorder's watch is no reason to keep the process alive.
+    timer.unref();
     return () => clearInterval(timer);
   },
 };
@@ -165,10 +168,18 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
         jobId: null,
       };
       const folder = folderOf(recording.id);
-      await mkdir(folder, { recursive: true });
-      // The manifest comes last: a folder without one never started and is removed at the next start.
-      const opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
-      await save(recording);
+      let opened: Session;
+      try {
+        await mkdir(folder, { recursive: true });
+        // The manifest comes last: a folder without one never started and is removed at the next start.
+        opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
+        await writeManifest(folder, recording);
+      } catch (error) {
+        // A disk that cannot take the first bytes: nothing was recorded, so nothing is kept.
+        await rm(folder, { recursive: true, force: true });
+        const problem = writeFailure(error, deps.dir);
+        throw new Problem(problem.code, problem.values);
+      }
       setRunning(opened);
       emit();
       return opened.view();
