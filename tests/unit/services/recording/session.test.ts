@@ -155,4 +155,17 @@ describe('a write failure', () => {
     }
     expect(await second()).toMatchObject({ ok: false, problem: { code: problem } });
   });
+
+  it('cuts a track that took the failed chunk back to the others, so both stay on one clock', async () => {
+    // The third chunk: the microphone's samples are written whole, system audio's meet the full disk.
+    const { second, wav, latest, folder } = await session({ fs: fillingFs(2 + 2 * 3 * 2 + 1) });
+    await second();
+    await second();
+    expect(await second()).toMatchObject({ ok: false, problem: { code: 'recording.disk_full' } });
+    expect(latest()).toMatchObject({ state: 'ended', seconds: 2 });
+    for (const track of ['mic', 'system']) {
+      expect(wav(track)).toMatchObject({ dataSize: 64_000, fileSize: 44 + 64_000 });
+      expect(await probedSeconds(join(folder, `${track}.wav`))).toBeCloseTo(2, 2);
+    }
+  });
 });
