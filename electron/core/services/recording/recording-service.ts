@@ -135,8 +135,14 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     const ended = recordings.get(id);
     if (ended?.state === 'ended' && session?.id !== id) return ended;
     const stopped = await current(id).stop();
-    recordings.set(id, stopped);
     setRunning(null);
+    if (stopped.seconds === 0) {
+      // Stopped before any audio arrived: there is nothing to keep or transcribe.
+      await rm(folderOf(id), { recursive: true, force: true });
+      emit();
+      return stopped;
+    }
+    recordings.set(id, stopped);
     await save(stopped);
     emit();
     if (!transcriptionAllowed(deps.plan())) return stopped;

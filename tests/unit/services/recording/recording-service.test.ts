@@ -63,4 +63,12 @@ describe('the recording service', () => {
     expect(recordings.running()).toBe(false);
     await recordings.close();
   });
+
+  it('leaves nothing behind for a recording stopped before any audio arrived', async () => {
+    const { recordings, dir } = await service();
+    const { id } = await recordings.start({ system: false });
+    expect(await recordings.stop({ id })).toMatchObject({ state: 'stopped', seconds: 0 });
+    expect(readdirSync(dir)).toEqual([]);
+    await recordings.close();
+  });
 });
