@@ -39,7 +39,8 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
 
   const live = () => recording.state === 'recording' || recording.state === 'paused';
   const elapsedMs = () => recordedMs + (resumedAt === null ? 0 : deps.now() - resumedAt);
-  const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: notices.list() });
+  // Notices are about a recording running; once it ends, its problem says why.
+  const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: live() ? notices.list() : [] });
   const changed = async (lasting: boolean) => deps.changed(view(), lasting);
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -179,7 +180,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
           await closeFiles();
           Object.assign(recording, { state: 'stopped' });
         }
-        const final = { ...view(), notices: [] };
+        const final = view();
         Object.assign(recording, final);
         return final;
       });
