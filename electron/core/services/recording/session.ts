@@ -87,7 +87,6 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
     id: recording.id,
     view,
     live,
-    running: () => recording.state === 'recording',
 
     append(input: ChunkInput): Promise<ChunkOutcome> {
       return serial(async () => {
@@ -101,10 +100,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         frames += verdict.frames;
         nextSeq += 1;
         lastChunkAt = deps.now();
-        notices.heard(
-          tracks.map((track) => track.audible),
-          verdict.frames,
-        );
+        notices.heard(tracks.map((track) => track.audible), verdict.frames);
         void changed(false);
         return { ok: true };
       });
