@@ -42,6 +42,7 @@ import { createServiceClient } from './services/net/service-client';
 import { type Staging, createStaging } from './services/intake/staging';
 import { createTranscriptionService } from './services/recordings/transcription-service';
 import { createTranscriptEditor } from './services/transcript-editor/editor-service';
+import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
 import { type LanguageService, createLanguageService } from './services/language/language-service';
 import type { UserPresence } from './services/tools/approvals';
@@ -198,6 +199,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
+  const editor = createTranscriptEditor({ history });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
     staging,
@@ -205,7 +207,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     plan: () => settings.get().plan,
     defaults: settings.transcriptionDefaults,
     systemAudio: options.systemAudio ?? (() => ({ available: false, problem: { code: 'recording.system_audio_unavailable', values: {} } })),
-    onTranscribed: options.onRecordingTranscribed,
+    onTranscribed: options.onRecordingTranscribed ?? labelFromTracks(editor, () => sideNames(language.t, settings.get().speakerName)),
     fs: options.recordingFs,
     clock: options.recordingClock,
   });
@@ -220,7 +222,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
   const desktop = createDesktopEvents();
 
-  const editor = createTranscriptEditor({ history });
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),

@@ -16,7 +16,7 @@ import { fake, useFake } from '../../support/use-fake';
 // door), to the fake service's transcript and back into the history with its markers.
 useFake();
 
-async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; dir?: string } = {}) {
+async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; dir?: string; whoSpoke?: 'real' } = {}) {
   const dir = options.dir ?? (await testFolder('confab-recording-'));
   const clock = fakeClock();
   const onRecordingTranscribed = vi.fn();
@@ -25,7 +25,7 @@ async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; 
     initialBaseUrl: fake.baseUrl,
     keytar: memoryKeytar(),
     recordingClock: clock,
-    onRecordingTranscribed,
+    ...(options.whoSpoke !== 'real' && { onRecordingTranscribed }),
     ...(options.systemAudio && { systemAudio: () => ({ available: true, problem: null }) }),
   });
   let closed = false;
@@ -101,6 +101,23 @@ describe('a recording through the core', () => {
     // The tracks stay with the recording for who-spoke; the mix went to the transcript as its audio.
     expect(readWav(join(folder, 'system.wav')).samples).toBe(4 * 16_000);
     expect(existsSync(join(folder, 'mixed.wav'))).toBe(false);
+  });
+
+  it('names who spoke from the tracks once the transcript is kept: the user by the name they gave, the system track "Others"', async () => {
+    const app = await openCore('pro', { systemAudio: true, whoSpoke: 'real' });
+    await app.invoke('settings:update', { speakerName: 'Dana' });
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    // The user speaks for three seconds, then the other side for three (the mic hears their echo 20 dB down).
+    for (let n = 0; n < 3; n++) await app.second(recording.id, [9000, 0]);
+    for (let n = 0; n < 3; n++) await app.second(recording.id, [900, 9000]);
+    const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
+    await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
+    const [summary] = await app.invoke<Array<{ id: string }>>('transcription:list');
+    const speakersOf = async () => (await app.invoke<TranscriptReading>('transcription:open', { id: summary!.id })).edits?.speakers ?? null;
+    await expect.poll(speakersOf, { timeout: 10_000 }).not.toBeNull();
+    const speakers = (await speakersOf())!;
+    expect(speakers[0]).toBe('Dana');
+    expect(speakers.filter((name) => name !== null)).toEqual(['Dana', 'Others']);
   });
 
   it('refuses system audio where it cannot be had, before recording starts', async () => {

@@ -5,8 +5,8 @@ import { wavLevels } from './wav-levels';
 
 export type { SideNames };
 
-/** The sides' names: the user's own (settings), and the other side's in main's language. */
-export const sideNames = (t: MainWords, userName: string): SideNames => ({ mic: userName, others: t('speakers.others') });
+/** The sides' names: the user's own (settings; "Me" until they give it), and the other side's, in main's language. */
+export const sideNames = (t: MainWords, userName: string | null): SideNames => ({ mic: userName ?? t('speakers.me'), others: t('speakers.others') });
 
 /**
  * Names who spoke in a transcript of a recording made in Confab: words the microphone track
@@ -25,4 +25,13 @@ export async function labelTranscript(
   // Levels first, then one synchronous read and change: no edit can come between them.
   const change = editor.change(input.transcriptId, (document) => labelledPatch(document, mic, system, input.names));
   return change.patch.ranges.length > 0;
+}
+
+/** The recording service's hook once a recording's transcript is kept: its tracks name who spoke. */
+export function labelFromTracks(editor: Pick<TranscriptEditor, 'change'>, names: () => SideNames) {
+  return async ({ tracks }: { tracks: { track: string; path: string }[] }, transcriptId: string): Promise<void> => {
+    const pathOf = (track: string) => tracks.find((found) => found.track === track)?.path ?? null;
+    const micPath = pathOf('mic');
+    if (micPath) await labelTranscript(editor, { transcriptId, micPath, systemPath: pathOf('system'), names: names() });
+  };
 }
