@@ -102,11 +102,12 @@ export function DictateButton({ conversationId, plan }: Props) {
   return (
     <button
       type="button"
-      className={`dictate secondary${live ? ' live' : ''}`}
+      className={`dictate secondary${live ? ' live' : kind === 'working' ? ' working' : ''}`}
       aria-label={t('dictation.hold')}
       title={free ? t('dictation.needsPro') : t('dictation.holdTitle', { shortcut: SHORTCUTS.dictate.label })}
       aria-keyshortcuts={SHORTCUTS.dictate.aria}
       aria-pressed={live}
+      aria-busy={kind === 'working' || undefined}
       aria-disabled={free || kind === 'working' || undefined}
       // The cursor stays in the draft, where the text will go.
       onMouseDown={(event) => event.preventDefault()}
@@ -129,7 +130,8 @@ export function DictateButton({ conversationId, plan }: Props) {
       }}
     >
       <MicrophoneIcon />
-      {live && <LevelMeter />}
+      {/* Shown once the first block is in: the capture is running, not just asked for. */}
+      {kind === 'listening' && <LevelMeter />}
     </button>
   );
 }

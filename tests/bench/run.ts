@@ -1,4 +1,5 @@
 import { chatBench } from './chat.bench';
+import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { resumeBench } from './resume.bench';
@@ -16,6 +17,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
+  ['dictation', dictationBench],
 ];
 
 const only = process.argv[2];

@@ -103,6 +103,11 @@ describe('dictating speech into the composer', () => {
     await screenshot(page, 'dictation-failed');
     expect(await checkScreen(page, 'dictation failed')).toEqual([]);
 
+    // The clip outlives a reload of the page: main keeps it, the page remembers it as it does drafts.
+    await page.reload();
+    await page.getByText('The service had a problem (500)').waitFor({ timeout: 30_000 });
+    await expect.poll(() => composer(page).inputValue()).toBe('Notes:');
+    await composer(page).press('End');
     fake.transcription.next({ text: 'call the venue' });
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => composer(page).inputValue()).toBe('Notes: call the venue');

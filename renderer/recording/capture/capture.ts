@@ -1,7 +1,7 @@
 import { RECORDING_SAMPLE_RATE } from '../../../shared/contract/recording';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
-/** One 100 ms block: the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
+/** One block, 100 ms (the first: one render quantum, to say capture runs): the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
 export interface PcmBlock {
   pcm: Int16Array;
   peaks: number[];
