@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../shared/domain/plan-rules';
 import { mac, SHORTCUTS } from '../common/shortcuts';
@@ -19,6 +19,7 @@ const holding = (kind: string | undefined) => kind === 'opening' || kind === 'li
 function useDictationKeys(conversationId: string, plan: Plan) {
   useEffect(() => {
     let viaKeys = false;
+    const { release } = useDictation.getState();
     const down = (event: KeyboardEvent) => {
       const { press, cancel, phases } = useDictation.getState();
       const kind = phases[conversationId]?.kind;
@@ -34,18 +35,24 @@ function useDictationKeys(conversationId: string, plan: Plan) {
       event.preventDefault();
       if (event.repeat || viaKeys) return;
       viaKeys = true;
-      press(conversationId, plan);
+      press(conversationId, plan, 'keys');
     };
     const up = (event: KeyboardEvent) => {
       if (!viaKeys || ![' ', 'Shift', mac ? 'Meta' : 'Control'].includes(event.key)) return;
       viaKeys = false;
-      void useDictation.getState().release();
+      void release('keys');
     };
+    // Wherever the pointer is let go: a button re-rendered or moved under a held pointer must not keep the microphone open.
+    const pointerUp = () => void release('pointer');
     window.addEventListener('keydown', down, true);
     window.addEventListener('keyup', up, true);
+    window.addEventListener('pointerup', pointerUp, true);
+    window.addEventListener('pointercancel', pointerUp, true);
     return () => {
       window.removeEventListener('keydown', down, true);
       window.removeEventListener('keyup', up, true);
+      window.removeEventListener('pointerup', pointerUp, true);
+      window.removeEventListener('pointercancel', pointerUp, true);
     };
   }, [conversationId, plan]);
 }
@@ -80,23 +87,13 @@ function LevelMeter() {
 export function DictateButton({ conversationId, plan }: Props) {
   const { t } = useTranslation('chat');
   const kind = useDictation((s) => s.phases[conversationId]?.kind);
-  const pressedBy = useRef<'pointer' | 'keys' | null>(null);
   useDictationKeys(conversationId, plan);
   useEffect(() => {
     // Prepared ahead only where it will be used; a failure here is met again, and said, on the press.
     if (plan === 'pro') prepareMicrophone().catch(() => undefined);
   }, [plan]);
 
-  const press = (by: 'pointer' | 'keys') => {
-    if (pressedBy.current) return;
-    pressedBy.current = by;
-    useDictation.getState().press(conversationId, plan);
-  };
-  const release = (by: 'pointer' | 'keys') => {
-    if (pressedBy.current !== by) return;
-    pressedBy.current = null;
-    void useDictation.getState().release();
-  };
+  const { press, release } = useDictation.getState();
   const live = holding(kind);
   const free = plan !== 'pro';
   return (
@@ -113,20 +110,17 @@ export function DictateButton({ conversationId, plan }: Props) {
       onMouseDown={(event) => event.preventDefault()}
       onPointerDown={(event) => {
         if (event.button !== 0 || kind === 'working') return;
-        event.currentTarget.setPointerCapture(event.pointerId);
-        press('pointer');
+        press(conversationId, plan, 'pointer');
       }}
-      onPointerUp={() => release('pointer')}
-      onPointerCancel={() => release('pointer')}
       onKeyDown={(event) => {
         if ((event.key !== ' ' && event.key !== 'Enter') || event.repeat || kind === 'working') return;
         event.preventDefault();
-        press('keys');
+        press(conversationId, plan, 'keys');
       }}
       onKeyUp={(event) => {
         if (event.key !== ' ' && event.key !== 'Enter') return;
         event.preventDefault();
-        release('keys');
+        void release('keys');
       }}
     >
       <MicrophoneIcon />

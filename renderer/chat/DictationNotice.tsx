@@ -1,8 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../i18n';
 import { FailureNotice } from '../common/FailureNotice';
 import { problemText, problemWords } from '../common/problem-text';
 import { errorText } from '../../shared/domain/error-text';
 import { type DictationPhase, useDictation } from './dictation';
+
+/** How long the take is so far: the user sees it is being heard, and how long they have talked. */
+function Elapsed() {
+  const format = useFormats();
+  const seconds = useDictation((s) => s.seconds);
+  return <span className="dictation-time">{format.duration(seconds)}</span>;
+}
 
 /** What dictation says under the composer, in place: its state, or why nothing came of it and what to do. */
 export function DictationNotice({ conversationId, phase }: { conversationId: string; phase: DictationPhase }) {
@@ -19,7 +27,7 @@ export function DictationNotice({ conversationId, phase }: { conversationId: str
     case 'listening':
       return (
         <p className="hint dictation-status" role="status">
-          {t('dictation.listening')}
+          {phase.kind === 'listening' && <Elapsed />} {t('dictation.listening')}
         </p>
       );
     case 'working':

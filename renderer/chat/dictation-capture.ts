@@ -1,3 +1,4 @@
+import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
 import { type PreparedCapture, prepareCapture } from '../recording/capture/capture';
 
 let prepared: Promise<PreparedCapture> | null = null;
@@ -23,11 +24,12 @@ export interface MicrophoneTake {
 
 /**
  * Opens the microphone at once and keeps every block from the first, so the first words are in.
- * `onLevel` hears each 100 ms block's peak (0..1); `onRunning` the first block's arrival, when
+ * `onLevel` hears each block's peak (0..1) and the seconds captured so far; `onRunning` the first block's arrival, when
  * capture is really running. A release before the device opened ends with what was captured: none.
  */
-export function openMicrophone(handlers: { onLevel(peak: number): void; onRunning(): void }): MicrophoneTake {
+export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void }): MicrophoneTake {
   const blocks: Int16Array[] = [];
+  let captured = 0;
   let ended = false;
   const opening = (async () => {
     const [stream, capture] = await Promise.all([
@@ -43,7 +45,8 @@ export function openMicrophone(handlers: { onLevel(peak: number): void; onRunnin
       const running = await capture.start([stream], (block) => {
         if (ended) return;
         if (blocks.push(block.pcm) === 1) handlers.onRunning();
-        handlers.onLevel(block.peaks[0] ?? 0);
+        captured += block.pcm.length;
+        handlers.onLevel(block.peaks[0] ?? 0, captured / RECORDING_SAMPLE_RATE);
       });
       return {
         async stop() {

@@ -18,16 +18,20 @@ export type DictationPhase =
   /** Main kept the clip: Retry sends it again, Dismiss drops it. `failure` is null when the request never got an answer. */
   | { kind: 'failed'; fileId: string; failure: ServiceFailure | null; error?: unknown };
 
+export type HeldBy = 'pointer' | 'keys';
+
 type Kept = Record<string, { fileId: string; failure: ServiceFailure | null }>;
 
 interface DictationState {
   phases: Record<string, DictationPhase>;
-  /** The running take's loudness, 0..1, for the meter. */
+  /** The running take's loudness, 0..1, for the meter, and how long it is, in whole seconds. */
   level: number;
+  seconds: number;
   /** Text waiting for its conversation's composer, which inserts it at the cursor. */
   ready: Record<string, string>;
-  press(conversationId: string, plan: 'free' | 'pro'): void;
-  release(): Promise<void>;
+  /** `by`: what holds the take (the pointer, or keys), so only letting go of that ends it. */
+  press(conversationId: string, plan: 'free' | 'pro', by: HeldBy): void;
+  release(by: HeldBy): Promise<void>;
   /** Esc: the take ends unsent, or the answer on its way is dropped with its clip. */
   cancel(conversationId: string): void;
   retry(conversationId: string): Promise<void>;
@@ -59,7 +63,7 @@ function storeKept(phases: Record<string, DictationPhase>) {
 const without = <T>(record: Record<string, T>, key: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
 
 /** The one take in progress (there is one microphone), and each conversation's latest attempt. */
-let take: { conversationId: string; mic: MicrophoneTake } | null = null;
+let take: { conversationId: string; mic: MicrophoneTake; by: HeldBy } | null = null;
 const attempts = new Map<string, number>();
 let attemptCount = 0;
 
@@ -91,18 +95,20 @@ export const useDictation = create<DictationState>()((set, get) => {
   return {
     phases: Object.fromEntries(Object.entries(kept).map(([id, clip]) => [id, { kind: 'failed', ...clip }])),
     level: 0,
+    seconds: 0,
     ready: {},
 
-    press(conversationId, plan) {
+    press(conversationId, plan, by) {
       if (take) return;
       if (plan !== 'pro') return show(conversationId, { kind: 'needsPro' });
       const current = begin(conversationId);
       show(conversationId, { kind: 'opening' });
-      set({ level: 0 });
+      set({ level: 0, seconds: 0 });
       take = {
         conversationId,
+        by,
         mic: openMicrophone({
-          onLevel: (level) => set({ level }),
+          onLevel: (level, seconds) => set({ level, seconds: Math.floor(seconds) }),
           onRunning: () => {
             if (current()) show(conversationId, { kind: 'listening' });
           },
@@ -110,8 +116,8 @@ export const useDictation = create<DictationState>()((set, get) => {
       };
     },
 
-    async release() {
-      if (!take) return;
+    async release(by) {
+      if (take?.by !== by) return;
       const { conversationId, mic } = take;
       take = null;
       const current = begin(conversationId);
