@@ -81,6 +81,21 @@ describe('dictating speech into the composer', () => {
     await expect.poll(() => composer(page).inputValue()).toBe('Hello world');
   });
 
+  it('dictates while Ctrl/Cmd+Shift+Space is held, the cursor never leaving the draft', async () => {
+    const { page, fake } = h;
+    await draftWithCursor(page, 'Agenda', 6);
+    fake.transcription.next({ text: 'for Thursday' });
+    await page.keyboard.down('ControlOrMeta');
+    await page.keyboard.down('Shift');
+    await page.keyboard.down(' ');
+    await level(page).waitFor();
+    await page.getByRole('status').getByText('2 sec', { exact: true }).waitFor();
+    await page.keyboard.up(' ');
+    await page.keyboard.up('Shift');
+    await page.keyboard.up('ControlOrMeta');
+    await expect.poll(() => composer(page).inputValue()).toBe('Agenda for Thursday');
+  });
+
   it('cancels with Esc while held: nothing is sent, and the draft is untouched', async () => {
     const { page, fake } = h;
     await draftWithCursor(page, 'Keep this', 4);
