@@ -99,7 +99,8 @@ export const useDictation = create<DictationState>()((set, get) => {
     ready: {},
 
     press(conversationId, plan, by) {
-      if (take) return;
+      // One microphone; and a take still being written down is not dropped for a new one.
+      if (take || get().phases[conversationId]?.kind === 'working') return;
       if (plan !== 'pro') return show(conversationId, { kind: 'needsPro' });
       const current = begin(conversationId);
       show(conversationId, { kind: 'opening' });
