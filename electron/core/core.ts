@@ -3,6 +3,7 @@ import * as keytar from '@napi-rs/keyring/keytar.js';
 import { contract } from '../../shared/contract';
 import { conversationsHandlers } from './handlers/conversations';
 import { desktopHandlers } from './handlers/desktop';
+import { dictationHandlers } from './handlers/dictation';
 import { historyHandlers } from './handlers/history';
 import { jobsHandlers } from './handlers/jobs';
 import { mcpHandlers } from './handlers/mcp';
@@ -19,6 +20,7 @@ import { type Consent, refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
 import { createDesktopEvents, type DesktopEvents } from './services/events/desktop-events';
 import { createConversationService } from './services/conversations/conversation-service';
+import { createDictationService } from './services/dictation/dictation-service';
 import { lockDataFolder } from './services/storage/data-lock';
 import { type FileSaver, noSaver } from './services/storage/file-saver';
 import { createBackups, scheduleDailyBackups } from './services/history/backups';
@@ -222,6 +224,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const stopDailyBackups = scheduleDailyBackups(backups, history.db);
   const desktop = createDesktopEvents();
 
+  const dictation = createDictationService({
+    staging,
+    plan: () => settings.get().plan,
+    defaults: settings.transcriptionDefaults,
+    transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+  });
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
@@ -249,6 +257,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     recording: recordingHandlers({ recording: recordings }),
+    dictation: dictationHandlers({ dictation }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),

@@ -3,8 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_MESSAGE_CHARS } from '../../shared/contract/conversations';
 import { useNavigation } from '../navigation';
+import { useSettings } from '../settings';
 import { SHORTCUTS } from '../common/shortcuts';
 import { type Formats, useFormats } from '../i18n';
+import { DictateButton } from './DictateButton';
+import { DictationNotice } from './DictationNotice';
+import { useDictation } from './dictation';
+import { insertAtCursor } from './insert-at-cursor';
 import { NEW_CHAT_ID } from './records';
 import { PastedChip } from './PastedChip';
 import { usePasted } from './pasted';
@@ -67,6 +72,18 @@ export function Composer({ conversationId, blocked }: Props) {
     field.current?.focus();
   }, [conversationId, focusRequest]);
 
+  const plan = useSettings((s) => s.settings?.plan ?? 'free');
+  const dictation = useDictation((s) => s.phases[conversationId]);
+  const dictated = useDictation((s) => conversationId in s.ready);
+  useEffect(() => {
+    // Taken once, whichever render sees it first: dictated text is inserted exactly once, never sent.
+    const text = dictated && field.current ? useDictation.getState().take(conversationId) : undefined;
+    const target = field.current;
+    // Outside React's commit: an input event handled inside an effect is put back to the old value
+    // by the controlled field, which loses the cursor and the undo step.
+    if (text && target) queueMicrotask(() => insertAtCursor(target, text));
+  }, [dictated, conversationId]);
+
   const pasted = usePasted((s) => conversationId in s.held || conversationId in s.staging);
   const length = lengthNotice(t, format, draft.length);
   const { send, stop, setDraft } = useChat.getState();
@@ -110,6 +127,7 @@ export function Composer({ conversationId, blocked }: Props) {
             }
           }}
         />
+        <DictateButton conversationId={conversationId} plan={plan} />
         {running ? (
           <button
             type="button"
@@ -131,7 +149,9 @@ export function Composer({ conversationId, blocked }: Props) {
           </button>
         )}
       </div>
-      {blocked || length ? (
+      {dictation ? (
+        <DictationNotice conversationId={conversationId} phase={dictation} />
+      ) : blocked || length ? (
         <p className={length && !length.over && !blocked ? 'hint' : 'field-error'} role="status">
           {blocked ?? length?.text}
         </p>

@@ -12,6 +12,7 @@ const KEYS = [
   [SHORTCUTS.stop.label, 'empty.keyStop'],
   [SHORTCUTS.newChat.label, 'empty.keyNewChat'],
   [SHORTCUTS.search.label, 'empty.keySearch'],
+  [SHORTCUTS.dictate.label, 'empty.keyDictate'],
 ] as const;
 
 /** What a first-time user sees: what Confab does, how to begin, and what is missing to begin. */

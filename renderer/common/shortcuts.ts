@@ -12,4 +12,6 @@ export const SHORTCUTS = {
   newChat: shortcutNames('newChat', mac),
   profiles: shortcutNames('switchProfile', mac),
   search: shortcutNames('find', mac),
+  // Held, not pressed: the composer's own, so it is not in the menu's table. Space clashes with no menu chord.
+  dictate: mac ? { label: '⌘⇧Space', aria: 'Meta+Shift+Space' } : { label: 'Ctrl+Shift+Space', aria: 'Control+Shift+Space' },
 } as const;

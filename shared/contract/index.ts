@@ -1,6 +1,7 @@
 import type { ContractDef } from './define';
 import { conversationsArea } from './conversations';
 import { desktopArea } from './desktop';
+import { dictationArea } from './dictation';
 import { historyArea } from './history';
 import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
@@ -23,6 +24,7 @@ export const contract = {
   transcriptEditor: transcriptEditorArea,
   jobs: jobsArea,
   recording: recordingArea,
+  dictation: dictationArea,
   mcp: mcpArea,
   permissions: permissionsArea,
   desktop: desktopArea,

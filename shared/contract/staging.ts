@@ -15,9 +15,10 @@ import type { StageOutcome } from './transcription';
  * original: a recording to transcribe, kept for playback while it (or its parts) is uploaded
  * (no size limit). import: a conversation export, read by history:import (at most
  * MAX_IMPORT_BYTES). paste: text pasted into the composer, too long for a message, held until
- * the user removes it (at most MAX_PASTE_BYTES).
+ * the user removes it (at most MAX_PASTE_BYTES). dictation: a clip spoken into the composer, raw
+ * PCM (at most MAX_DICTATION_BYTES), held until its text is in or the user drops it.
  */
-export const stagePurposeSchema = z.enum(['original', 'import', 'paste']);
+export const stagePurposeSchema = z.enum(['original', 'import', 'paste', 'dictation']);
 export type StagePurpose = z.infer<typeof stagePurposeSchema>;
 
 const described = z.object({ name: z.string().min(1, 'A staged file needs a name.'), purpose: stagePurposeSchema });

@@ -16,8 +16,8 @@ export const stagedFileSchema = z.object({
   fileId: z.string(),
   name: z.string(),
   size: z.number(),
-  /** The format recognised from the file's content (json: a conversation export to import; text: a long paste). */
-  format: z.enum([...AUDIO_EXTENSIONS, 'json', 'text']),
+  /** The format recognised from the file's content (json: a conversation export to import; text: a long paste; pcm: a dictated clip). */
+  format: z.enum([...AUDIO_EXTENSIONS, 'json', 'text', 'pcm']),
   mimeType: z.string(),
 });
 

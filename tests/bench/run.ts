@@ -1,4 +1,5 @@
 import { chatBench } from './chat.bench';
+import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { recordingBench } from './recording.bench';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['upload', uploadBench],
   ['resume', resumeBench],
   ['recording', recordingBench],
+  ['dictation', dictationBench],
 ];
 
 const only = process.argv[2];

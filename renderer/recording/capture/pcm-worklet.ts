@@ -18,6 +18,8 @@ class PcmBlocks extends AudioWorkletProcessor {
   private block: Int16Array | null = null;
   private filled = 0;
   private peaks: number[] = [];
+  /** The first block goes out after one render quantum, so the page knows at once that capture runs. */
+  private first = true;
 
   process(inputs: Float32Array[][]): boolean {
     const channels = inputs[0] ?? [];
@@ -37,11 +39,13 @@ class PcmBlocks extends AudioWorkletProcessor {
       }
       if (++this.filled === BLOCK_FRAMES) this.post(count);
     }
+    if (this.first && this.filled > 0) this.post(count);
     return true;
   }
 
   private post(count: number) {
-    const pcm = this.block!.buffer;
+    const pcm = this.filled === BLOCK_FRAMES ? this.block!.buffer : this.block!.slice(0, this.filled * count).buffer;
+    this.first = false;
     this.port.postMessage({ pcm, peaks: this.peaks }, [pcm]);
     this.block = new Int16Array(BLOCK_FRAMES * count);
     this.filled = 0;

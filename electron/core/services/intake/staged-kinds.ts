@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
+import { MAX_DICTATION_BYTES, MAX_DICTATION_SECONDS } from '../../../../shared/contract/dictation';
 import { MAX_IMPORT_BYTES } from '../../../../shared/contract/history';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StagedFile } from '../../../../shared/contract/transcription';
@@ -47,7 +48,7 @@ async function refuseUnlessText(head: Uint8Array, name: string): Promise<Problem
   return binary ? { code: 'intake.paste_is_binary', values: { name, type: binary.ext.toUpperCase(), mime: binary.mime } } : null;
 }
 
-/** original: a recording to transcribe, kept for playback. import: a conversation export. paste: a long paste. */
+/** original: a recording to transcribe, kept for playback. import: a conversation export. paste: a long paste. dictation: a spoken clip. */
 export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   original: recording,
   import: {
@@ -65,5 +66,16 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
     tooLarge: (name, size) => (size > MAX_PASTE_BYTES ? { code: 'intake.paste_too_large', values: { name, size, limit: MAX_PASTE_BYTES } } : null),
     early: refuseUnlessText,
     recognise: async () => ({ ok: true, format: 'text', mimeType: 'text/plain' }),
+  },
+  // Raw samples have no header to sniff: the page's capture made them, and main measures them before use.
+  dictation: {
+    empty: 'intake.dictation_empty',
+    notFile: 'intake.dictation_empty',
+    tooLarge: (name, size) =>
+      size > MAX_DICTATION_BYTES
+        ? { code: 'intake.dictation_too_long', values: { name, size, limit: MAX_DICTATION_BYTES, minutes: MAX_DICTATION_SECONDS / 60 } }
+        : null,
+    early: async () => null,
+    recognise: async () => ({ ok: true, format: 'pcm', mimeType: 'audio/L16' }),
   },
 };

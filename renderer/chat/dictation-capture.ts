@@ -1,0 +1,86 @@
+import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
+import { type PreparedCapture, prepareCapture } from '../recording/capture/capture';
+
+let prepared: Promise<PreparedCapture> | null = null;
+
+/**
+ * Loads the capture's context and worklet without opening the microphone, once per page: done
+ * when a Pro composer shows, so that a press only has to open the device.
+ */
+export function prepareMicrophone(): Promise<PreparedCapture> {
+  prepared ??= prepareCapture().catch((error: unknown) => {
+    prepared = null;
+    throw error;
+  });
+  return prepared;
+}
+
+export interface MicrophoneTake {
+  /** Ends the take: every sample captured since the press, 16-bit mono at the recording rate. */
+  finish(): Promise<Int16Array>;
+  /** Ends the take and drops what it captured. */
+  cancel(): void;
+}
+
+/**
+ * Opens the microphone at once and keeps every block from the first, so the first words are in.
+ * `onLevel` hears each block's peak (0..1) and the seconds captured so far; `onRunning` the first block's arrival, when
+ * capture is really running. A release before the device opened ends with what was captured: none.
+ */
+export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void }): MicrophoneTake {
+  const blocks: Int16Array[] = [];
+  let captured = 0;
+  let ended = false;
+  const opening = (async () => {
+    const [stream, capture] = await Promise.all([
+      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      prepareMicrophone(),
+    ]);
+    const close = () => stream.getTracks().forEach((track) => track.stop());
+    if (ended) {
+      close();
+      return null;
+    }
+    try {
+      const running = await capture.start([stream], (block) => {
+        if (ended) return;
+        if (blocks.push(block.pcm) === 1) handlers.onRunning();
+        captured += block.pcm.length;
+        handlers.onLevel(block.peaks[0] ?? 0, captured / RECORDING_SAMPLE_RATE);
+      });
+      return {
+        async stop() {
+          await running.stop();
+          close();
+        },
+      };
+    } catch (error) {
+      close();
+      throw error;
+    }
+  })();
+  // A take cancelled before the device opened has nobody left to hear its failure.
+  opening.catch(() => undefined);
+
+  const end = async () => {
+    ended = true;
+    await (await opening)?.stop();
+  };
+
+  return {
+    async finish() {
+      await end();
+      const samples = new Int16Array(blocks.reduce((sum, block) => sum + block.length, 0));
+      let offset = 0;
+      for (const block of blocks) {
+        samples.set(block, offset);
+        offset += block.length;
+      }
+      return samples;
+    },
+    cancel() {
+      blocks.length = 0;
+      end().catch(() => undefined);
+    },
+  };
+}
