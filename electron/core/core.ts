@@ -47,7 +47,7 @@ import { createTranscriptEditor } from './services/transcript-editor/editor-serv
 import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
 import { type LanguageService, createLanguageService } from './services/language/language-service';
-import type { UserPresence } from './services/tools/approvals';
+import { type UserPresence, noPresenceSignal } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
@@ -100,6 +100,8 @@ export interface RecordingDoor {
   /** Whether a recording the user started is running or paused: the media permission and quitting ask this. */
   running(): boolean;
   onRunningChange(listener: (running: boolean) => void): () => void;
+  /** Whether the page may open the microphone: a recording runs or a dictation take listens (the media permission). */
+  microphone(): boolean;
   /** Ends the running recording keeping all of it, as Stop does (quitting while recording). */
   stopRunning(): Promise<void>;
 }
@@ -182,6 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const files = options.fileSaver ?? noSaver;
+  const presence = options.presence ?? noPresenceSignal;
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
   const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
@@ -217,7 +220,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const conversations = createConversationService({
     history,
-    chat: createChatService({ service, tools: mcp, rules: permissions, presence: options.presence }),
+    chat: createChatService({ service, tools: mcp, rules: permissions, presence }),
     plan: () => settings.get().plan,
   });
 
@@ -256,8 +259,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
-    recording: recordingHandlers({ recording: recordings }),
-    dictation: dictationHandlers({ dictation }),
+    recording: recordingHandlers({ recording: recordings, presence }),
+    dictation: dictationHandlers({ dictation, presence }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),
@@ -282,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     recording: {
       append: recordings.append,
       running: recordings.running,
+      microphone: () => recordings.running() || dictation.listening(),
       onRunningChange: recordings.onRunningChange,
       stopRunning: recordings.stopRunning,
     },

@@ -3,14 +3,15 @@ import { isAppUrl } from '../core/app-origin';
 
 /**
  * Who may capture audio, decided in main. The page records (Chromium's media lives there), but
- * only the app's own top frame, only while a recording the user started runs (`running`), and
+ * only the app's own top frame, only while a recording the user started runs (`running`) or a dictation take listens, and
  * only audio: a camera is never granted. Everything else stays denied (window.ts).
  */
 
-/** The window's page and whether a recording runs: what every decision here asks. */
+/** The window's page, whether a recording runs, and whether the microphone may open (a recording, or a dictation take): what every decision here asks. */
 export interface MediaGate {
   webContents: Pick<WebContents, 'mainFrame'>;
   running(): boolean;
+  microphone(): boolean;
 }
 
 /** The session is shared, so a request is the window's only if it comes from the window's own contents. */
@@ -45,8 +46,9 @@ export function permissionGranted(gate: MediaGate, contents: Requester, permissi
   if (permission === 'clipboard-sanitized-write') return true;
   if (permission !== 'media' && permission !== 'display-capture') return false;
   const own = contents === gate.webContents && details.isMainFrame === true && isAppUrl(details.requestingUrl ?? '');
-  if (!own || !gate.running()) return false;
-  if (permission === 'display-capture') return true;
+  if (!own) return false;
+  if (permission === 'display-capture') return gate.running();
+  if (!gate.microphone()) return false;
   const types = details.mediaTypes ?? [];
   return types.length > 0 && types.every((type) => type === 'audio');
 }
@@ -55,5 +57,5 @@ export function permissionGranted(gate: MediaGate, contents: Requester, permissi
 export function permissionChecked(gate: MediaGate, contents: Requester, permission: string, details: { requestingUrl?: string; isMainFrame: boolean; mediaType?: string }): boolean {
   if (permission === 'clipboard-sanitized-write') return true;
   if (permission !== 'media' || details.mediaType !== 'audio') return false;
-  return contents === gate.webContents && details.isMainFrame && isAppUrl(details.requestingUrl ?? '') && gate.running();
+  return contents === gate.webContents && details.isMainFrame && isAppUrl(details.requestingUrl ?? '') && gate.microphone();
 }

@@ -3,6 +3,7 @@ import { useFormats } from '../i18n';
 import { FailureNotice } from '../common/FailureNotice';
 import { problemText, problemWords } from '../common/problem-text';
 import { errorText } from '../../shared/domain/error-text';
+import { BridgeError } from '../../shared/contract/client';
 import { type DictationPhase, useDictation } from './dictation';
 
 /** How long the take is so far: the user sees it is being heard, and how long they have talked. */
@@ -51,7 +52,10 @@ export function DictationNotice({ conversationId, phase }: { conversationId: str
           <p className="field-error">
             {phase.kind === 'refused'
               ? t('dictation.refused', { reason: problemWords(phase.problem) })
-              : t('dictation.noMicrophone', { detail: errorText(phase.error) })}
+              : // Main refused to let the microphone open (no real press, the plan): its own words.
+                phase.error instanceof BridgeError && phase.error.problem
+                ? problemText(phase.error)
+                : t('dictation.noMicrophone', { detail: errorText(phase.error) })}
           </p>
           {dismissButton}
         </div>

@@ -25,15 +25,18 @@ export interface MicrophoneTake {
 /**
  * Opens the microphone at once and keeps every block from the first, so the first words are in.
  * `onLevel` hears each block's peak (0..1) and the seconds captured so far; `onRunning` the first block's arrival, when
- * capture is really running. A release before the device opened ends with what was captured: none.
+ * capture is really running; `allow` asks main to let the microphone open. A release before the device opened ends with what was captured: none.
  */
-export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void }): MicrophoneTake {
+export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void; allow(): Promise<void> }): MicrophoneTake {
   const blocks: Int16Array[] = [];
   let captured = 0;
   let ended = false;
   const opening = (async () => {
     const [stream, capture] = await Promise.all([
-      navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      // Main opens the microphone's permission for this take first (Electron asks main for it).
+      handlers.allow().then(() =>
+        navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true } }),
+      ),
       prepareMicrophone(),
     ]);
     const close = () => stream.getTracks().forEach((track) => track.stop());

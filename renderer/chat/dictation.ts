@@ -113,6 +113,7 @@ export const useDictation = create<DictationState>()((set, get) => {
           onRunning: () => {
             if (current()) show(conversationId, { kind: 'listening' });
           },
+          allow: () => api.dictation.listen(),
         }),
       };
     },

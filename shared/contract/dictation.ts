@@ -27,6 +27,11 @@ export const dictationOutcomeSchema = z.discriminatedUnion('ok', [
 const clip = z.object({ fileId: z.string().min(1) }).strict();
 
 export const dictationArea = {
+  /**
+   * A take begins: main lets the page open the microphone (Electron's media permission) until
+   * its clip is handed over. Only right after a real press in the window, and only on Pro.
+   */
+  listen: call(z.void(), z.void()),
   /** `language`: an ISO 639-1 code, or absent to let the service detect it. */
   transcribe: call(clip.extend({ language: transcriptionRequestSchema.shape.language.optional() }).strict(), dictationOutcomeSchema),
   discard: call(clip, z.void()),

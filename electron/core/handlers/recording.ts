@@ -1,13 +1,18 @@
 import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { RecordingService } from '../services/recording/recording-service';
+import { requireRealPress } from '../services/consent/real-press';
+import type { UserPresence } from '../services/tools/approvals';
 
-export function recordingHandlers(deps: { recording: RecordingService }): Handlers<Contract>['recording'] {
+export function recordingHandlers(deps: { recording: RecordingService; presence: UserPresence }): Handlers<Contract>['recording'] {
   const { recording } = deps;
   return {
     watch: async (_input, ctx) => recording.watch(ctx.emit, ctx.signal),
     capabilities: async () => recording.capabilities(),
-    start: (input) => recording.start(input),
+    start: async (input) => {
+      requireRealPress(deps.presence);
+      return recording.start(input);
+    },
     attach: (input) => recording.attach(input),
     pause: (input) => recording.pause(input),
     resume: (input) => recording.resume(input),

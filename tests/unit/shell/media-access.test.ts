@@ -5,7 +5,9 @@ import { displayMediaAnswer, permissionChecked, permissionGranted } from '../../
 const mainFrame = { url: 'app://confab/index.html' } as never;
 const webContents = { mainFrame };
 let recording = false;
-const gate = { webContents, running: () => recording };
+let dictating = false;
+// As core.ts answers: the microphone may open while a recording runs or a dictation take listens.
+const gate = { webContents, running: () => recording, microphone: () => recording || dictating };
 const otherContents = { mainFrame: { url: 'app://confab/index.html' } } as never;
 const own = { requestingUrl: 'app://confab/index.html', isMainFrame: true };
 
@@ -37,6 +39,17 @@ describe('the media permission', () => {
     recording = true;
     expect(request('media', { ...own, mediaTypes: ['audio'] })).toBe(true);
     expect(request('display-capture', { ...own, mediaTypes: ['video', 'audio'] })).toBe(true);
+  });
+
+  it('grants the microphone, not system audio, while a dictation take listens', () => {
+    recording = false;
+    dictating = true;
+    expect(request('media', { ...own, mediaTypes: ['audio'] })).toBe(true);
+    expect(request('display-capture', { ...own, mediaTypes: ['video', 'audio'] })).toBe(false);
+    expect(displayMediaAnswer(gate, { frame: mainFrame, audioRequested: true })).toBeNull();
+    expect(request('media', { ...own, mediaTypes: ['audio'] }, otherContents)).toBe(false);
+    dictating = false;
+    expect(request('media', { ...own, mediaTypes: ['audio'] })).toBe(false);
   });
 
   it('refuses a camera, with or without a microphone, and a request naming no type', () => {

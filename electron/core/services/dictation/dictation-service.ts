@@ -1,5 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { DICTATION_SAMPLE_RATE, type DictationOutcome } from '../../../../shared/contract/dictation';
+import { DICTATION_SAMPLE_RATE, type DictationOutcome, MAX_DICTATION_SECONDS } from '../../../../shared/contract/dictation';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
@@ -8,7 +8,7 @@ import type { Staging } from '../intake/staging';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
 import { holdsSpeech } from './speech-check';
-import { wavHeader } from './wav';
+import { wavHeader } from '../recording/wav-header';
 
 export interface DictationDeps {
   staging: Staging;
@@ -17,6 +17,7 @@ export interface DictationDeps {
   defaults(): JobRequest;
   /** One file to the service (transcribe-file.ts). */
   transcribe(file: UploadFile, request: TranscriptionRequest, options: { signal: AbortSignal; onProgress(sent: number): void }): Promise<Transcribed>;
+  now?(): number;
 }
 
 const PURPOSE = ['dictation'] as const;
@@ -35,6 +36,9 @@ async function samplesOf(path: string): Promise<Int16Array> {
 export function createDictationService(deps: DictationDeps) {
   // A second Retry while the first is on its way joins it instead of sending the clip twice.
   const running = new Map<string, Promise<DictationOutcome>>();
+  const now = deps.now ?? Date.now;
+  // Until when the page may open the microphone for a take (the media permission asks).
+  let listeningUntil = 0;
 
   async function transcribe(fileId: string, language: string | undefined): Promise<DictationOutcome> {
     const clip = deps.staging.get(fileId, PURPOSE);
@@ -45,7 +49,7 @@ export function createDictationService(deps: DictationDeps) {
     }
     const wav = `${clip.path}.wav`;
     const size = 44 + samples.byteLength;
-    await writeFile(wav, [wavHeader(samples.byteLength, DICTATION_SAMPLE_RATE), new Uint8Array(samples.buffer)]);
+    await writeFile(wav, [wavHeader(samples.byteLength, 1, DICTATION_SAMPLE_RATE), new Uint8Array(samples.buffer)]);
     try {
       const defaults = deps.defaults();
       const request: TranscriptionRequest = {
@@ -71,7 +75,14 @@ export function createDictationService(deps: DictationDeps) {
   }
 
   return {
+    /** A take begins (the caller has checked it was the user's press): the microphone may open until its clip is handed over. */
+    listen(): void {
+      if (!transcriptionAllowed(deps.plan())) throw new Problem('dictation.needs_pro');
+      listeningUntil = now() + (MAX_DICTATION_SECONDS + 30) * 1000;
+    },
+    listening: () => now() < listeningUntil,
     async transcribe(input: { fileId: string; language?: string }): Promise<DictationOutcome> {
+      listeningUntil = 0;
       if (!transcriptionAllowed(deps.plan())) throw new Problem('dictation.needs_pro');
       const joined = running.get(input.fileId);
       if (joined) return joined;
@@ -79,7 +90,10 @@ export function createDictationService(deps: DictationDeps) {
       running.set(input.fileId, started);
       return started;
     },
-    discard: (fileId: string) => deps.staging.discard(fileId, PURPOSE),
+    discard(fileId: string): Promise<void> {
+      listeningUntil = 0;
+      return deps.staging.discard(fileId, PURPOSE);
+    },
   };
 }
 

@@ -47,6 +47,7 @@ function setUp(language: 'en' | 'de') {
   const recording = {
     append: vi.fn(),
     running: () => running,
+    microphone: () => running,
     onRunningChange: (listener: (running: boolean) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
     stopRunning: vi.fn(async () => {
       running = false;
