@@ -12,4 +12,6 @@ export const SHORTCUTS = {
   newChat: shortcutNames('newChat', mac),
   profiles: shortcutNames('switchProfile', mac),
   search: shortcutNames('find', mac),
+  // The recorder's own, working on every screen while a recording runs; M is free in the shared table.
+  mark: mac ? { label: '⌘⇧M', aria: 'Meta+Shift+M' } : { label: 'Ctrl+Shift+M', aria: 'Control+Shift+M' },
 } as const;
