@@ -49,6 +49,8 @@ import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
 import type { Capabilities, ChunkInput, ChunkOutcome } from '../../shared/contract/recording';
+import { type RecordingClock, type RecordingService, type RecordingServiceDeps, createRecordingService } from './services/recording/recording-service';
+import type { TrackFs } from './services/recording/track-fs';
 import { appMediaUrl } from './app-origin';
 
 export interface CoreOptions {
@@ -81,6 +83,11 @@ export interface CoreOptions {
   splitProcess?: StartSplitProcess;
   /** Whether system audio can be recorded here (Electron, by platform); the harness cannot. */
   systemAudio?: () => Capabilities['systemAudio'];
+  /** Labels who spoke in a recording's transcript, from its tracks, once the transcript is kept. */
+  onRecordingTranscribed?: RecordingServiceDeps['onTranscribed'];
+  /** Tests inject a track file system that fails (a full disk) and a clock. */
+  recordingFs?: TrackFs;
+  recordingClock?: RecordingClock;
 }
 
 /** What the shell and the harness need of recording, beside the router. */
@@ -175,6 +182,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const staging = createStaging(join(options.userDataDir, 'staging'));
 
   const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
+  // The queue hands transcripts back to the recordings, and recordings add to the queue: the
+  // recording service is made once the queue exists, and reached through this binding meanwhile.
+  let recording: RecordingService | null = null;
   const jobs = createJobQueue({
     store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
     files: createJobFiles(join(options.userDataDir, 'jobs')),
@@ -182,9 +192,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     run: {
       transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
       splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
-      keep: transcription.keep,
+      keep: (record, audioPath, format, recordingId) => {
+        transcription.keep(recording?.marked(record, recordingId) ?? record, audioPath, format);
+        recording?.transcribed(recordingId, record.id);
+      },
     },
   });
+  recording = await createRecordingService({
+    dir: join(options.userDataDir, 'recordings'),
+    staging,
+    jobs,
+    plan: () => settings.get().plan,
+    defaults: settings.transcriptionDefaults,
+    systemAudio: options.systemAudio ?? (() => ({ available: false, problem: { code: 'recording.system_audio_unavailable', values: {} } })),
+    onTranscribed: options.onRecordingTranscribed,
+    fs: options.recordingFs,
+    clock: options.recordingClock,
+  });
+  const recordings = recording;
 
   const conversations = createConversationService({
     history,
@@ -221,7 +246,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
-    recording: recordingHandlers(),
+    recording: recordingHandlers({ recording: recordings }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
     desktop: desktopHandlers({ events: desktop }),
@@ -243,15 +268,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     jobs,
     language,
-    // Placeholder while the recording service is built (issue #27).
     recording: {
-      append: async () => ({ ok: false, problem: { code: 'unexpected', values: { detail: 'Recording is not built yet.' } } }),
-      running: () => false,
-      onRunningChange: () => () => {},
-      stopRunning: async () => {},
+      append: recordings.append,
+      running: recordings.running,
+      onRunningChange: recordings.onRunningChange,
+      stopRunning: recordings.stopRunning,
     },
     opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
+      await recordings.close();
       await jobs.close();
       stopDailyBackups();
       await conversations.close();

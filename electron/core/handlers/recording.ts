@@ -1,24 +1,21 @@
 import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
+import type { RecordingService } from '../services/recording/recording-service';
 
-// Placeholder while the recording service is built (issue #27); replaced by its handlers.
-const notYet = async (): Promise<never> => {
-  throw new Error('Recording is not built yet.');
-};
-
-export function recordingHandlers(): Handlers<Contract>['recording'] {
+export function recordingHandlers(deps: { recording: RecordingService }): Handlers<Contract>['recording'] {
+  const { recording } = deps;
   return {
-    watch: notYet,
-    capabilities: notYet,
-    start: notYet,
-    attach: notYet,
-    pause: notYet,
-    resume: notYet,
-    stop: notYet,
-    mark: notYet,
-    trackLost: notYet,
-    transcribe: notYet,
-    keep: notYet,
-    discard: notYet,
+    watch: async (_input, ctx) => recording.watch(ctx.emit, ctx.signal),
+    capabilities: async () => recording.capabilities(),
+    start: (input) => recording.start(input),
+    attach: (input) => recording.attach(input),
+    pause: (input) => recording.pause(input),
+    resume: (input) => recording.resume(input),
+    stop: (input) => recording.stop(input),
+    mark: (input) => recording.mark(input),
+    trackLost: (input) => recording.trackLost(input),
+    transcribe: (input) => recording.transcribe(input),
+    keep: (input) => recording.keep(input),
+    discard: (input) => recording.discard(input),
   };
 }

@@ -111,7 +111,7 @@ export function createJobQueue(deps: JobQueueDeps) {
   queueMicrotask(pump);
 
   return {
-    add({ fileId, request }: { fileId: string; request: JobRequest }): Job {
+    add({ fileId, request, recordingId = null }: { fileId: string; request: JobRequest; recordingId?: string | null }): Job {
       const staged = deps.takeStaged(fileId);
       const id = randomUUID();
       const job: StoredJob = {
@@ -129,6 +129,7 @@ export function createJobQueue(deps: JobQueueDeps) {
         failure: null,
         problem: null,
         recordId: null,
+        recordingId,
       };
       store.save(job);
       jobs.set(id, job);

@@ -31,6 +31,8 @@ export interface StoredJob {
   failure: ServiceFailure | null;
   problem: ProblemData | null;
   recordId: string | null;
+  /** The Confab recording it was made from (its markers and tracks go with the transcript). */
+  recordingId: string | null;
 }
 
 type Body = Omit<StoredJob, 'id' | 'state' | 'parts'>;
@@ -39,7 +41,11 @@ type Body = Omit<StoredJob, 'id' | 'state' | 'parts'>;
 function readBody(text: string): Body {
   const body = JSON.parse(text) as Omit<Body, 'problem'> & { problem: ProblemData | string | null };
   const { problem } = body;
-  return { ...body, problem: typeof problem === 'string' ? { code: 'unexpected', values: { detail: problem } } : problem };
+  return {
+    ...body,
+    problem: typeof problem === 'string' ? { code: 'unexpected', values: { detail: problem } } : problem,
+    recordingId: body.recordingId ?? null,
+  };
 }
 
 /**

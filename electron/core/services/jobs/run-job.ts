@@ -28,8 +28,8 @@ export interface Live {
 export interface RunDeps {
   transcribe(file: UploadFile, request: TranscriptionRequest, options: { signal: AbortSignal; onProgress(sent: number): void }): Promise<Transcribed>;
   splitter: AudioSplitter;
-  /** Saves the transcript in the history with the recording as its audio. */
-  keep(record: TranscriptRecord, audioPath: string, format: string): void;
+  /** Saves the transcript in the history with the recording as its audio (and the Confab recording it came from). */
+  keep(record: TranscriptRecord, audioPath: string, format: string, recordingId: string | null): void;
   /** Where a part's encoded file goes (in the job's folder). */
   partPath(jobId: string, index: number): string;
 }
@@ -77,7 +77,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
 
   function finish(transcript: Transcript) {
     const record: TranscriptRecord = { id: randomUUID(), fileName: job.fileName, createdAt: Date.now(), request: job.request, transcript };
-    deps.keep(record, job.sourcePath, job.format);
+    deps.keep(record, job.sourcePath, job.format, job.recordingId);
     Object.assign(job, { state: 'done', recordId: record.id, failure: null, problem: null });
     io.save();
   }

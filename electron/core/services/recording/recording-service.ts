@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Job, JobRequest } from '../../../../shared/contract/jobs';
+import type { Capabilities, ChunkInput, ChunkOutcome, Recording, RecordingEvent, Track } from '../../../../shared/contract/recording';
+import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
+import { Problem } from '../../../../shared/domain/problem';
+import { log } from '../../log';
+import { createWatchers } from '../events/watchers';
+import type { Staging } from '../intake/staging';
+import { trackPath, writeManifest } from './manifest';
+import { mixTracks } from './mix';
+import { loadRecordings } from './recovery';
+import { type Session, openSession } from './session';
+import { type TrackFs, nodeTrackFs } from './track-fs';
+
+/** What the labelling of who spoke needs of a transcribed recording: its track files. */
+export interface TranscribedRecording {
+  recording: Recording;
+  tracks: Array<{ track: Track; path: string }>;
+}
+
+export interface RecordingClock {
+  now(): number;
+  /** Calls `tick` every `ms` until the answer is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export interface RecordingServiceDeps {
+  /** <data>/recordings: one folder per recording. */
+  dir: string;
+  staging: Pick<Staging, 'fromPath'>;
+  jobs: { add(input: { fileId: string; request: JobRequest; recordingId: string }): Job };
+  plan(): Plan;
+  defaults(): JobRequest;
+  systemAudio(): Capabilities['systemAudio'];
+  /** Called once a recording's transcript is kept (who spoke, by track). */
+  onTranscribed?(recording: TranscribedRecording, transcriptId: string): void | Promise<void>;
+  fs?: TrackFs;
+  clock?: RecordingClock;
+}
+
+const realClock: RecordingClock = {
+  now: () => Date.now(),
+  every(ms, tick) {
+    const timer = setInterval(tick, ms);
+    return () => clearInterval(timer);
+  },
+};
+
+/** Waiting for the user: stopped on the Free plan, ended by the disk, recovered after a crash, or kept for later. */
+const waits = (recording: Recording) => recording.jobId === null && ['stopped', 'ended', 'recovered', 'kept'].includes(recording.state);
+
+/**
+ * Main's recordings: it starts one at the user's asking (one at a time), writes what the page
+ * captures, keeps the files when the page, the disk or the process fails, and hands each stopped
+ * recording to the transcription queue as one mixed file, remembering its markers and tracks.
+ */
+export async function createRecordingService(deps: RecordingServiceDeps) {
+  const fs = deps.fs ?? nodeTrackFs;
+  const clock = deps.clock ?? realClock;
+  mkdirSync(deps.dir, { recursive: true });
+  const recordings = new Map((await loadRecordings(deps.dir, fs)).map((recording) => [recording.id, recording]));
+  const watchers = createWatchers<RecordingEvent>();
+  const runningListeners = new Set<(running: boolean) => void>();
+  let session: Session | null = null;
+  let saving: Promise<unknown> = Promise.resolve();
+
+  const folderOf = (id: string) => join(deps.dir, id);
+  const state = (): RecordingEvent => ({ active: session?.view() ?? null, waiting: [...recordings.values()].filter(waits) });
+  const emit = () => watchers.broadcast(state());
+
+  /** Manifest writes in order, each whole; a failure (the disk that ended the recording) leaves the last one. */
+  function save(recording: Recording) {
+    saving = saving.then(() => writeManifest(folderOf(recording.id), recording)).catch(() => {});
+    return saving;
+  }
+
+  function setRunning(next: Session | null) {
+    session = next;
+    for (const listener of runningListeners) listener(next !== null);
+  }
+
+  function changed(recording: Recording, lasting: boolean) {
+    if (lasting) void save(recording);
+    if (session && session.id === recording.id && !session.live()) {
+      // It ended on its own (a write failed): it waits with what was written.
+      recordings.set(recording.id, recording);
+      setRunning(null);
+    }
+    emit();
+  }
+
+  const stopTicking = clock.every(1000, () => session?.tick());
+
+  function waiting(id: string): Recording {
+    const recording = recordings.get(id);
+    if (!recording || !waits(recording)) throw new Problem('recording.not_waiting');
+    return recording;
+  }
+
+  function current(id: string): Session {
+    if (!session || session.id !== id) throw new Problem('recording.not_running');
+    return session;
+  }
+
+  async function transcribe(id: string, request?: JobRequest): Promise<Job> {
+    const recording = waiting(id);
+    if (!transcriptionAllowed(deps.plan())) throw new Problem('job.needs_pro');
+    const folder = folderOf(id);
+    const mixed = join(folder, 'mixed.wav');
+    try {
+      await mixTracks(recording.tracks.map((track) => trackPath(folder, track)), mixed);
+      const name = `Recording ${new Date(recording.startedAt).toISOString().slice(0, 16).replace('T', ' ')}.wav`;
+      const staged = await deps.staging.fromPath(mixed, name, 'original');
+      if (!staged.ok) throw new Problem(staged.problem.code, staged.problem.values);
+      const job = deps.jobs.add({ fileId: staged.file.fileId, request: request ?? deps.defaults(), recordingId: id });
+      Object.assign(recording, { state: 'stopped', jobId: job.id, problem: null });
+      await save(recording);
+      emit();
+      return job;
+    } finally {
+      await rm(mixed, { force: true });
+    }
+  }
+
+  async function stop(id: string): Promise<Recording> {
+    // Stop after the disk ended it: the page learns how it ended.
+    const ended = recordings.get(id);
+    if (ended?.state === 'ended' && session?.id !== id) return ended;
+    const stopped = await current(id).stop();
+    recordings.set(id, stopped);
+    setRunning(null);
+    await save(stopped);
+    emit();
+    if (!transcriptionAllowed(deps.plan())) return stopped;
+    await transcribe(id);
+    return recordings.get(id)!;
+  }
+
+  return {
+    watch: (send: (event: RecordingEvent) => void, signal: AbortSignal) => watchers.watch(send, signal, state),
+
+    capabilities: (): Capabilities => ({ systemAudio: deps.systemAudio() }),
+
+    async start({ system }: { system: boolean }): Promise<Recording> {
+      if (session) throw new Problem('recording.already_running');
+      const systemAudio = deps.systemAudio();
+      if (system && !systemAudio.available) {
+        const problem = systemAudio.problem ?? { code: 'recording.system_audio_unavailable', values: {} };
+        throw new Problem(problem.code, problem.values);
+      }
+      const recording: Recording = {
+        id: randomUUID(),
+        startedAt: clock.now(),
+        state: 'recording',
+        tracks: system ? ['mic', 'system'] : ['mic'],
+        seconds: 0,
+        markers: [],
+        notices: [],
+        problem: null,
+        jobId: null,
+      };
+      const folder = folderOf(recording.id);
+      await mkdir(folder, { recursive: true });
+      // The manifest comes last: a folder without one never started and is removed at the next start.
+      const opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
+      await save(recording);
+      setRunning(opened);
+      emit();
+      return opened.view();
+    },
+
+    attach: async ({ id }: { id: string }) => ({ nextSeq: await current(id).attach(id) }),
+    pause: ({ id }: { id: string }) => current(id).pause(id),
+    resume: ({ id }: { id: string }) => current(id).resume(id),
+    mark: ({ id, at }: { id: string; at: number }) => current(id).mark(id, at),
+    trackLost: async ({ id, track, reason }: { id: string; track: Track; reason: 'ended' | 'muted' }) => current(id).trackLost(id, track, reason),
+    stop: ({ id }: { id: string }) => stop(id),
+    transcribe: ({ id, request }: { id: string; request?: JobRequest }) => transcribe(id, request),
+
+    async keep({ id }: { id: string }) {
+      const recording = waiting(id);
+      recording.state = 'kept';
+      await save(recording);
+      emit();
+    },
+
+    async discard({ id }: { id: string }) {
+      if (session?.id === id) throw new Problem('recording.running');
+      if (!recordings.delete(id)) return;
+      await rm(folderOf(id), { recursive: true, force: true });
+      emit();
+    },
+
+    /** The chunk door (beside the router): written and flushed before it answers. */
+    append: (input: ChunkInput): Promise<ChunkOutcome> =>
+      session ? session.append(input) : Promise.resolve({ ok: false, problem: { code: 'recording.not_running', values: {} } }),
+
+    running: () => session !== null,
+    onRunningChange(listener: (running: boolean) => void): () => void {
+      runningListeners.add(listener);
+      return () => runningListeners.delete(listener);
+    },
+    /** Quitting while recording: it stops as Stop does, keeping all of it. */
+    async stopRunning() {
+      if (session) await stop(session.id);
+    },
+
+    /** The transcript of a recording's job gets the markers dropped while recording. */
+    marked(record: TranscriptRecord, recordingId: string | null): TranscriptRecord {
+      const recording = recordingId ? recordings.get(recordingId) : undefined;
+      if (!recording?.markers.length) return record;
+      return { ...record, transcript: { ...record.transcript, markers: recording.markers } };
+    },
+
+    /** A recording's transcript was kept: who spoke is labelled from its tracks. */
+    transcribed(recordingId: string | null, transcriptId: string) {
+      const recording = recordingId ? recordings.get(recordingId) : undefined;
+      if (!recording || !deps.onTranscribed) return;
+      const folder = folderOf(recording.id);
+      const tracks = recording.tracks.map((track) => ({ track, path: trackPath(folder, track) }));
+      void Promise.resolve()
+        .then(() => deps.onTranscribed!({ recording, tracks }, transcriptId))
+        .catch((error: unknown) => log.warn('Labelling who spoke in a recording failed:', error));
+    },
+
+    /** Confab closing: a recording still running stops where it is, kept, and waits for the next start. */
+    async close() {
+      stopTicking();
+      if (session) {
+        const stopped = await session.stop();
+        recordings.set(stopped.id, stopped);
+        setRunning(null);
+        await save(stopped);
+      }
+      await saving;
+    },
+  };
+}
+
+export type RecordingService = Awaited<ReturnType<typeof createRecordingService>>;

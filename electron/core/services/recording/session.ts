@@ -1,0 +1,190 @@
+import { type ChunkInput, type ChunkOutcome, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
+import { Problem, type ProblemData } from '../../../../shared/domain/problem';
+import { checkChunk, deinterleave } from './chunk-checks';
+import { trackPath } from './manifest';
+import { createNotices } from './notices';
+import type { TrackFs } from './track-fs';
+import { type TrackWriter, createTrackWriter } from './track-writer';
+import { BYTES_PER_SAMPLE } from './wav-header';
+import { writeFailure } from './write-failure';
+
+/** A page that comes back after longer than this gets this much silence: the rest of the gap is lost, not the disk. */
+export const MAX_PAD_SECONDS = 300;
+/** Silence is written this much at a time. */
+const PAD_BLOCK_FRAMES = 10 * RECORDING_SAMPLE_RATE;
+
+export interface SessionDeps {
+  fs: TrackFs;
+  folder: string;
+  now(): number;
+  /** The recording changed (state, markers, notices, seconds); `lasting` when the manifest must be rewritten. */
+  changed(recording: Recording, lasting: boolean): void;
+}
+
+/**
+ * The running recording: its track files, its one clock, its checks and notices. Every chunk
+ * carries all the tracks' frames, so the tracks always hold the same number of frames; calls
+ * run one at a time, so a pause or a stop never lands in the middle of a write.
+ */
+export async function openSession(deps: SessionDeps, recording: Recording) {
+  const writers: TrackWriter[] = [];
+  for (const track of recording.tracks) writers.push(await createTrackWriter(deps.fs, trackPath(deps.folder, track)));
+  const notices = createNotices(recording.tracks);
+  let nextSeq = 0;
+  let frames = 0;
+  let recordedMs = 0;
+  let resumedAt: number | null = deps.now();
+  let lastChunkAt = deps.now();
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const live = () => recording.state === 'recording' || recording.state === 'paused';
+  const elapsedMs = () => recordedMs + (resumedAt === null ? 0 : deps.now() - resumedAt);
+  const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: notices.list() });
+  const changed = (lasting: boolean) => deps.changed(view(), lasting);
+
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  }
+
+  async function write(parts: readonly Uint8Array[]): Promise<ProblemData | null> {
+    try {
+      await Promise.all(writers.map((writer, index) => writer.append(parts[index]!)));
+      return null;
+    } catch (error) {
+      // Everything written whole stays, playable; the recording ends here, saying why.
+      await Promise.all(writers.map((writer) => writer.settle()));
+      await closeFiles();
+      const problem = writeFailure(error, deps.folder);
+      Object.assign(recording, { state: 'ended', problem });
+      frames = Math.min(...writers.map((writer) => writer.samples));
+      changed(true);
+      return problem;
+    }
+  }
+
+  async function closeFiles() {
+    await Promise.all(writers.map((writer) => writer.close().catch(() => {})));
+  }
+
+  function ensureLive(id: string) {
+    if (id !== recording.id || !live()) throw new Problem('recording.not_running');
+  }
+
+  async function pad(count: number): Promise<ProblemData | null> {
+    for (let done = 0; done < count; done += PAD_BLOCK_FRAMES) {
+      const silence = Buffer.alloc(Math.min(PAD_BLOCK_FRAMES, count - done) * BYTES_PER_SAMPLE);
+      const problem = await write(writers.map(() => silence));
+      if (problem) return problem;
+      frames += silence.byteLength / BYTES_PER_SAMPLE;
+    }
+    return null;
+  }
+
+  return {
+    id: recording.id,
+    view,
+    live,
+    running: () => recording.state === 'recording',
+
+    append(input: ChunkInput): Promise<ChunkOutcome> {
+      return serial(async () => {
+        if (input.id !== recording.id || !live()) return { ok: false, problem: recording.problem ?? { code: 'recording.not_running', values: {} } };
+        const verdict = checkChunk({ paused: recording.state === 'paused', nextSeq, channels: writers.length, frames, recordedMs: elapsedMs() }, input.seq, input.pcm.byteLength);
+        if (verdict.kind === 'repeat') return { ok: true };
+        if (verdict.kind === 'refuse') return { ok: false, problem: verdict.problem };
+        const tracks = deinterleave(input.pcm, writers.length);
+        const problem = await write(tracks.map((track) => track.samples));
+        if (problem) return { ok: false, problem };
+        frames += verdict.frames;
+        nextSeq += 1;
+        lastChunkAt = deps.now();
+        notices.heard(
+          tracks.map((track) => track.audible),
+          verdict.frames,
+        );
+        changed(false);
+        return { ok: true };
+      });
+    },
+
+    /** A page that reloaded takes over: the gap since the last chunk becomes silence in every track. */
+    attach(id: string): Promise<number> {
+      return serial(async () => {
+        ensureLive(id);
+        const missing = Math.floor((elapsedMs() / 1000) * RECORDING_SAMPLE_RATE) - frames;
+        const problem = await pad(Math.min(Math.max(0, missing), MAX_PAD_SECONDS * RECORDING_SAMPLE_RATE));
+        if (problem) throw new Problem(problem.code, problem.values);
+        lastChunkAt = deps.now();
+        changed(false);
+        return nextSeq;
+      });
+    },
+
+    pause(id: string): Promise<void> {
+      return serial(async () => {
+        ensureLive(id);
+        if (resumedAt === null) return;
+        recordedMs += deps.now() - resumedAt;
+        resumedAt = null;
+        recording.state = 'paused';
+        notices.waited(null);
+        changed(true);
+      });
+    },
+
+    resume(id: string): Promise<void> {
+      return serial(async () => {
+        ensureLive(id);
+        if (resumedAt !== null) return;
+        resumedAt = deps.now();
+        lastChunkAt = resumedAt;
+        recording.state = 'recording';
+        changed(true);
+      });
+    },
+
+    mark(id: string, at: number): Promise<void> {
+      return serial(async () => {
+        ensureLive(id);
+        // Where the page says, but never past the audio kept: a marker always points at something.
+        const seconds = Math.min(at, frames / RECORDING_SAMPLE_RATE);
+        recording.markers = [...recording.markers, { at: seconds, label: '' }].sort((a, b) => a.at - b.at);
+        changed(true);
+      });
+    },
+
+    trackLost(id: string, track: Track, reason: 'ended' | 'muted') {
+      ensureLive(id);
+      if (!recording.tracks.includes(track)) return;
+      notices.lost(track, reason);
+      changed(false);
+    },
+
+    /** The timer's look at the clock: chunks that stopped arriving while recording. */
+    tick() {
+      if (recording.state !== 'recording') return;
+      const before = JSON.stringify(notices.list());
+      notices.waited(deps.now() - lastChunkAt);
+      if (JSON.stringify(notices.list()) !== before) changed(false);
+    },
+
+    /** Ends it keeping all written (the files are whole after every chunk); answers it as it ends. */
+    stop(): Promise<Recording> {
+      return serial(async () => {
+        if (live()) {
+          if (resumedAt !== null) recordedMs += deps.now() - resumedAt;
+          resumedAt = null;
+          await closeFiles();
+          Object.assign(recording, { state: 'stopped' });
+        }
+        const final = { ...view(), notices: [] };
+        Object.assign(recording, final);
+        return final;
+      });
+    },
+  };
+}
+
+export type Session = Awaited<ReturnType<typeof openSession>>;

@@ -1,0 +1,87 @@
+// Recording's test parts: a clock the test moves, a track file system whose disk fills after a
+// number of writes, two-track PCM as the page sends it, and what a WAV file on disk says of itself.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
+import type { RecordingClock } from '../../electron/core/services/recording/recording-service';
+import { type TrackFs, nodeTrackFs } from '../../electron/core/services/recording/track-fs';
+
+const run = promisify(execFile);
+
+/** A clock that moves only when the test says; `tick()` runs what main's timer would run. */
+export function fakeClock(start = 1_700_000_000_000): RecordingClock & { advance(ms: number): void; tick(): void } {
+  let now = start;
+  const ticks = new Set<() => void>();
+  return {
+    now: () => now,
+    every(_ms, tick) {
+      ticks.add(tick);
+      return () => ticks.delete(tick);
+    },
+    advance(ms) {
+      now += ms;
+    },
+    tick() {
+      for (const tick of ticks) tick();
+    },
+  };
+}
+
+/**
+ * The real file system until `after` writes have gone through; then every write that would make
+ * a file longer fails with `code`, as a full disk does (rewriting bytes already there still works).
+ */
+export function fillingFs(after: number, code = 'ENOSPC'): TrackFs & { writes: number } {
+  const fs = {
+    writes: 0,
+    async open(path: string, create: boolean) {
+      const file = await nodeTrackFs.open(path, create);
+      return {
+        ...file,
+        async write(bytes: Uint8Array, position: number) {
+          fs.writes += 1;
+          if (fs.writes > after && position + bytes.byteLength > (await file.size())) {
+            throw Object.assign(new Error(`${code}: the disk refused the write`), { code });
+          }
+          return file.write(bytes, position);
+        },
+      };
+    },
+  };
+  return fs;
+}
+
+/**
+ * `seconds` of interleaved 16-bit frames: each track's samples follow their own tone (the mic
+ * `micValue`, the system `systemValue`, 0 for digital silence), so a test can tell them apart.
+ */
+export function framesOf(seconds: number, values: readonly number[]): Uint8Array {
+  const frames = Math.round(seconds * RECORDING_SAMPLE_RATE);
+  const pcm = Buffer.alloc(frames * values.length * 2);
+  for (let frame = 0; frame < frames; frame++) {
+    values.forEach((value, channel) => pcm.writeInt16LE(value, (frame * values.length + channel) * 2));
+  }
+  return new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+}
+
+/** What a WAV's header says and what the file holds. */
+export function readWav(path: string) {
+  const file = readFileSync(path);
+  return {
+    riff: file.toString('ascii', 0, 4),
+    riffSize: file.readUInt32LE(4),
+    sampleRate: file.readUInt32LE(24),
+    channels: file.readUInt16LE(22),
+    dataSize: file.readUInt32LE(40),
+    fileSize: file.length,
+    samples: (file.length - 44) / 2,
+    sample: (index: number) => file.readInt16LE(44 + index * 2),
+  };
+}
+
+/** The duration ffprobe reads from the file's container, in seconds. */
+export async function probedSeconds(path: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
+  return Number(stdout.trim());
+}
