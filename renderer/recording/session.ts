@@ -113,11 +113,22 @@ export async function attachRecording(recording: Recording) {
   }
 }
 
+/**
+ * Main refuses chunks of a paused recording, so pausing first sends what was gathered and waits
+ * for main to have it; resuming tells main before the page gathers again.
+ */
 export async function setPaused(paused: boolean) {
-  if (!session) return;
-  session.chunker.setPaused(paused);
+  const current = session;
+  if (!current) return;
   try {
-    await (paused ? api.recording.pause({ id: session.id }) : api.recording.resume({ id: session.id }));
+    if (paused) {
+      current.chunker.setPaused(true);
+      await current.queue.drained();
+      await api.recording.pause({ id: current.id });
+    } else {
+      await api.recording.resume({ id: current.id });
+      current.chunker.setPaused(false);
+    }
   } catch (failure) {
     state().set({ failure });
   }
