@@ -56,13 +56,11 @@ export function fillingFs(after: number, code = 'ENOSPC'): TrackFs & { writes: n
  * `seconds` of interleaved 16-bit frames: each track's samples follow their own tone (the mic
  * `micValue`, the system `systemValue`, 0 for digital silence), so a test can tell them apart.
  */
-export function framesOf(seconds: number, values: readonly number[]): Uint8Array {
+export function framesOf(seconds: number, values: readonly number[]): Uint8Array<ArrayBuffer> {
   const frames = Math.round(seconds * RECORDING_SAMPLE_RATE);
-  const pcm = Buffer.alloc(frames * values.length * 2);
-  for (let frame = 0; frame < frames; frame++) {
-    values.forEach((value, channel) => pcm.writeInt16LE(value, (frame * values.length + channel) * 2));
-  }
-  return new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  const pcm = new Int16Array(frames * values.length);
+  for (let frame = 0; frame < frames; frame++) values.forEach((value, channel) => (pcm[frame * values.length + channel] = value));
+  return new Uint8Array(pcm.buffer);
 }
 
 /** What a WAV's header says and what the file holds. */

@@ -4,6 +4,12 @@ import type { ProblemData } from '../../../../shared/domain/problem';
 /** A microphone silent this long, or audio missing this long, is news for the user. */
 export const NOTICE_SECONDS = 5;
 
+/** One code per track and cause, so the page says "the microphone" or "system audio" in the user's language. */
+const LOST: Record<Track, Record<'ended' | 'muted', string>> = {
+  mic: { ended: 'recording.mic_ended', muted: 'recording.mic_muted' },
+  system: { ended: 'recording.system_ended', muted: 'recording.system_muted' },
+};
+
 /**
  * What the page shows as banners while recording, so nothing degrades silently: a track the
  * page saw end or go mute, a microphone giving only digital silence (all zero: unplugged or
@@ -33,8 +39,8 @@ export function createNotices(tracks: readonly Track[]) {
       stalledSeconds = ms !== null && ms >= NOTICE_SECONDS * 1000 ? Math.floor(ms / 1000) : null;
     },
     list(): ProblemData[] {
-      const notices: ProblemData[] = [...lost].map(([track, reason]) => ({ code: 'recording.track_lost', values: { track, reason } }));
-      if (silentFrames >= NOTICE_SECONDS * RECORDING_SAMPLE_RATE && !lost.has('mic')) notices.push({ code: 'recording.track_silent', values: { track: 'mic' } });
+      const notices: ProblemData[] = [...lost].map(([track, reason]) => ({ code: LOST[track][reason], values: {} }));
+      if (silentFrames >= NOTICE_SECONDS * RECORDING_SAMPLE_RATE && !lost.has('mic')) notices.push({ code: 'recording.mic_silent', values: { seconds: NOTICE_SECONDS } });
       if (stalledSeconds !== null) notices.push({ code: 'recording.stalled', values: { seconds: stalledSeconds } });
       return notices;
     },

@@ -83,14 +83,15 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     for (const listener of runningListeners) listener(next !== null);
   }
 
-  function changed(recording: Recording, lasting: boolean) {
-    if (lasting) void save(recording);
+  async function changed(recording: Recording, lasting: boolean) {
+    const saved = lasting ? save(recording) : null;
     if (session && session.id === recording.id && !session.live()) {
       // It ended on its own (a write failed): it waits with what was written.
       recordings.set(recording.id, recording);
       setRunning(null);
     }
     emit();
+    await saved;
   }
 
   const stopTicking = clock.every(1000, () => session?.tick());

@@ -17,8 +17,8 @@ export interface SessionDeps {
   fs: TrackFs;
   folder: string;
   now(): number;
-  /** The recording changed (state, markers, notices, seconds); `lasting` when the manifest must be rewritten. */
-  changed(recording: Recording, lasting: boolean): void;
+  /** The recording changed (state, markers, notices, seconds); `lasting` when the manifest must be rewritten (awaited). */
+  changed(recording: Recording, lasting: boolean): Promise<void> | void;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
   const live = () => recording.state === 'recording' || recording.state === 'paused';
   const elapsedMs = () => recordedMs + (resumedAt === null ? 0 : deps.now() - resumedAt);
   const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: notices.list() });
-  const changed = (lasting: boolean) => deps.changed(view(), lasting);
+  const changed = async (lasting: boolean) => deps.changed(view(), lasting);
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
     const run = tail.then(task, task);
@@ -59,7 +59,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       const problem = writeFailure(error, deps.folder);
       Object.assign(recording, { state: 'ended', problem });
       frames = Math.min(...writers.map((writer) => writer.samples));
-      changed(true);
+      await changed(true);
       return problem;
     }
   }
@@ -104,7 +104,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
           tracks.map((track) => track.audible),
           verdict.frames,
         );
-        changed(false);
+        void changed(false);
         return { ok: true };
       });
     },
@@ -117,7 +117,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         const problem = await pad(Math.min(Math.max(0, missing), MAX_PAD_SECONDS * RECORDING_SAMPLE_RATE));
         if (problem) throw new Problem(problem.code, problem.values);
         lastChunkAt = deps.now();
-        changed(false);
+        void changed(false);
         return nextSeq;
       });
     },
@@ -130,7 +130,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         resumedAt = null;
         recording.state = 'paused';
         notices.waited(null);
-        changed(true);
+        await changed(true);
       });
     },
 
@@ -141,7 +141,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         resumedAt = deps.now();
         lastChunkAt = resumedAt;
         recording.state = 'recording';
-        changed(true);
+        await changed(true);
       });
     },
 
@@ -151,7 +151,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         // Where the page says, but never past the audio kept: a marker always points at something.
         const seconds = Math.min(at, frames / RECORDING_SAMPLE_RATE);
         recording.markers = [...recording.markers, { at: seconds, label: '' }].sort((a, b) => a.at - b.at);
-        changed(true);
+        await changed(true);
       });
     },
 
@@ -159,7 +159,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       ensureLive(id);
       if (!recording.tracks.includes(track)) return;
       notices.lost(track, reason);
-      changed(false);
+      void changed(false);
     },
 
     /** The timer's look at the clock: chunks that stopped arriving while recording. */
@@ -167,7 +167,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       if (recording.state !== 'recording') return;
       const before = JSON.stringify(notices.list());
       notices.waited(deps.now() - lastChunkAt);
-      if (JSON.stringify(notices.list()) !== before) changed(false);
+      if (JSON.stringify(notices.list()) !== before) void changed(false);
     },
 
     /** Ends it keeping all written (the files are whole after every chunk); answers it as it ends. */

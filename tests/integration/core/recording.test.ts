@@ -1,0 +1,167 @@
+import { appendFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Job } from '../../../shared/contract/jobs';
+import type { Recording, RecordingEvent } from '../../../shared/contract/recording';
+import type { TranscriptReading } from '../../../shared/contract/transcription';
+import { createCore } from '../../../electron/core/core';
+import type { MultipartLogBody } from '../../fake-service/script';
+import { readManifest, writeManifest } from '../../../electron/core/services/recording/manifest';
+import { memoryKeytar } from '../../support/memory-keytar';
+import { fakeClock, framesOf, probedSeconds, readWav } from '../../support/recording';
+import { testFolder } from '../../support/temp-folder';
+import { fake, useFake } from '../../support/use-fake';
+
+// A recording through the real core, as the page drives it (router calls, chunks through the
+// door), to the fake service's transcript and back into the history with its markers.
+useFake();
+
+async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; dir?: string } = {}) {
+  const dir = options.dir ?? (await testFolder('confab-recording-'));
+  const clock = fakeClock();
+  const onRecordingTranscribed = vi.fn();
+  const core = await createCore({
+    userDataDir: dir,
+    initialBaseUrl: fake.baseUrl,
+    keytar: memoryKeytar(),
+    recordingClock: clock,
+    onRecordingTranscribed,
+    ...(options.systemAudio && { systemAudio: () => ({ available: true, problem: null }) }),
+  });
+  let closed = false;
+  onTestFinished(() => (closed ? undefined : core.close()));
+  const sink = { send: (_channel: string, payload: unknown) => events.push((payload as { event: RecordingEvent }).event) };
+  const events: RecordingEvent[] = [];
+  async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
+    const result = await core.router.invoke(channel, payload, sink);
+    if (!result.ok) throw Object.assign(new Error(result.error.message), { problem: result.error.problem });
+    return result.value as T;
+  }
+  await invoke('settings:update', { plan });
+  await invoke('secrets:setKey', { key: fake.keys[plan], memoryOnly: true });
+  let seq = 0;
+  return {
+    core,
+    dir,
+    clock,
+    invoke,
+    events,
+    onRecordingTranscribed,
+    /** One second of audio from the page, one second of wall time after the last. */
+    second(id: string, values: number[]) {
+      clock.advance(1_000);
+      return core.recording.append({ id, seq: seq++, pcm: framesOf(1, values) });
+    },
+    async close() {
+      closed = true;
+      await core.close();
+    },
+  };
+}
+
+describe('a recording through the core', () => {
+  it('on Pro, goes from Start to a transcript the fake service made, with its markers, and tells who-spoke its tracks', async () => {
+    const app = await openCore('pro', { systemAudio: true });
+    expect(app.core.recording.running()).toBe(false);
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    expect(recording).toMatchObject({ state: 'recording', tracks: ['mic', 'system'] });
+    expect(app.core.recording.running()).toBe(true);
+    await expect(app.invoke('recording:start', { system: false })).rejects.toMatchObject({ problem: { code: 'recording.already_running' } });
+
+    for (let n = 0; n < 3; n++) expect(await app.second(recording.id, [800, -400])).toEqual({ ok: true });
+    await app.invoke('recording:mark', { id: recording.id, at: 1.5 });
+    await app.second(recording.id, [800, -400]);
+    const before = fake.requests.length;
+    const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
+
+    expect(stopped).toMatchObject({ state: 'stopped', seconds: 4, markers: [{ at: 1.5, label: '' }] });
+    expect(stopped.jobId).not.toBeNull();
+    expect(app.core.recording.running()).toBe(false);
+    await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
+    const upload = fake.requests.slice(before).find((request) => request.path === '/v1/audio/transcriptions')!;
+    expect((upload.body as MultipartLogBody).file).toMatchObject({ mimeType: expect.stringContaining('wav') });
+    expect((upload.body as MultipartLogBody).file!.size).toBe(44 + 4 * 32_000);
+
+    const [summary] = await app.invoke<Array<{ id: string }>>('transcription:list');
+    const reading = await app.invoke<TranscriptReading>('transcription:open', { id: summary!.id });
+    expect(reading.transcript.markers).toEqual([{ at: 1.5, label: '' }]);
+    const folder = join(app.dir, 'recordings', recording.id);
+    expect(app.onRecordingTranscribed).toHaveBeenCalledWith(
+      expect.objectContaining({
+        recording: expect.objectContaining({ id: recording.id }),
+        tracks: [
+          { track: 'mic', path: join(folder, 'mic.wav') },
+          { track: 'system', path: join(folder, 'system.wav') },
+        ],
+      }),
+      summary!.id,
+    );
+    // The tracks stay with the recording for who-spoke; the mix went to the transcript as its audio.
+    expect(readWav(join(folder, 'system.wav')).samples).toBe(4 * 16_000);
+    expect(existsSync(join(folder, 'mixed.wav'))).toBe(false);
+  });
+
+  it('refuses system audio where it cannot be had, before recording starts', async () => {
+    const app = await openCore('pro');
+    expect(await app.invoke('recording:capabilities')).toEqual({
+      systemAudio: { available: false, problem: { code: 'recording.system_audio_unavailable', values: {} } },
+    });
+    await expect(app.invoke('recording:start', { system: true })).rejects.toMatchObject({ problem: { code: 'recording.system_audio_unavailable' } });
+    expect(app.core.recording.running()).toBe(false);
+  });
+
+  it('on Free, a stopped recording waits with no job; Transcribe on Pro queues it later, Keep and Discard decide the rest', async () => {
+    const app = await openCore('free');
+    const first = await app.invoke<Recording>('recording:start', { system: false });
+    await app.second(first.id, [500]);
+    await app.second(first.id, [500]);
+    expect(await app.invoke<Recording>('recording:stop', { id: first.id })).toMatchObject({ state: 'stopped', jobId: null, seconds: 2 });
+    await expect(app.invoke('recording:transcribe', { id: first.id })).rejects.toMatchObject({ problem: { code: 'job.needs_pro' } });
+
+    const second = await app.invoke<Recording>('recording:start', { system: false });
+    await app.second(second.id, [500]);
+    await app.invoke('recording:stop', { id: second.id });
+    await app.invoke('recording:keep', { id: second.id });
+    await app.invoke('recording:discard', { id: first.id });
+    expect(existsSync(join(app.dir, 'recordings', first.id))).toBe(false);
+
+    await app.invoke('recording:watch');
+    await expect.poll(() => app.events.at(-1)?.waiting.map((recording) => [recording.id, recording.state])).toEqual([[second.id, 'kept']]);
+
+    await app.invoke('settings:update', { plan: 'pro' });
+    await app.invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
+    const job = await app.invoke<Job>('recording:transcribe', { id: second.id });
+    await expect.poll(() => app.core.jobs.list().find((queued) => queued.id === job.id)?.state, { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => app.events.at(-1)?.waiting).toEqual([]);
+  });
+
+  it('recovers a recording cut off mid-way at the next start: repaired, playable, waiting', async () => {
+    const dir = await testFolder('confab-recording-');
+    const first = await openCore('free', { dir, systemAudio: true });
+    const recording = await first.invoke<Recording>('recording:start', { system: true });
+    for (let n = 0; n < 3; n++) await first.second(recording.id, [700, 300]);
+    await first.invoke('recording:mark', { id: recording.id, at: 2 });
+    const folder = join(dir, 'recordings', recording.id);
+    const crashed = readManifest(folder)!;
+    expect(crashed.state).toBe('recording');
+    await first.close();
+    // What a crash leaves: the manifest still says recording, and a chunk half written (its
+    // samples on disk, one track torn mid-sample, neither header counting them).
+    await writeManifest(folder, crashed);
+    appendFileSync(join(folder, 'mic.wav'), Buffer.alloc(16_001, 9));
+    appendFileSync(join(folder, 'system.wav'), Buffer.alloc(24_000, 9));
+
+    const second = await openCore('free', { dir });
+    await second.invoke('recording:watch');
+    await expect.poll(() => second.events.at(-1)?.waiting[0]).toMatchObject({
+      id: recording.id,
+      state: 'recovered',
+      seconds: 3.5,
+      markers: [{ at: 2, label: '' }],
+      problem: { code: 'recording.recovered', values: { seconds: 4 } },
+    });
+    for (const track of ['mic', 'system']) expect(await probedSeconds(join(folder, `${track}.wav`))).toBeCloseTo(3.5, 2);
+    await second.invoke('recording:keep', { id: recording.id });
+    await expect.poll(() => second.events.at(-1)?.waiting[0]?.state).toBe('kept');
+  });
+});

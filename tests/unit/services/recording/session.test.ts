@@ -1,0 +1,158 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Recording } from '../../../../shared/contract/recording';
+import { openSession } from '../../../../electron/core/services/recording/session';
+import { type TrackFs, nodeTrackFs } from '../../../../electron/core/services/recording/track-fs';
+import { fakeClock, fillingFs, framesOf, probedSeconds, readWav } from '../../../support/recording';
+import { testFolder } from '../../../support/temp-folder';
+
+async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs } = {}) {
+  const folder = await testFolder('confab-session-');
+  const clock = fakeClock();
+  const changes: Array<{ recording: Recording; lasting: boolean }> = [];
+  const recording: Recording = {
+    id: 'r1',
+    startedAt: clock.now(),
+    state: 'recording',
+    tracks: options.tracks ?? ['mic', 'system'],
+    seconds: 0,
+    markers: [],
+    notices: [],
+    problem: null,
+    jobId: null,
+  };
+  const opened = await openSession({ fs: options.fs ?? nodeTrackFs, folder, now: clock.now, changed: (r, lasting) => void changes.push({ recording: r, lasting }) }, recording);
+  let seq = 0;
+  /** One second of the page's audio, one second of wall time later. */
+  const second = (values = [100, 200]) => {
+    clock.advance(1_000);
+    return opened.append({ id: 'r1', seq: seq++, pcm: framesOf(1, values.slice(0, recording.tracks.length)) });
+  };
+  const wav = (track: string) => readWav(join(folder, `${track}.wav`));
+  return { opened, clock, changes, folder, second, wav, setSeq: (next: number) => (seq = next), latest: () => changes.at(-1)!.recording };
+}
+
+describe('the running recording', () => {
+  it('writes each track to its own file, flushed before the answer', async () => {
+    const { second, wav } = await session();
+    expect(await second([100, -200])).toEqual({ ok: true });
+    expect(wav('mic')).toMatchObject({ dataSize: 32_000, fileSize: 44 + 32_000 });
+    expect([wav('mic').sample(15_999), wav('system').sample(0)]).toEqual([100, -200]);
+  });
+
+  it('answers a retried chunk without writing it twice, and refuses a gap', async () => {
+    const { opened, second, wav, clock } = await session();
+    await second();
+    await second();
+    clock.advance(1_000);
+    expect(await opened.append({ id: 'r1', seq: 1, pcm: framesOf(1, [1, 1]) })).toEqual({ ok: true });
+    expect(await opened.append({ id: 'r1', seq: 5, pcm: framesOf(1, [1, 1]) })).toMatchObject({ ok: false, problem: { code: 'recording.out_of_order' } });
+    expect(await opened.append({ id: 'other', seq: 2, pcm: framesOf(1, [1, 1]) })).toMatchObject({ ok: false, problem: { code: 'recording.not_running' } });
+    expect(wav('mic').samples).toBe(32_000);
+  });
+
+  it('keeps one clock: a page back from a reload gets the gap as silence in both tracks, and the next seq', async () => {
+    const { opened, second, wav, clock } = await session();
+    await second();
+    clock.advance(7_000);
+    expect(await opened.attach('r1')).toBe(1);
+    expect(wav('mic').samples).toBe(8 * 16_000);
+    expect(wav('system').samples).toBe(wav('mic').samples);
+    expect(wav('mic').sample(5 * 16_000)).toBe(0);
+    expect(await second()).toEqual({ ok: true });
+    expect(wav('system').samples).toBe(wav('mic').samples);
+  });
+
+  it('does not count or pad paused time, refuses chunks while paused, and goes on after resume', async () => {
+    const { opened, second, wav, clock, latest } = await session();
+    await second();
+    await opened.pause('r1');
+    expect(latest().state).toBe('paused');
+    clock.advance(60_000);
+    expect(await opened.append({ id: 'r1', seq: 1, pcm: framesOf(1, [1, 1]) })).toMatchObject({ ok: false, problem: { code: 'recording.paused' } });
+    await opened.resume('r1');
+    expect(await opened.attach('r1')).toBe(1);
+    expect(wav('mic').samples).toBe(16_000);
+    expect(await second()).toEqual({ ok: true });
+    expect(latest()).toMatchObject({ state: 'recording', seconds: 2 });
+  });
+
+  it('refuses audio faster than real time, so a page cannot fill the disk', async () => {
+    const { opened } = await session();
+    // No wall time has passed: the slack's 5 s go through, the sixth second is refused.
+    for (let seq = 0; seq < 5; seq++) expect(await opened.append({ id: 'r1', seq, pcm: framesOf(1, [1, 1]) })).toEqual({ ok: true });
+    expect(await opened.append({ id: 'r1', seq: 5, pcm: framesOf(1, [1, 1]) })).toMatchObject({ ok: false, problem: { code: 'recording.too_fast' } });
+  });
+
+  it('marks where the audio is, never past it, in order', async () => {
+    const { opened, second, latest } = await session();
+    await second();
+    await second();
+    await opened.mark('r1', 1.5);
+    await opened.mark('r1', 99);
+    await opened.mark('r1', 0.25);
+    expect(latest().markers).toEqual([
+      { at: 0.25, label: '' },
+      { at: 1.5, label: '' },
+      { at: 2, label: '' },
+    ]);
+  });
+});
+
+describe('notices while recording', () => {
+  it('say within 5 s that chunks stopped arriving, and clear when one comes', async () => {
+    const { second, clock, latest, opened } = await session();
+    await second();
+    clock.advance(4_000);
+    opened.tick();
+    expect(latest().notices).toEqual([]);
+    clock.advance(1_000);
+    opened.tick();
+    expect(latest().notices).toEqual([{ code: 'recording.stalled', values: { seconds: 5 } }]);
+    await opened.attach('r1');
+    await second();
+    expect(latest().notices).toEqual([]);
+  });
+
+  it('say a microphone gives only digital silence after 5 s of it, and clear when it carries sound', async () => {
+    const { second, latest } = await session();
+    for (let n = 0; n < 4; n++) await second([0, 50]);
+    expect(latest().notices).toEqual([]);
+    await second([0, 50]);
+    expect(latest().notices).toEqual([{ code: 'recording.mic_silent', values: { seconds: 5 } }]);
+    await second([3, 50]);
+    expect(latest().notices).toEqual([]);
+  });
+
+  it('say a track the page lost, until it carries sound again', async () => {
+    const { opened, second, latest } = await session();
+    opened.trackLost('r1', 'system', 'ended');
+    expect(latest().notices).toEqual([{ code: 'recording.system_ended', values: {} }]);
+    await second([10, 0]);
+    expect(latest().notices).toHaveLength(1);
+    await second([10, 5]);
+    expect(latest().notices).toEqual([]);
+  });
+});
+
+describe('a write failure', () => {
+  it.each([
+    ['ENOSPC', 'recording.disk_full'],
+    ['EFBIG', 'recording.disk_full'],
+    ['EIO', 'recording.write_failed'],
+  ])('(%s) ends the recording cleanly with %s, keeping both tracks playable and aligned', async (code, problem) => {
+    // Two track headers, then three writes a chunk a track: the third chunk meets the full disk.
+    const fs = fillingFs(2 + 2 * 3 * 2, code);
+    const { second, wav, latest, folder } = await session({ fs });
+    await second();
+    await second();
+    const outcome = await second();
+    expect(outcome).toMatchObject({ ok: false, problem: { code: problem } });
+    expect(latest()).toMatchObject({ state: 'ended', seconds: 2, problem: { code: problem } });
+    for (const track of ['mic', 'system']) {
+      expect(wav(track)).toMatchObject({ dataSize: 64_000, fileSize: 44 + 64_000 });
+      expect(await probedSeconds(join(folder, `${track}.wav`))).toBeCloseTo(2, 2);
+    }
+    expect(await second()).toMatchObject({ ok: false, problem: { code: problem } });
+  });
+});
