@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { BridgeError } from '../../shared/contract/client';
 import type { Recording } from '../../shared/contract/recording';
 import { problemText, problemWords } from '../common/problem-text';
 import { dismissFailure } from './actions';
 import { useRecorder } from './store';
 
-/** The page's own failures (no microphone, access refused) in words that say what to do. */
+/** Main's refusal in its own words; the page's own failures (no microphone, access refused) in words that say what to do. */
 function failureText(failure: unknown, t: ReturnType<typeof useTranslation<'recording'>>['t']) {
+  if (failure instanceof BridgeError && failure.problem) return problemText(failure);
   if (failure instanceof DOMException && (failure.name === 'NotAllowedError' || failure.name === 'SecurityError')) return t('failure.notAllowed');
   if (failure instanceof DOMException && (failure.name === 'NotFoundError' || failure.name === 'OverconstrainedError')) return t('failure.noDevice');
   return t('failure.other', { problem: problemText(failure) });

@@ -20,14 +20,10 @@ export function RecorderScreen() {
       <p className="hint rec-intro">{t('screen.intro')}</p>
       <Banners recording={running ? active : null} />
       <div className="rec-layout">
-        <div className="rec-main">
-          {running ? <Controls recording={active} /> : <Sources />}
-          {waiting.length > 0 && <WaitingList recordings={waiting} />}
-        </div>
-        <div className="rec-side">
-          <p className="hint">{t('options.note')}</p>
-          <CurrentOptions />
-        </div>
+        {running ? <Controls recording={active} /> : <Sources />}
+        {waiting.length > 0 && <WaitingList recordings={waiting} />}
+        <p className="hint">{t('options.note')}</p>
+        <CurrentOptions />
       </div>
     </main>
   );

@@ -67,7 +67,7 @@ export function Sources() {
       </label>
       {system && !system.available && (
         <p className="notice rec-warning" id={systemNote} data-testid="rec-system-unavailable">
-          {t('sources.systemUnavailable', { reason: system.problem ? problemWords(system.problem) : '' })}
+          {system.problem ? problemWords(system.problem) : t('sources.systemUnavailable')}
         </p>
       )}
       <div className="rec-buttons">

@@ -18,8 +18,8 @@ function Waiting({ recording }: { recording: Recording }) {
   return (
     <li className="rec-waiting-item" data-testid="rec-waiting">
       <p className="rec-waiting-what">{t('waiting.item', { date: dateTime(recording.startedAt), duration: duration(recording.seconds) })}</p>
-      {note && <p className="hint">{t(note)}</p>}
-      {recording.problem && <p className="hint">{problemWords(recording.problem)}</p>}
+      {/* Main's words say how it ended or was found when it has them; the state's, when not. */}
+      {recording.problem ? <p className="hint">{problemWords(recording.problem)}</p> : note && <p className="hint">{t(note)}</p>}
       {asking ? (
         <div className="rec-ask" role="group" aria-label={t('waiting.discardAsk')}>
           <p>{t('waiting.discardAsk')}</p>

@@ -1,6 +1,6 @@
 import type { TranscriptionRequest } from '../../shared/contract/transcription';
 import { api } from '../api';
-import { useNavigation } from '../navigation';
+import { showJob } from '../transcription';
 import { stopRecording } from './session';
 import { useRecorder } from './store';
 
@@ -14,15 +14,15 @@ async function ask<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Stop: main closes the files and queues the recording; the queue on the transcription screen shows it. */
+/** Stop: main closes the files and queues the recording; the transcription screen's queue shows it (its transcript once done). */
 export async function stopAndShowQueue() {
   const recording = await stopRecording();
-  if (recording?.jobId) useNavigation.getState().show('transcription');
+  if (recording?.jobId) showJob(recording.jobId);
 }
 
 export async function transcribeWaiting(id: string, request: TranscriptionRequest | null) {
   const job = await ask(api.recording.transcribe(request ? { id, request } : { id }));
-  if (job) useNavigation.getState().show('transcription');
+  if (job) showJob(job.id);
 }
 
 export const keepWaiting = (id: string) => void ask(api.recording.keep({ id }));

@@ -46,7 +46,7 @@ describe('recording a meeting', () => {
   it('says before recording that system audio cannot be had here, and offers the microphone', async () => {
     const { page } = rig;
     await openRecorder(page);
-    await page.getByText(/^System audio cannot be recorded here: .+ Only your microphone will be recorded\.$/).waitFor();
+    await page.getByTestId('rec-system-unavailable').getByText(/^System audio cannot be recorded here/).waitFor();
     expect(await page.getByRole('checkbox', { name: /Also record system audio/ }).isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'Microphone' }).waitFor();
     await screenshot(page, 'recorder-idle-1280');
@@ -88,23 +88,27 @@ describe('recording a meeting', () => {
     await elapsedReaches(20);
   });
 
-  it('stops into the transcription queue; the service receives the recording', async () => {
+  it('stops into the transcription queue; the service receives the recording, and its transcript opens', async () => {
     const { page, fake } = rig;
     const before = transcriptionRequestCount(fake);
     await page.getByRole('button', { name: 'Stop' }).click();
     // Main closes the files, mixes the tracks and queues the recording before it answers.
-    await page.getByRole('heading', { name: 'Transcribe', level: 1 }).waitFor({ timeout: 30_000 });
     await expect.poll(() => transcriptionRequestCount(fake), { timeout: 30_000 }).toBeGreaterThan(before);
-    await page.getByRole('button', { name: 'Open', exact: true }).first().click({ timeout: 30_000 });
+    // A recording alone in the queue opens when it is done, as a dropped file does; Open is there until then.
+    const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
+    const open = page.getByRole('button', { name: 'Open', exact: true });
+    await result.or(open).first().waitFor({ timeout: 30_000 });
+    if (await open.isVisible()) await open.click();
+    await result.waitFor();
   });
 
   it('keeps the markers with the transcript, where they were dropped', async () => {
-    await rig.page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 }).waitFor();
     const markers = keptMarkers();
     expect(markers).toHaveLength(2);
-    // Seconds of audio kept when each was dropped: what the elapsed time showed then (it shows whole seconds).
+    // Seconds of audio kept when each was dropped: what the elapsed time showed then (whole seconds),
+    // at most the last chunk earlier (main never places a marker past the audio it has written).
     markers.forEach((marker, index) => {
-      expect(marker.at).toBeGreaterThanOrEqual(markedAt[index]! - 0.5);
+      expect(marker.at).toBeGreaterThanOrEqual(markedAt[index]! - 1.5);
       expect(marker.at).toBeLessThan(markedAt[index]! + 1.5);
     });
   });
