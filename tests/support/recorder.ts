@@ -1,7 +1,7 @@
 // The recording journeys' parts: Chromium capturing from a speech file made at test time
 // (its fake devices, no prompt), the harness beside it, and the recorder's screen by role.
-import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import { rm } from 'node:fs/promises';
+import { type Browser, type Page, chromium } from 'playwright-core';
 import type { AudioFixtures } from './audio';
 import { openFirstScreen } from './browser';
 import { startFakeService, type FakeService } from '../fake-service/server';
@@ -17,7 +17,7 @@ export async function speechForCapture(audio: AudioFixtures): Promise<string> {
 }
 
 /** Debian's Chromium with fake media devices: the microphone plays `wav`, and permission prompts answer yes. */
-export function launchCapturingChromium(wav: string): Promise<Browser> {
+export function launchCapturingChromium(wav: string, language = 'en-US'): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -26,7 +26,7 @@ export function launchCapturingChromium(wav: string): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--no-first-run',
-      '--lang=en-US',
+      `--lang=${language}`,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-audio-capture=${wav}`,
@@ -69,21 +69,27 @@ export interface RecorderRig {
 
 /**
  * The fake service, the harness on a data folder of the rig's, and a capturing Chromium on the
- * app at `viewport`. `shell` runs the harness under a shell line (a file size limit).
+ * app, in `locale` (English by default). `limitFileBlocks` runs the harness under `ulimit -f`.
+ * `ready` waits for the first screen (the sidebar's Record, in English).
  */
-export async function openRecorderRig(options: { wav: string; viewport?: { width: number; height: number }; limitFileBlocks?: number }): Promise<RecorderRig> {
+export async function openRecorderRig(options: {
+  wav: string;
+  limitFileBlocks?: number;
+  locale?: string;
+  ready?: (page: Page) => Promise<unknown>;
+}): Promise<RecorderRig> {
   const fake = await startFakeService();
   let app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { limitFileBlocks: options.limitFileBlocks });
   const dataDir = app.dataDir;
-  const browser = await launchCapturingChromium(options.wav);
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const browser = await launchCapturingChromium(options.wav, options.locale);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  const ready = (p: Page) => sidebar(p).getByRole('button', { name: /^(Record|Recording)$/ }).waitFor();
+  const ready = options.ready ?? ((p: Page) => sidebar(p).getByRole('button', { name: /^(Record|Recording)$/ }).waitFor());
   await openFirstScreen(page, app.url, ready);
   const rig: RecorderRig = {
     fake,
@@ -102,7 +108,6 @@ export async function openRecorderRig(options: { wav: string; viewport?: { width
       await app.stop();
       await app.close();
       await fake.close();
-      const { rm } = await import('node:fs/promises');
       await rm(dataDir, { recursive: true, force: true });
     },
   };
