@@ -86,6 +86,15 @@ export const keyReminderDaysSchema = z.number().int().min(1).max(3650).nullable(
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
+/** The user's own name, for the words a recording's microphone heard; null until the page asks it once. */
+export const MAX_SPEAKER_NAME = 80;
+export const speakerNameSchema = z
+  .string()
+  .trim()
+  .refine((name) => name !== '', issueOf('settings_input.speaker_name_missing'))
+  .refine((name) => name.length <= MAX_SPEAKER_NAME, issueOf('settings_input.speaker_name_too_long', { max: MAX_SPEAKER_NAME }))
+  .nullable();
+
 export const settingsSchema = z.object({
   /** Empty until the user (or APP_BASE_URL on first run) sets it. */
   baseUrl: z.string(),
@@ -103,12 +112,14 @@ export const settingsSchema = z.object({
   /** The system's preferred language Confab speaks: what "system" would give, for the language picker to name. */
   systemLanguage: uiLanguageSchema,
   keyReminderDays: keyReminderDaysSchema,
-  /** The profile the values above (but theme and reminder) belong to. */
+  /** Global: who "I" am in a recording's transcript (the microphone's words). */
+  speakerName: speakerNameSchema,
+  /** The profile the values above (but theme, reminder and speaker name) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language and keyReminderDays are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays and speakerName are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -118,6 +129,7 @@ export const settingsPatchSchema = z
     theme: themeSchema,
     language: languageChoiceSchema,
     keyReminderDays: keyReminderDaysSchema,
+    speakerName: speakerNameSchema,
   })
   .partial()
   .strict();

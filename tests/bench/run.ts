@@ -1,6 +1,7 @@
 import { chatBench } from './chat.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
+import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
@@ -16,6 +17,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
+  ['recording', recordingBench],
 ];
 
 const only = process.argv[2];

@@ -30,7 +30,8 @@ export function fakeClock(start = 1_700_000_000_000): RecordingClock & { advance
 
 /**
  * The real file system until `after` writes have gone through; then every write that would make
- * a file longer fails with `code`, as a full disk does (rewriting bytes already there still works).
+ * a file longer fails with `code` after writing the first half of its bytes, as a disk filling
+ * mid-write does (rewriting bytes already there still works).
  */
 export function fillingFs(after: number, code = 'ENOSPC'): TrackFs & { writes: number } {
   const fs = {
@@ -42,6 +43,7 @@ export function fillingFs(after: number, code = 'ENOSPC'): TrackFs & { writes: n
         async write(bytes: Uint8Array, position: number) {
           fs.writes += 1;
           if (fs.writes > after && position + bytes.byteLength > (await file.size())) {
+            await file.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), position);
             throw Object.assign(new Error(`${code}: the disk refused the write`), { code });
           }
           return file.write(bytes, position);

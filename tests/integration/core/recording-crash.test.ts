@@ -1,7 +1,10 @@
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RecordingEvent } from '../../../shared/contract/recording';
 import { createCore } from '../../../electron/core/core';
+import { readManifest } from '../../../electron/core/services/recording/manifest';
 import { memoryKeytar } from '../../support/memory-keytar';
 import { probedSeconds, readWav } from '../../support/recording';
 import { killMidRecording } from '../../support/recording-crash';
@@ -9,7 +12,7 @@ import { testFolder } from '../../support/temp-folder';
 
 // Nothing recorded is lost: a process recording two tracks is killed with SIGKILL, and the
 // next start finds the recording, repairs it with no outside program, and offers it.
-describe('a recording killed with kill -9', () => {
+describe('a recording in a process that dies or meets its file limit', () => {
   it('is found at the next start, repaired, and each track lost at most 2 s of what was written', { timeout: 60_000 }, async () => {
     const dir = await testFolder('confab-recording-crash-');
     const { id, written } = await killMidRecording(dir, 20);
@@ -35,5 +38,23 @@ describe('a recording killed with kill -9', () => {
     const mic = readWav(join(folder, 'mic.wav'));
     expect(readWav(join(folder, 'system.wav')).samples).toBe(mic.samples);
     expect(mic.sample((written - 1) * 16_000 + 15_999)).toBe(written);
+  });
+
+  it('under ulimit -f (EFBIG), ends with disk_full and leaves both tracks whole and playable', { timeout: 60_000 }, async () => {
+    const dir = await testFolder('confab-recording-efbig-');
+    // 400 KiB a file: a little over 12 s of a 16 kHz 16-bit track.
+    const child = spawnSync('bash', ['-c', 'ulimit -f 400 && exec "$0" --disable-warning=ExperimentalWarning --import tsx "$1" "$2"', process.execPath, resolve('tests/support/fixtures/recording-child.ts'), dir], {
+      encoding: 'utf8',
+    });
+    expect(child.stdout).toContain('refused recording.disk_full');
+    const written = [...child.stdout.matchAll(/written (\d+)/g)].length;
+    expect(written).toBe(12);
+    const [folder] = readdirSync(join(dir, 'recordings'));
+    const manifest = readManifest(join(dir, 'recordings', folder!));
+    expect(manifest).toMatchObject({ state: 'ended', seconds: 12, problem: { code: 'recording.disk_full' } });
+    for (const track of ['mic', 'system']) {
+      expect(readWav(join(dir, 'recordings', folder!, `${track}.wav`))).toMatchObject({ dataSize: 12 * 32_000, fileSize: 44 + 12 * 32_000 });
+      expect(await probedSeconds(join(dir, 'recordings', folder!, `${track}.wav`))).toBeCloseTo(12, 2);
+    }
   });
 });

@@ -39,7 +39,7 @@ async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; 
   }
   await invoke('settings:update', { plan });
   await invoke('secrets:setKey', { key: fake.keys[plan], memoryOnly: true });
-  let seq = 0;
+  const seqs = new Map<string, number>();
   return {
     core,
     dir,
@@ -50,7 +50,9 @@ async function openCore(plan: 'free' | 'pro', options: { systemAudio?: boolean; 
     /** One second of audio from the page, one second of wall time after the last. */
     second(id: string, values: number[]) {
       clock.advance(1_000);
-      return core.recording.append({ id, seq: seq++, pcm: framesOf(1, values) });
+      const seq = seqs.get(id) ?? 0;
+      seqs.set(id, seq + 1);
+      return core.recording.append({ id, seq, pcm: framesOf(1, values) });
     },
     async close() {
       closed = true;
@@ -119,7 +121,7 @@ describe('a recording through the core', () => {
     await expect(app.invoke('recording:transcribe', { id: first.id })).rejects.toMatchObject({ problem: { code: 'job.needs_pro' } });
 
     const second = await app.invoke<Recording>('recording:start', { system: false });
-    await app.second(second.id, [500]);
+    expect(await app.second(second.id, [500])).toEqual({ ok: true });
     await app.invoke('recording:stop', { id: second.id });
     await app.invoke('recording:keep', { id: second.id });
     await app.invoke('recording:discard', { id: first.id });

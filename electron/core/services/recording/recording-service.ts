@@ -15,6 +15,7 @@ import { mixTracks } from './mix';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
 import { type TrackFs, nodeTrackFs } from './track-fs';
+import { writeFailure } from './write-failure';
 
 /** What the labelling of who spoke needs of a transcribed recording: its track files. */
 export interface TranscribedRecording {
@@ -46,6 +47,8 @@ const realClock: RecordingClock = {
   now: () => Date.now(),
   every(ms, tick) {
     const timer = setInterval(tick, ms);
+    // The recorder's watch is no reason to keep the process alive.
+    timer.unref();
     return () => clearInterval(timer);
   },
 };
@@ -132,8 +135,14 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     const ended = recordings.get(id);
     if (ended?.state === 'ended' && session?.id !== id) return ended;
     const stopped = await current(id).stop();
-    recordings.set(id, stopped);
     setRunning(null);
+    if (stopped.seconds === 0) {
+      // Stopped before any audio arrived: there is nothing to keep or transcribe.
+      await rm(folderOf(id), { recursive: true, force: true });
+      emit();
+      return stopped;
+    }
+    recordings.set(id, stopped);
     await save(stopped);
     emit();
     if (!transcriptionAllowed(deps.plan())) return stopped;
@@ -165,10 +174,18 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
         jobId: null,
       };
       const folder = folderOf(recording.id);
-      await mkdir(folder, { recursive: true });
-      // The manifest comes last: a folder without one never started and is removed at the next start.
-      const opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
-      await save(recording);
+      let opened: Session;
+      try {
+        await mkdir(folder, { recursive: true });
+        // The manifest comes last: a folder without one never started and is removed at the next start.
+        opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
+        await writeManifest(folder, recording);
+      } catch (error) {
+        // A disk that cannot take the first bytes: nothing was recorded, so nothing is kept.
+        await rm(folder, { recursive: true, force: true });
+        const problem = writeFailure(error, deps.dir);
+        throw new Problem(problem.code, problem.values);
+      }
       setRunning(opened);
       emit();
       return opened.view();

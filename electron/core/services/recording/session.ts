@@ -49,19 +49,19 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
   }
 
   async function write(parts: readonly Uint8Array[]): Promise<ProblemData | null> {
-    try {
-      await Promise.all(writers.map((writer, index) => writer.append(parts[index]!)));
-      return null;
-    } catch (error) {
+    // Every track's write finishes (or fails) before any is cut back, so none is cut mid-write.
+    const failed = (await Promise.allSettled(writers.map((writer, index) => writer.append(parts[index]!)))).find((result) => result.status === 'rejected');
+    if (failed) {
+      const error: unknown = failed.reason;
       // Everything written whole stays, playable; the recording ends here, saying why.
-      await Promise.all(writers.map((writer) => writer.settle()));
+      await Promise.all(writers.map((writer) => writer.settle(frames)));
       await closeFiles();
       const problem = writeFailure(error, deps.folder);
       Object.assign(recording, { state: 'ended', problem });
-      frames = Math.min(...writers.map((writer) => writer.samples));
       await changed(true);
       return problem;
     }
+    return null;
   }
 
   async function closeFiles() {

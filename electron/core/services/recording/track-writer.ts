@@ -37,11 +37,13 @@ export async function createTrackWriter(fs: TrackFs, path: string) {
       return dataBytes / BYTES_PER_SAMPLE;
     },
     /**
-     * After a failed write: cuts whatever part of the failed chunk reached the file and puts the
-     * header back to what was written whole, so the file stays playable. Best effort: the disk
-     * that failed may fail again, and the next start's recovery repairs what is left.
+     * After a failed write: cuts the file back to `samples` (what every track holds whole, so the
+     * tracks stay on one clock even when one of them took the chunk) and puts the header back to
+     * match, so the file stays playable. Best effort: the disk that failed may fail again, and
+     * the next start's recovery repairs what is left.
      */
-    async settle(): Promise<void> {
+    async settle(samples: number): Promise<void> {
+      dataBytes = Math.min(dataBytes, samples * BYTES_PER_SAMPLE);
       await file.truncate(WAV_HEADER_BYTES + dataBytes).catch(() => {});
       await writeSizes(dataBytes).catch(() => {});
       await file.sync().catch(() => {});

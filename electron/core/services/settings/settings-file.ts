@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyReminderDaysSchema, planSchema, themeSchema } from '../../../../shared/contract/settings';
+import { keyReminderDaysSchema, planSchema, speakerNameSchema, themeSchema } from '../../../../shared/contract/settings';
 import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contract/jobs';
 import { languageChoiceSchema } from '../../../../shared/i18n/languages';
@@ -21,6 +21,8 @@ export const settingsFileSchema = z.object({
   /** Files written before Confab spoke other languages follow the system. */
   language: languageChoiceSchema.default('system').catch('system'),
   keyReminderDays: keyReminderDaysSchema,
+  /** Files written before recording in Confab have no name yet: the page asks it once. */
+  speakerName: speakerNameSchema.default(null).catch(null),
   /**
    * Global, like the theme; files written before there were rules get the defaults, and so do
    * rules outside today's limits (a hand edit, an older Confab): they must never cost the profiles.
@@ -88,6 +90,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       theme: old?.theme ?? 'system',
       language: 'system',
       keyReminderDays: DEFAULT_REMINDER_DAYS,
+      speakerName: null,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
       activeId: profile.id,

@@ -21,6 +21,7 @@ const settings: Settings = {
   proxy: null,
   theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
+  speakerName: null,
   profileId: 'default',
   profileName: 'Default',
 };

@@ -39,6 +39,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   proxy: null,
   theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
+  speakerName: null,
   profileId,
   profileName: profileId,
 });

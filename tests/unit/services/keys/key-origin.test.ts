@@ -16,6 +16,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     proxy: null,
     theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
     keyReminderDays: 90,
+    speakerName: null,
     profileId: 'p1',
     profileName: 'Production',
   };

@@ -99,6 +99,42 @@ describe('the running recording', () => {
   });
 });
 
+describe('one clock', () => {
+  it('holds both tracks to the same frames, the count main reports, after any sequence of chunks, retries, reloads and pauses', async () => {
+    const { opened, clock, wav } = await session();
+    // A fixed pseudo-random walk (a linear congruential generator), so a failure replays exactly.
+    let state = 27;
+    const next = (n: number) => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31), state % n);
+    let seq = 0;
+    let paused = false;
+    for (let step = 0; step < 150; step++) {
+      const action = next(6);
+      if (action <= 2 && !paused) {
+        const seconds = (1 + next(20)) / 10;
+        clock.advance(seconds * 1000 + next(300));
+        const outcome = await opened.append({ id: 'r1', seq, pcm: framesOf(seconds, [next(2000), -next(2000)]) });
+        if (outcome.ok) seq += 1;
+      } else if (action === 3 && seq > 0 && !paused) {
+        expect(await opened.append({ id: 'r1', seq: seq - 1, pcm: framesOf(0.5, [1, 1]) })).toEqual({ ok: true });
+      } else if (action === 4 && !paused) {
+        clock.advance(next(10_000));
+        seq = await opened.attach('r1');
+      } else if (paused) {
+        clock.advance(next(5_000));
+        await opened.resume('r1');
+        paused = false;
+      } else {
+        await opened.pause('r1');
+        paused = true;
+      }
+      const mic = wav('mic').samples;
+      expect(wav('system').samples).toBe(mic);
+      expect(Math.round(opened.view().seconds * 16_000)).toBe(mic);
+    }
+    expect(wav('mic').samples).toBeGreaterThan(30 * 16_000);
+  });
+});
+
 describe('notices while recording', () => {
   it('say within 5 s that chunks stopped arriving, and clear when one comes', async () => {
     const { second, clock, latest, opened } = await session();
@@ -154,5 +190,18 @@ describe('a write failure', () => {
       expect(await probedSeconds(join(folder, `${track}.wav`))).toBeCloseTo(2, 2);
     }
     expect(await second()).toMatchObject({ ok: false, problem: { code: problem } });
+  });
+
+  it('cuts a track that took the failed chunk back to the others, so both stay on one clock', async () => {
+    // The third chunk: the microphone's samples are written whole, system audio's meet the full disk.
+    const { second, wav, latest, folder } = await session({ fs: fillingFs(2 + 2 * 3 * 2 + 1) });
+    await second();
+    await second();
+    expect(await second()).toMatchObject({ ok: false, problem: { code: 'recording.disk_full' } });
+    expect(latest()).toMatchObject({ state: 'ended', seconds: 2 });
+    for (const track of ['mic', 'system']) {
+      expect(wav(track)).toMatchObject({ dataSize: 64_000, fileSize: 44 + 64_000 });
+      expect(await probedSeconds(join(folder, `${track}.wav`))).toBeCloseTo(2, 2);
+    }
   });
 });

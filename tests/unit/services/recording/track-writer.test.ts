@@ -30,7 +30,7 @@ describe('a track file', () => {
     await writer.append(second(1));
     await writer.append(second(2));
     await expect(writer.append(second(3))).rejects.toMatchObject({ code: 'ENOSPC' });
-    await writer.settle();
+    await writer.settle(writer.samples);
     await writer.close();
     expect(readWav(path)).toMatchObject({ dataSize: 64_000, fileSize: 44 + 64_000 });
     expect(await probedSeconds(path)).toBeCloseTo(2, 2);

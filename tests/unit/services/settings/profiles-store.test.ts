@@ -43,6 +43,7 @@ describe('settings.json from before profiles', () => {
       uiLanguage: 'en',
       systemLanguage: 'en',
       keyReminderDays: 90,
+      speakerName: null,
       profileId: 'default',
       profileName: 'Default',
     });

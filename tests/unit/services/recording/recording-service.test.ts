@@ -1,0 +1,74 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRecordingService } from '../../../../electron/core/services/recording/recording-service';
+import { fakeClock, fillingFs, framesOf } from '../../../support/recording';
+import { testFolder } from '../../../support/temp-folder';
+
+const never = () => {
+  throw new Error('not in this test');
+};
+
+async function service(fs = fillingFs(Infinity)) {
+  const dir = await testFolder('confab-recordings-');
+  const clock = fakeClock();
+  const recordings = await createRecordingService({
+    dir,
+    staging: { fromPath: never },
+    jobs: { add: never },
+    plan: () => 'free',
+    defaults: never,
+    systemAudio: () => ({ available: true, problem: null }),
+    fs,
+    clock,
+  });
+  return { recordings, clock, dir };
+}
+
+describe('the recording service', () => {
+  it('says when it starts and stops running (the media permission and quitting ask), and stopRunning stops it as Stop does', async () => {
+    const { recordings, clock } = await service();
+    const heard: boolean[] = [];
+    recordings.onRunningChange((running) => heard.push(running));
+    const { id } = await recordings.start({ system: true });
+    clock.advance(1_000);
+    await recordings.append({ id, seq: 0, pcm: framesOf(1, [5, 5]) });
+    await recordings.stopRunning();
+    expect(heard).toEqual([true, false]);
+    expect(recordings.running()).toBe(false);
+    expect(await recordings.append({ id, seq: 1, pcm: framesOf(1, [5, 5]) })).toMatchObject({ ok: false, problem: { code: 'recording.not_running' } });
+    await recordings.close();
+  });
+
+  it('stops running when the disk fills mid-recording, and the ended recording waits with what was written', async () => {
+    const { recordings, clock } = await service(fillingFs(2 + 2 * 3));
+    const heard: boolean[] = [];
+    recordings.onRunningChange((running) => heard.push(running));
+    const events: unknown[] = [];
+    void recordings.watch((event) => events.push(event), AbortSignal.timeout(10_000));
+    const { id } = await recordings.start({ system: true });
+    clock.advance(2_000);
+    expect(await recordings.append({ id, seq: 0, pcm: framesOf(1, [5, 5]) })).toEqual({ ok: true });
+    expect(await recordings.append({ id, seq: 1, pcm: framesOf(1, [5, 5]) })).toMatchObject({ ok: false, problem: { code: 'recording.disk_full' } });
+    expect(heard).toEqual([true, false]);
+    expect(events.at(-1)).toMatchObject({ active: null, waiting: [{ id, state: 'ended', seconds: 1, problem: { code: 'recording.disk_full' } }] });
+    // The page's Stop after the end learns how it ended.
+    expect(await recordings.stop({ id })).toMatchObject({ state: 'ended' });
+    await recordings.close();
+  });
+
+  it('refuses to start on a disk that takes nothing, leaving no folder behind', async () => {
+    const { recordings, dir } = await service(fillingFs(0));
+    await expect(recordings.start({ system: false })).rejects.toMatchObject({ code: 'recording.disk_full' });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(recordings.running()).toBe(false);
+    await recordings.close();
+  });
+
+  it('leaves nothing behind for a recording stopped before any audio arrived', async () => {
+    const { recordings, dir } = await service();
+    const { id } = await recordings.start({ system: false });
+    expect(await recordings.stop({ id })).toMatchObject({ state: 'stopped', seconds: 0 });
+    expect(readdirSync(dir)).toEqual([]);
+    await recordings.close();
+  });
+});
