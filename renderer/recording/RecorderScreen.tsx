@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrentOptions } from '../transcription';
 import { Banners } from './Banners';
 import { Controls } from './Controls';
+import { NamePrompt, useAsksName } from './NamePrompt';
 import { Sources } from './Sources';
 import { useRecorder } from './store';
 import { WaitingList } from './WaitingList';
@@ -13,6 +15,8 @@ export function RecorderScreen() {
   const active = useRecorder((s) => s.event?.active ?? null);
   const waiting = useRecorder((s) => s.event?.waiting ?? []);
   const running = active !== null && (active.state === 'recording' || active.state === 'paused');
+  const asksName = useAsksName();
+  const [answered, setAnswered] = useState(false);
 
   return (
     <main className="screen recorder" aria-labelledby="recorder-heading">
@@ -20,7 +24,7 @@ export function RecorderScreen() {
       <p className="hint rec-intro">{t('screen.intro')}</p>
       <Banners recording={running ? active : null} />
       <div className="rec-layout">
-        {running ? <Controls recording={active} /> : <Sources />}
+        {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources />}
         {waiting.length > 0 && <WaitingList recordings={waiting} />}
         <p className="hint">{t('options.note')}</p>
         <CurrentOptions />

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directionOf } from '../../shared/i18n/languages';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
-import { type RecorderRig, openRecorderRig, shownElapsed, speechForCapture } from '../support/recorder';
+import { type RecorderRig, openRecorderRig, shownElapsed, skipNamePrompt, speechForCapture } from '../support/recorder';
 
-// The recorder in each journey language: before recording (system audio said unavailable),
+// The recorder in each journey language: the name asked once, before recording (system audio said unavailable),
 // recording, paused, and the stopped recording waiting on the Free plan, each screen measured,
 // saved and judged (untranslated text in the pseudo-language, axe in Arabic).
 
@@ -35,6 +35,9 @@ describe.each(JOURNEY_LANGUAGES)('the recorder in %s', (language) => {
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, directionOf(language)]);
     await page.getByRole('button', { name: words('recording:nav.record'), exact: true }).click();
     await page.getByRole('heading', { name: words('recording:screen.heading'), level: 1 }).waitFor();
+    await page.getByRole('heading', { name: words('recording:name.heading'), level: 2 }).waitFor();
+    await languageCheckpoint(page, language, 'recorder-name');
+    await skipNamePrompt(page, words('recording:name.skip'));
     await page.getByTestId('rec-system-unavailable').waitFor();
     await languageCheckpoint(page, language, 'recorder-idle');
   });

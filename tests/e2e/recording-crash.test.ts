@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type RecorderRig, openRecorder, openRecorderRig, shownElapsed, speechForCapture } from '../support/recorder';
+import { type RecorderRig, openRecorder, openRecorderRig, skipNamePrompt, shownElapsed, speechForCapture } from '../support/recorder';
 import { probedSeconds } from '../support/recording';
 
 // The harness killed with SIGKILL mid-recording (a crash, a force quit): main wrote and flushed
@@ -31,6 +31,7 @@ describe('a recording cut short by kill -9', () => {
   it('records until the elapsed time shows 8 s, and the harness is killed', async () => {
     const { page } = rig;
     await openRecorder(page);
+    await skipNamePrompt(page);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await expect.poll(() => shownElapsed(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
     shown = await shownElapsed(page);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type RecorderRig, openRecorder, openRecorderRig, speechForCapture } from '../support/recorder';
+import { type RecorderRig, openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
 import { probedSeconds } from '../support/recording';
 
 // A write that fails in main's writer (the harness runs under `ulimit -f`: a track's file that
@@ -30,6 +30,7 @@ describe('a recording whose track cannot be written', () => {
   it('ends with the disk message and keeps what was recorded', async () => {
     const { page } = rig;
     await openRecorder(page);
+    await skipNamePrompt(page);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer').waitFor();
     const failure = page.getByTestId('rec-failure');

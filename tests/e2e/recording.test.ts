@@ -43,9 +43,26 @@ function keptMarkers(): Array<{ at: number; label: string }> {
 const elapsedReaches = (seconds: number) => expect.poll(() => shownElapsed(rig.page), { timeout: seconds * 1000 + 15_000 }).toBeGreaterThanOrEqual(seconds);
 
 describe('recording a meeting', () => {
-  it('says before recording that system audio cannot be had here, and offers the microphone', async () => {
+  it('asks the user\'s own name once, before the first recording, saying what it is for', async () => {
     const { page } = rig;
     await openRecorder(page);
+    const prompt = page.getByRole('form', { name: 'Your name in transcripts' });
+    await prompt.getByText(/^Words heard on your microphone are labelled with your name/).waitFor();
+    await prompt.getByRole('button', { name: 'Save and continue' }).click();
+    await prompt.getByText('Enter your name.', { exact: true }).waitFor();
+    await screenshot(page, 'recorder-name-1280');
+    await prompt.getByRole('textbox', { name: 'Your name' }).fill('  Ada Lovelace ');
+    await prompt.getByRole('button', { name: 'Save and continue' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    // Kept by main: a reloaded page does not ask again.
+    await page.reload();
+    await openRecorder(page);
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+  });
+
+  it('says before recording that system audio cannot be had here, and offers the microphone', async () => {
+    const { page } = rig;
     await page.getByTestId('rec-system-unavailable').getByText(/^System audio cannot be recorded here/).waitFor();
     expect(await page.getByRole('checkbox', { name: /Also record system audio/ }).isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'Microphone' }).waitFor();
@@ -74,7 +91,16 @@ describe('recording a meeting', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
 
-    await elapsedReaches(atPause + 2);
+    // A reload mid-recording: the page finds the recording in main's watch and takes the capture back.
+    await elapsedReaches(atPause + 1);
+    const beforeReload = await shownElapsed(page);
+    await page.reload();
+    // The sidebar says a recording runs, from whatever screen the reloaded page opens on.
+    await openRecorder(page);
+    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+    await elapsedReaches(beforeReload + 2);
+    await expect.poll(() => meterLevel(page, 'Microphone level')).toBeGreaterThan(0.02);
+
     markedAt.push(await shownElapsed(page));
     await page.getByRole('button', { name: /^Mark/ }).click();
     await page.getByText('1 marker', { exact: true }).waitFor();

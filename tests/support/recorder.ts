@@ -43,6 +43,11 @@ export async function openRecorder(page: Page) {
   await page.getByRole('heading', { name: 'Record a meeting', level: 1 }).waitFor();
 }
 
+/** The name asked before the first recording: skipped, for journeys about something else. */
+export async function skipNamePrompt(page: Page, skip = 'Skip') {
+  await page.getByRole('button', { name: skip, exact: true }).click();
+}
+
 /** The elapsed time the recorder shows, in seconds. */
 export async function shownElapsed(page: Page): Promise<number> {
   const text = (await page.getByRole('timer').textContent()) ?? '';
