@@ -34,7 +34,7 @@ afterAll(async () => {
 const put = (query: string, body: Uint8Array, headers: Record<string, string> = {}) =>
   fetch(`${app.origin}/recording-chunks${query}`, {
     method: 'PUT',
-    body,
+    body: body.slice(),
     headers: { Origin: app.origin, Authorization: `Bearer ${app.token}`, ...headers },
   });
 
@@ -56,7 +56,7 @@ describe('browser harness: recording chunks as raw bytes', () => {
     expect((await put(`?id=${id}&seq=2`, second, { Authorization: 'Bearer wrong' })).status).toBe(403);
     expect((await put(`?id=${id}&seq=2`, second, { Authorization: '' })).status).toBe(403);
     expect((await put(`?id=${id}&seq=2`, second, { Origin: 'http://evil.example' })).status).toBe(403);
-    expect((await fetch(`${app.origin}/recording-chunks?id=${id}&seq=2`, { method: 'POST', body: second })).status).toBe(405);
+    expect((await fetch(`${app.origin}/recording-chunks?id=${id}&seq=2`, { method: 'POST', body: second.slice() })).status).toBe(405);
     expect(readWav(join(app.dataDir, 'recordings', id, 'mic.wav')).samples).toBe(2 * RECORDING_SAMPLE_RATE);
   });
 
