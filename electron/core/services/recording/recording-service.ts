@@ -9,9 +9,9 @@ import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
-import type { Staging } from '../intake/staging';
 import { trackPath, writeManifest } from './manifest';
-import { mixTracks } from './mix';
+import { type RecordingClock, realClock } from './clock';
+import { type QueueDeps, queueRecording } from './queue-recording';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
 import { type TrackFs, nodeTrackFs } from './track-fs';
@@ -23,17 +23,11 @@ export interface TranscribedRecording {
   tracks: Array<{ track: Track; path: string }>;
 }
 
-export interface RecordingClock {
-  now(): number;
-  /** Calls `tick` every `ms` until the answer is called. */
-  every(ms: number, tick: () => void): () => void;
-}
+export type { RecordingClock } from './clock';
 
-export interface RecordingServiceDeps {
+export interface RecordingServiceDeps extends QueueDeps {
   /** <data>/recordings: one folder per recording. */
   dir: string;
-  staging: Pick<Staging, 'fromPath'>;
-  jobs: { add(input: { fileId: string; request: JobRequest; recordingId: string }): Job };
   plan(): Plan;
   defaults(): JobRequest;
   systemAudio(): Capabilities['systemAudio'];
@@ -42,16 +36,6 @@ export interface RecordingServiceDeps {
   fs?: TrackFs;
   clock?: RecordingClock;
 }
-
-const realClock: RecordingClock = {
-  now: () => Date.now(),
-  every(ms, tick) {
-    const timer = setInterval(tick, ms);
-    // The recorder's watch is no reason to keep the process alive.
-    timer.unref();
-    return () => clearInterval(timer);
-  },
-};
 
 /** Waiting for the user: stopped on the Free plan, ended by the disk, recovered after a crash, or kept for later. */
 const waits = (recording: Recording) => recording.jobId === null && ['stopped', 'ended', 'recovered', 'kept'].includes(recording.state);
@@ -99,9 +83,13 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
 
   const stopTicking = clock.every(1000, () => session?.tick());
 
+  /** Recordings being mixed and queued: a second Transcribe meanwhile would queue them twice. */
+  const queueing = new Set<string>();
+  let starting = false;
+
   function waiting(id: string): Recording {
     const recording = recordings.get(id);
-    if (!recording || !waits(recording)) throw new Problem('recording.not_waiting');
+    if (!recording || !waits(recording) || queueing.has(id)) throw new Problem('recording.not_waiting');
     return recording;
   }
 
@@ -113,20 +101,15 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
   async function transcribe(id: string, request?: JobRequest): Promise<Job> {
     const recording = waiting(id);
     if (!transcriptionAllowed(deps.plan())) throw new Problem('job.needs_pro');
-    const folder = folderOf(id);
-    const mixed = join(folder, 'mixed.wav');
+    queueing.add(id);
     try {
-      await mixTracks(recording.tracks.map((track) => trackPath(folder, track)), mixed);
-      const name = `Recording ${new Date(recording.startedAt).toISOString().slice(0, 16).replace('T', ' ')}.wav`;
-      const staged = await deps.staging.fromPath(mixed, name, 'original');
-      if (!staged.ok) throw new Problem(staged.problem.code, staged.problem.values);
-      const job = deps.jobs.add({ fileId: staged.file.fileId, request: request ?? deps.defaults(), recordingId: id });
+      const job = await queueRecording(deps, folderOf(id), recording, request ?? deps.defaults());
       Object.assign(recording, { state: 'stopped', jobId: job.id, problem: null });
       await save(recording);
       emit();
       return job;
     } finally {
-      await rm(mixed, { force: true });
+      queueing.delete(id);
     }
   }
 
@@ -156,7 +139,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     capabilities: (): Capabilities => ({ systemAudio: deps.systemAudio() }),
 
     async start({ system }: { system: boolean }): Promise<Recording> {
-      if (session) throw new Problem('recording.already_running');
+      if (session || starting) throw new Problem('recording.already_running');
       const systemAudio = deps.systemAudio();
       if (system && !systemAudio.available) {
         const problem = systemAudio.problem ?? { code: 'recording.system_audio_unavailable', values: {} };
@@ -175,6 +158,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       };
       const folder = folderOf(recording.id);
       let opened: Session;
+      starting = true;
       try {
         await mkdir(folder, { recursive: true });
         // The manifest comes last: a folder without one never started and is removed at the next start.
@@ -185,6 +169,8 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
         await rm(folder, { recursive: true, force: true });
         const problem = writeFailure(error, deps.dir);
         throw new Problem(problem.code, problem.values);
+      } finally {
+        starting = false;
       }
       setRunning(opened);
       emit();

@@ -39,7 +39,8 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
 
   const live = () => recording.state === 'recording' || recording.state === 'paused';
   const elapsedMs = () => recordedMs + (resumedAt === null ? 0 : deps.now() - resumedAt);
-  const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: notices.list() });
+  // Notices are about a recording running; once it ends, its problem says why.
+  const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: live() ? notices.list() : [] });
   const changed = async (lasting: boolean) => deps.changed(view(), lasting);
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -86,7 +87,6 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
     id: recording.id,
     view,
     live,
-    running: () => recording.state === 'recording',
 
     append(input: ChunkInput): Promise<ChunkOutcome> {
       return serial(async () => {
@@ -100,10 +100,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         frames += verdict.frames;
         nextSeq += 1;
         lastChunkAt = deps.now();
-        notices.heard(
-          tracks.map((track) => track.audible),
-          verdict.frames,
-        );
+        notices.heard(tracks.map((track) => track.audible), verdict.frames);
         void changed(false);
         return { ok: true };
       });
@@ -179,7 +176,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
           await closeFiles();
           Object.assign(recording, { state: 'stopped' });
         }
-        const final = { ...view(), notices: [] };
+        const final = view();
         Object.assign(recording, final);
         return final;
       });

@@ -23,7 +23,6 @@ export async function createTrackWriter(fs: TrackFs, path: string) {
   }
 
   return {
-    path,
     /** Appends whole 16-bit samples, updates the header and flushes. */
     async append(samples: Uint8Array): Promise<void> {
       if (closed) throw new Error('The track file is closed.');

@@ -71,4 +71,12 @@ describe('the recording service', () => {
     expect(readdirSync(dir)).toEqual([]);
     await recordings.close();
   });
+
+  it('starts one recording when Start comes twice at once', async () => {
+    const { recordings } = await service();
+    const outcomes = await Promise.allSettled([recordings.start({ system: false }), recordings.start({ system: false })]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'recording.already_running' } });
+    await recordings.close();
+  });
 });
