@@ -3,8 +3,8 @@ import type { Chunk } from './capture/chunker';
 
 /** How long to wait before sending a chunk again after the connection broke, growing to 5 s. */
 const retryDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
-/** A connection still broken after this many tries is said to the user; the chunk is not dropped until then. */
-const MAX_ATTEMPTS = 8;
+/** A connection still broken after this many tries (about a minute) is said to the user; until then the chunk waits to be sent again. */
+const MAX_ATTEMPTS = 16;
 
 export interface ChunkQueue {
   push(chunk: Chunk): void;

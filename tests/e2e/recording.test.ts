@@ -111,6 +111,21 @@ describe('recording a meeting', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'recorder-recording-800');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('says within seconds when audio stops reaching main, and carries on once it does again', async () => {
+    const { page } = rig;
+    const failed = rig.errors.length;
+    // The chunk route unreachable: the page keeps the chunk and sends the same seq again.
+    await page.route('**/recording-chunks?*', (route) => route.abort());
+    const banner = page.getByTestId('rec-notice').getByText(/^No audio has reached Confab for \d+ s\./);
+    await banner.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'recorder-banner-1280');
+    await page.unroute('**/recording-chunks?*');
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    // The aborted requests are the only errors the page logged on the way.
+    expect(rig.errors.slice(failed).every((error) => /Failed to load resource|ERR_FAILED/.test(error))).toBe(true);
+    rig.errors.splice(failed);
     await elapsedReaches(20);
   });
 
