@@ -43,6 +43,7 @@ export async function startHarness(options: {
     rendererDir: fileURLToPath(new URL('../../dist/renderer', import.meta.url)),
     port: options.port,
     files: { ...core.files, signer, downloads },
+    recording: { append: (input) => core.recording.append(input) },
     onPageLanguages: (languages) => (browserLanguages = languages),
   });
   return {

@@ -13,6 +13,7 @@ import {
 import type { EventSink, Router } from '../core/router';
 import { log } from '../core/log';
 import { contentSecurityPolicy } from '../core/security/csp';
+import { type ChunkRouteDeps, chunkRoute } from './chunk-route';
 import { type FileRouteDeps, fileRoutes } from './file-routes';
 import { serveStatic } from './static-files';
 
@@ -24,6 +25,8 @@ export interface WebServerOptions {
   port: number;
   /** Staging, recordings and exports: the byte routes beside the bridge (file-routes.ts). */
   files: Omit<FileRouteDeps, 'fromPage'>;
+  /** Where a recording's chunks go (chunk-route.ts). */
+  recording: Omit<ChunkRouteDeps, 'fromPage'>;
   /** The page's browser's languages (its Accept-Language), best first, each time the page connects. */
   onPageLanguages?(languages: string[]): void;
 }
@@ -56,6 +59,7 @@ export async function startWebServer(options: WebServerOptions) {
   const fromPage = (request: IncomingMessage, given: string | null) =>
     hosts.has(request.headers.host ?? '') && origins.has(request.headers.origin ?? '') && sameToken(given, token);
   const routeFiles = fileRoutes({ ...options.files, fromPage });
+  const routeChunks = chunkRoute({ ...options.recording, fromPage });
 
   server.on('request', async (request, response) => {
     // A foreign Host header means DNS rebinding: some other name pointing at 127.0.0.1.
@@ -64,6 +68,7 @@ export async function startWebServer(options: WebServerOptions) {
       return;
     }
     if (await routeFiles(request, response, securityHeaders)) return;
+    if (await routeChunks(request, response, securityHeaders)) return;
     if (request.method !== 'GET') {
       response.writeHead(403).end();
       return;

@@ -1,8 +1,11 @@
 import { contract, type Contract } from '../../shared/contract';
 import { TOKEN_PARAM } from '../../shared/contract/bridge-protocol';
 import { buildClient, type ContractClient } from '../../shared/contract/client';
+import type { ChunkSender } from '../../shared/contract/recording';
 import type { FileStager, PreloadFiles } from '../../shared/contract/staging';
+import { httpChunks } from './http-chunks';
 import { httpStager } from './http-stager';
+import { preloadChunks } from './preload-chunks';
 import { preloadStager } from './preload-stager';
 import { createWsTransport } from './ws-transport';
 
@@ -13,15 +16,18 @@ declare global {
   }
 }
 
-export type Api = ContractClient<Contract> & { files: FileStager };
+export type Api = ContractClient<Contract> & { files: FileStager; chunks: ChunkSender };
 
 function harnessApi(location: Location): Api {
   const token = new URLSearchParams(location.hash.slice(1)).get(TOKEN_PARAM) ?? '';
-  return { ...buildClient(contract, createWsTransport(location, token)), files: httpStager(token) };
+  return { ...buildClient(contract, createWsTransport(location, token)), files: httpStager(token), chunks: httpChunks(token) };
 }
 
 /**
  * The one door to main: Electron's preload API, or the same API over the browser bridge.
- * Files take a different road in each (a path, or one raw upload); `files.stage` hides which.
+ * Files and a recording's chunks take a different road in each (a path or IPC, or raw HTTP
+ * bodies); `files.stage` and `chunks.send` hide which.
  */
-export const api: Api = window.confab ? { ...window.confab, files: preloadStager(window.confab.files) } : harnessApi(window.location);
+export const api: Api = window.confab
+  ? { ...window.confab, files: preloadStager(window.confab.files), chunks: preloadChunks(window.confab.files) }
+  : harnessApi(window.location);

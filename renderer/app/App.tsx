@@ -5,6 +5,7 @@ import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
+import { RecorderScreen, watchRecording } from '../recording';
 import { SettingsScreen, useSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
 import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
@@ -31,6 +32,7 @@ export function App() {
   useEffect(watchConversations, []);
   useEffect(watchDesktop, []);
   useEffect(watchTranscriptionQueue, []);
+  useEffect(watchRecording, []);
   useEffect(() => watchEditor({ changed: transcriptChanged, deleted: transcriptDeleted }), []);
 
   return (
@@ -46,6 +48,8 @@ export function App() {
         <TranscriptEditorScreen id={transcriptId} />
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
+      ) : view === 'recording' ? (
+        <RecorderScreen />
       ) : (
         <ChatScreen />
       )}

@@ -5,6 +5,7 @@ import { SHORTCUTS } from '../common/shortcuts';
 import { ConversationList, SearchBox, SearchResults, Toast, TransferActions, useHistory } from '../history';
 import { TranscribeLink, TranscriptsNav } from '../transcription';
 import { useNavigation } from '../navigation';
+import { RecordLink } from '../recording';
 import { ActiveProfile, ProfileSwitcher } from '../settings';
 
 /** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
@@ -37,6 +38,7 @@ export function Sidebar() {
       </div>
       <div className="sidebar-foot">
         <TranscribeLink />
+        <RecordLink />
         <button
           type="button"
           className="nav-item"

@@ -14,4 +14,6 @@ export const SHORTCUTS = {
   search: shortcutNames('find', mac),
   // Held, not pressed: the composer's own, so it is not in the menu's table. Space clashes with no menu chord.
   dictate: mac ? { label: '⌘⇧Space', aria: 'Meta+Shift+Space' } : { label: 'Ctrl+Shift+Space', aria: 'Control+Shift+Space' },
+  // The recorder's own, working on every screen while a recording runs; M is free in the shared table.
+  mark: mac ? { label: '⌘⇧M', aria: 'Meta+Shift+M' } : { label: 'Ctrl+Shift+M', aria: 'Control+Shift+M' },
 } as const;

@@ -32,6 +32,7 @@ function NoticeText({ notice }: { notice: IntakeNotice }) {
 /** Drop zone, options, queue and recent transcripts: where recordings come in. */
 function Intake() {
   const { t } = useTranslation('transcription');
+  const { t: tr } = useTranslation('recording');
   const pro = useSettings((s) => s.settings?.plan === 'pro');
   const form = useTranscription((s) => s.form);
   const hasJobs = useJobs((s) => (s.jobs?.length ?? 0) > 0);
@@ -46,6 +47,9 @@ function Intake() {
       <header className="tx-header">
         <h1 id="transcription-heading">{t('screen.heading')}</h1>
         <span className="badge pro-badge">{t('screen.pro')}</span>
+        <button type="button" className="secondary small tx-record" onClick={() => useNavigation.getState().show('recording')}>
+          {tr('screen.fromTranscription')}
+        </button>
       </header>
       {!pro && <ProNotice />}
       {notice && (

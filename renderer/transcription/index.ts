@@ -5,3 +5,4 @@ export { TranscribeLink, TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';
 export { transcriptChanged, transcriptDeleted } from './store';
+export { CurrentOptions, useCurrentRequest } from './CurrentOptions';

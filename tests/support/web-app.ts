@@ -35,11 +35,16 @@ const QUESTION = '\n=== ';
  */
 export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
-  options: { answersConsent?: boolean } = {},
+  options: { answersConsent?: boolean; limitFileBlocks?: number } = {},
 ): Promise<WebApp> {
   const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
-  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'], {
+  const command = [process.execPath, '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'];
+  // A file size limit (in 512-byte blocks) for every file the harness writes: a write past it
+  // fails with EFBIG as on a full disk (SIGXFSZ ignored, so the process lives to say so).
+  const [file, ...args] =
+    options.limitFileBlocks === undefined ? command : ['sh', '-c', `trap '' XFSZ; ulimit -f ${options.limitFileBlocks}; exec "$@"`, 'sh', ...command];
+  const child: ChildProcess = spawn(file!, args, {
     env: {
       ...process.env,
       PORT: '0',

@@ -3,7 +3,7 @@ import type { PcmBlock } from './capture';
 
 export interface Chunk {
   seq: number;
-  pcm: Uint8Array;
+  pcm: Uint8Array<ArrayBuffer>;
 }
 
 /**

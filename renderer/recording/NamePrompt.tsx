@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { speakerNameSchema } from '../../shared/contract/settings';
+import { problemOfIssue } from '../../shared/domain/problem';
+import { problemText, problemWords } from '../common/problem-text';
+import { TextField } from '../common/TextField';
+import { useSettings } from '../settings';
+import { nameAsked, skipName } from './name-asked';
+
+/**
+ * Asked once, before the first recording: the name the microphone's words are labelled with.
+ * Saved in settings (main checks it); Skip leaves it unset and is not asked again.
+ */
+export function NamePrompt({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation('recording');
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = speakerNameSchema.safeParse(name);
+    if (!parsed.success) {
+      const named = problemOfIssue(parsed.error.issues[0]);
+      return setProblem(named ? problemWords(named) : problemText(parsed.error));
+    }
+    if (await useSettings.getState().update({ speakerName: parsed.data })) onDone();
+  };
+
+  return (
+    <form className="card rec-name" aria-labelledby="rec-name-heading" noValidate onSubmit={(event) => void save(event)}>
+      <h2 id="rec-name-heading">{t('name.heading')}</h2>
+      <p className="hint">{t('name.intro')}</p>
+      <TextField label={t('name.label')} hint={t('name.hint')} value={name} error={problem} onChange={setName} />
+      <div className="rec-buttons">
+        <button type="submit">{t('name.save')}</button>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            skipName();
+            onDone();
+          }}
+        >
+          {t('name.skip')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Whether to ask: no name in settings, and not skipped on this computer. */
+export const useAsksName = () => useSettings((s) => s.settings !== null && s.settings.speakerName === null) && !nameAsked();

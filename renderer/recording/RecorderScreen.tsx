@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CurrentOptions } from '../transcription';
+import { Banners } from './Banners';
+import { Controls } from './Controls';
+import { NamePrompt, useAsksName } from './NamePrompt';
+import { Sources } from './Sources';
+import { useRecorder } from './store';
+import { WaitingList } from './WaitingList';
+import './recording.css';
+
+/** Record a meeting: what to record, the running recording's controls, what waits for a decision, and the options it is transcribed with. */
+export function RecorderScreen() {
+  const { t } = useTranslation('recording');
+  const active = useRecorder((s) => s.event?.active ?? null);
+  const waiting = useRecorder((s) => s.event?.waiting ?? []);
+  const running = active !== null && (active.state === 'recording' || active.state === 'paused');
+  const asksName = useAsksName();
+  const [answered, setAnswered] = useState(false);
+
+  return (
+    <main className="screen recorder" aria-labelledby="recorder-heading">
+      <h1 id="recorder-heading">{t('screen.heading')}</h1>
+      <p className="hint rec-intro">{t('screen.intro')}</p>
+      <Banners recording={running ? active : null} />
+      <div className="rec-layout">
+        {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources />}
+        {waiting.length > 0 && <WaitingList recordings={waiting} />}
+        <p className="hint">{t('options.note')}</p>
+        <CurrentOptions />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ChunkOutcome, ChunkSender } from '../../shared/contract/recording';
+import type { Chunk } from './capture/chunker';
+
+/** How long to wait before sending a chunk again after the connection broke, growing to 5 s. */
+const retryDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
+/** A connection still broken after this many tries (about a minute) is said to the user; until then the chunk waits to be sent again. */
+const MAX_ATTEMPTS = 16;
+
+export interface ChunkQueue {
+  push(chunk: Chunk): void;
+  /** Resolves once every chunk pushed so far has been answered. */
+  drained(): Promise<void>;
+}
+
+/**
+ * Sends a recording's chunks one after another, in order, each after main answered the one
+ * before (main has written and flushed it by then). A broken connection sends the same seq
+ * again (main answers a repeated seq ok without writing it twice). A refusal ends the sending:
+ * the recording has ended and main's state says why.
+ */
+export function createChunkQueue(
+  id: string,
+  sender: ChunkSender,
+  onRefused: (outcome: Extract<ChunkOutcome, { ok: false }>) => void,
+  onBroken: (error: unknown) => void,
+): ChunkQueue {
+  let tail: Promise<void> = Promise.resolve();
+  let ended = false;
+
+  async function send(chunk: Chunk) {
+    for (let attempt = 0; !ended; attempt++) {
+      try {
+        const outcome = await sender.send({ id, seq: chunk.seq, pcm: chunk.pcm });
+        if (!outcome.ok) {
+          ended = true;
+          onRefused(outcome);
+        }
+        return;
+      } catch (error) {
+        if (attempt + 1 >= MAX_ATTEMPTS) {
+          ended = true;
+          return onBroken(error);
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
+      }
+    }
+  }
+
+  return {
+    push(chunk) {
+      tail = tail.then(() => send(chunk));
+    },
+    drained: () => tail,
+  };
+}

@@ -1,0 +1,49 @@
+import type { Track } from '../../shared/contract/recording';
+
+const MIC_KEY = 'confab.recording.mic';
+
+/** The chosen microphone, kept by the page (device ids belong to this origin), so a reloaded page captures from the same one. */
+export const chosenMic = () => localStorage.getItem(MIC_KEY) ?? '';
+export const chooseMic = (deviceId: string) => localStorage.setItem(MIC_KEY, deviceId);
+
+export async function microphones(): Promise<MediaDeviceInfo[]> {
+  const devices = await navigator.mediaDevices.enumerateDevices();
+  return devices.filter((device) => device.kind === 'audioinput' && device.deviceId !== '');
+}
+
+/** The microphone, unprocessed beyond what a call needs: echo cancellation keeps the other side out of the user's track. */
+export const openMic = (deviceId: string) =>
+  navigator.mediaDevices.getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId }, echoCancellation: true } : { echoCancellation: true } });
+
+/**
+ * The system's audio (Electron: main answers the request with loopback). Chromium asks for
+ * video with it; the video track is stopped at once, only the audio is kept.
+ */
+export async function openSystem(): Promise<MediaStream> {
+  const stream = await navigator.mediaDevices.getDisplayMedia({ audio: true, video: true });
+  for (const track of stream.getVideoTracks()) {
+    track.stop();
+    stream.removeTrack(track);
+  }
+  if (stream.getAudioTracks().length === 0) throw new Error('The system shared no audio.');
+  return stream;
+}
+
+/** A track of silence, where a reloaded page cannot have the system's audio back without the user: the tracks keep one clock. */
+export function silence(): { stream: MediaStream; close(): void } {
+  const context = new AudioContext();
+  const destination = context.createMediaStreamDestination();
+  return { stream: destination.stream, close: () => void context.close() };
+}
+
+/** Reports a track that ended or went mute under the page (a device unplugged, a permission withdrawn). */
+export function watchTrack(stream: MediaStream, onLost: (reason: 'ended' | 'muted') => void) {
+  for (const track of stream.getAudioTracks()) {
+    track.addEventListener('ended', () => onLost('ended'));
+    track.addEventListener('mute', () => onLost('muted'));
+  }
+}
+
+export const stopStreams = (streams: MediaStream[]) => streams.forEach((stream) => stream.getTracks().forEach((track) => track.stop()));
+
+export type TrackStreams = Partial<Record<Track, MediaStream>>;

@@ -1,0 +1,164 @@
+import { BridgeError } from '../../shared/contract/client';
+import type { Recording, Track } from '../../shared/contract/recording';
+import { api } from '../api';
+import { type Capture, startCapture } from './capture/capture';
+import { createChunker } from './capture/chunker';
+import { createChunkQueue } from './chunk-queue';
+import { chosenMic, openMic, openSystem, silence, stopStreams, watchTrack } from './media';
+import { useRecorder } from './store';
+
+interface Session {
+  id: string;
+  capture: Capture;
+  chunker: ReturnType<typeof createChunker>;
+  queue: ReturnType<typeof createChunkQueue>;
+  streams: MediaStream[];
+  /** Seconds main had before this capture (a reloaded page goes on from there). */
+  base: number;
+  release(): void;
+}
+
+let session: Session | null = null;
+const state = () => useRecorder.getState();
+
+/** Opens each track's source in the recording's order; a system track a reloaded page cannot reopen is silence, reported. */
+async function openTracks(recording: Recording, reattach: boolean) {
+  const streams: MediaStream[] = [];
+  const closers: Array<() => void> = [];
+  try {
+    for (const track of recording.tracks) {
+      if (track === 'mic') streams.push(await openMic(chosenMic()));
+      else if (!reattach) streams.push(await openSystem());
+      else {
+        const quiet = silence();
+        closers.push(quiet.close);
+        streams.push(quiet.stream);
+        void api.recording.trackLost({ id: recording.id, track: 'system', reason: 'ended' }).catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    stopStreams(streams);
+    closers.forEach((close) => close());
+    throw error;
+  }
+  recording.tracks.forEach((track: Track, index) =>
+    watchTrack(streams[index]!, (reason) => void api.recording.trackLost({ id: recording.id, track, reason }).catch(() => undefined)),
+  );
+  return { streams, release: () => closers.forEach((close) => close()) };
+}
+
+/** Ends this page's capture (main's recording is ended by Stop, or has ended on its own). */
+async function endCapture(current: Session) {
+  if (session === current) session = null;
+  await current.capture.stop().catch(() => undefined);
+  stopStreams(current.streams);
+  current.release();
+}
+
+/** Captures the recording's tracks, sending chunks from `firstSeq`. */
+async function capture(recording: Recording, firstSeq: number, reattach: boolean) {
+  const { streams, release } = await openTracks(recording, reattach);
+  const queue = createChunkQueue(
+    recording.id,
+    api.chunks,
+    // Main ended the recording (a full disk, a failed write): stop capturing and say why.
+    ({ problem }) =>
+      void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure: new BridgeError(problem.code, problem.code, problem) }))),
+    (failure) => void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure }))),
+  );
+  const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
+  chunker.setPaused(recording.state === 'paused');
+  let current: Session | null = null;
+  let shown = -1;
+  try {
+    const started = await startCapture(streams, (block) => {
+      chunker.push(block);
+      const whole = Math.floor(recording.seconds + chunker.seconds);
+      state().set(whole === shown ? { levels: block.peaks } : { levels: block.peaks, seconds: whole });
+      shown = whole;
+    });
+    current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
+  } catch (error) {
+    stopStreams(streams);
+    release();
+    throw error;
+  }
+  session = current;
+  state().set({ phase: 'capturing', seconds: Math.floor(recording.seconds), failure: null });
+}
+
+export async function startRecording(system: boolean) {
+  if (session || state().phase !== 'idle') return;
+  state().set({ phase: 'starting', failure: null, levels: [], seconds: 0 });
+  let recording: Recording | null = null;
+  try {
+    // Main first: it grants the media permission only while a recording the user started runs.
+    recording = await api.recording.start({ system });
+    await capture(recording, 0, false);
+  } catch (failure) {
+    state().set({ phase: 'idle', failure });
+    if (recording) await api.recording.stop({ id: recording.id }).catch(() => undefined);
+  }
+}
+
+/** A reloaded page finds main's running recording and takes the capture back. */
+export async function attachRecording(recording: Recording) {
+  if (session || state().phase !== 'idle') return;
+  state().set({ phase: 'starting' });
+  try {
+    const { nextSeq } = await api.recording.attach({ id: recording.id });
+    await capture(recording, nextSeq, true);
+  } catch (failure) {
+    state().set({ phase: 'idle', failure });
+  }
+}
+
+/**
+ * Main refuses chunks of a paused recording, so pausing first sends what was gathered and waits
+ * for main to have it; resuming tells main before the page gathers again.
+ */
+export async function setPaused(paused: boolean) {
+  const current = session;
+  if (!current) return;
+  try {
+    if (paused) {
+      current.chunker.setPaused(true);
+      await current.queue.drained();
+      await api.recording.pause({ id: current.id });
+    } else {
+      await api.recording.resume({ id: current.id });
+      current.chunker.setPaused(false);
+    }
+  } catch (failure) {
+    state().set({ failure });
+  }
+}
+
+export async function markNow() {
+  if (!session) return;
+  try {
+    await api.recording.mark({ id: session.id, at: session.base + session.chunker.seconds });
+  } catch (failure) {
+    state().set({ failure });
+  }
+}
+
+/** Sends what was gathered, waits for main to have it, then asks main to close the files and queue the recording. */
+export async function stopRecording(): Promise<Recording | null> {
+  const current = session;
+  if (!current) return null;
+  state().set({ phase: 'stopping' });
+  current.chunker.flush();
+  await current.queue.drained();
+  await endCapture(current);
+  try {
+    return await api.recording.stop({ id: current.id });
+  } catch (failure) {
+    state().set({ failure });
+    return null;
+  } finally {
+    state().set({ phase: 'idle', levels: [] });
+  }
+}
+
+export const capturing = () => session !== null;

@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+import type { Capabilities, RecordingEvent } from '../../shared/contract/recording';
+
+export type Phase = 'idle' | 'starting' | 'capturing' | 'stopping';
+
+interface RecorderState {
+  /** Main's view: the running recording and those waiting for a decision (null until the watch answered). */
+  event: RecordingEvent | null;
+  capabilities: Capabilities | null;
+  /** What this page's capture is doing (main's state says whether the recording runs). */
+  phase: Phase;
+  /** Seconds of audio kept, counted by the page's chunker as blocks arrive (main's count lags by a chunk). */
+  seconds: number;
+  /** Each track's latest peak, 0..1, in the recording's track order. */
+  levels: number[];
+  /** A failure of the page's own (no microphone, permission refused, the connection to main lost). */
+  failure: unknown;
+  set(change: Partial<Omit<RecorderState, 'set'>>): void;
+}
+
+/** The recorder's state: fed by one `recording.watch` and by the page's capture. */
+export const useRecorder = create<RecorderState>((set) => ({
+  event: null,
+  capabilities: null,
+  phase: 'idle',
+  seconds: 0,
+  levels: [],
+  failure: null,
+  set,
+}));

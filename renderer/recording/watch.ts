@@ -1,0 +1,26 @@
+import { api } from '../api';
+import { watchStream } from '../api/watch';
+import { watchMarkKey } from './mark-key';
+import { attachRecording, capturing } from './session';
+import { useRecorder } from './store';
+
+/**
+ * The page's one recording watch, started once by the app. Main first sends the state as it
+ * stands, so a reloaded page finds a running recording and takes its capture back.
+ */
+export function watchRecording(): () => void {
+  void api.recording.capabilities().then(
+    (capabilities) => useRecorder.getState().set({ capabilities }),
+    (failure: unknown) => useRecorder.getState().set({ failure }),
+  );
+  const stopKey = watchMarkKey();
+  const stopWatch = watchStream(api.recording.watch, (event) => {
+    useRecorder.getState().set({ event });
+    const active = event.active;
+    if (active && (active.state === 'recording' || active.state === 'paused') && !capturing()) void attachRecording(active);
+  });
+  return () => {
+    stopKey();
+    stopWatch();
+  };
+}

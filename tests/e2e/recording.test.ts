@@ -1,0 +1,167 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
+import { screenshot } from '../support/browser';
+import { type RecorderRig, meterLevel, openRecorder, openRecorderRig, shownElapsed, speechForCapture } from '../support/recorder';
+import { player, setPlan, transcriptionRequestCount, useKey } from '../support/transcription';
+
+// A meeting recorded in the harness with Chromium's fake microphone playing a speech file: the
+// recorder's controls, the chunks reaching main, and the stopped recording transcribed and played.
+
+let audio: AudioFixtures;
+let rig: RecorderRig;
+
+beforeAll(async () => {
+  audio = await audioFixtures();
+  rig = await openRecorderRig({ wav: await speechForCapture(audio) });
+  await useKey(rig.page, rig.fake.keys.pro);
+  await setPlan(rig.page, 'Pro');
+});
+
+afterAll(async () => {
+  const errors = rig?.errors ?? [];
+  await rig?.close();
+  await audio?.close();
+  expect(errors, 'no console error or uncaught exception').toEqual([]);
+});
+
+/** The elapsed time shown as each marker was dropped. */
+const markedAt: number[] = [];
+
+/** The markers main kept with the newest transcript, read from its database as another process would. */
+function keptMarkers(): Array<{ at: number; label: string }> {
+  const db = new DatabaseSync(join(rig.app.dataDir, 'history.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT transcript FROM transcripts ORDER BY created_at DESC LIMIT 1').get() as { transcript: string } | undefined;
+    return row ? ((JSON.parse(row.transcript) as { markers?: Array<{ at: number; label: string }> }).markers ?? []) : [];
+  } finally {
+    db.close();
+  }
+}
+
+const elapsedReaches = (seconds: number) => expect.poll(() => shownElapsed(rig.page), { timeout: seconds * 1000 + 15_000 }).toBeGreaterThanOrEqual(seconds);
+
+describe('recording a meeting', () => {
+  it('asks the user\'s own name once, before the first recording, saying what it is for', async () => {
+    const { page } = rig;
+    await openRecorder(page);
+    const prompt = page.getByRole('form', { name: 'Your name in transcripts' });
+    await prompt.getByText(/^Words heard on your microphone are labelled with your name/).waitFor();
+    await prompt.getByRole('button', { name: 'Save and continue' }).click();
+    await prompt.getByText('Enter your name.', { exact: true }).waitFor();
+    await screenshot(page, 'recorder-name-1280');
+    await prompt.getByRole('textbox', { name: 'Your name' }).fill('  Ada Lovelace ');
+    await prompt.getByRole('button', { name: 'Save and continue' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    // Kept by main: a reloaded page does not ask again.
+    await page.reload();
+    await openRecorder(page);
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    expect(await prompt.count()).toBe(0);
+  });
+
+  it('says before recording that system audio cannot be had here, and offers the microphone', async () => {
+    const { page } = rig;
+    await page.getByTestId('rec-system-unavailable').getByText(/^System audio cannot be recorded here/).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Also record system audio/ }).isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'Microphone' }).waitFor();
+    await screenshot(page, 'recorder-idle-1280');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'recorder-idle-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('records with a moving meter and elapsed time, pauses, resumes and marks', async () => {
+    const { page } = rig;
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+    // The fake microphone speaks: the meter moves off zero.
+    await expect.poll(() => meterLevel(page, 'Microphone level')).toBeGreaterThan(0.02);
+    await elapsedReaches(3);
+    await screenshot(page, 'recorder-recording-1280');
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('heading', { name: 'Paused', level: 2 }).waitFor();
+    const atPause = await shownElapsed(page);
+    await screenshot(page, 'recorder-paused-1280');
+    // Paused: the time shown stays where it was while main says paused (read again after a round trip to main).
+    await page.getByRole('button', { name: 'Resume' }).waitFor();
+    expect(await shownElapsed(page)).toBeLessThanOrEqual(atPause + 1);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+
+    // A reload mid-recording: the page finds the recording in main's watch and takes the capture back.
+    await elapsedReaches(atPause + 1);
+    const beforeReload = await shownElapsed(page);
+    await page.reload();
+    // The sidebar says a recording runs, from whatever screen the reloaded page opens on.
+    await openRecorder(page);
+    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+    await elapsedReaches(beforeReload + 2);
+    await expect.poll(() => meterLevel(page, 'Microphone level')).toBeGreaterThan(0.02);
+
+    markedAt.push(await shownElapsed(page));
+    await page.getByRole('button', { name: /^Mark/ }).click();
+    await page.getByText('1 marker', { exact: true }).waitFor();
+    // The shortcut marks too.
+    markedAt.push(await shownElapsed(page));
+    await page.keyboard.press('Control+Shift+M');
+    await page.getByText('2 markers', { exact: true }).waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'recorder-recording-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('says within seconds when audio stops reaching main, and carries on once it does again', async () => {
+    const { page } = rig;
+    const failed = rig.errors.length;
+    // The chunk route unreachable: the page keeps the chunk and sends the same seq again.
+    await page.route('**/recording-chunks?*', (route) => route.abort());
+    const banner = page.getByTestId('rec-notice').getByText(/^No audio has reached Confab for \d+ s\./);
+    await banner.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'recorder-banner-1280');
+    await page.unroute('**/recording-chunks?*');
+    await banner.waitFor({ state: 'detached', timeout: 20_000 });
+    // The aborted requests are the only errors the page logged on the way.
+    expect(rig.errors.slice(failed).every((error) => /Failed to load resource|ERR_FAILED/.test(error))).toBe(true);
+    rig.errors.splice(failed);
+    await elapsedReaches(20);
+  });
+
+  it('stops into the transcription queue; the service receives the recording, and its transcript opens', async () => {
+    const { page, fake } = rig;
+    const before = transcriptionRequestCount(fake);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    // Main closes the files, mixes the tracks and queues the recording before it answers.
+    await expect.poll(() => transcriptionRequestCount(fake), { timeout: 30_000 }).toBeGreaterThan(before);
+    // A recording alone in the queue opens when it is done, as a dropped file does; Open is there until then.
+    const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
+    const open = page.getByRole('button', { name: 'Open', exact: true });
+    await result.or(open).first().waitFor({ timeout: 30_000 });
+    if (await open.isVisible()) await open.click();
+    await result.waitFor();
+  });
+
+  it('keeps the markers with the transcript, where they were dropped', async () => {
+    const markers = keptMarkers();
+    expect(markers).toHaveLength(2);
+    // Seconds of audio kept when each was dropped: what the elapsed time showed then (whole seconds),
+    // at most the last chunk earlier (main never places a marker past the audio it has written).
+    markers.forEach((marker, index) => {
+      expect(marker.at).toBeGreaterThanOrEqual(markedAt[index]! - 1.5);
+      expect(marker.at).toBeLessThan(markedAt[index]! + 1.5);
+    });
+  });
+
+  it('plays the recording with its transcript', async () => {
+    const { page } = rig;
+    await player(page).waitFor();
+    await player(page).evaluate((el: HTMLAudioElement) => el.play());
+    await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+    const duration = await player(page).evaluate((el: HTMLAudioElement) => el.duration);
+    expect(duration).toBeGreaterThanOrEqual(19);
+    await player(page).evaluate((el: HTMLAudioElement) => el.pause());
+    await screenshot(page, 'recorder-transcript-1280');
+  });
+});
