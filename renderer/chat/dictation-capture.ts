@@ -1,5 +1,5 @@
 import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
-import { type PreparedCapture, prepareCapture } from '../recording';
+import { type PreparedCapture, prepareCapture } from '../common/capture/capture';
 
 let prepared: Promise<PreparedCapture> | null = null;
 

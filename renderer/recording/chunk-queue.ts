@@ -1,5 +1,5 @@
 import type { ChunkOutcome, ChunkSender } from '../../shared/contract/recording';
-import type { Chunk } from './capture/chunker';
+import type { Chunk } from '../common/capture/chunker';
 
 /** How long to wait before sending a chunk again after the connection broke, growing to 5 s. */
 const retryDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);

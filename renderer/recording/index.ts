@@ -2,5 +2,3 @@
 export { RecorderScreen } from './RecorderScreen';
 export { RecordLink } from './RecordLink';
 export { watchRecording } from './watch';
-// The capture itself, for the chat's dictation: one microphone through the same worklet.
-export { type PreparedCapture, prepareCapture } from './capture/capture';

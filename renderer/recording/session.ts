@@ -1,8 +1,8 @@
 import { BridgeError } from '../../shared/contract/client';
 import type { Recording, Track } from '../../shared/contract/recording';
 import { api } from '../api';
-import { type Capture, startCapture } from './capture/capture';
-import { createChunker } from './capture/chunker';
+import { type Capture, startCapture } from '../common/capture/capture';
+import { createChunker } from '../common/capture/chunker';
 import { createChunkQueue } from './chunk-queue';
 import { chosenMic, openMic, openSystem, silence, stopStreams, watchTrack } from './media';
 import { useRecorder } from './store';
