@@ -45,8 +45,8 @@ export interface StageOptions {
 export interface PreloadFiles {
   /** A file the user gave the page, staged by path; one made in the page (no path), by its bytes. */
   stageFile(file: Blob, options: StageOptions): Promise<StageOutcome>;
-  /** A recording's chunk, as one binary message on RECORDING_CHUNK_CHANNEL (absent in a preload that predates recording). */
-  sendChunk?(input: ChunkInput): Promise<ChunkOutcome>;
+  /** A recording's chunk, as one binary message on RECORDING_CHUNK_CHANNEL. */
+  sendChunk(input: ChunkInput): Promise<ChunkOutcome>;
 }
 
 /** The renderer's one way to stage a file, whichever transport is underneath. */
