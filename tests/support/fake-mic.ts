@@ -3,31 +3,18 @@
 // grants the microphone as a user clicking Allow would.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chromium } from 'playwright-core';
 import { startFakeService } from '../fake-service/server';
 import type { AudioFixtures } from './audio';
 import { openFirstScreen } from './browser';
 import type { Harness } from './harness';
+import { launchCapturingChromium } from './recorder';
 import { startWebApp } from './web-app';
 
 /** Like openHarness (harness.ts), with Chromium's microphone playing `wav` in a loop. */
 export async function openWithFakeMicrophone(wav: string, options: { height: number; ready(page: Harness['page']): Promise<unknown> }): Promise<Harness> {
   const fake = await startFakeService();
   const app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--lang=en-US',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-    ],
-  });
+  const browser = await launchCapturingChromium(wav);
   const close = async () => {
     await browser.close();
     await app.close();
