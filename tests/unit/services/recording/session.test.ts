@@ -132,7 +132,7 @@ describe('one clock', () => {
       expect(Math.round(opened.view().seconds * 16_000)).toBe(mic);
     }
     expect(wav('mic').samples).toBeGreaterThan(30 * 16_000);
-  });
+  }, 60_000); // 150 steps, each flushed to disk: slow on a loaded two-core machine
 });
 
 describe('notices while recording', () => {
