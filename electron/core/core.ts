@@ -52,6 +52,7 @@ import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
 import type { Capabilities, ChunkInput, ChunkOutcome } from '../../shared/contract/recording';
+import { localStamp } from './services/recording/queue-recording';
 import { type RecordingClock, type RecordingService, type RecordingServiceDeps, createRecordingService } from './services/recording/recording-service';
 import type { TrackFs } from './services/recording/track-fs';
 import { appMediaUrl } from './app-origin';
@@ -211,6 +212,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     jobs,
     plan: () => settings.get().plan,
     defaults: settings.transcriptionDefaults,
+    fileName: (startedAt) => language.t('recording.fileName', { date: localStamp(startedAt) }),
     systemAudio: options.systemAudio ?? (() => ({ available: false, problem: { code: 'recording.system_audio_unavailable', values: {} } })),
     onTranscribed: options.onRecordingTranscribed ?? labelFromTracks(editor, () => sideNames(language.t, settings.get().speakerName)),
     fs: options.recordingFs,

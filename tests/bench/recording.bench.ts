@@ -22,6 +22,7 @@ async function recorder(dir: string, now: () => number) {
     dir,
     staging: { fromPath: refuse },
     jobs: { add: refuse },
+    fileName: (startedAt) => `Recording ${startedAt}`,
     plan: () => 'free',
     defaults: refuse,
     systemAudio: () => ({ available: true, problem: null }),

@@ -79,9 +79,12 @@ describe('a recording through the core', () => {
     expect(stopped).toMatchObject({ state: 'stopped', seconds: 4, markers: [{ at: 1.5, label: '' }] });
     expect(stopped.jobId).not.toBeNull();
     expect(app.core.recording.running()).toBe(false);
+    // Queued, its tracks are its transcript's (who spoke): the page cannot discard them.
+    await expect(app.invoke('recording:discard', { id: recording.id })).rejects.toMatchObject({ problem: { code: 'recording.not_waiting' } });
     await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
     const upload = fake.requests.slice(before).find((request) => request.path === '/v1/audio/transcriptions')!;
-    expect((upload.body as MultipartLogBody).file).toMatchObject({ mimeType: expect.stringContaining('wav') });
+    // Named in main's language and the local time it started (no colon: Windows refuses one in a file name).
+    expect((upload.body as MultipartLogBody).file).toMatchObject({ mimeType: expect.stringContaining('wav'), filename: expect.stringMatching(/^Recording \d{4}-\d\d-\d\d \d\d\.\d\d\.wav$/) });
     expect((upload.body as MultipartLogBody).file!.size).toBe(44 + 4 * 32_000);
 
     const [summary] = await app.invoke<Array<{ id: string }>>('transcription:list');

@@ -10,6 +10,15 @@ import { mixTracks } from './mix';
 export interface QueueDeps {
   staging: Pick<Staging, 'fromPath'>;
   jobs: { add(input: { fileId: string; request: JobRequest; recordingId: string }): Job };
+  /** The name the queue and the transcript show, in main's language: "Recording 2026-11-26 14.05". */
+  fileName(startedAt: number): string;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** When a recording started, in local time, as a file name may hold it (no colon, which Windows refuses). */
+export function localStamp(time: number): string {
+  const at = new Date(time);
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}.${two(at.getMinutes())}`;
 }
 
 /**
@@ -20,7 +29,7 @@ export async function queueRecording(deps: QueueDeps, folder: string, recording:
   const mixed = join(folder, 'mixed.wav');
   try {
     await mixTracks(recording.tracks.map((track) => trackPath(folder, track)), mixed);
-    const name = `Recording ${new Date(recording.startedAt).toISOString().slice(0, 16).replace('T', ' ')}.wav`;
+    const name = `${deps.fileName(recording.startedAt)}.wav`;
     const staged = await deps.staging.fromPath(mixed, name, 'original');
     if (!staged.ok) throw new Problem(staged.problem.code, staged.problem.values);
     return deps.jobs.add({ fileId: staged.file.fileId, request, recordingId: recording.id });

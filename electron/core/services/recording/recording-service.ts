@@ -194,7 +194,9 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
 
     async discard({ id }: { id: string }) {
       if (session?.id === id) throw new Problem('recording.running');
-      if (!recordings.delete(id)) return;
+      // Only a waiting one: a queued recording's tracks still name who spoke in its transcript.
+      waiting(id);
+      recordings.delete(id);
       await rm(folderOf(id), { recursive: true, force: true });
       emit();
     },

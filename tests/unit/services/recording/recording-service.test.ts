@@ -15,6 +15,7 @@ async function service(fs = fillingFs(Infinity)) {
     dir,
     staging: { fromPath: never },
     jobs: { add: never },
+    fileName: (startedAt) => `Recording ${startedAt}`,
     plan: () => 'free',
     defaults: never,
     systemAudio: () => ({ available: true, problem: null }),

@@ -16,6 +16,7 @@ const open = (dir: string, clock = fakeClock()) =>
     dir,
     staging: { fromPath: never },
     jobs: { add: never },
+    fileName: (startedAt) => `Recording ${startedAt}`,
     plan: () => 'free',
     defaults: never,
     systemAudio: () => ({ available: true, problem: null }),
