@@ -8,7 +8,7 @@ import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../s
 // each screen measured at every size and theme (PNGs in test-output/screens/layout/).
 
 // The sidebar's words are the app frame's: its Settings entry is found by its place.
-const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link)');
+const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link):not(.record-link)');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Brings a section's top to the top of the screen, as the contents beside the sections do. */
