@@ -103,6 +103,8 @@ export interface RecordingDoor {
   onRunningChange(listener: (running: boolean) => void): () => void;
   /** Whether the page may open the microphone: a recording runs or a dictation take listens (the media permission). */
   microphone(): boolean;
+  /** Whether the page may capture system audio: the running recording has a system track. */
+  systemAudio(): boolean;
   /** Ends the running recording keeping all of it, as Stop does (quitting while recording). */
   stopRunning(): Promise<void>;
 }
@@ -288,6 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       append: recordings.append,
       running: recordings.running,
       microphone: () => recordings.running() || dictation.listening(),
+      systemAudio: recordings.systemAudio,
       onRunningChange: recordings.onRunningChange,
       stopRunning: recordings.stopRunning,
     },

@@ -3,14 +3,15 @@ import { isAppUrl } from '../core/app-origin';
 
 /**
  * Who may capture audio, decided in main. The page records (Chromium's media lives there), but
- * only the app's own top frame, only while a recording the user started runs (`running`) or a dictation take listens, and
+ * only the app's own top frame, only while a recording the user started runs or a dictation take listens (system audio only for a
+ * recording the user asked to have it), and
  * only audio: a camera is never granted. Everything else stays denied (window.ts).
  */
 
-/** The window's page, whether a recording runs, and whether the microphone may open (a recording, or a dictation take): what every decision here asks. */
+/** The window's page, whether system audio may be captured (a recording with a system track runs), and whether the microphone may open (a recording, or a dictation take). */
 export interface MediaGate {
   webContents: Pick<WebContents, 'mainFrame'>;
-  running(): boolean;
+  systemAudio(): boolean;
   microphone(): boolean;
 }
 
@@ -27,7 +28,7 @@ const ownFrame = (gate: MediaGate, frame: WebFrameMain | null) => frame !== null
  * playback cannot be left out, as Electron 45 offers no loopback that excludes the app.
  */
 export function displayMediaAnswer(gate: MediaGate, request: { frame: WebFrameMain | null; audioRequested: boolean }): Streams | null {
-  if (!request.audioRequested || !gate.running() || !ownFrame(gate, request.frame)) return null;
+  if (!request.audioRequested || !gate.systemAudio() || !ownFrame(gate, request.frame)) return null;
   return { video: request.frame!, audio: 'loopback' };
 }
 
@@ -47,7 +48,7 @@ export function permissionGranted(gate: MediaGate, contents: Requester, permissi
   if (permission !== 'media' && permission !== 'display-capture') return false;
   const own = contents === gate.webContents && details.isMainFrame === true && isAppUrl(details.requestingUrl ?? '');
   if (!own) return false;
-  if (permission === 'display-capture') return gate.running();
+  if (permission === 'display-capture') return gate.systemAudio();
   if (!gate.microphone()) return false;
   const types = details.mediaTypes ?? [];
   return types.length > 0 && types.every((type) => type === 'audio');

@@ -41,7 +41,7 @@ function isAppPage(url: string): boolean {
  * permission but clipboard writes and, while a recording runs, audio capture (media-access.ts).
  * The caller loads APP_ENTRY_URL once IPC is attached.
  */
-export function createMainWindow(preloadPath: string, recording: Pick<RecordingDoor, 'running' | 'microphone'>, placement?: Restored): BrowserWindow {
+export function createMainWindow(preloadPath: string, recording: Pick<RecordingDoor, 'systemAudio' | 'microphone'>, placement?: Restored): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(preloadPath, placement));
   const { webContents } = window;
 
@@ -63,7 +63,7 @@ export function createMainWindow(preloadPath: string, recording: Pick<RecordingD
     return { action: 'deny' };
   });
 
-  const gate = { webContents, running: () => recording.running(), microphone: () => recording.microphone() };
+  const gate = { webContents, systemAudio: () => recording.systemAudio(), microphone: () => recording.microphone() };
   const { session } = webContents;
   session.setPermissionRequestHandler((contents, permission, callback, details) => callback(permissionGranted(gate, contents, permission, details)));
   session.setPermissionCheckHandler((contents, permission, origin, details) =>

@@ -51,6 +51,8 @@ describe('opening the microphone needs a real press', () => {
     const { core, invoke } = await openCore(pressed);
     const recording = (await invoke('recording:start', { system: false })) as { id: string };
     expect(core.recording.microphone()).toBe(true);
+    // The microphone alone was asked for: system audio stays shut.
+    expect(core.recording.systemAudio()).toBe(false);
     await invoke('recording:stop', { id: recording.id });
     expect(core.recording.microphone()).toBe(false);
   });

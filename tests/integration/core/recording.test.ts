@@ -68,6 +68,7 @@ describe('a recording through the core', () => {
     const recording = await app.invoke<Recording>('recording:start', { system: true });
     expect(recording).toMatchObject({ state: 'recording', tracks: ['mic', 'system'] });
     expect(app.core.recording.running()).toBe(true);
+    expect(app.core.recording.systemAudio()).toBe(true);
     await expect(app.invoke('recording:start', { system: false })).rejects.toMatchObject({ problem: { code: 'recording.already_running' } });
 
     for (let n = 0; n < 3; n++) expect(await app.second(recording.id, [800, -400])).toEqual({ ok: true });

@@ -5,9 +5,11 @@ import { displayMediaAnswer, permissionChecked, permissionGranted } from '../../
 const mainFrame = { url: 'app://confab/index.html' } as never;
 const webContents = { mainFrame };
 let recording = false;
+let withSystem = true;
 let dictating = false;
-// As core.ts answers: the microphone may open while a recording runs or a dictation take listens.
-const gate = { webContents, running: () => recording, microphone: () => recording || dictating };
+// As core.ts answers: the microphone may open while a recording runs or a dictation take listens;
+// system audio only while a recording the user asked to have it in runs.
+const gate = { webContents, systemAudio: () => recording && withSystem, microphone: () => recording || dictating };
 const otherContents = { mainFrame: { url: 'app://confab/index.html' } } as never;
 const own = { requestingUrl: 'app://confab/index.html', isMainFrame: true };
 
@@ -39,6 +41,15 @@ describe('the media permission', () => {
     recording = true;
     expect(request('media', { ...own, mediaTypes: ['audio'] })).toBe(true);
     expect(request('display-capture', { ...own, mediaTypes: ['video', 'audio'] })).toBe(true);
+  });
+
+  it('refuses system audio to a recording of the microphone alone', () => {
+    recording = true;
+    withSystem = false;
+    expect(request('display-capture', { ...own, mediaTypes: ['video', 'audio'] })).toBe(false);
+    expect(displayMediaAnswer(gate, { frame: mainFrame, audioRequested: true })).toBeNull();
+    expect(request('media', { ...own, mediaTypes: ['audio'] })).toBe(true);
+    withSystem = true;
   });
 
   it('grants the microphone, not system audio, while a dictation take listens', () => {

@@ -51,7 +51,7 @@ function navigate(webContents: EventEmitter, event: 'will-navigate' | 'will-redi
   return preventDefault.mock.calls.length > 0;
 }
 
-const recording = { running: vi.fn(() => false), microphone: vi.fn(() => recording.running()) };
+const recording = { running: vi.fn(() => false), microphone: vi.fn(() => recording.running()), systemAudio: vi.fn(() => recording.running()) };
 
 describe('main window', () => {
   beforeEach(() => {

@@ -206,6 +206,8 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       session ? session.append(input) : Promise.resolve({ ok: false, problem: { code: 'recording.not_running', values: {} } }),
 
     running: () => session !== null,
+    /** Whether the running recording has a system track: only then may the page capture system audio. */
+    systemAudio: () => session?.view().tracks.includes('system') ?? false,
     onRunningChange(listener: (running: boolean) => void): () => void {
       runningListeners.add(listener);
       return () => runningListeners.delete(listener);

@@ -48,6 +48,7 @@ function setUp(language: 'en' | 'de') {
     append: vi.fn(),
     running: () => running,
     microphone: () => running,
+    systemAudio: () => running,
     onRunningChange: (listener: (running: boolean) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
     stopRunning: vi.fn(async () => {
       running = false;
