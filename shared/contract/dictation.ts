@@ -28,8 +28,8 @@ const clip = z.object({ fileId: z.string().min(1) }).strict();
 
 export const dictationArea = {
   /**
-   * A take begins: main lets the page open the microphone (Electron's media permission) until
-   * its clip is handed over. Only right after a real press in the window, and only on Pro.
+   * A take begins: main lets the page open the microphone (Electron's media permission) for the
+   * next few seconds. Only right after a real press in the window, and only on Pro.
    */
   listen: call(z.void(), z.void()),
   /** `language`: an ISO 639-1 code, or absent to let the service detect it. */

@@ -1,5 +1,5 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { DICTATION_SAMPLE_RATE, type DictationOutcome, MAX_DICTATION_SECONDS } from '../../../../shared/contract/dictation';
+import { DICTATION_SAMPLE_RATE, type DictationOutcome } from '../../../../shared/contract/dictation';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
@@ -21,6 +21,7 @@ export interface DictationDeps {
 }
 
 const PURPOSE = ['dictation'] as const;
+const OPEN_WINDOW_MS = 10_000;
 
 /** A staged clip's samples; an odd last byte (half a sample) is not audio. */
 async function samplesOf(path: string): Promise<Int16Array> {
@@ -37,7 +38,8 @@ export function createDictationService(deps: DictationDeps) {
   // A second Retry while the first is on its way joins it instead of sending the clip twice.
   const running = new Map<string, Promise<DictationOutcome>>();
   const now = deps.now ?? Date.now;
-  // Until when the page may open the microphone for a take (the media permission asks).
+  // Until when the page may open the microphone for a take. Chromium asks the permission once, as
+  // the take opens the device, so the window is short: a stream it granted runs on without it.
   let listeningUntil = 0;
 
   async function transcribe(fileId: string, language: string | undefined): Promise<DictationOutcome> {
@@ -75,10 +77,10 @@ export function createDictationService(deps: DictationDeps) {
   }
 
   return {
-    /** A take begins (the caller has checked it was the user's press): the microphone may open until its clip is handed over. */
+    /** A take begins (the caller has checked it was the user's press): the microphone may open for the next few seconds, or until a clip is handed over. */
     listen(): void {
       if (!transcriptionAllowed(deps.plan())) throw new Problem('dictation.needs_pro');
-      listeningUntil = now() + (MAX_DICTATION_SECONDS + 30) * 1000;
+      listeningUntil = now() + OPEN_WINDOW_MS;
     },
     listening: () => now() < listeningUntil,
     async transcribe(input: { fileId: string; language?: string }): Promise<DictationOutcome> {
