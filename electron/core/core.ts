@@ -221,6 +221,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock: options.recordingClock,
   });
   const recordings = recording;
+  const stopFollowingJobs = jobs.onJobEvent((event) => {
+    if (event.type === 'removed') void recordings.jobsRemoved(event.ids);
+  });
 
   const conversations = createConversationService({
     history,
@@ -260,6 +263,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       subtitleRules: settings.subtitleRules,
       words: language.t,
       tell: conversations.tell,
+      transcriptRemoved: recordings.transcriptRemoved,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
@@ -296,6 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
+      stopFollowingJobs();
       await recordings.close();
       await jobs.close();
       stopDailyBackups();

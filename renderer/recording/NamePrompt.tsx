@@ -5,11 +5,10 @@ import { problemOfIssue } from '../../shared/domain/problem';
 import { problemText, problemWords } from '../common/problem-text';
 import { TextField } from '../common/TextField';
 import { useSettings } from '../settings';
-import { nameAsked, skipName } from './name-asked';
 
 /**
  * Asked once, before the first recording: the name the microphone's words are labelled with.
- * Saved in settings (main checks it); Skip leaves it unset and is not asked again.
+ * Saved in settings (main checks it); Skip leaves it unset, and main remembers it was asked.
  */
 export function NamePrompt({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('recording');
@@ -36,10 +35,7 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
         <button
           type="button"
           className="secondary"
-          onClick={() => {
-            skipName();
-            onDone();
-          }}
+          onClick={() => void useSettings.getState().update({ speakerNameAsked: true }).then((saved) => saved && onDone())}
         >
           {t('name.skip')}
         </button>
@@ -48,5 +44,5 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
   );
 }
 
-/** Whether to ask: no name in settings, and not skipped on this computer. */
-export const useAsksName = () => useSettings((s) => s.settings !== null && s.settings.speakerName === null) && !nameAsked();
+/** Whether to ask: main has not had a name or a Skip yet. */
+export const useAsksName = () => useSettings((s) => s.settings !== null && !s.settings.speakerNameAsked);

@@ -26,8 +26,7 @@ export function RecorderScreen() {
       <div className="rec-layout">
         {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources />}
         {waiting.length > 0 && <WaitingList recordings={waiting} />}
-        <p className="hint">{t('options.note')}</p>
-        <CurrentOptions />
+        <CurrentOptions intro={t('options.note')} />
       </div>
     </main>
   );

@@ -15,8 +15,11 @@ const GRANULARITIES = [
 
 const PROMPT_MAX = transcriptionRequestSchema.shape.prompt.maxLength ?? 0;
 
-/** The request options; a file takes them when it joins main's queue, and Retry sends the same. */
-export function RequestForm({ form, errors, disabled }: { form: RequestInput; errors: RequestErrors; disabled: boolean }) {
+/**
+ * The request options; a file takes them when it joins main's queue, and Retry sends the same.
+ * `intro` is another screen's sentence for what the options apply to there (the recorder's).
+ */
+export function RequestForm({ form, errors, disabled, intro }: { form: RequestInput; errors: RequestErrors; disabled: boolean; intro?: string }) {
   const { t } = useTranslation('transcription');
   const { number } = useFormats();
   const setForm = useTranscription((s) => s.setForm);
@@ -31,7 +34,7 @@ export function RequestForm({ form, errors, disabled }: { form: RequestInput; er
   return (
     <section className="card tx-options" aria-labelledby="tx-options-heading">
       <h2 id="tx-options-heading">{t('options.heading')}</h2>
-      <p className="hint">{t('options.intro')}</p>
+      <p className="hint">{intro ?? t('options.intro')}</p>
       <fieldset className="plain" disabled={disabled}>
         <div className="tx-options-row">
           <div className="field">

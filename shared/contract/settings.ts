@@ -114,12 +114,14 @@ export const settingsSchema = z.object({
   keyReminderDays: keyReminderDaysSchema,
   /** Global: who "I" am in a recording's transcript (the microphone's words). */
   speakerName: speakerNameSchema,
+  /** Global: the page has asked the name once (given or skipped), so it does not ask again. */
+  speakerNameAsked: z.boolean(),
   /** The profile the values above (but theme, reminder and speaker name) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays and speakerName are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName and speakerNameAsked are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -130,6 +132,8 @@ export const settingsPatchSchema = z
     language: languageChoiceSchema,
     keyReminderDays: keyReminderDaysSchema,
     speakerName: speakerNameSchema,
+    /** Skip: asked, with no name given. */
+    speakerNameAsked: z.literal(true),
   })
   .partial()
   .strict();

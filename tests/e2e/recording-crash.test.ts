@@ -41,6 +41,9 @@ describe('a recording cut short by kill -9', () => {
   it('is offered at the next start: Transcribe, Keep or Discard', async () => {
     const { page } = rig;
     await openRecorder(page);
+    // The name was skipped before the kill, on another origin (the harness's new port): main kept
+    // that it was asked, so the recorder offers its sources, not the prompt again.
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
     const item = page.getByTestId('rec-waiting');
     // Main's words for how it was found, with the seconds it saved.
     await item.getByText(/^This recording was cut off when Confab last closed; \d+ s were saved\./).waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
 import { type RecorderRig, meterLevel, openRecorder, openRecorderRig, shownElapsed, speechForCapture } from '../support/recorder';
-import { player, setPlan, transcriptionRequestCount, useKey } from '../support/transcription';
+import { player, setPlan, transcriptBox, transcriptionRequestCount, useKey } from '../support/transcription';
 
 // A meeting recorded in the harness with Chromium's fake microphone playing a speech file: the
 // recorder's controls, the chunks reaching main, and the stopped recording transcribed and played.
@@ -163,5 +163,29 @@ describe('recording a meeting', () => {
     expect(duration).toBeGreaterThanOrEqual(19);
     await player(page).evaluate((el: HTMLAudioElement) => el.pause());
     await screenshot(page, 'recorder-transcript-1280');
+  });
+
+  it('shows both markers in the transcript where they fall, with their times, and plays from one on a click', async () => {
+    const { page } = rig;
+    const kept = keptMarkers();
+    const clock = (at: number) => `${Math.floor(at / 60)}:${String(Math.floor(at % 60)).padStart(2, '0')}`;
+    const shown = kept.map((marker, index) => transcriptBox(page).getByRole('button', { name: new RegExp(`^Marker ${index + 1}\\s*${clock(marker.at)}$`) }));
+    for (const marker of shown) await marker.waitFor();
+    // Each sits between the paragraphs around its time: after every paragraph that starts before it, before the rest.
+    const misplaced = await transcriptBox(page).evaluate((box) => {
+      const starts = [...box.querySelectorAll<HTMLElement>('.para-time[data-start], .marker[data-start]')].map((el) => ({
+        marker: el.classList.contains('marker'),
+        at: Number(el.dataset.start),
+      }));
+      return starts.filter(({ marker, at }, index) => marker && starts.some((other, j) => !other.marker && (j < index ? other.at > at : other.at < at)));
+    });
+    expect(misplaced).toEqual([]);
+    await screenshot(page, 'recorder-transcript-markers-1280');
+
+    await shown[1]!.click();
+    // The click plays from the marker: the playhead starts there and moves on.
+    await expect.poll(() => player(page).evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(kept[1]!.at);
+    expect(await player(page).evaluate((el: HTMLAudioElement) => el.currentTime)).toBeLessThan(kept[1]!.at + 3);
+    await player(page).evaluate((el: HTMLAudioElement) => el.pause());
   });
 });

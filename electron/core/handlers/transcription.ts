@@ -28,6 +28,8 @@ export function transcriptionHandlers(deps: {
   editor: Pick<TranscriptEditor, 'current' | 'hasEdits' | 'prepare' | 'forget'>;
   /** Tells every page's conversation list of a conversation Ask started. */
   tell(event: WatchEvent): void;
+  /** A transcript made from a recording takes the recording's track folder with it. */
+  transcriptRemoved(id: string): Promise<void>;
 }): Handlers<Contract>['transcription'] {
   const { history, editor } = deps;
   const reading = (id: string) => {
@@ -53,6 +55,7 @@ export function transcriptionHandlers(deps: {
       // A backup may bring the transcript back, without edits: the editor must read it anew.
       editor.forget(id);
       if (audio) await rm(audio, { force: true });
+      await deps.transcriptRemoved(id);
     },
 
     async audioUrl({ id }) {

@@ -124,6 +124,57 @@ describe('a recording through the core', () => {
     expect(speakers.filter((name) => name !== null)).toEqual(['Dana', 'Others']);
   });
 
+  it("keeps a recording's tracks as long as its transcript, across a restart, and removes them with it", async () => {
+    const dir = await testFolder('confab-recording-');
+    const first = await openCore('pro', { dir, systemAudio: true });
+    const recording = await first.invoke<Recording>('recording:start', { system: true });
+    for (let n = 0; n < 2; n++) await first.second(recording.id, [800, -400]);
+    const stopped = await first.invoke<Recording>('recording:stop', { id: recording.id });
+    await expect.poll(() => first.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
+    const [summary] = await first.invoke<Array<{ id: string }>>('transcription:list');
+    // Clearing the finished job does not offer the recording again: its transcript is kept.
+    await first.invoke('jobs:clearFinished');
+    await first.invoke('recording:watch');
+    await expect.poll(() => first.events.at(-1)?.waiting).toEqual([]);
+    const folder = join(dir, 'recordings', recording.id);
+    await expect.poll(() => existsSync(join(folder, 'transcript-id'))).toBe(true);
+    await first.close();
+
+    const second = await openCore('pro', { dir });
+    expect(existsSync(join(folder, 'mic.wav'))).toBe(true);
+    await second.invoke('transcription:remove', { id: summary!.id });
+    expect(existsSync(folder)).toBe(false);
+    await second.invoke('recording:watch');
+    await expect.poll(() => second.events.at(-1)?.waiting).toEqual([]);
+  });
+
+  it('offers a recording again when its job is cancelled and removed, with every second of it', async () => {
+    const app = await openCore('pro');
+    await app.invoke('recording:watch');
+    const recording = await app.invoke<Recording>('recording:start', { system: false });
+    for (let n = 0; n < 3; n++) await app.second(recording.id, [600]);
+    // The service holds its answer, so the job is still running when the user cancels it.
+    fake.transcription.next({ latencyMs: 5_000 });
+    const before = fake.requests.length;
+    const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
+    const jobId = stopped.jobId!;
+    await expect.poll(() => fake.requests.slice(before).some((request) => request.path === '/v1/audio/transcriptions'), { timeout: 10_000 }).toBe(true);
+    await app.invoke('jobs:cancel', { id: jobId });
+    await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === jobId)?.state).toBe('cancelled');
+    expect(app.events.at(-1)?.waiting).toEqual([]);
+
+    await app.invoke('jobs:remove', { id: jobId });
+    await expect.poll(() => app.events.at(-1)?.waiting).toEqual([expect.objectContaining({ id: recording.id, state: 'stopped', jobId: null, seconds: 3 })]);
+    const folder = join(app.dir, 'recordings', recording.id);
+    expect(readManifest(folder)).toMatchObject({ state: 'stopped', jobId: null });
+    expect(readWav(join(folder, 'mic.wav')).samples).toBe(3 * 16_000);
+
+    // Transcribe is offered again and goes through.
+    const job = await app.invoke<Job>('recording:transcribe', { id: recording.id });
+    await expect.poll(() => app.core.jobs.list().find((queued) => queued.id === job.id)?.state, { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => app.events.at(-1)?.waiting).toEqual([]);
+  });
+
   it('refuses system audio where it cannot be had, before recording starts', async () => {
     const app = await openCore('pro');
     expect(await app.invoke('recording:capabilities')).toEqual({

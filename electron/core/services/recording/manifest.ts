@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Recording, recordingSchema } from '../../../../shared/contract/recording';
 
 const MANIFEST = 'manifest.json';
+/** Which transcript the recording became: its folder is removed with that transcript. */
+const TRANSCRIPT = 'transcript-id';
 
 /**
  * A recording's folder: one WAV per track and its manifest (the recording as the page sees it).
@@ -37,3 +39,14 @@ export function readManifest(folder: string): Recording | null {
 }
 
 export const trackPath = (folder: string, track: string) => join(folder, `${track}.wav`);
+
+/** Written once the recording's transcript is kept; main's alone (the page never needs it). */
+export const writeTranscriptId = (folder: string, transcriptId: string) => writeFile(join(folder, TRANSCRIPT), transcriptId);
+
+export function readTranscriptId(folder: string): string | null {
+  try {
+    return readFileSync(join(folder, TRANSCRIPT), 'utf8') || null;
+  } catch {
+    return null;
+  }
+}

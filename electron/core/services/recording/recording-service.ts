@@ -9,7 +9,7 @@ import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
-import { trackPath, writeManifest } from './manifest';
+import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
 import { type RecordingClock, realClock } from './clock';
 import { type QueueDeps, queueRecording } from './queue-recording';
 import { loadRecordings } from './recovery';
@@ -50,6 +50,12 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
   const clock = deps.clock ?? realClock;
   mkdirSync(deps.dir, { recursive: true });
   const recordings = new Map((await loadRecordings(deps.dir, fs)).map((recording) => [recording.id, recording]));
+  // Recording id → the transcript it became: the folder lives as long as that transcript.
+  const transcripts = new Map<string, string>();
+  for (const id of recordings.keys()) {
+    const transcriptId = readTranscriptId(join(deps.dir, id));
+    if (transcriptId) transcripts.set(id, transcriptId);
+  }
   const watchers = createWatchers<RecordingEvent>();
   const runningListeners = new Set<(running: boolean) => void>();
   let session: Session | null = null;
@@ -227,12 +233,38 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     /** A recording's transcript was kept: who spoke is labelled from its tracks. */
     transcribed(recordingId: string | null, transcriptId: string) {
       const recording = recordingId ? recordings.get(recordingId) : undefined;
-      if (!recording || !deps.onTranscribed) return;
+      if (!recording) return;
       const folder = folderOf(recording.id);
+      transcripts.set(recording.id, transcriptId);
+      void writeTranscriptId(folder, transcriptId).catch((error: unknown) => log.warn('Linking a recording to its transcript failed:', error));
+      if (!deps.onTranscribed) return;
       const tracks = recording.tracks.map((track) => ({ track, path: trackPath(folder, track) }));
       void Promise.resolve()
         .then(() => deps.onTranscribed!({ recording, tracks }, transcriptId))
         .catch((error: unknown) => log.warn('Labelling who spoke in a recording failed:', error));
+    },
+
+    /** Its transcript was removed: the tracks kept for it go too. */
+    async transcriptRemoved(transcriptId: string) {
+      for (const [id, linked] of transcripts) {
+        if (linked !== transcriptId) continue;
+        transcripts.delete(id);
+        recordings.delete(id);
+        await rm(folderOf(id), { recursive: true, force: true });
+      }
+    },
+
+    /**
+     * Jobs left the queue. A recording whose job went before its transcript was kept (cancelled,
+     * failed, or removed outright) waits again for Transcribe, Keep or Discard: its tracks are all here.
+     */
+    async jobsRemoved(ids: string[]) {
+      const orphans = [...recordings.values()].filter((recording) => recording.jobId !== null && ids.includes(recording.jobId) && !transcripts.has(recording.id));
+      for (const recording of orphans) {
+        recording.jobId = null;
+        await save(recording);
+      }
+      if (orphans.length) emit();
     },
 
     /** Confab closing: a recording still running stops where it is, kept, and waits for the next start. */

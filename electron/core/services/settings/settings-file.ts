@@ -23,6 +23,8 @@ export const settingsFileSchema = z.object({
   keyReminderDays: keyReminderDaysSchema,
   /** Files written before recording in Confab have no name yet: the page asks it once. */
   speakerName: speakerNameSchema.default(null).catch(null),
+  /** Skipped without a name; a name given counts as asked too (older files have only that). */
+  speakerNameAsked: z.boolean().default(false).catch(false),
   /**
    * Global, like the theme; files written before there were rules get the defaults, and so do
    * rules outside today's limits (a hand edit, an older Confab): they must never cost the profiles.
@@ -91,6 +93,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       language: 'system',
       keyReminderDays: DEFAULT_REMINDER_DAYS,
       speakerName: null,
+      speakerNameAsked: false,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
       activeId: profile.id,

@@ -68,7 +68,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     const system = deps.systemLanguages?.() ?? [];
     const uiLanguage = resolveLanguage(file.language, system);
     const systemLanguage = resolveLanguage('system', system);
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, profileId: id, profileName: name };
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, profileId: id, profileName: name };
   };
 
   return {
@@ -88,13 +88,14 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     proxy: (): string | null => active().proxy,
 
     async update(patch: SettingsPatch): Promise<Settings> {
-      const { theme, language, keyReminderDays, speakerName, ...profilePatch } = patch;
+      const { theme, language, keyReminderDays, speakerName, speakerNameAsked, ...profilePatch } = patch;
       await save({
         ...file,
         ...(theme !== undefined && { theme }),
         ...(language !== undefined && { language }),
         ...(keyReminderDays !== undefined && { keyReminderDays }),
         ...(speakerName !== undefined && { speakerName }),
+        ...(speakerNameAsked !== undefined && { speakerNameAsked }),
         profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
       });
       const next = get();

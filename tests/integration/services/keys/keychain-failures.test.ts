@@ -22,6 +22,7 @@ const settings: Settings = {
   theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
   speakerName: null,
+  speakerNameAsked: false,
   profileId: 'default',
   profileName: 'Default',
 };

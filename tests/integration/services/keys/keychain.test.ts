@@ -40,6 +40,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
   keyReminderDays: 90,
   speakerName: null,
+  speakerNameAsked: false,
   profileId,
   profileName: profileId,
 });

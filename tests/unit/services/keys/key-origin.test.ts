@@ -17,6 +17,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     theme: 'system', language: 'system', uiLanguage: 'en', systemLanguage: 'en',
     keyReminderDays: 90,
     speakerName: null,
+    speakerNameAsked: false,
     profileId: 'p1',
     profileName: 'Production',
   };

@@ -44,6 +44,7 @@ describe('settings.json from before profiles', () => {
       systemLanguage: 'en',
       keyReminderDays: 90,
       speakerName: null,
+      speakerNameAsked: false,
       profileId: 'default',
       profileName: 'Default',
     });

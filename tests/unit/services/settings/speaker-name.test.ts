@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSettingsStore } from '../../../../electron/core/services/settings/settings-store';
-import { speakerNameSchema } from '../../../../shared/contract/settings';
+import { settingsPatchSchema, speakerNameSchema } from '../../../../shared/contract/settings';
 import { problemOfIssue } from '../../../../shared/domain/problem';
 import { testFolder } from '../../../support/temp-folder';
 
@@ -39,5 +39,28 @@ describe('the speaker name', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify(file));
     const settings = await createSettingsStore({ dir });
     expect(settings.get()).toMatchObject({ theme: 'dark', speakerName: null });
+  });
+
+  it('is asked once: a Skip is kept by main, across restarts, with no name; a name given counts as asked', async () => {
+    const dir = await testFolder('confab-speaker-');
+    const settings = await createSettingsStore({ dir });
+    expect(settings.get()).toMatchObject({ speakerName: null, speakerNameAsked: false });
+    await settings.update({ speakerNameAsked: true });
+    expect((await createSettingsStore({ dir })).get()).toMatchObject({ speakerName: null, speakerNameAsked: true });
+    // Asked is asked: the page cannot take it back.
+    expect(settingsPatchSchema.safeParse({ speakerNameAsked: false }).success).toBe(false);
+
+    const named = await createSettingsStore({ dir: await testFolder('confab-speaker-') });
+    await named.update({ speakerName: 'Ana' });
+    expect(named.get().speakerNameAsked).toBe(true);
+  });
+
+  it('counts as asked in a settings file written with a name before Skip was kept', async () => {
+    const dir = await testFolder('confab-speaker-');
+    await (await createSettingsStore({ dir })).update({ speakerName: 'Ana' });
+    const file = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    delete file.speakerNameAsked;
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(file));
+    expect((await createSettingsStore({ dir })).get()).toMatchObject({ speakerName: 'Ana', speakerNameAsked: true });
   });
 });
