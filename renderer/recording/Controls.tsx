@@ -3,7 +3,7 @@ import type { Recording } from '../../shared/contract/recording';
 import { Keys } from '../common/Keys';
 import { SHORTCUTS } from '../common/shortcuts';
 import { stopAndShowQueue } from './actions';
-import { clock } from './clock';
+import { formatClock } from '../common/timecode';
 import { LevelMeter } from './LevelMeter';
 import { markNow, setPaused } from './session';
 import { useRecorder } from './store';
@@ -26,7 +26,7 @@ export function Controls({ recording }: { recording: Recording }) {
       <p className="rec-elapsed">
         <span className="visually-hidden">{t('controls.elapsed')} </span>
         <time role="timer" data-testid="rec-elapsed" dateTime={`PT${seconds}S`}>
-          {clock(seconds)}
+          {formatClock(seconds)}
         </time>
       </p>
       <div className="rec-levels">
@@ -57,7 +57,7 @@ export function Controls({ recording }: { recording: Recording }) {
           <summary>{t('controls.markers', { count: recording.markers.length })}</summary>
           <ol>
             {recording.markers.map((marker, index) => (
-              <li key={`${marker.at}-${index}`}>{marker.label || t('controls.marked', { number: index + 1, time: clock(marker.at) })}</li>
+              <li key={`${marker.at}-${index}`}>{marker.label || t('controls.marked', { number: index + 1, time: formatClock(marker.at) })}</li>
             ))}
           </ol>
         </details>

@@ -3,20 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { MB } from '../../shared/domain/sizes';
 import { useFormats } from '../i18n';
+import { formatClock } from '../common/timecode';
 
 /** The service's limit in whole megabytes: 25. */
 export const MAX_UPLOAD_MB = Math.round(MAX_UPLOAD_BYTES / MB);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 0:07, 3:25, 1:02:09: a timecode, the same in every language (shown dir="ltr"). */
-export function formatClock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-}
+export { formatClock };
 
 /** 0:07.25: a word's time, to the hundredth. */
 export function formatPrecise(seconds: number): string {
