@@ -61,10 +61,14 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
   const queue = createChunkQueue(
     recording.id,
     api.chunks,
-    // Main ended the recording (a full disk, a failed write): stop capturing and say why.
+    // Main ended the recording: by itself (a full disk, a failed write), so say why; or at the
+    // user's word elsewhere (the tray's Stop, quitting), which is no failure.
     ({ problem }) =>
-      void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure: new BridgeError(problem.code, problem.code, problem) }))),
-    (failure) => void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure }))),
+      problem.code === 'recording.not_running'
+        ? endedElsewhere(null)
+        : void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure: new BridgeError(problem.code, problem.code, problem) }))),
+    // Main cannot be reached: the capture goes on and its chunks wait; the failure is said until they go again.
+    { broken: (failure) => state().set({ failure }), back: () => state().set({ failure: null }) },
   );
   const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
   chunker.setPaused(recording.state === 'paused');
@@ -106,8 +110,9 @@ export async function attachRecording(recording: Recording) {
   if (session || state().phase !== 'idle') return;
   state().set({ phase: 'starting' });
   try {
-    const { nextSeq } = await api.recording.attach({ id: recording.id });
-    await capture(recording, nextSeq, true);
+    // Main padded the reload's gap with silence: the page's clock goes on from main's.
+    const { nextSeq, seconds } = await api.recording.attach({ id: recording.id });
+    await capture({ ...recording, seconds }, nextSeq, true);
   } catch (failure) {
     state().set({ phase: 'idle', failure });
   }
@@ -162,3 +167,10 @@ export async function stopRecording(): Promise<Recording | null> {
 }
 
 export const capturing = () => session !== null;
+
+/** Main's running recording is no longer this page's (stopped from the tray, or by quitting): the capture ends quietly. */
+export function endedElsewhere(runningId: string | null) {
+  const current = session;
+  if (!current || current.id === runningId || state().phase === 'stopping') return;
+  void endCapture(current).then(() => state().set({ phase: 'idle', levels: [] }));
+}

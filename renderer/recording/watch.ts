@@ -1,7 +1,7 @@
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { watchMarkKey } from './mark-key';
-import { attachRecording, capturing } from './session';
+import { attachRecording, capturing, endedElsewhere } from './session';
 import { useRecorder } from './store';
 
 /**
@@ -17,7 +17,9 @@ export function watchRecording(): () => void {
   const stopWatch = watchStream(api.recording.watch, (event) => {
     useRecorder.getState().set({ event });
     const active = event.active;
-    if (active && (active.state === 'recording' || active.state === 'paused') && !capturing()) void attachRecording(active);
+    const running = active && (active.state === 'recording' || active.state === 'paused') ? active : null;
+    if (running && !capturing()) void attachRecording(running);
+    else endedElsewhere(running?.id ?? null);
   });
   return () => {
     stopKey();

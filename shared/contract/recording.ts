@@ -65,8 +65,11 @@ export const recordingArea = {
   capabilities: call(z.void(), capabilitiesSchema),
   /** Starts a recording the user asked for; main refuses a second one while one runs. */
   start: call(z.object({ system: z.boolean() }).strict(), recordingSchema),
-  /** A page that reloaded mid-recording takes the capture back; main fills the gap with silence so the tracks keep one clock. */
-  attach: call(recordingId, z.object({ nextSeq: z.number().int().nonnegative() })),
+  /**
+   * A page that reloaded mid-recording takes the capture back; main fills the gap with silence so
+   * the tracks keep one clock, and answers where the page goes on from (its clock and markers count from `seconds`).
+   */
+  attach: call(recordingId, z.object({ nextSeq: z.number().int().nonnegative(), seconds: z.number().nonnegative() })),
   pause: call(recordingId, z.void()),
   resume: call(recordingId, z.void()),
   /** The page has sent its last chunk: main closes the files and queues the recording. */

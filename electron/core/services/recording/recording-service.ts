@@ -183,7 +183,11 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       return opened.view();
     },
 
-    attach: async ({ id }: { id: string }) => ({ nextSeq: await current(id).attach(id) }),
+    attach: async ({ id }: { id: string }) => {
+      const running = current(id);
+      const nextSeq = await running.attach(id);
+      return { nextSeq, seconds: running.view().seconds };
+    },
     pause: ({ id }: { id: string }) => current(id).pause(id),
     resume: ({ id }: { id: string }) => current(id).resume(id),
     mark: ({ id, at }: { id: string; at: number }) => current(id).mark(id, at),

@@ -106,7 +106,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       });
     },
 
-    /** A page that reloaded takes over: the gap since the last chunk becomes silence in every track. */
+    /** A page that reloaded takes over: the gap since the last chunk becomes silence in every track. Answers the next seq. */
     attach(id: string): Promise<number> {
       return serial(async () => {
         ensureLive(id);
@@ -145,8 +145,9 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
     mark(id: string, at: number): Promise<void> {
       return serial(async () => {
         ensureLive(id);
-        // Where the page says, but never past the audio kept: a marker always points at something.
-        const seconds = Math.min(at, frames / RECORDING_SAMPLE_RATE);
+        // Where the page says, but never past the time recorded; the audio kept may still be a chunk
+        // or two behind the page, and Stop brings any marker past the end back to it.
+        const seconds = Math.min(at, elapsedMs() / 1000);
         recording.markers = [...recording.markers, { at: seconds, label: '' }].sort((a, b) => a.at - b.at);
         await changed(true);
       });
@@ -177,6 +178,8 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
           Object.assign(recording, { state: 'stopped' });
         }
         const final = view();
+        // A marker always points at something kept.
+        final.markers = final.markers.map((marker) => ({ ...marker, at: Math.min(marker.at, final.seconds) }));
         Object.assign(recording, final);
         return final;
       });

@@ -57,6 +57,8 @@ describe('the running recording', () => {
     clock.advance(7_000);
     expect(await opened.attach('r1')).toBe(1);
     expect(wav('mic').samples).toBe(8 * 16_000);
+    // The reloaded page's clock and markers go on from here, not from before the gap.
+    expect(opened.view().seconds).toBe(8);
     expect(wav('system').samples).toBe(wav('mic').samples);
     expect(wav('mic').sample(5 * 16_000)).toBe(0);
     expect(await second()).toEqual({ ok: true });
@@ -82,6 +84,18 @@ describe('the running recording', () => {
     // No wall time has passed: the slack's 5 s go through, the sixth second is refused.
     for (let seq = 0; seq < 5; seq++) expect(await opened.append({ id: 'r1', seq, pcm: framesOf(1, [1, 1]) })).toEqual({ ok: true });
     expect(await opened.append({ id: 'r1', seq: 5, pcm: framesOf(1, [1, 1]) })).toMatchObject({ ok: false, problem: { code: 'recording.too_fast' } });
+  });
+
+  it('keeps a marker the page placed ahead of the audio kept so far (a chunk still on its way), and Stop brings any past the end back to it', async () => {
+    const { opened, second, clock } = await session();
+    await second();
+    // Two seconds recorded by the clock, one kept: the page's second chunk is still coming.
+    clock.advance(1_000);
+    await opened.mark('r1', 1.75);
+    expect(opened.view().markers).toEqual([{ at: 1.75, label: '' }]);
+    const stopped = await opened.stop();
+    expect(stopped.seconds).toBe(1);
+    expect(stopped.markers).toEqual([{ at: 1, label: '' }]);
   });
 
   it('marks where the audio is, never past it, in order', async () => {
