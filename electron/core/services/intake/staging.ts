@@ -70,22 +70,36 @@ function sniff(name: string, kind: StagedKind) {
 }
 
 /**
+ * What outlives a restart, each in its own folder beside staging: a long paste (the draft that
+ * shows it outlives one too) and a dictated clip whose request failed (kept for Retry).
+ */
+const KEPT = {
+  paste: { folder: 'pasted', name: 'Pasted text', format: 'text', mimeType: 'text/plain' },
+  dictation: { folder: 'dictated', name: 'Dictation', format: 'pcm', mimeType: 'audio/L16' },
+} as const;
+type KeptPurpose = keyof typeof KEPT;
+
+/**
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
  * as one raw HTTP body (the browser harness), or as bytes from the page (a file with no path,
- * a long paste). Left-overs of a crash are removed at start; a long paste, held in
- * `pastedDir`, outlives a restart as the draft that shows it does, until the user removes it.
+ * a long paste). Left-overs of a crash are removed at start; a long paste and a dictated clip
+ * (KEPT) outlive a restart, until the user removes them.
  */
-export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')) {
+export function createStaging(dir: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  mkdirSync(pastedDir, { recursive: true });
   const ready = new Map<string, StagedFile & { path: string; purpose: StagePurpose }>();
-  // Only whole pastes are ever moved in (receive() below); anything else found there is not one.
-  for (const entry of readdirSync(pastedDir, { withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(pastedDir, entry.name);
-    ready.set(entry.name, { fileId: entry.name, name: 'Pasted text', size: statSync(path).size, format: 'text', mimeType: 'text/plain', path, purpose: 'paste' });
+  const keptDir = (purpose: KeptPurpose) => join(dir, '..', KEPT[purpose].folder);
+  for (const purpose of Object.keys(KEPT) as KeptPurpose[]) {
+    const { name, format, mimeType } = KEPT[purpose];
+    mkdirSync(keptDir(purpose), { recursive: true });
+    // Only whole, checked files are ever moved in (receive() below); anything else found there is not one.
+    for (const entry of readdirSync(keptDir(purpose), { withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const path = join(keptDir(purpose), entry.name);
+      ready.set(entry.name, { fileId: entry.name, name, size: statSync(path).size, format, mimeType, path, purpose });
+    }
   }
 
   function refusal(name: string, size: number, kind: StagedKind): ProblemData | null {
@@ -140,10 +154,10 @@ export function createStaging(dir: string, pastedDir = join(dir, '..', 'pasted')
       await rm(path, { force: true });
       return detected;
     }
-    if (purpose === 'paste') {
-      // Held across restarts, so it enters the pasted folder only whole and checked: a crash
-      // mid-write leaves it in staging, which is emptied at start.
-      const kept = join(pastedDir, fileId);
+    if (purpose === 'paste' || purpose === 'dictation') {
+      // Held across restarts, so it enters its folder only whole and checked: a crash mid-write
+      // leaves it in staging, which is emptied at start.
+      const kept = join(keptDir(purpose), fileId);
       await rename(path, kept);
       path = kept;
     }

@@ -28,8 +28,8 @@ function clip(...parts: Array<[seconds: number, amplitude: number]>): Uint8Array
   return new Uint8Array(Int16Array.from(samples).buffer);
 }
 
-async function setUp(plan: { value: Plan } = { value: 'pro' }) {
-  const dir = await testFolder('confab-dictation-');
+async function setUp(plan: { value: Plan } = { value: 'pro' }, folder?: string) {
+  const dir = folder ?? (await testFolder('confab-dictation-'));
   const staging = createStaging(join(dir, 'staging'));
   const service = createServiceClient({ fetch, baseUrl: () => fake.baseUrl, apiKey: async () => fake.keys.pro });
   const dictation = createDictationService({
@@ -43,7 +43,7 @@ async function setUp(plan: { value: Plan } = { value: 'pro' }) {
     if (!outcome.ok) throw new Error(outcome.problem.code);
     return outcome.file.fileId;
   };
-  return { staging, dictation, stage, plan };
+  return { staging, dictation, stage, plan, dir };
 }
 
 const uploads = () => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
@@ -97,6 +97,20 @@ describe('dictation in main', () => {
     fake.transcription.next({ text: 'Second time lucky.' });
     expect(await dictation.transcribe({ fileId })).toEqual({ ok: true, text: 'Second time lucky.' });
     expect((fake.requests.at(-1)!.body as { file: { sha256: string } }).file.sha256).toBe(first);
+  });
+
+  it('keeps a failed clip through a restart of main, so Retry still sends it', async () => {
+    const first = await setUp();
+    const fileId = await first.stage(clip([0.6, 0.3]));
+    fake.transcription.next({ status: 503, errorBody: { error: { message: 'Overloaded.', type: 'server_error', code: null } } });
+    expect(await first.dictation.transcribe({ fileId })).toMatchObject({ ok: false });
+    const sent = (fake.requests.at(-1)!.body as { file: { sha256: string } }).file.sha256;
+    // Main starts again on the same data folder: staging is emptied, the kept clip is not.
+    const again = await setUp({ value: 'pro' }, first.dir);
+    fake.transcription.next({ text: 'After the restart.' });
+    expect(await again.dictation.transcribe({ fileId })).toEqual({ ok: true, text: 'After the restart.' });
+    expect((fake.requests.at(-1)!.body as { file: { sha256: string } }).file.sha256).toBe(sent);
+    expect(again.staging.find(fileId)).toBeUndefined();
   });
 
   it('discards a kept clip: it cannot be sent afterwards', async () => {
