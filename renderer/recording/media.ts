@@ -1,3 +1,4 @@
+import { BridgeError } from '../../shared/contract/client';
 import type { Track } from '../../shared/contract/recording';
 
 const MIC_KEY = 'confab.recording.mic';
@@ -25,7 +26,10 @@ export async function openSystem(): Promise<MediaStream> {
     track.stop();
     stream.removeTrack(track);
   }
-  if (stream.getAudioTracks().length === 0) throw new Error('The system shared no audio.');
+  if (stream.getAudioTracks().length === 0) {
+    stopStreams([stream]);
+    throw new BridgeError('recording.system_no_audio', 'recording.system_no_audio', { code: 'recording.system_no_audio', values: {} });
+  }
   return stream;
 }
 
