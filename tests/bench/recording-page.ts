@@ -5,8 +5,8 @@ import { audioFixtures } from '../support/audio';
 import { openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
 import { CLOCK_TICKS, type ProcessUsage, descendants, ticksBetween } from './process-usage';
 
-const WINDOW_SECONDS = 30;
-const MEMORY_EVERY_SECONDS = 10;
+const WINDOW_SECONDS = 60;
+const MEMORY_EVERY_SECONDS = 20;
 const MB = 1024 * 1024;
 
 // Who does what: the harness's Node process is main; the page's work is its renderer and the
@@ -48,6 +48,15 @@ const elapsedReaches = (page: Page, seconds: number) =>
     { polling: 250, timeout: (seconds + 30) * 1000 },
   );
 
+/** The page's live JavaScript heap after a full collection, so growth is what is kept, not garbage not yet collected. */
+async function liveHeap(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / MB;
+}
+
 const rss = (pick: (usage: ProcessUsage) => boolean) => descendants().filter(pick).reduce((sum, usage) => sum + usage.rssBytes, 0) / MB;
 
 const percent = (share: number) => `${(share * 100).toFixed(2)} %`;
@@ -76,7 +85,8 @@ export async function recordingPageBench(): Promise<string[]> {
     const recording = await measure(async () => {
       for (let at = 1; at <= WINDOW_SECONDS + 1; at += MEMORY_EVERY_SECONDS) {
         if (at > 1) await elapsedReaches(page, at);
-        memory.push(`${at - 1} s: renderer ${rss(isRenderer).toFixed(1)} MB, audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
+        const heap = await liveHeap(page);
+        memory.push(`${at - 1} s: renderer ${rss(isRenderer).toFixed(1)} MB (page's live heap ${heap.toFixed(1)} MB), audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
       }
     });
     load.push(loadavg()[0]!);
