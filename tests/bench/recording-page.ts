@@ -69,42 +69,45 @@ const percent = (share: number) => `${(share * 100).toFixed(2)} %`;
  */
 export async function recordingPageBench(): Promise<string[]> {
   const audio = await audioFixtures();
-  const rig = await openRecorderRig({ wav: await speechForCapture(audio) });
   try {
-    const { page } = rig;
-    await openRecorder(page);
-    await skipNamePrompt(page);
-    const start = page.getByRole('button', { name: 'Start recording' });
-    await start.waitFor();
-    const idle = await measure(() => sleep(WINDOW_SECONDS * 1000));
-    const load = [loadavg()[0]!];
+    const rig = await openRecorderRig({ wav: await speechForCapture(audio) });
+    try {
+      const { page } = rig;
+      await openRecorder(page);
+      await skipNamePrompt(page);
+      const start = page.getByRole('button', { name: 'Start recording' });
+      await start.waitFor();
+      const idle = await measure(() => sleep(WINDOW_SECONDS * 1000));
+      const load = [loadavg()[0]!];
 
-    await start.click();
-    await elapsedReaches(page, 1);
-    const memory: string[] = [];
-    const recording = await measure(async () => {
-      for (let at = 1; at <= WINDOW_SECONDS + 1; at += MEMORY_EVERY_SECONDS) {
-        if (at > 1) await elapsedReaches(page, at);
-        const heap = await liveHeap(page);
-        memory.push(`${at - 1} s: renderer ${rss(isRenderer).toFixed(1)} MB (page's live heap ${heap.toFixed(1)} MB), audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
-      }
-    });
-    load.push(loadavg()[0]!);
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await start.waitFor({ timeout: 30_000 });
+      await start.click();
+      await elapsedReaches(page, 1);
+      const memory: string[] = [];
+      const recording = await measure(async () => {
+        for (let at = 1; at <= WINDOW_SECONDS + 1; at += MEMORY_EVERY_SECONDS) {
+          if (at > 1) await elapsedReaches(page, at);
+          const heap = await liveHeap(page);
+          memory.push(`${at - 1} s: renderer ${rss(isRenderer).toFixed(1)} MB (page's live heap ${heap.toFixed(1)} MB), audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
+        }
+      });
+      load.push(loadavg()[0]!);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await start.waitFor({ timeout: 30_000 });
 
-    const cost = (key: keyof Omit<Usage, 'seconds'>) => recording[key] - idle[key];
-    const pageCost = cost('renderer') + cost('audio');
-    const both = (key: keyof Omit<Usage, 'seconds'>) => `${percent(recording[key])} − ${percent(idle[key])}`;
-    return [
-      `recording: CPU of recording one track in the browser harness (${recording.seconds.toFixed(1)} s shown recording minus ${idle.seconds.toFixed(1)} s idle on the recorder) → ` +
-        `main ${percent(cost('main'))}, page ${percent(pageCost)} (renderer ${percent(cost('renderer'))}, audio service ${percent(cost('audio'))}), ` +
-        `sum ${percent(cost('main') + pageCost)} of one core; recording − idle: main ${both('main')}, renderer ${both('renderer')}, audio ${both('audio')}, ` +
-        `Chromium's other processes ${both('rest')} (load ${load.map((value) => value.toFixed(1)).join(' → ')}) (target ≤ 5 %)`,
-      `recording: memory while recording in the browser harness, RSS → ${memory.join('; ')}`,
-    ];
+      const cost = (key: keyof Omit<Usage, 'seconds'>) => recording[key] - idle[key];
+      const pageCost = cost('renderer') + cost('audio');
+      const both = (key: keyof Omit<Usage, 'seconds'>) => `${percent(recording[key])} − ${percent(idle[key])}`;
+      return [
+        `recording: CPU of recording one track in the browser harness (${recording.seconds.toFixed(1)} s shown recording minus ${idle.seconds.toFixed(1)} s idle on the recorder) → ` +
+          `main ${percent(cost('main'))}, page ${percent(pageCost)} (renderer ${percent(cost('renderer'))}, audio service ${percent(cost('audio'))}), ` +
+          `sum ${percent(cost('main') + pageCost)} of one core; recording − idle: main ${both('main')}, renderer ${both('renderer')}, audio ${both('audio')}, ` +
+          `Chromium's other processes ${both('rest')} (load ${load.map((value) => value.toFixed(1)).join(' → ')}) (target ≤ 5 %)`,
+        `recording: memory while recording in the browser harness, RSS → ${memory.join('; ')}`,
+      ];
+    } finally {
+      await rig.close();
+    }
   } finally {
-    await rig.close();
     await audio.close();
   }
 }
