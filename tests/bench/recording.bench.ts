@@ -7,6 +7,7 @@ import { loadRecordings } from '../../electron/core/services/recording/recovery'
 import { nodeTrackFs } from '../../electron/core/services/recording/track-fs';
 import { framesOf, probedSeconds } from '../support/recording';
 import { killMidRecording } from '../support/recording-crash';
+import { recordingPageBench } from './recording-page';
 
 const REAL_TIME_SECONDS = 30;
 const LONG_MINUTES = 60;
@@ -33,7 +34,8 @@ async function recorder(dir: string, now: () => number) {
 /**
  * Issue 27's figures for main's recorder: audio lost by a kill -9 mid-recording (both tracks),
  * main's CPU per second of two-track audio fed in real time, and main's memory while 60 minutes
- * of two-track chunks are appended as fast as the disk takes them. Printed; nothing fails a run.
+ * of two-track chunks are appended as fast as the disk takes them; then main + page recording
+ * through the real recorder in the browser harness (recording-page.ts). Printed; nothing fails a run.
  */
 export async function recordingBench(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'confab-bench-recording-'));
@@ -88,7 +90,7 @@ export async function recordingBench(): Promise<string[]> {
     const appendSeconds = (performance.now() - appendStarted) / 1000;
     await long.close();
     lines.push(`recording: main's memory while ${LONG_MINUTES} min of two-track chunks were appended (${appendSeconds.toFixed(1)} s, flushed each) → ${samples.join('; ')} (target flat)`);
-    return lines;
+    return [...lines, ...(await recordingPageBench())];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
