@@ -62,7 +62,7 @@ export async function startWebApp(
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web app did not start:\n${output}`)), 20_000);
     child.stdout!.on('data', () => {
       const match = /Confab is running at (\S+)/.exec(output);
@@ -72,6 +72,12 @@ export async function startWebApp(
       }
     });
     child.on('exit', (code) => reject(new Error(`web app exited with ${code}:\n${output}`)));
+  });
+  const url = await started.catch(async (error: unknown) => {
+    // A harness that never started leaves nothing behind either.
+    child.kill('SIGKILL');
+    if (madeDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
 
   const parsed = new URL(url);
