@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createRecordingService } from '../../electron/core/services/recording/recording-service';
 import { loadRecordings } from '../../electron/core/services/recording/recovery';
 import { nodeTrackFs } from '../../electron/core/services/recording/track-fs';
-import { framesOf, probedSeconds } from '../support/recording';
+import { framesOf, probedSeconds, queuelessRecorder } from '../support/recording';
 import { killMidRecording } from '../support/recording-crash';
 import { recordingPageBench } from './recording-page';
 
@@ -14,22 +13,8 @@ const LONG_MINUTES = 60;
 const REPORT_EVERY_MINUTES = 10;
 const MB = 1024 * 1024;
 
-/** A recorder as main runs it, on its own folder, with the clock the test gives (none of the queue). */
-async function recorder(dir: string, now: () => number) {
-  const refuse = () => {
-    throw new Error('not in the bench');
-  };
-  return createRecordingService({
-    dir,
-    staging: { fromPath: refuse },
-    jobs: { add: refuse },
-    fileName: (startedAt) => `Recording ${startedAt}`,
-    plan: () => 'free',
-    defaults: refuse,
-    systemAudio: () => ({ available: true, problem: null }),
-    clock: { now, every: () => () => undefined },
-  });
-}
+/** A recorder as main runs it, on its own folder, with the clock the bench gives (none of the queue). */
+const recorder = (dir: string, now: () => number) => queuelessRecorder(dir, { clock: { now, every: () => () => undefined } });
 
 /**
  * Issue 27's figures for main's recorder: audio lost by a kill -9 mid-recording (both tracks),

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
-import type { RecordingClock } from '../../electron/core/services/recording/recording-service';
+import { type RecordingClock, createRecordingService } from '../../electron/core/services/recording/recording-service';
 import { type TrackFs, nodeTrackFs } from '../../electron/core/services/recording/track-fs';
 
 const run = promisify(execFile);
@@ -84,4 +84,24 @@ export function readWav(path: string) {
 export async function probedSeconds(path: string): Promise<number> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
   return Number(stdout.trim());
+}
+
+/**
+ * Main's recorder on a folder of its own with the test's clock and file system (none of the queue:
+ * Transcribe or Stop on Pro would throw), system audio available, on the Free plan.
+ */
+export function queuelessRecorder(dir: string, options: { clock?: RecordingClock; fs?: TrackFs } = {}) {
+  const refuse = () => {
+    throw new Error('No queue here.');
+  };
+  return createRecordingService({
+    dir,
+    staging: { fromPath: refuse },
+    jobs: { add: refuse },
+    fileName: (startedAt) => `Recording ${startedAt}`,
+    plan: () => 'free',
+    defaults: refuse,
+    systemAudio: () => ({ available: true, problem: null }),
+    ...options,
+  });
 }

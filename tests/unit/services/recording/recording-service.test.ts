@@ -1,27 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRecordingService } from '../../../../electron/core/services/recording/recording-service';
-import { fakeClock, fillingFs, framesOf } from '../../../support/recording';
+import { fakeClock, fillingFs, framesOf, queuelessRecorder } from '../../../support/recording';
 import { testFolder } from '../../../support/temp-folder';
-
-const never = () => {
-  throw new Error('not in this test');
-};
 
 async function service(fs = fillingFs(Infinity)) {
   const dir = await testFolder('confab-recordings-');
   const clock = fakeClock();
-  const recordings = await createRecordingService({
-    dir,
-    staging: { fromPath: never },
-    jobs: { add: never },
-    fileName: (startedAt) => `Recording ${startedAt}`,
-    plan: () => 'free',
-    defaults: never,
-    systemAudio: () => ({ available: true, problem: null }),
-    fs,
-    clock,
-  });
+  const recordings = await queuelessRecorder(dir, { clock, fs });
   return { recordings, clock, dir };
 }
 

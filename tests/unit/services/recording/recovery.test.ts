@@ -2,27 +2,11 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RecordingEvent } from '../../../../shared/contract/recording';
-import { createRecordingService } from '../../../../electron/core/services/recording/recording-service';
 import { wavHeader } from '../../../../electron/core/services/recording/wav-header';
-import { fakeClock, fillingFs, framesOf, readWav } from '../../../support/recording';
+import { fakeClock, fillingFs, framesOf, queuelessRecorder, readWav } from '../../../support/recording';
 import { testFolder } from '../../../support/temp-folder';
 
-const never = () => {
-  throw new Error('not in this test');
-};
-
-const open = (dir: string, clock = fakeClock()) =>
-  createRecordingService({
-    dir,
-    staging: { fromPath: never },
-    jobs: { add: never },
-    fileName: (startedAt) => `Recording ${startedAt}`,
-    plan: () => 'free',
-    defaults: never,
-    systemAudio: () => ({ available: true, problem: null }),
-    fs: fillingFs(Infinity),
-    clock,
-  });
+const open = (dir: string, clock = fakeClock()) => queuelessRecorder(dir, { clock, fs: fillingFs(Infinity) });
 
 /** Two seconds recorded, then the process "dies": the service is never closed. */
 async function crashedRecording(dir: string) {
