@@ -1,3 +1,4 @@
+import type { Recording } from '../../shared/contract/recording';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurrentOptions } from '../transcription';
@@ -9,11 +10,14 @@ import { useRecorder } from './store';
 import { WaitingList } from './WaitingList';
 import './recording.css';
 
+// One empty list: a selector answering a new [] each time would re-render without end until main's watch answers.
+const NONE_WAITING: Recording[] = [];
+
 /** Record a meeting: what to record, the running recording's controls, what waits for a decision, and the options it is transcribed with. */
 export function RecorderScreen() {
   const { t } = useTranslation('recording');
   const active = useRecorder((s) => s.event?.active ?? null);
-  const waiting = useRecorder((s) => s.event?.waiting ?? []);
+  const waiting = useRecorder((s) => s.event?.waiting ?? NONE_WAITING);
   const running = active !== null && (active.state === 'recording' || active.state === 'paused');
   const asksName = useAsksName();
   const [answered, setAnswered] = useState(false);
