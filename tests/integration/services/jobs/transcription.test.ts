@@ -283,7 +283,9 @@ describe('transcription through main', () => {
     const stagedOriginal = await stage('all-hands.wav', original);
     expect(stagedOriginal).toMatchObject({ ok: true, file: { format: 'wav', size: original.length } });
     // The parts go at once, in either order: both are heard alike, so only the offsets tell them apart.
-    for (const index of [0, 1]) fake.transcription.next({ words: [{ word: 'part', start: 1, end: 1.5 }], duration: 420 });
+    const heard = { words: [{ word: 'part', start: 1, end: 1.5 }], duration: 420 };
+    fake.transcription.next(heard);
+    fake.transcription.next(heard);
     const job = await transcribe(stagedOriginal.file!.fileId, { responseFormat: 'srt' });
     expect(job).toMatchObject({ state: 'done', fileName: 'all-hands.wav', parts: [{ state: 'done' }, { state: 'done' }] });
     const parts = fake.requests
