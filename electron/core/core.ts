@@ -135,6 +135,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     run: {
       transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
       splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
+      partsInFlight: settings.partsInFlight,
+      // A recording made in Confab has the user's voice in it: their name belongs in its glossary.
+      speakerNames: (recordingId) => (recordingId === null ? [] : [settings.get().speakerName].filter((name): name is string => !!name)),
       keep: (record, audioPath, format, recordingId) => {
         transcription.keep(recording?.marked(record, recordingId) ?? record, audioPath, format);
         recording?.transcribed(recordingId, record.id);

@@ -95,7 +95,13 @@ function Running({ job }: { job: Job }) {
     case 'saving':
       return <p className="queue-status">{job.parts.length > 1 ? t('status.joining', { count: job.parts.length }) : t('status.saving')}</p>;
     case 'transcribing':
-      return job.parts.length ? <Parts job={job} /> : <Upload job={job} part={null} name={job.fileName} />;
+      return (
+        <>
+          {/* Why nothing is being sent: the service asked for a pause, and Confab honours it. */}
+          {job.wait && <p className="queue-status">{problemWords(job.wait)}</p>}
+          {job.parts.length ? <Parts job={job} /> : <Upload job={job} part={null} name={job.fileName} />}
+        </>
+      );
     case null:
       return <p className="queue-status">{t('status.starting')}</p>;
   }

@@ -34,7 +34,7 @@ export const jobPartSchema = z.object({
   startSeconds: z.number(),
   endSeconds: z.number(),
   state: partStateSchema,
-  /** Why its result still looks wrong after a retry without the carried-over prompt; it is marked in the transcript. */
+  /** Why its result still looks wrong after being sent a second time; it is marked in the transcript. */
   flag: problemSchema.nullable(),
 });
 
@@ -58,8 +58,12 @@ export const jobSchema = z.object({
   /** The part being sent: its bytes so far, of all. */
   sentBytes: z.number(),
   totalBytes: z.number(),
-  /** The part being worked on (long recordings). */
+  /** The first part being worked on (long recordings). */
   currentPart: z.number().int().nullable(),
+  /** Parts being sent or transcribed at once (their bytes are `sentBytes` of `totalBytes`). */
+  partsInFlight: z.number().int(),
+  /** Why no part is sent now: the service asked Confab to slow down (`job.rate_limited`, {seconds}). */
+  wait: problemSchema.nullable(),
   /** Empty for a recording sent whole, and for a long one until it is planned. */
   parts: z.array(jobPartSchema),
   durationSeconds: z.number().nullable(),
@@ -122,7 +126,7 @@ export type JobRequest = z.infer<typeof jobRequestSchema>;
 export function jobFraction(job: Job): number | null {
   if (job.state === 'queued') return 0;
   const sending = job.totalBytes > 0 ? job.sentBytes / job.totalBytes : 0;
-  if (job.parts.length > 0) return (job.parts.filter((p) => p.state === 'done').length + (job.currentPart === null ? 0 : sending)) / job.parts.length;
+  if (job.parts.length > 0) return (job.parts.filter((p) => p.state === 'done').length + job.partsInFlight * sending) / job.parts.length;
   if (job.step === 'planning') return job.planned?.totalSeconds ? 0 : null;
   return sending;
 }

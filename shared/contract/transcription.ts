@@ -27,6 +27,9 @@ export const stageOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
 
+/** The longest prompt Confab sends the service. */
+export const PROMPT_MAX_CHARS = 4000;
+
 export const transcriptionRequestSchema = z.object({
   model: z.string().trim().min(1, 'Choose a transcription model.'),
   /** An ISO 639-1 code; empty means auto-detect. */
@@ -34,7 +37,12 @@ export const transcriptionRequestSchema = z.object({
     .string()
     .trim()
     .refine((value) => value === '' || isLanguageCode(value), issueOf('transcription_input.language_unknown')),
-  prompt: z.string().max(4000, 'Keep the prompt under 4,000 characters.'),
+  prompt: z.string().max(PROMPT_MAX_CHARS, 'Keep the prompt under 4,000 characters.'),
+  /**
+   * Names and terms the recording has, sent with the prompt of every part (a long recording's
+   * parts do not carry each other's words); main cuts it to what room the prompt leaves of 4,000.
+   */
+  glossary: z.string().max(1000, 'Keep the glossary under 1,000 characters.').optional(),
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */
   granularities: z.array(z.enum(['word', 'segment'])),

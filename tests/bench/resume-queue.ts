@@ -42,6 +42,8 @@ export function benchQueue(dir: string, answer: (part: number, signal: AbortSign
       splitter,
       transcribe: (file, _request, options) => answer(Number(/\(part (\d+) of/.exec(file.name)![1]), options.signal),
       keep: () => undefined,
+      partsInFlight: () => 1,
+      speakerNames: () => [],
     },
   });
 }

@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody } from '../fake-service/script';
-import { textFromWords } from '../fake-service/transcript';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
 import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
 
 // A 45-minute meeting (a 16 kHz WAV of ~86 MB, over the service's 25 MB limit) through main's
-// job queue and its real splitter: cut in pauses into three parts, each part's prompt carrying
-// the end of the one before. The job lives in main, so it goes on through a page reload and
+// job queue and its real splitter: cut in pauses into three parts, sent at once, each with the
+// user's prompt alone (no part carries another's words). The job lives in main, so it goes on through a page reload and
 // comes back after a kill -9 as interrupted, to be resumed without sending a finished part
 // again. The fake service decodes every part with ffmpeg and "hears" the marker tones in it.
 
@@ -73,10 +72,10 @@ afterAll(async () => {
 });
 
 describe('a long recording in main\'s job queue', () => {
-  it('goes on through a page reload; a looping part is sent again without the carried prompt, a failed part alone; one transcript', async () => {
+  it('goes on through a page reload; a looping part is sent again, a failed part alone; one transcript', async () => {
     expect(meeting.size).toBeGreaterThan(MAX_UPLOAD_BYTES);
-    // Part 1 as heard; part 2 loops (sent again without the carried prompt, then heard right);
-    // part 3 fails once, then is heard right.
+    // The parts go at once, so the fake's answers go by arrival, whichever part that is: the
+    // second to arrive loops (and is sent again), the fourth fails once (and goes again on Retry).
     fake.transcription.next({});
     fake.transcription.next({ text: LOOP });
     fake.transcription.next({});
@@ -95,7 +94,7 @@ describe('a long recording in main\'s job queue', () => {
     await screenshot(page(), 'long-recording-after-reload');
 
     await row.getByRole('alert').getByText('The transcription backend is restarting.').waitFor({ timeout: 300_000 });
-    await row.getByText(/^Part 3 of 3 failed; 2 parts are done and will not be sent again\.$/).waitFor();
+    await row.getByText(/^Part \d of 3 failed; 2 parts are done and will not be sent again\.$/).waitFor();
     await screenshot(page(), 'long-recording-failed-part');
     mark('part 3 failed');
     await row.getByRole('button', { name: 'Retry' }).click();
@@ -103,22 +102,19 @@ describe('a long recording in main\'s job queue', () => {
     mark('merged transcript open');
 
     const sent = uploads();
-    expect(sent.map(partOf)).toEqual([1, 2, 2, 3, 3]);
-    expect(sent.map((u) => u.status)).toEqual([200, 200, 200, 500, 200]);
+    expect(sent).toHaveLength(5);
+    expect(new Set(sent.map(partOf))).toEqual(new Set([1, 2, 3]));
+    expect(sent.filter((u) => u.status !== 200).map((u) => u.status)).toEqual([500]);
     // The failed part went again with the same bytes; the looping part too.
-    expect(sent[3]!.file.sha256).toBe(sent[4]!.file.sha256);
-    expect(sent[1]!.file.sha256).toBe(sent[2]!.file.sha256);
+    const byPart = [1, 2, 3].map((n) => sent.filter((u) => partOf(u) === n));
+    for (const mine of byPart) expect(new Set(mine.map((u) => u.file.sha256)).size).toBe(1);
     for (const upload of sent) {
       expect(upload.file.size).toBeLessThan(MAX_UPLOAD_BYTES);
       expect(field(upload, 'response_format')).toBe('verbose_json');
+      // Every part's prompt is the user's alone: no part waits on the words of another.
+      expect(field(upload, 'prompt')).toBe(USER_PROMPT);
     }
-    // Prompts: the user's, then the end of the part before; the looping part's second try has the user's alone.
-    const lengths = [sent[0]!, sent[2]!, sent[4]!].map((u) => u.file.decodedSeconds!);
-    const firstPartText = textFromWords(meeting.markers.filter((m) => m.end <= lengths[0]!).map((m) => ({ word: m.word, start: 0, end: 0 })));
-    expect(field(sent[0]!, 'prompt')).toBe(USER_PROMPT);
-    expect(field(sent[1]!, 'prompt')).toBe(`${USER_PROMPT} ${firstPartText}`);
-    expect(field(sent[2]!, 'prompt')).toBe(USER_PROMPT);
-    expect(field(sent[3]!, 'prompt')).toBe(field(sent[4]!, 'prompt'));
+    const lengths = byPart.map((mine) => mine[0]!.file.decodedSeconds!);
     // Cuts in the generated pauses.
     const cuts = [lengths[0]!, lengths[0]! + lengths[1]!];
     for (const cut of cuts) expect(meeting.pauses.some((p) => p.start <= cut && cut <= p.end), `cut at ${cut.toFixed(2)} s is in a pause`).toBe(true);
@@ -144,25 +140,59 @@ describe('a long recording in main\'s job queue', () => {
     await openTranscribe(page());
     await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = uploads().length;
-    // Part 2 is read slowly, so the kill comes in the middle of its upload.
+    // The second part to arrive is read slowly, so the kill comes in the middle of its upload.
     fake.transcription.next({});
     fake.transcription.next({ readBytesPerSecond: 200_000 });
     await fileInput(page()).setInputFiles(meeting.path);
-    await expect.poll(() => uploads().length - before, { timeout: 300_000, interval: 50 }).toBe(2);
-    mark('part 2 on its way; kill -9');
+    // Killed once the page shows a part kept, while the slow one is still on its way.
+    await queueRow(page(), 'all-hands.wav').getByText(/^[12] of 3 parts transcribed/).waitFor({ timeout: 300_000 });
+    expect(uploads().slice(before).filter((u) => u.status === undefined)).not.toHaveLength(0);
+    mark('a part done, another on its way; kill -9');
     await s.restart({ kill: true });
     await openTranscribe(page());
     const row = queueRow(page(), 'all-hands.wav');
-    await row.getByText(/^Interrupted when Confab closed; 1 part is done and will not be sent again\./).waitFor();
+    await row.getByText(/^Interrupted when Confab closed; \d parts? (is|are) done and will not be sent again\./).waitFor();
     await screenshot(page(), 'long-recording-interrupted');
     await row.getByRole('button', { name: 'Resume' }).click();
     await resultHeading(page(), 'all-hands.wav').waitFor({ timeout: 300_000 });
     mark('resumed job done');
 
     const sent = uploads().slice(before);
-    // Part 1 once; part 2 cut off by the kill, then once more; part 3 once.
-    expect(sent.map(partOf)).toEqual([1, 2, 2, 3]);
-    expect(sent.filter((u) => u.status === 200).map(partOf)).toEqual([1, 2, 3]);
+    // Every part transcribed once: the parts done before the kill were not sent again.
+    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual([1, 2, 3]);
+    expect(await mergedWords()).toEqual(firstRun);
+    expect(s.errors).toEqual([]);
+  }, 900_000);
+
+  it('sends the parts at once to a slow service, slows down when it says 429, and gives the same words and timings', async () => {
+    await openTranscribe(page());
+    await page().getByRole('button', { name: 'Clear finished' }).click();
+    const before = uploads().length;
+    // Every answer takes 3 s after the upload; the second part to arrive is told to come back in 2 s.
+    fake.setLatency(3_000);
+    fake.transcription.next({});
+    fake.transcription.next({ status: 429, headers: { 'Retry-After': '2' }, errorBody: { error: { message: 'Slow down.', type: 'rate_limit_error', code: null } } });
+    await fileInput(page()).setInputFiles(meeting.path);
+    const row = queueRow(page(), 'all-hands.wav');
+    await row.getByText(/^The service asked Confab to slow down; sending again in [12] s\.$/).waitFor({ timeout: 300_000 });
+    await screenshot(page(), 'long-recording-rate-limited');
+    await resultHeading(page(), 'all-hands.wav').waitFor({ timeout: 300_000 });
+    fake.setLatency(0);
+    mark('rate-limited job done');
+
+    const mine = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(before);
+    const sent = uploads().slice(before);
+    // In flight together: the first three arrived within one answer's 3 s of each other.
+    const arrivals = mine.slice(0, 3).map((r) => r.at);
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(3_000);
+    expect(new Set(sent.slice(0, 3).map(partOf))).toEqual(new Set([1, 2, 3]));
+    // The rate-limited part went again, with the same bytes, no sooner than asked; every part succeeded once.
+    expect(sent.map((u) => u.status).filter((status) => status !== 200)).toEqual([429]);
+    const limited = sent.findIndex((u) => u.status === 429);
+    const again = sent.findIndex((u, i) => i > limited && partOf(u) === partOf(sent[limited]!));
+    expect(sent[again]!.file.sha256).toBe(sent[limited]!.file.sha256);
+    expect(mine[again]!.at - mine[limited]!.at).toBeGreaterThanOrEqual(2_000);
+    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual([1, 2, 3]);
     expect(await mergedWords()).toEqual(firstRun);
     expect(s.errors).toEqual([]);
   }, 900_000);

@@ -15,6 +15,8 @@ export const job = (id: string, state: Job['state'] = 'queued', change: Partial<
   sentBytes: 0,
   totalBytes: 0,
   currentPart: null,
+  partsInFlight: 0,
+  wait: null,
   parts: [],
   durationSeconds: null,
   etaSeconds: null,

@@ -1,27 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Job } from '../../../../shared/contract/jobs';
-import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import { MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { problemOf } from '../../../../shared/domain/problem';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, EncodedPart } from '../audio-split/types';
 import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
-import { partPrompt } from './continuity';
 import type { PartTiming } from './estimate';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
+import { RateLimited, scheduleParts } from './part-scheduler';
+
+/** A part on its way: what is done to it now, and its bytes sent so far, of all. */
+export interface Sending {
+  state: 'encoding' | 'uploading' | 'transcribing';
+  sent: number;
+  total: number;
+}
 
 /** What a running job shows that is not kept: where it is and how fast it goes. */
 export interface Live {
   step: Job['step'];
   planned: Job['planned'];
   prepared: Job['prepared'];
-  sentBytes: number;
-  totalBytes: number;
-  currentPart: number | null;
-  partState: 'encoding' | 'uploading' | 'transcribing' | null;
+  /** The parts in flight by index (a recording sent whole is part 0). */
+  sending: Record<number, Sending>;
+  /** The service asked Confab to slow down: when sending goes on (ms since epoch). */
+  waitUntil: number | null;
   timings: PartTiming[];
 }
 
@@ -32,6 +39,10 @@ export interface RunDeps {
   keep(record: TranscriptRecord, audioPath: string, format: string, recordingId: string | null): void;
   /** Where a part's encoded file goes (in the job's folder). */
   partPath(jobId: string, index: number): string;
+  /** Most parts of a long recording in flight at once (the settings' transcription defaults). */
+  partsInFlight(): number;
+  /** The speakers known for a Confab recording, for its glossary. */
+  speakerNames(recordingId: string | null): string[];
 }
 
 export interface RunIo {
@@ -61,16 +72,29 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     if (io.signal.aborted) throw new Stopped();
   };
 
-  async function send(file: UploadFile, prompt: string, forcedTimings: boolean): Promise<Transcript> {
-    io.live({ sentBytes: 0, totalBytes: file.size, partState: 'uploading', prepared: null }, true);
-    const request = forcedTimings ? { ...job.request, prompt, responseFormat: 'verbose_json' as const, granularities: ['word' as const, 'segment' as const] } : job.request;
+  const sending: Record<number, Sending> = {};
+  const show = (index: number, change: Partial<Sending> | null, immediate: boolean) => {
+    if (change) sending[index] = { ...(sending[index] ?? { state: 'encoding', sent: 0, total: 0 }), ...change };
+    else delete sending[index];
+    io.live({ sending: { ...sending } }, immediate);
+  };
+
+  async function send(index: number, file: UploadFile, prompt: string, verbose: boolean): Promise<Transcript> {
+    show(index, { state: 'uploading', sent: 0, total: file.size }, true);
+    if (index === lowestEncoding()) io.live({ prepared: null });
+    const request = verbose ? { ...job.request, prompt, responseFormat: 'verbose_json' as const, granularities: ['word' as const, 'segment' as const] } : { ...job.request, prompt };
     const result = await deps.transcribe(file, request, {
       signal: io.signal,
       // All sent is news at once: from there the wait is the service's.
-      onProgress: (sentBytes) => io.live({ sentBytes, partState: sentBytes < file.size ? 'uploading' : 'transcribing' }, sentBytes >= file.size),
+      onProgress: (sent) => show(index, { sent, state: sent < file.size ? 'uploading' : 'transcribing' }, sent >= file.size),
     });
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Stopped();
+    // The service's pace is not the part's fault: it goes again, later, with the same bytes.
+    if (result.failure.kind === 'rate_limit' || result.failure.status === 503) {
+      show(index, null, true);
+      throw new RateLimited(result.failure.retryAfterSeconds);
+    }
     job.failure = result.failure;
     throw result;
   }
@@ -82,14 +106,14 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     io.save();
   }
 
-  /** The part whose turn it is: its preparation is the one on screen, and how far each encode has come. */
-  let showing = -1;
+  /** The preparation on screen is the first part still being made; how far each encode has come. */
+  const lowestEncoding = () => Math.min(...Object.entries(sending).filter(([, s]) => s.state === 'encoding').map(([i]) => Number(i)));
   const madeSoFar = new Map<number, Job['prepared']>();
   const partSeconds = ({ index }: StoredPart) => {
     const cut = job.plan!.cuts[index]!;
     return (cut.endSample - cut.startSample) / job.plan!.sampleRate;
   };
-  /** Encodes shared by the part's own turn and the prefetch while the part before is sent. */
+  /** Encodes shared by the part's own turn and the prefetch while the parts before are sent. */
   const encoding = new Map<number, Promise<EncodedPart>>();
   function encode(part: StoredPart): Promise<EncodedPart> {
     if (part.encoded && existsSync(part.encoded.path)) return Promise.resolve(part.encoded);
@@ -102,10 +126,9 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
           index: part.index,
           outPath: deps.partPath(job.id, part.index),
           signal: io.signal,
-          // A part made ahead (the next one) is shown once its turn comes.
           onProgress: (prepared) => {
             madeSoFar.set(part.index, prepared);
-            if (showing === part.index) io.live({ prepared });
+            if (lowestEncoding() === part.index) io.live({ prepared });
           },
         })
         .then((made) => {
@@ -122,34 +145,51 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   }
 
   async function encoded(part: StoredPart): Promise<EncodedPart> {
-    if (!(part.encoded && existsSync(part.encoded.path))) io.live({ partState: 'encoding', sentBytes: 0, totalBytes: 0, prepared: madeSoFar.get(part.index) ?? { doneSeconds: 0, totalSeconds: partSeconds(part) } }, true);
+    if (!(part.encoded && existsSync(part.encoded.path))) {
+      show(part.index, { state: 'encoding', sent: 0, total: 0 }, true);
+      if (lowestEncoding() === part.index) io.live({ prepared: madeSoFar.get(part.index) ?? { doneSeconds: 0, totalSeconds: partSeconds(part) } }, true);
+    }
     const made = encode(part);
-    // The next part is made alongside this one (a splitter process each: two cores, and each
-    // process's memory is bounded), and so while this one is sent and transcribed.
-    const next = job.parts[part.index + 1];
-    if (next && next.state !== 'done') void encode(next).catch(() => undefined);
+    // The part after the last one started is made alongside, so it is ready when a slot frees.
+    const next = job.parts.find((other) => other.index > part.index && other.state !== 'done' && !(other.index in sending));
+    if (next) void encode(next).catch(() => undefined);
     return made;
   }
 
-  async function transcribePart(part: StoredPart, previous: StoredPart | undefined) {
+  /**
+   * The prompt of every part: the user's own, then the recording's glossary. No part carries
+   * another's words, so parts wait on nothing and a loop in one does not feed the next.
+   */
+  const own = job.request.prompt.trim();
+  const glossary = [job.request.glossary?.trim() ?? '', ...deps.speakerNames(job.recordingId)].filter(Boolean).join(', ').slice(0, Math.max(0, PROMPT_MAX_CHARS - own.length - 1));
+  const prompt = [own, glossary].filter(Boolean).join(' ');
+
+  async function transcribePart(part: StoredPart) {
     const started = performance.now();
-    showing = part.index;
-    io.live({ currentPart: part.index, partState: null }, true);
-    const file = await encoded(part);
-    const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
-    const carried = partPrompt(job.request.prompt, previous?.transcript?.text ?? null);
-    let transcript = await send(upload, carried, true);
-    let problem = partProblem(transcript, file.durationSeconds);
-    // A carried-over prompt makes loops likelier: once without it, then keep what came and say so.
-    if (problem && carried !== job.request.prompt.trim()) {
-      transcript = await send(upload, job.request.prompt.trim(), true);
-      problem = partProblem(transcript, file.durationSeconds);
+    try {
+      const file = await encoded(part);
+      const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
+      let transcript = await send(part.index, upload, prompt, true);
+      let problem = partProblem(transcript, file.durationSeconds);
+      // A loop may not come again: once more as it was, then keep what came and say so.
+      if (problem) {
+        transcript = await send(part.index, upload, prompt, true);
+        problem = partProblem(transcript, file.durationSeconds);
+      }
+      Object.assign(part, { state: 'done', transcript, flag: problem, encoded: null });
+      io.savePart(part);
+      rmSync(file.path, { force: true });
+      timings.push({ audioSeconds: file.durationSeconds, elapsedMs: performance.now() - started });
+      io.live({ timings: [...timings] }, true);
+    } catch (error) {
+      if (!(error instanceof RateLimited || error instanceof Stopped || io.signal.aborted)) {
+        part.state = 'failed';
+        io.savePart(part);
+      }
+      throw error;
+    } finally {
+      show(part.index, null, true);
     }
-    Object.assign(part, { state: 'done', transcript, flag: problem, encoded: null });
-    io.savePart(part);
-    rmSync(file.path, { force: true });
-    timings.push({ audioSeconds: file.durationSeconds, elapsedMs: performance.now() - started });
-    io.live({ timings: [...timings] }, true);
   }
   // Only parts transcribed in this run tell the pace: the ones kept from before took unknown time.
   const timings: PartTiming[] = [];
@@ -157,12 +197,15 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   job.state = 'running';
   Object.assign(job, { failure: null, problem: null });
   io.save();
-  let failedPart: StoredPart | undefined;
   try {
     if (!isLong(job)) {
       io.live({ step: 'transcribing' }, true);
       const upload = { path: job.sourcePath, name: job.fileName, mimeType: job.mimeType, size: job.size };
-      return finish(await send(upload, job.request.prompt, false));
+      const whole = () => send(0, upload, prompt, false);
+      let transcript: Transcript | undefined;
+      await scheduleParts([0], { max: 1, signal: io.signal, work: async () => void (transcript = await whole()), onWait: (waitUntil) => io.live({ waitUntil }, true) });
+      stop();
+      return finish(transcript!);
     }
     if (!job.plan) {
       io.live({ step: 'planning', planned: { doneSeconds: 0, totalSeconds: null } }, true);
@@ -173,13 +216,12 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
       for (const part of job.parts) io.savePart(part);
     }
     io.live({ step: 'transcribing', planned: null }, true);
-    for (const part of job.parts) {
-      if (part.state === 'done') continue;
-      failedPart = part;
-      await transcribePart(part, job.parts[part.index - 1]);
-      failedPart = undefined;
-    }
-    io.live({ step: 'saving', currentPart: null, partState: null }, true);
+    await scheduleParts(
+      job.parts.filter((part) => part.state !== 'done'),
+      { max: deps.partsInFlight(), signal: io.signal, work: transcribePart, onWait: (waitUntil) => io.live({ waitUntil }, true) },
+    );
+    stop();
+    io.live({ step: 'saving', sending: {}, waitUntil: null }, true);
     const { plan } = job;
     const merged = mergeTranscripts(
       job.parts.map((part) => ({ startSeconds: plan.cuts[part.index]!.startSample / plan.sampleRate, transcript: part.transcript! })),
@@ -188,10 +230,6 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     );
     finish({ ...merged, warnings: flagsOf(job.parts, plan.sampleRate, plan.cuts) });
   } catch (error) {
-    if (failedPart && !(error instanceof Stopped)) {
-      failedPart.state = 'failed';
-      io.savePart(failedPart);
-    }
     if (error instanceof Stopped || io.signal.aborted) job.state = io.signal.reason === CLOSING ? 'interrupted' : 'cancelled';
     else {
       job.state = 'failed';
@@ -201,7 +239,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     }
     io.save();
   } finally {
-    io.live({ step: null, currentPart: null, partState: null, sentBytes: 0, totalBytes: 0, planned: null, prepared: null }, true);
+    io.live({ step: null, sending: {}, waitUntil: null, planned: null, prepared: null }, true);
   }
 }
 

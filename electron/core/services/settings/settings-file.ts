@@ -5,6 +5,10 @@ import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contra
 import { languageChoiceSchema } from '../../../../shared/i18n/languages';
 import { log } from '../../log';
 
+/** Three parts at once keep a service that takes its time busy without flooding it. */
+export const DEFAULT_PARTS_IN_FLIGHT = 3;
+const PARTS_IN_FLIGHT_MAX = 8;
+
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
 export const profileRecordSchema = z.object({
   id: z.string(),
@@ -38,6 +42,8 @@ export const settingsFileSchema = z.object({
     log.warn('settings.json: the transcription defaults were not usable, so the built-in ones apply:', error.issues.map((issue) => issue.message).join('; '));
     return DEFAULT_JOB_REQUEST;
   }),
+  /** Parts of a long recording sent at once; the service's 429s lower it for a while by themselves. */
+  partsInFlight: z.number().int().min(1).max(PARTS_IN_FLIGHT_MAX).default(DEFAULT_PARTS_IN_FLIGHT).catch(DEFAULT_PARTS_IN_FLIGHT),
   activeId: z.string(),
   profiles: z.array(profileRecordSchema).min(1),
 });
@@ -96,6 +102,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       speakerNameAsked: false,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
+      partsInFlight: DEFAULT_PARTS_IN_FLIGHT,
       activeId: profile.id,
       profiles: [profile],
     },

@@ -79,6 +79,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
       return file.subtitleRules;
     },
     transcriptionDefaults: (): JobRequest => file.transcriptionDefaults,
+    partsInFlight: (): number => file.partsInFlight,
     async setTranscriptionDefaults(request: JobRequest): Promise<JobRequest> {
       await save({ ...file, transcriptionDefaults: request });
       return file.transcriptionDefaults;

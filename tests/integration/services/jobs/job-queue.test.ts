@@ -36,7 +36,7 @@ interface Sent {
 }
 type Answer = (sent: Sent, signal: AbortSignal) => Promise<Transcribed> | Transcribed;
 
-async function setup(dir: string, parts = 3) {
+async function setup(dir: string, parts = 3, inFlight = 1) {
   const sent: Sent[] = [];
   const encodes: number[] = [];
   const kept: Array<{ record: TranscriptRecord; audio: string }> = [];
@@ -67,6 +67,8 @@ async function setup(dir: string, parts = 3) {
       return answer ? answer(entry, options.signal) : { ok: true, transcript: said(`words of ${file.name}`) };
     },
     keep: (record, audio) => void kept.push({ record, audio }),
+    partsInFlight: () => inFlight,
+    speakerNames: () => [],
   };
   const staged = join(dir, 'staging');
   const open = () => createJobQueue({
@@ -148,13 +150,13 @@ describe('the transcription queue', () => {
     await queue.close();
   });
 
-  it('splits a long recording once, carries the end of each part into the next prompt, and merges with true offsets', async () => {
+  it('splits a long recording once, prompts every part with the prompt and glossary alone, and merges with true offsets', async () => {
     const t = await setup(await testFolder('jobs-'));
     const queue = t.open();
-    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    const { id } = queue.add({ fileId: 'long', request: { ...REQUEST, glossary: 'Confab, Ngozi' } });
     await reaches(queue, id, 'done');
     expect(t.sent.map((s) => s.name)).toEqual([1, 2, 3].map((n) => `long (part ${n} of 3).webm`));
-    expect(t.sent.map((s) => s.prompt)).toEqual(['Team sync.', 'Team sync. words of long (part 1 of 3).webm', 'Team sync. words of long (part 2 of 3).webm']);
+    expect(t.sent.map((s) => s.prompt)).toEqual(Array(3).fill('Team sync. Confab, Ngozi'));
     const { transcript } = t.kept[0]!.record;
     expect(transcript.segments.map((s) => s.start)).toEqual([0, 600, 1200]);
     expect(transcript.duration).toBe(1800);
@@ -185,7 +187,7 @@ describe('the transcription queue', () => {
     await queue.close();
   });
 
-  it('retries a looping part once without the carried-over prompt, and flags it when it still loops', async () => {
+  it('sends a looping part once more as it was, and flags it when it still loops', async () => {
     const t = await setup(await testFolder('jobs-'));
     const queue = t.open();
     const loop = said('Thank you for watching. '.repeat(8).trim());
@@ -200,9 +202,9 @@ describe('the transcription queue', () => {
     await reaches(queue, id, 'done');
     expect(t.sent.map((s) => [s.name.slice(6, 15), s.prompt])).toEqual([
       ['part 1 of', 'Team sync.'],
-      ['part 2 of', 'Team sync. first part'],
       ['part 2 of', 'Team sync.'],
-      ['part 3 of', 'Team sync. second part, heard right'],
+      ['part 2 of', 'Team sync.'],
+      ['part 3 of', 'Team sync.'],
       ['part 3 of', 'Team sync.'],
     ]);
     const { transcript } = t.kept[0]!.record;
@@ -214,7 +216,7 @@ describe('the transcription queue', () => {
   it('keeps a failed part\'s encoded file, so Retry sends the same bytes and no part that was done', async () => {
     const t = await setup(await testFolder('jobs-'));
     const queue = t.open();
-    const failure = { kind: 'server' as const, reason: null, status: 503, code: null, message: 'Busy.', host: null, retryAfterSeconds: null };
+    const failure = { kind: 'server' as const, reason: null, status: 500, code: null, message: 'Broken.', host: null, retryAfterSeconds: null };
     t.answers.push(() => ({ ok: true, transcript: said('one') }), () => ({ ok: false, failure }));
     const { id } = queue.add({ fileId: 'long', request: REQUEST });
     await reaches(queue, id, 'failed');
@@ -243,12 +245,53 @@ describe('the transcription queue', () => {
     second.resume(id);
     await reaches(second, id, 'done');
     expect(t.sent.map((s) => s.name.slice(6, 15))).toEqual(['part 1 of', 'part 2 of', 'part 3 of', 'part 3 of', 'part 4 of']);
-    // The part in flight went again with the bytes it had, its prompt carried from part 2 as before.
+    // The part in flight went again with the bytes it had.
     expect(t.sent[3]!.bytes).toBe(inFlight);
-    expect(t.sent[3]!.prompt).toBe('Team sync. two');
     expect(t.kept[0]!.record.transcript.segments.map((s) => s.start)).toEqual([0, 600, 1200, 1800]);
     await second.close();
     await first.close();
+  });
+
+  it('sends up to the set number of parts at once, counts their bytes together, and merges in part order whatever order they come back in', async () => {
+    const t = await setup(await testFolder('jobs-'), 5, 3);
+    const queue = t.open();
+    const held: Array<() => void> = [];
+    const later = (sent: Sent): Promise<Transcribed> => new Promise((resolve) => held.push(() => resolve({ ok: true, transcript: said(`heard ${sent.name.slice(6, 12)}`) })));
+    t.answers.push(later, later, later, later, later);
+    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    const three = await until(queue, id, (job) => job.partsInFlight === 3 && job.sentBytes === 60);
+    expect(t.sent.map((s) => s.name.slice(6, 12))).toEqual(['part 1', 'part 2', 'part 3']);
+    expect(three.parts.map((p) => p.state)).toEqual(['transcribing', 'transcribing', 'transcribing', 'waiting', 'waiting']);
+    expect([three.sentBytes, three.totalBytes]).toEqual([60, 60]);
+    // Part 3 comes back first: part 4 takes its slot, and the merge still goes by part.
+    held[2]!();
+    await expect.poll(() => t.sent.length).toBe(4);
+    for (const release of [1, 0, 3]) held[release]!();
+    await expect.poll(() => held.length).toBe(5);
+    held[4]!();
+    await reaches(queue, id, 'done');
+    const { transcript } = t.kept[0]!.record;
+    expect(transcript.text).toBe('heard part 1 heard part 2 heard part 3 heard part 4 heard part 5');
+    expect(transcript.segments.map((seg) => seg.start)).toEqual([0, 600, 1200, 1800, 2400]);
+    await queue.close();
+  });
+
+  it('waits as a 429 asks, says so in the job, and sends the rate-limited part again, once, with the same bytes', async () => {
+    const t = await setup(await testFolder('jobs-'), 3, 3);
+    const queue = t.open();
+    const limited = { kind: 'rate_limit' as const, reason: null, status: 429, code: null, message: 'Slow down.', host: null, retryAfterSeconds: 1 };
+    t.answers.push(() => ({ ok: true, transcript: said('one') }), () => ({ ok: false, failure: limited }));
+    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    const waiting = await until(queue, id, (job) => job.wait !== null);
+    expect(waiting.wait).toEqual({ code: 'job.rate_limited', values: { seconds: 1 } });
+    await reaches(queue, id, 'done');
+    const names = t.sent.map((s) => s.name.slice(6, 12));
+    expect(names.filter((name) => name === 'part 2')).toHaveLength(2);
+    const [first, again] = t.sent.filter((s) => s.name.includes('part 2'));
+    expect(again!.bytes).toBe(first!.bytes);
+    expect(queue.list()[0]!.failure).toBeNull();
+    expect(t.kept[0]!.record.transcript.segments.map((seg) => seg.start)).toEqual([0, 600, 1200]);
+    await queue.close();
   });
 
   it('cancels a running job at once and a queued one before it starts; Retry of a cancelled one goes on', async () => {

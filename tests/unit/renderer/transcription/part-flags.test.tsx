@@ -16,7 +16,7 @@ const LOOPED = { code: 'part_check.looped', values: {} };
 const part = (index: number, flag: Job['parts'][number]['flag']) => ({ index, startSeconds: index * 600, endSeconds: (index + 1) * 600, state: 'done' as const, flag });
 const job: Job = {
   id: 'j1', fileName: 'meeting.wav', size: 1, format: 'wav', createdAt: 0, state: 'done', responseFormat: 'verbose_json', step: null,
-  planned: null, prepared: null, sentBytes: 0, totalBytes: 0, currentPart: null, durationSeconds: 1800, etaSeconds: null,
+  planned: null, prepared: null, sentBytes: 0, totalBytes: 0, currentPart: null, partsInFlight: 0, wait: null, durationSeconds: 1800, etaSeconds: null,
   failure: null, problem: null, recordId: 't1', parts: [part(0, null), part(1, LOOPED), part(2, OVERRUN)],
 };
 const KEPT_IN_ENGLISH = 'Part 3 may be wrong: its timings run to 700.0 s in a part 600.0 s long.';

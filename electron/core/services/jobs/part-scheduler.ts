@@ -1,0 +1,97 @@
+/**
+ * Sends a long recording's parts several at a time, at the pace the service allows. Parts wait
+ * on nothing but a free slot (their prompts do not carry each other's words), so up to `max`
+ * are in flight; a rate-limited part (429, 503) halves the slots, every part waits as the
+ * service asked (or backs off exponentially), and the part goes again. Slots come back one at
+ * a time as parts succeed, so the pace creeps up to the service's again.
+ */
+
+/** Thrown by a part's work when the service asked to slow down; `seconds` is its Retry-After. */
+export class RateLimited extends Error {
+  constructor(readonly seconds: number | null) {
+    super('rate limited');
+  }
+}
+
+export const BACKOFF_FIRST_SECONDS = 2;
+export const BACKOFF_MAX_SECONDS = 60;
+
+/** The wait when the service did not say: 2 s, doubled each time in a row, at most 60 s. */
+export const backoffSeconds = (inARow: number) => Math.min(BACKOFF_MAX_SECONDS, BACKOFF_FIRST_SECONDS * 2 ** Math.max(0, inARow - 1));
+
+export interface ScheduleOptions<T> {
+  /** Most parts in flight at once. */
+  max: number;
+  signal: AbortSignal;
+  work(item: T): Promise<void>;
+  /** The service asked to wait: until when (ms since epoch), or null once sending goes on. */
+  onWait(until: number | null): void;
+  /** Injected for the tests; waits `ms` or until the signal aborts. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const abortableSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => (clearTimeout(timer), signal.removeEventListener('abort', done), resolve());
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Runs `work` for every item, in order of the list, up to `max` at once. The first failure that
+ * is not a rate limit stops new items from starting and is thrown once those in flight end.
+ */
+export async function scheduleParts<T>(items: readonly T[], options: ScheduleOptions<T>): Promise<void> {
+  const sleep = options.sleep ?? abortableSleep;
+  const queue = [...items];
+  let limit = Math.max(1, options.max);
+  let successes = 0;
+  let limitedInARow = 0;
+  let resumeAt = 0;
+  let failure = null as { error: unknown } | null;
+  const inFlight = new Set<Promise<void>>();
+
+  async function one(item: T) {
+    try {
+      await options.work(item);
+      limitedInARow = 0;
+      // One slot back after as many successes as there are slots: additive increase.
+      if (++successes >= limit && limit < options.max) {
+        limit++;
+        successes = 0;
+      }
+    } catch (error) {
+      if (!(error instanceof RateLimited) || options.signal.aborted) {
+        failure ??= { error };
+        return;
+      }
+      limit = Math.max(1, Math.floor(limit / 2));
+      successes = 0;
+      limitedInARow++;
+      const seconds = error.seconds ?? backoffSeconds(limitedInARow);
+      resumeAt = Math.max(resumeAt, Date.now() + seconds * 1000);
+      // The part goes again first, with the same bytes.
+      queue.unshift(item);
+    }
+  }
+
+  while ((queue.length || inFlight.size) && !failure && !options.signal.aborted) {
+    const wait = resumeAt - Date.now();
+    if (wait > 0) {
+      options.onWait(resumeAt);
+      await Promise.race([sleep(wait, options.signal), ...inFlight]);
+      continue;
+    }
+    if (resumeAt) {
+      resumeAt = 0;
+      options.onWait(null);
+    }
+    while (queue.length && inFlight.size < limit && resumeAt <= Date.now()) {
+      const running = one(queue.shift()!).finally(() => inFlight.delete(running));
+      inFlight.add(running);
+    }
+    if (inFlight.size) await Promise.race(inFlight);
+  }
+  await Promise.allSettled(inFlight);
+  if (failure) throw failure.error;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimited, backoffSeconds, scheduleParts } from '../../../../electron/core/services/jobs/part-scheduler';
+
+/** A part's work the test ends by hand; `started` says which parts are in flight and in what order they went. */
+function harness() {
+  const started: number[] = [];
+  const pending = new Map<number, { resolve(): void; reject(error: unknown): void }>();
+  const work = (item: number) =>
+    new Promise<void>((resolve, reject) => {
+      started.push(item);
+      pending.set(item, { resolve, reject });
+    });
+  const settle = async (item: number, error?: unknown) => {
+    const one = pending.get(item)!;
+    pending.delete(item);
+    if (error) one.reject(error);
+    else one.resolve();
+    // Lets the scheduler take the freed slot.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { started, pending, work, settle };
+}
+
+const ticks = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+describe('scheduleParts', () => {
+  it('keeps up to max parts in flight, in list order, and a freed slot goes to the next part', async () => {
+    const h = harness();
+    const done = scheduleParts([0, 1, 2, 3, 4], { max: 3, signal: new AbortController().signal, work: h.work, onWait: () => undefined });
+    await ticks();
+    expect(h.started).toEqual([0, 1, 2]);
+    await h.settle(1);
+    expect(h.started).toEqual([0, 1, 2, 3]);
+    expect([...h.pending.keys()]).toEqual([0, 2, 3]);
+    for (const item of [0, 2, 3]) await h.settle(item);
+    await h.settle(4);
+    await done;
+    expect(h.started).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('on a rate limit halves the parts in flight, waits as asked, sends the part again first, and creeps back up', async () => {
+    const h = harness();
+    const waits: Array<number | null> = [];
+    const slept: number[] = [];
+    let wake: () => void = () => undefined;
+    const sleep = (ms: number) => new Promise<void>((resolve) => (slept.push(ms), (wake = resolve)));
+    const done = scheduleParts([0, 1, 2, 3, 4, 5, 6, 7], { max: 4, signal: new AbortController().signal, work: h.work, onWait: (until) => waits.push(until), sleep });
+    await ticks();
+    expect(h.started).toEqual([0, 1, 2, 3]);
+    const before = Date.now();
+    await h.settle(1, new RateLimited(12));
+    // No part starts while the service asked to wait.
+    expect(h.started).toEqual([0, 1, 2, 3]);
+    expect(waits[0]! - before).toBeGreaterThanOrEqual(11_900);
+    expect(slept[0]).toBeGreaterThan(11_000);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 13_000;
+    try {
+      wake();
+      await ticks();
+      expect(waits.at(-1)).toBeNull();
+      // The slots are halved (4 → 2), and three parts are still in flight: one ending frees none.
+      await h.settle(0);
+      expect(h.started).toEqual([0, 1, 2, 3]);
+      // Two successes at two slots give one back (3): part 1 goes again before part 4.
+      await h.settle(2);
+      expect(h.started).toEqual([0, 1, 2, 3, 1, 4]);
+      for (const item of [3, 1, 4, 5, 6]) await h.settle(item);
+      expect(h.started).toEqual([0, 1, 2, 3, 1, 4, 5, 6, 7]);
+      await h.settle(7);
+      await done;
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('backs off from 2 s, doubling, to at most 60 s when the service does not say how long', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(backoffSeconds)).toEqual([2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it('stops starting parts after a failure that is not a rate limit, and throws it once those in flight end', async () => {
+    const h = harness();
+    const done = scheduleParts([0, 1, 2, 3], { max: 2, signal: new AbortController().signal, work: h.work, onWait: () => undefined });
+    await ticks();
+    const broken = new Error('broken');
+    await h.settle(0, broken);
+    expect(h.started).toEqual([0, 1]);
+    await h.settle(1);
+    await expect(done).rejects.toBe(broken);
+    expect(h.started).toEqual([0, 1]);
+  });
+});
