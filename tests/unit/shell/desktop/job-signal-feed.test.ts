@@ -17,7 +17,7 @@ describe('the desktop signals fed by the job queue', () => {
   it('shows one progress value for all the work left: bytes of a whole file, parts of a long one', () => {
     const { out, apply } = feed();
     apply({ type: 'job', job: job('a', 'running', { sentBytes: 500, totalBytes: 1000 }) });
-    apply({ type: 'job', job: job('b', 'running', { parts: [part(0, 'done'), part(1, 'done'), part(2, 'uploading'), part(3, 'waiting')], currentPart: 2, sentBytes: 50, totalBytes: 100 }) });
+    apply({ type: 'job', job: job('b', 'running', { parts: [part(0, 'done'), part(1, 'done'), part(2, 'uploading'), part(3, 'waiting')], currentPart: 2, partsInFlight: 1, sentBytes: 50, totalBytes: 100 }) });
     expect(out).toEqual([
       { kind: 'progress', fraction: 0.5 },
       { kind: 'progress', fraction: (0.5 + 2.5 / 4) / 2 },
