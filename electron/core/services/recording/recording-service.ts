@@ -11,6 +11,7 @@ import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
 import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
 import { type RecordingClock, realClock } from './clock';
+import { type LiveFeedOpener, feedsOf } from './live-feed';
 import { type QueueDeps, queueRecording } from './queue-recording';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
@@ -35,6 +36,8 @@ export interface RecordingServiceDeps extends QueueDeps {
   onTranscribed?(recording: TranscribedRecording, transcriptId: string): void | Promise<void>;
   fs?: TrackFs;
   clock?: RecordingClock;
+  /** What follows each recording's audio while it runs (live parts, captions). */
+  feeds?: LiveFeedOpener[];
 }
 
 /** Waiting for the user: stopped on the Free plan, ended by the disk, recovered after a crash, or kept for later. */
@@ -168,7 +171,8 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       try {
         await mkdir(folder, { recursive: true });
         // The manifest comes last: a folder without one never started and is removed at the next start.
-        opened = await openSession({ fs, folder, now: clock.now, changed }, recording);
+        const feed = feedsOf((deps.feeds ?? []).map((open) => open(recording, folder)), (error) => log.warn('A live feed of the recording failed:', error));
+        opened = await openSession({ fs, folder, now: clock.now, changed, feed }, recording);
         await writeManifest(folder, recording);
       } catch (error) {
         // A disk that cannot take the first bytes: nothing was recorded, so nothing is kept.

@@ -3,6 +3,7 @@ import { Problem, type ProblemData } from '../../../../shared/domain/problem';
 import { checkChunk, deinterleave } from './chunk-checks';
 import { trackPath } from './manifest';
 import { createNotices } from './notices';
+import type { LiveFeed } from './live-feed';
 import type { TrackFs } from './track-fs';
 import { type TrackWriter, createTrackWriter } from './track-writer';
 import { BYTES_PER_SAMPLE } from './wav-header';
@@ -19,6 +20,8 @@ export interface SessionDeps {
   now(): number;
   /** The recording changed (state, markers, notices, seconds); `lasting` when the manifest must be rewritten (awaited). */
   changed(recording: Recording, lasting: boolean): Promise<void> | void;
+  /** Hears every stretch once it is kept (live parts, captions). */
+  feed?: LiveFeed;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       await closeFiles();
       const problem = writeFailure(error, deps.folder);
       Object.assign(recording, { state: 'ended', problem });
+      await deps.feed?.ended(view());
       await changed(true);
       return problem;
     }
@@ -76,8 +80,10 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
   async function pad(count: number): Promise<ProblemData | null> {
     for (let done = 0; done < count; done += PAD_BLOCK_FRAMES) {
       const silence = Buffer.alloc(Math.min(PAD_BLOCK_FRAMES, count - done) * BYTES_PER_SAMPLE);
-      const problem = await write(writers.map(() => silence));
+      const silent = writers.map(() => silence);
+      const problem = await write(silent);
       if (problem) return problem;
+      deps.feed?.heard(silent, frames);
       frames += silence.byteLength / BYTES_PER_SAMPLE;
     }
     return null;
@@ -97,6 +103,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         const tracks = deinterleave(input.pcm, writers.length);
         const problem = await write(tracks.map((track) => track.samples));
         if (problem) return { ok: false, problem };
+        deps.feed?.heard(tracks.map((track) => track.samples), frames);
         frames += verdict.frames;
         nextSeq += 1;
         lastChunkAt = deps.now();
@@ -181,6 +188,8 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         // A marker always points at something kept.
         final.markers = final.markers.map((marker) => ({ ...marker, at: Math.min(marker.at, final.seconds) }));
         Object.assign(recording, final);
+        // Feeds hand over what they made (the parts sent while recording) before the recording is queued.
+        await deps.feed?.ended(final);
         return final;
       });
     },

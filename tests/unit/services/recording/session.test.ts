@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Recording } from '../../../../shared/contract/recording';
+import type { LiveFeed } from '../../../../electron/core/services/recording/live-feed';
 import { openSession } from '../../../../electron/core/services/recording/session';
 import { type TrackFs, nodeTrackFs } from '../../../../electron/core/services/recording/track-fs';
 import { fakeClock, fillingFs, framesOf, probedSeconds, readWav } from '../../../support/recording';
 import { testFolder } from '../../../support/temp-folder';
 
-async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs } = {}) {
+async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs; feed?: LiveFeed } = {}) {
   const folder = await testFolder('confab-session-');
   const clock = fakeClock();
   const changes: Array<{ recording: Recording; lasting: boolean }> = [];
@@ -21,7 +22,7 @@ async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs } =
     problem: null,
     jobId: null,
   };
-  const opened = await openSession({ fs: options.fs ?? nodeTrackFs, folder, now: clock.now, changed: (r, lasting) => void changes.push({ recording: r, lasting }) }, recording);
+  const opened = await openSession({ fs: options.fs ?? nodeTrackFs, folder, now: clock.now, changed: (r, lasting) => void changes.push({ recording: r, lasting }), feed: options.feed }, recording);
   let seq = 0;
   /** One second of the page's audio, one second of wall time later. */
   const second = (values = [100, 200]) => {
@@ -33,6 +34,25 @@ async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs } =
 }
 
 describe('the running recording', () => {
+  it('lets a live feed hear every stretch once it is kept, silence of a reload included, and tells it the end', async () => {
+    const heard: Array<{ at: number; frames: number; first: number[] }> = [];
+    const ended: Recording[] = [];
+    const feed: LiveFeed = { heard: (tracks, at) => void heard.push({ at, frames: tracks[0]!.byteLength / 2, first: tracks.map((t) => t.readInt16LE(0)) }), ended: (r) => void ended.push(r) };
+    const { opened, second, clock } = await session({ feed });
+    await second([100, -200]);
+    clock.advance(2_000);
+    await opened.attach('r1');
+    await second([7, 8]);
+    expect(heard).toEqual([
+      { at: 0, frames: 16_000, first: [100, -200] },
+      { at: 16_000, frames: 32_000, first: [0, 0] },
+      { at: 48_000, frames: 16_000, first: [7, 8] },
+    ]);
+    expect(ended).toEqual([]);
+    await opened.stop();
+    expect(ended).toMatchObject([{ state: 'stopped', seconds: 4 }]);
+  });
+
   it('writes each track to its own file, flushed before the answer', async () => {
     const { second, wav } = await session();
     expect(await second([100, -200])).toEqual({ ok: true });
