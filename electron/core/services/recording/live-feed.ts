@@ -15,8 +15,23 @@ export interface LiveFeed {
 /** Opens a feed for a recording just started, in its folder. */
 export type LiveFeedOpener = (recording: Recording, folder: string) => LiveFeed;
 
-/** Several feeds heard as one; a feed that throws is its own problem, never the recording's. */
-export function feedsOf(feeds: readonly LiveFeed[], warn: (error: unknown) => void): LiveFeed {
+/** How long the end may hold Stop: a feed hands over what it made, it does not wait on the network. */
+export const FEED_END_MS = 5_000;
+
+/**
+ * Several feeds heard as one. A feed that throws (opening, hearing or ending) is its own problem,
+ * never the recording's; the end is told once, and Stop waits for it at most FEED_END_MS.
+ */
+export function feedsOf(openers: readonly LiveFeedOpener[], recording: Recording, folder: string, warn: (error: unknown) => void): LiveFeed {
+  const feeds = openers.flatMap((open) => {
+    try {
+      return [open(recording, folder)];
+    } catch (error) {
+      warn(error);
+      return [];
+    }
+  });
+  let ending: Promise<void> | null = null;
   return {
     heard(tracks, at) {
       for (const feed of feeds) {
@@ -27,8 +42,14 @@ export function feedsOf(feeds: readonly LiveFeed[], warn: (error: unknown) => vo
         }
       }
     },
-    async ended(recording) {
-      await Promise.all(feeds.map((feed) => Promise.resolve().then(() => feed.ended(recording)).catch(warn)));
+    ended(final) {
+      ending ??= (async () => {
+        let timer: NodeJS.Timeout | undefined;
+        const all = Promise.all(feeds.map((feed) => Promise.resolve().then(() => feed.ended(final)).catch(warn)));
+        const late = new Promise<void>((resolve) => (timer = setTimeout(() => (warn(new Error('A live feed took too long to end.')), resolve()), FEED_END_MS)));
+        await Promise.race([all, late]).finally(() => clearTimeout(timer));
+      })();
+      return ending;
     },
   };
 }

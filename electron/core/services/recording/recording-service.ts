@@ -171,7 +171,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       try {
         await mkdir(folder, { recursive: true });
         // The manifest comes last: a folder without one never started and is removed at the next start.
-        const feed = feedsOf((deps.feeds ?? []).map((open) => open(recording, folder)), (error) => log.warn('A live feed of the recording failed:', error));
+        const feed = feedsOf(deps.feeds ?? [], recording, folder, (error) => log.warn('A live feed of the recording failed:', error));
         opened = await openSession({ fs, folder, now: clock.now, changed, feed }, recording);
         await writeManifest(folder, recording);
       } catch (error) {

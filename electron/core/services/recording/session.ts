@@ -62,8 +62,8 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       await closeFiles();
       const problem = writeFailure(error, deps.folder);
       Object.assign(recording, { state: 'ended', problem });
-      await deps.feed?.ended(view());
       await changed(true);
+      await deps.feed?.ended(view());
       return problem;
     }
     return null;
