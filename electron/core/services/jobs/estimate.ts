@@ -1,4 +1,4 @@
-/** How long one finished part took: its audio length and the wall time from start to its result. */
+/** One finished part: its audio length and the wall time since the part before it came back (or since sending began). */
 export interface PartTiming {
   audioSeconds: number;
   elapsedMs: number;

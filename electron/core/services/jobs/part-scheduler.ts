@@ -6,15 +6,28 @@
  * a time as parts succeed, so the pace creeps up to the service's again.
  */
 
-/** Thrown by a part's work when the service asked to slow down; `seconds` is its Retry-After. */
-export class RateLimited extends Error {
-  constructor(readonly seconds: number | null) {
+/**
+ * Thrown by a part's work when the service asked to slow down; `seconds` is its Retry-After and
+ * `failure` the answer, which the job fails with once the service has refused for too long.
+ */
+export class RateLimited<F = unknown> extends Error {
+  constructor(
+    readonly seconds: number | null,
+    readonly failure?: F,
+  ) {
     super('rate limited');
   }
 }
 
 export const BACKOFF_FIRST_SECONDS = 2;
 export const BACKOFF_MAX_SECONDS = 60;
+/**
+ * A service that refuses this many times in a row, or asks for a longer wait, is not pacing
+ * Confab but down or out of quota: the job fails with its answer, so the queue behind it goes on
+ * and the user gets Retry instead of a row that waits for ever.
+ */
+export const MAX_LIMITED_IN_A_ROW = 8;
+export const MAX_WAIT_SECONDS = 3600;
 
 /** The wait when the service did not say: 2 s, doubled each time in a row, at most 60 s. */
 export const backoffSeconds = (inARow: number) => Math.min(BACKOFF_MAX_SECONDS, BACKOFF_FIRST_SECONDS * 2 ** Math.max(0, inARow - 1));
@@ -65,10 +78,15 @@ export async function scheduleParts<T>(items: readonly T[], options: ScheduleOpt
         failure ??= { error };
         return;
       }
+      limitedInARow++;
+      // A wait of 0 (or a date already past, from a clock behind) would resend at once, again and again.
+      const seconds = error.seconds !== null && error.seconds >= 1 ? error.seconds : backoffSeconds(limitedInARow);
+      if (limitedInARow > MAX_LIMITED_IN_A_ROW || seconds > MAX_WAIT_SECONDS) {
+        failure ??= { error };
+        return;
+      }
       limit = Math.max(1, Math.floor(limit / 2));
       successes = 0;
-      limitedInARow++;
-      const seconds = error.seconds ?? backoffSeconds(limitedInARow);
       resumeAt = Math.max(resumeAt, Date.now() + seconds * 1000);
       // The part goes again first, with the same bytes.
       queue.unshift(item);

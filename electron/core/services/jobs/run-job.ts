@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { Job } from '../../../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { problemOf } from '../../../../shared/domain/problem';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, EncodedPart } from '../audio-split/types';
 import { mergeTranscripts } from '../transcript-merge/merge';
@@ -91,11 +92,13 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Stopped();
     // The service's pace is not the part's fault: it goes again, later, with the same bytes.
-    if (result.failure.kind === 'rate_limit' || result.failure.status === 503) {
+    // (Out of quota is a 429 too, but no wait ends it.)
+    if ((result.failure.kind === 'rate_limit' && result.failure.code !== 'insufficient_quota') || result.failure.status === 503) {
       show(index, null, true);
-      throw new RateLimited(result.failure.retryAfterSeconds);
+      throw new RateLimited(result.failure.retryAfterSeconds, result.failure);
     }
-    job.failure = result.failure;
+    // Parts fail at once: the row names the first to fail, so it says the first one's answer.
+    job.failure ??= result.failure;
     throw result;
   }
 
@@ -165,7 +168,6 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   const prompt = [own, glossary].filter(Boolean).join(' ');
 
   async function transcribePart(part: StoredPart) {
-    const started = performance.now();
     try {
       const file = await encoded(part);
       const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
@@ -179,7 +181,10 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
       Object.assign(part, { state: 'done', transcript, flag: problem, encoded: null });
       io.savePart(part);
       rmSync(file.path, { force: true });
-      timings.push({ audioSeconds: file.durationSeconds, elapsedMs: performance.now() - started });
+      // The wall time since the last part came back, not this part's own: parts overlap, and the pace is how often one comes back.
+      const now = performance.now();
+      timings.push({ audioSeconds: file.durationSeconds, elapsedMs: now - lastBackAt });
+      lastBackAt = now;
       io.live({ timings: [...timings] }, true);
     } catch (error) {
       if (!(error instanceof RateLimited || error instanceof Stopped || io.signal.aborted)) {
@@ -193,6 +198,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   }
   // Only parts transcribed in this run tell the pace: the ones kept from before took unknown time.
   const timings: PartTiming[] = [];
+  let lastBackAt = performance.now();
 
   job.state = 'running';
   Object.assign(job, { failure: null, problem: null });
@@ -216,6 +222,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
       for (const part of job.parts) io.savePart(part);
     }
     io.live({ step: 'transcribing', planned: null }, true);
+    lastBackAt = performance.now();
     await scheduleParts(
       job.parts.filter((part) => part.state !== 'done'),
       { max: deps.partsInFlight(), signal: io.signal, work: transcribePart, onWait: (waitUntil) => io.live({ waitUntil }, true) },
@@ -234,7 +241,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     else {
       job.state = 'failed';
       // A service failure is said by job.failure; anything else main did not word is said as unexpected.
-      if (error instanceof Error) job.problem = problemOf(error) ?? { code: 'unexpected', values: { detail: error.message } };
+      if (error instanceof RateLimited) job.failure ??= error.failure as ServiceFailure;
+      else if (error instanceof Error) job.problem = problemOf(error) ?? { code: 'unexpected', values: { detail: error.message } };
       else if (!job.failure) job.problem = { code: 'unexpected', values: { detail: String(error) } };
     }
     io.save();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { RateLimited, backoffSeconds, scheduleParts } from '../../../../electron/core/services/jobs/part-scheduler';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_LIMITED_IN_A_ROW, RateLimited, backoffSeconds, scheduleParts } from '../../../../electron/core/services/jobs/part-scheduler';
 
 /** A part's work the test ends by hand; `started` says which parts are in flight and in what order they went. */
 function harness() {
@@ -90,5 +90,52 @@ describe('scheduleParts', () => {
     await h.settle(1);
     await expect(done).rejects.toBe(broken);
     expect(h.started).toEqual([0, 1]);
+  });
+
+  it('backs off when the service says to wait 0 s (or a date already past), instead of resending at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = harness();
+      const done = scheduleParts([0], { max: 1, signal: new AbortController().signal, work: h.work, onWait: () => undefined });
+      await ticks();
+      await h.settle(0, new RateLimited(0));
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(h.started).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(h.started).toEqual([0, 0]);
+      await h.settle(0);
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up with the answer when the service refuses too many times in a row or asks for more than an hour', async () => {
+    vi.useFakeTimers();
+    try {
+      let sent = 0;
+      const always = scheduleParts([0], {
+        max: 2,
+        signal: new AbortController().signal,
+        work: async () => {
+          sent++;
+          throw new RateLimited(null, 'out of quota');
+        },
+        onWait: () => undefined,
+      });
+      const failed = expect(always).rejects.toMatchObject({ failure: 'out of quota' });
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      await failed;
+      expect(sent).toBe(MAX_LIMITED_IN_A_ROW + 1);
+
+      const h = harness();
+      const long = scheduleParts([0], { max: 1, signal: new AbortController().signal, work: h.work, onWait: () => undefined });
+      await ticks();
+      await h.settle(0, new RateLimited(30 * 24 * 3600, 'come back next month'));
+      await expect(long).rejects.toMatchObject({ failure: 'come back next month' });
+      expect(h.started).toEqual([0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
