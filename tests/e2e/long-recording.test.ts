@@ -171,7 +171,8 @@ describe('a long recording in main\'s job queue', () => {
     // Every answer takes 3 s after the upload; the second part to arrive is told to come back in 2 s.
     fake.setLatency(3_000);
     fake.transcription.next({});
-    fake.transcription.next({ status: 429, headers: { 'Retry-After': '2' }, errorBody: { error: { message: 'Slow down.', type: 'rate_limit_error', code: null } } });
+    // The 429 itself comes at once, so the gap to the part's next arrival is the wait Confab kept, not the latency.
+    fake.transcription.next({ status: 429, latencyMs: 0, headers: { 'Retry-After': '2' }, errorBody: { error: { message: 'Slow down.', type: 'rate_limit_error', code: null } } });
     await fileInput(page()).setInputFiles(meeting.path);
     const row = queueRow(page(), 'all-hands.wav');
     await row.getByText(/^The service asked Confab to slow down; sending again in [12] s\.$/).waitFor({ timeout: 300_000 });
