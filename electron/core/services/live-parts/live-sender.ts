@@ -107,7 +107,8 @@ export function createLiveSender(deps: LiveSenderDeps) {
           successes = 0;
           waitFor(error.seconds ?? backoffSeconds(++waitsInARow));
         } else if (error instanceof Unreachable) {
-          waitFor(backoffSeconds(++waitsInARow));
+          // Parts failing together meet one outage: it is waited out once, longer each time it lasts.
+          if (resumeAt <= Date.now()) waitFor(backoffSeconds(++waitsInARow));
         } else {
           // Left for the job, which sends it and says what went wrong.
           if (!(error instanceof Refused)) deps.warn(error);
@@ -127,8 +128,11 @@ export function createLiveSender(deps: LiveSenderDeps) {
     if (wait > 0) {
       if (!sleeping) {
         sleeping = true;
+        const until = resumeAt;
         void sleep(wait, controller.signal).then(() => {
           sleeping = false;
+          // Waited as asked; a later, longer ask (a part limited meanwhile) is waited out next.
+          if (resumeAt === until) resumeAt = 0;
           pump();
         });
       }
