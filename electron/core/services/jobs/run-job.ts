@@ -168,7 +168,10 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   /** The part's result from the send made while recording, if one is on its way; null to send it here. */
   async function sentWhileRecording(part: StoredPart): Promise<boolean> {
     const pending = job.recordingId === null ? null : deps.pending?.(job.recordingId, part.index);
-    const result = pending ? await pending.catch(() => null) : null;
+    if (!pending) return false;
+    // Its bytes went while recording: what is left is the service's wait.
+    show(part.index, { state: 'transcribing', sent: 0, total: 0 }, true);
+    const result = await pending.catch(() => null);
     stop();
     if (!result) return false;
     Object.assign(part, { state: 'done', transcript: result.transcript, flag: result.flag, encoded: null });

@@ -111,6 +111,32 @@ describe('the live parts of a recording', () => {
     expect(await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Other.' })).toBeNull();
   });
 
+  it('waits as a 429 asks and sends the limited part again, each part answered once', async () => {
+    const dir = await testFolder('confab-live-');
+    const service = fakeService();
+    const { parts, waits, wake } = liveParts(service);
+    const { recording, writer } = await recordingIn(dir);
+    const feed = parts.open(recording, dir);
+    await record(feed, writer, speech(8, PAUSES));
+    await expect.poll(() => service.sent.length).toBe(3);
+    const [first, ...others] = service.sent.splice(0);
+    first!.answer({ ok: false, failure: { ...unreachable, kind: 'rate_limit', reason: null, status: 429, retryAfterSeconds: 3 } });
+    await expect.poll(() => waits.length).toBe(1);
+    expect(waits[0]).toBeGreaterThan(2_500);
+    expect(waits[0]).toBeLessThanOrEqual(3_000);
+    for (const send of others) send.answer({ ok: true, transcript: transcriptOf(send.file.name) });
+    // Nothing goes before the wait is over.
+    await expect.poll(() => readdirSync(join(dir, 'live')).filter((name) => /^part-\d+\.json$/.test(name)).length).toBe(2);
+    expect(service.sent).toHaveLength(0);
+    wake();
+    await expect.poll(() => service.sent.length).toBe(1);
+    expect(service.sent[0]!.file.name).toBe(first!.file.name);
+    service.sent[0]!.answer({ ok: true, transcript: transcriptOf(first!.file.name) });
+    await expect(parts.pending(recording.id, 0)).resolves.toMatchObject({ transcript: { text: 'part 1.wav' } });
+    await writer.close();
+    await feed.ended({ ...recording, state: 'stopped', seconds: 8 });
+  });
+
   it('drops nothing at Stop: a part in flight is the job’s to await, a queued one the job’s to send', async () => {
     const dir = await testFolder('confab-live-');
     const service = fakeService();
