@@ -104,6 +104,26 @@ describe('a recording transcribed while it runs', () => {
     expect(uploads().map((upload) => (upload.body as MultipartLogBody).file!.filename)).toEqual(['part 1.wav', 'part 2.wav', 'part 3.wav', expect.stringMatching(/\(part 4 of 4\)\.webm$/)]);
   });
 
+  it('keeps the parts sent while recording for the next Transcribe when its job is cancelled and removed', async () => {
+    const app = await openCore(await testFolder('confab-live-'));
+    const recording = await app.invoke<Recording>('recording:start', { system: false });
+    await app.record(recording.id, 0, 10);
+    await expect.poll(() => uploads().filter((upload) => upload.status === 200).length, { timeout: 10_000 }).toBe(3);
+    // The service holds the job's answer, so the job is still running when the user cancels it.
+    fake.transcription.next({ latencyMs: 5_000 });
+    const { jobId } = await app.invoke<Recording>('recording:stop', { id: recording.id });
+    await expect.poll(() => uploads().length, { timeout: 10_000 }).toBe(4);
+    await app.invoke('jobs:cancel', { id: jobId });
+    await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === jobId)?.state).toBe('cancelled');
+    await app.invoke('jobs:remove', { id: jobId });
+
+    await expect.poll(async () => (await app.invoke<Job>('recording:transcribe', { id: recording.id }).catch(() => null))?.id ?? null).not.toBeNull();
+    const job = app.core.jobs.list().find((queued: Job) => queued.id !== jobId)!;
+    await doneJob(app.core, job.id);
+    // Only the last part again: the three sent while recording were kept.
+    expect(uploads().slice(4).map((upload) => (upload.body as MultipartLogBody).file!.filename)).toEqual([expect.stringMatching(/\(part 4 of 4\)\.webm$/)]);
+  });
+
   it('keeps the parts transcribed when Confab closes mid-recording; Transcribe after the restart sends only the rest', async () => {
     const dir = await testFolder('confab-live-');
     const first = await openCore(dir);
