@@ -3,7 +3,7 @@ import { RECORDING_SAMPLE_RATE } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { SplitCut } from '../audio-split';
 import { partProblem } from '../jobs/part-check';
-import { RateLimited, backoffSeconds } from '../jobs/part-scheduler';
+import { RateLimited, abortableSleep, backoffSeconds } from '../jobs/part-scheduler';
 import type { RunDeps } from '../jobs/run-job';
 import type { LiveResult } from './live-store';
 
@@ -31,13 +31,6 @@ interface Queued {
 class Unreachable extends Error {}
 /** The service refused the part for good (a key, the plan, the audio): the job sends it and says why. */
 class Refused extends Error {}
-
-const abortableSleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const done = () => (clearTimeout(timer), signal.removeEventListener('abort', done), resolve());
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * Sends a recording's parts as they are cut, while it still records. Parts wait in a queue
