@@ -1,4 +1,4 @@
-import { rename, stat } from 'node:fs/promises';
+import { open as openFile, rename, stat } from 'node:fs/promises';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import { RECORDING_SAMPLE_RATE, type Recording } from '../../../../shared/contract/recording';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
@@ -11,6 +11,7 @@ import type { RunDeps } from '../jobs/run-job';
 import type { LiveFeed } from '../recording/live-feed';
 import { trackPath } from '../recording/manifest';
 import { mixTracks } from '../recording/mix';
+import { BYTES_PER_SAMPLE, WAV_HEADER_BYTES } from '../recording/wav-header';
 import { DEFAULT_LIVE_CUTS, type LiveCutOptions, createLiveCutter } from './live-cutter';
 import { type LiveSender, createLiveSender } from './live-sender';
 import { livePartPath, openLiveStore, readLiveCuts, readLiveResult, sentWith } from './live-store';
@@ -100,19 +101,38 @@ export function createLiveParts(deps: LivePartsDeps) {
     };
   }
 
+  /** The rest after the last cut kept (a crash cut the recording short), cut as it would have been while recording. */
+  async function cutRest(folder: string, recording: Recording, from: number, total: number): Promise<Array<Omit<SplitCut, 'index'>>> {
+    const found: SplitCut[] = [];
+    const cutter = createLiveCutter(RECORDING_SAMPLE_RATE, options, (cut) => found.push(cut));
+    const files = await Promise.all(recording.tracks.map((track) => openFile(trackPath(folder, track), 'r')));
+    try {
+      for (let at = from; at < total; at += RECORDING_SAMPLE_RATE) {
+        const bytes = Math.min(RECORDING_SAMPLE_RATE, total - at) * BYTES_PER_SAMPLE;
+        const blocks = files.map(() => Buffer.alloc(bytes));
+        await Promise.all(files.map((file, index) => file.read(blocks[index]!, 0, bytes, WAV_HEADER_BYTES + at * BYTES_PER_SAMPLE)));
+        cutter.heard(blocks);
+      }
+    } finally {
+      await Promise.all(files.map((file) => file.close()));
+    }
+    cutter.finish();
+    return found.map((cut) => ({ startSample: from + cut.startSample, endSample: from + cut.endSample }));
+  }
+
   /** The plan a stopped recording's job takes from the cuts made while recording, with the parts already transcribed done. */
   async function planOf(folder: string, recording: Recording, request: JobRequest): Promise<{ plan: SplitPlan; parts: StoredPart[] } | null> {
     const stored = await readLiveCuts(folder);
     if (!stored || stored.sentWith !== sentWith(request, partPrompt(request, deps.speakerNames()))) return null;
     const total = Math.round(recording.seconds * RECORDING_SAMPLE_RATE);
-    // The cuts that follow on from the start; a crash may have lost the last ones (the tail is then one part).
+    // The cuts that follow on from the start; a crash may have lost the last ones, and the rest is cut here.
     const cuts: SplitCut[] = [];
     for (const cut of stored.cuts) {
       if (cut.index !== cuts.length || cut.startSample !== (cuts.at(-1)?.endSample ?? 0) || cut.endSample > total) break;
       cuts.push(cut);
     }
     const end = cuts.at(-1)?.endSample ?? 0;
-    if (end < total && cuts.length) cuts.push({ index: cuts.length, startSample: end, endSample: total });
+    if (end < total && cuts.length) for (const rest of await cutRest(folder, recording, end, total)) cuts.push({ index: cuts.length, ...rest });
     if (cuts.length < 2) return null;
     const parts = await Promise.all(
       cuts.map(async ({ index }): Promise<StoredPart> => {

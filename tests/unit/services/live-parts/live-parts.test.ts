@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JOB_REQUEST } from '../../../../shared/contract/jobs';
@@ -135,6 +135,35 @@ describe('the live parts of a recording', () => {
     await expect(parts.pending(recording.id, 0)).resolves.toMatchObject({ transcript: { text: 'part 1.wav' } });
     await writer.close();
     await feed.ended({ ...recording, state: 'stopped', seconds: 8 });
+  });
+
+  it('after a crash that lost the last cuts, cuts the rest in its pauses and keeps the parts transcribed', async () => {
+    const dir = await testFolder('confab-live-');
+    const service = fakeService();
+    const { parts } = liveParts(service, 1);
+    const { recording, writer } = await recordingIn(dir);
+    const feed = parts.open(recording, dir);
+    await record(feed, writer, speech(8, PAUSES));
+    await expect.poll(() => service.sent.length).toBe(1);
+    service.sent[0]!.answer({ ok: true, transcript: transcriptOf('first') });
+    await expect.poll(() => existsSync(join(dir, 'live', 'part-000.json'))).toBe(true);
+    // Killed before the later cuts reached the disk: only the first is on record.
+    const cutsFile = join(dir, 'live', 'cuts.json');
+    const stored = JSON.parse(readFileSync(cutsFile, 'utf8')) as { sentWith: string; cuts: unknown[] };
+    writeFileSync(cutsFile, JSON.stringify({ ...stored, cuts: stored.cuts.slice(0, 1) }));
+    await writer.close();
+
+    const handed = await parts.planOf(dir, { ...recording, state: 'recovered', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' });
+    const cuts = handed!.plan.cuts;
+    expect(handed!.parts.map((part) => part.state)).toEqual(['done', 'waiting', 'waiting', 'waiting']);
+    expect(cuts.map((cut) => cut.index)).toEqual([0, 1, 2, 3]);
+    expect(cuts.map((cut) => cut.startSample)).toEqual([0, ...cuts.slice(0, -1).map((cut) => cut.endSample)]);
+    expect(cuts.at(-1)!.endSample).toBe(8 * RATE);
+    // The rest is cut in its pauses, as it would have been while recording.
+    for (const [n, [from, to]] of [[1, PAUSES[1]], [2, PAUSES[2]]] as const) {
+      expect(cuts[n]!.endSample / RATE).toBeGreaterThan(from);
+      expect(cuts[n]!.endSample / RATE).toBeLessThan(to);
+    }
   });
 
   it('drops nothing at Stop: a part in flight is the job’s to await, a queued one the job’s to send', async () => {
