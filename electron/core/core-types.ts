@@ -9,6 +9,7 @@ import type { JobQueue } from './services/jobs/job-queue';
 import type { OpenedRecordings } from './services/jobs/opened-recordings';
 import type { Keytar } from './services/keys/keychain';
 import type { LanguageService } from './services/language/language-service';
+import type { LiveCutOptions } from './services/live-parts';
 import type { RecordingClock, RecordingServiceDeps } from './services/recording/recording-service';
 import type { TrackFs } from './services/recording/track-fs';
 import type { FileSaver } from './services/storage/file-saver';
@@ -49,6 +50,8 @@ export interface CoreOptions {
   /** Tests inject a track file system that fails (a full disk) and a clock. */
   recordingFs?: TrackFs;
   recordingClock?: RecordingClock;
+  /** Where a recording is cut while it runs, for the parts sent before Stop (tests use seconds-long parts). */
+  liveCuts?: Partial<LiveCutOptions>;
 }
 
 /** What the shell and the harness need of recording, beside the router. */

@@ -31,6 +31,8 @@ import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
 import { createOpenedRecordings } from './services/jobs/opened-recordings';
+import type { RunDeps } from './services/jobs/run-job';
+import { createLiveParts } from './services/live-parts';
 import { transcribeFile } from './services/transcription/transcribe-file';
 import { createKeyStore, createKeychain } from './services/keys/keychain';
 import { createMcpHost } from './services/mcp/mcp-host';
@@ -128,16 +130,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The queue hands transcripts back to the recordings, and recordings add to the queue: the
   // recording service is made once the queue exists, and reached through this binding meanwhile.
   let recording: RecordingService | null = null;
+  const transcribe: RunDeps['transcribe'] = (file, request, runOptions) => transcribeFile(service, file, request, runOptions);
+  // A recording made in Confab has the user's voice in it: their name belongs in its glossary.
+  const userName = () => [settings.get().speakerName].filter((name): name is string => !!name);
+  const liveParts = createLiveParts({
+    transcribe,
+    plan: () => settings.get().plan,
+    defaults: settings.transcriptionDefaults,
+    partsInFlight: settings.partsInFlight,
+    speakerNames: userName,
+    cuts: options.liveCuts,
+  });
   const jobs = createJobQueue({
     store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
     files: createJobFiles(join(options.userDataDir, 'jobs')),
     takeStaged: (fileId) => staging.take(fileId),
     run: {
-      transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+      transcribe,
       splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
       partsInFlight: settings.partsInFlight,
-      // A recording made in Confab has the user's voice in it: their name belongs in its glossary.
-      speakerNames: (recordingId) => (recordingId === null ? [] : [settings.get().speakerName].filter((name): name is string => !!name)),
+      speakerNames: (recordingId) => (recordingId === null ? [] : userName()),
+      pending: liveParts.pending,
       keep: (record, audioPath, format, recordingId) => {
         transcription.keep(recording?.marked(record, recordingId) ?? record, audioPath, format);
         recording?.transcribed(recordingId, record.id);
@@ -156,6 +169,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onTranscribed: options.onRecordingTranscribed ?? labelFromTracks(editor, () => sideNames(language.t, settings.get().speakerName)),
     fs: options.recordingFs,
     clock: options.recordingClock,
+    feeds: [liveParts.open],
+    livePlan: liveParts.planOf,
   });
   const recordings = recording;
   const stopFollowingJobs = jobs.onJobEvent((event) => {
@@ -239,6 +254,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       stopFollowingJobs();
       await recordings.close();
+      liveParts.close();
       await jobs.close();
       stopDailyBackups();
       await conversations.close();

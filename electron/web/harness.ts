@@ -16,6 +16,7 @@ export async function startHarness(options: {
   initialBaseUrl?: string;
   port: number;
   keytar?: CoreOptions['keytar'];
+  liveCuts?: CoreOptions['liveCuts'];
 }): Promise<{ url: string; core: Awaited<ReturnType<typeof createCore>>; close(): Promise<void> }> {
   // Recordings and exports reach the page by signed same-origin URLs (file-routes.ts).
   const signer = createUrlSigner();
@@ -25,6 +26,7 @@ export async function startHarness(options: {
     userDataDir: options.userDataDir,
     initialBaseUrl: options.initialBaseUrl,
     keytar: options.keytar,
+    liveCuts: options.liveCuts,
     systemLanguages: () => browserLanguages,
     // The page cannot be asked for consent (it could answer itself), so this terminal is.
     // Tool approvals have no real-input signal here: see approvals.ts.

@@ -9,10 +9,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// The end-to-end tests' short parts of a recording transcribed while it runs (seconds; four minutes otherwise).
+const livePartSeconds = Number(process.env.CONFAB_LIVE_PART_SECONDS);
 const harness = await startHarness({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
   port,
+  ...(livePartSeconds > 0 && { liveCuts: { targetSeconds: livePartSeconds, searchRadiusSeconds: livePartSeconds / 4 } }),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);

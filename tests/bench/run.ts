@@ -2,6 +2,7 @@ import { chatBench } from './chat.bench';
 import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
+import { livePartsBench } from './live-parts.bench';
 import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
@@ -19,6 +20,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['upload', uploadBench],
   ['resume', resumeBench],
   ['recording', recordingBench],
+  ['live', livePartsBench],
   ['dictation', dictationBench],
 ];
 

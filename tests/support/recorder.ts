@@ -80,11 +80,13 @@ export interface RecorderRig {
 export async function openRecorderRig(options: {
   wav: string;
   limitFileBlocks?: number;
+  /** Parts of this many seconds for the transcript made while recording (four minutes otherwise). */
+  livePartSeconds?: number;
   locale?: string;
   ready?: (page: Page) => Promise<unknown>;
 }): Promise<RecorderRig> {
   const fake = await startFakeService();
-  let app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { limitFileBlocks: options.limitFileBlocks });
+  let app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { limitFileBlocks: options.limitFileBlocks, livePartSeconds: options.livePartSeconds });
   const dataDir = app.dataDir;
   const browser = await launchCapturingChromium(options.wav, options.locale);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale });
@@ -104,7 +106,7 @@ export async function openRecorderRig(options: {
     errors,
     async restart({ kill = false } = {}) {
       await (kill ? app.kill() : app.stop());
-      app = await startWebApp({ APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: dataDir });
+      app = await startWebApp({ APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: dataDir }, { livePartSeconds: options.livePartSeconds });
       rig.app = app;
       await openFirstScreen(page, app.url, ready);
     },

@@ -35,7 +35,7 @@ const QUESTION = '\n=== ';
  */
 export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
-  options: { answersConsent?: boolean; limitFileBlocks?: number } = {},
+  options: { answersConsent?: boolean; limitFileBlocks?: number; livePartSeconds?: number } = {},
 ): Promise<WebApp> {
   const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
@@ -53,6 +53,8 @@ export async function startWebApp(
       // A proxy for every host, the fake service on 127.0.0.1 included.
       ...(env.HTTP_PROXY ? { HTTP_PROXY: env.HTTP_PROXY, NO_PROXY: '' } : {}),
       ...(options.answersConsent ? { CONFAB_CONSENT_STDIN: '1' } : {}),
+      // Parts of a few seconds for a recording transcribed while it runs.
+      ...(options.livePartSeconds ? { CONFAB_LIVE_PART_SECONDS: String(options.livePartSeconds) } : {}),
       // Another Secret Service than the test session's, such as a locked one (locked-keyring.ts).
       ...(env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}),
     },

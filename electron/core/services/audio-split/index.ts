@@ -53,3 +53,6 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
     close: () => processes.close(),
   };
 }
+// The cuts of a recording made while it is recorded (live-parts) are chosen as the splitter's are.
+export { DEFAULT_SPLIT, chooseCut, pauseThreshold } from './cut-points';
+export { LEVEL_WINDOW_SECONDS, decibels } from './levels';

@@ -3,7 +3,8 @@ import type { Job, JobRequest } from '../../../../shared/contract/jobs';
 import { Problem } from '../../../../shared/domain/problem';
 import { createJobEvents } from './job-events';
 import type { JobFiles } from './job-files';
-import type { JobStore, StoredJob } from './job-store';
+import type { SplitPlan } from '../audio-split/types';
+import type { JobStore, StoredJob, StoredPart } from './job-store';
 import { IDLE, jobView } from './job-view';
 import { CLOSING, type Live, type RunDeps, runJob } from './run-job';
 
@@ -111,7 +112,8 @@ export function createJobQueue(deps: JobQueueDeps) {
   queueMicrotask(pump);
 
   return {
-    add({ fileId, request, recordingId = null }: { fileId: string; request: JobRequest; recordingId?: string | null }): Job {
+    /** `plan` and `parts` when the recording was cut (and partly transcribed) while it was recorded. */
+    add({ fileId, request, recordingId = null, plan = null, parts = [] }: { fileId: string; request: JobRequest; recordingId?: string | null; plan?: SplitPlan | null; parts?: StoredPart[] }): Job {
       const staged = deps.takeStaged(fileId);
       const id = randomUUID();
       const job: StoredJob = {
@@ -124,14 +126,15 @@ export function createJobQueue(deps: JobQueueDeps) {
         createdAt: Date.now(),
         request,
         sourcePath: files.adopt(id, staged.path, staged.format),
-        plan: null,
-        parts: [],
+        plan,
+        parts,
         failure: null,
         problem: null,
         recordId: null,
         recordingId,
       };
       store.save(job);
+      if (parts.length) store.saveParts(id, parts);
       jobs.set(id, job);
       changed(job, true);
       pump();

@@ -43,7 +43,8 @@ export interface ScheduleOptions<T> {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-const abortableSleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or less when the signal aborts. */
+export const abortableSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const done = () => (clearTimeout(timer), signal.removeEventListener('abort', done), resolve());
     const timer = setTimeout(done, ms);

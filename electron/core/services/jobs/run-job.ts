@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Job } from '../../../../shared/contract/jobs';
-import { MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { problemOf } from '../../../../shared/domain/problem';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
@@ -12,6 +12,7 @@ import type { UploadFile } from '../transcription/upload';
 import type { PartTiming } from './estimate';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
+import { partPrompt } from './part-prompt';
 import { RateLimited, scheduleParts } from './part-scheduler';
 
 /** A part on its way: what is done to it now, and its bytes sent so far, of all. */
@@ -44,6 +45,12 @@ export interface RunDeps {
   partsInFlight(): number;
   /** The speakers known for a Confab recording, for its glossary. */
   speakerNames(recordingId: string | null): string[];
+  /**
+   * A Confab recording's part already on its way to the service (sent while it was recording):
+   * its result, awaited rather than sent twice; null when it was not sent. A rejection means the
+   * job sends it itself.
+   */
+  pending?(recordingId: string, index: number): Promise<{ transcript: Transcript; flag: StoredPart['flag'] }> | null;
 }
 
 export interface RunIo {
@@ -159,16 +166,25 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     return made;
   }
 
-  /**
-   * The prompt of every part: the user's own, then the recording's glossary. No part carries
-   * another's words, so parts wait on nothing and a loop in one does not feed the next.
-   */
-  const own = job.request.prompt.trim();
-  const glossary = [job.request.glossary?.trim() ?? '', ...deps.speakerNames(job.recordingId)].filter(Boolean).join(', ').slice(0, Math.max(0, PROMPT_MAX_CHARS - own.length - 1));
-  const prompt = [own, glossary].filter(Boolean).join(' ');
+  const prompt = partPrompt(job.request, deps.speakerNames(job.recordingId));
+
+  /** The part's result from the send made while recording, if one is on its way; null to send it here. */
+  async function sentWhileRecording(part: StoredPart): Promise<boolean> {
+    const pending = job.recordingId === null ? null : deps.pending?.(job.recordingId, part.index);
+    if (!pending) return false;
+    // Its bytes went while recording: what is left is the service's wait.
+    show(part.index, { state: 'transcribing', sent: 0, total: 0 }, true);
+    const result = await pending.catch(() => null);
+    stop();
+    if (!result) return false;
+    Object.assign(part, { state: 'done', transcript: result.transcript, flag: result.flag, encoded: null });
+    io.savePart(part);
+    return true;
+  }
 
   async function transcribePart(part: StoredPart) {
     try {
+      if (await sentWhileRecording(part)) return;
       const file = await encoded(part);
       const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
       let transcript = await send(part.index, upload, prompt, true);
@@ -204,7 +220,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   Object.assign(job, { failure: null, problem: null });
   io.save();
   try {
-    if (!isLong(job)) {
+    // A recording cut while it was recorded comes with its plan, whatever its size.
+    if (!isLong(job) && !job.plan) {
       io.live({ step: 'transcribing' }, true);
       const upload = { path: job.sourcePath, name: job.fileName, mimeType: job.mimeType, size: job.size };
       const whole = () => send(0, upload, prompt, false);

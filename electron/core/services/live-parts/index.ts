@@ -1,0 +1,2 @@
+export { type LiveCutOptions, DEFAULT_LIVE_CUTS } from './live-cutter';
+export { type LivePartDone, type LiveParts, type LivePartsDeps, createLiveParts } from './live-parts';
