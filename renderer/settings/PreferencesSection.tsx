@@ -2,16 +2,21 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from './store';
 import { FREE_MODEL } from '../../shared/domain/chat';
+import { PARTS_IN_FLIGHT } from '../../shared/contract/settings';
+import { useFormats } from '../i18n';
 import { modelName } from '../common/names';
 import { LanguagePicker } from './LanguagePicker';
 
 const REMINDER_CHOICES = [30, 60, 90, 180, 365];
+const PARTS_CHOICES = Array.from({ length: PARTS_IN_FLIGHT.max - PARTS_IN_FLIGHT.min + 1 }, (_, i) => PARTS_IN_FLIGHT.min + i);
 
 export function PreferencesSection() {
   const { t } = useTranslation('settings');
   const settings = useSettings((state) => state.settings);
   const update = useSettings((state) => state.update);
+  const { number } = useFormats();
   const reminderId = useId();
+  const partsId = useId();
   if (!settings) return null;
   const themes = { system: t('preferences.themeSystem'), light: t('preferences.themeLight'), dark: t('preferences.themeDark') };
 
@@ -31,6 +36,24 @@ export function PreferencesSection() {
         </label>
         <p className="hint">{t('preferences.batch')}</p>
       </fieldset>
+      <div className="field">
+        <label htmlFor={partsId}>{t('preferences.partsInFlight')}</label>
+        <select
+          id={partsId}
+          value={settings.partsInFlight}
+          aria-describedby={`${partsId}-hint`}
+          onChange={(event) => void update({ partsInFlight: Number(event.target.value) })}
+        >
+          {PARTS_CHOICES.map((count) => (
+            <option key={count} value={count}>
+              {number(count)}
+            </option>
+          ))}
+        </select>
+        <p className="hint" id={`${partsId}-hint`}>
+          {t('preferences.partsInFlightHint', { usual: number(PARTS_IN_FLIGHT.default) })}
+        </p>
+      </div>
       <div className="field">
         <label htmlFor={reminderId}>{t('preferences.reminder')}</label>
         <select

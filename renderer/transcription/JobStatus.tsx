@@ -4,6 +4,8 @@ import { problemWords } from '../common/problem-text';
 import { useFormats } from '../i18n';
 import { useSizes } from './format';
 import { FORMAT_KEYS } from './request';
+import { partRanges, partsOnTheirWay } from './parts-in-flight';
+import { WaitLine } from './WaitLine';
 
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
 
@@ -56,8 +58,24 @@ function Upload({ job, part, name }: { job: Job; part: Part; name: string }) {
   );
 }
 
+/** Several parts at once: which, then their bytes together (or their making, before any is sent). */
+function Several({ job, numbers }: { job: Job; numbers: number[] }) {
+  const { t } = useTranslation('transcription');
+  const { number, list } = useFormats();
+  return (
+    <>
+      <p className="queue-status">{t('status.partsOnTheirWay', { parts: list(partRanges(numbers, number)), total: number(job.parts.length) })}</p>
+      {job.totalBytes > 0 ? (
+        <Upload job={job} part={null} name={job.fileName} />
+      ) : (
+        <AudioStep step={t('status.preparing')} progress={job.prepared} name={t('status.preparingLabel', { name: job.fileName })} />
+      )}
+    </>
+  );
+}
+
 /**
- * A long recording's parts: the current one (made from the recording, then sent), how many are
+ * A long recording's parts: the ones on their way (or the one, made from the recording, then sent) (made from the recording, then sent), how many are
  * done, and the time left. A recording that fits in one part is not told in parts.
  */
 function Parts({ job }: { job: Job }) {
@@ -68,9 +86,12 @@ function Parts({ job }: { job: Job }) {
   const current = job.currentPart === null ? null : job.parts[job.currentPart];
   const part = current && count > 1 ? { index: current.index + 1, total: count } : null;
   const name = part ? t('status.partOfFile', { ...part, name: job.fileName }) : job.fileName;
+  const moving = partsOnTheirWay(job);
   return (
     <>
-      {current?.state === 'encoding' ? (
+      {moving.length > 1 ? (
+        <Several job={job} numbers={moving} />
+      ) : current?.state === 'encoding' ? (
         <AudioStep step={part ? t('status.preparingPart', part) : t('status.preparing')} progress={job.prepared} name={t('status.preparingLabel', { name })} />
       ) : (
         current && <Upload job={job} part={part} name={name} />
@@ -98,7 +119,7 @@ function Running({ job }: { job: Job }) {
       return (
         <>
           {/* Why nothing is being sent: the service asked for a pause, and Confab honours it. */}
-          {job.wait && <p className="queue-status">{problemWords(job.wait)}</p>}
+          {job.wait && <WaitLine wait={job.wait} />}
           {job.parts.length ? <Parts job={job} /> : <Upload job={job} part={null} name={job.fileName} />}
         </>
       );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transcriptionRequestSchema } from '../../shared/contract/transcription';
 import { TextField } from '../common/TextField';
+import { problemWords } from '../common/problem-text';
 import { modelName } from '../common/names';
 import { useFormats } from '../i18n';
 import { LanguagePicker } from './LanguagePicker';
@@ -74,6 +75,15 @@ export function RequestForm({ form, errors, disabled, intro }: { form: RequestIn
           value={form.prompt}
           error={errors.prompt && t('options.invalidPrompt', { max: number(PROMPT_MAX) })}
           onChange={(prompt) => setForm({ prompt })}
+        />
+        <TextField
+          label={t('options.glossary')}
+          hint={t('options.glossaryHint')}
+          placeholder={t('options.glossaryExample')}
+          multiline
+          value={form.glossary ?? ''}
+          error={errors.glossary && problemWords(errors.glossary)}
+          onChange={(glossary) => setForm({ glossary })}
         />
         <fieldset className="choice formats">
           <legend>{t('options.format')}</legend>

@@ -4,6 +4,7 @@ import {
 } from '../../shared/contract/transcription';
 import type { ResponseFormat } from '../../shared/domain/transcript';
 import { DEFAULT_JOB_REQUEST } from '../../shared/contract/jobs';
+import { type ProblemData, problemOfIssue } from '../../shared/domain/problem';
 
 export type Granularity = 'word' | 'segment';
 
@@ -12,12 +13,14 @@ export interface RequestInput {
   model: string;
   language: string;
   prompt: string;
+  /** Names and terms sent with every part; defaults saved before there was one have none. */
+  glossary?: string;
   responseFormat: ResponseFormat;
   granularities: Granularity[];
 }
 
-/** Which fields need fixing; the form words each. */
-export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', true>>;
+/** Which fields need fixing; the form words each, the glossary from the problem main would name too. */
+export type RequestErrors = Partial<Record<'model' | 'language' | 'prompt', true>> & { glossary?: ProblemData };
 
 /** The transcription models the service documents (seed §4.2); their names are in common/names.ts. */
 export const TRANSCRIPTION_MODELS: readonly string[] = ['speech-1'];
@@ -51,6 +54,7 @@ export function checkRequest(input: RequestInput): { request: TranscriptionReque
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === 'model' || field === 'language' || field === 'prompt') && !errors[field]) errors[field] = true;
+    if (field === 'glossary') errors.glossary ??= problemOfIssue(issue) ?? undefined;
   }
   return { request: null, errors };
 }

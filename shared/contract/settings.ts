@@ -95,6 +95,15 @@ export const speakerNameSchema = z
   .refine((name) => name.length <= MAX_SPEAKER_NAME, issueOf('settings_input.speaker_name_too_long', { max: MAX_SPEAKER_NAME }))
   .nullable();
 
+/** Parts of a long recording sent at once: three keep a service that takes its time busy without flooding it. */
+export const PARTS_IN_FLIGHT = { min: 1, max: 8, default: 3 } as const;
+export const partsInFlightSchema = z
+  .number()
+  .refine(
+    (count) => Number.isInteger(count) && count >= PARTS_IN_FLIGHT.min && count <= PARTS_IN_FLIGHT.max,
+    issueOf('settings_input.parts_in_flight_range', { min: PARTS_IN_FLIGHT.min, max: PARTS_IN_FLIGHT.max }),
+  );
+
 export const settingsSchema = z.object({
   /** Empty until the user (or APP_BASE_URL on first run) sets it. */
   baseUrl: z.string(),
@@ -116,12 +125,14 @@ export const settingsSchema = z.object({
   speakerName: speakerNameSchema,
   /** Global: the page has asked the name once (given or skipped), so it does not ask again. */
   speakerNameAsked: z.boolean(),
-  /** The profile the values above (but theme, reminder and speaker name) belong to. */
+  /** Global: a long recording's parts sent at once; the service's 429s lower it for a while by themselves. */
+  partsInFlight: z.number().int(),
+  /** The profile the values above (but theme, reminder, speaker name and parts in flight) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName and speakerNameAsked are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked and partsInFlight are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -134,6 +145,7 @@ export const settingsPatchSchema = z
     speakerName: speakerNameSchema,
     /** Skip: asked, with no name given. */
     speakerNameAsked: z.literal(true),
+    partsInFlight: partsInFlightSchema,
   })
   .partial()
   .strict();

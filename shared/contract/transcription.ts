@@ -30,6 +30,9 @@ export const stageOutcomeSchema = z.discriminatedUnion('ok', [
 /** The longest prompt Confab sends the service. */
 export const PROMPT_MAX_CHARS = 4000;
 
+/** The longest glossary: names and terms, not a second prompt. */
+export const GLOSSARY_MAX_CHARS = 1000;
+
 export const transcriptionRequestSchema = z.object({
   model: z.string().trim().min(1, 'Choose a transcription model.'),
   /** An ISO 639-1 code; empty means auto-detect. */
@@ -42,7 +45,10 @@ export const transcriptionRequestSchema = z.object({
    * Names and terms the recording has, sent with the prompt of every part (a long recording's
    * parts do not carry each other's words); main cuts it to what room the prompt leaves of 4,000.
    */
-  glossary: z.string().max(1000, 'Keep the glossary under 1,000 characters.').optional(),
+  glossary: z
+    .string()
+    .refine((value) => value.length <= GLOSSARY_MAX_CHARS, issueOf('transcription_input.glossary_too_long', { max: GLOSSARY_MAX_CHARS }))
+    .optional(),
   responseFormat: responseFormatSchema,
   /** Only with verbose_json, where the service returns timings. */
   granularities: z.array(z.enum(['word', 'segment'])),

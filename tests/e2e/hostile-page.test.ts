@@ -228,6 +228,15 @@ describe('a hostile page cannot reach past the contract', () => {
     expect(outcome.fileName).not.toMatch(/[\\/]|^\./);
   });
 
+  it('cannot send more parts at once than Settings offer, nor a glossary longer than the form allows', async () => {
+    const flood = await invoke('settings:update', { partsInFlight: 100 });
+    expect(flood).toMatchObject({ ok: false, error: { code: 'invalid_payload', problem: { code: 'settings_input.parts_in_flight_range', values: { min: 1, max: 8 } } } });
+    expect(await value<{ partsInFlight: number }>('settings:get')).toMatchObject({ partsInFlight: 3 });
+    const defaults = await value<Record<string, unknown>>('settings:transcriptionDefaults');
+    const stuffed = await invoke('settings:setTranscriptionDefaults', { request: { ...defaults, glossary: 'Confab, '.repeat(500) } });
+    expect(stuffed).toMatchObject({ ok: false, error: { code: 'invalid_payload', problem: { code: 'transcription_input.glossary_too_long', values: { max: 1000 } } } });
+  });
+
   it('cannot write what the model sees: a request body with messages is refused', async () => {
     const forged = await invoke('conversations:send', {
       conversationId: null,

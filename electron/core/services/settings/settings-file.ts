@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { keyReminderDaysSchema, planSchema, speakerNameSchema, themeSchema } from '../../../../shared/contract/settings';
+import { PARTS_IN_FLIGHT, keyReminderDaysSchema, partsInFlightSchema, planSchema, speakerNameSchema, themeSchema } from '../../../../shared/contract/settings';
 import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contract/jobs';
 import { languageChoiceSchema } from '../../../../shared/i18n/languages';
 import { log } from '../../log';
-
-/** Three parts at once keep a service that takes its time busy without flooding it. */
-export const DEFAULT_PARTS_IN_FLIGHT = 3;
-const PARTS_IN_FLIGHT_MAX = 8;
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
 export const profileRecordSchema = z.object({
@@ -42,8 +38,8 @@ export const settingsFileSchema = z.object({
     log.warn('settings.json: the transcription defaults were not usable, so the built-in ones apply:', error.issues.map((issue) => issue.message).join('; '));
     return DEFAULT_JOB_REQUEST;
   }),
-  /** Parts of a long recording sent at once; the service's 429s lower it for a while by themselves. */
-  partsInFlight: z.number().int().min(1).max(PARTS_IN_FLIGHT_MAX).default(DEFAULT_PARTS_IN_FLIGHT).catch(DEFAULT_PARTS_IN_FLIGHT),
+  /** Global; a count outside today's range (a hand edit) gives way to the default. */
+  partsInFlight: partsInFlightSchema.default(PARTS_IN_FLIGHT.default).catch(PARTS_IN_FLIGHT.default),
   activeId: z.string(),
   profiles: z.array(profileRecordSchema).min(1),
 });
@@ -102,7 +98,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       speakerNameAsked: false,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
-      partsInFlight: DEFAULT_PARTS_IN_FLIGHT,
+      partsInFlight: PARTS_IN_FLIGHT.default,
       activeId: profile.id,
       profiles: [profile],
     },

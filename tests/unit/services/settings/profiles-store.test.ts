@@ -45,6 +45,7 @@ describe('settings.json from before profiles', () => {
       keyReminderDays: 90,
       speakerName: null,
       speakerNameAsked: false,
+      partsInFlight: 3,
       profileId: 'default',
       profileName: 'Default',
     });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { conversationsArea } from '../../../../shared/contract/conversations';
+import { DEFAULT_JOB_REQUEST } from '../../../../shared/contract/jobs';
 import { serverInputSchema } from '../../../../shared/contract/mcp';
+import { settingsArea } from '../../../../shared/contract/settings';
 import { editIntentSchema, findOptionsSchema } from '../../../../shared/contract/transcriptEditor';
 import { problemOfIssue } from '../../../../shared/domain/problem';
 
@@ -15,6 +17,7 @@ describe('input the contract refuses names its problem as a code and values, nev
     ['nothing to find', findOptionsSchema, { find: '', caseSensitive: false, wholeWord: false }, 'editor_input.find_missing', {}],
     ['a find over 500 characters', findOptionsSchema, { find: 'f'.repeat(501), caseSensitive: false, wholeWord: false }, 'editor_input.find_too_long', { max: 500 }],
     ['a replacement over 500 characters', editIntentSchema, { type: 'replaceAll', find: 'a', caseSensitive: false, wholeWord: false, replace: 'r'.repeat(501) }, 'editor_input.replace_too_long', { max: 500 }],
+    ['a glossary over 1,000 characters', settingsArea.setTranscriptionDefaults.input, { request: { ...DEFAULT_JOB_REQUEST, glossary: 'g'.repeat(1001) } }, 'transcription_input.glossary_too_long', { max: 1000 }],
     ['an empty message', conversationsArea.send.input, { conversationId: null, text: ' \n ' }, 'conversation_input.message_missing', {}],
     ['a server without a name', serverInputSchema, { name: ' ', transport: { type: 'stdio', command: 'x' } }, 'mcp_input.name_missing', {}],
     ['a header given twice', serverInputSchema, { name: 'n', transport: { type: 'http', url: 'https://x.example/mcp', headers: [{ name: 'X-A' }, { name: 'x-a' }] } }, 'mcp_input.header_repeated', {}],
