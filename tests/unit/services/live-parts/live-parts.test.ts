@@ -76,7 +76,7 @@ describe('the live parts of a recording', () => {
 
     // Three parts were cut and went at once, all three in flight together, with the glossary prompt.
     await expect.poll(() => service.sent.length).toBe(3);
-    expect(service.sent.map((send) => send.prompt)).toEqual(Array(3).fill('Weekly sync. Kubernetes, Dana'));
+    expect(service.sent.map((send) => send.prompt)).toEqual(Array(3).fill('Weekly sync. Dana, Kubernetes'));
     for (const send of service.sent.splice(0)) send.answer({ ok: false, failure: unreachable });
     // Nothing came: each waits (2 s backoff), its audio kept on disk.
     await expect.poll(() => waits.length).toBeGreaterThan(0);
