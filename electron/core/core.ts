@@ -27,6 +27,7 @@ import { createBackups, scheduleDailyBackups } from './services/history/backups'
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
 import { createAudioSplitter } from './services/audio-split';
+import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
@@ -51,6 +52,7 @@ import { noPresenceSignal } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
+import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
@@ -145,6 +147,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   const editor = createTranscriptEditor({ history });
+  const captions = createLiveCaptions({
+    enabled: () => transcriptionAllowed(settings.get().plan) && settings.get().liveCaptions,
+    transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+    defaults: settings.transcriptionDefaults,
+    speakerNames: () => [settings.get().speakerName].filter((name): name is string => !!name),
+    sides: () => sideNames(language.t, settings.get().speakerName),
+  });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
     staging,
@@ -156,6 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onTranscribed: options.onRecordingTranscribed ?? labelFromTracks(editor, () => sideNames(language.t, settings.get().speakerName)),
     fs: options.recordingFs,
     clock: options.recordingClock,
+    feeds: [captions.open],
   });
   const recordings = recording;
   const stopFollowingJobs = jobs.onJobEvent((event) => {
@@ -204,7 +214,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
-    recording: recordingHandlers({ recording: recordings, presence }),
+    recording: recordingHandlers({ recording: recordings, captions, presence }),
     dictation: dictationHandlers({ dictation, presence }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),

@@ -116,12 +116,14 @@ export const settingsSchema = z.object({
   speakerName: speakerNameSchema,
   /** Global: the page has asked the name once (given or skipped), so it does not ask again. */
   speakerNameAsked: z.boolean(),
+  /** Global: a recording's speech is captioned while it runs (Pro), which sends its audio a second time. */
+  liveCaptions: z.boolean(),
   /** The profile the values above (but theme, reminder and speaker name) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName and speakerNameAsked are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked and liveCaptions are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -134,6 +136,7 @@ export const settingsPatchSchema = z
     speakerName: speakerNameSchema,
     /** Skip: asked, with no name given. */
     speakerNameAsked: z.literal(true),
+    liveCaptions: z.boolean(),
   })
   .partial()
   .strict();

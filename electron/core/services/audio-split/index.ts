@@ -17,6 +17,9 @@ export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } f
 export { UnsplittableAudioError };
 export type { SplitOptions, StartSplitProcess };
 export { splitScript } from './split-process';
+// The live captions cut a running recording's speech with the same measure of levels and pauses.
+export { LEVEL_WINDOW_SECONDS, decibels } from './levels';
+export { type LevelTrack, chooseCut, pauseThreshold } from './cut-points';
 
 export interface SplitterOptions {
   /** Where parts may be cut (20-minute parts by default; tests use shorter ones). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import type { Job } from '../../../../shared/contract/jobs';
-import { MAX_UPLOAD_BYTES, PROMPT_MAX_CHARS, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { problemOf } from '../../../../shared/domain/problem';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, EncodedPart } from '../audio-split/types';
@@ -9,6 +9,7 @@ import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
 import type { PartTiming } from './estimate';
+import { glossaryPrompt } from './glossary-prompt';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
 import { RateLimited, scheduleParts } from './part-scheduler';
@@ -156,13 +157,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     return made;
   }
 
-  /**
-   * The prompt of every part: the user's own, then the recording's glossary. No part carries
-   * another's words, so parts wait on nothing and a loop in one does not feed the next.
-   */
-  const own = job.request.prompt.trim();
-  const glossary = [job.request.glossary?.trim() ?? '', ...deps.speakerNames(job.recordingId)].filter(Boolean).join(', ').slice(0, Math.max(0, PROMPT_MAX_CHARS - own.length - 1));
-  const prompt = [own, glossary].filter(Boolean).join(' ');
+  // Every part's prompt: no part carries another's words, so parts wait on nothing.
+  const prompt = glossaryPrompt(job.request, deps.speakerNames(job.recordingId));
 
   async function transcribePart(part: StoredPart) {
     const started = performance.now();

@@ -23,6 +23,7 @@ const settings: Settings = {
   keyReminderDays: 90,
   speakerName: null,
   speakerNameAsked: false,
+  liveCaptions: true,
   profileId: 'default',
   profileName: 'Default',
 };

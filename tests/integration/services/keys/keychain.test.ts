@@ -41,6 +41,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   keyReminderDays: 90,
   speakerName: null,
   speakerNameAsked: false,
+  liveCaptions: true,
   profileId,
   profileName: profileId,
 });

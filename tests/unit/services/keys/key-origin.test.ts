@@ -18,6 +18,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     keyReminderDays: 90,
     speakerName: null,
     speakerNameAsked: false,
+    liveCaptions: true,
     profileId: 'p1',
     profileName: 'Production',
   };

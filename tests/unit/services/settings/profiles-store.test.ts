@@ -45,6 +45,7 @@ describe('settings.json from before profiles', () => {
       keyReminderDays: 90,
       speakerName: null,
       speakerNameAsked: false,
+      liveCaptions: true,
       profileId: 'default',
       profileName: 'Default',
     });
