@@ -62,7 +62,8 @@ export function createCaptionSender(deps: SenderDeps) {
   const abort = new AbortController();
   const queue: Queued[] = [];
   const sending = new Set<Promise<void>>();
-  const folderMade = mkdir(deps.folder, { recursive: true });
+  // Made with the first clip: a recording without speech (or captions) leaves no folder.
+  let folderMade: Promise<unknown> | null = null;
   let resumeAt = 0;
   let failedInARow = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -121,6 +122,7 @@ export function createCaptionSender(deps: SenderDeps) {
       const path = join(deps.folder, `${name(clip)}.wav`);
       const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
       const file = Buffer.concat([wavHeader(pcm.length), pcm]);
+      folderMade ??= mkdir(deps.folder, { recursive: true });
       const written = folderMade
         .then(() => writeFile(path, file))
         .then(
