@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { Recording } from '../../../../shared/contract/recording';
+import type { Transcript } from '../../../../shared/domain/transcript';
 import { type Caption, createCaptionSender } from '../../../../electron/core/services/live-captions/caption-sender';
 import { createLiveCaptions } from '../../../../electron/core/services/live-captions/live-captions';
 import type { Transcribed } from '../../../../electron/core/services/transcription/transcribe-file';
@@ -14,7 +15,8 @@ const networkDown: Transcribed = {
   ok: false,
   failure: { kind: 'network', reason: 'unreachable', status: null, code: 'ECONNREFUSED', message: '', host: 'api.example.com', retryAfterSeconds: null },
 };
-const said = (text: string): Transcribed => ({ ok: true, transcript: { format: 'json', text, raw: '', language: 'en', duration: null, segments: [], words: [] } });
+const transcriptOf = (text: string): Transcript => ({ format: 'json', text, raw: '', language: 'en', duration: null, segments: [], words: [] });
+const said = (text: string): Transcribed => ({ ok: true, transcript: transcriptOf(text) });
 
 /** A service the test answers: every request it got (the file's name and bytes, the prompt), and whether the network is there. */
 function fakeService(answer: (file: UploadFile, request: TranscriptionRequest) => Transcribed) {
@@ -110,7 +112,7 @@ describe('live captions of a recording', () => {
   it('shows a finished part\'s text in place of the captions in its span', async () => {
     const { captions, feed } = await run(() => true);
     await vi.waitFor(() => expect(captions.view().lines).toHaveLength(4));
-    const part = { ...said('final words').transcript, format: 'verbose_json' as const, segments: [{ id: 0, start: 0.1, end: 4.5, text: ' Final words.' }] };
+    const part = { ...transcriptOf('final words'), format: 'verbose_json' as const, segments: [{ id: 0, start: 0.1, end: 4.5, text: ' Final words.' }] };
     captions.partDone('someone else', { index: 0, startSeconds: 0, endSeconds: 5, transcript: part });
     expect(captions.view().lines).toHaveLength(4);
     captions.partDone('r1', { index: 0, startSeconds: 0, endSeconds: 5, transcript: part });
