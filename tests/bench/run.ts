@@ -1,3 +1,4 @@
+import { captionsBench } from './captions.bench';
 import { chatBench } from './chat.bench';
 import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
@@ -20,6 +21,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['resume', resumeBench],
   ['recording', recordingBench],
   ['dictation', dictationBench],
+  ['captions', captionsBench],
 ];
 
 const only = process.argv[2];
