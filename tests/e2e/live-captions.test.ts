@@ -60,6 +60,8 @@ describe('live captions', () => {
     await log.getByText('Welcome to the weekly meeting, caption 2.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'recorder-captions-1280');
     await page.setViewportSize({ width: 800, height: 600 });
+    // The live transcript sits under the controls: scrolled to, as a user at 800×600 would.
+    await log.scrollIntoViewIfNeeded();
     await screenshot(page, 'recorder-captions-800');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Stop' }).click();
