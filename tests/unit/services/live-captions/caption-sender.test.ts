@@ -59,6 +59,32 @@ describe('the caption sender', () => {
     await sender.close();
   });
 
+  it('waits as a 429 asks, then sends the same clip again', async () => {
+    const folder = join(await testFolder('confab-captions-'), 'captions');
+    let limited = true;
+    const service = fakeService(() => {
+      if (!limited) return said('after the wait');
+      limited = false;
+      return { ok: false, failure: { ...networkDown.failure, kind: 'rate_limit', reason: null, status: 429, code: 'rate_limit_exceeded', retryAfterSeconds: 3 } } as Transcribed;
+    });
+    const waits: Array<[number | null, number]> = [];
+    const captions: Caption[] = [];
+    const sender = createCaptionSender({
+      folder,
+      transcribe: service.transcribe,
+      request,
+      enabled: () => true,
+      onCaption: (c) => captions.push(c),
+      waitMs: (retryAfter, inARow) => (waits.push([retryAfter, inARow]), 10),
+    });
+    sender.add(clip(0), new Int16Array(1600).fill(500));
+    await vi.waitFor(() => expect(captions).toHaveLength(1));
+    expect(waits).toEqual([[3, 1]]);
+    expect(service.state.requests.map((r) => r.name)).toEqual(['000000-mic.wav', '000000-mic.wav']);
+    expect(captions[0]!.text).toBe('after the wait');
+    await sender.close();
+  });
+
   it('does not send what is queued at the end, and removes its files', async () => {
     const folder = join(await testFolder('confab-captions-'), 'captions');
     const service = fakeService(() => said('x'));
