@@ -67,13 +67,6 @@ export class StretchCutter {
     return finished;
   }
 
-  /** The recording ended: the stretch in progress, if it holds speech. */
-  finish(): Stretch[] {
-    const last = this.stretch ? this.take(this.stretch.start, Math.min(this.levels.length, this.stretch.lastLoud + 1 + TAIL_WINDOWS), this.stretch.loud) : null;
-    this.reset(this.base + this.length);
-    return last ? [last] : [];
-  }
-
   private measure(index: number): Stretch | null {
     let sum = 0;
     for (let i = index * WINDOW; i < (index + 1) * WINDOW; i++) sum += (this.buffer[i]! / 32768) ** 2;

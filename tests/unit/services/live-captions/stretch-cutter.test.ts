@@ -8,7 +8,7 @@ function cut(samples: Int16Array): Stretch[] {
   const cutter = new StretchCutter();
   const stretches: Stretch[] = [];
   for (const { block, at } of seconds(samples)) stretches.push(...cutter.push(block, at));
-  return [...stretches, ...cutter.finish()];
+  return stretches;
 }
 
 const span = (stretch: Stretch) => [stretch.startFrame / RATE, stretch.endFrame / RATE];
@@ -40,18 +40,19 @@ describe('StretchCutter', () => {
   });
 
   it('cuts speech without a long pause at 12 s at most, in a short dip near the end when there is one', () => {
-    const stretches = cut(track({ speech: 10.6 }, { quiet: 0.2 }, { speech: 20 }));
+    const stretches = cut(track({ speech: 10.6 }, { quiet: 0.2 }, { speech: 20 }, { quiet: 1 }));
     for (const stretch of stretches) expect(stretch.endFrame - stretch.startFrame).toBeLessThanOrEqual(12 * RATE);
     const [first] = stretches.map(span);
     expect(first![1]).toBeGreaterThanOrEqual(10.6);
     expect(first![1]).toBeLessThanOrEqual(10.8);
     // One after another, with nothing of the speech left out.
     for (let i = 1; i < stretches.length; i++) expect(stretches[i]!.startFrame).toBe(stretches[i - 1]!.endFrame);
-    expect(stretches.at(-1)!.endFrame).toBe(Math.round(30.8 * RATE));
+    // The last ends 0.25 s into the pause after the speech.
+    expect(stretches.at(-1)!.endFrame).toBe(Math.round(31.05 * RATE));
   });
 
   it('cuts endless speech into stretches of at most 12 s', () => {
-    const stretches = cut(track({ speech: 40 }));
+    const stretches = cut(track({ speech: 40 }, { quiet: 1 }));
     expect(stretches.length).toBeGreaterThanOrEqual(4);
     for (const stretch of stretches) {
       expect(stretch.endFrame - stretch.startFrame).toBeLessThanOrEqual(12 * RATE);
@@ -59,14 +60,13 @@ describe('StretchCutter', () => {
     }
   });
 
-  it('gives the stretch in progress at the end, and nothing when the end is quiet', () => {
+  it('holds a stretch until its pause comes', () => {
     const cutter = new StretchCutter();
-    const stretches = [...seconds(track({ quiet: 1 }, { speech: 2 }))].flatMap(({ block, at }) => cutter.push(block, at));
-    expect(stretches).toEqual([]);
-    const [last] = cutter.finish();
-    expect(span(last!)[0]).toBeGreaterThanOrEqual(0.8);
-    expect(span(last!)[1]).toBe(3);
-    expect(cutter.finish()).toEqual([]);
+    const samples = track({ quiet: 1 }, { speech: 2 });
+    const [first, second, third] = [...seconds(samples)].map(({ block, at }) => cutter.push(block, at));
+    expect([first, second, third]).toEqual([[], [], []]);
+    const [last] = cutter.push(new Int16Array(RATE), 3 * RATE);
+    expect(span(last!)).toEqual([0.8, 3.25]);
   });
 
   it('hears the same stretches whatever the block size', () => {
@@ -74,7 +74,6 @@ describe('StretchCutter', () => {
     const cutter = new StretchCutter();
     const odd: Stretch[] = [];
     for (let at = 0; at < samples.length; at += 1234) odd.push(...cutter.push(samples.subarray(at, at + 1234), at));
-    odd.push(...cutter.finish());
     expect(odd.map(span)).toEqual(cut(samples).map(span));
   });
 });
