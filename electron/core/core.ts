@@ -27,6 +27,7 @@ import { createBackups, scheduleDailyBackups } from './services/history/backups'
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
 import { createAudioSplitter } from './services/audio-split';
+import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
@@ -53,6 +54,7 @@ import { noPresenceSignal } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
+import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
@@ -133,6 +135,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const transcribe: RunDeps['transcribe'] = (file, request, runOptions) => transcribeFile(service, file, request, runOptions);
   // A recording made in Confab has the user's voice in it: their name belongs in its glossary.
   const userName = () => [settings.get().speakerName].filter((name): name is string => !!name);
+  const captions = createLiveCaptions({
+    enabled: () => transcriptionAllowed(settings.get().plan) && settings.get().liveCaptions,
+    transcribe,
+    defaults: settings.transcriptionDefaults,
+    speakerNames: userName,
+    sides: () => sideNames(language.t, settings.get().speakerName),
+  });
   const liveParts = createLiveParts({
     transcribe,
     plan: () => settings.get().plan,
@@ -140,6 +149,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     partsInFlight: settings.partsInFlight,
     speakerNames: userName,
     cuts: options.liveCuts,
+    // Each final part's text takes the place of the captions in its span.
+    onPartDone: (recordingId, part) => captions.partDone(recordingId, part),
   });
   const jobs = createJobQueue({
     store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),
@@ -169,7 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onTranscribed: options.onRecordingTranscribed ?? labelFromTracks(editor, () => sideNames(language.t, settings.get().speakerName)),
     fs: options.recordingFs,
     clock: options.recordingClock,
-    feeds: [liveParts.open],
+    feeds: [liveParts.open, captions.open],
     livePlan: liveParts.planOf,
   });
   const recordings = recording;
@@ -219,7 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
-    recording: recordingHandlers({ recording: recordings, presence }),
+    recording: recordingHandlers({ recording: recordings, captions, presence }),
     dictation: dictationHandlers({ dictation, presence }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),

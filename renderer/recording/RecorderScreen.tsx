@@ -1,9 +1,11 @@
 import type { Recording } from '../../shared/contract/recording';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettings } from '../settings';
 import { CurrentOptions } from '../transcription';
 import { Banners } from './Banners';
 import { Controls } from './Controls';
+import { LiveTranscript } from './LiveTranscript';
 import { NamePrompt, useAsksName } from './NamePrompt';
 import { Sources } from './Sources';
 import { useRecorder } from './store';
@@ -20,6 +22,8 @@ export function RecorderScreen() {
   const waiting = useRecorder((s) => s.event?.waiting ?? NONE_WAITING);
   const running = active !== null && (active.state === 'recording' || active.state === 'paused');
   const asksName = useAsksName();
+  // Captions are a Pro feature, as transcription is.
+  const pro = useSettings((s) => s.settings?.plan === 'pro');
   const [answered, setAnswered] = useState(false);
 
   return (
@@ -28,7 +32,8 @@ export function RecorderScreen() {
       <p className="hint rec-intro">{t('screen.intro')}</p>
       <Banners recording={running ? active : null} />
       <div className="rec-layout">
-        {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources />}
+        {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources captions={pro} />}
+        {running && pro && <LiveTranscript recordingId={active.id} />}
         {waiting.length > 0 && <WaitingList recordings={waiting} />}
         <CurrentOptions intro={t('options.note')} />
       </div>

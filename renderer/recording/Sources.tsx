@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemWords } from '../common/problem-text';
+import { CaptionsSwitch } from './CaptionsSwitch';
 import { chooseMic, chosenMic, microphones } from './media';
 import { startRecording } from './session';
 import { useRecorder } from './store';
@@ -18,8 +19,8 @@ function useMicrophones() {
   return list;
 }
 
-/** Before recording: the microphone, whether to add system audio (or why it cannot be had, said now), and Start. */
-export function Sources() {
+/** Before recording: the microphone, whether to add system audio (or why it cannot be had, said now), live captions (Pro), and Start. */
+export function Sources({ captions }: { captions: boolean }) {
   const { t } = useTranslation('recording');
   const mics = useMicrophones();
   const [mic, setMic] = useState(chosenMic);
@@ -70,6 +71,7 @@ export function Sources() {
           {system.problem ? problemWords(system.problem) : t('sources.systemUnavailable')}
         </p>
       )}
+      {captions && <CaptionsSwitch />}
       <div className="rec-buttons">
         <button type="button" className="rec-start" disabled={phase !== 'idle' || !capabilities} onClick={() => void startRecording(Boolean(system?.available) && wantSystem)}>
           <span className="rec-dot" aria-hidden="true" />

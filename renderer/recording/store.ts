@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Capabilities, RecordingEvent } from '../../shared/contract/recording';
+import type { Capabilities, LiveTranscript, RecordingEvent } from '../../shared/contract/recording';
 
 export type Phase = 'idle' | 'starting' | 'capturing' | 'stopping';
 
@@ -7,6 +7,8 @@ interface RecorderState {
   /** Main's view: the running recording and those waiting for a decision (null until the watch answered). */
   event: RecordingEvent | null;
   capabilities: Capabilities | null;
+  /** Main's live transcript of the newest recording: captions, and final text where a part is done. */
+  live: LiveTranscript | null;
   /** What this page's capture is doing (main's state says whether the recording runs). */
   phase: Phase;
   /** Seconds of audio kept, counted by the page's chunker as blocks arrive (main's count lags by a chunk). */
@@ -22,6 +24,7 @@ interface RecorderState {
 export const useRecorder = create<RecorderState>((set) => ({
   event: null,
   capabilities: null,
+  live: null,
   phase: 'idle',
   seconds: 0,
   levels: [],

@@ -21,8 +21,10 @@ export function watchRecording(): () => void {
     if (running && !capturing()) void attachRecording(running);
     else endedElsewhere(running?.id ?? null);
   });
+  const stopCaptions = watchStream(api.recording.captions, (live) => useRecorder.getState().set({ live }));
   return () => {
     stopKey();
     stopWatch();
+    stopCaptions();
   };
 }

@@ -58,10 +58,32 @@ export const capabilitiesSchema = z.object({
   systemAudio: z.object({ available: z.boolean(), problem: problemSchema.nullable() }),
 });
 
+/**
+ * One line of the live transcript while recording: a caption (a short stretch of one track,
+ * provisional) or a stretch of a finished part's final text. `speaker` names the track's side
+ * when the recording has two; seconds count from the recording's start.
+ */
+export const liveLineSchema = z.object({
+  key: z.string(),
+  speaker: z.string().nullable(),
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  text: z.string(),
+  final: z.boolean(),
+});
+
+/** The live transcript of the newest recording (null before one started since Confab did), in order, as main composed it. */
+export const liveTranscriptSchema = z.object({
+  recordingId: z.string().nullable(),
+  lines: z.array(liveLineSchema),
+});
+
 const recordingId = z.object({ id: z.string().min(1) }).strict();
 
 export const recordingArea = {
   watch: stream(z.void(), recordingEventSchema),
+  /** One per page: the live transcript as it stands, then again on every change (a page that reloads gets it whole). */
+  captions: stream(z.void(), liveTranscriptSchema),
   capabilities: call(z.void(), capabilitiesSchema),
   /** Starts a recording the user asked for; main refuses a second one while one runs. */
   start: call(z.object({ system: z.boolean() }).strict(), recordingSchema),
@@ -108,5 +130,7 @@ export type Recording = z.infer<typeof recordingSchema>;
 export type RecordingState = z.infer<typeof recordingStateSchema>;
 export type RecordingEvent = z.infer<typeof recordingEventSchema>;
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
+export type LiveLine = z.infer<typeof liveLineSchema>;
+export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;
 export type ChunkInput = z.infer<typeof chunkInput>;
 export type ChunkOutcome = z.infer<typeof chunkOutcomeSchema>;

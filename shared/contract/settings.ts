@@ -127,12 +127,14 @@ export const settingsSchema = z.object({
   speakerNameAsked: z.boolean(),
   /** Global: a long recording's parts sent at once; the service's 429s lower it for a while by themselves. */
   partsInFlight: z.number().int(),
-  /** The profile the values above (but theme, reminder, speaker name and parts in flight) belong to. */
+  /** Global: a recording's speech is captioned while it runs (Pro), which sends its audio a second time. */
+  liveCaptions: z.boolean(),
+  /** The profile the values above (but theme, reminder, speaker name, parts in flight and captions) belong to. */
   profileId: z.string(),
   profileName: z.string(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked and partsInFlight are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight and liveCaptions are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -146,6 +148,7 @@ export const settingsPatchSchema = z
     /** Skip: asked, with no name given. */
     speakerNameAsked: z.literal(true),
     partsInFlight: partsInFlightSchema,
+    liveCaptions: z.boolean(),
   })
   .partial()
   .strict();

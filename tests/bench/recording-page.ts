@@ -38,7 +38,7 @@ async function measure(wait: () => Promise<unknown>): Promise<Usage> {
 }
 
 /** Waits until the recorder's elapsed time reads at least `seconds` (it counts whole seconds). */
-const elapsedReaches = (page: Page, seconds: number) =>
+export const elapsedReaches = (page: Page, seconds: number) =>
   page.waitForFunction(
     (target) => {
       const text = document.querySelector('[role="timer"]')?.textContent ?? '';

@@ -1,3 +1,4 @@
+import { captionsBench } from './captions.bench';
 import { chatBench } from './chat.bench';
 import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
@@ -22,6 +23,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['recording', recordingBench],
   ['live', livePartsBench],
   ['dictation', dictationBench],
+  ['captions', captionsBench],
 ];
 
 const only = process.argv[2];

@@ -1,13 +1,15 @@
 import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
+import type { LiveCaptions } from '../services/live-captions/live-captions';
 import type { RecordingService } from '../services/recording/recording-service';
 import { requireRealPress } from '../services/consent/real-press';
 import type { UserPresence } from '../services/tools/approvals';
 
-export function recordingHandlers(deps: { recording: RecordingService; presence: UserPresence }): Handlers<Contract>['recording'] {
+export function recordingHandlers(deps: { recording: RecordingService; captions: LiveCaptions; presence: UserPresence }): Handlers<Contract>['recording'] {
   const { recording } = deps;
   return {
     watch: async (_input, ctx) => recording.watch(ctx.emit, ctx.signal),
+    captions: async (_input, ctx) => deps.captions.watch(ctx.emit, ctx.signal),
     capabilities: async () => recording.capabilities(),
     start: async (input) => {
       requireRealPress(deps.presence);

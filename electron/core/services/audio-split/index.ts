@@ -17,6 +17,9 @@ export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } f
 export { UnsplittableAudioError };
 export type { SplitOptions, StartSplitProcess };
 export { splitScript } from './split-process';
+// A running recording's live parts and captions are cut with the same measure of levels and pauses.
+export { LEVEL_WINDOW_SECONDS, decibels } from './levels';
+export { DEFAULT_SPLIT, type LevelTrack, chooseCut, pauseThreshold } from './cut-points';
 
 export interface SplitterOptions {
   /** Where parts may be cut (20-minute parts by default; tests use shorter ones). */
@@ -53,6 +56,3 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
     close: () => processes.close(),
   };
 }
-// The cuts of a recording made while it is recorded (live-parts) are chosen as the splitter's are.
-export { DEFAULT_SPLIT, chooseCut, pauseThreshold } from './cut-points';
-export { LEVEL_WINDOW_SECONDS, decibels } from './levels';

@@ -10,9 +10,9 @@ import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
 import type { PartTiming } from './estimate';
+import { glossaryPrompt } from './glossary-prompt';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
-import { partPrompt } from './part-prompt';
 import { RateLimited, scheduleParts } from './part-scheduler';
 
 /** A part on its way: what is done to it now, and its bytes sent so far, of all. */
@@ -166,7 +166,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     return made;
   }
 
-  const prompt = partPrompt(job.request, deps.speakerNames(job.recordingId));
+  const prompt = glossaryPrompt(job.request, deps.speakerNames(job.recordingId));
 
   /** The part's result from the send made while recording, if one is on its way; null to send it here. */
   async function sentWhileRecording(part: StoredPart): Promise<boolean> {

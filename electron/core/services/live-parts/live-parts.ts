@@ -6,7 +6,7 @@ import type { Transcript } from '../../../../shared/domain/transcript';
 import { log } from '../../log';
 import type { SplitCut, SplitPlan } from '../audio-split';
 import type { StoredPart } from '../jobs/job-store';
-import { partPrompt } from '../jobs/part-prompt';
+import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { RunDeps } from '../jobs/run-job';
 import type { LiveFeed } from '../recording/live-feed';
 import { trackPath } from '../recording/manifest';
@@ -56,7 +56,7 @@ export function createLiveParts(deps: LivePartsDeps) {
     // On the Free plan nothing leaves the machine while recording.
     if (!transcriptionAllowed(deps.plan())) return { heard: () => undefined, ended: () => undefined };
     const request = deps.defaults();
-    const prompt = partPrompt(request, deps.speakerNames());
+    const prompt = glossaryPrompt(request, deps.speakerNames());
     const signature = sentWith(request, prompt);
     const store = openLiveStore(folder);
     const sender = createLiveSender({
@@ -123,7 +123,7 @@ export function createLiveParts(deps: LivePartsDeps) {
   /** The plan a stopped recording's job takes from the cuts made while recording, with the parts already transcribed done. */
   async function planOf(folder: string, recording: Recording, request: JobRequest): Promise<{ plan: SplitPlan; parts: StoredPart[] } | null> {
     const stored = await readLiveCuts(folder);
-    if (!stored || stored.sentWith !== sentWith(request, partPrompt(request, deps.speakerNames()))) return null;
+    if (!stored || stored.sentWith !== sentWith(request, glossaryPrompt(request, deps.speakerNames()))) return null;
     const total = Math.round(recording.seconds * RECORDING_SAMPLE_RATE);
     // The cuts that follow on from the start; a crash may have lost the last ones, and the rest is cut here.
     const cuts: SplitCut[] = [];

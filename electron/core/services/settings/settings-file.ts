@@ -25,6 +25,8 @@ export const settingsFileSchema = z.object({
   speakerName: speakerNameSchema.default(null).catch(null),
   /** Skipped without a name; a name given counts as asked too (older files have only that). */
   speakerNameAsked: z.boolean().default(false).catch(false),
+  /** On until the user switches them off; files written before captions have them on. */
+  liveCaptions: z.boolean().default(true).catch(true),
   /**
    * Global, like the theme; files written before there were rules get the defaults, and so do
    * rules outside today's limits (a hand edit, an older Confab): they must never cost the profiles.
@@ -96,6 +98,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       keyReminderDays: DEFAULT_REMINDER_DAYS,
       speakerName: null,
       speakerNameAsked: false,
+      liveCaptions: true,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
       partsInFlight: PARTS_IN_FLIGHT.default,

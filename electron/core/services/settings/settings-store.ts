@@ -68,7 +68,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     const system = deps.systemLanguages?.() ?? [];
     const uiLanguage = resolveLanguage(file.language, system);
     const systemLanguage = resolveLanguage('system', system);
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, profileId: id, profileName: name };
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, liveCaptions: file.liveCaptions, profileId: id, profileName: name };
   };
 
   return {
@@ -89,7 +89,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     proxy: (): string | null => active().proxy,
 
     async update(patch: SettingsPatch): Promise<Settings> {
-      const { theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight, ...profilePatch } = patch;
+      const { theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight, liveCaptions, ...profilePatch } = patch;
       await save({
         ...file,
         ...(theme !== undefined && { theme }),
@@ -98,6 +98,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
         ...(speakerName !== undefined && { speakerName }),
         ...(speakerNameAsked !== undefined && { speakerNameAsked }),
         ...(partsInFlight !== undefined && { partsInFlight }),
+        ...(liveCaptions !== undefined && { liveCaptions }),
         profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
       });
       const next = get();

@@ -24,6 +24,7 @@ const settings: Settings = {
   speakerName: null,
   speakerNameAsked: false,
   partsInFlight: 3,
+  liveCaptions: true,
   profileId: 'default',
   profileName: 'Default',
 };

@@ -42,6 +42,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   speakerName: null,
   speakerNameAsked: false,
   partsInFlight: 3,
+  liveCaptions: true,
   profileId,
   profileName: profileId,
 });

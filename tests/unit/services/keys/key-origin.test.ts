@@ -19,6 +19,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     speakerName: null,
     speakerNameAsked: false,
     partsInFlight: 3,
+    liveCaptions: true,
     profileId: 'p1',
     profileName: 'Production',
   };

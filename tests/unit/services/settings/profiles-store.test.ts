@@ -46,6 +46,7 @@ describe('settings.json from before profiles', () => {
       speakerName: null,
       speakerNameAsked: false,
       partsInFlight: 3,
+      liveCaptions: true,
       profileId: 'default',
       profileName: 'Default',
     });

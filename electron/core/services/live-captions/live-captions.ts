@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import type { JobRequest } from '../../../../shared/contract/jobs';
+import { type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
+import { PROMPT_MAX_CHARS, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import { createWatchers } from '../events/watchers';
+import { glossaryPrompt } from '../jobs/glossary-prompt';
+import type { LiveFeed } from '../recording/live-feed';
+import type { SideNames } from '../speaker-tracks';
+import { type Caption, type SenderDeps, createCaptionSender } from './caption-sender';
+import { type DonePart, liveLines } from './live-view';
+import { type CutterOptions, StretchCutter } from './stretch-cutter';
+
+export type { DonePart } from './live-view';
+
+export interface LiveCaptionsDeps {
+  /** Pro, and captions switched on: asked as the audio comes, so switching them off stops them at once. */
+  enabled(): boolean;
+  transcribe: SenderDeps['transcribe'];
+  /** The transcription defaults: their model, language, prompt and glossary. */
+  defaults(): JobRequest;
+  /** The speakers a recording made in Confab has, for the glossary. */
+  speakerNames(): string[];
+  sides(): SideNames;
+  /** Tests shorten the waits and the stretches. */
+  sender?: Pick<SenderDeps, 'waitMs' | 'maxInFlight'>;
+  cutter?: Partial<CutterOptions>;
+}
+
+/** The last words confirmed on a track, carried in the prompt of its next caption. */
+export const CARRIED_CHARS = 200;
+
+/** The end of `text`, at most `max` characters, from a word's start. */
+const lastWords = (text: string, max: number) => (text.length <= max ? text : text.slice(-max).replace(/^\S*\s+/, ''));
+
+/**
+ * Live captions of the running recording (Pro, when switched on): each track's speech is cut into
+ * short stretches as it is heard, each sent on its own with the glossary and the last words
+ * confirmed on the same track as its prompt, and the captions are shown in the live transcript
+ * until the recording's final parts replace them (`partDone`).
+ */
+export function createLiveCaptions(deps: LiveCaptionsDeps) {
+  const watchers = createWatchers<LiveTranscript>();
+  let current: { recording: Recording; captions: Caption[]; parts: DonePart[] } | null = null;
+
+  function view(): LiveTranscript {
+    if (!current) return { recordingId: null, lines: [] };
+    const { recording, captions, parts } = current;
+    const sides = recording.tracks.length > 1 ? deps.sides() : null;
+    const speakerOf = (track: Track) => (sides ? (track === 'mic' ? sides.mic : sides.others) : null);
+    return { recordingId: recording.id, lines: liveLines(captions, parts, speakerOf) };
+  }
+  const emit = () => watchers.broadcast(view());
+
+  function open(recording: Recording, folder: string): LiveFeed {
+    const state = { recording, captions: [] as Caption[], parts: [] as DonePart[] };
+    current = state;
+    emit();
+    const confirmed: Record<Track, string> = { mic: '', system: '' };
+
+    function request(track: Track): TranscriptionRequest {
+      const defaults = deps.defaults();
+      const carried = confirmed[track];
+      const glossary = glossaryPrompt(defaults, deps.speakerNames(), PROMPT_MAX_CHARS - carried.length - 1);
+      // Plain text is all a caption shows; the final parts bring the timings.
+      return { model: defaults.model, language: defaults.language, prompt: [glossary, carried].filter(Boolean).join(' '), responseFormat: 'json', granularities: [] };
+    }
+
+    const sender = createCaptionSender({
+      ...deps.sender,
+      folder: join(folder, 'captions'),
+      transcribe: deps.transcribe,
+      request,
+      enabled: deps.enabled,
+      onCaption(caption) {
+        if (caption.text) confirmed[caption.track] = lastWords(`${confirmed[caption.track]} ${caption.text}`.trim(), CARRIED_CHARS);
+        state.captions.push(caption);
+        if (current === state) emit();
+      },
+    });
+    let cutters: StretchCutter[] | null = null;
+    let seq = 0;
+
+    return {
+      heard(tracks, at) {
+        if (!deps.enabled()) {
+          cutters = null;
+          return;
+        }
+        cutters ??= tracks.map(() => new StretchCutter(deps.cutter));
+        tracks.forEach((pcm, index) => {
+          const track = recording.tracks[index]!;
+          const samples = new Int16Array(pcm.length / 2);
+          for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2);
+          for (const stretch of cutters![index]!.push(samples, at)) {
+            const clip = { seq: seq++, track, startSeconds: stretch.startFrame / RECORDING_SAMPLE_RATE, endSeconds: stretch.endFrame / RECORDING_SAMPLE_RATE };
+            sender.add(clip, stretch.samples);
+          }
+        });
+      },
+      // The speech still being cut is not sent: the final parts carry all of it (see the sender's close).
+      ended: () => sender.close(),
+    };
+  }
+
+  return {
+    open,
+    view,
+    watch: (send: (event: LiveTranscript) => void, signal: AbortSignal) => watchers.watch(send, signal, view),
+    /** A final part of the running recording came (the live parts): its text replaces the captions in its span. */
+    partDone(recordingId: string, part: DonePart) {
+      if (current?.recording.id !== recordingId) return;
+      current.parts = [...current.parts.filter((other) => other.index !== part.index), part].sort((a, b) => a.index - b.index);
+      emit();
+    },
+  };
+}
+
+export type LiveCaptions = ReturnType<typeof createLiveCaptions>;

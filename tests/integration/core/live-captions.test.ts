@@ -1,0 +1,111 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Job } from '../../../shared/contract/jobs';
+import type { LiveTranscript, Recording } from '../../../shared/contract/recording';
+import { createCore } from '../../../electron/core/core';
+import type { MultipartLogBody } from '../../fake-service/script';
+import { memoryKeytar } from '../../support/memory-keytar';
+import { fakeClock } from '../../support/recording';
+import { track } from '../../support/speech-pcm';
+import { testFolder } from '../../support/temp-folder';
+import { fake, useFake } from '../../support/use-fake';
+
+// Live captions through the real core, as the page drives a recording (router calls, chunks
+// through the door), against the fake service: what it is sent while recording, and what the
+// page's captions stream shows.
+useFake();
+
+async function openCore(plan: 'free' | 'pro') {
+  const dir = await testFolder('confab-captions-');
+  const clock = fakeClock();
+  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined });
+  onTestFinished(() => core.close());
+  const shown: LiveTranscript[] = [];
+  const sink = { send: (channel: string, payload: unknown) => channel.startsWith('recording:captions') && shown.push((payload as { event: LiveTranscript }).event) };
+  async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
+    const result = await core.router.invoke(channel, payload, sink);
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value as T;
+  }
+  await invoke('settings:update', { plan, speakerName: 'Dana' });
+  await invoke('secrets:setKey', { key: fake.keys[plan], memoryOnly: true });
+  /** Records the two tracks, a second at a time, as the page sends them. */
+  async function record(id: string, mic: Int16Array, system: Int16Array, firstSeq = 0) {
+    for (let n = 0; n * 16_000 < mic.length; n++) {
+      const pcm = new Int16Array(16_000 * 2);
+      for (let i = 0; i < 16_000; i++) [pcm[i * 2], pcm[i * 2 + 1]] = [mic[n * 16_000 + i] ?? 0, system[n * 16_000 + i] ?? 0];
+      clock.advance(1_000);
+      expect(await core.recording.append({ id, seq: firstSeq + n, pcm: new Uint8Array(pcm.buffer) })).toEqual({ ok: true });
+    }
+  }
+  return { core, dir, invoke, shown, record };
+}
+
+const captionRequests = () =>
+  fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-(mic|system)\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
+const fieldOf = (request: { body: unknown }, name: string) => (request.body as MultipartLogBody).fields[name];
+
+// The user speaks twice, the other side once between: three stretches, two of them the microphone's.
+const mic = track({ speech: 2 }, { quiet: 3 }, { speech: 2 }, { quiet: 2 });
+const system = track({ quiet: 2.5 }, { speech: 2 }, { quiet: 4.5 });
+
+describe('live captions through the core', () => {
+  it('on Pro, sends each track\'s speech while recording and streams the captions, named by side', async () => {
+    const app = await openCore('pro');
+    await app.invoke('recording:captions');
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    await app.record(recording.id, mic, system);
+    await expect.poll(() => app.shown.at(-1)?.lines.length, { timeout: 10_000 }).toBe(3);
+    const live = app.shown.at(-1)!;
+    expect(live.recordingId).toBe(recording.id);
+    expect(live.lines.map((line) => [line.speaker, line.final])).toEqual([
+      ['Dana', false],
+      ['Others', false],
+      ['Dana', false],
+    ]);
+    expect(live.lines.every((line) => line.text.length > 0)).toBe(true);
+
+    // Plain text in the transcription defaults' language, the prompt the glossary (the user's name), then the same track's words.
+    const sent = captionRequests();
+    expect(sent.map((request) => (request.body as MultipartLogBody).file!.filename)).toEqual(['000000-mic.wav', '000001-system.wav', '000002-mic.wav']);
+    expect(sent.map((request) => fieldOf(request, 'response_format'))).toEqual(['json', 'json', 'json']);
+    expect(fieldOf(sent[0]!, 'prompt')).toBe('Dana');
+    expect(fieldOf(sent[2]!, 'prompt')).toBe(`Dana ${live.lines[0]!.text}`);
+    // A page that reloads gets the captions so far.
+    const before = app.shown.length;
+    await app.invoke('recording:captions');
+    await expect.poll(() => app.shown.length).toBe(before + 1);
+    expect(app.shown.at(-1)).toEqual(live);
+
+    const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
+    await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
+    // The clips went; the captions that came back stay in the recording's folder.
+    const captions = join(app.dir, 'recordings', recording.id, 'captions');
+    expect(readdirSync(captions).sort()).toEqual(['000000-mic.json', '000001-system.json', '000002-mic.json']);
+  });
+
+  it('sends nothing while switched off, and captions what follows once switched on', async () => {
+    const app = await openCore('pro');
+    await app.invoke('recording:captions');
+    await app.invoke('settings:update', { liveCaptions: false });
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    await app.record(recording.id, mic, system);
+    await app.invoke('settings:update', { liveCaptions: true });
+    await app.record(recording.id, mic, system, 9);
+    await expect.poll(() => app.shown.at(-1)?.lines.length, { timeout: 10_000 }).toBe(3);
+    // Only the speech heard after captions were switched on was sent.
+    expect(app.shown.at(-1)!.lines.every((line) => line.startSeconds >= 9)).toBe(true);
+    expect(captionRequests()).toHaveLength(3);
+    await app.invoke('recording:stop', { id: recording.id });
+  });
+
+  it('sends no caption on the Free plan, and leaves no captions folder', async () => {
+    const app = await openCore('free');
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    await app.record(recording.id, mic, system);
+    await app.invoke('recording:stop', { id: recording.id });
+    expect(captionRequests()).toEqual([]);
+    expect(existsSync(join(app.dir, 'recordings', recording.id, 'captions'))).toBe(false);
+  });
+});
