@@ -16,10 +16,10 @@ import { fake, useFake } from '../../support/use-fake';
 // page's captions stream shows.
 useFake();
 
-async function openCore(plan: 'free' | 'pro') {
+async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number; searchRadiusSeconds: number }) {
   const dir = await testFolder('confab-captions-');
   const clock = fakeClock();
-  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined });
+  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined, liveCuts });
   onTestFinished(() => core.close());
   const shown: LiveTranscript[] = [];
   const sink = { send: (channel: string, payload: unknown) => channel.startsWith('recording:captions') && shown.push((payload as { event: LiveTranscript }).event) };
@@ -107,5 +107,22 @@ describe('live captions through the core', () => {
     await app.invoke('recording:stop', { id: recording.id });
     expect(captionRequests()).toEqual([]);
     expect(existsSync(join(app.dir, 'recordings', recording.id, 'captions'))).toBe(false);
+  });
+
+  it("shows each live part's final text in place of the captions in its span, the captions after it still provisional", async () => {
+    // Parts of about 3 s: the first is cut in the quiet after the user's first words and sent while recording.
+    const app = await openCore('pro', { targetSeconds: 3, searchRadiusSeconds: 0.5 });
+    await app.invoke('recording:captions');
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    await app.record(recording.id, mic, system);
+    await expect.poll(() => app.shown.at(-1)?.lines.some((line) => line.final), { timeout: 15_000 }).toBe(true);
+    const { lines } = app.shown.at(-1)!;
+    const finals = lines.filter((line) => line.final);
+    const finalEnd = Math.max(...finals.map((line) => line.endSeconds));
+    // The final lines come first, and no caption is left inside the span the parts cover.
+    expect(lines.slice(0, finals.length)).toEqual(finals);
+    expect(lines.slice(finals.length).every((line) => !line.final && line.startSeconds >= finals[0]!.startSeconds)).toBe(true);
+    expect(finalEnd).toBeGreaterThan(0);
+    await app.invoke('recording:stop', { id: recording.id });
   });
 });
