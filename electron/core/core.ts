@@ -165,6 +165,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       keep: (record, audioPath, format, recordingId) => {
         transcription.keep(recording?.marked(record, recordingId) ?? record, audioPath, format);
         recording?.transcribed(recordingId, record.id);
+        // Its parts from while recording are in the transcript now: their sender and results go from memory.
+        if (recordingId) liveParts.forget(recordingId);
       },
     },
   });

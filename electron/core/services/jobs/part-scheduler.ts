@@ -29,6 +29,13 @@ export const BACKOFF_MAX_SECONDS = 60;
 export const MAX_LIMITED_IN_A_ROW = 8;
 export const MAX_WAIT_SECONDS = 3600;
 
+/**
+ * The wait before sending again, for senders that never give up (a running recording's parts and
+ * captions): as the service said, else backoff; a wait of 0 (or a date already past, from a clock
+ * behind) would resend at once, again and again, and one past an hour is waited an hour at a time.
+ */
+export const serviceWait = (seconds: number | null, inARow: number) => Math.min(MAX_WAIT_SECONDS, seconds !== null && seconds >= 1 ? seconds : backoffSeconds(inARow));
+
 /** The wait when the service did not say: 2 s, doubled each time in a row, at most 60 s. */
 export const backoffSeconds = (inARow: number) => Math.min(BACKOFF_MAX_SECONDS, BACKOFF_FIRST_SECONDS * 2 ** Math.max(0, inARow - 1));
 
@@ -80,7 +87,6 @@ export async function scheduleParts<T>(items: readonly T[], options: ScheduleOpt
         return;
       }
       limitedInARow++;
-      // A wait of 0 (or a date already past, from a clock behind) would resend at once, again and again.
       const seconds = error.seconds !== null && error.seconds >= 1 ? error.seconds : backoffSeconds(limitedInARow);
       if (limitedInARow > MAX_LIMITED_IN_A_ROW || seconds > MAX_WAIT_SECONDS) {
         failure ??= { error };

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import type { Job } from '../../../../shared/contract/jobs';
+import type { Job, JobRequest } from '../../../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import { problemOf } from '../../../../shared/domain/problem';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
-import type { AudioSplitter, EncodedPart } from '../audio-split/types';
+import type { AudioSplitter, EncodedPart, SplitCut } from '../audio-split/types';
 import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
@@ -50,7 +50,7 @@ export interface RunDeps {
    * its result, awaited rather than sent twice; null when it was not sent. A rejection means the
    * job sends it itself.
    */
-  pending?(recordingId: string, index: number): Promise<{ transcript: Transcript; flag: StoredPart['flag'] }> | null;
+  pending?(recordingId: string, cut: SplitCut, request: JobRequest): Promise<{ transcript: Transcript; flag: StoredPart['flag'] }> | null;
 }
 
 export interface RunIo {
@@ -170,11 +170,12 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
 
   /** The part's result from the send made while recording, if one is on its way; null to send it here. */
   async function sentWhileRecording(part: StoredPart): Promise<boolean> {
-    const pending = job.recordingId === null ? null : deps.pending?.(job.recordingId, part.index);
+    const pending = job.recordingId === null ? null : deps.pending?.(job.recordingId, job.plan!.cuts[part.index]!, job.request);
     if (!pending) return false;
-    // Its bytes went while recording: what is left is the service's wait.
+    // Its bytes went while recording: what is left is the service's wait (which Cancel does not wait out).
     show(part.index, { state: 'transcribing', sent: 0, total: 0 }, true);
-    const result = await pending.catch(() => null);
+    const cancelled = new Promise<null>((resolve) => io.signal.addEventListener('abort', () => resolve(null), { once: true }));
+    const result = await Promise.race([pending.catch(() => null), cancelled]);
     stop();
     if (!result) return false;
     Object.assign(part, { state: 'done', transcript: result.transcript, flag: result.flag, encoded: null });

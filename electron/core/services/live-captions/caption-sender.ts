@@ -4,7 +4,7 @@ import type { Track } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { log } from '../../log';
-import { backoffSeconds } from '../jobs/part-scheduler';
+import { serviceWait } from '../jobs/part-scheduler';
 import { wavHeader } from '../recording/wav-header';
 import { createAtomicWriter } from '../storage/json-file';
 import type { Transcribed } from '../transcription/transcribe-file';
@@ -39,10 +39,11 @@ export interface SenderDeps {
 /** Two at once: captions keep up with speech without taking the slots the recording's parts need. */
 export const CAPTIONS_IN_FLIGHT = 2;
 
-const defaultWait = (retryAfter: number | null, inARow: number) => (retryAfter ?? backoffSeconds(inARow)) * 1000;
+const defaultWait = (retryAfter: number | null, inARow: number) => serviceWait(retryAfter, inARow) * 1000;
 
 /** Failures that pass: the network gone, the service busy or asking to slow down. Anything else would fail again. */
-const passes = (failure: ServiceFailure) => failure.kind === 'network' || failure.kind === 'rate_limit' || failure.kind === 'server';
+// Out of quota is a 429 that no wait ends.
+const passes = (failure: ServiceFailure) => failure.kind === 'network' || (failure.kind === 'rate_limit' && failure.code !== 'insufficient_quota') || failure.kind === 'server';
 
 interface Queued extends Clip {
   path: string;

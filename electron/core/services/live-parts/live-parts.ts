@@ -50,27 +50,31 @@ const verbose = (request: JobRequest, prompt: string) => ({ ...request, prompt, 
  */
 export function createLiveParts(deps: LivePartsDeps) {
   const options = { ...DEFAULT_LIVE_CUTS, ...deps.cuts };
-  const senders = new Map<string, LiveSender>();
+  /** Each recording's sender, with the cuts it was given and what its parts were sent with. */
+  const live = new Map<string, { sender: LiveSender; cuts: SplitCut[]; signature: string }>();
+  const signatureOf = (request: JobRequest) => sentWith(request, glossaryPrompt(request, deps.speakerNames()));
 
   function open(recording: Recording, folder: string): LiveFeed {
     // On the Free plan nothing leaves the machine while recording.
     if (!transcriptionAllowed(deps.plan())) return { heard: () => undefined, ended: () => undefined };
     const request = deps.defaults();
     const prompt = glossaryPrompt(request, deps.speakerNames());
-    const signature = sentWith(request, prompt);
+    const signature = signatureOf(request);
     const store = openLiveStore(folder);
     const sender = createLiveSender({
       transcribe: deps.transcribe,
       request: verbose(request, prompt),
       max: deps.partsInFlight,
+      // A plan changed to Free mid-recording: what is queued is left for the job, which will not send it.
+      allowed: () => transcriptionAllowed(deps.plan()),
       saveResult: async (index, result) => (await store).saveResult(index, result),
       onDone: (cut, { transcript }) =>
         deps.onPartDone?.(recording.id, { index: cut.index, startSeconds: seconds(cut.startSample), endSeconds: seconds(cut.endSample), transcript }),
       warn,
       sleep: deps.sleep,
     });
-    senders.set(recording.id, sender);
     const cuts: SplitCut[] = [];
+    live.set(recording.id, { sender, cuts, signature });
     let writing: Promise<void> = Promise.resolve();
     // Disk work in order, off the recording's path: the cut list first, then the part's audio.
     const later = (task: () => Promise<void>) => (writing = writing.then(task).catch(warn));
@@ -92,11 +96,12 @@ export function createLiveParts(deps: LivePartsDeps) {
     return {
       heard: (tracks) => cutter.heard(tracks),
       async ended() {
+        // Nothing new goes from here: a part still being mixed is the job's, which sends it once.
         // The rest is the last part, sent by the job; nothing here waits on the network.
+        sender.close();
         ending = true;
         cutter.finish();
         await writing;
-        sender.close();
       },
     };
   }
@@ -122,8 +127,10 @@ export function createLiveParts(deps: LivePartsDeps) {
 
   /** The plan a stopped recording's job takes from the cuts made while recording, with the parts already transcribed done. */
   async function planOf(folder: string, recording: Recording, request: JobRequest): Promise<{ plan: SplitPlan; parts: StoredPart[] } | null> {
-    const stored = await readLiveCuts(folder);
-    if (!stored || stored.sentWith !== sentWith(request, glossaryPrompt(request, deps.speakerNames()))) return null;
+    // The cuts in memory for a recording stopped in this run (the file may be a write behind); else the file's.
+    const running = live.get(recording.id);
+    const stored = running ? { sentWith: running.signature, cuts: running.cuts } : await readLiveCuts(folder);
+    if (!stored || stored.sentWith !== signatureOf(request)) return null;
     const total = Math.round(recording.seconds * RECORDING_SAMPLE_RATE);
     // The cuts that follow on from the start; a crash may have lost the last ones, and the rest is cut here.
     const cuts: SplitCut[] = [];
@@ -146,11 +153,25 @@ export function createLiveParts(deps: LivePartsDeps) {
   return {
     open,
     planOf,
-    /** For the job: a part in flight since the recording, or done since the job was made. */
-    pending: (recordingId: string, index: number) => senders.get(recordingId)?.pending(index) ?? null,
+    /**
+     * For the job: the part's result from while recording, in flight or done; null unless it is the
+     * same stretch of audio sent with the same request and prompt (the job's own plan or options
+     * may differ from the recording's, and then the job sends its part itself).
+     */
+    pending(recordingId: string, cut: SplitCut, request: JobRequest) {
+      const entry = live.get(recordingId);
+      const mine = entry?.cuts[cut.index];
+      if (!entry || !mine || mine.startSample !== cut.startSample || mine.endSample !== cut.endSample || entry.signature !== signatureOf(request)) return null;
+      return entry.sender.pending(cut.index);
+    },
+    /** The recording's job is over (done, cancelled or removed): what was kept for it goes. */
+    forget(recordingId: string) {
+      live.get(recordingId)?.sender.abort();
+      live.delete(recordingId);
+    },
     /** Confab quits: sends in flight end (their audio stays for the job). */
     close() {
-      for (const sender of senders.values()) sender.abort();
+      for (const { sender } of live.values()) sender.abort();
     },
   };
 }

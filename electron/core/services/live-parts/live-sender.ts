@@ -3,7 +3,7 @@ import { RECORDING_SAMPLE_RATE } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { SplitCut } from '../audio-split';
 import { partProblem } from '../jobs/part-check';
-import { RateLimited, abortableSleep, backoffSeconds } from '../jobs/part-scheduler';
+import { RateLimited, abortableSleep, backoffSeconds, serviceWait } from '../jobs/part-scheduler';
 import type { RunDeps } from '../jobs/run-job';
 import type { LiveResult } from './live-store';
 
@@ -13,6 +13,8 @@ export interface LiveSenderDeps {
   request: TranscriptionRequest;
   /** Most parts in flight at once (the settings'). */
   max(): number;
+  /** Whether parts may go now (the plan allows transcription). */
+  allowed(): boolean;
   saveResult(index: number, result: LiveResult): Promise<void>;
   onDone(cut: SplitCut, result: LiveResult): void;
   warn(error: unknown): void;
@@ -57,7 +59,8 @@ export function createLiveSender(deps: LiveSenderDeps) {
     const result = await deps.transcribe(file, deps.request, { signal: controller.signal, onProgress: () => undefined });
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Refused('stopped');
-    if (result.failure.kind === 'rate_limit' || result.failure.status === 503) throw new RateLimited(result.failure.retryAfterSeconds);
+    // Out of quota is a 429 no wait ends: the job sends the part and says so.
+    if ((result.failure.kind === 'rate_limit' && result.failure.code !== 'insufficient_quota') || result.failure.status === 503) throw new RateLimited(result.failure.retryAfterSeconds);
     if (result.failure.kind === 'network' || result.failure.kind === 'server') throw new Unreachable(result.failure.kind);
     throw new Refused(result.failure.kind);
   }
@@ -98,7 +101,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
         if (error instanceof RateLimited) {
           limit = Math.max(1, Math.floor(limit / 2));
           successes = 0;
-          waitFor(error.seconds ?? backoffSeconds(++waitsInARow));
+          waitFor(serviceWait(error.seconds, ++waitsInARow));
         } else if (error instanceof Unreachable) {
           // Parts failing together meet one outage: it is waited out once, longer each time it lasts.
           if (resumeAt <= Date.now()) waitFor(backoffSeconds(++waitsInARow));
@@ -131,7 +134,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
       }
       return;
     }
-    while (queue.length && inFlight.size < limit) start(queue.shift()!);
+    while (queue.length && inFlight.size < limit && deps.allowed()) start(queue.shift()!);
   }
 
   return {

@@ -125,10 +125,10 @@ describe('live captions of a recording', () => {
     await vi.waitFor(() => expect(captions.view().lines).toHaveLength(4));
     const mic = service.state.requests.filter((r) => r.name.endsWith('mic.wav'));
     expect(mic).toHaveLength(3);
-    expect(mic[0]!.prompt).toBe('Kubernetes, Ada, Grace');
+    expect(mic[0]!.prompt).toBe('Grace, Kubernetes, Ada');
     // The words confirmed on the microphone before it, never the other side's.
-    expect(mic[1]!.prompt).toMatch(/^Kubernetes, Ada, Grace mine \d$/);
-    expect(mic[2]!.prompt).toMatch(/^Kubernetes, Ada, Grace mine \d mine \d$/);
+    expect(mic[1]!.prompt).toMatch(/^Grace, Kubernetes, Ada mine \d$/);
+    expect(mic[2]!.prompt).toMatch(/^Grace, Kubernetes, Ada mine \d mine \d$/);
     const lines = captions.view().lines;
     expect(lines.map((line) => line.speaker)).toEqual(['Grace', 'Grace', 'Others', 'Grace']);
     expect(lines.every((line) => !line.final)).toBe(true);

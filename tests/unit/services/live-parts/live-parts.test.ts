@@ -5,6 +5,7 @@ import { DEFAULT_JOB_REQUEST } from '../../../../shared/contract/jobs';
 import type { Recording } from '../../../../shared/contract/recording';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { Transcript } from '../../../../shared/domain/transcript';
+import type { SplitCut } from '../../../../electron/core/services/audio-split';
 import { createLiveParts } from '../../../../electron/core/services/live-parts';
 import type { Transcribed } from '../../../../electron/core/services/transcription/transcribe-file';
 import type { UploadFile } from '../../../../electron/core/services/transcription/upload';
@@ -15,6 +16,8 @@ import { speech } from '../../../support/live-audio';
 import { testFolder } from '../../../support/temp-folder';
 
 const RATE = 16_000;
+/** What the recording's parts are sent with (the transcription defaults below). */
+const REQUEST = { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' };
 // Pauses near every 2 s target (parts of 2 s ± 0.5 s).
 const PAUSES = [[1.9, 2.3], [4.0, 4.4], [6.1, 6.5]] as const;
 const unreachable = { kind: 'network', reason: 'unreachable', status: null, code: 'ECONNREFUSED', message: '', host: 'service', retryAfterSeconds: null } as ServiceFailure;
@@ -48,7 +51,7 @@ function liveParts(service: ReturnType<typeof fakeService>, max = 3) {
   const parts = createLiveParts({
     transcribe: service.transcribe as never,
     plan: () => 'pro',
-    defaults: () => ({ ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' }),
+    defaults: () => REQUEST,
     partsInFlight: () => max,
     speakerNames: () => ['Dana'],
     cuts: { targetSeconds: 2, searchRadiusSeconds: 0.5 },
@@ -99,7 +102,7 @@ describe('the live parts of a recording', () => {
     // Stop: the last part is the job's; the plan covers the whole recording, sample-true.
     await writer.close();
     await feed.ended({ ...recording, state: 'stopped', seconds: 8 });
-    const handed = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' });
+    const handed = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, REQUEST);
     expect(handed!.plan.cuts.at(-1)!.endSample).toBe(8 * RATE);
     expect(handed!.plan.cuts.map((cut) => cut.startSample)).toEqual([0, ...handed!.plan.cuts.slice(0, -1).map((cut) => cut.endSample)]);
     expect(handed!.parts.map((part) => part.state)).toEqual(['done', 'done', 'done', 'waiting']);
@@ -132,7 +135,8 @@ describe('the live parts of a recording', () => {
     await expect.poll(() => service.sent.length).toBe(1);
     expect(service.sent[0]!.file.name).toBe(first!.file.name);
     service.sent[0]!.answer({ ok: true, transcript: transcriptOf(first!.file.name) });
-    await expect(parts.pending(recording.id, 0)).resolves.toMatchObject({ transcript: { text: 'part 1.wav' } });
+    const firstCut = (JSON.parse(readFileSync(join(dir, 'live', 'cuts.json'), 'utf8')) as { cuts: SplitCut[] }).cuts[0]!;
+    await expect(parts.pending(recording.id, firstCut, REQUEST)).resolves.toMatchObject({ transcript: { text: 'part 1.wav' } });
     await writer.close();
     await feed.ended({ ...recording, state: 'stopped', seconds: 8 });
   });
@@ -153,7 +157,8 @@ describe('the live parts of a recording', () => {
     writeFileSync(cutsFile, JSON.stringify({ ...stored, cuts: stored.cuts.slice(0, 1) }));
     await writer.close();
 
-    const handed = await parts.planOf(dir, { ...recording, state: 'recovered', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' });
+    // The next start: nothing of the recording is in memory, only its folder.
+    const handed = await liveParts(fakeService(), 1).parts.planOf(dir, { ...recording, state: 'recovered', seconds: 8 }, REQUEST);
     const cuts = handed!.plan.cuts;
     expect(handed!.parts.map((part) => part.state)).toEqual(['done', 'waiting', 'waiting', 'waiting']);
     expect(cuts.map((cut) => cut.index)).toEqual([0, 1, 2, 3]);
@@ -177,17 +182,21 @@ describe('the live parts of a recording', () => {
     await writer.close();
     await feed.ended({ ...recording, state: 'stopped', seconds: 8 });
 
-    const handed = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' });
+    const handed = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, REQUEST);
     expect(handed!.parts.map((part) => part.state)).toEqual(['waiting', 'waiting', 'waiting', 'waiting']);
-    const inFlight = parts.pending(recording.id, 0);
+    const [first, second] = handed!.plan.cuts;
+    const inFlight = parts.pending(recording.id, first!, REQUEST);
     expect(inFlight).not.toBeNull();
     // Queued at Stop: never sent here, the job sends it.
-    expect(parts.pending(recording.id, 1)).toBeNull();
+    expect(parts.pending(recording.id, second!, REQUEST)).toBeNull();
+    // A job whose plan or options are not the recording's sends its own parts: the same index is not the same audio.
+    expect(parts.pending(recording.id, { ...first!, endSample: first!.endSample + RATE }, REQUEST)).toBeNull();
+    expect(parts.pending(recording.id, first!, { ...REQUEST, language: 'de' })).toBeNull();
     service.sent[0]!.answer({ ok: true, transcript: transcriptOf('first') });
     await expect(inFlight).resolves.toMatchObject({ transcript: { text: 'first' }, flag: null });
     expect(service.sent).toHaveLength(1);
     // Kept in the folder: a job made later (or after a restart) takes it as done.
-    const later = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, { ...DEFAULT_JOB_REQUEST, prompt: 'Weekly sync.', glossary: 'Kubernetes' });
+    const later = await parts.planOf(dir, { ...recording, state: 'stopped', seconds: 8 }, REQUEST);
     expect(later!.parts.map((part) => part.state)).toEqual(['done', 'waiting', 'waiting', 'waiting']);
   });
 });
