@@ -35,7 +35,8 @@ export function RecorderScreen() {
         {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources captions={pro} />}
         {running && pro && <LiveTranscript recordingId={active.id} />}
         {waiting.length > 0 && <WaitingList recordings={waiting} />}
-        <CurrentOptions intro={t('options.note')} />
+        {/* On Pro a running recording's parts are already on their way with these options (main's live parts). */}
+        <CurrentOptions intro={t(running && pro ? 'options.noteWhileSending' : 'options.note')} />
       </div>
     </main>
   );
