@@ -2,6 +2,7 @@ import { chatBench } from './chat.bench';
 import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
+import { paceBench } from './pace.bench';
 import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
+  ['pace', paceBench],
   ['recording', recordingBench],
   ['dictation', dictationBench],
 ];

@@ -83,7 +83,7 @@ export class CutPlanner {
     const measured = Math.min(this.baseSample + this.windows * this.windowSamples, totalSamples ?? Infinity);
     const parts: PlannedPart[] = [];
     for (;;) {
-      const length = this.index === 0 ? Math.floor(options.firstPartSeconds * sampleRate) : maxPart - radius;
+      const length = this.index === 0 ? Math.min(Math.floor(options.firstPartSeconds * sampleRate), maxPart - radius) : maxPart - radius;
       const reach = Math.min(length + radius, maxPart);
       // Known to go on a minimum part past the window: the cut is the same whatever comes after.
       const known = measured > this.start + reach + minPart;

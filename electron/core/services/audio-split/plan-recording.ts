@@ -95,7 +95,7 @@ export async function planRecording(request: Request, path: string, options: Spl
 
 /** The first stretch reaches a minimum part past the first cut's window, so that cut is decided as soon as it ends. */
 function firstStretchSeconds(options: SplitOptions, resumed: SplitPlan | null): number {
-  const reach = resumed ? options.maxPartSeconds : Math.min(options.firstPartSeconds + options.searchRadiusSeconds, options.maxPartSeconds);
+  const reach = resumed ? options.maxPartSeconds : Math.min(options.firstPartSeconds, options.maxPartSeconds - options.searchRadiusSeconds) + options.searchRadiusSeconds;
   return reach + options.minPartSeconds + 1;
 }
 
