@@ -226,6 +226,29 @@ describe('the transcription queue', () => {
     await queue.close();
   });
 
+  it('reads a plan stored before plans grew (no `complete`) as whole: Resume sends its parts without reading the recording again', async () => {
+    const dir = await testFolder('jobs-');
+    const t = await setup(dir, 2);
+    const first = t.open();
+    t.answers.push(() => ({ ok: true, transcript: said('one') }), hang);
+    const { id } = first.add({ fileId: 'long', request: REQUEST });
+    await expect.poll(() => t.sent.length).toBe(2);
+    // The row as an older Confab wrote it: the same plan, without `complete`.
+    const store = openJobStore(join(dir, 'jobs.sqlite'));
+    const [job] = store.all();
+    const { complete: _complete, ...older } = job!.plan!;
+    store.save({ ...job!, state: 'running', plan: older as SplitPlan });
+    store.close();
+    const second = t.open();
+    expect(second.list()[0]).toMatchObject({ state: 'interrupted', durationSeconds: 2 * PART_SECONDS });
+    second.resume(id);
+    await reaches(second, id, 'done');
+    expect(t.readings).toEqual([0]);
+    expect(t.sent.map((s) => s.name)).toEqual(['long (part 1 of 2).webm', 'long (part 2 of 2).webm', 'long (part 2 of 2).webm']);
+    await second.close();
+    await first.close();
+  });
+
   it('tells how far the part whose turn it is has been made; the next one, made meanwhile, is not shown', async () => {
     const t = await setup(await testFolder('jobs-'), 2);
     let release = () => {};
