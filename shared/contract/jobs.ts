@@ -126,7 +126,11 @@ export type JobRequest = z.infer<typeof jobRequestSchema>;
 export function jobFraction(job: Job): number | null {
   if (job.state === 'queued') return 0;
   const sending = job.totalBytes > 0 ? job.sentBytes / job.totalBytes : 0;
+  // Parts are sent while the recording is still read: those planned so far are not all of it, so the audio done counts against its length.
+  if (job.step === 'planning') {
+    const total = job.planned?.totalSeconds;
+    return total ? Math.min(1, job.parts.filter((p) => p.state === 'done').reduce((sum, p) => sum + p.endSeconds - p.startSeconds, 0) / total) : null;
+  }
   if (job.parts.length > 0) return (job.parts.filter((p) => p.state === 'done').length + job.partsInFlight * sending) / job.parts.length;
-  if (job.step === 'planning') return job.planned?.totalSeconds ? 0 : null;
   return sending;
 }

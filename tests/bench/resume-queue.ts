@@ -16,6 +16,7 @@ const splitter: AudioSplitter = {
     sampleRate: 1000,
     primingSamples: 0,
     durationSeconds: PARTS * PART_SECONDS,
+    complete: true,
     cuts: Array.from({ length: PARTS }, (_, index) => ({ index, startSample: index * PART_SECONDS * 1000, endSample: (index + 1) * PART_SECONDS * 1000 })),
   }),
   async encodePart({ index, outPath }) {

@@ -4,6 +4,7 @@ import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { livePartsBench } from './live-parts.bench';
+import { paceBench } from './pace.bench';
 import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
@@ -20,6 +21,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
+  ['pace', paceBench],
   ['recording', recordingBench],
   ['live', livePartsBench],
   ['dictation', dictationBench],

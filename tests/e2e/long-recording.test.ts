@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,8 +12,9 @@ import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/
 import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
 
 // A 45-minute meeting (a 16 kHz WAV of ~86 MB, over the service's 25 MB limit) through main's
-// job queue and its real splitter: cut in pauses into three parts, sent at once, each with the
-// user's prompt alone (no part carries another's words). The job lives in main, so it goes on through a page reload and
+// job queue and its real splitter: cut in pauses into four parts as it is read (a first of about
+// two minutes, sent while the rest is still read), sent at once, each with the user's prompt
+// alone (no part carries another's words). The job lives in main, so it goes on through a page reload and
 // comes back after a kill -9 as interrupted, to be resumed without sending a finished part
 // again. The fake service decodes every part with ffmpeg and "hears" the marker tones in it.
 
@@ -37,7 +38,16 @@ const uploads = (): Upload[] =>
     .filter((r) => r.path.startsWith('/v1/audio/transcriptions'))
     .map((r) => ({ ...(r.body as MultipartLogBody), status: r.status }) as Upload);
 const field = (upload: Upload, name: string) => String(upload.fields[name] ?? '');
-const partOf = (upload: Upload) => Number(/\(part (\d+) of/.exec(upload.file.filename)?.[1]);
+const partOf = (upload: Upload) => Number(/\(part (\d+)/.exec(upload.file.filename)?.[1]);
+/** 2 minutes, then 19.5, 19.5 and what remains of the 45. */
+const PARTS = 4;
+const ALL_PARTS = [1, 2, 3, 4];
+
+/** Where each part after the first starts, in seconds of the recording, from the lengths the fake service decoded. */
+function cutsOf(sent: Upload[]): number[] {
+  const lengths = ALL_PARTS.map((n) => sent.find((u) => partOf(u) === n)!.file.decodedSeconds!);
+  return lengths.slice(0, -1).map((_, i) => lengths.slice(0, i + 1).reduce((sum, length) => sum + length, 0));
+}
 
 const started = Date.now();
 const mark = (what: string) => console.log(`[long-recording] ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
@@ -75,9 +85,10 @@ describe('a long recording in main\'s job queue', () => {
   it('goes on through a page reload; a looping part is sent again, a failed part alone; one transcript', async () => {
     expect(meeting.size).toBeGreaterThan(MAX_UPLOAD_BYTES);
     // The parts go at once, so the fake's answers go by arrival, whichever part that is: the
-    // second to arrive loops (and is sent again), the fourth fails once (and goes again on Retry).
+    // second to arrive loops (and is sent again), the fifth (the last, every part sent by then) fails once (and goes again on Retry).
     fake.transcription.next({});
     fake.transcription.next({ text: LOOP });
+    fake.transcription.next({});
     fake.transcription.next({});
     fake.transcription.next({ status: 500, errorBody: { error: { message: 'The transcription backend is restarting.', type: 'server_error', code: null } } });
     await fileInput(page()).setInputFiles(meeting.path);
@@ -90,11 +101,11 @@ describe('a long recording in main\'s job queue', () => {
     mark('part 1 sent; reloading');
     await page().reload();
     await openTranscribe(page());
-    await row.getByText(/^\d of 3 parts transcribed/).waitFor({ timeout: 60_000 });
+    await row.getByText(new RegExp(`^\\d of ${PARTS} parts transcribed`)).waitFor({ timeout: 60_000 });
     await screenshot(page(), 'long-recording-after-reload');
 
     await row.getByRole('alert').getByText('The transcription backend is restarting.').waitFor({ timeout: 300_000 });
-    await row.getByText(/^Part \d of 3 failed; 2 parts are done and will not be sent again\.$/).waitFor();
+    await row.getByText(new RegExp(`^Part \\d of ${PARTS} failed; ${PARTS - 1} parts are done and will not be sent again\\.$`)).waitFor();
     await screenshot(page(), 'long-recording-failed-part');
     mark('part 3 failed');
     await row.getByRole('button', { name: 'Retry' }).click();
@@ -102,11 +113,13 @@ describe('a long recording in main\'s job queue', () => {
     mark('merged transcript open');
 
     const sent = uploads();
-    expect(sent).toHaveLength(5);
-    expect(new Set(sent.map(partOf))).toEqual(new Set([1, 2, 3]));
+    expect(sent).toHaveLength(PARTS + 2);
+    expect(new Set(sent.map(partOf))).toEqual(new Set(ALL_PARTS));
+    // Part 1 reached the service before the plan was complete: its name had no count yet.
+    expect(sent[0]!.file.filename).toBe('all-hands (part 1).webm');
     expect(sent.filter((u) => u.status !== 200).map((u) => u.status)).toEqual([500]);
     // The failed part went again with the same bytes; the looping part too.
-    const byPart = [1, 2, 3].map((n) => sent.filter((u) => partOf(u) === n));
+    const byPart = ALL_PARTS.map((n) => sent.filter((u) => partOf(u) === n));
     for (const mine of byPart) expect(new Set(mine.map((u) => u.file.sha256)).size).toBe(1);
     for (const upload of sent) {
       expect(upload.file.size).toBeLessThan(MAX_UPLOAD_BYTES);
@@ -114,9 +127,10 @@ describe('a long recording in main\'s job queue', () => {
       // Every part's prompt is the user's alone: no part waits on the words of another.
       expect(field(upload, 'prompt')).toBe(USER_PROMPT);
     }
-    const lengths = byPart.map((mine) => mine[0]!.file.decodedSeconds!);
-    // Cuts in the generated pauses.
-    const cuts = [lengths[0]!, lengths[0]! + lengths[1]!];
+    // Cuts in the generated pauses, the first after about two minutes.
+    const cuts = cutsOf(sent);
+    expect(cuts[0]).toBeGreaterThan(90);
+    expect(cuts[0]).toBeLessThan(150);
     for (const cut of cuts) expect(meeting.pauses.some((p) => p.start <= cut && cut <= p.end), `cut at ${cut.toFixed(2)} s is in a pause`).toBe(true);
 
     // Every marker, in order, where its tone sounds (within the fake's 20 ms frames).
@@ -126,7 +140,7 @@ describe('a long recording in main\'s job queue', () => {
     // within the fake's 20 ms frames. A single marker may be heard up to ~0.12 s late: Opus at
     // 32 kbit/s smears a tone that overlaps speech (the original file gives it exactly).
     const off = firstRun.map((w, i) => Math.abs(w.start - meeting.markers[i]!.start));
-    const ends = [cuts[0]!, cuts[1]!, Infinity];
+    const ends = [...cuts, Infinity];
     for (const [part, end] of ends.entries()) {
       const mine = off.filter((_, i) => meeting.markers[i]!.start < end && (part === 0 || meeting.markers[i]!.start >= ends[part - 1]!)).sort((a, b) => a - b);
       expect(mine[Math.floor(mine.length / 2)], `median error in part ${part + 1}`).toBeLessThan(0.02);
@@ -136,18 +150,19 @@ describe('a long recording in main\'s job queue', () => {
     await screenshot(page(), 'long-recording-result');
   }, 900_000);
 
-  it('comes back after a kill -9 as interrupted; Resume sends no finished part again and gives the same timings', async () => {
+  it('comes back after a kill -9 mid-plan as interrupted; Resume reads on, sends no finished part again and gives the same timings', async () => {
     await openTranscribe(page());
     await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = uploads().length;
-    // The second part to arrive is read slowly, so the kill comes in the middle of its upload.
+    // The second part to arrive is read slowly, so it is still on its way at the kill.
     fake.transcription.next({});
     fake.transcription.next({ readBytesPerSecond: 200_000 });
     await fileInput(page()).setInputFiles(meeting.path);
-    // Killed once the page shows a part kept, while the slow one is still on its way.
-    await queueRow(page(), 'all-hands.wav').getByText(/^[12] of 3 parts transcribed/).waitFor({ timeout: 300_000 });
-    expect(uploads().slice(before).filter((u) => u.status === undefined)).not.toHaveLength(0);
-    mark('a part done, another on its way; kill -9');
+    // Killed once part 1 is transcribed, while the rest of the recording is still being read.
+    await expect.poll(() => uploads().slice(before).some((u) => partOf(u) === 1 && u.status === 200), { timeout: 300_000, interval: 50 }).toBe(true);
+    const reading = await queueRow(page(), 'all-hands.wav').getByText(/^Reading the recording… \d+%$/).isVisible();
+    mark(`part 1 done, the plan ${reading ? 'still growing' : 'complete'}; kill -9`);
+    expect(reading).toBe(true);
     await s.restart({ kill: true });
     await openTranscribe(page());
     const row = queueRow(page(), 'all-hands.wav');
@@ -159,7 +174,7 @@ describe('a long recording in main\'s job queue', () => {
 
     const sent = uploads().slice(before);
     // Every part transcribed once: the parts done before the kill were not sent again.
-    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual([1, 2, 3]);
+    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual(ALL_PARTS);
     expect(await mergedWords()).toEqual(firstRun);
     expect(s.errors).toEqual([]);
   }, 900_000);
@@ -183,18 +198,56 @@ describe('a long recording in main\'s job queue', () => {
 
     const mine = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(before);
     const sent = uploads().slice(before);
-    // In flight together: the first three arrived within one answer's 3 s of each other.
-    const arrivals = mine.slice(0, 3).map((r) => r.at);
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(3_000);
-    expect(new Set(sent.slice(0, 3).map(partOf))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(sent.map(partOf))).toEqual(new Set(ALL_PARTS));
     // The rate-limited part went again, with the same bytes, no sooner than asked; every part succeeded once.
     expect(sent.map((u) => u.status).filter((status) => status !== 200)).toEqual([429]);
     const limited = sent.findIndex((u) => u.status === 429);
     const again = sent.findIndex((u, i) => i > limited && partOf(u) === partOf(sent[limited]!));
     expect(sent[again]!.file.sha256).toBe(sent[limited]!.file.sha256);
     expect(mine[again]!.at - mine[limited]!.at).toBeGreaterThanOrEqual(2_000);
-    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual([1, 2, 3]);
+    expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual(ALL_PARTS);
     expect(await mergedWords()).toEqual(firstRun);
     expect(s.errors).toEqual([]);
+  }, 900_000);
+
+  it('has parts in flight together against a slow service, and with one in flight (settings.json) gives the same words and timings', async () => {
+    await openTranscribe(page());
+    await page().getByRole('button', { name: 'Clear finished' }).click();
+    const atOnce = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
+    fake.setLatency(8_000);
+    await fileInput(page()).setInputFiles(meeting.path);
+    await resultHeading(page(), 'all-hands.wav').waitFor({ timeout: 300_000 });
+    fake.setLatency(0);
+    mark('three-at-a-time job done');
+    // Each answer takes 8 s after its upload: a part arriving within 8 s of another was in flight with it.
+    const arrivals = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(atOnce).map((r) => r.at);
+    const together = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other - at < 8_000).length));
+    mark(`${together} parts in flight together at most`);
+    expect(together).toBeGreaterThanOrEqual(2);
+    expect(await mergedWords()).toEqual(firstRun);
+
+    const settingsPath = join(s.dataDir, 'settings.json');
+    const settings = JSON.parse(await readFile(settingsPath, 'utf8')) as { partsInFlight: number };
+    await writeFile(settingsPath, JSON.stringify({ ...settings, partsInFlight: 1 }));
+    try {
+      await s.restart();
+      await openTranscribe(page());
+      await page().getByRole('button', { name: 'Clear finished' }).click();
+      const before = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
+      fake.setLatency(2_000);
+      await fileInput(page()).setInputFiles(meeting.path);
+      await resultHeading(page(), 'all-hands.wav').waitFor({ timeout: 300_000 });
+      fake.setLatency(0);
+      mark('one-at-a-time job done');
+      const mine = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(before);
+      const sent = uploads().slice(before);
+      expect(sent.map(partOf)).toEqual(ALL_PARTS);
+      // One in flight: each part arrived no sooner than the one before it was answered (2 s after its upload).
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(2_000);
+      expect(await mergedWords()).toEqual(firstRun);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await writeFile(settingsPath, JSON.stringify(settings));
+    }
   }, 900_000);
 });

@@ -4,6 +4,8 @@ import type { TranscriptWord } from './script';
 const RATE = 16_000;
 const FRAME = 320; // 20 ms
 const MIN_FRAMES = 5; // a tone must last 100 ms to count
+/** A tone is heard through this many frames that miss it (speech over it can spoil a frame, depending on where frames fall). */
+const MAX_GAP_FRAMES = 2;
 
 /** Goertzel power of one frequency in a frame, as a share of the frame's energy. */
 function purity(frame: Float32Array, frequency: number): number {
@@ -31,23 +33,26 @@ export function detectToneWords(path: string, tones: Record<string, number>): Pr
   return new Promise((resolve, reject) => {
     const ffmpeg = spawn('ffmpeg', ['-v', 'error', '-i', path, '-f', 's16le', '-ac', '1', '-ar', String(RATE), '-']);
     const words: TranscriptWord[] = [];
-    const runs = new Map<string, number>();
+    const runs = new Map<string, { start: number; last: number }>();
     let carry = Buffer.alloc(0);
     let frameIndex = 0;
     const frame = new Float32Array(FRAME);
-    const close = (word: string, endFrame: number) => {
-      const start = runs.get(word);
+    const close = (word: string) => {
+      const run = runs.get(word)!;
       runs.delete(word);
-      if (start !== undefined && endFrame - start >= MIN_FRAMES) words.push({ word, start: (start * FRAME) / RATE, end: (endFrame * FRAME) / RATE });
+      const endFrame = run.last + 1;
+      if (endFrame - run.start >= MIN_FRAMES) words.push({ word, start: (run.start * FRAME) / RATE, end: (endFrame * FRAME) / RATE });
     };
     ffmpeg.stdout.on('data', (chunk: Buffer) => {
       let data = Buffer.concat([carry, chunk]);
       while (data.length >= FRAME * 2) {
         for (let i = 0; i < FRAME; i++) frame[i] = data.readInt16LE(i * 2) / 32768;
         for (const [word, frequency] of Object.entries(tones)) {
+          const run = runs.get(word);
           if (purity(frame, frequency) > 0.6) {
-            if (!runs.has(word)) runs.set(word, frameIndex);
-          } else close(word, frameIndex);
+            if (run) run.last = frameIndex;
+            else runs.set(word, { start: frameIndex, last: frameIndex });
+          } else if (run && frameIndex - run.last > MAX_GAP_FRAMES) close(word);
         }
         frameIndex++;
         data = data.subarray(FRAME * 2);
@@ -57,7 +62,7 @@ export function detectToneWords(path: string, tones: Record<string, number>): Pr
     ffmpeg.on('error', reject);
     ffmpeg.on('close', (code) => {
       if (code !== 0) return reject(new Error(`ffmpeg could not decode the upload (exit ${code})`));
-      for (const word of [...runs.keys()]) close(word, frameIndex);
+      for (const word of [...runs.keys()]) close(word);
       words.sort((a, b) => a.start - b.start);
       resolve({ words, duration: (frameIndex * FRAME + carry.length / 2) / RATE });
     });

@@ -17,8 +17,10 @@ export interface LevelTrack {
 }
 
 export interface SplitOptions {
-  /** No part is longer: progress, retries and the prompt chain keep a useful granularity. */
+  /** No part is longer: progress and retries keep a useful granularity. */
   maxPartSeconds: number;
+  /** The first part's target: short, so the first words come back while the rest is still read. */
+  firstPartSeconds: number;
   /** How far from a target a cut may move to find a pause. */
   searchRadiusSeconds: number;
   /** The shortest quiet stretch that counts as a pause. */
@@ -27,9 +29,10 @@ export interface SplitOptions {
   minPartSeconds: number;
 }
 
-/** 20-minute parts, cuts within ±30 s of their target, pauses of 300 ms or more. */
+/** 20-minute parts after a first of about 2, cuts within ±30 s of their target, pauses of 300 ms or more. */
 export const DEFAULT_SPLIT: SplitOptions = {
   maxPartSeconds: 20 * 60,
+  firstPartSeconds: 120,
   searchRadiusSeconds: 30,
   minPauseSeconds: 0.3,
   minPartSeconds: 60,
@@ -54,16 +57,6 @@ export interface PartPlan {
   index: number;
   startSample: number;
   endSample: number;
-}
-
-export interface CutPlan {
-  sampleRate: number;
-  totalSamples: number;
-  /** The level below which a stretch is quiet, dBFS. */
-  threshold: number;
-  parts: PartPlan[];
-  /** The cut ending each part but the last. */
-  cuts: Cut[];
 }
 
 /** The level below which `share` of the windows lie (a 1 dB histogram: linear time, no sort). */
@@ -155,38 +148,4 @@ export function chooseCut(track: LevelTrack, threshold: number, loSample: number
   }
   const sample = Number.isFinite(quietest.mean) ? (quietest.at + span / 2) * windowSamples : targetSample;
   return { sample: clampCut(sample), targetSample, pause: null };
-}
-
-/**
- * The parts of a recording: as few as keep every part within `maxPartSeconds`, each cut
- * near an even share of what is left. Targets are spaced by the maximum less the search
- * radius, so a cut that moves to a pause never makes a part too long.
- */
-export function planParts(track: LevelTrack, options: SplitOptions = DEFAULT_SPLIT): CutPlan {
-  const { sampleRate, totalSamples } = track;
-  const threshold = pauseThreshold(track.levels);
-  const maxPart = Math.floor(options.maxPartSeconds * sampleRate);
-  const radius = Math.floor(options.searchRadiusSeconds * sampleRate);
-  const minPart = Math.floor(options.minPartSeconds * sampleRate);
-  const step = Math.max(maxPart - radius, Math.ceil(maxPart / 2));
-  const cuts: Cut[] = [];
-  let start = 0;
-  while (totalSamples - start > maxPart) {
-    const left = totalSamples - start;
-    const count = Math.ceil(left / step);
-    const target = start + Math.round(left / count);
-    const lo = Math.max(start + minPart, target - radius);
-    const hi = Math.min(start + maxPart, target + radius, totalSamples - minPart);
-    const cut = chooseCut(track, threshold, lo, hi, target, options);
-    cuts.push(cut);
-    start = cut.sample;
-  }
-  const bounds = [0, ...cuts.map((cut) => cut.sample), totalSamples];
-  return {
-    sampleRate,
-    totalSamples,
-    threshold,
-    cuts,
-    parts: bounds.slice(1).map((endSample, index) => ({ index, startSample: bounds[index]!, endSample })),
-  };
 }

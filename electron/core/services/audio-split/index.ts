@@ -10,6 +10,7 @@ import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart } from './types';
 import { planRecording } from './plan-recording';
+import { processSlots } from './process-slots';
 import { type SplitUpdate, createRequestRunner } from './run-request';
 import { type StartSplitProcess, nodeSplitProcess } from './split-process';
 
@@ -30,18 +31,24 @@ export interface SplitterOptions {
   onPeakRss?: (kib: number, request: SplitRequest['type']) => void;
 }
 
+/** One process per core of a two-core machine, shared by reading a recording and making its parts. */
+const PROCESSES_AT_ONCE = 2;
+
 export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitter {
   const split: SplitOptions = { ...DEFAULT_SPLIT, ...options.cuts };
   const processes = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
+  const slots = processSlots(PROCESSES_AT_ONCE);
 
   async function request(message: SplitRequest, signal: AbortSignal, onUpdate?: (update: SplitUpdate) => void): Promise<SplitAnswer> {
-    const answer = await processes.run(message, signal, onUpdate);
+    // A part is made before the recording is read further: the lowest part first, the reading after.
+    const rank = message.type === 'encode' ? message.index : Infinity;
+    const answer = await slots.use(rank, signal, () => processes.run(message, signal, onUpdate));
     if (answer.type === 'failed') throw answer.rejected ? new UnsplittableAudioError(answer.problem.code, answer.problem.values) : new Problem(answer.problem.code, answer.problem.values);
     return answer;
   }
 
   return {
-    plan: ({ path, signal, onProgress }) => planRecording(request, path, split, signal, onProgress),
+    plan: ({ path, signal, known, onPlan, onProgress }) => planRecording(request, path, split, signal, { known, onPlan, report: onProgress }),
     async encodePart({ path, plan, index, outPath, signal, onProgress }): Promise<EncodedPart> {
       try {
         const answer = await request({ type: 'encode', path, plan, index, outPath }, signal, (update) => update.type === 'progress' && onProgress?.(update.progress));

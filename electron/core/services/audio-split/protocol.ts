@@ -8,10 +8,11 @@ export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
   /**
-   * Pass 1's start: the recording opened, then measured from its start to the first of the
-   * stretches it announces, each at most `stretchMaxSeconds` long (plan-recording.ts).
+   * Pass 1's start: the recording opened, then measured from `fromSample` (0, or where a plan
+   * resumed goes on) to the first of the stretches it announces: the first `firstStretchSeconds`
+   * long, so the first cut is known within seconds, the others at most `stretchMaxSeconds` (plan-recording.ts).
    */
-  | { type: 'plan'; path: string; stretchMaxSeconds: number }
+  | { type: 'plan'; path: string; fromSample: number; firstStretchSeconds: number; stretchMaxSeconds: number }
   /** Pass 1's further stretches: the levels from `fromSample` to `toSample` (null: the end). */
   | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
   | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };

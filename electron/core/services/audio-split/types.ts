@@ -11,11 +11,17 @@ export interface SplitCut {
   endSample: number;
 }
 
+/**
+ * A plan grows as the recording is read: a part's cut is added once decided, and `complete`
+ * says the last part is in (its length known only then). A plan stored before plans grew has
+ * no `complete`: it was whole (job-store.ts reads it so).
+ */
 export interface SplitPlan {
   sampleRate: number;
   /** Samples the decoder adds before the recording (MP3 encoder delay), already dropped. */
   primingSamples: number;
-  durationSeconds: number;
+  durationSeconds: number | null;
+  complete: boolean;
   cuts: SplitCut[];
 }
 
@@ -36,8 +42,18 @@ export interface SplitProgress {
 }
 
 export interface AudioSplitter {
-  /** Reads the whole recording once; rejects with a message a user can act on when it is not splittable audio. */
-  plan(input: { path: string; signal: AbortSignal; onProgress?: (p: SplitProgress) => void }): Promise<SplitPlan>;
+  /**
+   * Reads the recording once, telling `onPlan` the plan each time a part is added, and answers
+   * it complete; rejects with a message a user can act on when it is not splittable audio.
+   * `known`, a plan not complete (a job resumed): its parts stay, and reading goes on from the last one's end.
+   */
+  plan(input: {
+    path: string;
+    signal: AbortSignal;
+    known?: SplitPlan | null;
+    onPlan?: (plan: SplitPlan) => void;
+    onProgress?: (p: SplitProgress) => void;
+  }): Promise<SplitPlan>;
   /** Encodes one part of a plan to `outPath`. The same plan and index always give the same samples. */
   encodePart(input: {
     path: string;

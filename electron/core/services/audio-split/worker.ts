@@ -30,7 +30,7 @@ const post = (answer: SplitAnswer) => link.post(answer);
 const report = (progress: SplitProgress) => post({ type: 'progress', progress });
 
 async function run(request: SplitRequest): Promise<SplitAnswer> {
-  if (request.type === 'plan') return measureStart(request.path, request.stretchMaxSeconds, post, report);
+  if (request.type === 'plan') return measureStart(request, post, report);
   if (request.type === 'measure') return measureStretch(request.path, request.fromSample, request.toSample, report);
   return { type: 'encoded', part: await encodePart(request, report) };
 }

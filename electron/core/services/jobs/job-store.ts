@@ -25,7 +25,7 @@ export interface StoredJob {
   request: JobRequest;
   /** The recording, in the job's own folder. */
   sourcePath: string;
-  /** A long recording's cuts, made once. */
+  /** A long recording's cuts, made once, stored as they are decided. */
   plan: SplitPlan | null;
   parts: StoredPart[];
   failure: ServiceFailure | null;
@@ -45,6 +45,8 @@ function readBody(text: string): Body {
     ...body,
     problem: typeof problem === 'string' ? { code: 'unexpected', values: { detail: problem } } : problem,
     recordingId: body.recordingId ?? null,
+    // A plan stored before plans grew was made whole.
+    plan: body.plan && { ...body.plan, complete: body.plan.complete ?? true },
   };
 }
 

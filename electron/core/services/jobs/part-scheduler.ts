@@ -46,6 +46,8 @@ export interface ScheduleOptions<T> {
   work(item: T): Promise<void>;
   /** The service asked to wait: until when (ms since epoch), or null once sending goes on. */
   onWait(until: number | null): void;
+  /** Items still to come (a plan still growing), queued after `items` as they arrive; its failure is the schedule's. */
+  more?: AsyncIterable<T>;
   /** Injected for the tests; waits `ms` or until the signal aborts. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -59,8 +61,9 @@ export const abortableSleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Runs `work` for every item, in order of the list, up to `max` at once. The first failure that
- * is not a rate limit stops new items from starting and is thrown once those in flight end.
+ * Runs `work` for every item, in order of the list and then of `more`, up to `max` at once. The
+ * first failure that is not a rate limit stops new items from starting and is thrown once those
+ * in flight end.
  */
 export async function scheduleParts<T>(items: readonly T[], options: ScheduleOptions<T>): Promise<void> {
   const sleep = options.sleep ?? abortableSleep;
@@ -71,6 +74,29 @@ export async function scheduleParts<T>(items: readonly T[], options: ScheduleOpt
   let resumeAt = 0;
   let failure = null as { error: unknown } | null;
   const inFlight = new Set<Promise<void>>();
+  // Settles when an item arrives or none will: the loop then looks again.
+  let nudge = () => undefined as void;
+  const next = () => new Promise<void>((resolve) => (nudge = resolve));
+  let arrived = next();
+  let arriving = Boolean(options.more);
+  if (options.more) {
+    const more = options.more;
+    void (async () => {
+      try {
+        for await (const item of more) {
+          queue.push(item);
+          nudge();
+          arrived = next();
+        }
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        arriving = false;
+        nudge();
+        arrived = next();
+      }
+    })();
+  }
 
   async function one(item: T) {
     try {
@@ -100,7 +126,7 @@ export async function scheduleParts<T>(items: readonly T[], options: ScheduleOpt
     }
   }
 
-  while ((queue.length || inFlight.size) && !failure && !options.signal.aborted) {
+  while ((queue.length || inFlight.size || arriving) && !failure && !options.signal.aborted) {
     const wait = resumeAt - Date.now();
     if (wait > 0) {
       options.onWait(resumeAt);
@@ -115,7 +141,7 @@ export async function scheduleParts<T>(items: readonly T[], options: ScheduleOpt
       const running = one(queue.shift()!).finally(() => inFlight.delete(running));
       inFlight.add(running);
     }
-    if (inFlight.size) await Promise.race(inFlight);
+    await Promise.race([...inFlight, arrived]);
   }
   await Promise.allSettled(inFlight);
   if (failure) throw failure.error;

@@ -14,6 +14,7 @@ import { glossaryPrompt } from './glossary-prompt';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
 import { RateLimited, scheduleParts } from './part-scheduler';
+import { partsFor, readPlan } from './plan-reading';
 
 /** A part on its way: what is done to it now, and its bytes sent so far, of all. */
 export interface Sending {
@@ -187,7 +188,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     try {
       if (await sentWhileRecording(part)) return;
       const file = await encoded(part);
-      const upload = { path: file.path, name: partName(job.fileName, part.index, job.parts.length), mimeType: file.mimeType, size: file.bytes };
+      const upload = { path: file.path, name: partName(job.fileName, part.index, job.plan!.complete ? job.parts.length : null), mimeType: file.mimeType, size: file.bytes };
       let transcript = await send(part.index, upload, prompt, true);
       let problem = partProblem(transcript, file.durationSeconds);
       // A loop may not come again: once more as it was, then keep what came and say so.
@@ -231,26 +232,30 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
       stop();
       return finish(transcript!);
     }
-    if (!job.plan) {
-      io.live({ step: 'planning', planned: { doneSeconds: 0, totalSeconds: null } }, true);
-      job.plan = await deps.splitter.plan({ path: job.sourcePath, signal: io.signal, onProgress: (planned) => io.live({ planned }) });
-      stop();
-      job.parts = job.plan.cuts.map((cut) => ({ index: cut.index, state: 'waiting', transcript: null, flag: null, encoded: null }));
-      io.save();
-      for (const part of job.parts) io.savePart(part);
+    // A part stored with its cut is sent as planned; one whose row a crash kept from the store is added again.
+    if (job.plan) partsFor(job, job.plan, io);
+    const toSend = job.parts.filter((part) => part.state !== 'done');
+    const planning = job.plan?.complete ? null : readPlan(job, deps.splitter, io);
+    if (!planning) io.live({ step: 'transcribing', planned: null }, true);
+    try {
+      await scheduleParts(toSend, {
+        max: deps.partsInFlight(),
+        signal: io.signal,
+        work: transcribePart,
+        onWait: (waitUntil) => io.live({ waitUntil }, true),
+        more: planning?.parts,
+      });
+    } finally {
+      // A part that failed ends the reading too; the parts planned so far stay for Retry.
+      planning?.stop();
+      await planning?.done;
     }
-    io.live({ step: 'transcribing', planned: null }, true);
-    lastBackAt = performance.now();
-    await scheduleParts(
-      job.parts.filter((part) => part.state !== 'done'),
-      { max: deps.partsInFlight(), signal: io.signal, work: transcribePart, onWait: (waitUntil) => io.live({ waitUntil }, true) },
-    );
     stop();
     io.live({ step: 'saving', sending: {}, waitUntil: null }, true);
-    const { plan } = job;
+    const plan = job.plan!;
     const merged = mergeTranscripts(
       job.parts.map((part) => ({ startSeconds: plan.cuts[part.index]!.startSample / plan.sampleRate, transcript: part.transcript! })),
-      plan.durationSeconds,
+      plan.durationSeconds!,
       job.request.responseFormat,
     );
     finish({ ...merged, warnings: flagsOf(job.parts, plan.sampleRate, plan.cuts) });
@@ -269,8 +274,8 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
   }
 }
 
-/** "meeting (part 2 of 4).webm": the service reads the container from the name. */
-const partName = (fileName: string, index: number, count: number) => `${fileName.replace(/\.[^.]+$/, '')} (part ${index + 1} of ${count}).webm`;
+/** "meeting (part 2 of 4).webm", or "meeting (part 2).webm" while the parts are still being planned: the service reads the container from the name. */
+const partName = (fileName: string, index: number, count: number | null) => `${fileName.replace(/\.[^.]+$/, '')} (part ${index + 1}${count === null ? '' : ` of ${count}`}).webm`;
 
 /** The parts whose results still looked wrong, where they are in the recording. */
 function flagsOf(parts: StoredPart[], sampleRate: number, cuts: NonNullable<StoredJob['plan']>['cuts']) {

@@ -97,7 +97,7 @@ export class StretchCutter {
     const end = this.levels.length;
     const track = { levels: Float32Array.from(this.levels), windowSamples: WINDOW, sampleRate: RECORDING_SAMPLE_RATE, totalSamples: end * WINDOW };
     const lo = Math.max(start + 1, end - Math.round(this.options.searchSeconds / LEVEL_WINDOW_SECONDS)) * WINDOW;
-    const cut = chooseCut(track, threshold, lo, end * WINDOW, end * WINDOW, { maxPartSeconds: this.options.maxSeconds, searchRadiusSeconds: this.options.searchSeconds, minPauseSeconds: 0.1, minPartSeconds: 0 });
+    const cut = chooseCut(track, threshold, lo, end * WINDOW, end * WINDOW, { maxPartSeconds: this.options.maxSeconds, searchRadiusSeconds: this.options.searchSeconds, minPauseSeconds: 0.1, minPartSeconds: 0, firstPartSeconds: this.options.maxSeconds });
     const at = Math.min(end, Math.max(start + 1, Math.round(cut.sample / WINDOW)));
     let [loudBefore, loudAfter, lastLoud] = [0, 0, -1];
     for (let i = start; i < end; i++) {

@@ -147,7 +147,7 @@ export function createLiveParts(deps: LivePartsDeps) {
         return { index, state: result ? 'done' : 'waiting', transcript: result?.transcript ?? null, flag: result?.flag ?? null, encoded: null };
       }),
     );
-    return { plan: { sampleRate: RECORDING_SAMPLE_RATE, primingSamples: 0, durationSeconds: seconds(total), cuts }, parts };
+    return { plan: { sampleRate: RECORDING_SAMPLE_RATE, primingSamples: 0, durationSeconds: seconds(total), cuts, complete: true }, parts };
   }
 
   return {

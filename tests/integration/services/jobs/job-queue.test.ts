@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Job, JobEvent, JobRequest } from '../../../../shared/contract/jobs';
 import { MAX_UPLOAD_BYTES, type TranscriptRecord } from '../../../../shared/contract/transcription';
+import { Problem } from '../../../../shared/domain/problem';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import type { AudioSplitter, SplitPlan, SplitProgress } from '../../../../electron/core/services/audio-split/types';
 import { createJobFiles } from '../../../../electron/core/services/jobs/job-files';
@@ -41,12 +42,24 @@ async function setup(dir: string, parts = 3, inFlight = 1) {
   const encodes: number[] = [];
   const kept: Array<{ record: TranscriptRecord; audio: string }> = [];
   const answers: Answer[] = [];
-  /** Runs inside each encode, before it answers: reports progress, or holds it. */
-  const hooks: { encode?: (index: number, report: (progress: SplitProgress) => void) => Promise<void> } = {};
+  /**
+   * Runs inside each encode, before it answers: reports progress, or holds it. `plan`, when set,
+   * makes the plan grow: it runs before each cut is decided (told with the part count so far).
+   */
+  const hooks: { encode?: (index: number, report: (progress: SplitProgress) => void) => Promise<void>; plan?: (told: number) => Promise<void> } = {};
+  /** How many parts each reading of the recording started with (a resumed plan's). */
+  const readings: number[] = [];
   const splitter: AudioSplitter = {
-    async plan() {
+    async plan({ known, onPlan }) {
       const cuts = Array.from({ length: parts }, (_, index) => ({ index, startSample: index * PART_SECONDS * RATE, endSample: (index + 1) * PART_SECONDS * RATE }));
-      return { sampleRate: RATE, primingSamples: 0, durationSeconds: parts * PART_SECONDS, cuts } satisfies SplitPlan;
+      const whole: SplitPlan = { sampleRate: RATE, primingSamples: 0, durationSeconds: parts * PART_SECONDS, complete: true, cuts };
+      readings.push(known?.cuts.length ?? 0);
+      if (!hooks.plan) return whole;
+      for (let told = known?.cuts.length ?? 0; told < parts; told++) {
+        await hooks.plan(told);
+        if (told < parts - 1) onPlan?.({ ...whole, durationSeconds: null, complete: false, cuts: cuts.slice(0, told + 1) });
+      }
+      return whole;
     },
     async encodePart({ index, outPath, onProgress }) {
       encodes.push(index);
@@ -82,7 +95,7 @@ async function setup(dir: string, parts = 3, inFlight = 1) {
     },
     run,
   });
-  return { sent, encodes, kept, answers, hooks, open, staged };
+  return { sent, encodes, kept, answers, hooks, readings, open, staged };
 }
 
 /** Resolves when the queue says a job reached `state`. */
@@ -163,6 +176,77 @@ describe('the transcription queue', () => {
     expect(transcript.warnings).toEqual([]);
     expect(queue.list()[0]!.parts.map((p) => p.state)).toEqual(['done', 'done', 'done']);
     await queue.close();
+  });
+
+  it('sends the first parts while the rest of the recording is still read, and shows it reading until the plan is complete', async () => {
+    const t = await setup(await testFolder('jobs-'), 3, 3);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    t.hooks.plan = async (told) => {
+      if (told === 2) await held;
+    };
+    const queue = t.open();
+    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    // Two parts are planned, the third is not: both are sent, named without a count yet.
+    await expect.poll(() => t.sent.length).toBe(2);
+    expect(t.sent.map((s) => s.name)).toEqual(['long (part 1).webm', 'long (part 2).webm']);
+    const reading = queue.list()[0]!;
+    expect(reading).toMatchObject({ state: 'running', step: 'planning', durationSeconds: null });
+    expect(reading.parts.map((p) => p.state)).toEqual(['done', 'done']);
+    release();
+    await reaches(queue, id, 'done');
+    expect(t.sent.map((s) => s.name)).toEqual(['long (part 1).webm', 'long (part 2).webm', 'long (part 3 of 3).webm']);
+    expect(t.kept[0]!.record.transcript.segments.map((s) => s.start)).toEqual([0, 600, 1200]);
+    expect(t.kept[0]!.record.transcript.duration).toBe(1800);
+    await queue.close();
+  });
+
+  it('keeps the parts planned and sent when reading fails mid-plan; Retry reads on from the last one and sends none of them again', async () => {
+    const t = await setup(await testFolder('jobs-'), 4, 3);
+    let fail = true;
+    t.hooks.plan = async (told) => {
+      if (told === 2 && fail) {
+        // Both planned parts are back before the reading fails.
+        await expect.poll(() => queue.list()[0]!.parts.filter((p) => p.state === 'done').length).toBe(2);
+        fail = false;
+        throw new Problem('split.failed', { detail: 'the disk went away' });
+      }
+    };
+    const queue = t.open();
+    const { id } = queue.add({ fileId: 'long', request: REQUEST });
+    await reaches(queue, id, 'failed');
+    expect(queue.list()[0]!.problem).toEqual({ code: 'split.failed', values: { detail: 'the disk went away' } });
+    expect(queue.list()[0]!.parts.map((p) => p.state)).toEqual(['done', 'done']);
+    queue.retry(id);
+    await reaches(queue, id, 'done');
+    // The second reading started after the two stored parts.
+    expect(t.readings).toEqual([0, 2]);
+    expect(t.sent.map((s) => s.name.slice(6, 12))).toEqual(['part 1', 'part 2', 'part 3', 'part 4']);
+    expect(t.kept[0]!.record.transcript.segments.map((s) => s.start)).toEqual([0, 600, 1200, 1800]);
+    await queue.close();
+  });
+
+  it('reads a plan stored before plans grew (no `complete`) as whole: Resume sends its parts without reading the recording again', async () => {
+    const dir = await testFolder('jobs-');
+    const t = await setup(dir, 2);
+    const first = t.open();
+    t.answers.push(() => ({ ok: true, transcript: said('one') }), hang);
+    const { id } = first.add({ fileId: 'long', request: REQUEST });
+    await expect.poll(() => t.sent.length).toBe(2);
+    // The row as an older Confab wrote it: the same plan, without `complete`.
+    const store = openJobStore(join(dir, 'jobs.sqlite'));
+    const [job] = store.all();
+    const { complete: _complete, ...older } = job!.plan!;
+    store.save({ ...job!, state: 'running', plan: older as SplitPlan });
+    store.close();
+    const second = t.open();
+    expect(second.list()[0]).toMatchObject({ state: 'interrupted', durationSeconds: 2 * PART_SECONDS });
+    second.resume(id);
+    await reaches(second, id, 'done');
+    expect(t.readings).toEqual([0]);
+    expect(t.sent.map((s) => s.name)).toEqual(['long (part 1 of 2).webm', 'long (part 2 of 2).webm', 'long (part 2 of 2).webm']);
+    await second.close();
+    await first.close();
   });
 
   it('tells how far the part whose turn it is has been made; the next one, made meanwhile, is not shown', async () => {

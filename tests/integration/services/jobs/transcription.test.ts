@@ -66,7 +66,7 @@ const record = (job: Job) => invoke<TranscriptRecord>('transcription:open', { id
 
 /** Two parts of seven minutes each, the second starting at 420.25 s; each part a small WAV. */
 const splitter: AudioSplitter = {
-  plan: async () => ({ sampleRate: 16_000, primingSamples: 0, durationSeconds: 840, cuts: [{ index: 0, startSample: 0, endSample: 6_724_000 }, { index: 1, startSample: 6_724_000, endSample: 13_440_000 }] }),
+  plan: async () => ({ sampleRate: 16_000, primingSamples: 0, durationSeconds: 840, complete: true, cuts: [{ index: 0, startSample: 0, endSample: 6_724_000 }, { index: 1, startSample: 6_724_000, endSample: 13_440_000 }] }),
   async encodePart({ index, outPath }) {
     writeFileSync(outPath, makeWav(1000));
     return { index, path: outPath, bytes: makeWav(1000).length, mimeType: 'audio/wav', startSeconds: index * 420.25, durationSeconds: 420 };

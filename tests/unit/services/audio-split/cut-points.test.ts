@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPLIT, type LevelTrack, chooseCut, findPauses, pauseThreshold, planParts } from '../../../../electron/core/services/audio-split/cut-points';
+import { CutPlanner } from '../../../../electron/core/services/audio-split/cut-planner';
+import { DEFAULT_SPLIT, type LevelTrack, chooseCut, findPauses, pauseThreshold } from '../../../../electron/core/services/audio-split/cut-points';
 import { LEVEL_WINDOW_SECONDS, LevelMeter, SILENCE_DB } from '../../../../electron/core/services/audio-split/levels';
 
 // The splitter's cut points on synthetic level arrays: 50 ms windows at 16 kHz, speech at
@@ -39,31 +40,86 @@ function meeting(seconds: number): { track: LevelTrack; pauses: Stretch[] } {
 
 const seconds = (sample: number) => sample / RATE;
 
+/** The parts of a recording whose levels are all in at once. */
+function planWhole(recording: LevelTrack) {
+  const planner = new CutPlanner(RATE, WINDOW, DEFAULT_SPLIT);
+  return [...planner.add(recording.levels.subarray(0, Math.floor(recording.totalSamples / WINDOW))), ...planner.end(recording.totalSamples)];
+}
+
 describe('cut points of a long recording', () => {
-  it('splits an hour into even parts of at most 20 minutes, every cut inside a pause', () => {
+  it('plans an hour as it is read: a short first part, then parts of at most 20 minutes, every cut in the middle of a pause', () => {
     const { track: hour, pauses } = meeting(3600);
-    const plan = planParts(hour);
-    expect(plan.parts).toHaveLength(4);
-    expect(plan.cuts).toHaveLength(3);
+    const parts = planWhole(hour);
+    expect(parts.map((part) => Math.round(seconds(part.endSample - part.startSample) / 60))).toEqual([2, 20, 20, 19]);
     // Contiguous, from the first sample to the last.
-    expect(plan.parts[0]!.startSample).toBe(0);
-    expect(plan.parts.at(-1)!.endSample).toBe(hour.totalSamples);
-    for (let i = 1; i < plan.parts.length; i++) expect(plan.parts[i]!.startSample).toBe(plan.parts[i - 1]!.endSample);
-    for (const part of plan.parts) {
-      const length = seconds(part.endSample - part.startSample);
-      expect(length).toBeLessThanOrEqual(DEFAULT_SPLIT.maxPartSeconds);
-      expect(length).toBeGreaterThan(14 * 60);
-    }
-    for (const cut of plan.cuts) {
-      expect(cut.pause).not.toBeNull();
-      const at = seconds(cut.sample);
+    expect(parts[0]!.startSample).toBe(0);
+    expect(parts.at(-1)!.endSample).toBe(hour.totalSamples);
+    for (let i = 1; i < parts.length; i++) expect(parts[i]!.startSample).toBe(parts[i - 1]!.endSample);
+    for (const part of parts) expect(seconds(part.endSample - part.startSample)).toBeLessThanOrEqual(DEFAULT_SPLIT.maxPartSeconds);
+    for (const { cut } of parts.slice(0, -1)) {
+      expect(cut!.pause).not.toBeNull();
+      const at = seconds(cut!.sample);
       const pause = pauses.find((p) => p.start <= at && at <= p.end);
       expect(pause, `cut at ${at} s`).toBeDefined();
-      // In the middle of it, to the window.
       expect(Math.abs(at - (pause!.start + pause!.end) / 2)).toBeLessThanOrEqual(LEVEL_WINDOW_SECONDS);
-      // Near the even split.
-      expect(Math.abs(cut.sample - cut.targetSample)).toBeLessThanOrEqual(DEFAULT_SPLIT.searchRadiusSeconds * RATE);
+      expect(Math.abs(cut!.sample - cut!.targetSample)).toBeLessThanOrEqual(DEFAULT_SPLIT.searchRadiusSeconds * RATE);
     }
+    expect(parts.at(-1)!.cut).toBeNull();
+  });
+
+  it('decides the same cuts whichever way the levels arrive, each as soon as the audio a minimum part past its window is in', () => {
+    const { track: hour } = meeting(3600);
+    const whole = planWhole(hour);
+    const levels = hour.levels.subarray(0, Math.floor(hour.totalSamples / WINDOW));
+    for (const sizes of [[1], [977, 13], [Math.round(211 / LEVEL_WINDOW_SECONDS), 24_000]]) {
+      const planner = new CutPlanner(RATE, WINDOW, DEFAULT_SPLIT);
+      // Each part with the audio measured before the levels that decided it came.
+      const decided: Array<{ index: number; beforeSeconds: number }> = [];
+      const parts = [];
+      for (let at = 0, n = 0; at < levels.length; n++) {
+        const size = sizes[Math.min(n, sizes.length - 1)]!;
+        for (const part of planner.add(levels.subarray(at, at + size))) {
+          parts.push(part);
+          decided.push({ index: part.index, beforeSeconds: at * LEVEL_WINDOW_SECONDS });
+        }
+        at += size;
+      }
+      parts.push(...planner.end(hour.totalSamples));
+      expect(parts).toEqual(whole);
+      // Every cut came before the end, the first once 3.5 minutes were in (2 + 0.5 + a minimum part), each later one 21 minutes after its part's start.
+      expect(decided.map((d) => d.index)).toEqual([0, 1, 2]);
+      expect(decided[0]!.beforeSeconds).toBeLessThanOrEqual(210);
+      for (const { index, beforeSeconds } of decided.slice(1)) expect(beforeSeconds).toBeLessThanOrEqual(seconds(whole[index]!.startSample) + 21 * 60 + LEVEL_WINDOW_SECONDS);
+    }
+  });
+
+  it('goes on after a stored part with the same cuts as a plan made at once', () => {
+    const { track: three } = meeting(3 * 3600);
+    const whole = planWhole(three);
+    for (const stored of [1, 4, whole.length - 1]) {
+      const start = whole[stored]!.startSample;
+      const planner = new CutPlanner(RATE, WINDOW, DEFAULT_SPLIT, { index: stored, startSample: start });
+      const from = planner.baseSample / WINDOW;
+      expect(planner.baseSample % WINDOW).toBe(0);
+      const rest = [...planner.add(three.levels.subarray(from, Math.floor(three.totalSamples / WINDOW))), ...planner.end(three.totalSamples)];
+      expect(rest).toEqual(whole.slice(stored));
+    }
+  });
+
+  it('keeps every part of any length within the maximum and above the minimum, the last one what remains', () => {
+    for (let length = 150; length <= 50 * 60; length += 37) {
+      const { track: recording } = meeting(length);
+      const parts = planWhole(recording);
+      expect(parts.at(-1)!.endSample).toBe(recording.totalSamples);
+      for (const part of parts) {
+        const partSeconds = seconds(part.endSample - part.startSample);
+        expect(partSeconds, `a part of a ${length} s recording`).toBeLessThanOrEqual(DEFAULT_SPLIT.maxPartSeconds);
+        if (parts.length > 1) expect(partSeconds, `a part of a ${length} s recording`).toBeGreaterThanOrEqual(DEFAULT_SPLIT.minPartSeconds);
+      }
+    }
+    // Three and a half minutes or less stay whole; just over it, the first part comes first.
+    expect(planWhole(meeting(200).track)).toHaveLength(1);
+    expect(planWhole(meeting(215).track)).toHaveLength(2);
   });
 
   it('prefers a clear pause a few seconds away to a short one at the target, and ignores dips shorter than 300 ms', () => {
@@ -101,21 +157,12 @@ describe('cut points of a long recording', () => {
     expect(seconds(cut.sample)).toBeCloseTo(target + 12.15, 1);
   });
 
-  it('plans the last part as what remains, and leaves a recording under 20 minutes whole', () => {
-    const short = planParts(meeting(19 * 60).track);
-    expect(short.cuts).toEqual([]);
-    expect(short.parts).toEqual([{ index: 0, startSample: 0, endSample: 19 * 60 * RATE }]);
-
-    // Just over the maximum: two halves, not 20 minutes and a sliver.
-    const over = planParts(meeting(20 * 60 + 10).track);
-    expect(over.parts).toHaveLength(2);
-    for (const part of over.parts) expect(seconds(part.endSample - part.startSample)).toBeGreaterThan(9 * 60);
-
-    const three = planParts(meeting(3 * 3600).track);
-    expect(three.parts).toHaveLength(10);
-    expect(three.cuts.every((cut) => cut.pause !== null)).toBe(true);
-    expect(three.parts.at(-1)!.endSample).toBe(3 * 3600 * RATE);
-    for (const part of three.parts) expect(seconds(part.endSample - part.startSample)).toBeLessThanOrEqual(20 * 60);
+  it('plans a three-hour recording in eleven parts, every cut in a pause', () => {
+    const three = planWhole(meeting(3 * 3600).track);
+    expect(three).toHaveLength(11);
+    expect(three.slice(0, -1).every((part) => part.cut?.pause)).toBe(true);
+    expect(three.at(-1)!.endSample).toBe(3 * 3600 * RATE);
+    for (const part of three) expect(seconds(part.endSample - part.startSample)).toBeLessThanOrEqual(20 * 60);
   });
 
   it('adapts the pause threshold to the recording', () => {

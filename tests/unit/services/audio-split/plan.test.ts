@@ -11,7 +11,7 @@ import type { SplitUpdate } from '../../../../electron/core/services/audio-split
 const RATE = 1_000;
 const STARTS = [1_000, 2_000, 3_000];
 const SHAPE = { sampleRate: RATE, primingSamples: 7, trailingSamples: 30 };
-const OPTIONS = { maxPartSeconds: 3, searchRadiusSeconds: 1, minPauseSeconds: 0.3, minPartSeconds: 0.5 };
+const OPTIONS = { maxPartSeconds: 3, firstPartSeconds: 2, searchRadiusSeconds: 1, minPauseSeconds: 0.3, minPartSeconds: 0.5 };
 
 interface Call {
   message: SplitRequest;
@@ -53,8 +53,9 @@ describe('pass 1 in stretches (plan-recording.ts)', () => {
   it('measures the stretches two at a time, sums their progress and joins their levels in order', async () => {
     const { request, calls, mostAtOnce } = processes();
     const progress: number[] = [];
-    const planned = planRecording(request, '/r/meeting.mp3', OPTIONS, new AbortController().signal, (p) => progress.push(p.doneSeconds));
-    expect(calls.map((call) => call.message)).toEqual([{ type: 'plan', path: '/r/meeting.mp3', stretchMaxSeconds: 3 }]);
+    const planned = planRecording(request, '/r/meeting.mp3', OPTIONS, new AbortController().signal, { report: (p) => progress.push(p.doneSeconds) });
+    // The first stretch reaches a minimum part past the first cut's window (2 s ± 1 s), and a second more.
+    expect(calls.map((call) => call.message)).toEqual([{ type: 'plan', path: '/r/meeting.mp3', fromSample: 0, firstStretchSeconds: 4.5, stretchMaxSeconds: 3 }]);
     calls[0]!.onUpdate!({ type: 'opened', totalSeconds: 4, stretches: STARTS });
     await tick();
     expect(calls.map((call) => call.message)).toEqual([calls[0]!.message, { type: 'measure', path: '/r/meeting.mp3', fromSample: 1_000, toSample: 2_000 }]);
@@ -76,10 +77,45 @@ describe('pass 1 in stretches (plan-recording.ts)', () => {
     expect(plan.sampleRate).toBe(RATE);
     expect(plan.primingSamples).toBe(7);
     expect(plan.durationSeconds).toBe(3.97);
+    expect(plan.complete).toBe(true);
     expect(plan.cuts).toHaveLength(2);
     expect(plan.cuts[0]!.endSample).toBeGreaterThanOrEqual(2_000);
     expect(plan.cuts[0]!.endSample).toBeLessThanOrEqual(2_500);
     expect(plan.cuts[1]).toMatchObject({ startSample: plan.cuts[0]!.endSample, endSample: 3_970 });
+  });
+
+  it('tells each part as soon as its cut is decided, before the later stretches are in', async () => {
+    const { request, calls } = processes();
+    const told: Array<{ cuts: number; complete: boolean }> = [];
+    const options = { ...OPTIONS, firstPartSeconds: 1.2 };
+    const planned = planRecording(request, '/r/meeting.mp3', options, new AbortController().signal, { onPlan: (plan) => told.push({ cuts: plan.cuts.length, complete: plan.complete }) });
+    calls[0]!.onUpdate!({ type: 'opened', totalSeconds: 4, stretches: STARTS });
+    await tick();
+    // The second stretch is in before the first: nothing is decided until the first is.
+    calls[1]!.answer(measured(1_000, 2_000));
+    await tick();
+    expect(told).toEqual([]);
+    calls[0]!.answer(measured(0, 1_000));
+    await tick();
+    calls[2]!.answer(measured(2_000, 3_000));
+    await tick();
+    // 3 s measured: past the first window's end (2.2 s) by a minimum part; the last stretch is still out.
+    expect(told).toEqual([{ cuts: 1, complete: false }]);
+    calls[3]!.answer({ ...measured(3_000, 4_000), samples: 3_970 });
+    const plan = await planned;
+    expect(told).toEqual([{ cuts: 1, complete: false }, { cuts: 2, complete: true }]);
+    expect(plan.cuts[1]).toMatchObject({ index: 1, endSample: 3_970 });
+  });
+
+  it('goes on from a stored plan not complete: its parts stay, and reading starts again at the level window of the last one\'s end', async () => {
+    const { request, calls } = processes();
+    const known = { sampleRate: RATE, primingSamples: 7, durationSeconds: null, complete: false, cuts: [{ index: 0, startSample: 0, endSample: 1_230 }] };
+    const planned = planRecording(request, '/r/meeting.mp3', OPTIONS, new AbortController().signal, { known });
+    expect(calls[0]!.message).toEqual({ type: 'plan', path: '/r/meeting.mp3', fromSample: 1_200, firstStretchSeconds: 4.5, stretchMaxSeconds: 3 });
+    calls[0]!.onUpdate!({ type: 'opened', totalSeconds: 4, stretches: [] });
+    calls[0]!.answer({ ...measured(1_200, 4_000), samples: 3_970 });
+    const plan = await planned;
+    expect(plan).toEqual({ ...known, durationSeconds: 3.97, complete: true, cuts: [known.cuts[0], { index: 1, startSample: 1_230, endSample: 3_970 }] });
   });
 
   it('measures a failed stretch once more in a fresh process; failing again, the plan fails with its message and the others stop', async () => {

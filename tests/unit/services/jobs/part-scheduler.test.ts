@@ -40,6 +40,66 @@ describe('scheduleParts', () => {
     expect(h.started).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('takes parts still arriving after the list, starts each as it comes when a slot is free, and ends only once none will come', async () => {
+    const h = harness();
+    let add: (item: number) => void = () => undefined;
+    let end: (error?: unknown) => void = () => undefined;
+    async function* arriving() {
+      for (;;) {
+        const next = await new Promise<number | null>((resolve, reject) => {
+          add = resolve;
+          end = (error) => (error ? reject(error) : resolve(null));
+        });
+        if (next === null) return;
+        yield next;
+      }
+    }
+    let ended = false;
+    const done = scheduleParts([0], { max: 2, signal: new AbortController().signal, work: h.work, onWait: () => undefined, more: arriving() }).then(() => (ended = true));
+    await ticks();
+    expect(h.started).toEqual([0]);
+    add(1);
+    await ticks();
+    expect(h.started).toEqual([0, 1]);
+    // Both slots taken: part 2 waits for one.
+    add(2);
+    await ticks();
+    expect(h.started).toEqual([0, 1]);
+    await h.settle(0);
+    expect(h.started).toEqual([0, 1, 2]);
+    await h.settle(1);
+    await h.settle(2);
+    // All in flight are done, but more may come.
+    expect(ended).toBe(false);
+    add(3);
+    await ticks();
+    await h.settle(3);
+    end();
+    await done;
+    expect(h.started).toEqual([0, 1, 2, 3]);
+  });
+
+  it('fails with the arrivals\' failure once the parts in flight are done', async () => {
+    const h = harness();
+    let fail: () => void = () => undefined;
+    async function* failing() {
+      yield 1;
+      await new Promise<void>((resolve) => (fail = resolve));
+      throw new Error('reading failed');
+    }
+    let settled = false;
+    const done = scheduleParts([0], { max: 3, signal: new AbortController().signal, work: h.work, onWait: () => undefined, more: failing() }).finally(() => (settled = true));
+    done.catch(() => undefined);
+    await ticks();
+    expect(h.started).toEqual([0, 1]);
+    fail();
+    await h.settle(0);
+    expect(settled).toBe(false);
+    await h.settle(1);
+    await expect(done).rejects.toThrow('reading failed');
+    expect(h.started).toEqual([0, 1]);
+  });
+
   it('on a rate limit halves the parts in flight, waits as asked, sends the part again first, and creeps back up', async () => {
     const h = harness();
     const waits: Array<number | null> = [];

@@ -24,7 +24,7 @@ beforeEach(() => {
   fork.mockClear();
 });
 
-const plan = { sampleRate: 16_000, primingSamples: 0, durationSeconds: 60, cuts: [{ index: 0, startSample: 0, endSample: 960_000 }] };
+const plan = { sampleRate: 16_000, primingSamples: 0, durationSeconds: 60, complete: true, cuts: [{ index: 0, startSample: 0, endSample: 960_000 }] };
 
 describe('the splitter in Electron (a utility process per request)', () => {
   it('runs the bundled worker script in a utility process, sends the request and ends the process once it has answered', async () => {
