@@ -28,8 +28,9 @@ afterAll(async () => {
   await audio?.close();
 });
 
-const uploads = () => rig.fake.requests.filter((request) => request.path.startsWith('/v1/audio/transcriptions'));
 const fileOf = (request: { body: unknown }) => (request.body as MultipartLogBody).file!;
+// The parts' uploads, not the live captions' clips ("000003-mic.wav"), which go beside them.
+const uploads = () => rig.fake.requests.filter((request) => request.path.startsWith('/v1/audio/transcriptions') && !/^\d{6}-(mic|system)\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
 const answered = (from: number) => uploads().slice(from).filter((request) => request.status === 200).length;
 
 describe('a meeting transcribed while it is recorded', () => {
