@@ -59,12 +59,13 @@ function Upload({ job, part, name }: { job: Job; part: Part; name: string }) {
 }
 
 /** Several parts at once: which, then their bytes together (or their making, before any is sent). */
-function Several({ job, numbers }: { job: Job; numbers: number[] }) {
+function Several({ job, numbers, reading }: { job: Job; numbers: number[]; reading: boolean }) {
   const { t } = useTranslation('transcription');
   const { number, list } = useFormats();
+  const parts = list(partRanges(numbers, number));
   return (
     <>
-      <p className="queue-status">{t('status.partsOnTheirWay', { parts: list(partRanges(numbers, number)), total: number(job.parts.length) })}</p>
+      <p className="queue-status">{reading ? t('status.partsOnTheirWayReading', { parts }) : t('status.partsOnTheirWay', { parts, total: number(job.parts.length) })}</p>
       {job.totalBytes > 0 ? (
         <Upload job={job} part={null} name={job.fileName} />
       ) : (
@@ -75,34 +76,40 @@ function Several({ job, numbers }: { job: Job; numbers: number[] }) {
 }
 
 /**
- * A long recording's parts: the ones on their way (or the one, made from the recording, then sent) (made from the recording, then sent), how many are
- * done, and the time left. A recording that fits in one part is not told in parts.
+ * A long recording's parts: the ones on their way (or the one, made from the recording, then
+ * sent), how many are done, and the time left. A recording that fits in one part is not told in
+ * parts. While the recording is still read (`reading`), the parts planned so far are not all of
+ * them: no total is said, and the reading's own bar shows how far it is.
  */
-function Parts({ job }: { job: Job }) {
+function Parts({ job, reading = false }: { job: Job; reading?: boolean }) {
   const { t } = useTranslation('transcription');
   const { duration } = useFormats();
   const done = partsDone(job);
   const count = job.parts.length;
   const current = job.currentPart === null ? null : job.parts[job.currentPart];
-  const part = current && count > 1 ? { index: current.index + 1, total: count } : null;
+  const part = current && count > 1 && !reading ? { index: current.index + 1, total: count } : null;
   const name = part ? t('status.partOfFile', { ...part, name: job.fileName }) : job.fileName;
   const moving = partsOnTheirWay(job);
   return (
     <>
       {moving.length > 1 ? (
-        <Several job={job} numbers={moving} />
+        <Several job={job} numbers={moving} reading={reading} />
       ) : current?.state === 'encoding' ? (
         <AudioStep step={part ? t('status.preparingPart', part) : t('status.preparing')} progress={job.prepared} name={t('status.preparingLabel', { name })} />
       ) : (
         current && <Upload job={job} part={part} name={name} />
       )}
-      {count > 1 && (
-        <>
-          <p className="queue-status long-parts">
-            {job.etaSeconds === null ? t('status.partsDone', { done, count }) : t('status.partsDoneEta', { done, count, eta: duration(job.etaSeconds) })}
-          </p>
-          <progress className="long-parts-bar" aria-label={t('status.partsLabel', { name: job.fileName })} value={done} max={count} />
-        </>
+      {reading ? (
+        <p className="queue-status long-parts">{t('status.partsDoneReading', { count: done })}</p>
+      ) : (
+        count > 1 && (
+          <>
+            <p className="queue-status long-parts">
+              {job.etaSeconds === null ? t('status.partsDone', { done, count }) : t('status.partsDoneEta', { done, count, eta: duration(job.etaSeconds) })}
+            </p>
+            <progress className="long-parts-bar" aria-label={t('status.partsLabel', { name: job.fileName })} value={done} max={count} />
+          </>
+        )
       )}
     </>
   );
@@ -112,7 +119,14 @@ function Running({ job }: { job: Job }) {
   const { t } = useTranslation('transcription');
   switch (job.step) {
     case 'planning':
-      return <AudioStep step={t('status.reading')} progress={job.planned} name={t('status.readingLabel', { name: job.fileName })} />;
+      // Parts go while the rest is read: the reading, then the parts already on their way or done.
+      return (
+        <>
+          <AudioStep step={t('status.reading')} progress={job.planned} name={t('status.readingLabel', { name: job.fileName })} />
+          {job.wait && <WaitLine wait={job.wait} />}
+          {job.parts.length > 0 && <Parts job={job} reading />}
+        </>
+      );
     case 'saving':
       return <p className="queue-status">{job.parts.length > 1 ? t('status.joining', { count: job.parts.length }) : t('status.saving')}</p>;
     case 'transcribing':

@@ -55,6 +55,17 @@ describe('a job row with several parts on their way', () => {
     expect((await show(running({ 1: 'transcribing', 2: 'uploading' })))[0]).toBe('الأجزاء 2 و3 من 10 قيد الإرسال');
   });
 
+  it('while the recording is still read, shows the reading and the parts already going, with no total yet', async () => {
+    const reading = running({ 0: 'done', 1: 'uploading', 2: 'uploading' }, { step: 'planning', planned: { doneSeconds: 1800, totalSeconds: 3600 }, durationSeconds: null });
+    expect(await show({ ...reading, parts: reading.parts.slice(0, 3) })).toEqual([
+      'Reading the recording… 50%',
+      'Parts 2 and 3 on their way',
+      'Uploading 3.0 MB of 12.0 MB',
+      '1 part transcribed so far',
+    ]);
+    expect(document.querySelector('progress[aria-label="Reading meeting.mp3"]')?.getAttribute('value')).toBe('0.5');
+  });
+
   it('keeps the one part\'s own line when only one is on its way', async () => {
     expect((await show(running({ 0: 'done', 1: 'uploading' })))[0]).toBe('Part 2 of 10 — 3.0 MB of 12.0 MB');
   });
