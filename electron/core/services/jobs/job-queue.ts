@@ -6,7 +6,8 @@ import type { JobFiles } from './job-files';
 import type { SplitPlan } from '../audio-split/types';
 import type { JobStore, StoredJob, StoredPart } from './job-store';
 import { IDLE, jobView } from './job-view';
-import { CLOSING, type Live, type RunDeps, runJob } from './run-job';
+import type { Live } from './run-io';
+import { CLOSING, type RunDeps, runJob } from './run-job';
 
 /** How many jobs run at once: one, so each gets the whole upload bandwidth and they finish in order. */
 const MAX_RUNNING = 1;

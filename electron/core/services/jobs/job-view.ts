@@ -1,7 +1,7 @@
 import type { Job, JobPart } from '../../../../shared/contract/jobs';
 import { estimateSecondsLeft } from './estimate';
 import type { StoredJob } from './job-store';
-import type { Live } from './run-job';
+import type { Live } from './run-io';
 
 export const IDLE: Live = { step: null, planned: null, prepared: null, sending: {}, waitUntil: null, timings: [] };
 

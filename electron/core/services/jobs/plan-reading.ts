@@ -7,7 +7,7 @@
 import { EventEmitter, on } from 'node:events';
 import type { AudioSplitter, SplitPlan } from '../audio-split/types';
 import type { StoredJob, StoredPart } from './job-store';
-import type { RunIo } from './run-job';
+import type { RunIo } from './run-io';
 
 /** Stores `plan` and a part for each cut that has none yet; answers those parts. */
 export function partsFor(job: StoredJob, plan: SplitPlan, io: Pick<RunIo, 'save' | 'savePart'>): StoredPart[] {

@@ -9,31 +9,13 @@ import type { AudioSplitter, EncodedPart, SplitCut } from '../audio-split/types'
 import { mergeTranscripts } from '../transcript-merge/merge';
 import type { Transcribed } from '../transcription/transcribe-file';
 import type { UploadFile } from '../transcription/upload';
-import type { PartTiming } from './estimate';
 import { glossaryPrompt } from './glossary-prompt';
 import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
+import type { PartTiming } from './estimate';
+import type { RunIo, Sending } from './run-io';
 import { RateLimited, scheduleParts } from './part-scheduler';
 import { partsFor, readPlan } from './plan-reading';
-
-/** A part on its way: what is done to it now, and its bytes sent so far, of all. */
-export interface Sending {
-  state: 'encoding' | 'uploading' | 'transcribing';
-  sent: number;
-  total: number;
-}
-
-/** What a running job shows that is not kept: where it is and how fast it goes. */
-export interface Live {
-  step: Job['step'];
-  planned: Job['planned'];
-  prepared: Job['prepared'];
-  /** The parts in flight by index (a recording sent whole is part 0). */
-  sending: Record<number, Sending>;
-  /** The service asked Confab to slow down: when sending goes on (ms since epoch). */
-  waitUntil: number | null;
-  timings: PartTiming[];
-}
 
 export interface RunDeps {
   transcribe(file: UploadFile, request: TranscriptionRequest, options: { signal: AbortSignal; onProgress(sent: number): void }): Promise<Transcribed>;
@@ -54,13 +36,6 @@ export interface RunDeps {
   pending?(recordingId: string, cut: SplitCut, request: JobRequest): Promise<{ transcript: Transcript; flag: StoredPart['flag'] }> | null;
 }
 
-export interface RunIo {
-  signal: AbortSignal;
-  /** Writes the job's row (state, plan, outcome) after a change. */
-  save(): void;
-  savePart(part: StoredPart): void;
-  live(change: Partial<Live>, immediate?: boolean): void;
-}
 
 class Stopped extends Error {}
 
