@@ -1,4 +1,5 @@
-import { open as openFile, rename, stat } from 'node:fs/promises';
+import { open as openFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import { RECORDING_SAMPLE_RATE, type Recording } from '../../../../shared/contract/recording';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
@@ -14,7 +15,7 @@ import { mixTracks } from '../recording/mix';
 import { BYTES_PER_SAMPLE, WAV_HEADER_BYTES } from '../recording/wav-header';
 import { DEFAULT_LIVE_CUTS, type LiveCutOptions, createLiveCutter } from './live-cutter';
 import { type LiveSender, createLiveSender } from './live-sender';
-import { livePartPath, openLiveStore, readLiveCuts, readLiveResult, sentWith } from './live-store';
+import { liveFolder, livePartPath, openLiveStore, readLiveCuts, readLiveResult, sentWith } from './live-store';
 
 /** A part of a recording transcribed while it was recorded, where it lies in the recording. */
 export interface LivePartDone {
@@ -51,7 +52,7 @@ const verbose = (request: JobRequest, prompt: string) => ({ ...request, prompt, 
 export function createLiveParts(deps: LivePartsDeps) {
   const options = { ...DEFAULT_LIVE_CUTS, ...deps.cuts };
   /** Each recording's sender, with the cuts it was given and what its parts were sent with. */
-  const live = new Map<string, { sender: LiveSender; cuts: SplitCut[]; signature: string }>();
+  const live = new Map<string, { sender: LiveSender; cuts: SplitCut[]; signature: string; folder: string }>();
   const signatureOf = (request: JobRequest) => sentWith(request, glossaryPrompt(request, deps.speakerNames()));
 
   function open(recording: Recording, folder: string): LiveFeed {
@@ -74,7 +75,7 @@ export function createLiveParts(deps: LivePartsDeps) {
       sleep: deps.sleep,
     });
     const cuts: SplitCut[] = [];
-    live.set(recording.id, { sender, cuts, signature });
+    live.set(recording.id, { sender, cuts, signature, folder });
     let writing: Promise<void> = Promise.resolve();
     // Disk work in order, off the recording's path: the cut list first, then the part's audio.
     const later = (task: () => Promise<void>) => (writing = writing.then(task).catch(warn));
@@ -166,8 +167,14 @@ export function createLiveParts(deps: LivePartsDeps) {
     },
     /** The recording's job is over (done, cancelled or removed): what was kept for it goes. */
     forget(recordingId: string) {
-      live.get(recordingId)?.sender.abort();
+      const entry = live.get(recordingId);
+      if (!entry) return;
+      entry.sender.abort();
       live.delete(recordingId);
+      // The parts' audio is in the transcript's recording now; their results stay beside the tracks.
+      void readdir(liveFolder(entry.folder))
+        .then((names) => Promise.all(names.filter((name) => /\.(wav|tmp)$/.test(name)).map((name) => rm(join(liveFolder(entry.folder), name), { force: true }))))
+        .catch(warn);
     },
     /** Confab quits: sends in flight end (their audio stays for the job). */
     close() {
