@@ -73,7 +73,12 @@ export async function planRecording(request: Request, path: string, options: Spl
     // The first process announces the stretches before it answers, or fails.
     const { stretches: starts } = await Promise.race([opened, first.then(() => opened)]);
     const planning = plannerOf({ path, options, fromSample, starts, resumed, onPlan });
-    const joining = (result: Promise<Measured>, stretch: number) => result.then((measured) => planning.measured(stretch, measured)).catch(failing);
+    const joining = (result: Promise<Measured>, stretch: number) => {
+      const joined = result.then((measured) => planning.measured(stretch, measured)).catch(failing);
+      // Handled here at once: Promise.all below reads the outcome only once every stretch has ended.
+      joined.catch(() => undefined);
+      return joined;
+    };
     const results = [joining(first, 0)];
     await measureRest(starts, first, (from, to, stretch) => {
       const again: SplitRequest = { type: 'measure', path, fromSample: from, toSample: to };

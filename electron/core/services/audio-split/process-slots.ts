@@ -37,9 +37,12 @@ export function processSlots(count: number): ProcessSlots {
             work()
               .then(resolve, reject)
               .finally(() => {
-                free++;
-                // What this work's end brings about asks first (its part, planned just now), then the slot goes.
-                setImmediate(next);
+                // What this work's end brings about asks first (its part, planned just now), then the slot
+                // goes to the lowest rank waiting: kept until then, so no one asking meanwhile takes it first.
+                setImmediate(() => {
+                  free++;
+                  next();
+                });
               });
           },
         };

@@ -46,15 +46,13 @@ export function readPlan(job: StoredJob, splitter: AudioSplitter, io: RunIo): Pl
         if (!reading.signal.aborted) for (const part of partsFor(job, plan, io)) arrivals.emit('part', part);
       },
     })
-    .then(
-      (plan) => {
-        for (const part of partsFor(job, plan, io)) arrivals.emit('part', part);
-        io.live({ step: 'transcribing', planned: null }, true);
-        arrivals.emit('end');
-      },
-      // The schedule fails with it (a schedule that has ended listens no more).
-      (error: unknown) => void (arrivals.listenerCount('error') && arrivals.emit('error', error)),
-    )
+    .then((plan) => {
+      for (const part of partsFor(job, plan, io)) arrivals.emit('part', part);
+      io.live({ step: 'transcribing', planned: null }, true);
+      arrivals.emit('end');
+    })
+    // The schedule fails with it, a failure to keep the last parts too (a schedule that has ended listens no more).
+    .catch((error: unknown) => void (arrivals.listenerCount('error') && arrivals.emit('error', error)))
     .finally(() => io.signal.removeEventListener('abort', stop));
   return {
     parts: (async function* () {

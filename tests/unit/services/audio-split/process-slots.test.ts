@@ -67,4 +67,27 @@ describe('the splitter\'s process slots', () => {
     w.finish('part 3');
     await next;
   });
+
+  it('keeps a freed slot for the lowest rank even when a higher one asks in the same turn as the slot frees', async () => {
+    const slots = processSlots(1);
+    const w = works();
+    const signal = new AbortController().signal;
+    const all = [slots.use(Infinity, signal, w.work('stretch 1'))];
+    await settled();
+    w.finish('stretch 1');
+    // The next stretch asks as soon as the last one's end is known; the part a few callbacks later, both in the same turn.
+    const callbacks = async (count: number) => {
+      for (let i = 0; i < count; i++) await Promise.resolve();
+    };
+    await callbacks(10);
+    all.push(slots.use(Infinity, signal, w.work('stretch 2')));
+    await callbacks(10);
+    all.push(slots.use(0, signal, w.work('part 1')));
+    await settled();
+    expect(w.started).toEqual(['stretch 1', 'part 1']);
+    w.finish('part 1');
+    await settled();
+    w.finish('stretch 2');
+    await Promise.all(all);
+  });
 });
