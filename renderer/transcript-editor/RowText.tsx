@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
-import { blockText } from '../../shared/domain/transcript-edits';
+import { blockText, singleSpaced as normal } from '../../shared/domain/transcript-edits';
 import { offsetOfWord, rememberCaret } from './player';
-import { edit, setTypingFlush } from './store';
-import { normalText as normal } from './view';
+import { edit, setTypingFlush, useEditor } from './store';
+import { inFlight } from './view';
 import { rowKeys } from './keys';
 
 /** Typing is sent after this pause, and at least this often while it goes on (≤ 1 s lost on a crash). */
@@ -12,14 +12,17 @@ const IDLE_MS = 300;
 const MAX_WAIT_MS = 800;
 
 /**
- * The active row's text as a textarea. It is the user's draft: main's reply to its own
- * typing never overwrites it (the user may have typed on); any other change of the row
- * (undo, replace, a split, another window's edit) replaces it, once what was typed has gone
- * to main (see follow.ts), which refuses it over the other change and the page keeps it.
+ * The active row's text as a textarea. It is the user's draft, never changed under the caret
+ * while it holds typing main has not taken: typing not sent yet, sent and not answered, or
+ * refused because another window changed the row first (the conflict notice keeps it until
+ * the user chooses; typing on is refused the same way). Otherwise a change of the row (undo,
+ * replace, a split, another window's edit) shows here, the caret kept where it was.
  */
 export function RowText({ index, block, caret }: { index: number; block: EditorBlock; caret: number | 'end' }) {
   const { t } = useTranslation('editor');
   const area = useRef<HTMLTextAreaElement>(null);
+  // The row's text as main last had it from this textarea (or showed it here): what typing is
+  // sent over, so main refuses it if another window changed the row meanwhile.
   const sent = useRef(blockText(block));
   // The draft as last typed: the flush at unmount (another row became active) runs after React
   // has let go of the textarea, and must still send what was typed in its last 300 ms.
@@ -37,9 +40,12 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
     window.clearTimeout(timers.current.max);
     timers.current = { idle: 0, max: 0 };
     if (normal(value) === normal(sent.current)) return;
+    const was = sent.current;
     sent.current = value;
-    void edit({ type: 'text', block: indexRef.current, text: value }, { keepTyping: true });
+    void edit({ type: 'text', block: indexRef.current, text: value, was }, { keepTyping: true });
   }).current;
+
+  const conflicted = useEditor((view) => view.conflicts.some((conflict) => conflict.now === index && conflict.text !== null));
 
   useEffect(() => {
     const element = area.current;
@@ -53,12 +59,19 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
 
   useEffect(() => {
     const element = area.current;
+    if (!element) return;
     const text = blockText(block);
-    if (element && normal(element.value) !== text && normal(sent.current) !== text) {
-      element.value = text;
-      sent.current = draft.current = text;
+    if (normal(element.value) === text) {
+      sent.current = element.value;
+      return;
     }
-  }, [block]);
+    const typing = normal(element.value) !== normal(sent.current) || inFlight.includes(normal(sent.current));
+    if (conflicted || typing) return;
+    const at = Math.min(element.selectionStart, text.length);
+    element.value = text;
+    element.setSelectionRange(at, at);
+    sent.current = draft.current = text;
+  }, [block, conflicted]);
 
   useEffect(() => {
     setTypingFlush(flush);

@@ -6,8 +6,10 @@ import { type EditorView, redo, revert, undo, useEditor, edit } from './store';
 /** Where the edits stand, from the first thing that is not in order. */
 function saved({ pending, notWritten, unsaved, conflicts, state }: EditorView, t: TFunction<'editor'>): string {
   if (pending) return t('toolbar.saving');
+  // Typing kept in a conflict notice is the user's to decide on, before any other state.
+  if (conflicts.some((conflict) => conflict.text !== null)) return t('toolbar.conflicted');
   if (notWritten) return t('toolbar.notSavedYet');
-  if (unsaved.length || conflicts.some((conflict) => conflict.text !== null)) return t('toolbar.notSaved');
+  if (unsaved.length) return t('toolbar.notSaved');
   return state.edited ? t('toolbar.allSaved') : t('toolbar.original');
 }
 

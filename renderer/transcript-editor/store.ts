@@ -1,9 +1,10 @@
 import type { EditIntent, EditorExportFormat, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
 import type { DiskRefusal } from '../../shared/contract/storage';
+import { blockText, singleSpaced } from '../../shared/domain/transcript-edits';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
-import { type EditorView, flushTyping, inFlight, initial, normalText, setTypingFlush, useEditor } from './view';
+import { type EditorView, flushTyping, inFlight, initial, setTypingFlush, useEditor } from './view';
 
 export { setTypingFlush, useEditor, type EditorView };
 
@@ -18,7 +19,7 @@ const otherConflicts = (conflicts: EditRefusal[], row: number | null) => conflic
 /** Queues an intent. It names rows as the page shows them now, and goes with that version (see `madeOn`). */
 function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?: Typed): Promise<void> {
   const made = madeNow();
-  const text = typed && normalText(typed.text);
+  const text = typed && singleSpaced(typed.text);
   if (text !== undefined) inFlight.push(text);
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {
@@ -79,11 +80,16 @@ export function edit(intent: EditIntent, options: { keepTyping?: boolean } = {})
   return enqueue(id, (version) => api.transcriptEditor.edit({ id, intent, version }), typed);
 }
 
-/** A refused edit's text saved over the other window's change, on the row as it is now. */
+/**
+ * A refused edit's text saved over the other window's change, on the row as it is now (named,
+ * so a change made after the user chose is refused in turn). The row's typing since stays in
+ * its draft, to follow once this is saved.
+ */
 export function saveMine(conflict: EditRefusal) {
-  if (conflict.now === null || conflict.text === null) return;
+  const theirs = conflict.now === null ? undefined : useEditor.getState().document?.blocks[conflict.now];
+  if (conflict.now === null || conflict.text === null || !theirs) return;
   keepTheirs(conflict);
-  void edit({ type: 'text', block: conflict.now, text: conflict.text });
+  void edit({ type: 'text', block: conflict.now, text: conflict.text, was: blockText(theirs) }, { keepTyping: true });
 }
 
 export const keepTheirs = (conflict: EditRefusal) => useEditor.setState((view) => ({ conflicts: view.conflicts.filter((each) => each !== conflict) }));

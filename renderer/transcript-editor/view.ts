@@ -64,5 +64,4 @@ export const flushTyping = () => typingFlush?.();
 
 /** Texts this page sent for rows and main has not answered yet, as main will store them (single-spaced). */
 export const inFlight: string[] = [];
-export const normalText = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
 

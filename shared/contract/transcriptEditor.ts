@@ -64,8 +64,13 @@ export const findOptionsSchema = z.object({
 });
 
 export const editIntentSchema = z.discriminatedUnion('type', [
-  /** The block's text as the user typed it; main re-times only the words that changed. */
-  z.object({ type: z.literal('text'), block, text: z.string().max(100_000) }),
+  /**
+   * The block's text as the user typed it; main re-times only the words that changed. `was`:
+   * the block's text the typing was made over (what the page last sent or showed of it), so a
+   * block another window changed meanwhile is refused, not written over, whatever version the
+   * page counted on. Deliberate overwrites (Use mine) name the text they replace.
+   */
+  z.object({ type: z.literal('text'), block, text: z.string().max(100_000), was: z.string().max(100_000).optional() }),
   /** A new block starting at word `word` (≥ 1) of `block`. */
   z.object({ type: z.literal('split'), block, word: z.number().int().min(1) }),
   /** The block and the next become one. */

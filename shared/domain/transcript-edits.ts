@@ -36,6 +36,9 @@ export function rowAfter(patch: EditorPatch, row: number): { row: number | null;
 /** A block's text as the editor shows it: words separated by single spaces. */
 export const blockText = (block: EditorBlock) => block.words.join(' ');
 
+/** Typed text as a block stores it (single-spaced, trimmed), to compare with `blockText`. */
+export const singleSpaced = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
+
 /** The whole document's text, a row a line: what history search indexes of an edited transcript. */
 export const searchableText = (document: EditorDocument) => document.blocks.map(blockText).join('\n');
 

@@ -88,14 +88,15 @@ describe('two windows on one transcript', () => {
     await editRow(a, 2);
     await row(a, 2).fill('Anna said the steel arrived late.');
     await expect.poll(() => savedRow(2)).toBe('Anna said the steel arrived late.');
-    // B's row now reads A's words; then B's typing reaches main, made on the version before.
-    await expect.poll(() => row(b, 2).inputValue()).toBe('Anna said the steel arrived late.');
+    // B's typing reaches main, made on the version before A's change (which B has heard by then).
     holdEdits = false;
     for (const send of held.splice(0)) send();
 
     const notice = b.getByRole('alert').filter({ hasText: 'Row 2 was changed in another window or tab' });
     await notice.waitFor();
     await notice.getByText('Anna said the steel came in late.').waitFor();
+    // B's row was not changed under its caret: it still reads what B typed.
+    expect(await row(b, 2).inputValue()).toBe('Anna said the steel came in late.');
     await notice.getByRole('button', { name: 'Copy what you typed' }).waitFor();
     // Nothing written over: A's words are what is saved, and A's window still shows them.
     expect(savedRow(2)).toBe('Anna said the steel arrived late.');
@@ -109,6 +110,50 @@ describe('two windows on one transcript', () => {
     await expect.poll(() => row(a, 2).inputValue()).toBe('Anna said the steel came in late.');
     expect(await b.getByRole('alert').filter({ hasText: 'was changed in another window' }).count()).toBe(0);
     await b.setViewportSize({ width: 1100, height: 800 });
+  });
+
+  it('gives the second of two typists in one row the conflict, never their row changed under the caret, until they choose', async () => {
+    await editRow(a, 1);
+    await editRow(b, 1);
+    const before = await row(a, 1).inputValue();
+    const status = (page: Page) => page.getByRole('toolbar', { name: 'Editing' }).getByRole('status');
+    // B types at the end of the row; its typing is on its way while A types in the same row.
+    holdEdits = true;
+    await row(b, 1).press('End');
+    await b.keyboard.type(' B was here');
+    await expect.poll(() => held.length).toBe(1);
+    await row(a, 1).press('End');
+    await a.keyboard.type(' A was here');
+    await expect.poll(() => savedRow(1)).toBe(`${before} A was here`);
+    await status(a).filter({ hasText: 'All edits saved' }).waitFor();
+    // B's typing reaches main after A's change, which B has heard by then.
+    holdEdits = false;
+    for (const send of held.splice(0)) send();
+
+    const notice = b.getByRole('alert').filter({ hasText: 'Row 1 was changed in another window or tab' });
+    await notice.getByText(`${before} B was here`).waitFor();
+    await status(b).filter({ hasText: 'Not saved: changed in another window' }).waitFor();
+    // B's row was not changed under its caret: it reads what B typed, A's window what A typed.
+    expect(await row(b, 1).inputValue()).toBe(`${before} B was here`);
+    expect(await row(a, 1).inputValue()).toBe(`${before} A was here`);
+    // B types on: nothing is saved over A's words, and the notice keeps the whole of what B typed.
+    await row(b, 1).press('End');
+    await b.keyboard.type(' again');
+    await notice.getByText(`${before} B was here again`).waitFor();
+    expect(await row(b, 1).inputValue()).toBe(`${before} B was here again`);
+    expect(savedRow(1)).toBe(`${before} A was here`);
+    expect(await row(a, 1).inputValue()).toBe(`${before} A was here`);
+    await b.setViewportSize({ width: 800, height: 600 });
+    await screenshot(b, 'editor-views-two-typists');
+    await b.setViewportSize({ width: 1100, height: 800 });
+
+    // Keeping theirs: B's row shows A's words, both windows read the same, and all is saved.
+    await notice.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect.poll(() => row(b, 1).inputValue()).toBe(`${before} A was here`);
+    await status(b).filter({ hasText: 'All edits saved' }).waitFor();
+    expect(await b.getByRole('alert').filter({ hasText: 'was changed in another window' }).count()).toBe(0);
+    expect(savedRow(1)).toBe(`${before} A was here`);
+    expect(await row(a, 1).inputValue()).toBe(`${before} A was here`);
   });
 
   it('says in the other window’s editor that the transcript was deleted, and lists it no more', async () => {

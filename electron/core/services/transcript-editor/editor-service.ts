@@ -6,7 +6,7 @@ import { editTable } from './edit-store';
 import { patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
-import { type History, historyAt, rebase, remember } from './versions';
+import { type History, historyAt, rebase, remember, typedOverOther } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
 import { diskRefusal, retryTimer } from '../history/refused-writes';
@@ -201,12 +201,15 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
     /**
      * An intent made on version `base`: applied to the row as it is now if no change since
-     * touched that row, else refused with what the user typed (never written over another's).
+     * touched that row and, for typing, the row still reads as what it was typed over; else
+     * refused with what the user typed (never written over another's).
      */
     editAt(id: string, intent: EditIntent, base: number) {
       const open = loadForEdit(id);
       const rebased = rebase(open.history, open.version, base, intent);
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
+      const overOther = typedOverOther(open.document, intent, rebased.intent);
+      if (overOther) return { outcome: 'refused' as const, refusal: overOther };
       return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
     },
 

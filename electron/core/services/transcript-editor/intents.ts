@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
 import { Problem } from '../../../../shared/domain/problem';
-import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
+import { blockText, findPattern, singleSpaced } from '../../../../shared/domain/transcript-edits';
 import { retimeBlock } from './retime';
 
 const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
@@ -27,7 +27,7 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
   switch (intent.type) {
     case 'text': {
       const block = blockAt(document, intent.block);
-      if (blockText(block) === intent.text.trim().replace(/\s+/g, ' ')) return null;
+      if (blockText(block) === singleSpaced(intent.text)) return null;
       return one(intent.block, 1, [retimeBlock(block, intent.text)]);
     }
     case 'split': {

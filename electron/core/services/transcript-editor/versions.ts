@@ -1,5 +1,5 @@
-import type { EditIntent, EditorPatch, EditRefusal } from '../../../../shared/contract/transcriptEditor';
-import { rowAfter } from '../../../../shared/domain/transcript-edits';
+import type { EditIntent, EditorDocument, EditorPatch, EditRefusal } from '../../../../shared/contract/transcriptEditor';
+import { blockText, rowAfter, singleSpaced } from '../../../../shared/domain/transcript-edits';
 
 /** How many recent changes a document keeps to merge an edit made on an older version. */
 const KEPT = 500;
@@ -66,4 +66,17 @@ export function rebase(history: History, current: number, base: number, intent: 
   // A merge's two rows must still be neighbours.
   if (first.now === null || followed.some((each, i) => each.changed || each.now !== first.now! + i)) return { refusal: { code: 'row_changed', row, now: first.now, text } };
   return { intent: { ...intent, block: first.now } as EditIntent };
+}
+
+/**
+ * Typing (`intent`, `rebased` onto its row as it is now) refused when that row no longer reads
+ * as the text it was typed over (`was`): another window wrote it first. The version alone
+ * cannot tell: a page can have counted the other window's change before its textarea showed
+ * it, while its typist was still typing over the words before.
+ */
+export function typedOverOther(document: EditorDocument, intent: EditIntent, rebased: EditIntent): EditRefusal | null {
+  if (intent.type !== 'text' || rebased.type !== 'text' || intent.was === undefined) return null;
+  const block = document.blocks[rebased.block];
+  if (!block || blockText(block) === singleSpaced(intent.was)) return null;
+  return { code: 'row_changed', row: intent.block, now: rebased.block, text: intent.text };
 }

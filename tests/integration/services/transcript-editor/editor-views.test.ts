@@ -129,6 +129,42 @@ describe('one transcript, two windows', () => {
     expect(rowText((await a.invoke<Opened>('transcriptEditor:open', { id: 't1' })).document, 1)).toBe(typed);
   });
 
+  it('gives two typists in one row the conflict: the second writer is refused even when its window had heard the first, nothing is lost', async () => {
+    const { a, b } = await twoWindows();
+    const opened = await a.invoke<Opened>('transcriptEditor:open', { id: 't1' });
+    await b.invoke<Opened>('transcriptEditor:open', { id: 't1' });
+    const second = rowText(opened.document, 1);
+
+    // A types twice; each send names the row's text it was typed over (its own last send).
+    const a1 = `${second} A`;
+    const a2 = `${second} A types on`;
+    const first = await a.invoke<Edited>('transcriptEditor:edit', { id: 't1', version: opened.version, intent: { type: 'text', block: 1, text: a1, was: second } });
+    expect(first).toMatchObject({ outcome: 'applied', version: opened.version + 1 });
+    const again = await a.invoke<Edited>('transcriptEditor:edit', { id: 't1', version: opened.version + 1, intent: { type: 'text', block: 1, text: a2, was: a1 } });
+    expect(again).toMatchObject({ outcome: 'applied', version: opened.version + 2 });
+
+    // B's window has heard both changes (its version is current), but its typist typed over the
+    // row as it was before them: the textarea still held B's words. Main compares the row, not only the version.
+    expect(b.editorEvents().filter((event) => event.type === 'changed').map((event) => event.version)).toEqual([opened.version + 1, opened.version + 2]);
+    const typed = `${second} B's words`;
+    const fromB = await b.invoke<Edited>('transcriptEditor:edit', { id: 't1', version: opened.version + 2, intent: { type: 'text', block: 1, text: typed, was: second } });
+    expect(fromB).toEqual({ outcome: 'refused', refusal: { code: 'row_changed', row: 1, now: 1, text: typed } });
+
+    // A's text stands, nothing of B's went out, and B's words are in the refusal to choose from.
+    const now = await b.invoke<Opened>('transcriptEditor:open', { id: 't1' });
+    expect(rowText(now.document, 1)).toBe(a2);
+    expect(now.version).toBe(opened.version + 2);
+    expect(a.editorEvents().filter((event) => event.type === 'changed')).toHaveLength(2);
+
+    // "Use mine" names the row as B now sees it (A's words): saved over them, on purpose.
+    const mine = await b.invoke<Edited>('transcriptEditor:edit', { id: 't1', version: now.version, intent: { type: 'text', block: 1, text: typed, was: a2 } });
+    expect(mine).toMatchObject({ outcome: 'applied', version: opened.version + 3 });
+    // A, still typing over its own last words, is now the stale one and gets the choice in turn.
+    const late = await a.invoke<Edited>('transcriptEditor:edit', { id: 't1', version: opened.version + 3, intent: { type: 'text', block: 1, text: `${a2} more`, was: a2 } });
+    expect(late).toEqual({ outcome: 'refused', refusal: { code: 'row_changed', row: 1, now: 1, text: `${a2} more` } });
+    expect(rowText((await a.invoke<Opened>('transcriptEditor:open', { id: 't1' })).document, 1)).toBe(typed);
+  });
+
   it('refuses an edit made on a version main does not have (its copy is from before a restart or a restore)', async () => {
     const { a } = await twoWindows();
     const opened = await a.invoke<Opened>('transcriptEditor:open', { id: 't1' });
