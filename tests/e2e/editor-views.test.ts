@@ -146,6 +146,8 @@ describe('two windows on one transcript', () => {
     await b.setViewportSize({ width: 800, height: 600 });
     await screenshot(b, 'editor-views-two-typists');
     await b.setViewportSize({ width: 1100, height: 800 });
+    await row(b, 1).scrollIntoViewIfNeeded();
+    await screenshot(b, 'editor-views-two-typists-row');
 
     // Keeping theirs: B's row shows A's words, both windows read the same, and all is saved.
     await notice.getByRole('button', { name: 'Keep theirs' }).click();
