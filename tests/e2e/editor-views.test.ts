@@ -39,6 +39,9 @@ async function openTheEditor(page: Page) {
   await page.getByRole('heading', { name: 'Edit: meeting.mp3' }).waitFor();
 }
 
+/** Where the edits stand, as the editor's toolbar says. */
+const status = (page: Page) => page.getByRole('toolbar', { name: 'Editing' }).getByRole('status');
+
 const savedRow = (n: number) => savedDocument(dataDir)?.blocks[n - 1]?.words.join(' ');
 
 beforeAll(async () => {
@@ -108,6 +111,8 @@ describe('two windows on one transcript', () => {
     await notice.getByRole('button', { name: 'Use mine' }).click();
     await expect.poll(() => savedRow(2)).toBe('Anna said the steel came in late.');
     await expect.poll(() => row(a, 2).inputValue()).toBe('Anna said the steel came in late.');
+    expect(await row(b, 2).inputValue()).toBe('Anna said the steel came in late.');
+    for (const page of [a, b]) await status(page).filter({ hasText: 'All edits saved' }).waitFor();
     expect(await b.getByRole('alert').filter({ hasText: 'was changed in another window' }).count()).toBe(0);
     await b.setViewportSize({ width: 1100, height: 800 });
   });
@@ -116,7 +121,6 @@ describe('two windows on one transcript', () => {
     await editRow(a, 1);
     await editRow(b, 1);
     const before = await row(a, 1).inputValue();
-    const status = (page: Page) => page.getByRole('toolbar', { name: 'Editing' }).getByRole('status');
     // B types at the end of the row; its typing is on its way while A types in the same row.
     holdEdits = true;
     await row(b, 1).press('End');
