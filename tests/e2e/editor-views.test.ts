@@ -162,6 +162,37 @@ describe('two windows on one transcript', () => {
     expect(await row(a, 1).inputValue()).toBe(`${before} A was here`);
   });
 
+  it('gives two pages typing in one row at once one conflict: the second writer’s, whoever it is, and “Use mine” leaves both reading it', async () => {
+    await editRow(a, 2);
+    await editRow(b, 2);
+    const before = await row(a, 2).inputValue();
+    const typed = { a: ' and page A typed this at the same time', b: ' and page B typed this at the same time' };
+    await row(a, 2).press('End');
+    await row(b, 2).press('End');
+    // Longer than a send's wait (800 ms at most), so each page sends while the other types.
+    await Promise.all([a.keyboard.type(typed.a, { delay: 30 }), b.keyboard.type(typed.b, { delay: 30 })]);
+
+    const conflict = (page: Page) => page.getByRole('alert').filter({ hasText: 'Row 2 was changed in another window or tab' });
+    await expect.poll(async () => (await conflict(a).count()) + (await conflict(b).count())).toBe(1);
+    const [second, first] = (await conflict(a).count()) ? [a, b] : [b, a];
+    const mine = `${before}${second === a ? typed.a : typed.b}`;
+    const theirs = `${before}${first === a ? typed.a : typed.b}`;
+    // The first writer's words are saved; the second keeps its own in its row and in the notice.
+    await expect.poll(() => savedRow(2)).toBe(theirs);
+    await conflict(second).getByText(mine).waitFor();
+    expect(await row(second, 2).inputValue()).toBe(mine);
+    await expect.poll(() => row(first, 2).inputValue()).toBe(theirs);
+    await status(first).filter({ hasText: 'All edits saved' }).waitFor();
+    await status(second).filter({ hasText: 'Not saved: changed in another window' }).waitFor();
+
+    await conflict(second).getByRole('button', { name: 'Use mine' }).click();
+    await expect.poll(() => savedRow(2)).toBe(mine);
+    for (const page of [a, b]) {
+      await expect.poll(() => row(page, 2).inputValue()).toBe(mine);
+      await status(page).filter({ hasText: 'All edits saved' }).waitFor();
+    }
+  });
+
   it('says in the other window’s editor that the transcript was deleted, and lists it no more', async () => {
     await editRow(b, 1);
     await a.getByRole('button', { name: 'Back to the transcript' }).click();
