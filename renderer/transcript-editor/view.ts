@@ -64,4 +64,3 @@ export const flushTyping = () => typingFlush?.();
 
 /** Texts this page sent for rows and main has not answered yet, as main will store them (single-spaced). */
 export const inFlight: string[] = [];
-
