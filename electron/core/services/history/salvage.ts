@@ -77,13 +77,23 @@ function* readableRows(db: DatabaseSync, table: string, columns: string[], onLos
   }
 }
 
+/**
+ * A WITHOUT ROWID table (keyed by its primary key alone) has no rowid to seek by: it is read in one
+ * go, or not at all when that meets damage.
+ */
+function* wholeTable(db: DatabaseSync, table: string, columns: string[], onLoss: () => void): Generator<Row> {
+  const rows = tryRead(() => db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).all() as Row[]);
+  if (!rows) onLoss();
+  yield* rows ?? [];
+}
+
 /** Inserts rows (of any subset of `table`'s columns), skipping any whose rowid was copied already; how many were new. */
 function insertAll(target: DatabaseSync, table: string, rows: Iterable<Row>, copiedRowids: Set<SQLInputValue>): number {
   const statements = new Map<string, StatementSync>();
   let copied = 0;
   for (const { salvage_rowid: rowid, ...row } of rows) {
-    if (copiedRowids.has(rowid!)) continue;
-    copiedRowids.add(rowid!);
+    if (rowid !== undefined && copiedRowids.has(rowid)) continue;
+    if (rowid !== undefined) copiedRowids.add(rowid);
     const columns = Object.keys(row);
     const key = columns.join(',');
     if (!statements.has(key)) {
@@ -160,6 +170,7 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       return { unreadable: true, tables: [] };
     }
     const names = historyTables(target).filter((table) => !NOT_COPIED.has(table));
+    const withoutRowid = new Set((target.prepare('PRAGMA table_list').all() as Array<{ name: string; wr: number }>).filter((t) => t.wr).map((t) => t.name));
     const scan = scannable ? tryRead(() => scanPages(damagedPath, source, names)) : null;
     target.exec('PRAGMA foreign_keys = OFF; BEGIN');
     const tables: SalvageReport['tables'] = [];
@@ -171,7 +182,7 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       let incomplete = scan?.damaged.has(table) ?? false;
       const rowids = new Set<SQLInputValue>();
       const copied =
-        insertAll(target, table, readableRows(source, table, columns, () => (incomplete = true)), rowids) +
+        insertAll(target, table, (withoutRowid.has(table) ? wholeTable : readableRows)(source, table, columns, () => (incomplete = true)), rowids) +
         insertAll(target, table, scannedRows(scan?.rows.get(table) ?? [], sourceColumns, known), rowids);
       tables.push({ table, copied, incomplete });
     }

@@ -154,6 +154,24 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     expect(report.tables.map((t) => t.table)).toEqual(['conversations', 'messages', 'transcripts', 'transcript_edits', 'bookmarks']);
   });
 
+  it('salvages a WITHOUT ROWID table no code names, which has no rowid to seek by', async () => {
+    const path = await historyFile();
+    const db = new DatabaseSync(path);
+    db.exec(`CREATE TABLE tags (conversation_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (conversation_id, tag)) WITHOUT ROWID;
+      INSERT INTO tags VALUES ('c1', 'budget'), ('c2', 'travel');`);
+    db.close();
+    await damage(path, 'messages');
+    const target = join(path, '..', 'salvaged.sqlite');
+    salvageHistory(path, target);
+
+    const salvaged = new DatabaseSync(target, { readOnly: true });
+    expect(salvaged.prepare('SELECT conversation_id, tag FROM tags ORDER BY tag').all()).toEqual([
+      { conversation_id: 'c1', tag: 'budget' },
+      { conversation_id: 'c2', tag: 'travel' },
+    ]);
+    salvaged.close();
+  });
+
   it('restores a table no code names from a backup: rows the history lacks are added', async () => {
     const dir = await testFolder('confab-restore-');
     const backup = join(dir, 'backup.sqlite');
