@@ -1,12 +1,16 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../../shared/domain/conversation';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { salvageHistory } from '../../../../electron/core/services/history/salvage';
 import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile, rootPage } from '../../../support/damaged-history';
+import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { testFolder } from '../../../support/temp-folder';
+import { startCore } from '../../../support/tool-driver';
 
 // A table's root page overwritten with random bytes: SQLite reaches none of its rows through the
 // tree, but they still sit on the file's other pages. The salvage reads those pages, and nothing
@@ -189,6 +193,29 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     const rows = store.db.prepare('SELECT id, note FROM bookmarks ORDER BY id').all();
     store.close();
     expect(rows).toEqual([0, 1, 2].map((n) => ({ id: `b${n}`, note: bookmarkNote(n) })));
+  });
+});
+
+describe('a damaged root page met while Confab runs', () => {
+  let fake: FakeService;
+  beforeAll(async () => {
+    fake = await startFakeService();
+  });
+  afterAll(() => fake.close());
+
+  it('repairs the history in place with every message of every conversation', async () => {
+    const path = await historyFile();
+    await damage(path, 'messages', 'root');
+    const app = await startCore(fake, { dir: join(path, '..') });
+    try {
+      const open = () => app.invoke<Conversation>('history:open', { id: 'c7' });
+      await expect(open()).rejects.toThrow('history.repairing');
+      await expect.poll(() => open().then((c) => c.messages.length, () => 0), { timeout: 10_000 }).toBe(MESSAGES);
+      const status = await app.invoke<{ problem: ProblemData[] | null }>('history:status');
+      expect(status.problem).toContainEqual({ code: 'history_notice.salvaged', values: { conversations: CONVERSATIONS, messages: TOTAL, transcripts: 0 } });
+    } finally {
+      await app.dispose();
+    }
   });
 });
 
