@@ -1,5 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 
+/** A table or column name as SQL reads it, whatever it holds. */
+export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export const columnsOf = (db: DatabaseSync, table: string) =>
+  (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map((column) => column.name);
+
+const tableList = (db: DatabaseSync) => db.prepare('PRAGMA table_list').all() as Array<{ schema: string; name: string; type: string; wr: number }>;
+
+/** Tables keyed by their primary key alone (no rowid): their pages are index pages. */
+export const withoutRowid = (db: DatabaseSync) => new Set(tableList(db).filter((table) => table.wr).map((table) => table.name));
+
+/** The tables a full-text index keeps its data in, which its own CREATE VIRTUAL TABLE makes. */
+export const shadowTables = (db: DatabaseSync) => new Set(tableList(db).filter((table) => table.type === 'shadow').map((table) => table.name));
+
 /**
  * The history's own tables, read from its schema, each after the tables it references: what
  * salvage and restore copy, so a table a later migration adds is covered without being named.
@@ -8,7 +22,7 @@ import type { DatabaseSync } from 'node:sqlite';
  */
 export function historyTables(db: DatabaseSync): string[] {
   const tables = new Set(
-    (db.prepare('PRAGMA table_list').all() as Array<{ schema: string; name: string; type: string }>)
+    tableList(db)
       .filter((table) => table.schema === 'main' && table.type === 'table' && !table.name.startsWith('sqlite_'))
       .map((table) => table.name),
   );

@@ -1,4 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import { withoutRowid } from './history-tables';
 import { type Page, PageType, type SqliteFile, decodeRecord, openSqliteFile, payload, readPage, varint } from './sqlite-pages';
 
 /** A column as the page scan checks a record against it. */
@@ -40,7 +41,7 @@ function affinityOf(declared: string): Column['affinity'] {
 }
 
 function columnsOf(db: DatabaseSync, table: string, rowTable: boolean): Column[] {
-  const info = db.prepare(`PRAGMA table_info("${table.replaceAll('"', '""')}")`).all() as Array<{ type: string; notnull: number; dflt_value: unknown; pk: number }>;
+  const info = db.prepare('SELECT type, "notnull", dflt_value, pk FROM pragma_table_info(?)').all(table) as Array<{ type: string; notnull: number; dflt_value: unknown; pk: number }>;
   const keys = info.filter((column) => column.pk > 0).length;
   return info.map((column) => ({
     affinity: affinityOf(column.type),
@@ -151,11 +152,11 @@ export function scanPages(path: string, schema: DatabaseSync, tables: string[]):
   const file = openSqliteFile(path);
   if (!file) return null;
   try {
-    const withoutRowid = new Set((schema.prepare('PRAGMA table_list').all() as Array<{ name: string; wr: number }>).filter((t) => t.wr).map((t) => t.name));
+    const keyedOnly = withoutRowid(schema);
     const trees: Tree[] = [
       { name: 'sqlite_schema', rootpage: 1, rowTable: true },
       ...(schema.prepare(`SELECT type, name, rootpage FROM sqlite_schema WHERE rootpage > 0`).all() as Array<{ type: string; name: string; rootpage: number }>).map(
-        (entry) => ({ name: entry.name, rootpage: entry.rootpage, rowTable: entry.type === 'table' && !withoutRowid.has(entry.name) }),
+        (entry) => ({ name: entry.name, rootpage: entry.rootpage, rowTable: entry.type === 'table' && !keyedOnly.has(entry.name) }),
       ),
     ];
     const claimed = new Set<number>();

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { RestoreOutcome } from '../../../../shared/contract/history';
 import { type HistoryStore, createHistoryStore } from './history-store';
-import { historyTables } from './history-tables';
+import { columnsOf, historyTables, quoted } from './history-tables';
 import { mergeConversation } from './merge';
 
 /** Merged by their own rules below: a conversation with its messages, a transcript with its edits and undo steps. */
@@ -22,9 +22,6 @@ function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
     insert.run(id, step.seq, step.forward, step.backward);
   }
 }
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const columnsOf = (db: DatabaseSync, table: string) => (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map((c) => c.name);
 
 /**
  * Any other table (one a later feature adds) comes back row by row: a row the history lacks is

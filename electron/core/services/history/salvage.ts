@@ -2,9 +2,10 @@ import { existsSync, statSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { DEFAULT_CHAT_OPTIONS } from '../../../../shared/domain/chat';
 import type { ProblemData } from '../../../../shared/domain/problem';
-import { historyTables } from './history-tables';
+import { columnsOf, historyTables, quoted, shadowTables, withoutRowid } from './history-tables';
 import { migrate } from './migrations';
 import { type ScannedRow, scanPages } from './page-scan';
+import { type Row, readableRows, tryRead, wholeTable } from './tree-rows';
 
 /** What a salvage copied: rows per table, and whether any row of it could not be read. */
 export interface SalvageReport {
@@ -13,80 +14,11 @@ export interface SalvageReport {
   tables: Array<{ table: string; copied: number; incomplete: boolean }>;
 }
 
-type Row = Record<string, SQLInputValue>;
-
 /**
  * Undo steps of the transcript editor are not copied: the edited documents are, and a half-read
  * undo chain could undo into a state that never existed. Every other table of the schema is.
  */
 const NOT_COPIED = new Set(['transcript_edit_steps']);
-const BATCH = 256;
-
-const columnsOf = (db: DatabaseSync, table: string) =>
-  (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as Array<{ name: string }>).map((column) => column.name);
-
-function tryRead<T>(read: () => T): T | null {
-  try {
-    return read();
-  } catch {
-    // A damaged page: the caller steps past it.
-    return null;
-  }
-}
-
-/**
- * Every row of `table` that can still be read through its tree, in rowid order, each with its
- * rowid as `salvage_rowid`. A damaged page makes the scan that reaches it fail; reading one row at
- * a time finds where, and a search over rowids finds the first key past the damage (a seek below
- * it lands on the damaged page, one at or beyond it does not), so only the damaged page's rows are
- * missed here; rows no seek reaches (a damaged root or interior page) are the page scan's.
- */
-function* readableRows(db: DatabaseSync, table: string, columns: string[], onLoss: () => void): Generator<Row> {
-  const page = db.prepare(`SELECT rowid AS salvage_rowid, ${columns.join(', ')} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?`);
-  const at = db.prepare(`SELECT rowid AS salvage_rowid, ${columns.join(', ')} FROM ${table} WHERE rowid = ?`);
-  const read = (after: number, limit: number) => tryRead(() => page.all(after, limit) as Row[]);
-  const readableFrom = (after: number) => read(after, 1) !== null;
-  let after = Number.MIN_SAFE_INTEGER;
-  for (;;) {
-    const rows = read(after, BATCH) ?? read(after, 1);
-    if (rows) {
-      if (rows.length === 0) return;
-      yield* rows;
-      after = Number(rows.at(-1)!.salvage_rowid);
-      continue;
-    }
-    onLoss();
-    // Double the step until a seek gets past the damage, then narrow down to its first such key.
-    let bad = after;
-    let step = 1;
-    while (!readableFrom(bad + step)) {
-      if (step > 2 ** 52) return;
-      step *= 2;
-    }
-    let good = bad + step;
-    bad = bad + step / 2;
-    while (good - bad > 1) {
-      const middle = Math.floor((bad + good) / 2);
-      if (readableFrom(middle)) good = middle;
-      else bad = middle;
-    }
-    // A seek past `good` starts from `good` itself, so the row at `good` was never read.
-    const first = tryRead(() => at.get(good) as Row | undefined);
-    if (first) yield first;
-    after = good;
-  }
-}
-
-/**
- * A WITHOUT ROWID table (keyed by its primary key alone) has no rowid to seek by: it is read in one
- * go, or not at all when that meets damage.
- */
-function* wholeTable(db: DatabaseSync, table: string, columns: string[], onLoss: () => void): Generator<Row> {
-  const rows = tryRead(() => db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).all() as Row[]);
-  if (!rows) onLoss();
-  yield* rows ?? [];
-}
-
 /** Inserts rows (of any subset of `table`'s columns), skipping any whose rowid was copied already; how many were new. */
 function insertAll(target: DatabaseSync, table: string, rows: Iterable<Row>, copiedRowids: Set<SQLInputValue>): number {
   const statements = new Map<string, StatementSync>();
@@ -95,11 +27,11 @@ function insertAll(target: DatabaseSync, table: string, rows: Iterable<Row>, cop
     if (rowid !== undefined && copiedRowids.has(rowid)) continue;
     if (rowid !== undefined) copiedRowids.add(rowid);
     const columns = Object.keys(row);
-    const key = columns.join(',');
+    const key = columns.map(quoted).join(', ');
     if (!statements.has(key)) {
-      statements.set(key, target.prepare(`INSERT OR IGNORE INTO ${table} (${key}) VALUES (${columns.map((name) => `:${name}`).join(', ')})`));
+      statements.set(key, target.prepare(`INSERT OR IGNORE INTO ${quoted(table)} (${key}) VALUES (${columns.map(() => '?').join(', ')})`));
     }
-    copied += Number(statements.get(key)!.run(row).changes);
+    copied += Number(statements.get(key)!.run(...Object.values(row)).changes);
   }
   return copied;
 }
@@ -140,7 +72,7 @@ function checkpointed(path: string): boolean {
  * which makes their shadow tables; SQLite's own tables and automatic indices make themselves.
  */
 function copySchema(source: DatabaseSync, target: DatabaseSync, version: number): true {
-  const shadow = new Set((source.prepare('PRAGMA table_list').all() as Array<{ name: string; type: string }>).filter((t) => t.type === 'shadow').map((t) => t.name));
+  const shadow = shadowTables(source);
   const entries = source.prepare(`SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid`).all() as Array<{ name: string; sql: string }>;
   target.exec('BEGIN');
   try {
@@ -170,7 +102,7 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       return { unreadable: true, tables: [] };
     }
     const names = historyTables(target).filter((table) => !NOT_COPIED.has(table));
-    const withoutRowid = new Set((target.prepare('PRAGMA table_list').all() as Array<{ name: string; wr: number }>).filter((t) => t.wr).map((t) => t.name));
+    const keyedOnly = withoutRowid(target);
     const scan = scannable ? tryRead(() => scanPages(damagedPath, source, names)) : null;
     target.exec('PRAGMA foreign_keys = OFF; BEGIN');
     const tables: SalvageReport['tables'] = [];
@@ -182,7 +114,7 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       let incomplete = scan?.damaged.has(table) ?? false;
       const rowids = new Set<SQLInputValue>();
       const copied =
-        insertAll(target, table, (withoutRowid.has(table) ? wholeTable : readableRows)(source, table, columns, () => (incomplete = true)), rowids) +
+        insertAll(target, table, (keyedOnly.has(table) ? wholeTable : readableRows)(source, table, columns, () => (incomplete = true)), rowids) +
         insertAll(target, table, scannedRows(scan?.rows.get(table) ?? [], sourceColumns, known), rowids);
       tables.push({ table, copied, incomplete });
     }
