@@ -1,4 +1,5 @@
 import { copyFileSync, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,29 +82,35 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
 
   it('brings back no deleted conversation or message: not from what is left on a page, nor from free pages', async () => {
     const path = await historyFile();
-    // Deleted by SQLite as Confab did before it zeroed what it deletes (secure_delete), so the
-    // deleted words are still in the file for a careless scan to find.
-    const edit = new DatabaseSync(path);
-    edit.exec(`PRAGMA secure_delete = OFF; PRAGMA foreign_keys = ON;
-      DELETE FROM conversations WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN 100 AND 159;
-      DELETE FROM messages WHERE id = 'c5-m3';
-      PRAGMA wal_checkpoint(TRUNCATE);`);
-    const free = Number((edit.prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count);
-    edit.close();
-    const bytes = readFileSync(path).toString('latin1');
-    expect(free).toBeGreaterThan(5);
-    expect(bytes.includes('Message 3 of conversation 5:')).toBe(true);
-    expect(bytes.includes('Message 4 of conversation 130:')).toBe(true);
+    deleteUnzeroed(path);
     await damage(path, 'messages', 'root');
     await damage(path, 'conversations', 'root');
     const target = join(path, '..', 'salvaged.sqlite');
     salvageHistory(path, target);
 
-    const deleted = (n: number, m: number) => (n >= 100 && n <= 159) || (n === 5 && m === 3);
     const salvaged = read(target);
     expect(salvaged.messages.map((m) => m.id)).toEqual(allIds(deleted));
     expect(salvaged.conversations).toHaveLength(CONVERSATIONS - 60);
     expect(salvaged.conversations.filter((c) => /^c1[0-5]\d$/.test(c.id))).toEqual([]);
+  });
+
+  it('reads no left-over page when the freelist is damaged: a free page could not be told from a lost one', async () => {
+    const path = await historyFile();
+    deleteUnzeroed(path);
+    const header = readFileSync(path).subarray(0, 100);
+    const trunk = header.readUInt32BE(32);
+    const pageSize = header.readUInt16BE(16);
+    const file = await open(path, 'r+');
+    await file.write(Buffer.alloc(pageSize, 0x0d), 0, pageSize, (trunk - 1) * pageSize);
+    await file.close();
+    await damage(path, 'messages', 'root');
+    const target = join(path, '..', 'salvaged.sqlite');
+    const report = salvageHistory(path, target);
+
+    const salvaged = read(target);
+    expect(salvaged.messages.filter((m) => deleted(Number(m.conversation_id.slice(1)), Number(m.id.split('-m')[1])))).toEqual([]);
+    expect(report.tables).toContainEqual({ table: 'messages', copied: 0, incomplete: true });
+    expect(salvaged.conversations).toHaveLength(CONVERSATIONS - 60);
   });
 
   it("leaves none of a deleted conversation's words in the file: Confab zeroes what it deletes", async () => {
@@ -218,6 +225,28 @@ describe('a damaged root page met while Confab runs', () => {
     }
   });
 });
+
+/** Conversations c100–c159 and message c5-m3, deleted by deleteUnzeroed. */
+const deleted = (n: number, m: number) => (n >= 100 && n <= 159) || (n === 5 && m === 3);
+
+/**
+ * Deletes as SQLite does without secure_delete (as Confab did before it zeroed what it deletes), so
+ * the deleted words stay in the file for a careless scan to find: in a page's free space and on
+ * pages moved to the freelist.
+ */
+function deleteUnzeroed(path: string) {
+  const edit = new DatabaseSync(path);
+  edit.exec(`PRAGMA secure_delete = OFF; PRAGMA foreign_keys = ON;
+    DELETE FROM conversations WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN 100 AND 159;
+    DELETE FROM messages WHERE id = 'c5-m3';
+    PRAGMA wal_checkpoint(TRUNCATE);`);
+  const free = Number((edit.prepare('PRAGMA freelist_count').get() as { freelist_count: number }).freelist_count);
+  edit.close();
+  const bytes = readFileSync(path).toString('latin1');
+  expect(free).toBeGreaterThan(5);
+  expect(bytes.includes('Message 3 of conversation 5:')).toBe(true);
+  expect(bytes.includes('Message 4 of conversation 130:')).toBe(true);
+}
 
 const bookmarkNote = (n: number) => `Bookmark ${n}: ${'worth reading again '.repeat(10)}`;
 
