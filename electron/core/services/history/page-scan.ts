@@ -40,14 +40,15 @@ function affinityOf(declared: string): Column['affinity'] {
   return /REAL|FLOA|DOUB/.test(type) ? 'real' : 'numeric';
 }
 
-function columnsOf(db: DatabaseSync, table: string, rowTable: boolean): Column[] {
+/** A rowid table's columns as the scan checks a record against them. */
+function shapeOf(db: DatabaseSync, table: string): Column[] {
   const info = db.prepare('SELECT type, "notnull", dflt_value, pk FROM pragma_table_info(?)').all(table) as Array<{ type: string; notnull: number; dflt_value: unknown; pk: number }>;
   const keys = info.filter((column) => column.pk > 0).length;
   return info.map((column) => ({
     affinity: affinityOf(column.type),
     notNull: column.notnull === 1,
     hasDefault: column.dflt_value !== null,
-    rowid: rowTable && keys === 1 && column.pk === 1 && column.type.toUpperCase() === 'INTEGER',
+    rowid: keys === 1 && column.pk === 1 && column.type.toUpperCase() === 'INTEGER',
   }));
 }
 
@@ -164,7 +165,7 @@ export function scanPages(path: string, schema: DatabaseSync, tables: string[]):
     const rows = new Map<string, ScannedRow[]>();
     const candidates = trees
       .filter((tree) => damaged.has(tree.name) && tree.rowTable && tables.includes(tree.name))
-      .map((tree) => ({ name: tree.name, columns: columnsOf(schema, tree.name, true) }));
+      .map((tree) => ({ name: tree.name, columns: shapeOf(schema, tree.name) }));
     if (candidates.length === 0 || !walkFreelist(file, claimed)) return { rows, damaged };
     for (let number = 2; number <= file.pageCount; number++) {
       const page = claimed.has(number) ? null : readPage(file, number);

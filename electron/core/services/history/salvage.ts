@@ -19,6 +19,7 @@ export interface SalvageReport {
  * undo chain could undo into a state that never existed. Every other table of the schema is.
  */
 const NOT_COPIED = new Set(['transcript_edit_steps']);
+
 /** Inserts rows (of any subset of `table`'s columns), skipping any whose rowid was copied already; how many were new. */
 function insertAll(target: DatabaseSync, table: string, rows: Iterable<Row>, copiedRowids: Set<SQLInputValue>): number {
   const statements = new Map<string, StatementSync>();
@@ -73,7 +74,9 @@ function checkpointed(path: string): boolean {
  */
 function copySchema(source: DatabaseSync, target: DatabaseSync, version: number): true {
   const shadow = shadowTables(source);
-  const entries = source.prepare(`SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid`).all() as Array<{ name: string; sql: string }>;
+  const entries = source
+    .prepare(`SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid`)
+    .all() as Array<{ name: string; sql: string }>;
   target.exec('BEGIN');
   try {
     for (const { name, sql } of entries) if (!shadow.has(name)) target.exec(sql);
