@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -44,11 +45,27 @@ export async function historyFile(): Promise<string> {
   return path;
 }
 
+/** The same "random" bytes on every run (a hash chain), so a failure can be replayed. */
+const noise = (size: number, seed: string) => {
+  const chunks: Buffer[] = [];
+  for (let i = 0; chunks.length * 32 < size; i++) chunks.push(createHash('sha256').update(`${seed}:${i}`).digest());
+  return Buffer.concat(chunks).subarray(0, size);
+};
+
+/** The page number of the root of `name`'s tree. */
+export function rootPage(path: string, name: string): number {
+  const db = new DatabaseSync(path, { readOnly: true });
+  const { rootpage } = db.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').get(name) as { rootpage: number };
+  db.close();
+  return rootpage;
+}
+
 /**
- * Overwrites leaf pages of `name` (a table or an index) with 4 KB of garbage each: the middle
- * one, or every one (a full-text index keeps a common word's entries across many pages).
+ * Overwrites pages of `name` (a table or an index) with garbage: the middle leaf (4 KB of 0xa7),
+ * every leaf (a full-text index keeps a common word's entries across many pages), or the root
+ * (random bytes; for a table of several pages the root holds no rows, only the way to them).
  */
-export async function damage(path: string, name: string, which: 'middle' | 'every' = 'middle'): Promise<void> {
+export async function damage(path: string, name: string, which: 'middle' | 'every' | 'root' = 'middle'): Promise<void> {
   const db = new DatabaseSync(path);
   const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
   const pages = (db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`).all(name) as { pageno: number }[]).map(
@@ -57,7 +74,11 @@ export async function damage(path: string, name: string, which: 'middle' | 'ever
   db.close();
   expect(pages.length).toBeGreaterThan(2);
   const file = await open(path, 'r+');
-  for (const page of which === 'every' ? pages : [pages[Math.floor(pages.length / 2)]!]) {
+  if (which === 'root') {
+    const root = rootPage(path, name);
+    await file.write(noise(pageSize, name), 0, pageSize, (root - 1) * pageSize);
+  }
+  for (const page of which === 'every' ? pages : which === 'middle' ? [pages[Math.floor(pages.length / 2)]!] : []) {
     await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (page - 1) * pageSize);
   }
   await file.close();

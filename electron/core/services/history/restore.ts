@@ -2,7 +2,13 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { RestoreOutcome } from '../../../../shared/contract/history';
 import { type HistoryStore, createHistoryStore } from './history-store';
+import { columnsOf, historyTables, quoted } from './history-tables';
 import { mergeConversation } from './merge';
+
+/** Merged by their own rules below: a conversation with its messages, a transcript with its edits and undo steps. */
+const MERGED_WHOLE = new Set(['conversations', 'messages', 'transcripts', 'transcript_edits', 'transcript_edit_steps']);
+/** SQLITE_CONSTRAINT_FOREIGNKEY: the row refers to one the history does not hold. */
+const FOREIGN_KEY_FAILED = 787;
 
 /** A transcript's edits and their undo steps come back with it: restored, it reads as it did when backed up. */
 function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
@@ -14,6 +20,26 @@ function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
   const insert = to.prepare('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)');
   for (const step of from.prepare('SELECT seq, forward, backward FROM transcript_edit_steps WHERE transcript_id = ?').iterate(id)) {
     insert.run(id, step.seq, step.forward, step.backward);
+  }
+}
+
+/**
+ * Any other table (one a later feature adds) comes back row by row: a row the history lacks is
+ * added, one it holds (by its key) is left as it is, and one that refers to a row the history does
+ * not hold is left out, since it would point at nothing.
+ */
+function addMissingRows(from: DatabaseSync, to: DatabaseSync, table: string) {
+  const present = new Set(columnsOf(to, table));
+  const columns = columnsOf(from, table).filter((name) => present.has(name));
+  if (columns.length === 0) return;
+  const list = columns.map(quoted).join(', ');
+  const insert = to.prepare(`INSERT OR IGNORE INTO ${quoted(table)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`);
+  for (const row of from.prepare(`SELECT ${list} FROM ${quoted(table)}`).iterate()) {
+    try {
+      insert.run(...columns.map((name) => row[name]!));
+    } catch (error) {
+      if ((error as { errcode?: number }).errcode !== FOREIGN_KEY_FAILED) throw error;
+    }
   }
 }
 
@@ -45,6 +71,9 @@ export function mergeBackup(history: HistoryStore, backupPath: string, scratchPa
         copyEdits(source.db, history.db, id);
       });
       outcome.transcripts += 1;
+    }
+    for (const table of historyTables(source.db)) {
+      if (!MERGED_WHOLE.has(table)) history.batch(() => addMissingRows(source.db, history.db, table));
     }
   } finally {
     source.close();

@@ -1,7 +1,11 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { existsSync, statSync } from 'node:fs';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { DEFAULT_CHAT_OPTIONS } from '../../../../shared/domain/chat';
 import type { ProblemData } from '../../../../shared/domain/problem';
+import { columnsOf, historyTables, quoted, shadowTables, withoutRowid } from './history-tables';
 import { migrate } from './migrations';
+import { type ScannedRow, scanPages } from './page-scan';
+import { type Row, readableRows, tryRead, wholeTable } from './tree-rows';
 
 /** What a salvage copied: rows per table, and whether any row of it could not be read. */
 export interface SalvageReport {
@@ -10,106 +14,111 @@ export interface SalvageReport {
   tables: Array<{ table: string; copied: number; incomplete: boolean }>;
 }
 
-type Row = Record<string, SQLInputValue>;
-
 /**
- * The history's tables in the order their references need. Full-text indexes and indices are
- * not copied: the fresh database builds them again from the rows (its triggers and CREATE INDEX).
+ * Undo steps of the transcript editor are not copied: the edited documents are, and a half-read
+ * undo chain could undo into a state that never existed. Every other table of the schema is.
  */
-const TABLES = ['conversations', 'messages', 'transcripts', 'transcript_edits'] as const;
-const BATCH = 256;
+const NOT_COPIED = new Set(['transcript_edit_steps']);
 
-const columnsOf = (db: DatabaseSync, table: string) =>
-  (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name);
-
-function tryRead<T>(read: () => T): T | null {
-  try {
-    return read();
-  } catch {
-    // A damaged page: the caller steps past it.
-    return null;
-  }
-}
-
-/**
- * Every row of `table` that can still be read, in rowid order. A damaged page makes the scan that
- * reaches it fail; reading one row at a time finds where, and a search over rowids finds the first
- * key past the damage (a seek below it lands on the damaged page, one at or beyond it does not),
- * so only the damaged page's rows are lost. SQLite's own recovery (`.recover`) is a CLI extension
- * that node:sqlite does not ship, which is why this is written here.
- */
-function* readableRows(db: DatabaseSync, table: string, columns: string[], onLoss: () => void): Generator<Row> {
-  const page = db.prepare(`SELECT rowid AS salvage_rowid, ${columns.join(', ')} FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT ?`);
-  const at = db.prepare(`SELECT rowid AS salvage_rowid, ${columns.join(', ')} FROM ${table} WHERE rowid = ?`);
-  const read = (after: number, limit: number) => tryRead(() => page.all(after, limit) as Row[]);
-  const readableFrom = (after: number) => read(after, 1) !== null;
-  let after = Number.MIN_SAFE_INTEGER;
-  for (;;) {
-    const rows = read(after, BATCH) ?? read(after, 1);
-    if (rows) {
-      if (rows.length === 0) return;
-      for (const { salvage_rowid: _rowid, ...row } of rows) yield row;
-      after = Number(rows.at(-1)!.salvage_rowid);
-      continue;
-    }
-    onLoss();
-    // Double the step until a seek gets past the damage, then narrow down to its first such key.
-    let bad = after;
-    let step = 1;
-    while (!readableFrom(bad + step)) {
-      if (step > 2 ** 52) return;
-      step *= 2;
-    }
-    let good = bad + step;
-    bad = bad + step / 2;
-    while (good - bad > 1) {
-      const middle = Math.floor((bad + good) / 2);
-      if (readableFrom(middle)) good = middle;
-      else bad = middle;
-    }
-    // A seek past `good` starts from `good` itself, so the row at `good` was never read.
-    const first = tryRead(() => at.get(good) as Row | undefined);
-    if (first) {
-      const { salvage_rowid: _rowid, ...row } = first;
-      yield row;
-    }
-    after = good;
-  }
-}
-
-function insertAll(target: DatabaseSync, table: string, columns: string[], rows: Iterable<Row>): number {
-  const insert = target.prepare(
-    `INSERT OR IGNORE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((name) => `:${name}`).join(', ')})`,
-  );
+/** Inserts rows (of any subset of `table`'s columns), skipping any whose rowid was copied already; how many were new. */
+function insertAll(target: DatabaseSync, table: string, rows: Iterable<Row>, copiedRowids: Set<SQLInputValue>): number {
+  const statements = new Map<string, StatementSync>();
   let copied = 0;
-  for (const row of rows) copied += Number(insert.run(row).changes);
+  for (const { salvage_rowid: rowid, ...row } of rows) {
+    if (rowid !== undefined && copiedRowids.has(rowid)) continue;
+    if (rowid !== undefined) copiedRowids.add(rowid);
+    const columns = Object.keys(row);
+    const key = columns.map(quoted).join(', ');
+    if (!statements.has(key)) {
+      statements.set(key, target.prepare(`INSERT OR IGNORE INTO ${quoted(table)} (${key}) VALUES (${columns.map(() => '?').join(', ')})`));
+    }
+    copied += Number(statements.get(key)!.run(...Object.values(row)).changes);
+  }
   return copied;
+}
+
+/** The page scan's rows of `table` as rows of the columns both files have. */
+function* scannedRows(scanned: ScannedRow[], sourceColumns: string[], known: Set<string>): Generator<Row> {
+  for (const { rowid, values } of scanned) {
+    const row: Row = { salvage_rowid: rowid };
+    values.forEach((value, i) => {
+      if (known.has(sourceColumns[i]!)) row[sourceColumns[i]!] = value;
+    });
+    yield row;
+  }
+}
+
+/**
+ * The page scan reads the file as it is on disk, so what its WAL holds (the last commits of a
+ * running Confab) is written into it first. False when a WAL is left that could not be: the file's
+ * pages may then be older than the trees SQLite reads (a page freed since could look lost), so
+ * only what SQLite reads is copied.
+ */
+function checkpointed(path: string): boolean {
+  tryRead(() => {
+    const db = new DatabaseSync(path);
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+  });
+  return !existsSync(`${path}-wal`) || statSync(`${path}-wal`).size === 0;
+}
+
+/**
+ * The damaged file's schema, built again in the fresh database in the order it was created (so
+ * a table no migration of this version names is copied too), at the damaged file's version; the
+ * caller then migrates it to this one. Full-text indexes are created by their own statement,
+ * which makes their shadow tables; SQLite's own tables and automatic indices make themselves.
+ */
+function copySchema(source: DatabaseSync, target: DatabaseSync, version: number): true {
+  const shadow = shadowTables(source);
+  const entries = source
+    .prepare(`SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid`)
+    .all() as Array<{ name: string; sql: string }>;
+  target.exec('BEGIN');
+  try {
+    for (const { name, sql } of entries) if (!shadow.has(name)) target.exec(sql);
+    target.exec(`PRAGMA user_version = ${version}; COMMIT`);
+  } catch (error) {
+    target.exec('ROLLBACK');
+    throw error;
+  }
+  return true;
 }
 
 /**
  * Copies every readable row of the damaged history at `damagedPath` into a new database at
- * `targetPath`, created at the damaged file's schema version and then migrated to this one. Undo
- * steps of the transcript editor are not copied: the edited documents are, and a half-read undo
- * chain could undo into a state that never existed.
+ * `targetPath`, built to the damaged file's schema and then migrated to this version: first what
+ * SQLite still reads through each table's tree (its own decoding, so it is taken wherever it
+ * works), then what the page scan finds on pages no intact tree reaches (page-scan.ts).
  */
 export function salvageHistory(damagedPath: string, targetPath: string): SalvageReport {
+  const scannable = checkpointed(damagedPath);
   const source = tryRead(() => new DatabaseSync(damagedPath, { readOnly: true }));
   const version = source && tryRead(() => Number((source.prepare('PRAGMA user_version').get() as { user_version: number }).user_version));
   const target = new DatabaseSync(targetPath);
   try {
-    if (!source || version === null) {
+    if (!source || version === null || !tryRead(() => copySchema(source, target, version))) {
       migrate(target);
       return { unreadable: true, tables: [] };
     }
-    migrate(target, version);
+    const names = historyTables(target).filter((table) => !NOT_COPIED.has(table));
+    const keyedOnly = withoutRowid(target);
+    const scan = scannable ? tryRead(() => scanPages(damagedPath, source, names)) : null;
     target.exec('PRAGMA foreign_keys = OFF; BEGIN');
     const tables: SalvageReport['tables'] = [];
-    for (const table of TABLES) {
-      const known = new Set(tryRead(() => columnsOf(target, table)) ?? []);
-      const columns = (tryRead(() => columnsOf(source, table)) ?? []).filter((name) => known.has(name));
+    for (const table of names) {
+      const sourceColumns = tryRead(() => columnsOf(source, table)) ?? [];
+      const known = new Set(columnsOf(target, table));
+      const columns = sourceColumns.filter((name) => known.has(name));
       if (columns.length === 0) continue;
-      let incomplete = false;
-      const copied = insertAll(target, table, columns, readableRows(source, table, columns, () => (incomplete = true)));
+      let incomplete = scan?.damaged.has(table) ?? false;
+      const rowids = new Set<SQLInputValue>();
+      const copied =
+        insertAll(target, table, (keyedOnly.has(table) ? wholeTable : readableRows)(source, table, columns, () => (incomplete = true)), rowids) +
+        insertAll(target, table, scannedRows(scan?.rows.get(table) ?? [], sourceColumns, known), rowids);
       tables.push({ table, copied, incomplete });
     }
     // Messages whose conversation row was on a damaged page keep a conversation of their own.
@@ -131,7 +140,6 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
     target.close();
   }
 }
-
 
 /** What the salvage copied, for the notice. */
 export function describeSalvage(report: SalvageReport): ProblemData[] {
