@@ -1,16 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LiveLine, LiveTranscript as Live } from '../../shared/contract/recording';
+import type { LiveLine } from '../../shared/contract/recording';
 import { useSettings } from '../settings';
 import { CaptionsSwitch } from './CaptionsSwitch';
 import { useRecorder } from './store';
 
 // One empty list: a selector answering a new [] each time would re-render without end.
 const NO_LINES: LiveLine[] = [];
-const NOTHING_WAITS: Live['sendingWaits'] = [];
 
-/** What waits for the service, as the recorder says it. */
-const WAITING_WORDS = { parts: 'captions.waitingParts', captions: 'captions.waitingCaptions', both: 'captions.waitingBoth' } as const;
 
 /** Within this of the bottom the reader is following along, so new lines scroll into view. */
 const FOLLOW_PX = 48;
@@ -24,7 +21,6 @@ export function LiveTranscript({ recordingId }: { recordingId: string }) {
   const { t } = useTranslation('recording');
   const on = useSettings((s) => s.settings?.liveCaptions ?? true);
   const lines = useRecorder((s) => (s.live?.recordingId === recordingId ? s.live.lines : NO_LINES));
-  const waits = useRecorder((s) => (s.live?.recordingId === recordingId ? s.live.sendingWaits : NOTHING_WAITS));
   const list = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
@@ -37,11 +33,6 @@ export function LiveTranscript({ recordingId }: { recordingId: string }) {
     <section className="card rec-live" aria-labelledby="rec-live-heading">
       <h2 id="rec-live-heading">{t('captions.heading')}</h2>
       <CaptionsSwitch />
-      {waits.length > 0 && (
-        <p className="notice warning" role="status">
-          {t(WAITING_WORDS[waits.length > 1 ? 'both' : waits[0]!])}
-        </p>
-      )}
       {on && (
         <>
           <p className="hint">{lines.length > 0 ? t('captions.legend') : t('captions.empty')}</p>
