@@ -8,7 +8,6 @@ import { useRecorder } from './store';
 // One empty list: a selector answering a new [] each time would re-render without end.
 const NO_LINES: LiveLine[] = [];
 
-
 /** Within this of the bottom the reader is following along, so new lines scroll into view. */
 const FOLLOW_PX = 48;
 
