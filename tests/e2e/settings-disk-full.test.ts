@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type RecorderRig, openRecorder, openRecorderRig, speechForCapture } from '../support/recorder';
+import { type RecorderRig, openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
 
 // Settings that cannot be written (the harness under a file size limit of 0 bytes: every write
 // fails with EFBIG, as with ENOSPC on a full disk): the name prompt still goes on to Start, the
@@ -44,5 +44,19 @@ describe('settings on a full disk', () => {
     await app.limitFiles(null);
     await notice.waitFor({ state: 'detached' });
     expect((await savedSettings()).speakerName).toBe('Ana Souza');
+  });
+
+  it('goes on from Skip too, on a harness whose disk is full from the first question', async () => {
+    const skipping = await openRecorderRig({ wav: await speechForCapture(audio), limitFileBlocks: 'unlimited' });
+    try {
+      await openRecorder(skipping.page);
+      await skipping.app.limitFiles(0);
+      await skipNamePrompt(skipping.page);
+      await skipping.page.getByRole('button', { name: 'Start recording' }).waitFor();
+      await skipping.page.getByRole('alert').filter({ hasText: 'Your settings are in use but not saved' }).waitFor();
+    } finally {
+      await skipping.app.limitFiles(null);
+      await skipping.close();
+    }
   });
 });
