@@ -151,6 +151,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     cuts: options.liveCuts,
     // Each final part's text takes the place of the captions in its span.
     onPartDone: (recordingId, part) => captions.partDone(recordingId, part),
+    // The recorder says that parts wait for the service, beside the captions that do.
+    onWaiting: (recordingId, waiting) => captions.partsWaiting(recordingId, waiting),
   });
   const jobs = createJobQueue({
     store: openJobStore(join(options.userDataDir, 'jobs.sqlite')),

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream/promises';
 import { MEDIA_PATH } from '../core/app-origin';
 import { STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
 import { mediaReply } from '../core/services/storage/media-file';
@@ -51,7 +52,8 @@ export function fileRoutes(deps: FileRouteDeps) {
     }
     // A refusal (too large, empty) comes before the body is read: take it in before answering,
     // as a browser reports an answer to an unfinished upload as a network error.
-    if (!request.readableEnded) await new Promise((resolve) => request.resume().once('end', resolve).once('close', resolve));
+    // finished() also settles for a request already ended or torn down, whose events have passed.
+    await finished(request.resume()).catch(() => undefined);
     // A page that gave up (Cancel) just as the last byte arrived never learns the fileId: drop the copy.
     const undelivered = () => {
       if (outcome.ok) void deps.staging.discard(outcome.file.fileId, [query.data.purpose]);

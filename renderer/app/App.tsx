@@ -6,7 +6,7 @@ import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
 import { RecorderScreen, watchRecording } from '../recording';
-import { SettingsScreen, useSettings } from '../settings';
+import { SettingsScreen, useSettings, watchSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
 import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
@@ -29,6 +29,7 @@ export function App() {
     void load();
     void useChat.getState().hydrate();
   }, [load]);
+  useEffect(watchSettings, []);
   useEffect(watchConversations, []);
   useEffect(watchDesktop, []);
   useEffect(watchTranscriptionQueue, []);

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { speakerNameSchema } from '../../shared/contract/settings';
+import { type SettingsPatch, speakerNameSchema } from '../../shared/contract/settings';
 import { problemOfIssue } from '../../shared/domain/problem';
 import { problemText, problemWords } from '../common/problem-text';
 import { TextField } from '../common/TextField';
@@ -14,6 +14,13 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('recording');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  /** Main refused the answer (not the disk: settings it cannot write are held): said here, never a dead button. */
+  const [refused, setRefused] = useState<string | null>(null);
+  const answer = async (patch: SettingsPatch) => {
+    setRefused(null);
+    if (await useSettings.getState().update(patch)) onDone();
+    else setRefused(problemText(useSettings.getState().error));
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -22,7 +29,7 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
       const named = problemOfIssue(parsed.error.issues[0]);
       return setProblem(named ? problemWords(named) : problemText(parsed.error));
     }
-    if (await useSettings.getState().update({ speakerName: parsed.data })) onDone();
+    await answer({ speakerName: parsed.data });
   };
 
   return (
@@ -30,13 +37,14 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
       <h2 id="rec-name-heading">{t('name.heading')}</h2>
       <p className="hint">{t('name.intro')}</p>
       <TextField label={t('name.label')} hint={t('name.hint')} value={name} error={problem} onChange={setName} />
+      {refused !== null && (
+        <p className="notice error" role="alert">
+          {refused}
+        </p>
+      )}
       <div className="rec-buttons">
         <button type="submit">{t('name.save')}</button>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => void useSettings.getState().update({ speakerNameAsked: true }).then((saved) => saved && onDone())}
-        >
+        <button type="button" className="secondary" onClick={() => void answer({ speakerNameAsked: true })}>
           {t('name.skip')}
         </button>
       </div>

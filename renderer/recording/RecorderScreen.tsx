@@ -1,7 +1,7 @@
 import type { Recording } from '../../shared/contract/recording';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../settings';
+import { UnsavedSettingsNotice, useSettings } from '../settings';
 import { CurrentOptions } from '../transcription';
 import { Banners } from './Banners';
 import { Controls } from './Controls';
@@ -31,6 +31,7 @@ export function RecorderScreen() {
       <h1 id="recorder-heading">{t('screen.heading')}</h1>
       <p className="hint rec-intro">{t('screen.intro')}</p>
       <Banners recording={running ? active : null} />
+      <UnsavedSettingsNotice />
       <div className="rec-layout">
         {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources captions={pro} />}
         {running && pro && <LiveTranscript recordingId={active.id} />}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { SettingsNav } from './SettingsNav';
 import { useSettings } from './store';
+import { UnsavedSettingsNotice } from './UnsavedNotice';
 
 /** `children`: sections of features that come after settings in the dependency order (the history's backups). */
 export function SettingsScreen({ children }: { children?: ReactNode }) {
@@ -25,6 +26,7 @@ export function SettingsScreen({ children }: { children?: ReactNode }) {
           <p>{problemText(error)}</p>
         </div>
       )}
+      <UnsavedSettingsNotice />
       <div className="settings-layout">
         <SettingsNav scroller={screen} content={sections} />
         <div className="settings-sections" ref={sections}>

@@ -1,6 +1,7 @@
 // What other features use of settings (eslint.config.js allows them nothing else).
 export { SettingsScreen } from './SettingsScreen';
-export { onConnectionChange, useSettings } from './store';
+export { onConnectionChange, useSettings, watchSettings } from './store';
+export { UnsavedSettingsNotice } from './UnsavedNotice';
 export { ActiveProfile } from './profiles/ActiveProfile';
 export { ProfileSwitcher } from './profiles/ProfileSwitcher';
 export { useProfiles } from './profiles/store';

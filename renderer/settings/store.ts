@@ -3,6 +3,7 @@ import type { KeyStatus, KeychainProblem } from '../../shared/contract/secrets';
 import type { ConnectionOutcome, Settings, SettingsPatch } from '../../shared/contract/settings';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { api } from '../api';
+import { watchStream } from '../api/watch';
 
 interface SettingsState {
   settings: Settings | null;
@@ -88,6 +89,9 @@ export const useSettings = create<SettingsState>((set, get) => {
     },
   };
 });
+
+/** Follows main's settings for as long as the app runs: a write main held and has now saved, said without the page asking. */
+export const watchSettings = () => watchStream(api.settings.watch, (settings) => useSettings.setState({ settings }));
 
 /**
  * Calls `listener` when what the app connects with changes: the key, the base URL or the MCP

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { useSizes } from './format';
-import { type IntakeItem, useIntake } from './intake';
+import { ACCEPT } from './DropZone';
+import { type IntakeItem, retryable, useIntake } from './intake';
 import { JobRow } from './JobRow';
 import { useJobs } from './jobs';
 import { problemWords } from '../common/problem-text';
@@ -25,6 +26,13 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: Blocked })
       return <p className="queue-status">{blocked === 'pro' ? t('queue.heldPro') : blocked === 'options' ? t('queue.heldOptions') : t('queue.heldAdding')}</p>;
     case 'cancelled':
       return <p className="queue-status">{t('status.cancelled')}</p>;
+    case 'needsFile':
+      return (
+        <div className="queue-status problem" role="alert">
+          {item.problem && <p>{problemWords(item.problem)}</p>}
+          <p>{t('queue.needsFile', { name: item.name })}</p>
+        </div>
+      );
     case 'rejected': {
       const { failure } = item;
       return (
@@ -44,7 +52,7 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: Blocked })
 function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
   const { t } = useTranslation('transcription');
   const sizes = useSizes();
-  const { cancel, remove } = useIntake.getState();
+  const { cancel, retry, supply, remove } = useIntake.getState();
   const nameId = useId();
   const pending = item.state === 'staging' || item.state === 'held';
   return (
@@ -60,9 +68,31 @@ function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
               {t('queue.cancel')}
             </button>
           ) : (
-            <button type="button" className="small secondary" aria-label={t('queue.removeLabel', { name: item.name })} onClick={() => remove(item.key)}>
-              {t('queue.remove')}
-            </button>
+            <>
+              {retryable(item) && (
+                <button type="button" className="small" onClick={() => retry(item.key)}>
+                  {t('queue.retry')}
+                </button>
+              )}
+              {item.state === 'needsFile' && (
+                <label className="file-button small">
+                  <input
+                    type="file"
+                    className="visually-hidden"
+                    accept={ACCEPT}
+                    aria-label={t('queue.chooseAgainLabel', { name: item.name })}
+                    onChange={(event) => {
+                      const [file] = event.target.files ?? [];
+                      if (file) supply(item.key, file);
+                    }}
+                  />
+                  {t('queue.chooseAgain')}
+                </label>
+              )}
+              <button type="button" className="small secondary" aria-label={t('queue.removeLabel', { name: item.name })} onClick={() => remove(item.key)}>
+                {t('queue.remove')}
+              </button>
+            </>
           )}
         </span>
       </div>

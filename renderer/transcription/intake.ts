@@ -5,6 +5,7 @@ import { api } from '../api';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
 import type { ProblemData } from '../../shared/domain/problem';
+import { type KeptIntake, keepIntake, loadKeptIntake, passingRefusal } from './intake-kept';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -17,8 +18,9 @@ export interface IntakeItem {
   /**
    * adding: handed to main, whose job row stands for it from the moment main lists the job (the
    * job's event comes before the call's answer), so the file is never shown twice.
+   * needsFile: a row from before a reload (intake-kept.ts), whose file the page no longer has.
    */
-  state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled';
+  state: 'staging' | 'held' | 'adding' | 'rejected' | 'cancelled' | 'needsFile';
   staged: number;
   fileId: string | null;
   /** Main's refusal of the file's content, as a code the row words. */
@@ -36,11 +38,37 @@ interface IntakeState {
   /** Recordings main keeps staged while the plan is Free (opened with Confab from the OS): listed, waiting for Pro. */
   addStaged(files: readonly StagedFile[]): void;
   cancel(key: string): void;
+  /** Copies a file in again that was refused on the way (retryable), the page still holding it. */
+  retry(key: string): void;
+  /** The file a row from before a reload asked for, chosen again. */
+  supply(key: string, file: File): void;
   remove(key: string): void;
   /** Hands every held file to main once the options are fine (after an options or plan change). */
   release(): void;
   clearFinished(): void;
 }
+
+/** A file refused on the way in (the disk, the connection), not for what it is: Retry copies it in again. */
+export const retryable = (item: IntakeItem) => item.state === 'rejected' && (passingRefusal(item.problem) || item.failure?.kind === 'notAdded');
+
+/** The rows a reload would lose with their files: asked for again after it. */
+const toKeep = (items: readonly IntakeItem[]): KeptIntake[] =>
+  items
+    .filter((item) => item.state === 'staging' || item.state === 'needsFile' || retryable(item))
+    .map(({ key, name, size, problem }) => ({ key, name, size, problem: passingRefusal(problem) ? problem : null }));
+
+const fromKept = ({ key, name, size, problem }: KeptIntake): IntakeItem => ({
+  key,
+  name,
+  size,
+  state: 'needsFile',
+  staged: 0,
+  fileId: null,
+  problem,
+  failure: null,
+  cancelRequested: false,
+  batch: false,
+});
 
 /** The options every file is added with; null while they need fixing or the plan is not Pro. */
 const requestNow = (): JobRequest | null => {
@@ -119,8 +147,14 @@ export const useIntake = create<IntakeState>((set, get) => {
     }
   }
 
+  /** Copies `key`'s file in (again), after the files added before it. */
+  const restage = (key: string, change: Partial<IntakeItem>) => {
+    update(key, { ...change, state: 'staging', staged: 0, problem: null, failure: null, cancelRequested: false });
+    chain = chain.then(() => stage(key));
+  };
+
   return {
-    items: [],
+    items: loadKeptIntake().map(fromKept),
 
     addFiles(added) {
       if (!added.length) return;
@@ -171,9 +205,21 @@ export const useIntake = create<IntakeState>((set, get) => {
       }
     },
 
+    retry(key) {
+      const item = get().items.find((i) => i.key === key);
+      if (item && retryable(item) && files.has(key)) restage(key, {});
+    },
+
+    supply(key, file) {
+      const item = get().items.find((i) => i.key === key);
+      if (item?.state !== 'needsFile') return;
+      files.set(key, file);
+      restage(key, { name: file.name, size: file.size });
+    },
+
     remove(key) {
       const item = get().items.find((i) => i.key === key);
-      if (item && (item.state === 'rejected' || item.state === 'cancelled')) drop(key);
+      if (item && (item.state === 'rejected' || item.state === 'cancelled' || item.state === 'needsFile')) drop(key);
     },
 
     release() {
@@ -184,4 +230,8 @@ export const useIntake = create<IntakeState>((set, get) => {
       for (const item of get().items) if (item.state === 'rejected') drop(item.key);
     },
   };
+});
+
+useIntake.subscribe((state, previous) => {
+  if (state.items !== previous.items) keepIntake(toKeep(state.items));
 });

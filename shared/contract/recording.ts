@@ -76,6 +76,11 @@ export const liveLineSchema = z.object({
 export const liveTranscriptSchema = z.object({
   recordingId: z.string().nullable(),
   lines: z.array(liveLineSchema),
+  /**
+   * What of the running recording waits on this computer because the service cannot be reached
+   * (or fails on its side): its parts, its captions, or both. They go by themselves when it is back.
+   */
+  sendingWaits: z.array(z.enum(['parts', 'captions'])),
 });
 
 const recordingId = z.object({ id: z.string().min(1) }).strict();

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { call } from './define';
+import { call, stream } from './define';
 import { serviceFailure } from '../domain/service-failure';
 import { planSchema } from '../domain/plan-rules';
 import { subtitleRulesSchema } from '../domain/transcript';
 import { jobRequestSchema } from './jobs';
 import { languageChoiceSchema, uiLanguageSchema } from '../i18n/languages';
 import { issueOf } from '../domain/problem';
+import { diskRefusalSchema } from './storage';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -132,6 +133,11 @@ export const settingsSchema = z.object({
   /** The profile the values above (but theme, reminder, speaker name, parts in flight and captions) belong to. */
   profileId: z.string(),
   profileName: z.string(),
+  /**
+   * Why the values above are in use but not in settings.json yet (`file`): the disk refused the
+   * write, and main writes them by itself once it takes them. null when they are saved.
+   */
+  unsaved: diskRefusalSchema.extend({ cause: z.enum(['full', 'readOnly', 'io']) }).nullable(),
 });
 
 /** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight and liveCaptions are global. */
@@ -160,6 +166,8 @@ export const connectionOutcomeSchema = z.discriminatedUnion('ok', [
 
 export const settingsArea = {
   get: call(z.void(), settingsSchema),
+  /** The settings as they stand, then again whenever they change without the page asking (a held write saved). */
+  watch: stream(z.void(), settingsSchema),
   update: call(settingsPatchSchema, settingsSchema),
   /** One minimal authenticated chat completion, reporting exactly what the service said. */
   testConnection: call(z.void(), connectionOutcomeSchema),

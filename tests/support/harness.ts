@@ -24,9 +24,11 @@ export async function openHarness(options: {
   answersConsent?: boolean;
   /** The browser's language (navigator.languages and Accept-Language): what a first start follows. */
   locale?: string;
+  /** Runs the harness under a file size limit its tests move (web-app.ts `limitFiles`). */
+  limitFileBlocks?: 'unlimited';
 }): Promise<Harness> {
   const fake = await startFakeService();
-  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: options.answersConsent });
+  const app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: options.answersConsent, limitFileBlocks: options.limitFileBlocks });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true, locale: options.locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });

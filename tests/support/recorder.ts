@@ -79,7 +79,7 @@ export interface RecorderRig {
  */
 export async function openRecorderRig(options: {
   wav: string;
-  limitFileBlocks?: number;
+  limitFileBlocks?: number | 'unlimited';
   /** Parts of this many seconds for the transcript made while recording (four minutes otherwise). */
   livePartSeconds?: number;
   locale?: string;

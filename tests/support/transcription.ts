@@ -10,7 +10,8 @@ import { type Harness, openHarness } from './harness';
 
 export type { Harness };
 
-export const openApp = (): Promise<Harness> => openHarness({ height: 860, ready: (page) => sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).waitFor() });
+export const openApp = (options: { limitFileBlocks?: 'unlimited' } = {}): Promise<Harness> =>
+  openHarness({ height: 860, ready: (page) => sidebar(page).getByRole('button', { name: 'Transcribe', exact: true }).waitFor(), ...options });
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
@@ -179,8 +180,8 @@ export const chooseRecordings = (page: Page, ...paths: string[]) => fileInput(pa
 export const transcriptionRequestCount = (fake: FakeService) => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
 
 /** The app with a Pro key on the Pro plan, on the Transcribe screen. Safe in a hook (no expect.poll). */
-export async function openProTranscribe(): Promise<Harness> {
-  const h = await openApp();
+export async function openProTranscribe(options: { limitFileBlocks?: 'unlimited' } = {}): Promise<Harness> {
+  const h = await openApp(options);
   try {
     await useKey(h.page, h.fake.keys.pro);
     await setPlan(h.page, 'Pro');

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 export interface WebApp {
   /** The printed URL, token included. */
@@ -20,6 +21,11 @@ export interface WebApp {
   stop(): Promise<void>;
   /** Ends the process at once, as a crash or a force quit does: nothing of its own shutdown runs. */
   kill(): Promise<void>;
+  /**
+   * Under `limitFileBlocks`: the largest file the running harness may write from now on, in
+   * bytes (0: every write fails, as on a full disk), or null for no limit (the disk has room again).
+   */
+  limitFiles(bytes: number | null): Promise<void>;
   /** Stops the app and deletes its data folder if startWebApp made it (one passed in is the caller's). */
   close(): Promise<void>;
 }
@@ -35,15 +41,16 @@ const QUESTION = '\n=== ';
  */
 export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
-  options: { answersConsent?: boolean; limitFileBlocks?: number; livePartSeconds?: number } = {},
+  options: { answersConsent?: boolean; limitFileBlocks?: number | 'unlimited'; livePartSeconds?: number } = {},
 ): Promise<WebApp> {
   const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
   const command = [process.execPath, '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'];
   // A file size limit (in 512-byte blocks) for every file the harness writes: a write past it
-  // fails with EFBIG as on a full disk (SIGXFSZ ignored, so the process lives to say so).
+  // fails with EFBIG as on a full disk (SIGXFSZ ignored, so the process lives to say so). Only the
+  // soft limit, so limitFiles() can move it while the harness runs ('unlimited': none until then).
   const [file, ...args] =
-    options.limitFileBlocks === undefined ? command : ['sh', '-c', `trap '' XFSZ; ulimit -f ${options.limitFileBlocks}; exec "$@"`, 'sh', ...command];
+    options.limitFileBlocks === undefined ? command : ['sh', '-c', `trap '' XFSZ; ulimit -S -f ${options.limitFileBlocks}; exec "$@"`, 'sh', ...command];
   const child: ChildProcess = spawn(file!, args, {
     env: {
       ...process.env,
@@ -107,6 +114,11 @@ export async function startWebApp(
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
       }),
+    async limitFiles(bytes) {
+      if (options.limitFileBlocks === undefined) throw new Error('Start the web app with limitFileBlocks to limit its files.');
+      // util-linux's prlimit: Node cannot set another process's limits. The shell exec'd node, so the pid is the harness's.
+      await promisify(execFile)('prlimit', [`--pid=${child.pid}`, `--fsize=${bytes ?? 'unlimited'}:`]);
+    },
     async close() {
       await stop();
       if (madeDataDir) await rm(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import type { SettingsStore } from '../services/settings/settings-store';
 export function settingsHandlers(deps: { settings: SettingsStore; service: ServiceClient }): Handlers<Contract>['settings'] {
   return {
     get: async () => deps.settings.get(),
+    watch: async (_input, ctx) => deps.settings.watch(ctx.emit, ctx.signal),
     update: (patch) => deps.settings.update(patch),
     testConnection: () => deps.service.testConnection(),
     subtitleRules: async () => deps.settings.subtitleRules(),

@@ -16,10 +16,10 @@ import { fake, useFake } from '../../support/use-fake';
 // page's captions stream shows.
 useFake();
 
-async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number; searchRadiusSeconds: number }) {
+async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number; searchRadiusSeconds: number }, netFetch?: typeof fetch) {
   const dir = await testFolder('confab-captions-');
   const clock = fakeClock();
-  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined, liveCuts });
+  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined, liveCuts, fetch: netFetch });
   onTestFinished(() => core.close());
   const shown: LiveTranscript[] = [];
   const sink = { send: (channel: string, payload: unknown) => channel.startsWith('recording:captions') && shown.push((payload as { event: LiveTranscript }).event) };
@@ -127,4 +127,22 @@ describe('live captions through the core', () => {
     expect(captions.every((line) => !line.final && (line.startSeconds + line.endSeconds) / 2 >= finalEnd - 0.5)).toBe(true);
     await app.invoke('recording:stop', { id: recording.id });
   });
+
+  it('says that parts and captions wait on this computer while the service is gone, and no more once they go', async () => {
+    // The network as Node's fetch meets a service that is gone: the connection refused.
+    let gone = false;
+    const refused = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1'), { code: 'ECONNREFUSED' }) }));
+    const app = await openCore('pro', { targetSeconds: 3, searchRadiusSeconds: 0.5 }, (input, init) => (gone ? refused() : fetch(input, init)));
+    await app.invoke('recording:captions');
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    gone = true;
+    await app.record(recording.id, mic, system);
+    await expect.poll(() => app.shown.at(-1)?.sendingWaits, { timeout: 10_000 }).toEqual(['parts', 'captions']);
+    expect(app.shown.at(-1)!.lines).toEqual([]);
+
+    gone = false;
+    await expect.poll(() => app.shown.at(-1)?.sendingWaits, { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => app.shown.at(-1)?.lines.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await app.invoke('recording:stop', { id: recording.id });
+  }, 60_000);
 });

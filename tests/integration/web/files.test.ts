@@ -16,9 +16,9 @@ interface Sent {
   body: string;
 }
 
-function send(method: string, path: string, options: { body?: Uint8Array; headers?: Record<string, string> } = {}): Promise<Sent> {
+function send(method: string, path: string, options: { body?: Uint8Array; headers?: Record<string, string> } = {}, to: WebApp = app): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(app.origin + path, { method, headers: options.headers }, (response) => {
+    const outgoing = request(to.origin + path, { method, headers: options.headers }, (response) => {
       let body = '';
       response.setEncoding('utf8').on('data', (chunk) => (body += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, body }));
@@ -29,8 +29,8 @@ function send(method: string, path: string, options: { body?: Uint8Array; header
 }
 
 const wav = makeWav(800);
-const upload = (headers: Record<string, string> = {}, query = '?name=talk.wav&purpose=original', body: Uint8Array = wav) =>
-  send('PUT', `/files${query}`, { body, headers: { Origin: app.origin, Authorization: `Bearer ${app.token}`, ...headers } });
+const upload = (headers: Record<string, string> = {}, query = '?name=talk.wav&purpose=original', body: Uint8Array = wav, to: WebApp = app) =>
+  send('PUT', `/files${query}`, { body, headers: { Origin: to.origin, Authorization: `Bearer ${to.token}`, ...headers } }, to);
 
 describe('browser harness: files as raw bytes', () => {
   it('stages one PUT body with the launch token from the page origin, and recognises it', async () => {
@@ -67,5 +67,29 @@ describe('browser harness: files as raw bytes', () => {
       expect((await send('GET', path)).status).toBe(403);
     }
     expect((await send('GET', '/media/some-id', { headers: { Host: 'evil.example' } })).status).toBe(403);
+  });
+});
+
+describe('browser harness: a file staged on a full disk', () => {
+  let full: WebApp;
+  beforeAll(async () => {
+    full = await startWebApp({}, { limitFileBlocks: 'unlimited' });
+  }, 30_000);
+  afterAll(() => full.close());
+
+  // About 1 MB, as a browser sends it: still arriving when the first write fails.
+  const long = makeWav(30_000);
+
+  it('answers with the disk named, and stages the same file once the disk has room', async () => {
+    // Every write past 0 bytes fails (EFBIG under the file size limit, as ENOSPC on a full disk).
+    await full.limitFiles(0);
+    const refused = await upload({}, undefined, long, full);
+    expect(refused.status).toBe(200);
+    expect(JSON.parse(refused.body)).toEqual({
+      ok: false,
+      problem: { code: 'intake.disk_full', values: { name: 'talk.wav', folder: expect.stringContaining(full.dataDir) } },
+    });
+    await full.limitFiles(null);
+    expect(JSON.parse((await upload({}, undefined, long, full)).body)).toMatchObject({ ok: true, file: { name: 'talk.wav', size: long.length } });
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
@@ -186,11 +186,20 @@ export function createStaging(dir: string) {
       );
     },
 
-    /** Streams a body of `size` bytes to disk as it arrives (the harness's upload route). */
+    /**
+     * Streams a body of `size` bytes to disk as it arrives (the harness's upload route). A write
+     * that fails (a full disk) ends the copy but not `body`: it is left unread for the caller to
+     * take in before answering, as a browser reports an answer to an unfinished upload as a
+     * network error (a destroyed request would never be answered at all).
+     */
     fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
       const sniffer = sniff(name, STAGED_KINDS[purpose]);
       return receive(name, size, purpose, async (target) => {
-        await pipeline(body, atMost(size, name), sniffer.stream, createWriteStream(target));
+        // pipe() lets go of the body when the copy fails, where pipeline() would destroy it; the
+        // body's own failure (the page gone) still ends the copy.
+        const copy = new PassThrough();
+        body.once('error', (error) => copy.destroy(error)).pipe(copy);
+        await pipeline(copy, atMost(size, name), sniffer.stream, createWriteStream(target));
         return sniffer.refused();
       });
     },

@@ -31,6 +31,8 @@ export interface SenderDeps {
   onCaption(caption: Caption): void;
   /** Captions switched off: what is queued is not sent. */
   enabled(): boolean;
+  /** True when a clip met a service it cannot reach (they wait on disk), false once one goes again or the sender closes. */
+  onWaiting?(waiting: boolean): void;
   maxInFlight?: number;
   /** How long to wait after the `inARow`-th failure that may pass (the service's Retry-After when it said one). */
   waitMs?(retryAfterSeconds: number | null, inARow: number): number;
@@ -67,6 +69,11 @@ export function createCaptionSender(deps: SenderDeps) {
   let folderMade: Promise<unknown> | null = null;
   let resumeAt = 0;
   let failedInARow = 0;
+  /** A failure that passes met the last clip sent: the queue waits for the service. */
+  let waiting = false;
+  const setWaiting = (now: boolean) => {
+    if (waiting !== now) deps.onWaiting?.((waiting = now));
+  };
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
 
@@ -102,10 +109,11 @@ export function createCaptionSender(deps: SenderDeps) {
       queue.push(clip);
       queue.sort((a, b) => a.seq - b.seq);
       resumeAt = Math.max(resumeAt, Date.now() + waitMs(result.failure.retryAfterSeconds, ++failedInARow));
-      return;
+      return setWaiting(true);
     }
     if (result.ok) {
       failedInARow = 0;
+      setWaiting(false);
       const caption: Caption = { seq: clip.seq, track: clip.track, startSeconds: clip.startSeconds, endSeconds: clip.endSeconds, text: result.transcript.text.trim() };
       await createAtomicWriter(join(deps.folder, `${name(clip)}.json`))(JSON.stringify(caption)).catch((error: unknown) => log.warn('Keeping a caption failed:', error));
       deps.onCaption(caption);
@@ -144,6 +152,7 @@ export function createCaptionSender(deps: SenderDeps) {
      */
     async close() {
       closed = true;
+      setWaiting(false);
       if (timer) clearTimeout(timer);
       abort.abort();
       await Promise.allSettled([...sending]);

@@ -26,6 +26,10 @@ export interface LiveCaptionsDeps {
   cutter?: Partial<CutterOptions>;
 }
 
+type Waiting = LiveTranscript['sendingWaits'][number];
+/** In the order the recorder names them. */
+const WAITING: readonly Waiting[] = ['parts', 'captions'];
+
 /** The last words confirmed on a track, carried in the prompt of its next caption. */
 export const CARRIED_CHARS = 200;
 
@@ -40,19 +44,26 @@ const lastWords = (text: string, max: number) => (text.length <= max ? text : te
  */
 export function createLiveCaptions(deps: LiveCaptionsDeps) {
   const watchers = createWatchers<LiveTranscript>();
-  let current: { recording: Recording; captions: Caption[]; parts: DonePart[] } | null = null;
+  let current: { recording: Recording; captions: Caption[]; parts: DonePart[]; waits: Set<Waiting> } | null = null;
 
   function view(): LiveTranscript {
-    if (!current) return { recordingId: null, lines: [] };
-    const { recording, captions, parts } = current;
+    if (!current) return { recordingId: null, lines: [], sendingWaits: [] };
+    const { recording, captions, parts, waits } = current;
     const sides = recording.tracks.length > 1 ? deps.sides() : null;
     const speakerOf = (track: Track) => (sides ? (track === 'mic' ? sides.mic : sides.others) : null);
-    return { recordingId: recording.id, lines: liveLines(captions, parts, speakerOf) };
+    return { recordingId: recording.id, lines: liveLines(captions, parts, speakerOf), sendingWaits: WAITING.filter((kind) => waits.has(kind)) };
+  }
+  /** The running recording's parts or captions started or stopped waiting for the service. */
+  function waits(recordingId: string, kind: Waiting, waiting: boolean) {
+    if (current?.recording.id !== recordingId || current.waits.has(kind) === waiting) return;
+    if (waiting) current.waits.add(kind);
+    else current.waits.delete(kind);
+    emit();
   }
   const emit = () => watchers.broadcast(view());
 
   function open(recording: Recording, folder: string): LiveFeed {
-    const state = { recording, captions: [] as Caption[], parts: [] as DonePart[] };
+    const state = { recording, captions: [] as Caption[], parts: [] as DonePart[], waits: new Set<Waiting>() };
     current = state;
     emit();
     const confirmed: Record<Track, string> = { mic: '', system: '' };
@@ -71,6 +82,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
       transcribe: deps.transcribe,
       request,
       enabled: deps.enabled,
+      onWaiting: (waiting) => waits(recording.id, 'captions', waiting),
       onCaption(caption) {
         if (caption.text) confirmed[caption.track] = lastWords(`${confirmed[caption.track]} ${caption.text}`.trim(), CARRIED_CHARS);
         state.captions.push(caption);
@@ -106,6 +118,8 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
     open,
     view,
     watch: (send: (event: LiveTranscript) => void, signal: AbortSignal) => watchers.watch(send, signal, view),
+    /** The running recording's parts wait for the service, or no longer (the live parts). */
+    partsWaiting: (recordingId: string, waiting: boolean) => waits(recordingId, 'parts', waiting),
     /** A final part of the running recording came (the live parts): its text replaces the captions in its span. */
     partDone(recordingId: string, part: DonePart) {
       if (current?.recording.id !== recordingId) return;

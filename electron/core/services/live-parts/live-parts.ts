@@ -36,6 +36,8 @@ export interface LivePartsDeps {
   cuts?: Partial<LiveCutOptions>;
   /** Each part's result as it comes (the captions replace theirs with it). */
   onPartDone?(recordingId: string, part: LivePartDone): void;
+  /** Whether the recording's parts wait for a service that cannot be reached (the recorder says so). */
+  onWaiting?(recordingId: string, waiting: boolean): void;
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export function createLiveParts(deps: LivePartsDeps) {
       onDone: (cut, { transcript }) =>
         deps.onPartDone?.(recording.id, { index: cut.index, startSeconds: seconds(cut.startSample), endSeconds: seconds(cut.endSample), transcript }),
       warn,
+      onWaiting: (waiting) => deps.onWaiting?.(recording.id, waiting),
       sleep: deps.sleep,
     });
     const cuts: SplitCut[] = [];

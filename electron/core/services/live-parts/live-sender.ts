@@ -18,6 +18,8 @@ export interface LiveSenderDeps {
   saveResult(index: number, result: LiveResult): Promise<void>;
   onDone(cut: SplitCut, result: LiveResult): void;
   warn(error: unknown): void;
+  /** True when a part met a service it cannot reach (parts wait on disk), false once one goes again or the sender closes. */
+  onWaiting?(waiting: boolean): void;
   /** Waits `ms` or until the signal aborts; injected for the tests. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -53,6 +55,10 @@ export function createLiveSender(deps: LiveSenderDeps) {
   let resumeAt = 0;
   let sleeping = false;
   let closed = false;
+  let waiting = false;
+  const setWaiting = (now: boolean) => {
+    if (waiting !== now) deps.onWaiting?.((waiting = now));
+  };
 
   async function once(cut: SplitCut, path: string, size: number) {
     const file = { path, name: `part ${cut.index + 1}.wav`, mimeType: 'audio/wav', size };
@@ -90,6 +96,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
       .then((result) => {
         done.set(item.cut.index, result);
         waitsInARow = 0;
+        setWaiting(false);
         if (++successes >= limit && limit < deps.max()) {
           limit++;
           successes = 0;
@@ -105,6 +112,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
         } else if (error instanceof Unreachable) {
           // Parts failing together meet one outage: it is waited out once, longer each time it lasts.
           if (resumeAt <= Date.now()) waitFor(backoffSeconds(++waitsInARow));
+          setWaiting(true);
         } else {
           // Left for the job, which sends it and says what went wrong.
           if (!(error instanceof Refused)) deps.warn(error);
@@ -153,6 +161,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
     close() {
       closed = true;
       queue.length = 0;
+      setWaiting(false);
     },
     /** Confab quits: what is in flight is dropped (its audio stays for the job). */
     abort() {

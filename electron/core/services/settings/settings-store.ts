@@ -8,6 +8,10 @@ import type { Settings, SettingsPatch } from '../../../../shared/contract/settin
 import type { SubtitleRules } from '../../../../shared/domain/transcript';
 import { resolveLanguage } from '../../../../shared/i18n/languages';
 import { createAtomicWriter, readJsonFile } from '../storage/json-file';
+import { diskFaultOf } from '../storage/disk-faults';
+import { RETRY_MS } from '../history/refused-writes';
+import { createWatchers } from '../events/watchers';
+import { log } from '../../log';
 import { type ProfileRecord, type SettingsFile, emptyProfile, readSettingsFile } from './settings-file';
 import { Problem } from '../../../../shared/domain/problem';
 
@@ -26,6 +30,8 @@ export interface SettingsStoreDeps {
    * old keychain entry is moved to the default profile first (a crash in between migrates again).
    */
   onMigrate?(profile: ProfileRecord): Promise<void>;
+  /** How long a write the disk refused waits before it is tried again (RETRY_MS). */
+  retryMs?: number;
 }
 
 /** Settings and profiles as one JSON file in the user-data folder, written atomically. */
@@ -36,11 +42,33 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
   const loaded = readSettingsFile(await readJsonFile(path, z.unknown()), deps.initialBaseUrl);
   let file: SettingsFile = loaded.file;
   const write = createAtomicWriter(path);
-  const save = (next: SettingsFile) => {
-    file = next;
-    return write(JSON.stringify(file, null, 2));
-  };
   const changed = new Set<(settings: Settings) => void>();
+  const watchers = createWatchers<Settings>();
+  /** Why the settings in use are not in the file yet: they stay in use, and are written on a timer until the disk takes them. */
+  let unsaved: Settings['unsaved'] = null;
+  let retry: NodeJS.Timeout | null = null;
+  /**
+   * Applies `next` at once, then writes it. A disk that refuses it (full, read-only, failing)
+   * fails no caller: the page would be left with a dead button, so the refusal is told to the
+   * watchers instead and the write tried again later; other errors are thrown.
+   */
+  const save = async (next: SettingsFile): Promise<void> => {
+    file = next;
+    const before = unsaved;
+    try {
+      await write(JSON.stringify(file, null, 2));
+      unsaved = null;
+    } catch (error) {
+      const fault = diskFaultOf(error);
+      if (!fault) throw error;
+      unsaved = { cause: fault, file: path };
+      retry ??= setTimeout(() => {
+        retry = null;
+        save(file).catch((failure: unknown) => log.warn('Held settings could not be written:', failure));
+      }, deps.retryMs ?? RETRY_MS).unref();
+    }
+    if (unsaved?.cause !== before?.cause) watchers.broadcast(get());
+  };
   if (loaded.migrated) await deps.onMigrate?.(file.profiles[0]!);
   // A pre-filled base URL (APP_BASE_URL on first run) is kept, so the next start has it too.
   if (loaded.migrated || (loaded.fresh && deps.initialBaseUrl)) await save(file);
@@ -68,7 +96,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     const system = deps.systemLanguages?.() ?? [];
     const uiLanguage = resolveLanguage(file.language, system);
     const systemLanguage = resolveLanguage('system', system);
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, liveCaptions: file.liveCaptions, profileId: id, profileName: name };
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, liveCaptions: file.liveCaptions, profileId: id, profileName: name, unsaved };
   };
 
   return {
@@ -105,6 +133,8 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
       for (const listener of changed) listener(next);
       return next;
     },
+    /** The page's: the settings now, then whenever whether they are saved changes, until `signal` aborts. */
+    watch: (emit: (settings: Settings) => void, signal: AbortSignal) => watchers.watch(emit, signal, get),
     /** Main's own listeners (the language main speaks in) hear every update; returns the unsubscribe. */
     onChange(listener: (settings: Settings) => void): () => void {
       changed.add(listener);

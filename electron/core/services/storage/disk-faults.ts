@@ -4,7 +4,8 @@
  */
 export type DiskFault = 'full' | 'readOnly' | 'io';
 
-const BY_ERRNO: Record<string, DiskFault> = { ENOSPC: 'full', EDQUOT: 'full', EROFS: 'readOnly', EACCES: 'readOnly', EPERM: 'readOnly', EIO: 'io' };
+/** EFBIG: past the largest file the process may write (ulimit -f), which leaves no room as a full disk does. */
+const BY_ERRNO: Record<string, DiskFault> = { ENOSPC: 'full', EDQUOT: 'full', EFBIG: 'full', EROFS: 'readOnly', EACCES: 'readOnly', EPERM: 'readOnly', EIO: 'io' };
 
 /** The fault behind a file system error, or null for any other error. */
 export const diskFaultOf = (error: unknown): DiskFault | null => BY_ERRNO[(error as { code?: string })?.code ?? ''] ?? null;

@@ -27,6 +27,7 @@ const settings: Settings = {
   liveCaptions: true,
   profileId: 'default',
   profileName: 'Default',
+  unsaved: null,
 };
 
 /** A keytar over memory whose calls throw the given words while `failing` says so. */

@@ -45,6 +45,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   liveCaptions: true,
   profileId,
   profileName: profileId,
+  unsaved: null,
 });
 
 describe('profile keys on the OS keychain', () => {

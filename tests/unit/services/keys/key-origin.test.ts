@@ -22,6 +22,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     liveCaptions: true,
     profileId: 'p1',
     profileName: 'Production',
+    unsaved: null,
   };
   const probes: Array<{ key: string; baseUrl: string }> = [];
   let probeAnswer: ConnectionOutcome = { ok: true, model: 'default', latencyMs: 1 };

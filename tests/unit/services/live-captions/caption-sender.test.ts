@@ -156,7 +156,7 @@ describe('live captions of a recording', () => {
     const { captions, feed, service, folder } = await run(() => false);
     await feed.ended(recording);
     expect(service.state.requests).toEqual([]);
-    expect(captions.view()).toEqual({ recordingId: 'r1', lines: [] });
+    expect(captions.view()).toEqual({ recordingId: 'r1', lines: [], sendingWaits: [] });
     expect(existsSync(join(folder, 'captions')) ? readdirSync(join(folder, 'captions')) : []).toEqual([]);
   });
 });

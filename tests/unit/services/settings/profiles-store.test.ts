@@ -49,6 +49,7 @@ describe('settings.json from before profiles', () => {
       liveCaptions: true,
       profileId: 'default',
       profileName: 'Default',
+      unsaved: null,
     });
     expect(await keytar.getPassword('Confab', dir)).toBeNull();
     expect(JSON.parse((await keytar.getPassword('Confab', `${dir}#default`))!)).toEqual({

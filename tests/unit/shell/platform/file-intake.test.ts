@@ -8,6 +8,18 @@ import { makeWav } from '../../../fake-service/testing';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
 const ipc = vi.hoisted(() => ({ handlers: new Map<string, Handler>() }));
+/** The next copies into staging fail with these errno codes, as the disk answers them. */
+const disk = vi.hoisted(() => ({ refusals: [] as string[] }));
+
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>();
+  const copyFile: typeof fs.copyFile = async (...args) => {
+    const code = disk.refusals.shift();
+    if (code) throw Object.assign(new Error(`${code}: the disk refused the write, copyfile`), { code });
+    return fs.copyFile(...args);
+  };
+  return { ...fs, default: { ...fs, copyFile }, copyFile };
+});
 
 vi.mock('electron', () => ({
   ipcMain: {
@@ -46,6 +58,18 @@ describe('file intake (Electron)', () => {
       ok: true,
       value: { ok: true, file: { name: 'part 1.wav', size: wav.length } },
     });
+  });
+
+  it('names a full disk met while copying (ENOSPC, or EFBIG past a file size limit), and the same call stages the file once there is room', async () => {
+    for (const code of ['ENOSPC', 'EFBIG']) {
+      disk.refusals.push(code);
+      expect(await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'original' })).toEqual({
+        ok: true,
+        value: { ok: false, problem: { code: 'intake.disk_full', values: { name: 'talk.wav', folder: path.join(base, 'staging') } } },
+      });
+    }
+    // Retry in the page sends the same path again.
+    expect(await send('files:stagePath', { path: dropped, name: 'talk.wav', purpose: 'original' })).toMatchObject({ ok: true, value: { ok: true, file: { name: 'talk.wav', size: wav.length } } });
   });
 
   it('refuses a caller other than the app window, and changes nothing', async () => {

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
+import { screenshot } from '../support/browser';
+import { closeExpectingNoErrors } from '../support/harness';
+import { type Harness, chooseRecordings, openProTranscribe, openTranscribe, queueRow, resultHeading, speakSpeech } from '../support/transcription';
+
+// A file added while the disk is full (the harness under a file size limit of 0 bytes: every
+// write fails with EFBIG, as with ENOSPC on a full disk): the row names the cause and keeps the
+// file for Retry, which adds it once the disk has room; after a reload the row asks for the file.
+
+let h: Harness;
+let audio: AudioFixtures;
+let wav: string;
+
+beforeAll(async () => {
+  audio = await audioFixtures();
+  wav = await speakSpeech(audio);
+  h = await openProTranscribe({ limitFileBlocks: 'unlimited' });
+});
+
+afterAll(async () => {
+  // Whatever failed, the harness can write again before it is closed.
+  await h?.app.limitFiles(null);
+  await closeExpectingNoErrors(h);
+  await audio?.close();
+});
+
+const FULL = /^speech\.wav could not be added: the disk that holds Confab's staging folder \(.+\) is full\. Free some space on it, then try again\.$/;
+
+describe('a file added on a full disk', () => {
+  it('names the full disk in its row, keeps the file, and Retry adds it once there is room', async () => {
+    const { page, app } = h;
+    await openTranscribe(page);
+    await app.limitFiles(0);
+    await chooseRecordings(page, wav);
+    const row = queueRow(page, 'speech.wav');
+    await row.getByRole('alert').getByText(FULL).waitFor();
+    expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await screenshot(page, 'intake-disk-full');
+
+    // Still full: Retry meets it again and says so again.
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await row.getByRole('alert').getByText(FULL).waitFor();
+
+    await app.limitFiles(null);
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await resultHeading(page, 'speech.wav').waitFor({ timeout: 20_000 });
+  });
+
+  it('asks for the file again after a reload, naming it, and adds the one chosen', async () => {
+    const { page, app } = h;
+    await openTranscribe(page);
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await app.limitFiles(0);
+    await chooseRecordings(page, wav);
+    await queueRow(page, 'speech.wav').getByRole('alert').getByText(FULL).waitFor();
+
+    await page.reload();
+    await openTranscribe(page);
+    const row = queueRow(page, 'speech.wav');
+    await row.getByText(FULL).waitFor();
+    await row.getByText('The page was reloaded, so Confab no longer has speech.wav: choose it again to add it.').waitFor();
+    await screenshot(page, 'intake-disk-full-reloaded');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'intake-disk-full-reloaded-800');
+    await page.setViewportSize({ width: 1100, height: 860 });
+
+    await app.limitFiles(null);
+    await row.getByLabel('Choose speech.wav again').setInputFiles(wav);
+    await resultHeading(page, 'speech.wav').waitFor({ timeout: 20_000 });
+  });
+});
