@@ -1,12 +1,17 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, backup } from 'node:sqlite';
 import type { BackupInfo } from '../../../../shared/contract/history';
 import { log } from '../../log';
 import type { BeforeMigrating } from './migrations';
+import { StorageFault } from './storage-guard';
+import { diskFaultOf, sqliteFaultOf } from '../storage/disk-faults';
 import { Problem } from '../../../../shared/domain/problem';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** Beside a backup a repair merged: it stays out of the rotation until the user has seen the repair's notice. */
+const KEPT_FOR_NOTICE = '.kept-for-notice';
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
 const NAME = /^history-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(-before-v\d+)?\.sqlite$/;
 
@@ -82,8 +87,11 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       .filter((name) => NAME.test(name))
       .sort((a, b) => timeOf(b) - timeOf(a));
   };
+  const keptForNotice = (name: string) => existsSync(join(dir, name + KEPT_FOR_NOTICE));
+  // The backups a repair merged are not counted among the last `keep`: with hourly backups of the
+  // reduced history they would be gone within hours, and with them what the repair could not read.
   const prune = () => {
-    for (const name of names().slice(keep)) rmSync(join(dir, name), { force: true });
+    for (const name of names().filter((name) => !keptForNotice(name)).slice(keep)) rmSync(join(dir, name), { force: true });
   };
   const target = (suffix = '') => {
     const name = `history-${stamp(now())}${suffix}.sqlite`;
@@ -94,13 +102,16 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
 
   async function copy(db: DatabaseSync): Promise<BackupInfo> {
     const { name, final, partial } = target();
-    rmSync(partial, { force: true });
     try {
+      // Created here rather than by SQLite, which would answer a read-only folder with "unable to
+      // open database file": Node names the cause (EROFS, EACCES, ENOSPC). An empty file is an empty database.
+      writeFileSync(partial, '');
       await backup(db, partial);
       finish(partial, final);
     } catch (error) {
       rmSync(partial, { force: true });
-      throw error;
+      const fault = diskFaultOf(error) ?? sqliteFaultOf(error);
+      throw fault ? new StorageFault(error, fault, final) : error;
     }
     prune();
     return describe(dir, name);
@@ -137,6 +148,30 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       return backUp(db);
     },
 
+    /** Backs up a history that changed (the caller knows) when there is no backup or the newest is an hour old; otherwise null. */
+    async hourlyIfDue(db: DatabaseSync): Promise<BackupInfo | null> {
+      const newest = names()[0];
+      if (newest && now() - timeOf(newest) < HOUR) return null;
+      return backUp(db);
+    },
+
+    /**
+     * What a repair merges: the newest backup, and those kept from a repair whose notice the user
+     * has not seen yet (a backup taken since that repair holds the history it reduced), newest first.
+     */
+    forRepair: (): Array<{ path: string; createdAt: number }> =>
+      names()
+        .filter((name, index) => index === 0 || keptForNotice(name))
+        .map((name) => ({ path: join(dir, name), createdAt: timeOf(name) })),
+
+    /** Keeps a backup a repair merged out of the rotation, until `noticeSeen`. */
+    keepForNotice: (path: string) => writeFileSync(path + KEPT_FOR_NOTICE, ''),
+
+    /** The user has seen the repair's notice: the backups kept for it go with the rotation again. */
+    noticeSeen() {
+      for (const name of names()) rmSync(join(dir, name + KEPT_FOR_NOTICE), { force: true });
+    },
+
     beforeMigrating: ((db, _from, to) => {
       const { final, partial } = target(`-before-v${to}`);
       rmSync(partial, { force: true });
@@ -156,12 +191,3 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
 }
 
 export type Backups = ReturnType<typeof createBackups>;
-
-/** Once a day while the app runs: checked at start and every hour after. Returns the stop. */
-export function scheduleDailyBackups(backups: Backups, db: DatabaseSync, every = 60 * 60 * 1000): () => void {
-  const tick = () => void backups.dailyIfDue(db).catch((error: unknown) => log.warn('The daily history backup failed:', error));
-  tick();
-  const timer = setInterval(tick, every);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { log } from '../../log';
 import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
-import { mergeNewestBackup, repairInPlace } from './repair';
+import { mergeBackups, repairInPlace } from './repair';
 import { errorText } from '../../../../shared/domain/error-text';
 
 /**
@@ -43,6 +43,6 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
     },
   });
   rmSync(recheck, { force: true });
-  if (history.salvaged) history.problem = [...(history.problem ?? []), ...mergeNewestBackup(history, backups, dataDir)];
+  if (history.salvaged) history.problem = [...(history.problem ?? []), ...mergeBackups(history, backups, dataDir)];
   return history;
 }
