@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
-import { conversation } from '../../../support/damaged-history';
+import { conversation, historyFile } from '../../../support/damaged-history';
 import { testFolder } from '../../../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
@@ -60,5 +63,48 @@ describe('storage faults in the history', () => {
     expect(() => store.insertWhole(conversation(5))).toThrow('history.repairing');
     expect(repairs).toEqual(['started']);
     expect(store.get('c1').messages).toHaveLength(10);
+  });
+});
+
+/**
+ * A small file system of its own mounted at `dir` (tmpfs), full or read-only as a real disk is:
+ * needs the right to mount (root with CAP_SYS_ADMIN, as on the development machines); unmounted
+ * when the test ends.
+ */
+function smallDisk(dir: string, options: string): void {
+  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
+  onTestFinished(() => execFileSync('umount', [dir]));
+}
+const canMount = (() => {
+  try {
+    return process.getuid?.() === 0 && execFileSync('capsh', ['--has-p=cap_sys_admin'], { stdio: 'ignore' }) !== undefined;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(canMount)('a backup the disk refuses', () => {
+  it('names a full disk with the backup it could not write, leaves nothing half-written, and ends', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    await mkdir(dir);
+    smallDisk(dir, 'size=64k');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    const file = join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite');
+    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.full', values: { file } });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('names a read-only disk with the backup it could not write', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    await mkdir(dir);
+    smallDisk(dir, 'ro');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.read_only', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
   });
 });
