@@ -198,6 +198,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const stopBackups = scheduleBackups(backups, history.db);
+  // Every page's history views read it again when a repair ends, and a call it refused runs again.
+  history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
 
   const dictation = createDictationService({

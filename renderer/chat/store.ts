@@ -42,6 +42,7 @@ export function watchConversations(): () => void {
   const apply = frameBatched((events: WatchEvent[]) => {
     for (const event of events) if (event.type === 'removed') leaveRemoved(event.conversationId);
     useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
+    if (events.some((event) => event.type === 'repaired')) void useChat.getState().reloadHistory();
     for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
   });
   return watchStream(api.conversations.watch, apply);

@@ -45,19 +45,21 @@ export async function historyFile(): Promise<string> {
 }
 
 /**
- * Overwrites leaf pages of `name` (a table or an index) with 4 KB of garbage each: the middle
- * one, or every one (a full-text index keeps a common word's entries across many pages).
+ * Overwrites pages of `name` (a table or an index) with 4 KB of garbage each: its middle leaf
+ * page, every leaf page (a full-text index keeps a common word's entries across many pages), or
+ * its root page (the one a table's every lookup starts from).
  */
-export async function damage(path: string, name: string, which: 'middle' | 'every' = 'middle'): Promise<void> {
+export async function damage(path: string, name: string, which: 'middle' | 'every' | 'root' = 'middle'): Promise<void> {
   const db = new DatabaseSync(path);
   const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
   const pages = (db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`).all(name) as { pageno: number }[]).map(
     (row) => row.pageno,
   );
+  const root = Number((db.prepare('SELECT rootpage FROM sqlite_schema WHERE name = ?').get(name) as { rootpage: number }).rootpage);
   db.close();
   expect(pages.length).toBeGreaterThan(2);
   const file = await open(path, 'r+');
-  for (const page of which === 'every' ? pages : [pages[Math.floor(pages.length / 2)]!]) {
+  for (const page of which === 'every' ? pages : which === 'root' ? [root] : [pages[Math.floor(pages.length / 2)]!]) {
     await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (page - 1) * pageSize);
   }
   await file.close();

@@ -39,6 +39,7 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
           }
           log.error(`Repairing the history file failed: ${errorText(error)}`);
           history.problem = [{ code: 'history_notice.repair_failed', values: {} }];
+          history.repaired();
         });
     },
   });

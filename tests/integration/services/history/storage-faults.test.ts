@@ -73,7 +73,9 @@ describe('storage faults in the history', () => {
  */
 function smallDisk(dir: string, options: string): void {
   execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
-  onTestFinished(() => execFileSync('umount', [dir]));
+  onTestFinished(() => {
+    execFileSync('umount', [dir]);
+  });
 }
 const canMount = (() => {
   try {
