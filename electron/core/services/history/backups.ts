@@ -10,6 +10,12 @@ import { Problem } from '../../../../shared/domain/problem';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+/**
+ * How long a backup is waited for. A history of a GB copies in well under a minute; a disk that
+ * stops answering (a network or USB drive) would otherwise hold Settings' Back up now, the hourly
+ * backups and the quit for ever, since SQLite's copy cannot be cancelled.
+ */
+const LIMIT = 5 * 60 * 1000;
 /** Beside a backup a repair merged: it stays out of the rotation until the user has seen the repair's notice. */
 const KEPT_FOR_NOTICE = '.kept-for-notice';
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
@@ -78,8 +84,8 @@ function describe(dir: string, name: string): BackupInfo {
  * leaves half a backup and a damaged history never replaces a good one among the last 7,
  * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
-export function createBackups(options: { dir: string; keep?: number; now?: () => number }) {
-  const { dir, keep = 7, now = Date.now } = options;
+export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number }) {
+  const { dir, keep = 7, now = Date.now, limitMs = LIMIT } = options;
 
   const names = () => {
     mkdirSync(dir, { recursive: true });
@@ -100,13 +106,14 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
   };
   let running: Promise<BackupInfo> | null = null;
 
-  async function copy(db: DatabaseSync): Promise<BackupInfo> {
-    const { name, final, partial } = target();
+  async function copy(db: DatabaseSync, { name, final, partial }: ReturnType<typeof target>, late: () => boolean): Promise<BackupInfo> {
     try {
       // Created here rather than by SQLite, which would answer a read-only folder with "unable to
       // open database file": Node names the cause (EROFS, EACCES, ENOSPC). An empty file is an empty database.
       writeFileSync(partial, '');
       await backup(db, partial);
+      // Given up on at the limit: the user was told it failed, so it is not kept.
+      if (late()) throw new Problem('backup.timed_out');
       finish(partial, final);
     } catch (error) {
       rmSync(partial, { force: true });
@@ -117,9 +124,24 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
     return describe(dir, name);
   }
 
-  /** A backup now; one already running is shared rather than started twice. */
+  /** A backup now; one already running is shared rather than started twice. It fails, worded, at the time limit. */
   function backUp(db: DatabaseSync): Promise<BackupInfo> {
-    running ??= copy(db).finally(() => {
+    if (running) return running;
+    const into = target();
+    let late = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const copying = copy(db, into, () => late);
+    // A copy that ends after the limit is nobody's to hear: its file goes (copy), its outcome with it.
+    copying.catch(() => undefined);
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        late = true;
+        reject(new Problem('backup.timed_out', { file: into.final }));
+      }, limitMs);
+      timer.unref?.();
+    });
+    running = Promise.race([copying, limit]).finally(() => {
+      clearTimeout(timer);
       running = null;
     });
     return running;

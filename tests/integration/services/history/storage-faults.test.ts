@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
-import { conversation, historyFile } from '../../../support/damaged-history';
+import { CONVERSATIONS, conversation, historyFile } from '../../../support/damaged-history';
 import { testFolder } from '../../../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
@@ -108,5 +108,23 @@ describe.runIf(canMount)('a backup the disk refuses', () => {
     const store = createHistoryStore(path);
     onTestFinished(() => store.close());
     await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.read_only', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
+  });
+});
+
+describe('a backup that does not end', () => {
+  it('is given up at its time limit with a worded problem; the late copy leaves nothing, and the next backup runs', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z'), limitMs: 60_000 });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    // The limit passes (on a fake clock) before the copy, which runs on a thread of its own, can end.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const taking = backups.backUp(store.db);
+    vi.advanceTimersByTime(60_000);
+    vi.useRealTimers();
+    await expect(taking).rejects.toMatchObject({ code: 'backup.timed_out', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
+    await expect.poll(() => readdir(dir)).toEqual([]);
+    expect(await backups.backUp(store.db)).toMatchObject({ conversations: CONVERSATIONS });
   });
 });
