@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { CONVERSATIONS, conversation, historyFile } from '../../../support/damaged-history';
+import { canMount, smallDisk } from '../../../support/small-disk';
 import { testFolder } from '../../../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
@@ -66,31 +66,20 @@ describe('storage faults in the history', () => {
   });
 });
 
-/**
- * A small file system of its own mounted at `dir` (tmpfs), full or read-only as a real disk is:
- * needs the right to mount (root with CAP_SYS_ADMIN, as on the development machines); unmounted
- * when the test ends.
- */
-function smallDisk(dir: string, options: string): void {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
+/** A tmpfs over `dir` for the running test (support/small-disk.ts). */
+function smallDiskForTest(dir: string, options: string): void {
+  const unmount = smallDisk(dir, options);
   onTestFinished(() => {
-    execFileSync('umount', [dir]);
+    unmount();
   });
 }
-const canMount = (() => {
-  try {
-    return process.getuid?.() === 0 && execFileSync('capsh', ['--has-p=cap_sys_admin'], { stdio: 'ignore' }) !== undefined;
-  } catch {
-    return false;
-  }
-})();
 
 describe.runIf(canMount)('a backup the disk refuses', () => {
   it('names a full disk with the backup it could not write, leaves nothing half-written, and ends', async () => {
     const path = await historyFile();
     const dir = join(path, '..', 'backups');
     await mkdir(dir);
-    smallDisk(dir, 'size=64k');
+    smallDiskForTest(dir, 'size=64k');
     const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
     const store = createHistoryStore(path);
     onTestFinished(() => store.close());
@@ -103,7 +92,7 @@ describe.runIf(canMount)('a backup the disk refuses', () => {
     const path = await historyFile();
     const dir = join(path, '..', 'backups');
     await mkdir(dir);
-    smallDisk(dir, 'ro');
+    smallDiskForTest(dir, 'ro');
     const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
     const store = createHistoryStore(path);
     onTestFinished(() => store.close());
