@@ -44,7 +44,7 @@ export const backupInfoSchema = z.object({
   id: z.string(),
   createdAt: z.number(),
   size: z.number(),
-  /** Taken automatically before a schema migration (the others: daily, or on request). */
+  /** Taken automatically before a schema migration (the others: while Confab runs, or on request). */
   beforeMigration: z.boolean(),
   conversations: z.number(),
   transcripts: z.number(),
