@@ -24,7 +24,12 @@ async function damagedDataDir(table: string, which: 'root' | 'every'): Promise<s
   dataDir = await mkdtemp(join(tmpdir(), 'confab-repair-'));
   const path = join(dataDir, 'history.sqlite');
   const store = createHistoryStore(path);
-  for (let n = 0; n < COUNT; n++) store.insertWhole({ ...conversation(n), updatedAt: 1_700_000_000_000 + n });
+  // Dated as a real history is (the helper's own dates are near 1970), a minute apart.
+  const at = (n: number) => Date.parse('2026-03-02T09:00:00Z') + n * 60_000;
+  for (let n = 0; n < COUNT; n++) {
+    const written = conversation(n);
+    store.insertWhole({ ...written, createdAt: at(n), updatedAt: at(n), messages: written.messages.map((message, m) => ({ ...message, createdAt: at(n) + m })) });
+  }
   store.close();
   await damage(path, table, which);
   return dataDir;
