@@ -23,7 +23,8 @@ import { createConversationService } from './services/conversations/conversation
 import { createDictationService } from './services/dictation/dictation-service';
 import { lockDataFolder } from './services/storage/data-lock';
 import { noSaver } from './services/storage/file-saver';
-import { createBackups, scheduleDailyBackups } from './services/history/backups';
+import { scheduleBackups } from './services/history/backup-schedule';
+import { createBackups } from './services/history/backups';
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
 import { createAudioSplitter } from './services/audio-split';
@@ -198,7 +199,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     plan: () => settings.get().plan,
   });
 
-  const stopDailyBackups = scheduleDailyBackups(backups, history.db);
+  const stopBackups = scheduleBackups(backups, history.db);
+  // Every page's history views read it again when a repair ends, and a call it refused runs again.
+  history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
 
   const dictation = createDictationService({
@@ -271,7 +274,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await recordings.close();
       liveParts.close();
       await jobs.close();
-      stopDailyBackups();
+      stopBackups();
       await conversations.close();
       await mcp.close();
       await backups.settled();

@@ -64,6 +64,14 @@ export interface ConversationsSlice extends Lists {
    */
   storageProblem: ({ kind: 'start' | 'save' | 'read' | 'open' | 'send' | 'reply' } & StorageWords) | null;
   hydrate(): Promise<void>;
+  /**
+   * Repairs of the history main ended while this page watched. A repair may lose rows and a
+   * backup bring others back: the views of the history read it again (`reloadHistory`; the
+   * search runs again when this changes), and whatever the repair refused meanwhile shows.
+   */
+  repairs: number;
+  /** Reads the list, main's notice and the open conversation again, replacing what this page held. */
+  reloadHistory(): Promise<void>;
   newConversation(): void;
   /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */
   select(id: string, messageId?: string): Promise<boolean>;

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { FREE_MODEL } from '../../shared/domain/chat';
 import type { Conversation, ConversationMeta } from '../../shared/domain/conversation';
+import type { ProblemData } from '../../shared/domain/problem';
 import { api } from '../api';
 import { useSettings } from '../settings';
 import type { ChatState, ConversationsSlice } from './chat-state';
@@ -11,6 +12,10 @@ import { checkOptions, toInput } from './options';
 import { newConversation } from './records';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
+
+/** Main's account of the history (history:status) as the notice shows it, or none. */
+const statusNotice = (problem: ProblemData[] | null): ChatState['storageProblem'] =>
+  problem ? { kind: 'start', cause: 'status', problems: problem } : null;
 
 /** Messages loaded when a conversation opens, and per earlier page: a long conversation opens at once. */
 export const PAGE_SIZE = 100;
@@ -82,6 +87,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     target: null,
     earlier: {},
     storageProblem: null,
+    repairs: 0,
 
     loadEarlier: (id) =>
       loadPage(id, PAGE_SIZE).then(
@@ -93,9 +99,29 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       try {
         // Summaries only: a conversation's messages load when it is opened.
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
-        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: status.problem ? { kind: 'start' as const, cause: 'status' as const, problems: status.problem } : null }));
+        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: statusNotice(status.problem) }));
       } catch (error) {
         set({ storageProblem: { kind: 'start', cause: 'start', error } });
+      }
+    },
+    async reloadHistory() {
+      const before = new Set(get().listed.map((c) => c.id));
+      try {
+        const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
+        set({ listed, storageProblem: statusNotice(status.problem) });
+      } catch (error) {
+        return set({ storageProblem: { kind: 'start', cause: 'start', error } });
+      }
+      // Saved conversations loaded here load again when opened; the open one is read at once.
+      const id = get().activeId;
+      set((s) => ({ conversations: s.conversations.filter((c) => c.id === id || !before.has(c.id)), earlier: {} }));
+      if (!before.has(id)) return;
+      if (!isSaved(id)) return get().newConversation();
+      try {
+        const { hasEarlier, ...loaded } = await api.history.open({ id, limit: PAGE_SIZE });
+        set((s) => ({ conversations: s.conversations.map((c) => (c.id === id ? loaded : c)), earlier: hasEarlier ? { [id]: true } : {} }));
+      } catch (error) {
+        set({ storageProblem: { kind: 'open', cause: 'open', error } });
       }
     },
     newConversation() {
@@ -139,7 +165,12 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       }
     },
     clearTarget: () => set({ target: null }),
-    dismissStorageProblem: () => set({ storageProblem: null }),
+    dismissStorageProblem() {
+      // Main's own account was read: it keeps the backups a repair merged only until then. Nothing
+      // to tell the user if this fails: the backups are merely kept longer.
+      if (get().storageProblem?.cause === 'status') api.history.noticeSeen().catch(() => undefined);
+      set({ storageProblem: null });
+    },
     setDraft(id, text) {
       set((s) => ({ drafts: { ...s.drafts, [id]: text } }));
       saveDrafts(get().drafts);

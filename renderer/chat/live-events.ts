@@ -72,6 +72,9 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
     case 'unsaved':
       if (event.refusal) return { storageProblem: { kind: 'reply', cause: 'unsaved', refusal: event.refusal } };
       return s.storageProblem?.kind === 'reply' ? { storageProblem: null } : {};
+    case 'repaired':
+      // The views read the history again (store.ts); the count tells the search to run again.
+      return { repairs: s.repairs + 1 };
     case 'reply':
       break;
   }

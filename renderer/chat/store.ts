@@ -41,7 +41,11 @@ export function watchConversations(): () => void {
   // One store update for all the events of a frame (see frame-batch.ts).
   const apply = frameBatched((events: WatchEvent[]) => {
     for (const event of events) if (event.type === 'removed') leaveRemoved(event.conversationId);
+    // A repair that ended before this watch began is told by no event: a start's reading that failed is read again.
+    const startFailed = useChat.getState().storageProblem?.cause === 'start';
+    const reread = events.some((event) => event.type === 'repaired' || (event.type === 'replies' && startFailed));
     useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
+    if (reread) void useChat.getState().reloadHistory();
     for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
   });
   return watchStream(api.conversations.watch, apply);

@@ -61,6 +61,10 @@ export function takesFocus(id: string): boolean {
 
 export const useHistory = create<HistoryState>((set, get) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A repair main ended may change what the query finds, and a search that met it failed: it runs again by itself.
+  useChat.subscribe((chat, before) => {
+    if (chat.repairs !== before.repairs && get().query.trim()) get().search(get().query);
+  });
 
   const problem = (what: ToastProblem, why: Why) => set({ toast: { kind: 'problem', ...what, ...why } });
 

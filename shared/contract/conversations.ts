@@ -69,6 +69,12 @@ export const watchEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('removed'), conversationId: z.string() }),
   /** Replies main keeps because the disk refused them, and why; null once all are written. */
   z.object({ type: z.literal('unsaved'), refusal: diskRefusalSchema.nullable() }),
+  /**
+   * A repair of the damaged history file ended (history:status says how): a repair may lose rows
+   * and a backup bring others back, so every view of the history reads it again, and a call that
+   * was refused while it ran ("repairing") can be made again.
+   */
+  z.object({ type: z.literal('repaired') }),
 ]);
 
 /**

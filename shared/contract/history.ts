@@ -44,7 +44,7 @@ export const backupInfoSchema = z.object({
   id: z.string(),
   createdAt: z.number(),
   size: z.number(),
-  /** Taken automatically before a schema migration (the others: daily, or on request). */
+  /** Taken automatically before a schema migration (the others: while Confab runs, or on request). */
   beforeMigration: z.boolean(),
   conversations: z.number(),
   transcripts: z.number(),
@@ -64,6 +64,11 @@ export const historyArea = {
    * file was kept, what a backup brought back), in order, or null; the page words each part.
    */
   status: call(z.void(), z.object({ problem: z.array(problemSchema).nullable() })),
+  /**
+   * The user has read that account (dismissed it): status answers null from now on, and the
+   * backups a repair merged go with the rotation again (until then they are kept beyond the last 7).
+   */
+  noticeSeen: call(z.void(), z.void()),
   list: call(z.void(), z.array(conversationSummarySchema)),
   /**
    * With `limit`, only the conversation's last `limit` messages, and whether earlier ones

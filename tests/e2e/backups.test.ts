@@ -1,6 +1,9 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { type Harness, openApp, send, settled, useKey } from '../support/chat';
+import { canMount, smallDisk } from '../support/small-disk';
 
 // Settings → Backups: a backup on request, listed with what it holds, and a restore that merges.
 let h: Harness;
@@ -27,5 +30,26 @@ describe('backups in Settings', () => {
       .getByRole('status')
       .getByText(/^Restored from .*: 0 conversations added, 0 kept as a copy beside a newer version, 1 already here, 0 transcripts added\.$/)
       .waitFor();
+  });
+});
+
+describe.runIf(canMount)('a backup on a full disk', () => {
+  it('says the disk is full and which file could not be written, not that something unexpected happened', async () => {
+    const { page } = h;
+    const dir = join(h.app.dataDir, 'backups');
+    await mkdir(dir, { recursive: true });
+    const unmount = smallDisk(dir, 'size=64k');
+    try {
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      const section = page.getByRole('region', { name: 'Backups' });
+      await section.getByRole('button', { name: 'Back up now' }).click();
+      await section
+        .getByRole('status')
+        .getByText(/^The backup failed: The disk is full, so Confab could not save .*backups\/history-.*\.sqlite\. Free some space on it, then try again\.$/)
+        .waitFor();
+      await screenshot(page, 'settings-backup-disk-full');
+    } finally {
+      unmount();
+    }
   });
 });

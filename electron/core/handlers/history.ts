@@ -26,6 +26,10 @@ export function historyHandlers(deps: {
   const { history, files, backups } = deps;
   return {
     status: async () => ({ problem: history.problem }),
+    noticeSeen: async () => {
+      history.problem = null;
+      backups.noticeSeen();
+    },
     list: async () => history.list(),
     open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),
     earlierMessages: async ({ id, beforeMessageId, limit }) => history.earlierMessages(id, beforeMessageId, limit),

@@ -1,12 +1,23 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, backup } from 'node:sqlite';
 import type { BackupInfo } from '../../../../shared/contract/history';
 import { log } from '../../log';
 import type { BeforeMigrating } from './migrations';
+import { StorageFault } from './storage-guard';
+import { diskFaultOf, sqliteFaultOf } from '../storage/disk-faults';
 import { Problem } from '../../../../shared/domain/problem';
 
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/**
+ * How long a backup is waited for. A history of a GB copies in well under a minute; a disk that
+ * stops answering (a network or USB drive) would otherwise hold Settings' Back up now, the hourly
+ * backups and the quit for ever, since SQLite's copy cannot be cancelled.
+ */
+const LIMIT = 5 * 60 * 1000;
+/** Beside a backup a repair merged: it stays out of the rotation until the user has seen the repair's notice. */
+const KEPT_FOR_NOTICE = '.kept-for-notice';
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
 const NAME = /^history-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(-before-v\d+)?\.sqlite$/;
 
@@ -73,8 +84,8 @@ function describe(dir: string, name: string): BackupInfo {
  * leaves half a backup and a damaged history never replaces a good one among the last 7,
  * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
-export function createBackups(options: { dir: string; keep?: number; now?: () => number }) {
-  const { dir, keep = 7, now = Date.now } = options;
+export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number }) {
+  const { dir, keep = 7, now = Date.now, limitMs = LIMIT } = options;
 
   const names = () => {
     mkdirSync(dir, { recursive: true });
@@ -82,8 +93,11 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       .filter((name) => NAME.test(name))
       .sort((a, b) => timeOf(b) - timeOf(a));
   };
+  const keptForNotice = (name: string) => existsSync(join(dir, name + KEPT_FOR_NOTICE));
+  // The backups a repair merged are not counted among the last `keep`: with hourly backups of the
+  // reduced history they would be gone within hours, and with them what the repair could not read.
   const prune = () => {
-    for (const name of names().slice(keep)) rmSync(join(dir, name), { force: true });
+    for (const name of names().filter((name) => !keptForNotice(name)).slice(keep)) rmSync(join(dir, name), { force: true });
   };
   const target = (suffix = '') => {
     const name = `history-${stamp(now())}${suffix}.sqlite`;
@@ -92,23 +106,42 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
   };
   let running: Promise<BackupInfo> | null = null;
 
-  async function copy(db: DatabaseSync): Promise<BackupInfo> {
-    const { name, final, partial } = target();
-    rmSync(partial, { force: true });
+  async function copy(db: DatabaseSync, { name, final, partial }: ReturnType<typeof target>, late: () => boolean): Promise<BackupInfo> {
     try {
+      // Created here rather than by SQLite, which would answer a read-only folder with "unable to
+      // open database file": Node names the cause (EROFS, EACCES, ENOSPC). An empty file is an empty database.
+      writeFileSync(partial, '');
       await backup(db, partial);
+      // Given up on at the limit: the user was told it failed, so it is not kept.
+      if (late()) throw new Problem('backup.timed_out');
       finish(partial, final);
     } catch (error) {
       rmSync(partial, { force: true });
-      throw error;
+      const fault = diskFaultOf(error) ?? sqliteFaultOf(error);
+      throw fault ? new StorageFault(error, fault, final) : error;
     }
     prune();
     return describe(dir, name);
   }
 
-  /** A backup now; one already running is shared rather than started twice. */
+  /** A backup now; one already running is shared rather than started twice. It fails, worded, at the time limit. */
   function backUp(db: DatabaseSync): Promise<BackupInfo> {
-    running ??= copy(db).finally(() => {
+    if (running) return running;
+    const into = target();
+    let late = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const copying = copy(db, into, () => late);
+    // A copy that ends after the limit is nobody's to hear: its file goes (copy), its outcome with it.
+    copying.catch(() => undefined);
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        late = true;
+        reject(new Problem('backup.timed_out', { file: into.final }));
+      }, limitMs);
+      timer.unref?.();
+    });
+    running = Promise.race([copying, limit]).finally(() => {
+      clearTimeout(timer);
       running = null;
     });
     return running;
@@ -137,6 +170,30 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       return backUp(db);
     },
 
+    /** Backs up a history that changed (the caller knows) when there is no backup or the newest is an hour old; otherwise null. */
+    async hourlyIfDue(db: DatabaseSync): Promise<BackupInfo | null> {
+      const newest = names()[0];
+      if (newest && now() - timeOf(newest) < HOUR) return null;
+      return backUp(db);
+    },
+
+    /**
+     * What a repair merges: the newest backup, and those kept from a repair whose notice the user
+     * has not seen yet (a backup taken since that repair holds the history it reduced), newest first.
+     */
+    forRepair: (): Array<{ path: string; createdAt: number }> =>
+      names()
+        .filter((name, index) => index === 0 || keptForNotice(name))
+        .map((name) => ({ path: join(dir, name), createdAt: timeOf(name) })),
+
+    /** Keeps a backup a repair merged out of the rotation, until `noticeSeen`. */
+    keepForNotice: (path: string) => writeFileSync(path + KEPT_FOR_NOTICE, ''),
+
+    /** The user has seen the repair's notice: the backups kept for it go with the rotation again. */
+    noticeSeen() {
+      for (const name of names()) rmSync(join(dir, name + KEPT_FOR_NOTICE), { force: true });
+    },
+
     beforeMigrating: ((db, _from, to) => {
       const { final, partial } = target(`-before-v${to}`);
       rmSync(partial, { force: true });
@@ -156,12 +213,3 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
 }
 
 export type Backups = ReturnType<typeof createBackups>;
-
-/** Once a day while the app runs: checked at start and every hour after. Returns the stop. */
-export function scheduleDailyBackups(backups: Backups, db: DatabaseSync, every = 60 * 60 * 1000): () => void {
-  const tick = () => void backups.dailyIfDue(db).catch((error: unknown) => log.warn('The daily history backup failed:', error));
-  tick();
-  const timer = setInterval(tick, every);
-  timer.unref();
-  return () => clearInterval(timer);
-}

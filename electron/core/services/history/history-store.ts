@@ -185,8 +185,10 @@ export function createHistoryStore(
     messageExists: (id: string) => sql('SELECT 1 FROM messages WHERE id = ?').get(id) !== undefined,
 
     /**
-     * Called once the file was repaired in place: what others keep of its rows (the editor's open
-     * documents) is stale, since a salvage may have lost rows and a backup brought others back.
+     * Called once a repair in place ended: what others keep of its rows (the editor's open
+     * documents, the pages' views) is stale, since a salvage may have lost rows and a backup
+     * brought others back. Also when the repair failed: the notice (`problem`) says so, and the
+     * pages that wait on the repair learn it has ended.
      */
     onRepaired: (listener: () => void) => void repairedListeners.add(listener),
     repaired: () => repairedListeners.forEach((listener) => listener()),

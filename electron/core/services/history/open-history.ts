@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { log } from '../../log';
 import type { Backups } from './backups';
 import { type HistoryStore, createHistoryStore } from './history-store';
-import { mergeNewestBackup, repairInPlace } from './repair';
+import { mergeBackups, repairInPlace } from './repair';
 import { errorText } from '../../../../shared/domain/error-text';
 
 /**
@@ -39,10 +39,11 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
           }
           log.error(`Repairing the history file failed: ${errorText(error)}`);
           history.problem = [{ code: 'history_notice.repair_failed', values: {} }];
+          history.repaired();
         });
     },
   });
   rmSync(recheck, { force: true });
-  if (history.salvaged) history.problem = [...(history.problem ?? []), ...mergeNewestBackup(history, backups, dataDir)];
+  if (history.salvaged) history.problem = [...(history.problem ?? []), ...mergeBackups(history, backups, dataDir)];
   return history;
 }

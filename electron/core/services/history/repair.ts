@@ -15,19 +15,22 @@ const clear = (path: string) => {
 
 /**
  * Merges the newest backup into a history just salvaged, never overwriting, so what the damage
- * took and the backup holds comes back. What to add to the notice (nothing without a backup).
+ * took and the backup holds comes back; also those kept from an earlier repair whose notice the
+ * user has not seen (backups.ts: one taken since holds the history that repair reduced). Each is
+ * then kept out of the rotation until the notice is seen. What to add to the notice, a part per
+ * backup (nothing without one).
  */
-export function mergeNewestBackup(history: HistoryStore, backups: Backups, dataDir: string): ProblemData[] {
-  const newest = backups.list()[0];
-  if (!newest) return [];
-  const date = newest.createdAt;
-  try {
-    const merged = mergeBackup(history, backups.pathOf(newest.id), join(dataDir, 'history-salvage-merge.sqlite'));
-    return [{ code: 'history_notice.backup_merged', values: { date, conversations: merged.added + merged.copied, transcripts: merged.transcripts } }];
-  } catch (error) {
-    log.error(`Merging the newest backup into a salvaged history failed: ${errorText(error)}`);
-    return [{ code: 'history_notice.backup_not_merged', values: { date } }];
-  }
+export function mergeBackups(history: HistoryStore, backups: Backups, dataDir: string): ProblemData[] {
+  return backups.forRepair().map(({ path, createdAt: date }): ProblemData => {
+    backups.keepForNotice(path);
+    try {
+      const merged = mergeBackup(history, path, join(dataDir, 'history-salvage-merge.sqlite'));
+      return { code: 'history_notice.backup_merged', values: { date, conversations: merged.added + merged.copied, transcripts: merged.transcripts } };
+    } catch (error) {
+      log.error(`Merging a backup into a salvaged history failed: ${errorText(error)}`);
+      return { code: 'history_notice.backup_not_merged', values: { date } };
+    }
+  });
 }
 
 /**
@@ -49,7 +52,7 @@ export async function repairInPlace(options: { path: string; dataDir: string; ba
     const store = createHistoryStore(salvaging);
     let merged: ProblemData[];
     try {
-      merged = mergeNewestBackup(store, options.backups, options.dataDir);
+      merged = mergeBackups(store, options.backups, options.dataDir);
     } finally {
       store.close();
     }

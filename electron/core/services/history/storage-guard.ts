@@ -1,12 +1,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { DISK_PROBLEMS, type DiskFault } from '../storage/disk-faults';
+import { DISK_PROBLEMS, type DiskFault, sqliteFaultOf } from '../storage/disk-faults';
 import { Problem } from '../../../../shared/domain/problem';
 
 /** SQLite's primary result codes (extended codes carry them in the low byte). */
 const SQLITE_READONLY = 8;
-const SQLITE_IOERR = 10;
 const SQLITE_CORRUPT = 11;
-const SQLITE_FULL = 13;
 const SQLITE_NOTADB = 26;
 
 const codeOf = (error: unknown) => {
@@ -40,8 +38,6 @@ export class StorageFault extends Problem {
   }
 }
 
-const FAULTS: Record<number, StorageFault['kind']> = { [SQLITE_FULL]: 'full', [SQLITE_READONLY]: 'readOnly', [SQLITE_IOERR]: 'io' };
-
 const STATEMENT_CALLS = new Set(['run', 'get', 'all', 'iterate']);
 
 /**
@@ -68,7 +64,7 @@ export function guardStorage(db: DatabaseSync, path: string, onDamage: (repaired
       // While the repair runs the connection is read-only, so a write can neither go into the
       // damaged file nor be overwritten by the repaired one: it is refused, with the same words.
       if (repairing && codeOf(error) === SQLITE_READONLY) throw new HistoryDamaged(error, path);
-      const fault = FAULTS[codeOf(error) ?? -1];
+      const fault = sqliteFaultOf(error);
       if (fault) throw new StorageFault(error, fault, path);
       if (!isDamage(error)) throw error;
       if (!repairing) {

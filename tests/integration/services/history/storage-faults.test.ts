@@ -1,7 +1,10 @@
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
-import { conversation } from '../../../support/damaged-history';
+import { CONVERSATIONS, conversation, historyFile } from '../../../support/damaged-history';
+import { canMount, smallDisk } from '../../../support/small-disk';
 import { testFolder } from '../../../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
@@ -60,5 +63,57 @@ describe('storage faults in the history', () => {
     expect(() => store.insertWhole(conversation(5))).toThrow('history.repairing');
     expect(repairs).toEqual(['started']);
     expect(store.get('c1').messages).toHaveLength(10);
+  });
+});
+
+/** A tmpfs over `dir` for the running test (support/small-disk.ts). */
+function smallDiskForTest(dir: string, options: string): void {
+  const unmount = smallDisk(dir, options);
+  onTestFinished(() => {
+    unmount();
+  });
+}
+
+describe.runIf(canMount)('a backup the disk refuses', () => {
+  it('names a full disk with the backup it could not write, leaves nothing half-written, and ends', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    await mkdir(dir);
+    smallDiskForTest(dir, 'size=64k');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    const file = join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite');
+    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.full', values: { file } });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('names a read-only disk with the backup it could not write', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    await mkdir(dir);
+    smallDiskForTest(dir, 'ro');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.read_only', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
+  });
+});
+
+describe('a backup that does not end', () => {
+  it('is given up at its time limit with a worded problem; the late copy leaves nothing, and the next backup runs', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z'), limitMs: 60_000 });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    // The limit passes (on a fake clock) before the copy, which runs on a thread of its own, can end.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const taking = backups.backUp(store.db);
+    vi.advanceTimersByTime(60_000);
+    vi.useRealTimers();
+    await expect(taking).rejects.toMatchObject({ code: 'backup.timed_out', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
+    await expect.poll(() => readdir(dir)).toEqual([]);
+    expect(await backups.backUp(store.db)).toMatchObject({ conversations: CONVERSATIONS });
   });
 });

@@ -1,0 +1,130 @@
+import { readFile, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scheduleBackups } from '../../../../electron/core/services/history/backup-schedule';
+import { createBackups } from '../../../../electron/core/services/history/backups';
+import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
+import { openHistory } from '../../../../electron/core/services/history/open-history';
+import { CONVERSATIONS, MESSAGES, conversation, damage, historyFile } from '../../../support/damaged-history';
+import { testFolder } from '../../../support/temp-folder';
+
+// When backups are taken (services/history/backups.ts): from the first minutes of a fresh
+// history, and never so that the one from before a repair is lost before the user was told.
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('backups of a new history', () => {
+  it('takes the first within 5 minutes of the first write, so a history truncated after 10 minutes of use is merged back from it', async () => {
+    // A fake clock and interval: the scheduler's checks and the backups' names follow them, and no test waits
+    // (a backup's time limit stays on the real clock: the copy itself is real work).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(Date.parse('2026-03-02T09:00:00Z'));
+    const dir = await testFolder('confab-first-backup-');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const history = openHistory({ dataDir: dir, afterCrash: false, backups });
+    const stop = scheduleBackups(backups, history.db);
+    const firstWrite = Date.now();
+    for (let minute = 0; minute < 10; minute++) {
+      history.insertWhole(conversation(minute));
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      await backups.settled();
+    }
+    stop();
+    history.close();
+
+    const [first] = backups.list().reverse();
+    expect(first).toBeDefined();
+    expect(first!.createdAt - firstWrite).toBeLessThanOrEqual(5 * MINUTE);
+    expect(first!.conversations).toBeGreaterThan(0);
+
+    const path = join(dir, 'history.sqlite');
+    const bytes = await readFile(path);
+    await truncate(path, Math.floor(bytes.length / 2));
+    const reopened = openHistory({ dataDir: dir, afterCrash: true, backups });
+    try {
+      expect(reopened.problem?.map((part) => part.code)).toContain('history_notice.backup_merged');
+      const back = new Map(reopened.list().map((summary) => [summary.id, summary.messageCount]));
+      // Everything the first minutes' backup holds is back, whole.
+      for (let n = 0; n < first!.conversations; n++) expect(back.get(`c${n}`)).toBe(MESSAGES);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('backs up again once an hour has passed and the history changed, and not while nothing changes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(Date.parse('2026-03-02T09:00:00Z'));
+    const dir = await testFolder('confab-hourly-backup-');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const history = openHistory({ dataDir: dir, afterCrash: false, backups });
+    const stop = scheduleBackups(backups, history.db);
+    const advance = async (ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      await backups.settled();
+    };
+    try {
+      history.insertWhole(conversation(1));
+      await advance(10 * MINUTE);
+      expect(backups.list()).toHaveLength(1);
+      history.insertWhole(conversation(2));
+      await advance(30 * MINUTE);
+      expect(backups.list()).toHaveLength(1);
+      await advance(HOUR);
+      expect(backups.list().map((backup) => backup.conversations)).toEqual([2, 1]);
+      // Nothing written since: three idle hours add no copy that would push a useful one out.
+      await advance(3 * HOUR);
+      expect(backups.list()).toHaveLength(2);
+    } finally {
+      stop();
+      await backups.settled();
+      history.close();
+    }
+  });
+});
+
+describe('the backup from before a repair', () => {
+  it('is kept through rotation and merged, not one taken after the repair, until the notice was seen', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    let clock = Date.parse('2026-03-02T09:00:00Z');
+    const backups = createBackups({ dir: join(dir, 'backups'), now: () => clock });
+    const before = createHistoryStore(path);
+    before.insertWhole({ ...conversation(CONVERSATIONS), title: 'Only in the backup' });
+    const kept = await backups.backUp(before.db);
+    before.db.exec(`DELETE FROM conversations WHERE id = 'c${CONVERSATIONS}'`);
+    before.close();
+    await damage(path, 'messages');
+
+    let history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    const merged = (problem: typeof history.problem) => problem?.filter((part) => part.code === 'history_notice.backup_merged').map((part) => part.values.date);
+    expect(merged(history.problem)).toEqual([kept.createdAt]);
+    expect(history.list().map((summary) => summary.title)).toContain('Only in the backup');
+    // Backed up hourly after the repair: more than the last 7, each holding the reduced history.
+    for (let hour = 1; hour <= 8; hour++) {
+      clock += HOUR;
+      await backups.backUp(history.db);
+    }
+    expect(backups.list().map((backup) => backup.id)).toContain(kept.id);
+    history.close();
+
+    // Damaged again before the notice was seen: what comes back is from before the first repair.
+    await damage(path, 'messages');
+    history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    try {
+      expect(merged(history.problem)).toContain(kept.createdAt);
+      expect(history.list().map((summary) => summary.title)).toContain('Only in the backup');
+
+      backups.noticeSeen();
+      clock += HOUR;
+      await backups.backUp(history.db);
+      expect(backups.list().map((backup) => backup.id)).not.toContain(kept.id);
+      expect(backups.list()).toHaveLength(7);
+    } finally {
+      history.close();
+    }
+  });
+});
