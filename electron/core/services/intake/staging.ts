@@ -218,6 +218,16 @@ export function createStaging(dir: string) {
       );
     },
 
+    /**
+     * What staging would refuse a file of `size` for, judged from its first bytes alone (the
+     * harness's page asks before it uploads); null when it may be sent.
+     */
+    async check(head: Uint8Array, givenName: string, size: number, purpose: StagePurpose): Promise<ProblemData | null> {
+      const kind = STAGED_KINDS[purpose];
+      const name = labelOf(givenName, purpose);
+      return refusal(name, size, kind) ?? kind.early(head.subarray(0, SNIFF_BYTES), name);
+    },
+
     find: (fileId: string) => ready.get(fileId),
 
     get: held,
