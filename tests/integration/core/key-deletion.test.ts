@@ -99,6 +99,27 @@ describe('deleting the key while the keychain is gone', () => {
     expect(await again.invoke('secrets:status')).toMatchObject({ stored: false, storage: 'none', deletionPending: null, keychainProblem: null });
   });
 
+  it('reads the keychain afresh once it is back: a key another program saved meanwhile is the one shown', async () => {
+    const { dataDir, keychain, app } = await withStoredKey('sk-first-profile-ONE1');
+    const created = await app.invoke('profiles:create', { name: 'Staging', copyFrom: 'default' });
+    const staging = (created.profiles as Array<{ id: string; name: string }>).find((profile) => profile.name === 'Staging')!.id;
+    await app.invoke('profiles:switch', { id: staging });
+    fake.issueKey('sk-staging-STG1');
+    await app.invoke('secrets:setKey', { key: 'sk-staging-STG1' });
+    await app.invoke('profiles:switch', { id: 'default' });
+
+    keychain.state.down = true;
+    await app.invoke('secrets:deleteKey');
+    // While Confab could not reach the keychain, the Staging entry was replaced there (a password manager, say).
+    const stagingEntry = `Confab\u0000${resolve(dataDir)}#${staging}`;
+    keychain.entries.set(stagingEntry, keychain.entries.get(stagingEntry)!.replace('sk-staging-STG1', 'sk-staging-STG2'));
+    keychain.state.down = false;
+
+    expect(await app.invoke('secrets:status')).toMatchObject({ stored: false, deletionPending: null, keychainProblem: null });
+    await app.invoke('profiles:switch', { id: staging });
+    expect(await app.invoke('secrets:status')).toMatchObject({ stored: true, last4: 'STG2' });
+  });
+
   it('a key saved for this run only while the deletion is pending is the one sent, and the old entry still goes', async () => {
     const old = 'sk-old-key-OLD1';
     const { keychain, app, entry } = await withStoredKey(old);
