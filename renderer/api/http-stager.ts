@@ -1,6 +1,5 @@
 import { STAGE_CHECK_ROUTE, STAGE_HEAD_BYTES, STAGE_ROUTE, type FileStager, type StageOptions, stageCheckSchema } from '../../shared/contract/staging';
-import type { StageOutcome } from '../../shared/contract/transcription';
-import { stageOutcomeSchema } from '../../shared/contract/transcription';
+import { type StageOutcome, stageOutcomeSchema } from '../../shared/contract/transcription';
 import { bridgeProblem } from './bridge-problem';
 
 const parsed = (text: string): unknown => {
