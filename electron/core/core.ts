@@ -36,7 +36,9 @@ import { createOpenedRecordings } from './services/jobs/opened-recordings';
 import type { RunDeps } from './services/jobs/run-job';
 import { createLiveParts } from './services/live-parts';
 import { transcribeFile } from './services/transcription/transcribe-file';
-import { createKeyStore, createKeychain } from './services/keys/keychain';
+import { createKeychain } from './services/keys/keychain';
+import { createKeyStore, retryKeyDeletions } from './services/keys/key-store';
+import { openPendingDeletions } from './services/keys/pending-deletions';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
 import { createServerSecrets } from './services/mcp/server-secrets';
@@ -74,7 +76,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // the same folder do.
   const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
   const dataAccount = resolve(options.userDataDir);
-  const keyStore = createKeyStore({ keychain: createKeychain(keychain), accountPrefix: dataAccount });
+  const keyStore = createKeyStore({
+    keychain: createKeychain(keychain),
+    accountPrefix: dataAccount,
+    deletions: await openPendingDeletions(join(options.userDataDir, 'key-deletions.json')),
+  });
   const settings = await createSettingsStore({
     dir: options.userDataDir,
     initialBaseUrl: options.initialBaseUrl,
@@ -200,6 +206,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const stopBackups = scheduleBackups(backups, history.db);
+  const stopKeyDeletionRetries = retryKeyDeletions(keyStore);
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
   history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
@@ -275,6 +282,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       liveParts.close();
       await jobs.close();
       stopBackups();
+      stopKeyDeletionRetries();
       await conversations.close();
       await mcp.close();
       await backups.settled();

@@ -2,10 +2,11 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { finished } from 'node:stream/promises';
 import { MEDIA_PATH } from '../core/app-origin';
-import { STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
+import { STAGE_CHECK_ROUTE, STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
 import { mediaReply } from '../core/services/storage/media-file';
 import type { Staging } from '../core/services/intake/staging';
 import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
+import { checkBeforeStaging } from './stage-check-route';
 import type { UrlSigner } from './signed-urls';
 import type { StageOutcome } from '../../shared/contract/transcription';
 import { errorText } from '../../shared/domain/error-text';
@@ -31,7 +32,8 @@ const bearer = (request: IncomingMessage) => /^Bearer (.+)$/.exec(request.header
 
 /**
  * The harness's byte routes beside the bridge: a file's bytes cross once, raw, never as base64
- * inside a JSON frame. PUT /files stages a dropped file (token and Origin checked like the
+ * inside a JSON frame. POST /files/check judges a file from its first bytes before its upload, and
+ * PUT /files stages it (both with token and Origin checked like the
  * WebSocket); GET /media/<id> plays a saved recording with range requests and GET
  * /downloads/<id> fetches an export (both by signed URL, since <audio> and a download anchor
  * cannot send the token). Answers false for any other request.
@@ -65,6 +67,14 @@ export function fileRoutes(deps: FileRouteDeps) {
     response.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(outcome));
   }
 
+  /** POST /files/check: the verdict on a file's size and first bytes, before its upload. */
+  async function check(request: IncomingMessage, response: ServerResponse, url: URL, headers: Record<string, string>) {
+    if (!deps.fromPage(request, bearer(request))) return text(response, 403, 'Forbidden', headers);
+    const verdict = await checkBeforeStaging(deps.staging, request, url);
+    if ('status' in verdict) return text(response, verdict.status, verdict.message, headers);
+    response.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(verdict));
+  }
+
   async function media(request: IncomingMessage, response: ServerResponse, id: string, headers: Record<string, string>) {
     const reply = await mediaReply(deps.audioPath(id), request.headers.range ?? null);
     response.writeHead(reply.status, { ...headers, ...reply.headers });
@@ -91,6 +101,11 @@ export function fileRoutes(deps: FileRouteDeps) {
     if (url.pathname === STAGE_ROUTE) {
       if (request.method === 'PUT') await stage(request, response, url, headers);
       else text(response, 405, 'Use PUT.', headers);
+      return true;
+    }
+    if (url.pathname === STAGE_CHECK_ROUTE) {
+      if (request.method === 'POST') await check(request, response, url, headers);
+      else text(response, 405, 'Use POST.', headers);
       return true;
     }
     const prefix = [MEDIA_PATH, DOWNLOAD_PATH].find((candidate) => url.pathname.startsWith(candidate));

@@ -172,10 +172,18 @@ export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boo
   const what = typeof own.what === 'function' ? own.what(failure.values ?? {}) : own.what;
   const adviceKey = own.advice ? (here && own.here) || own.advice : (here && kind.here) || kind.advice;
   const action = own.action === undefined ? kind.action : own.action;
+  // A 4xx main did not classify further: the service refused the request, and its words (the detail) say why.
+  const refused = failure.kind === 'http' && failure.reason === null && failure.status !== null && failure.status >= 400 && failure.status < 500;
   return {
     // No status on an http failure: the request never left Confab (main refused it, or the bridge to main is down).
-    title: t(own.title ?? (failure.kind === 'http' && failure.status === null ? 'failure.kind.http.title_unsent' : kind.title)),
-    advice: t(failure.kind === 'rate_limit' && failure.retryAfterSeconds !== null ? 'failure.kind.rate_limit.advice_wait' : adviceKey),
+    title: t(own.title ?? (failure.kind === 'http' && failure.status === null ? 'failure.kind.http.title_unsent' : refused ? 'failure.kind.http.title_refused' : kind.title)),
+    advice: t(
+      failure.kind === 'rate_limit' && failure.retryAfterSeconds !== null
+        ? 'failure.kind.rate_limit.advice_wait'
+        : refused
+          ? 'failure.kind.http.advice_refused'
+          : adviceKey,
+    ),
     // An unreachable host is said once, in the title, which names the host and the system's code.
     detail: what ? t(what) : failure.reason === 'unreachable' ? null : failure.message || null,
     action: here && action === 'settings' ? null : action,

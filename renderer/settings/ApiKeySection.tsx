@@ -1,12 +1,18 @@
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { type KeyWarning, setKeyInputSchema } from '../../shared/contract/secrets';
+import { type KeyWarning, type KeychainProblem, setKeyInputSchema } from '../../shared/contract/secrets';
 import { FailureNotice } from '../common/FailureNotice';
 import { KeyFacts } from './KeyFacts';
 import { KeychainNotice } from './KeychainNotice';
 import { useSettings } from './store';
 
 const KEY_WARNINGS = { not_a_service_key: 'key.notServiceKey' } as const satisfies Record<KeyWarning, string>;
+const DELETION_PENDING = {
+  locked: 'key.deletePendingLocked',
+  unavailable: 'key.deletePendingUnavailable',
+  denied: 'key.deletePendingDenied',
+  failed: 'key.deletePendingFailed',
+} as const satisfies Record<KeychainProblem, string>;
 
 export function ApiKeySection() {
   const { t } = useTranslation('settings');
@@ -93,6 +99,11 @@ export function ApiKeySection() {
       {key.warning && (
         <p className="warning" role="status">
           {t(KEY_WARNINGS[key.warning])}
+        </p>
+      )}
+      {key.deletionPending && (
+        <p className="warning" role="status">
+          {t(DELETION_PENDING[key.deletionPending])}
         </p>
       )}
       {key.storage === 'unknown' && (

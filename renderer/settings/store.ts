@@ -83,7 +83,9 @@ export const useSettings = create<SettingsState>((set, get) => {
     async testConnection() {
       set({ testing: true, connection: null });
       await attempt(async () => {
-        set({ connection: await api.settings.testConnection() });
+        const connection = await api.settings.testConnection();
+        // The test was a use of the key, which retries a pending deletion in the keychain: say how it went.
+        set({ connection, key: get().key?.deletionPending ? await api.secrets.status() : get().key });
       });
       set({ testing: false });
     },

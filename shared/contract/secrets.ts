@@ -26,6 +26,11 @@ export const keyStatusSchema = z.object({
   storage: z.enum(['keychain', 'memory', 'none', 'unknown']),
   /** Why the keychain's last answer was a failure; null while it works. */
   keychainProblem: keychainProblemSchema.nullable(),
+  /**
+   * Set when the user deleted the key but the keychain could not delete its entry (why): Confab
+   * holds no key and never reads that entry, and deletes it once the keychain answers again.
+   */
+  deletionPending: keychainProblemSchema.nullable(),
   /** Set when the stored key does not look like a service key. */
   warning: keyWarningSchema.nullable(),
   /** The origin (scheme, host, port) the stored key was saved for; main sends it nowhere else. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
 import type { ChunkInput, ChunkOutcome } from './recording';
 import type { StageOutcome } from './transcription';
 
@@ -29,6 +30,18 @@ export const stagePathInput = described.extend({ path: z.string().min(1) }).stri
 export const stageBytesInput = described.extend({ bytes: z.instanceof(Uint8Array) }).strict();
 /** Browser harness: the query of the staging route; the body is the file. */
 export const stageQuery = described;
+
+/**
+ * The harness's check before an upload (POST, body = the file's first STAGE_HEAD_BYTES at most,
+ * the whole file's size in the query): main judges the size and the kind from them, so a file it
+ * would refuse is refused in a moment rather than after the whole of it was sent.
+ */
+export const STAGE_CHECK_ROUTE = '/files/check';
+/** How many first bytes main needs to judge a file's kind (file-type's own sample size). */
+export const STAGE_HEAD_BYTES = 4100;
+export const stageCheckQuery = described.extend({ size: z.coerce.number().int().nonnegative() });
+/** The check's answer: why main would refuse the file, or null when it may be sent. */
+export const stageCheckSchema = z.object({ problem: problemSchema.nullable() });
 
 /** The preload's IPC channels for staging; they are not part of the router, so the harness has none. */
 export const STAGE_PATH_CHANNEL = 'files:stagePath';

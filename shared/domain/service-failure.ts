@@ -7,10 +7,10 @@ import { problemValuesSchema } from './problem';
  */
 export const failureKind = z.enum([
   'auth', // 401: reason is missing_api_key, invalid_api_key or expired_api_key when the service said so
-  'plan', // a 4xx other than 401 on a Pro feature: the server's refusal
+  'plan', // a 403 whose code or words name the plan (Pro): the server's refusal of a Pro feature
   'rate_limit', // 429
   'server', // 5xx
-  'http', // any other status
+  'http', // any other status, a 4xx that does not name the plan included (the server's words say why)
   'network', // the host could not be reached
   'not_configured', // no base URL yet
   'stream', // an error reported inside a stream

@@ -12,7 +12,7 @@ export interface LockedKeyring {
 
 const run = promisify(execFile);
 
-function stopped(child: ChildProcess): Promise<void> {
+export function stopped(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -21,7 +21,7 @@ function stopped(child: ChildProcess): Promise<void> {
 }
 
 /** A D-Bus session of its own, its socket in `dir`; it starts gnome-keyring when asked for a Secret Service. */
-async function startBus(dir: string, env: NodeJS.ProcessEnv, name: string) {
+export async function startBus(dir: string, env: NodeJS.ProcessEnv, name: string) {
   const bus = spawn('dbus-daemon', ['--session', '--nofork', `--address=unix:path=${join(dir, name)}`, '--print-address=1'], {
     env,
     stdio: ['ignore', 'pipe', 'ignore'],

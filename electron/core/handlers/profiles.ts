@@ -1,6 +1,6 @@
 import type { Handlers } from '../router';
 import type { Contract } from '../../../shared/contract';
-import type { KeyStore } from '../services/keys/keychain';
+import type { KeyStore } from '../services/keys/key-store';
 import type { SettingsStore } from '../services/settings/settings-store';
 
 export function profilesHandlers(deps: { settings: SettingsStore; keys: KeyStore }): Handlers<Contract>['profiles'] {

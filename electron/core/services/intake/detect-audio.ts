@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { STAGE_HEAD_BYTES } from '../../../../shared/contract/staging';
 import { AUDIO_EXTENSIONS } from '../../../../shared/contract/transcription';
 import { errorText } from '../../../../shared/domain/error-text';
 import type { ProblemData } from '../../../../shared/domain/problem';
@@ -49,8 +50,8 @@ export async function detectAudio(path: string, name: string): Promise<Detection
   return classify(detected, name);
 }
 
-/** How many first bytes `refuseEarly` needs: file-type's own sample size. */
-export const SNIFF_BYTES = 4100;
+/** How many first bytes `refuseEarly` needs: file-type's own sample size, which the harness's page sends first. */
+export const SNIFF_BYTES = STAGE_HEAD_BYTES;
 
 /**
  * A refusal from a file's first bytes, before the rest is read or copied; null when they may be

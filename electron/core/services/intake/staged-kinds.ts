@@ -13,6 +13,8 @@ import { type Detection, detectAudio, refuseEarly } from './detect-audio';
  * and the sniffing for all of them. Refusals are codes with values; the page words them.
  */
 export interface StagedKind {
+  /** The name of a file whose own name has nothing usable in it (staging adds the detected extension). */
+  unnamed: string;
   /** An empty file, or a folder, of this kind: each code's words say what to choose instead. */
   empty: string;
   notFile: string;
@@ -35,6 +37,7 @@ async function refuseUnlessJson(head: Uint8Array, name: string): Promise<Problem
 
 // No limit: a recording longer than the service takes is split into parts when it is sent.
 const recording: StagedKind = {
+  unnamed: 'audio',
   empty: 'intake.recording_empty',
   notFile: 'intake.recording_not_file',
   tooLarge: () => null,
@@ -52,6 +55,7 @@ async function refuseUnlessText(head: Uint8Array, name: string): Promise<Problem
 export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   original: recording,
   import: {
+    unnamed: 'conversation',
     empty: 'intake.export_empty',
     notFile: 'intake.export_not_file',
     // Sizes cross as bytes; the page says them in the user's units.
@@ -61,6 +65,7 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
     recognise: async () => ({ ok: true, format: 'json', mimeType: 'application/json' }),
   },
   paste: {
+    unnamed: 'pasted text',
     empty: 'intake.paste_empty',
     notFile: 'intake.paste_not_file',
     tooLarge: (name, size) => (size > MAX_PASTE_BYTES ? { code: 'intake.paste_too_large', values: { name, size, limit: MAX_PASTE_BYTES } } : null),
@@ -69,6 +74,7 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   },
   // Raw samples have no header to sniff: the page's capture made them, and main measures them before use.
   dictation: {
+    unnamed: 'dictation',
     empty: 'intake.dictation_empty',
     notFile: 'intake.dictation_empty',
     tooLarge: (name, size) =>

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
 import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
+import { usableName } from '../storage/file-name';
 import { SNIFF_BYTES } from './detect-audio';
 import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -102,6 +103,14 @@ export function createStaging(dir: string) {
     }
   }
 
+  /**
+   * The name a file is staged, uploaded and titled under: what is usable of the one it came with,
+   * else the kind's own ("audio") plus, once known, the extension of the format its content has.
+   */
+  const labelOf = (name: string, purpose: StagePurpose) => usableName(name) ?? STAGED_KINDS[purpose].unnamed;
+  const finalName = (name: string, purpose: StagePurpose, format: StagedFile['format']) =>
+    usableName(name) ?? (format === 'text' || format === 'pcm' ? STAGED_KINDS[purpose].unnamed : `${STAGED_KINDS[purpose].unnamed}.${format}`);
+
   function refusal(name: string, size: number, kind: StagedKind): ProblemData | null {
     if (size === 0) return { code: kind.empty, values: { name } };
     return kind.tooLarge(name, size);
@@ -119,7 +128,7 @@ export function createStaging(dir: string) {
    * file, then recognises its content.
    */
   async function receive(
-    name: string,
+    givenName: string,
     size: number,
     purpose: StagePurpose,
     /** Fills the file; may answer a refusal found on the way. */
@@ -127,6 +136,7 @@ export function createStaging(dir: string) {
     early: (kind: StagedKind) => Promise<ProblemData | null> = async () => null,
   ): Promise<StageOutcome> {
     const kind = STAGED_KINDS[purpose];
+    const name = labelOf(givenName, purpose);
     const problem = refusal(name, size, kind) ?? (await early(kind));
     if (problem) return { ok: false, problem };
     const fileId = randomUUID();
@@ -161,7 +171,7 @@ export function createStaging(dir: string) {
       await rename(path, kept);
       path = kept;
     }
-    const file = { fileId, name, size, format: detected.format, mimeType: detected.mimeType };
+    const file = { fileId, name: finalName(givenName, purpose, detected.format), size, format: detected.format, mimeType: detected.mimeType };
     ready.set(fileId, { ...file, path, purpose });
     return { ok: true, file };
   }
@@ -171,14 +181,15 @@ export function createStaging(dir: string) {
      * Copies a file the user chose from where it lies (Electron). The caller vouches that the
      * user chose it; only regular files are taken, never a folder or a device.
      */
-    async fromPath(source: string, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+    async fromPath(source: string, givenName: string, purpose: StagePurpose): Promise<StageOutcome> {
+      const name = labelOf(givenName, purpose);
       const info = await stat(source).catch((error: unknown) => errorText(error));
       if (typeof info === 'string') return { ok: false, problem: { code: 'intake.not_found', values: { name, detail: info } } };
       if (!info.isFile()) return { ok: false, problem: { code: STAGED_KINDS[purpose].notFile, values: { name } } };
       // A clone where the file system offers one (instant), a copy otherwise; a file of the wrong
       // kind is refused from its first bytes, before any copy of it.
       return receive(
-        name,
+        givenName,
         info.size,
         purpose,
         (target) => copyFile(source, target, constants.COPYFILE_FICLONE),
@@ -192,9 +203,10 @@ export function createStaging(dir: string) {
      * take in before answering, as a browser reports an answer to an unfinished upload as a
      * network error (a destroyed request would never be answered at all).
      */
-    fromStream(body: NodeJS.ReadableStream, name: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+    fromStream(body: NodeJS.ReadableStream, givenName: string, size: number, purpose: StagePurpose): Promise<StageOutcome> {
+      const name = labelOf(givenName, purpose);
       const sniffer = sniff(name, STAGED_KINDS[purpose]);
-      return receive(name, size, purpose, async (target) => {
+      return receive(givenName, size, purpose, async (target) => {
         // pipe() lets go of the body when the copy fails, where pipeline() would destroy it; the
         // body's own failure (the page gone) still ends the copy.
         const copy = new PassThrough();
@@ -205,14 +217,24 @@ export function createStaging(dir: string) {
     },
 
     /** Bytes from the page (Electron: a file with no path on disk, a long paste). */
-    fromBytes(bytes: Uint8Array, name: string, purpose: StagePurpose): Promise<StageOutcome> {
+    fromBytes(bytes: Uint8Array, givenName: string, purpose: StagePurpose): Promise<StageOutcome> {
       return receive(
-        name,
+        givenName,
         bytes.byteLength,
         purpose,
         (target) => writeFile(target, bytes),
-        (kind) => kind.early(bytes.subarray(0, SNIFF_BYTES), name),
+        (kind) => kind.early(bytes.subarray(0, SNIFF_BYTES), labelOf(givenName, purpose)),
       );
+    },
+
+    /**
+     * What staging would refuse a file of `size` for, judged from its first bytes alone (the
+     * harness's page asks before it uploads); null when it may be sent.
+     */
+    async check(head: Uint8Array, givenName: string, size: number, purpose: StagePurpose): Promise<ProblemData | null> {
+      const kind = STAGED_KINDS[purpose];
+      const name = labelOf(givenName, purpose);
+      return refusal(name, size, kind) ?? kind.early(head.subarray(0, SNIFF_BYTES), name);
     },
 
     find: (fileId: string) => ready.get(fileId),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KeyStatus, KeychainProblem } from '../../../../shared/contract/secrets';
+import type { KeychainProblem } from '../../../../shared/contract/secrets';
 import { log } from '../../log';
 import { KeychainError, keychainProblemOf } from './keychain-failure';
 
@@ -20,7 +20,7 @@ const entrySchema = z.object({ key: z.string().min(1), origin: z.string().nullab
 export type KeyEntry = z.infer<typeof entrySchema>;
 
 /** A secret written before keys had origins is the bare key: it is kept but bound to nothing. */
-function decode(secret: string): KeyEntry {
+export function decode(secret: string): KeyEntry {
   try {
     const parsed = entrySchema.safeParse(JSON.parse(secret));
     if (parsed.success) return parsed.data;
@@ -80,79 +80,23 @@ export function createKeychain(deps: { keytar: Keytar; service?: string }) {
       }
     },
 
-    async remove(account: string): Promise<void> {
+    /**
+     * Deletes a secret: null once it is gone, else why it is not. With no Secret Service the
+     * library answers "nothing to delete" instead of failing, so the keychain is probed first, and
+     * asked afterwards whether the entry really went.
+     */
+    async remove(account: string): Promise<KeychainProblem | null> {
       try {
+        await probe();
         await deps.keytar.deletePassword(service, account);
+        if ((await deps.keytar.getPassword(service, account)) !== null) return noteFailure(new Error('the entry was still there after deleting it'), 'failed');
+        problem = null;
+        return null;
       } catch (error) {
-        noteFailure(error);
+        return noteFailure(error);
       }
     },
   };
 }
 
 export type Keychain = ReturnType<typeof createKeychain>;
-
-/**
- * Holds each profile's API key for main, one keychain entry per profile (account
- * `<accountPrefix>#<profileId>`). When the keychain cannot store a key the user may opt into
- * keeping it in memory for this run. Where a key may go is decided in profile-keys.ts.
- */
-export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string }) {
-  const account = (profileId: string) => `${deps.accountPrefix}#${profileId}`;
-  const memory = new Map<string, KeyEntry>();
-
-  // What the keychain last answered, per profile. Main is the only writer of these entries (one
-  // app per data folder, data-lock.ts), so a request need not ask the Secret Service again: two
-  // D-Bus round trips on every Send were most of its latency. A failed read or write is not
-  // remembered and forgets what was: after it, what the keychain holds is not known.
-  const known = new Map<string, KeyEntry | null>();
-
-  async function read(profileId: string): Promise<{ entry: KeyEntry | null; storage: KeyStatus['storage'] }> {
-    const inMemory = memory.get(profileId);
-    if (inMemory) return { entry: inMemory, storage: 'memory' };
-    if (!known.has(profileId)) {
-      const secret = await deps.keychain.read(account(profileId));
-      if (deps.keychain.problem() !== null) return { entry: null, storage: 'unknown' };
-      known.set(profileId, secret === null ? null : decode(secret));
-    }
-    const entry = known.get(profileId) ?? null;
-    return entry === null ? { entry: null, storage: 'none' } : { entry, storage: 'keychain' };
-  }
-
-  async function save(profileId: string, entry: KeyEntry, options: { memoryOnly: boolean }): Promise<void> {
-    if (options.memoryOnly) {
-      memory.set(profileId, entry);
-      return;
-    }
-    try {
-      await deps.keychain.write(account(profileId), JSON.stringify(entry));
-    } catch (error) {
-      known.delete(profileId);
-      throw error;
-    }
-    known.set(profileId, entry);
-    memory.delete(profileId);
-  }
-
-  async function remove(profileId: string): Promise<void> {
-    memory.delete(profileId);
-    known.delete(profileId);
-    await deps.keychain.remove(account(profileId));
-  }
-
-  /**
-   * Moves the entry of a data folder from before profiles (account = the folder, value = the
-   * bare key) to a profile, bound to the origin of that profile's base URL. Its age starts now:
-   * when it was first saved was never recorded.
-   */
-  async function adoptLegacy(legacyAccount: string, profileId: string, origin: string | null, now: Date): Promise<void> {
-    const secret = await deps.keychain.read(legacyAccount);
-    if (secret === null) return;
-    await save(profileId, { key: decode(secret).key, origin, savedAt: now.toISOString() }, { memoryOnly: false });
-    await deps.keychain.remove(legacyAccount);
-  }
-
-  return { read, save, remove, adoptLegacy, keychainProblem: deps.keychain.problem };
-}
-
-export type KeyStore = ReturnType<typeof createKeyStore>;

@@ -1,6 +1,6 @@
 import type { KeyChange, KeyStatus } from '../../../../shared/contract/secrets';
 import { type ConnectionOutcome, type Settings, originOf } from '../../../../shared/contract/settings';
-import type { KeyStore } from './keychain';
+import type { KeyStore } from './key-store';
 import { KeychainError } from './keychain-failure';
 import { Problem } from '../../../../shared/domain/problem';
 
@@ -44,6 +44,7 @@ export function createProfileKeys(deps: ProfileKeysDeps) {
       last4: entry ? entry.key.slice(-4) : null,
       storage,
       keychainProblem: deps.keys.keychainProblem(),
+      deletionPending: deps.keys.deletionPending(settings.profileId),
       warning: entry && !entry.key.startsWith('sk-') ? 'not_a_service_key' : null,
       origin: entry?.origin ?? null,
       currentOrigin,

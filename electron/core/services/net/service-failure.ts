@@ -30,11 +30,19 @@ export function readErrorBody(text: string): { code: string | null; message: str
   };
 }
 
-function kindOf(status: number): FailureKind {
+/**
+ * The service's interface leaves the refusal of a Pro feature on a Free key "not shown", so the
+ * rule is tolerant: a 403 whose code or words name the plan (Pro, plan, upgrade, subscription,
+ * tier; `pro_plan_required` counts, hence the underscores read as spaces). Any other 4xx is not
+ * said to need a plan: its own words are shown (kind 'http').
+ */
+const PLAN_WORDS = /\b(pro|plans?|upgrade|subscription|tier)\b/i;
+
+function kindOf(status: number, code: string | null, message: string | null): FailureKind {
   if (status === 401) return 'auth';
   if (status === 429) return 'rate_limit';
   if (status >= 500) return 'server';
-  if (status >= 400) return 'plan';
+  if (status === 403 && PLAN_WORDS.test(`${code ?? ''} ${message ?? ''}`.replaceAll('_', ' '))) return 'plan';
   return 'http';
 }
 
@@ -64,10 +72,11 @@ export async function failureFromResponse(
     // A forwarding proxy's own refusal, not the service's: the proxy is the one between Confab and the host.
     return diagnosed('network', 'proxy_auth_required', { reason: 'proxy_auth_required', values: { proxy: null, host } }, host);
   }
-  const kind = kindOf(response.status);
+  const kind = kindOf(response.status, code, message);
   return {
     kind,
-    reason: reasonFor(kind, code),
+    // A service's code is never read as one of Confab's own diagnoses ('timeout', 'too_large'…), which name values it did not send.
+    reason: kind === 'http' ? null : reasonFor(kind, code),
     status: response.status,
     code,
     message: redact(message ?? `${response.status} ${response.statusText || 'error'}`.trim()),

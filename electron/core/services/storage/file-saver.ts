@@ -1,4 +1,5 @@
 import type { SaveOutcome } from '../../../../shared/contract/files';
+import { usableName } from './file-name';
 
 export interface FileToSave {
   fileName: string;
@@ -17,14 +18,9 @@ export interface FileSaver {
 /**
  * A file name to suggest, never a path: suggested names may come from the page (a transcript
  * keeps the name of the file the page staged), and a suggestion such as `../../.bashrc` or
- * `/etc/cron.d/x` must not steer a save dialog (or a download) outside the folder the user
- * picks. Keeps the last path segment, drops characters no file system accepts and leading dots.
+ * `/etc/cron.d/x` must not steer a save dialog (or a download) outside the folder the user picks.
  */
-export function saveName(fileName: string): string {
-  const last = fileName.split(/[\\/]/).pop() ?? '';
-  const clean = last.replace(/[:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').replace(/^[.\s]+/, '').trim().slice(0, 120);
-  return clean || 'Confab export';
-}
+export const saveName = (fileName: string): string => usableName(fileName) ?? 'Confab export';
 
 /** Where no way to save is wired (a core built for a test that saves nothing). */
 export const noSaver: FileSaver = {

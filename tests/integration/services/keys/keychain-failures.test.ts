@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyStore, createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeyStore } from '../../../../electron/core/services/keys/key-store';
+import { createPendingDeletions } from '../../../../electron/core/services/keys/pending-deletions';
 import { createProfileKeys } from '../../../../electron/core/services/keys/profile-keys';
 import type { Settings } from '../../../../shared/contract/settings';
 import { memoryKeytar } from '../../../support/memory-keytar';
@@ -48,7 +50,7 @@ function failingKeytar() {
 
 function profileKeys(keytar: ReturnType<typeof failingKeytar>['keytar']) {
   return createProfileKeys({
-    keys: createKeyStore({ keychain: createKeychain({ keytar, service: 'Confab' }), accountPrefix: 'test' }),
+    keys: createKeyStore({ keychain: createKeychain({ keytar, service: 'Confab' }), accountPrefix: 'test', deletions: createPendingDeletions(async () => undefined) }),
     settings: { get: () => settings },
     probe: async () => ({ ok: true, model: 'default', latencyMs: 0 }),
   });

@@ -7,7 +7,9 @@ import { promisify } from 'node:util';
 import * as keytar from '@napi-rs/keyring/keytar.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../../electron/core/core';
-import { createKeyStore, createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeyStore } from '../../../../electron/core/services/keys/key-store';
+import { createPendingDeletions } from '../../../../electron/core/services/keys/pending-deletions';
 import { createProfileKeys } from '../../../../electron/core/services/keys/profile-keys';
 import type { Settings } from '../../../../shared/contract/settings';
 import { startFakeService } from '../../../fake-service/server';
@@ -25,7 +27,7 @@ afterEach(async () => {
 
 function profileKeys(settings: Settings) {
   const keys = createProfileKeys({
-    keys: createKeyStore({ keychain: createKeychain({ keytar, service }), accountPrefix: prefix }),
+    keys: createKeyStore({ keychain: createKeychain({ keytar, service }), accountPrefix: prefix, deletions: createPendingDeletions(async () => undefined) }),
     settings: { get: () => settings },
     probe: async () => ({ ok: true, model: 'default', latencyMs: 0 }),
   });

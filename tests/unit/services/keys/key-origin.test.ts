@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionOutcome, Settings } from '../../../../shared/contract/settings';
-import { createKeyStore, createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeyStore } from '../../../../electron/core/services/keys/key-store';
+import { createPendingDeletions } from '../../../../electron/core/services/keys/pending-deletions';
 import { createProfileKeys } from '../../../../electron/core/services/keys/profile-keys';
 import { targetOf } from '../../../../electron/core/services/mcp/server-target';
 import type { ServerConfigs } from '../../../../electron/core/services/mcp/server-configs';
@@ -29,7 +31,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
   let now = new Date('2026-01-01T00:00:00Z');
   const keytar = memoryKeytar();
   const keys = createProfileKeys({
-    keys: createKeyStore({ keychain: createKeychain({ keytar, service: 'test' }), accountPrefix: '/data' }),
+    keys: createKeyStore({ keychain: createKeychain({ keytar, service: 'test' }), accountPrefix: '/data', deletions: createPendingDeletions(async () => undefined) }),
     settings: { get: () => settings },
     probe: async (key, url) => {
       probes.push({ key, baseUrl: url });

@@ -26,7 +26,32 @@ describe('failureFromResponse', () => {
     expect((await failureFromResponse(new Response('', { status: 503, statusText: 'Service Unavailable' }))).message).toBe(
       '503 Service Unavailable',
     );
-    expect((await failureFromResponse(new Response('{}', { status: 403 }))).kind).toBe('plan');
+  });
+
+  // The service's interface leaves its Free-on-Pro refusal "not shown": a 403 is a plan problem when
+  // its code or words name the plan, and every other 4xx is said in the service's own words.
+  const answer = (status: number, body: object) => failureFromResponse(new Response(JSON.stringify(body), { status }));
+  it.each([
+    ['the fake service\u2019s chat refusal', { error: { message: 'JSON mode requires a Pro plan. Free keys can only use the model `default`.', type: 'permission_error', code: 'pro_plan_required' } }],
+    ['its transcription refusal', { error: { message: 'Audio transcription requires a Pro plan.', type: 'permission_error', code: 'pro_plan_required' } }],
+    ['a code alone', { error: { code: 'plan_required' } }],
+    ['words alone', { message: 'Upgrade your subscription to use this model.' }],
+  ])('counts a 403 naming the plan as a plan problem: %s', async (_, body) => {
+    expect(await answer(403, body)).toMatchObject({ kind: 'plan', status: 403, reason: null });
+  });
+
+  it.each([
+    [400, { error: { message: "Invalid file name ''.", type: 'invalid_request_error', code: 'invalid_file_name' } }, "Invalid file name ''."],
+    [403, { error: { message: 'This key may not be used from this network.', code: 'forbidden' } }, 'This key may not be used from this network.'],
+    [404, { error: { message: 'No such model.', code: 'model_not_found' } }, 'No such model.'],
+    [413, { error: { message: 'The file is too large.', code: 'request_too_large' } }, 'The file is too large.'],
+    [403, {}, '403 error'],
+  ])('says any other %i in the service\u2019s own words, not as a plan problem', async (status, body, message) => {
+    expect(await answer(status, body)).toMatchObject({ kind: 'http', status, message });
+  });
+
+  it('never reads a 4xx\u2019s code as one of Confab\u2019s own diagnoses', async () => {
+    expect(await answer(400, { error: { message: 'Upstream timed out.', code: 'timeout' } })).toMatchObject({ kind: 'http', reason: null, code: 'timeout' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, vi, it } from 'vitest';
+import { failureFromResponse } from '../../../../electron/core/services/net/service-failure';
 import { guidanceFor } from '../../../../renderer/common/failure-guidance';
 import { i18n } from '../../../../renderer/i18n';
 import { english } from '../../../../shared/i18n/english';
@@ -26,6 +27,15 @@ describe('guidance for transport failures', () => {
     });
     expect(guidanceFor(failure({ kind: 'http', reason: 'cross_origin_redirect', code: 'cross_origin_redirect' }))).toMatchObject({ title: 'The service sent Confab elsewhere', action: 'settings' });
     expect(guidanceFor(failure({ kind: 'not_configured', reason: 'insecure_address', code: 'insecure_address' }))).toMatchObject({ title: 'The address is not secure', action: 'settings' });
+  });
+
+  it('says a refused request in the service\u2019s own words, and names the Pro plan only where the service did', async () => {
+    const answer = async (status: number, error: object) => guidanceFor(await failureFromResponse(new Response(JSON.stringify({ error }), { status })));
+    const badName = await answer(400, { message: "Invalid file name ''.", type: 'invalid_request_error', code: 'invalid_file_name' });
+    expect(badName).toMatchObject({ title: 'The service refused the request (400)', detail: "Invalid file name ''." });
+    expect([badName.title, badName.advice].join(' ')).not.toMatch(/Pro|plan/);
+    const pro = await answer(403, { message: 'Audio transcription requires a Pro plan.', type: 'permission_error', code: 'pro_plan_required' });
+    expect(pro.advice).toMatch(/Pro plan/);
   });
 
   it('explains an untrusted certificate without blaming the network', () => {

@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createKeyStore, createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeychain } from '../../../../electron/core/services/keys/keychain';
+import { createKeyStore } from '../../../../electron/core/services/keys/key-store';
+import { createPendingDeletions } from '../../../../electron/core/services/keys/pending-deletions';
 import { MAX_PROFILES, createSettingsStore } from '../../../../electron/core/services/settings/settings-store';
 import { originOf } from '../../../../shared/contract/settings';
 import { memoryKeytar } from '../../../support/memory-keytar';
@@ -25,7 +27,7 @@ describe('settings.json from before profiles', () => {
     );
     const keytar = memoryKeytar();
     await keytar.setPassword('Confab', dir, 'sk-legacy-key-1234');
-    const keys = createKeyStore({ keychain: createKeychain({ keytar }), accountPrefix: dir });
+    const keys = createKeyStore({ keychain: createKeychain({ keytar }), accountPrefix: dir, deletions: createPendingDeletions(async () => undefined) });
     const at = new Date('2026-03-01T10:00:00Z');
 
     const settings = await createSettingsStore({
