@@ -115,6 +115,8 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       // Saved conversations loaded here load again when opened; the open one is read at once.
       const id = get().activeId;
       set((s) => ({ conversations: s.conversations.filter((c) => c.id === id || !before.has(c.id)), earlier: {} }));
+      // One the user asked for whose opening failed (it met the repair) is opened now, without a click again.
+      if (wanted !== id && get().listed.some((c) => c.id === wanted)) return void (await get().select(wanted));
       if (!before.has(id)) return;
       if (!isSaved(id)) return get().newConversation();
       try {

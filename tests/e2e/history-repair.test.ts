@@ -1,9 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import type { Conversation } from '../../shared/domain/conversation';
+import { type HistoryStore, createHistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, screenshot } from '../support/browser';
 import { conversation, damage } from '../support/damaged-history';
 import { type Session, openSession } from '../support/history-app';
@@ -19,20 +21,53 @@ let browser: Browser;
 let s: Session | undefined;
 let dataDir: string | undefined;
 
-/** A data folder whose history an earlier run wrote, then damaged in `table` (the app stopped). */
-async function damagedDataDir(table: string, which: 'root' | 'every'): Promise<string> {
+// Dated as a real history is (the helper's own dates are near 1970), a minute apart.
+const at = (n: number) => Date.parse('2026-03-02T09:00:00Z') + n * 60_000;
+const dated = (written: Conversation, n: number): Conversation => ({
+  ...written,
+  createdAt: at(n),
+  updatedAt: at(n),
+  messages: written.messages.map((message, m) => ({ ...message, createdAt: at(n) + m })),
+});
+
+/** A history an earlier run wrote (the app stopped), in a data folder of its own; `more` adds to it. */
+async function writtenHistory(more: (store: HistoryStore) => void = () => undefined): Promise<string> {
   dataDir = await mkdtemp(join(tmpdir(), 'confab-repair-'));
-  const path = join(dataDir, 'history.sqlite');
-  const store = createHistoryStore(path);
-  // Dated as a real history is (the helper's own dates are near 1970), a minute apart.
-  const at = (n: number) => Date.parse('2026-03-02T09:00:00Z') + n * 60_000;
-  for (let n = 0; n < COUNT; n++) {
-    const written = conversation(n);
-    store.insertWhole({ ...written, createdAt: at(n), updatedAt: at(n), messages: written.messages.map((message, m) => ({ ...message, createdAt: at(n) + m })) });
-  }
+  const store = createHistoryStore(join(dataDir, 'history.sqlite'));
+  for (let n = 0; n < COUNT; n++) store.insertWhole(dated(conversation(n), n));
+  more(store);
   store.close();
-  await damage(path, table, which);
-  return dataDir;
+  return join(dataDir, 'history.sqlite');
+}
+
+/** A data folder whose history is damaged in `table` (the app stopped). */
+async function damagedDataDir(table: string, which: 'root' | 'every'): Promise<string> {
+  await damage(await writtenHistory(), table, which);
+  return dataDir!;
+}
+
+const LONG = 300;
+const longMessage = (m: number) => `Message ${m} of the long conversation: ${'a paragraph of the minutes, kept word for word. '.repeat(20)}`;
+
+/**
+ * A long conversation written last, and one page of its messages among its last hundred (what
+ * opening it reads) overwritten, not its newest (what the sidebar reads): the open meets the damage.
+ */
+async function longConversationDamaged(): Promise<string> {
+  const path = await writtenHistory((store) => {
+    const long = dated(conversation(COUNT), COUNT);
+    long.title = 'The long conversation';
+    long.messages = Array.from({ length: LONG }, (_, m) => ({ ...long.messages[m % 2]!, id: `long-m${m}`, content: longMessage(m) }));
+    store.insertWhole(long);
+  });
+  const db = new DatabaseSync(path);
+  const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
+  const leaves = (db.prepare(`SELECT pageno FROM dbstat WHERE name = 'messages' AND pagetype = 'leaf' ORDER BY path`).all() as { pageno: number }[]).map((row) => row.pageno);
+  db.close();
+  const file = await open(path, 'r+');
+  await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (leaves.at(-8)! - 1) * pageSize);
+  await file.close();
+  return dataDir!;
 }
 
 beforeAll(async () => {
@@ -62,6 +97,13 @@ describe('a history repaired while Confab runs', () => {
     const notice = s.page.getByText('Confab found damage in your history file and repaired it', { exact: false });
     await notice.waitFor();
     await screenshot(s.page, 'history-repaired-sidebar');
+    // The page scan brought every message back: each conversation opens with its messages.
+    for (const n of [0, 7, COUNT - 1]) {
+      await listed(`Conversation ${n}`).click();
+      await s.page.getByRole('article', { name: 'Reply' }).getByText(`Message 9 of conversation ${n}:`).waitFor();
+      await s.page.getByRole('article', { name: 'Your message' }).getByText(`Message 0 of conversation ${n}:`).waitFor();
+    }
+    await screenshot(s.page, 'history-repaired-conversation');
 
     // Read and dismissed, it is main's no more: a reload does not show it again.
     await s.page.getByRole('button', { name: 'Dismiss' }).click();
@@ -78,5 +120,14 @@ describe('a history repaired while Confab runs', () => {
     const hits = sidebar().getByRole('list', { name: 'Search results' }).getByRole('button');
     await hits.filter({ hasText: `Conversation ${COUNT - 1}` }).first().waitFor();
     await screenshot(s.page, 'history-repaired-search');
+  });
+
+  it('opens a conversation whose opening met the repair by itself once the repair ends', async () => {
+    s = await openSession(browser, { APP_DATA_DIR: await longConversationDamaged() });
+    await listed('The long conversation').click();
+    // Opening it reads the damaged page: the repair runs, and its end opens what the user asked for, no click again.
+    await s.page.getByText('Confab found damage in your history file and repaired it', { exact: false }).waitFor();
+    await s.page.getByRole('article', { name: 'Reply' }).getByText(`Message ${LONG - 1} of the long conversation:`).waitFor();
+    await screenshot(s.page, 'history-repaired-open-conversation');
   });
 });

@@ -9,7 +9,7 @@ import { type Harness, openHarness } from './harness';
 export type { Harness };
 
 /** `answersConsent`: the test answers the harness's consent questions in its terminal (stdin). */
-export const openApp = (options: { answersConsent?: boolean } = {}): Promise<Harness> =>
+export const openApp = (options: { answersConsent?: boolean; limitFileBlocks?: 'unlimited' } = {}): Promise<Harness> =>
   openHarness({ height: 800, ready: (page) => page.getByRole('heading', { name: 'New chat' }).waitFor(), ...options });
 
 export const expectedReply = (said: string, model = 'default') =>

@@ -68,7 +68,7 @@ export function historyHandlers(deps: {
 
     backups: async () => backups.list(),
     backUpNow: () => backups.backUp(history.db),
-    restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath),
+    restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath, 'restored'),
 
     async import({ fileId }) {
       const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));

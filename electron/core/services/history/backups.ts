@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, backup } from 'node:sqlite';
 import type { BackupInfo } from '../../../../shared/contract/history';
 import { log } from '../../log';
 import type { BeforeMigrating } from './migrations';
 import { StorageFault } from './storage-guard';
-import { diskFaultOf, sqliteFaultOf } from '../storage/disk-faults';
+import { type DiskFault, diskFaultOf, sqliteFaultOf } from '../storage/disk-faults';
 import { Problem } from '../../../../shared/domain/problem';
 
 const HOUR = 60 * 60 * 1000;
@@ -75,6 +75,30 @@ function describe(dir: string, name: string): BackupInfo {
 }
 
 /**
+ * What stopped the copy of `db`. SQLite words every failed write but ENOSPC as an I/O error
+ * (SQLITE_IOERR_WRITE) and node:sqlite does not give the errno behind it, so a byte written by
+ * Node where the copy's files reach at most (the database's size and a page for the journal's
+ * header), into the half-written copy thrown away anyway, finds the cause: EFBIG past a file
+ * size limit or EDQUOT over a quota is a full disk. An error that write does not meet stays SQLite's.
+ */
+function faultOf(error: unknown, db: DatabaseSync, partial: string): DiskFault | null {
+  const fault = diskFaultOf(error) ?? sqliteFaultOf(error);
+  if (fault !== 'io' || !existsSync(partial)) return fault;
+  try {
+    const reach = count(db, 'SELECT page_count * page_size AS n FROM pragma_page_count, pragma_page_size') + 65_536;
+    const fd = openSync(partial, 'r+');
+    try {
+      writeSync(fd, Buffer.alloc(1), 0, 1, reach);
+    } finally {
+      closeSync(fd);
+    }
+    return fault;
+  } catch (probe) {
+    return diskFaultOf(probe) ?? fault;
+  }
+}
+
+/**
  * Copies of the history database in `<data folder>/backups`, the newest `keep` kept. Daily ones
  * use SQLite's online backup (node:sqlite `backup()`, in Node ≥ 22.16 and in Electron 45's Node
  * 24), which copies a live database page by page without blocking the replies being written.
@@ -116,8 +140,8 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       if (late()) throw new Problem('backup.timed_out');
       finish(partial, final);
     } catch (error) {
+      const fault = faultOf(error, db, partial);
       rmSync(partial, { force: true });
-      const fault = diskFaultOf(error) ?? sqliteFaultOf(error);
       throw fault ? new StorageFault(error, fault, final) : error;
     }
     prune();

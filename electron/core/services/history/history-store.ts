@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../../shared/domain/conversation';
 import type { SearchHit } from '../../../../shared/contract/history';
 import { type DiskProbe, guardStorage } from './storage-guard';
+import { deletionRecord } from './deletions';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
@@ -36,6 +37,7 @@ export function createHistoryStore(
 
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const sql = statementCache(db);
+  const deletions = deletionRecord(db);
   const touch = (id: string, at = Date.now()) => sql('UPDATE conversations SET updated_at = ? WHERE id = ?').run(at, id);
   const meta = (id: string) => {
     const row = sql('SELECT * FROM conversations WHERE id = ? AND deleted_at IS NULL').get(id) as ConversationRow | undefined;
@@ -136,9 +138,19 @@ export function createHistoryStore(
       return meta(id);
     },
 
-    /** Hidden at once, purged at the next start unless restored. */
-    remove: (id: string) => void sql('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), id),
-    restore: (id: string) => void sql('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
+    /** Hidden at once, purged at the next start unless restored; remembered as deleted (deletions.ts). */
+    remove: (id: string) =>
+      transaction(() => {
+        const at = Date.now();
+        sql('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(at, id);
+        deletions.remember('conversation', id, at);
+      }),
+    restore: (id: string) =>
+      transaction(() => {
+        sql('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id);
+        deletions.forget('conversation', id);
+      }),
+    deletions,
 
     /** Adds a message, or replaces one with the same id (an edited user message). */
     putMessage(conversationId: string, message: Message) {
@@ -171,7 +183,7 @@ export function createHistoryStore(
 
     search: (query: string, limit = 50): SearchHit[] => searchHistory(db, query, limit),
 
-    transcripts: transcriptTable(db),
+    transcripts: transcriptTable(db, deletions),
 
     /** Adds a whole conversation (an import) in one transaction. */
     insertWhole(conversation: Conversation) {

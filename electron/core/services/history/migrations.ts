@@ -142,6 +142,18 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   // 11: an edited transcript's version, counted up by every change, so an edit made on an
   // older version (in another window) is merged or refused instead of written over.
   (db) => db.exec('ALTER TABLE transcript_edits ADD COLUMN version INTEGER NOT NULL DEFAULT 0'),
+  // 12: what the user deleted (deletions.ts), so a repair's backup merge does not bring it back;
+  // conversations deleted and not yet purged are deleted already.
+  (db) =>
+    db.exec(`
+      CREATE TABLE deleted_items (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        deleted_at INTEGER NOT NULL,
+        PRIMARY KEY (kind, id)
+      );
+      INSERT INTO deleted_items (kind, id, deleted_at) SELECT 'conversation', id, deleted_at FROM conversations WHERE deleted_at IS NOT NULL;
+    `),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

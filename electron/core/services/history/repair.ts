@@ -15,7 +15,7 @@ const clear = (path: string) => {
 
 /**
  * Merges the newest backup into a history just salvaged, never overwriting, so what the damage
- * took and the backup holds comes back; also those kept from an earlier repair whose notice the
+ * took and the backup holds comes back, but nothing the user deleted since; also those kept from an earlier repair whose notice the
  * user has not seen (backups.ts: one taken since holds the history that repair reduced). Each is
  * then kept out of the rotation until the notice is seen. What to add to the notice, a part per
  * backup (nothing without one).
@@ -24,7 +24,7 @@ export function mergeBackups(history: HistoryStore, backups: Backups, dataDir: s
   return backups.forRepair().map(({ path, createdAt: date }): ProblemData => {
     backups.keepForNotice(path);
     try {
-      const merged = mergeBackup(history, path, join(dataDir, 'history-salvage-merge.sqlite'));
+      const merged = mergeBackup(history, path, join(dataDir, 'history-salvage-merge.sqlite'), 'skipped');
       return { code: 'history_notice.backup_merged', values: { date, conversations: merged.added + merged.copied, transcripts: merged.transcripts } };
     } catch (error) {
       log.error(`Merging a backup into a salvaged history failed: ${errorText(error)}`);

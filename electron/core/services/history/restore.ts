@@ -2,11 +2,16 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import type { RestoreOutcome } from '../../../../shared/contract/history';
 import { type HistoryStore, createHistoryStore } from './history-store';
+import type { DeletedKind } from './deletions';
 import { columnsOf, historyTables, quoted } from './history-tables';
 import { mergeConversation } from './merge';
 
-/** Merged by their own rules below: a conversation with its messages, a transcript with its edits and undo steps. */
-const MERGED_WHOLE = new Set(['conversations', 'messages', 'transcripts', 'transcript_edits', 'transcript_edit_steps']);
+/**
+ * Merged by their own rules below: a conversation with its messages, a transcript with its edits
+ * and undo steps. What the user deleted is the history's own record, never a backup's: an older
+ * one would mark again what the user brought back since.
+ */
+const MERGED_WHOLE = new Set(['conversations', 'messages', 'transcripts', 'transcript_edits', 'transcript_edit_steps', 'deleted_items']);
 /** SQLITE_CONSTRAINT_FOREIGNKEY: the row refers to one the history does not hold. */
 const FOREIGN_KEY_FAILED = 787;
 
@@ -47,8 +52,13 @@ function addMissingRows(from: DatabaseSync, to: DatabaseSync, table: string) {
  * Merges a backup into the live history: never overwrites. The backup is copied aside first and
  * opened as a store of its own, so the backup file stays untouched and one from an older schema
  * is migrated to this one before anything is read from it.
+ *
+ * `deleted`: what the user deleted since the backup was taken. A repair leaves it out (`skipped`):
+ * it merges to bring back what damage took, not what the user removed. A restore the user asks
+ * for brings it back (`restored`): going back to a backup is how a deletion is undone once its
+ * undo is gone, and what comes back under its own id is no longer remembered as deleted.
  */
-export function mergeBackup(history: HistoryStore, backupPath: string, scratchPath: string): RestoreOutcome {
+export function mergeBackup(history: HistoryStore, backupPath: string, scratchPath: string, deleted: 'skipped' | 'restored'): RestoreOutcome {
   const outcome: RestoreOutcome = { added: 0, copied: 0, unchanged: 0, transcripts: 0 };
   const clear = () => {
     for (const suffix of ['', '-wal', '-shm']) rmSync(scratchPath + suffix, { force: true });
@@ -56,12 +66,17 @@ export function mergeBackup(history: HistoryStore, backupPath: string, scratchPa
   clear();
   copyFileSync(backupPath, scratchPath);
   const source = createHistoryStore(scratchPath);
+  const { deletions } = history;
+  const skipped = (kind: DeletedKind) => (deleted === 'skipped' ? deletions.ids(kind) : new Set<string>());
   try {
+    const deletedConversations = skipped('conversation');
     for (const summary of source.list()) {
-      const { kind } = mergeConversation(history, source.get(summary.id));
+      if (deletedConversations.has(summary.id)) continue;
+      const { kind, conversation } = mergeConversation(history, source.get(summary.id));
+      if (kind === 'added') deletions.forget('conversation', conversation.id);
       outcome[kind] += 1;
     }
-    const present = new Set(history.transcripts.list().map((transcript) => transcript.id));
+    const present = new Set([...history.transcripts.list().map((transcript) => transcript.id), ...skipped('transcript')]);
     for (const { id } of source.transcripts.list()) {
       if (present.has(id)) continue;
       // The audio may have been deleted with the transcript since; the text comes back regardless.
@@ -69,6 +84,7 @@ export function mergeBackup(history: HistoryStore, backupPath: string, scratchPa
       history.batch(() => {
         history.transcripts.put(source.transcripts.get(id), audio && existsSync(audio) ? audio : null);
         copyEdits(source.db, history.db, id);
+        deletions.forget('transcript', id);
       });
       outcome.transcripts += 1;
     }

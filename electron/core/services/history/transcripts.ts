@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
-import { statementCache } from '../storage/sqlite-transaction';
+import { inTransaction, statementCache } from '../storage/sqlite-transaction';
+import type { DeletionRecord } from './deletions';
 import { Problem } from '../../../../shared/domain/problem';
 
 interface TranscriptRow {
@@ -13,7 +14,7 @@ interface TranscriptRow {
 }
 
 /** Transcripts in the history database, beside conversations (migration 5). */
-export function transcriptTable(db: DatabaseSync) {
+export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
   const sql = statementCache(db);
   const row = (id: string) => {
     const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
@@ -45,10 +46,13 @@ export function transcriptTable(db: DatabaseSync) {
       ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string }[];
       return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview }));
     },
-    /** Returns the audio file's path so the caller can remove it too. */
+    /** Returns the audio file's path so the caller can remove it too. Remembered as deleted (deletions.ts). */
     remove(id: string): string | null {
       const path = row(id).audio_path;
-      sql('DELETE FROM transcripts WHERE id = ?').run(id);
+      inTransaction(db, () => {
+        sql('DELETE FROM transcripts WHERE id = ?').run(id);
+        deletions.remember('transcript', id);
+      });
       return path;
     },
   };

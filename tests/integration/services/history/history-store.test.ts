@@ -109,6 +109,12 @@ describe('migrations', () => {
         `INSERT INTO messages (id, conversation_id, position, role, content, state, created_at) VALUES ('om', 'old', 1, 'user', 'kept across upgrades', 'complete', 1)`,
       ).run();
     }
+    // Deleted in the version before, purged at this start: remembered as deleted all the same.
+    if (from >= 2) {
+      db.prepare(`INSERT INTO conversations (id, title, system_prompt, options, created_at, updated_at, deleted_at) VALUES ('gone', 'Deleted', '', ?, 1, 1, 5)`).run(
+        JSON.stringify(options),
+      );
+    }
     db.close();
 
     const store = createHistoryStore(path);
@@ -116,6 +122,10 @@ describe('migrations', () => {
     if (from >= 1) {
       expect(store.get('old').messages[0]!.content).toBe('kept across upgrades');
       expect(store.search('upgrades').map((hit) => (hit.kind === 'message' ? hit.messageId : null))).toEqual(['om']);
+    }
+    if (from >= 2) {
+      expect(store.exists('gone')).toBe(false);
+      expect([...store.deletions.ids('conversation')]).toEqual(['gone']);
     }
     expect(store.problem).toBeNull();
   });

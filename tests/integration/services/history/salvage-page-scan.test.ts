@@ -162,7 +162,7 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     const rows = db.prepare('SELECT id, conversation_id, note FROM bookmarks ORDER BY rowid').all();
     db.close();
     expect(rows).toEqual(Array.from({ length: CONVERSATIONS }, (_, n) => ({ id: `b${n}`, conversation_id: `c${n}`, note: bookmarkNote(n) })));
-    expect(report.tables.map((t) => t.table)).toEqual(['conversations', 'messages', 'transcripts', 'transcript_edits', 'bookmarks']);
+    expect(report.tables.map((t) => t.table)).toEqual(['conversations', 'messages', 'transcripts', 'transcript_edits', 'deleted_items', 'bookmarks']);
   });
 
   it('salvages a WITHOUT ROWID table no code names, which has no rowid to seek by', async () => {
@@ -196,7 +196,7 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     addBookmarks(backup, 3);
 
     const store = createHistoryStore(live);
-    mergeBackup(store, backup, join(dir, 'scratch.sqlite'));
+    mergeBackup(store, backup, join(dir, 'scratch.sqlite'), 'restored');
     const rows = store.db.prepare('SELECT id, note FROM bookmarks ORDER BY id').all();
     store.close();
     expect(rows).toEqual([0, 1, 2].map((n) => ({ id: `b${n}`, note: bookmarkNote(n) })));

