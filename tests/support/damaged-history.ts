@@ -45,6 +45,22 @@ export async function historyFile(): Promise<string> {
   return path;
 }
 
+/** The message ids SQLite can still read one by one from a damaged file: what a salvage should recover. */
+export function readableIds(path: string): string[] {
+  const db = new DatabaseSync(path, { readOnly: true });
+  const ids: string[] = [];
+  for (let rowid = 1; rowid <= TOTAL; rowid++) {
+    try {
+      const row = db.prepare('SELECT id FROM messages WHERE rowid = ?').get(rowid) as { id: string } | undefined;
+      if (row) ids.push(row.id);
+    } catch {
+      // On the damaged page.
+    }
+  }
+  db.close();
+  return ids.sort();
+}
+
 /** The same "random" bytes on every run (a hash chain), so a failure can be replayed. */
 const noise = (size: number, seed: string) => {
   const chunks: Buffer[] = [];
@@ -62,15 +78,18 @@ export function rootPage(path: string, name: string): number {
 
 /**
  * Overwrites pages of `name` (a table or an index) with garbage: the middle leaf (4 KB of 0xa7),
- * every leaf (a full-text index keeps a common word's entries across many pages), or the root
- * (random bytes; for a table of several pages the root holds no rows, only the way to them).
+ * the first leaf in key order (the lowest rowids), every leaf (a full-text index keeps a common
+ * word's entries across many pages), or the root (random bytes; for a table of several pages the
+ * root holds no rows, only the way to them).
  */
-export async function damage(path: string, name: string, which: 'middle' | 'every' | 'root' = 'middle'): Promise<void> {
+export async function damage(path: string, name: string, which: 'middle' | 'first' | 'every' | 'root' = 'middle'): Promise<void> {
   const db = new DatabaseSync(path);
   const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
-  const pages = (db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno`).all(name) as { pageno: number }[]).map(
-    (row) => row.pageno,
-  );
+  const leaves = (order: string) =>
+    (db.prepare(`SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY ${order}`).all(name) as { pageno: number }[]).map((row) => row.pageno);
+  const pages = leaves('pageno');
+  // dbstat's path names a page by its place in the tree ('/000/' is the root's first child).
+  const first = leaves('path')[0]!;
   db.close();
   expect(pages.length).toBeGreaterThan(2);
   const file = await open(path, 'r+');
@@ -78,7 +97,8 @@ export async function damage(path: string, name: string, which: 'middle' | 'ever
     const root = rootPage(path, name);
     await file.write(noise(pageSize, name), 0, pageSize, (root - 1) * pageSize);
   }
-  for (const page of which === 'every' ? pages : which === 'middle' ? [pages[Math.floor(pages.length / 2)]!] : []) {
+  const overwritten = { every: pages, middle: [pages[Math.floor(pages.length / 2)]!], first: [first], root: [] }[which];
+  for (const page of overwritten) {
     await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (page - 1) * pageSize);
   }
   await file.close();

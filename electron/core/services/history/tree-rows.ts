@@ -22,9 +22,39 @@ export function tryRead<T>(read: () => T): T | null {
 }
 
 /**
+ * Rowids to seek from past the damage met after `after`, in increasing order: steps doubling from
+ * `after`, and the powers of two on both sides of 0, so a search from the lowest rowid there is
+ * (where it starts) tries the small rowids tables begin at rather than leaping from -2^52 to 1.
+ */
+function probes(after: number): number[] {
+  const marks = new Set([0]);
+  for (let power = 1; power <= 2 ** 53; power *= 2) marks.add(after + power).add(power).add(-power);
+  return [...marks].filter((mark) => mark > after && mark <= Number.MAX_SAFE_INTEGER).sort((a, b) => a - b);
+}
+
+/** The lowest rowid past `after` that a seek from gets past the damage: the first probe that does, narrowed down. */
+function pastDamage(after: number, readableFrom: (rowid: number) => boolean): number | null {
+  let bad = after;
+  for (const probe of probes(after)) {
+    if (!readableFrom(probe)) {
+      bad = probe;
+      continue;
+    }
+    let good = probe;
+    while (good - bad > 1) {
+      const middle = bad + Math.floor((good - bad) / 2);
+      if (readableFrom(middle)) good = middle;
+      else bad = middle;
+    }
+    return good;
+  }
+  return null;
+}
+
+/**
  * Every row of `table` that can still be read through its tree, in rowid order, each with its
  * rowid as `salvage_rowid`. A damaged page makes the scan that reaches it fail; reading one row at
- * a time finds where, and a search over rowids finds the first key past the damage (a seek below
+ * a time finds where, and a search over rowids (probes) finds the first key past the damage (a seek below
  * it lands on the damaged page, one at or beyond it does not), so only the damaged page's rows are
  * missed here; rows no seek reaches (a damaged root or interior page) are the page scan's.
  */
@@ -43,20 +73,8 @@ export function* readableRows(db: DatabaseSync, table: string, columns: string[]
       continue;
     }
     onLoss();
-    // Double the step until a seek gets past the damage, then narrow down to its first such key.
-    let bad = after;
-    let step = 1;
-    while (!readableFrom(bad + step)) {
-      if (step > 2 ** 52) return;
-      step *= 2;
-    }
-    let good = bad + step;
-    bad = bad + step / 2;
-    while (good - bad > 1) {
-      const middle = Math.floor((bad + good) / 2);
-      if (readableFrom(middle)) good = middle;
-      else bad = middle;
-    }
+    const good = pastDamage(after, readableFrom);
+    if (good === null) return;
     // A seek past `good` starts from `good` itself, so the row at `good` was never read.
     const first = tryRead(() => at.get(good) as Row | undefined);
     if (first) yield first;

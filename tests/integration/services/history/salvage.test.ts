@@ -6,27 +6,11 @@ import { createHistoryStore } from '../../../../electron/core/services/history/h
 import { openHistory } from '../../../../electron/core/services/history/open-history';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { salvageHistory } from '../../../../electron/core/services/history/salvage';
-import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile } from '../../../support/damaged-history';
+import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile, readableIds } from '../../../support/damaged-history';
 import { spokenRecord } from '../../../support/spoken-record';
 
 // A real history file with one page overwritten by garbage, as a failing disk leaves it; the
 // salvage must copy every row that can still be read, and nothing else.
-
-/** The ids SQLite can still read one by one from the damaged file: what a salvage should recover. */
-function readableIds(path: string): string[] {
-  const db = new DatabaseSync(path, { readOnly: true });
-  const ids: string[] = [];
-  for (let rowid = 1; rowid <= TOTAL; rowid++) {
-    try {
-      const row = db.prepare('SELECT id FROM messages WHERE rowid = ?').get(rowid) as { id: string } | undefined;
-      if (row) ids.push(row.id);
-    } catch {
-      // On the damaged page.
-    }
-  }
-  db.close();
-  return ids.sort();
-}
 
 const salvagedIds = (path: string) => {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -58,6 +42,19 @@ describe('salvaging a damaged history', () => {
     expect(store.list()).toHaveLength(CONVERSATIONS);
     expect(store.get('c120').messages.map((m) => m.id).filter((id) => !readable.includes(id))).toEqual([]);
     store.close();
+  });
+
+  it("loses only the first leaf's rows when the messages table's lowest leaf is garbage", async () => {
+    const path = await historyFile();
+    await damage(path, 'messages', 'first');
+    const readable = readableIds(path);
+    expect(readable).not.toContain('c0-m0');
+    expect(readable.length).toBeGreaterThan(TOTAL - 50);
+
+    const target = join(path, '..', 'salvaged.sqlite');
+    const report = salvageHistory(path, target);
+    expect(salvagedIds(target).ids).toEqual(readable);
+    expect(report.tables).toContainEqual({ table: 'messages', copied: readable.length, incomplete: true });
   });
 
   it('loses nothing when the damaged page belongs to an index: the fresh database builds its indices again', async () => {
