@@ -25,7 +25,7 @@ export interface ScannedRow {
 }
 
 export interface PageScan {
-  /** Rows found on table leaves that no intact tree reaches, by the damaged table they fit. */
+  /** Rows found on table leaves no intact tree reaches, and on a damaged table's own leaves, by the damaged table they fit. */
   rows: Map<string, ScannedRow[]>;
   /** Tables whose tree met a page that is not what it should be. */
   damaged: Set<string>;
@@ -71,6 +71,8 @@ function linksOf(file: SqliteFile, page: Page): number[] | null {
   const links: number[] = [];
   for (const offset of page.cells) {
     const interior = page.type === PageType.TableInterior || page.type === PageType.IndexInterior;
+    // readPage lets a cell start anywhere on the page; a child's page number takes 4 bytes.
+    if (interior && offset + 4 > file.usable) return null;
     if (interior) links.push(page.bytes.readUInt32BE(offset));
     if (page.type === PageType.TableInterior) continue;
     const size = varint(page.bytes, interior ? offset + 4 : offset, file.usable);
@@ -81,20 +83,34 @@ function linksOf(file: SqliteFile, page: Page): number[] | null {
   return links;
 }
 
-/** Claims every page a tree reaches (overflow pages included); false when it met a page that is not what it should be. */
-function walk(file: SqliteFile, tree: Tree, claimed: Set<number>): boolean {
+/** What a page's links are, or null when the page is not one to follow (sqlite-pages.ts should never throw; if it does, the page is damage). */
+function pageLinks(file: SqliteFile, number: number, family: number[]): { page: Page; links: number[] | null } | null {
+  try {
+    const page = readPage(file, number);
+    return page && family.includes(page.type) ? { page, links: linksOf(file, page) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Claims every page a tree reaches (overflow pages included), and lists its table leaves in
+ * `leaves`; false when it met a page that is not what it should be.
+ */
+function walk(file: SqliteFile, tree: Tree, claimed: Set<number>, leaves: number[]): boolean {
   const family = tree.rowTable ? [PageType.TableInterior, PageType.TableLeaf] : [PageType.IndexInterior, PageType.IndexLeaf];
   let intact = true;
   const stack = [tree.rootpage];
   while (stack.length > 0) {
     const number = stack.pop()!;
-    const page = claimed.has(number) ? null : readPage(file, number);
-    if (!page || !(family as number[]).includes(page.type)) {
+    const reached = claimed.has(number) ? null : pageLinks(file, number, family);
+    if (!reached) {
       intact = false;
       continue;
     }
     claimed.add(number);
-    const links = linksOf(file, page);
+    if (reached.page.type === PageType.TableLeaf) leaves.push(number);
+    const { links } = reached;
     if (!links) intact = false;
     // Overflow pages are claimed as they are; a child is walked in its turn.
     for (const link of links ?? []) {
@@ -105,19 +121,19 @@ function walk(file: SqliteFile, tree: Tree, claimed: Set<number>): boolean {
   return intact;
 }
 
-/** Claims the freelist's trunk and leaf pages; false when it does not hold what the header says. */
-function walkFreelist(file: SqliteFile, claimed: Set<number>): boolean {
+/** Lists the freelist's trunk and leaf pages in `free`; false when it does not hold what the header says. */
+function walkFreelist(file: SqliteFile, claimed: Set<number>, free: Set<number>): boolean {
   let counted = 0;
   for (let trunk = file.freelist.trunk; trunk !== 0; ) {
-    const bytes = counted < file.freelist.count && !claimed.has(trunk) ? file.read(trunk) : null;
+    const bytes = counted < file.freelist.count && !claimed.has(trunk) && !free.has(trunk) ? file.read(trunk) : null;
     if (!bytes) return false;
-    claimed.add(trunk);
+    free.add(trunk);
     const leaves = bytes.readUInt32BE(4);
     if (leaves > (file.usable - 8) / 4) return false;
     for (let i = 0; i < leaves; i++) {
       const leaf = bytes.readUInt32BE(8 + 4 * i);
       if (leaf < 2 || leaf > file.pageCount) return false;
-      claimed.add(leaf);
+      free.add(leaf);
     }
     counted += 1 + leaves;
     trunk = bytes.readUInt32BE(0);
@@ -140,11 +156,12 @@ function cellsOf(file: SqliteFile, page: Page): ScannedRow[] {
 
 /**
  * Reads the history file's pages for the rows of `tables` that SQLite cannot reach through their
- * trees (a damaged root or interior page). Every intact tree named in sqlite_schema is walked to
- * learn which pages are its own, and the freelist to learn which are free; a table leaf left over
+ * trees (a damaged root or interior page). Every tree named in sqlite_schema is walked to learn
+ * which pages are its own, and the freelist to learn which are free; a table leaf left over
  * belonged to a tree that met damage, and its rows go to the one damaged table whose columns they
  * fit (count, and types as the column's affinity stores them); a leaf that fits none, or several, is
- * left out. Only live cells are read (a deleted row's cell is gone from its page's pointer array,
+ * left out. A damaged table's own leaves are read too, and kept for it when they fit it: SQLite's
+ * seeks may not reach them past the damage (salvage.ts drops the rows it read already by rowid). Only live cells are read (a deleted row's cell is gone from its page's pointer array,
  * and free pages are never read), and when the freelist is itself damaged no left-over page is read
  * at all, since a free page could not be told from a lost one. The file is read as it is on disk:
  * the caller checkpoints the WAL first. Null when the file's header is not SQLite's.
@@ -161,17 +178,29 @@ export function scanPages(path: string, schema: DatabaseSync, tables: string[]):
       ),
     ];
     const claimed = new Set<number>();
-    const damaged = new Set(trees.filter((tree) => !walk(file, tree, claimed)).map((tree) => tree.name));
+    const damaged = new Set<string>();
+    // The leaves a damaged table's own walk reached, by page: read again for it.
+    const walker = new Map<number, string>();
+    for (const tree of trees) {
+      const leaves: number[] = [];
+      if (walk(file, tree, claimed, leaves)) continue;
+      damaged.add(tree.name);
+      if (tree.rowTable && tables.includes(tree.name)) for (const leaf of leaves) walker.set(leaf, tree.name);
+    }
     const rows = new Map<string, ScannedRow[]>();
     const candidates = trees
       .filter((tree) => damaged.has(tree.name) && tree.rowTable && tables.includes(tree.name))
       .map((tree) => ({ name: tree.name, columns: shapeOf(schema, tree.name) }));
-    if (candidates.length === 0 || !walkFreelist(file, claimed)) return { rows, damaged };
+    // A damaged tree's garbage child pointer may lead to a free page: those are never read.
+    const free = new Set<number>();
+    if (candidates.length === 0 || !walkFreelist(file, claimed, free)) return { rows, damaged };
     for (let number = 2; number <= file.pageCount; number++) {
-      const page = claimed.has(number) ? null : readPage(file, number);
+      const page = free.has(number) || (claimed.has(number) && !walker.has(number)) ? null : readPage(file, number);
       if (page?.type !== PageType.TableLeaf) continue;
       const cells = cellsOf(file, page);
-      const owners = candidates.filter((table) => cells.every((cell) => fits(cell.values, table.columns)));
+      const fitting = candidates.filter((table) => cells.every((cell) => fits(cell.values, table.columns)));
+      const own = fitting.find((table) => table.name === walker.get(number));
+      const owners = own ? [own] : fitting;
       if (cells.length === 0 || owners.length !== 1) continue;
       const [owner] = owners;
       const found = rows.get(owner!.name) ?? [];

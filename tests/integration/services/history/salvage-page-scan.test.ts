@@ -7,8 +7,9 @@ import type { Conversation } from '../../../../shared/domain/conversation';
 import type { ProblemData } from '../../../../shared/domain/problem';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
+import { scanPages } from '../../../../electron/core/services/history/page-scan';
 import { salvageHistory } from '../../../../electron/core/services/history/salvage';
-import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile, rootPage } from '../../../support/damaged-history';
+import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile, readableIds, rootPage } from '../../../support/damaged-history';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { testFolder } from '../../../support/temp-folder';
 import { startCore } from '../../../support/tool-driver';
@@ -78,6 +79,33 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     salvageHistory(path, target);
 
     expect(read(target).messages.find((m) => m.id === 'c3-long')?.content).toBe(long);
+  });
+
+  it("reads the intact leaves of a damaged table's own tree: the rows of its other pages, whatever SQLite's seeks reach", async () => {
+    const path = await historyFile();
+    await damage(path, 'messages', 'first');
+    const readable = readableIds(path);
+    const scan = withSchema(path, (schema) => scanPages(path, schema, ['conversations', 'messages']));
+
+    expect(scan?.damaged.has('messages')).toBe(true);
+    expect((scan?.rows.get('messages') ?? []).map((row) => row.values[0]).sort()).toEqual(readable);
+    // The intact tables' rows are SQLite's to read.
+    expect(scan?.rows.has('conversations')).toBe(false);
+  });
+
+  it("scans every other table when an interior page's cell pointer points at its last bytes", async () => {
+    const path = await historyFile();
+    await damage(path, 'conversations', 'root');
+    await pointAtPageEnd(path, 'messages');
+    const scan = withSchema(path, (schema) => scanPages(path, schema, ['conversations', 'messages']));
+    expect(scan?.damaged).toEqual(new Set(['conversations', 'messages']));
+    expect(scan?.rows.get('conversations')).toHaveLength(CONVERSATIONS);
+
+    const target = join(path, '..', 'salvaged.sqlite');
+    salvageHistory(path, target);
+    const salvaged = read(target);
+    expect(salvaged.conversations).toHaveLength(CONVERSATIONS);
+    expect(salvaged.messages).toHaveLength(TOTAL);
   });
 
   it('brings back no deleted conversation or message: not from what is left on a page, nor from free pages', async () => {
@@ -225,6 +253,31 @@ describe('a damaged root page met while Confab runs', () => {
     }
   });
 });
+
+function withSchema<T>(path: string, use: (schema: DatabaseSync) => T): T {
+  const schema = new DatabaseSync(path, { readOnly: true });
+  try {
+    return use(schema);
+  } finally {
+    schema.close();
+  }
+}
+
+/**
+ * Points the first cell of `name`'s root (an interior page) at the page's last two bytes: a cell
+ * offset inside the page, where a child's 4-byte page number cannot fit.
+ */
+async function pointAtPageEnd(path: string, name: string) {
+  const root = rootPage(path, name);
+  const pageSize = readFileSync(path).readUInt16BE(16);
+  const file = await open(path, 'r+');
+  const page = Buffer.alloc(pageSize);
+  await file.read(page, 0, pageSize, (root - 1) * pageSize);
+  expect(page[0]).toBe(0x05);
+  page.writeUInt16BE(pageSize - 2, 12);
+  await file.write(page, 0, pageSize, (root - 1) * pageSize);
+  await file.close();
+}
 
 /** Conversations c100–c159 and message c5-m3, deleted by deleteUnzeroed. */
 const deleted = (n: number, m: number) => (n >= 100 && n <= 159) || (n === 5 && m === 3);
