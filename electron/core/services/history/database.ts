@@ -1,6 +1,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { log } from '../../log';
+import { fullTextIndexes, quoted } from './history-tables';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
 import { isDamage } from './storage-guard';
@@ -56,6 +57,26 @@ function check(db: DatabaseSync, thorough: boolean): void {
   }
 }
 
+/**
+ * FTS5 keeps a deleted row's words in its index segments until a merge happens to rewrite them;
+ * its 'secure-delete' option (SQLite ≥ 3.42; node:sqlite has bundled 3.46 or later since it first shipped) takes them out at the
+ * delete. It is kept in each index's config table, so it is set for each index of the schema that
+ * lacks it: once after the migration that made it, or after a salvage built it again. A disk that
+ * refuses the write leaves it for the next start rather than keep Confab from opening.
+ */
+function secureFullTextDeletes(db: DatabaseSync): void {
+  for (const index of fullTextIndexes(db)) {
+    const set = db.prepare(`SELECT v FROM ${quoted(`${index}_config`)} WHERE k = 'secure-delete'`).get() as { v: unknown } | undefined;
+    if (set?.v === 1) continue;
+    try {
+      db.prepare(`INSERT INTO ${quoted(index)} (${quoted(index)}, rank) VALUES ('secure-delete', 1)`).run();
+    } catch (error) {
+      if (isDamage(error)) throw error;
+      log.warn(`FTS5 secure-delete could not be set on ${index}: ${errorText(error)}`);
+    }
+  }
+}
+
 function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating, atStart?: (db: DatabaseSync) => void): DatabaseSync {
   const db = new DatabaseSync(path);
   try {
@@ -63,7 +84,11 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
     // what the user deletes is overwritten with zeros in its page (and a freed page as a whole), so
     // no scan of the file (a salvage's, or anyone's) finds it again; deleting 500 conversations one
     // by one took the same time with it as without (about 1 ms each), the pages being written anyway.
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON;');
+    // journal_size_limit 0: the WAL, which holds older images of the pages written since the last
+    // checkpoint, is cut back to nothing each time it starts over after one, not left at its largest.
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA secure_delete = ON; PRAGMA journal_size_limit = 0;',
+    );
     check(db, thorough);
     migrate(db, LATEST_VERSION, beforeMigrating);
   } catch (error) {
@@ -71,6 +96,7 @@ function open(path: string, thorough: boolean, beforeMigrating?: BeforeMigrating
     throw error instanceof UnusableDatabase ? error : new UnusableDatabase(unreadable(error));
   }
   try {
+    secureFullTextDeletes(db);
     atStart?.(db);
   } catch (error) {
     db.close();

@@ -14,6 +14,12 @@ export const withoutRowid = (db: DatabaseSync) => new Set(tableList(db).filter((
 /** The tables a full-text index keeps its data in, which its own CREATE VIRTUAL TABLE makes. */
 export const shadowTables = (db: DatabaseSync) => new Set(tableList(db).filter((table) => table.type === 'shadow').map((table) => table.name));
 
+/** The full-text (FTS5) indexes of the schema, today's and any a later migration adds. */
+export const fullTextIndexes = (db: DatabaseSync) =>
+  (db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5%'`).all() as Array<{ name: string }>).map(
+    (table) => table.name,
+  );
+
 /**
  * The history's own tables, read from its schema, each after the tables it references: what
  * salvage and restore copy, so a table a later migration adds is covered without being named.

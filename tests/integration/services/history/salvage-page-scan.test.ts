@@ -158,6 +158,30 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     expect(bytes.includes('Message 3 of conversation 43:')).toBe(true);
   });
 
+  it("leaves no single word of a deleted conversation or a removed message in the file, the full-text indexes' included", async () => {
+    const path = await historyFile();
+    const store = createHistoryStore(path);
+    const word = (n: number) => `xylophonequokka${n}`;
+    store.putMessage('c42', { ...conversation(42).messages[0]!, id: 'c42-rare', content: `Notes on ${word(1)} for later.` });
+    store.putMessage('c43', { ...conversation(43).messages[0]!, id: 'c43-rare', content: `Then ${word(2)} again.` });
+    store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    // Its own words are in the file, in the messages table and in the full-text index.
+    expect(readFileSync(path).toString('latin1').split(word(1)).length).toBeGreaterThan(2);
+    store.remove('c42');
+    // Edit and resend: the messages after the edited one are removed.
+    store.truncateAfter('c43', 'c43-m9');
+    store.close();
+    // Purged at the next start.
+    const reopened = createHistoryStore(path);
+    expect(reopened.search('quarterly').length).toBeGreaterThan(0);
+    reopened.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    reopened.close();
+
+    const bytes = readFileSync(path).toString('latin1');
+    expect(bytes.includes(word(1))).toBe(false);
+    expect(bytes.includes(word(2))).toBe(false);
+  });
+
   it('keeps what only the WAL holds: a message written just before the crash, with the root page damaged', async () => {
     const path = await historyFile();
     const crashed = join(await testFolder('confab-crashed-'), 'history.sqlite');
