@@ -11,6 +11,7 @@ import { scanPages } from '../../../../electron/core/services/history/page-scan'
 import { salvageHistory } from '../../../../electron/core/services/history/salvage';
 import { CONVERSATIONS, MESSAGES, TOTAL, conversation, damage, historyFile, readableIds, rootPage } from '../../../support/damaged-history';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
+import { spokenRecord } from '../../../support/spoken-record';
 import { testFolder } from '../../../support/temp-folder';
 import { startCore } from '../../../support/tool-driver';
 
@@ -158,18 +159,20 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     expect(bytes.includes('Message 3 of conversation 43:')).toBe(true);
   });
 
-  it("leaves no single word of a deleted conversation or a removed message in the file, the full-text indexes' included", async () => {
+  it("leaves no single word of a deleted conversation, a removed message or a deleted transcript in the file, the full-text indexes' included", async () => {
     const path = await historyFile();
     const store = createHistoryStore(path);
     const word = (n: number) => `xylophonequokka${n}`;
     store.putMessage('c42', { ...conversation(42).messages[0]!, id: 'c42-rare', content: `Notes on ${word(1)} for later.` });
     store.putMessage('c43', { ...conversation(43).messages[0]!, id: 'c43-rare', content: `Then ${word(2)} again.` });
+    store.transcripts.put(spokenRecord('t-rare', `We discussed ${word(3)} today`), null);
     store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     // Its own words are in the file, in the messages table and in the full-text index.
     expect(readFileSync(path).toString('latin1').split(word(1)).length).toBeGreaterThan(2);
     store.remove('c42');
     // Edit and resend: the messages after the edited one are removed.
     store.truncateAfter('c43', 'c43-m9');
+    store.transcripts.remove('t-rare');
     store.close();
     // Purged at the next start.
     const reopened = createHistoryStore(path);
@@ -180,6 +183,7 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     const bytes = readFileSync(path).toString('latin1');
     expect(bytes.includes(word(1))).toBe(false);
     expect(bytes.includes(word(2))).toBe(false);
+    expect(bytes.includes(word(3))).toBe(false);
   });
 
   it('keeps what only the WAL holds: a message written just before the crash, with the root page damaged', async () => {
