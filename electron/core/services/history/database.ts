@@ -59,10 +59,11 @@ function check(db: DatabaseSync, thorough: boolean): void {
 
 /**
  * FTS5 keeps a deleted row's words in its index segments until a merge happens to rewrite them;
- * its 'secure-delete' option (SQLite ≥ 3.42; node:sqlite has bundled 3.46 or later since it first shipped) takes them out at the
- * delete. It is kept in each index's config table, so it is set for each index of the schema that
- * lacks it: once after the migration that made it, or after a salvage built it again. A disk that
- * refuses the write leaves it for the next start rather than keep Confab from opening.
+ * its 'secure-delete' option (SQLite ≥ 3.42; node:sqlite has bundled 3.46 or later since it first
+ * shipped) takes them out at the delete. It is kept in each index's config table, so it is set for
+ * each index of the schema that lacks it: once after the migration that made it, or after a
+ * salvage built it again. A disk that refuses the write leaves it for the next start rather than
+ * keep Confab from opening.
  */
 function secureFullTextDeletes(db: DatabaseSync): void {
   for (const index of fullTextIndexes(db)) {

@@ -83,7 +83,10 @@ function linksOf(file: SqliteFile, page: Page): number[] | null {
   return links;
 }
 
-/** What a page's links are, or null when the page is not one to follow (sqlite-pages.ts should never throw; if it does, the page is damage). */
+/**
+ * A page of the tree's `family` with its links, or null when it is not one to follow. sqlite-pages.ts
+ * checks every offset, but a throw it missed is damage to this tree, not the end of the whole scan.
+ */
 function pageLinks(file: SqliteFile, number: number, family: number[]): { page: Page; links: number[] | null } | null {
   try {
     const page = readPage(file, number);
@@ -161,9 +164,10 @@ function cellsOf(file: SqliteFile, page: Page): ScannedRow[] {
  * belonged to a tree that met damage, and its rows go to the one damaged table whose columns they
  * fit (count, and types as the column's affinity stores them); a leaf that fits none, or several, is
  * left out. A damaged table's own leaves are read too, and kept for it when they fit it: SQLite's
- * seeks may not reach them past the damage (salvage.ts drops the rows it read already by rowid). Only live cells are read (a deleted row's cell is gone from its page's pointer array,
- * and free pages are never read), and when the freelist is itself damaged no left-over page is read
- * at all, since a free page could not be told from a lost one. The file is read as it is on disk:
+ * seeks may not reach them past the damage (salvage.ts drops the rows it read already by rowid).
+ * Only live cells are read (a deleted row's cell is gone from its page's pointer array, and free
+ * pages are never read, even where a damaged tree's pointer leads to one), and when the freelist
+ * is itself damaged no page is read at all, since a free page could not be told from a lost one. The file is read as it is on disk:
  * the caller checkpoints the WAL first. Null when the file's header is not SQLite's.
  */
 export function scanPages(path: string, schema: DatabaseSync, tables: string[]): PageScan | null {
@@ -191,7 +195,7 @@ export function scanPages(path: string, schema: DatabaseSync, tables: string[]):
     const candidates = trees
       .filter((tree) => damaged.has(tree.name) && tree.rowTable && tables.includes(tree.name))
       .map((tree) => ({ name: tree.name, columns: shapeOf(schema, tree.name) }));
-    // A damaged tree's garbage child pointer may lead to a free page: those are never read.
+    // A damaged tree's garbage child pointer may lead to a free page, which is never read.
     const free = new Set<number>();
     if (candidates.length === 0 || !walkFreelist(file, claimed, free)) return { rows, damaged };
     for (let number = 2; number <= file.pageCount; number++) {
