@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
@@ -43,7 +43,7 @@ async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number
 }
 
 const captionRequests = () =>
-  fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-(mic|system)\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
+  fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-(mic|system)\.(wav|webm)$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
 const fieldOf = (request: { body: unknown }, name: string) => (request.body as MultipartLogBody).fields[name];
 
 // The user speaks twice, the other side once between: three stretches, two of them the microphone's.
@@ -68,7 +68,7 @@ describe('live captions through the core', () => {
 
     // Plain text in the transcription defaults' language, the prompt the glossary (the user's name), then the same track's words.
     const sent = captionRequests();
-    expect(sent.map((request) => (request.body as MultipartLogBody).file!.filename)).toEqual(['000000-mic.wav', '000001-system.wav', '000002-mic.wav']);
+    expect(sent.map((request) => (request.body as MultipartLogBody).file!.filename)).toEqual(['000000-mic.webm', '000001-system.webm', '000002-mic.webm']);
     expect(sent.map((request) => fieldOf(request, 'response_format'))).toEqual(['json', 'json', 'json']);
     expect(fieldOf(sent[0]!, 'prompt')).toBe('Dana');
     expect(fieldOf(sent[2]!, 'prompt')).toBe(`Dana ${live.lines[0]!.text}`);
@@ -80,9 +80,8 @@ describe('live captions through the core', () => {
 
     const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
     await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
-    // The clips went; the captions that came back stay in the recording's folder.
-    const captions = join(app.dir, 'recordings', recording.id, 'captions');
-    expect(readdirSync(captions).sort()).toEqual(['000000-mic.json', '000001-system.json', '000002-mic.json']);
+    // Stop: the transcript supersedes the captions, so their folder goes with its clips and what came back.
+    expect(existsSync(join(app.dir, 'recordings', recording.id, 'captions'))).toBe(false);
   });
 
   it('sends nothing while switched off, and captions what follows once switched on', async () => {

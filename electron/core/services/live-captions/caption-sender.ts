@@ -29,6 +29,11 @@ export interface SenderDeps {
   /** The request for a clip of `track`, asked when it leaves (its prompt has the words confirmed by then). */
   request(track: Track): TranscriptionRequest;
   onCaption(caption: Caption): void;
+  /**
+   * Encodes a clip's WAV (`frames` long) to Opus in WebM at `outPath`, answering its size: an
+   * eighth of the upload. Without it (or when it fails) the WAV is sent.
+   */
+  encode?(wavPath: string, frames: number, outPath: string): Promise<number>;
   /** Captions switched off: what is queued is not sent. */
   enabled(): boolean;
   maxInFlight?: number;
@@ -46,9 +51,8 @@ const defaultWait = (retryAfter: number | null, inARow: number) => serviceWait(r
 const passes = (failure: ServiceFailure) => failure.kind === 'network' || (failure.kind === 'rate_limit' && failure.code !== 'insufficient_quota') || failure.kind === 'server';
 
 interface Queued extends Clip {
-  path: string;
-  size: number;
-  written: Promise<boolean>;
+  /** The file to send once it is on disk (null: it could not be written). */
+  written: Promise<UploadFile | null>;
 }
 
 /**
@@ -71,11 +75,27 @@ export function createCaptionSender(deps: SenderDeps) {
   let closed = false;
 
   const name = (clip: Clip) => `${String(clip.seq).padStart(6, '0')}-${clip.track}`;
+  const removeFile = (file: UploadFile | null) => (file ? rm(file.path, { force: true }) : undefined);
+
+  /** The clip as Opus in WebM beside its WAV, which goes; the WAV itself when encoding fails (the caption still comes). */
+  async function encoded(wavPath: string, frames: number, wav: UploadFile): Promise<UploadFile> {
+    if (!deps.encode) return wav;
+    const path = wavPath.replace(/\.wav$/, '.webm');
+    try {
+      const size = await deps.encode(wavPath, frames, path);
+      await rm(wavPath, { force: true });
+      return { path, name: basename(path), mimeType: 'audio/webm', size };
+    } catch (error) {
+      if (!closed) log.warn('Encoding a caption clip failed; it goes as WAV:', error);
+      await rm(path, { force: true });
+      return wav;
+    }
+  }
 
   function pump() {
     if (closed) return;
     if (!deps.enabled()) {
-      for (const clip of queue.splice(0)) void clip.written.then(() => rm(clip.path, { force: true }));
+      for (const clip of queue.splice(0)) void clip.written.then(removeFile);
       return;
     }
     const now = Date.now();
@@ -93,10 +113,10 @@ export function createCaptionSender(deps: SenderDeps) {
   }
 
   async function send(clip: Queued) {
-    if (!(await clip.written)) return;
-    const upload: UploadFile = { path: clip.path, name: basename(clip.path), mimeType: 'audio/wav', size: clip.size };
+    const upload = await clip.written;
+    if (!upload) return;
     const result = await deps.transcribe(upload, deps.request(clip.track), { signal: abort.signal, onProgress: () => undefined });
-    if (!result.ok && 'stopped' in result) return void (await rm(clip.path, { force: true }));
+    if (!result.ok && 'stopped' in result) return void (await removeFile(upload));
     if (!result.ok && passes(result.failure)) {
       // Back in its place: the oldest still goes first when sending works again.
       queue.push(clip);
@@ -113,7 +133,7 @@ export function createCaptionSender(deps: SenderDeps) {
       // Refused for good (the plan, the key, the audio): the recording's own transcript carries these words.
       log.warn('A live caption was refused:', result.failure.kind, result.failure.status, result.failure.message);
     }
-    await rm(clip.path, { force: true });
+    await removeFile(upload);
   }
 
   return {
@@ -127,10 +147,10 @@ export function createCaptionSender(deps: SenderDeps) {
       const written = folderMade
         .then(() => writeFile(path, file))
         .then(
-          () => true,
-          (error: unknown) => (log.warn('Queueing a caption clip failed:', error), false),
+          () => encoded(path, samples.length, { path, name: basename(path), mimeType: 'audio/wav', size: file.length }),
+          (error: unknown) => (log.warn('Queueing a caption clip failed:', error), null),
         );
-      queue.push({ ...clip, path, size: file.length, written });
+      queue.push({ ...clip, written });
       pump();
     },
 
@@ -147,7 +167,7 @@ export function createCaptionSender(deps: SenderDeps) {
       if (timer) clearTimeout(timer);
       abort.abort();
       await Promise.allSettled([...sending]);
-      await Promise.all(queue.splice(0).map((clip) => clip.written.then(() => rm(clip.path, { force: true }))));
+      await Promise.all(queue.splice(0).map((clip) => clip.written.then(removeFile)));
     },
   };
 }

@@ -1,8 +1,11 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import { type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
 import { PROMPT_MAX_CHARS, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import type { ClipEncoder } from '../audio-split';
 import { createWatchers } from '../events/watchers';
+import { log } from '../../log';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { LiveFeed } from '../recording/live-feed';
 import type { SideNames } from '../speaker-tracks';
@@ -21,6 +24,8 @@ export interface LiveCaptionsDeps {
   /** The speakers a recording made in Confab has, for the glossary. */
   speakerNames(): string[];
   sides(): SideNames;
+  /** A recording's encoder of clips to Opus (a kept process, made per recording); without one clips go as WAV. */
+  encoder?(): ClipEncoder;
   /** Tests shorten the waits and the stretches. */
   sender?: Pick<SenderDeps, 'waitMs' | 'maxInFlight'>;
   cutter?: Partial<CutterOptions>;
@@ -65,9 +70,13 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
       return { model: defaults.model, language: defaults.language, prompt: [glossary, carried].filter(Boolean).join(' '), responseFormat: 'json', granularities: [] };
     }
 
+    const captionsFolder = join(folder, 'captions');
+    const encoder = deps.encoder?.() ?? null;
+    if (deps.enabled()) encoder?.warm();
     const sender = createCaptionSender({
       ...deps.sender,
-      folder: join(folder, 'captions'),
+      folder: captionsFolder,
+      encode: encoder ? (path, frames, outPath) => encoder.encode(path, frames, outPath) : undefined,
       transcribe: deps.transcribe,
       request,
       enabled: deps.enabled,
@@ -98,7 +107,12 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
         });
       },
       // The speech still being cut is not sent: the final parts carry all of it (see the sender's close).
-      ended: () => sender.close(),
+      // The captions are shown from memory until the next recording; on disk they served only while it ran.
+      async ended() {
+        await sender.close();
+        encoder?.close();
+        await rm(captionsFolder, { recursive: true, force: true }).catch((error: unknown) => log.warn('Removing the captions folder failed:', error));
+      },
     };
   }
 
