@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobRequest } from '../../../../shared/contract/jobs';
-import { type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
+import { type LiveChange, type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
 import { PROMPT_MAX_CHARS, type TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { ClipEncoder } from '../audio-split';
+import { liveChangeOf } from '../../../../shared/domain/live-transcript';
 import { createWatchers } from '../events/watchers';
 import { log } from '../../log';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
@@ -44,7 +45,9 @@ const lastWords = (text: string, max: number) => (text.length <= max ? text : te
  * until the recording's final parts replace them (`partDone`).
  */
 export function createLiveCaptions(deps: LiveCaptionsDeps) {
-  const watchers = createWatchers<LiveTranscript>();
+  const watchers = createWatchers<LiveChange>();
+  /** What the pages were last sent: each change is sent as the difference from it. */
+  let sent: LiveTranscript = { recordingId: null, lines: [] };
   let current: { recording: Recording; captions: Caption[]; parts: DonePart[] } | null = null;
 
   function view(): LiveTranscript {
@@ -54,7 +57,12 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
     const speakerOf = (track: Track) => (sides ? (track === 'mic' ? sides.mic : sides.others) : null);
     return { recordingId: recording.id, lines: liveLines(captions, parts, speakerOf) };
   }
-  const emit = () => watchers.broadcast(view());
+  function emit() {
+    const now = view();
+    const change = now.recordingId === sent.recordingId ? liveChangeOf(sent.lines, now) : { ...now, whole: true, removed: [] };
+    sent = now;
+    if (change.whole || change.lines.length > 0 || change.removed.length > 0) watchers.broadcast(change);
+  }
 
   function open(recording: Recording, folder: string): LiveFeed {
     const state = { recording, captions: [] as Caption[], parts: [] as DonePart[] };
@@ -119,7 +127,8 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
   return {
     open,
     view,
-    watch: (send: (event: LiveTranscript) => void, signal: AbortSignal) => watchers.watch(send, signal, view),
+    /** A page gets the live transcript whole, then each change. */
+    watch: (send: (event: LiveChange) => void, signal: AbortSignal) => watchers.watch(send, signal, () => ({ ...sent, whole: true, removed: [] })),
     /** A final part of the running recording came (the live parts): its text replaces the captions in its span. */
     partDone(recordingId: string, part: DonePart) {
       if (current?.recording.id !== recordingId) return;
