@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { JobRequest } from '../../../../shared/contract/jobs';
 import { type LiveChange, type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
 import { PROMPT_MAX_CHARS, type TranscriptionRequest } from '../../../../shared/contract/transcription';
@@ -9,6 +8,7 @@ import { createWatchers } from '../events/watchers';
 import { log } from '../../log';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { LiveFeed } from '../recording/live-feed';
+import { captionsPath } from '../recording/manifest';
 import type { SideNames } from '../speaker-tracks';
 import { type Caption, type SenderDeps, createCaptionSender } from './caption-sender';
 import { type DonePart, liveLines } from './live-view';
@@ -78,7 +78,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
       return { model: defaults.model, language: defaults.language, prompt: [glossary, carried].filter(Boolean).join(' '), responseFormat: 'json', granularities: [] };
     }
 
-    const captionsFolder = join(folder, 'captions');
+    const captionsFolder = captionsPath(folder);
     const encoder = deps.encoder?.() ?? null;
     if (deps.enabled()) encoder?.warm();
     const sender = createCaptionSender({
