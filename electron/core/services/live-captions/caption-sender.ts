@@ -57,7 +57,7 @@ interface Queued extends Clip {
 
 /**
  * Sends a running recording's clips for captions, oldest first, a couple at a time. Each clip is
- * a small WAV in the recording's folder before it is sent, so a network that is gone (or a
+ * a small file in the recording's folder (its WAV, encoded to Opus in WebM) before it is sent, so a network that is gone (or a
  * service asking to wait) only holds the queue: the clips wait on disk, in order, and go when
  * sending works again. Adding never waits on the network or the disk.
  */
