@@ -6,6 +6,7 @@
  * is started before the first clip and replaced after `recycleAfter` clips, so what the codecs
  * keep of each clip cannot grow over a long meeting; close() ends it with the recording.
  */
+import { rm } from 'node:fs/promises';
 import { Problem } from '../../../../shared/domain/problem';
 import { LIVE_BITRATE, type SplitAnswer } from './protocol';
 import { type SplitProcess, type StartSplitProcess, nodeSplitProcess } from './split-process';
@@ -19,6 +20,28 @@ export const wholePlan = (sampleRate: number, frames: number): SplitPlan => ({
   complete: true,
   cuts: [{ index: 0, startSample: 0, endSample: frames }],
 });
+
+/** An encoder of a whole WAV (`frames` long) to Opus in WebM at `outPath`, answering its size. */
+export type EncodeWav = (wavPath: string, frames: number, outPath: string) => Promise<number>;
+
+/**
+ * A live part's or caption clip's file to send: Opus in WebM beside its WAV, which goes; the WAV
+ * itself when there is no encoder or it fails (`failed` hears why), so nothing waits on it.
+ */
+export async function opusOrWav(wav: { path: string; size: number }, frames: number, encode: EncodeWav | undefined, failed: (error: unknown) => void) {
+  const asWav = { ...wav, mimeType: 'audio/wav' };
+  if (!encode) return asWav;
+  const path = wav.path.replace(/\.wav$/, '.webm');
+  try {
+    const size = await encode(wav.path, frames, path);
+    await rm(wav.path, { force: true });
+    return { path, size, mimeType: 'audio/webm' };
+  } catch (error) {
+    failed(error);
+    await rm(path, { force: true });
+    return asWav;
+  }
+}
 
 interface Kept {
   child: SplitProcess;

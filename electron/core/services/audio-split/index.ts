@@ -19,7 +19,7 @@ export { UnsplittableAudioError };
 export type { SplitOptions, StartSplitProcess };
 export { splitScript } from './split-process';
 export { LIVE_BITRATE } from './protocol';
-export { type ClipEncoder, createClipEncoder, wholePlan } from './clip-encoder';
+export { type ClipEncoder, type EncodeWav, createClipEncoder, opusOrWav, wholePlan } from './clip-encoder';
 // A running recording's live parts and captions are cut with the same measure of levels and pauses.
 export { LEVEL_WINDOW_SECONDS, decibels } from './levels';
 export { DEFAULT_SPLIT, type LevelTrack, chooseCut, pauseThreshold } from './cut-points';

@@ -4,6 +4,7 @@ import type { Track } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { log } from '../../log';
+import { type EncodeWav, opusOrWav } from '../audio-split';
 import { serviceWait } from '../jobs/part-scheduler';
 import { wavHeader } from '../recording/wav-header';
 import { createAtomicWriter } from '../storage/json-file';
@@ -33,7 +34,7 @@ export interface SenderDeps {
    * Encodes a clip's WAV (`frames` long) to Opus in WebM at `outPath`, answering its size: an
    * eighth of the upload. Without it (or when it fails) the WAV is sent.
    */
-  encode?(wavPath: string, frames: number, outPath: string): Promise<number>;
+  encode?: EncodeWav;
   /** Captions switched off: what is queued is not sent. */
   enabled(): boolean;
   maxInFlight?: number;
@@ -76,21 +77,6 @@ export function createCaptionSender(deps: SenderDeps) {
 
   const name = (clip: Clip) => `${String(clip.seq).padStart(6, '0')}-${clip.track}`;
   const removeFile = (file: UploadFile | null) => (file ? rm(file.path, { force: true }) : undefined);
-
-  /** The clip as Opus in WebM beside its WAV, which goes; the WAV itself when encoding fails (the caption still comes). */
-  async function encoded(wavPath: string, frames: number, wav: UploadFile): Promise<UploadFile> {
-    if (!deps.encode) return wav;
-    const path = wavPath.replace(/\.wav$/, '.webm');
-    try {
-      const size = await deps.encode(wavPath, frames, path);
-      await rm(wavPath, { force: true });
-      return { path, name: basename(path), mimeType: 'audio/webm', size };
-    } catch (error) {
-      if (!closed) log.warn('Encoding a caption clip failed; it goes as WAV:', error);
-      await rm(path, { force: true });
-      return wav;
-    }
-  }
 
   function pump() {
     if (closed) return;
@@ -147,7 +133,10 @@ export function createCaptionSender(deps: SenderDeps) {
       const written = folderMade
         .then(() => writeFile(path, file))
         .then(
-          () => encoded(path, samples.length, { path, name: basename(path), mimeType: 'audio/wav', size: file.length }),
+          async () => {
+            const sent = await opusOrWav({ path, size: file.length }, samples.length, deps.encode, (error) => void (closed || log.warn('Encoding a caption clip failed; it goes as WAV:', error)));
+            return { ...sent, name: basename(sent.path) };
+          },
           (error: unknown) => (log.warn('Queueing a caption clip failed:', error), null),
         );
       queue.push({ ...clip, written });

@@ -5,7 +5,7 @@ import { RECORDING_SAMPLE_RATE, type Recording } from '../../../../shared/contra
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { log } from '../../log';
-import type { SplitCut, SplitPlan } from '../audio-split';
+import { type EncodeWav, type SplitCut, type SplitPlan, opusOrWav } from '../audio-split';
 import type { StoredPart } from '../jobs/job-store';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { RunDeps } from '../jobs/run-job';
@@ -14,7 +14,7 @@ import { trackPath } from '../recording/manifest';
 import { mixTracks } from '../recording/mix';
 import { BYTES_PER_SAMPLE, WAV_HEADER_BYTES } from '../recording/wav-header';
 import { DEFAULT_LIVE_CUTS, type LiveCutOptions, createLiveCutter } from './live-cutter';
-import { type LivePartFile, type LiveSender, createLiveSender } from './live-sender';
+import { type LiveSender, createLiveSender } from './live-sender';
 import { liveFolder, livePartPath, openLiveStore, readLiveCuts, readLiveResult, sentWith } from './live-store';
 
 /** A part of a recording transcribed while it was recorded, where it lies in the recording. */
@@ -33,7 +33,7 @@ export interface LivePartsDeps {
   /** The speakers a recording made in Confab has, for its glossary. */
   speakerNames(): string[];
   /** Encodes a part's WAV (`frames` long) to Opus in WebM at `outPath`, answering its size; without it (or when it fails) the WAV is sent. */
-  encode?(wavPath: string, frames: number, outPath: string): Promise<number>;
+  encode?: EncodeWav;
   /** Where parts are cut (four-minute parts by default; tests use shorter ones). */
   cuts?: Partial<LiveCutOptions>;
   /** Each part's result as it comes (the captions replace theirs with it). */
@@ -56,22 +56,6 @@ export function createLiveParts(deps: LivePartsDeps) {
   /** Each recording's sender, with the cuts it was given and what its parts were sent with. */
   const live = new Map<string, { sender: LiveSender; cuts: SplitCut[]; signature: string; folder: string }>();
   const signatureOf = (request: JobRequest) => sentWith(request, glossaryPrompt(request, deps.speakerNames()));
-
-  /** The part as Opus in WebM (an eighth of the upload), its WAV gone; the WAV itself when encoding fails. */
-  async function encoded(wavPath: string, frames: number): Promise<LivePartFile> {
-    const wav = { path: wavPath, size: (await stat(wavPath)).size, mimeType: 'audio/wav' };
-    if (!deps.encode) return wav;
-    const path = wavPath.replace(/\.wav$/, '.webm');
-    try {
-      const size = await deps.encode(wavPath, frames, path);
-      await rm(wavPath, { force: true });
-      return { path, size, mimeType: 'audio/webm' };
-    } catch (error) {
-      warn(error);
-      await rm(path, { force: true });
-      return wav;
-    }
-  }
 
   function open(recording: Recording, folder: string): LiveFeed {
     // On the Free plan nothing leaves the machine while recording.
@@ -108,7 +92,7 @@ export function createLiveParts(deps: LivePartsDeps) {
         await mixTracks(recording.tracks.map((track) => trackPath(folder, track)), `${path}.tmp`, { start: cut.startSample, end: cut.endSample });
         await rename(`${path}.tmp`, path);
         // Stopped meanwhile: the job sends this part itself, from the mix.
-        if (!ending) sender.add(cut, await encoded(path, cut.endSample - cut.startSample));
+        if (!ending) sender.add(cut, await opusOrWav({ path, size: (await stat(path)).size }, cut.endSample - cut.startSample, deps.encode, warn));
       });
     };
     let ending = false;
