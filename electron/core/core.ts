@@ -27,7 +27,7 @@ import { scheduleBackups } from './services/history/backup-schedule';
 import { createBackups } from './services/history/backups';
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
-import { createAudioSplitter } from './services/audio-split';
+import { LIVE_BITRATE, createAudioSplitter, createClipEncoder, wholePlan } from './services/audio-split';
 import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
@@ -57,6 +57,7 @@ import { noPresenceSignal } from './services/tools/approvals';
 import { createToolPermissions } from './services/tools/permission-rules';
 import { defaultMcpUrl, originOf } from '../../shared/contract/settings';
 import { SERVICE_SERVER_ID } from '../../shared/contract/mcp';
+import { RECORDING_SAMPLE_RATE } from '../../shared/contract/recording';
 import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
@@ -148,9 +149,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     defaults: settings.transcriptionDefaults,
     speakerNames: userName,
     sides: () => sideNames(language.t, settings.get().speakerName),
+    encoder: () => createClipEncoder({ start: options.splitProcess, sampleRate: RECORDING_SAMPLE_RATE }),
   });
+  const splitter = options.splitter ?? createAudioSplitter({ start: options.splitProcess });
   const liveParts = createLiveParts({
     transcribe,
+    // A process per part, as the splitter makes a job's parts: one every few minutes, off main's thread.
+    encode: (path, frames, outPath) =>
+      splitter.encodePart({ path, plan: wholePlan(RECORDING_SAMPLE_RATE, frames), index: 0, outPath, bitrate: LIVE_BITRATE, signal: new AbortController().signal }).then((part) => part.bytes),
     plan: () => settings.get().plan,
     defaults: settings.transcriptionDefaults,
     partsInFlight: settings.partsInFlight,
@@ -167,7 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     takeStaged: (fileId) => staging.take(fileId),
     run: {
       transcribe,
-      splitter: options.splitter ?? createAudioSplitter({ start: options.splitProcess }),
+      splitter,
       partsInFlight: settings.partsInFlight,
       speakerNames: (recordingId) => (recordingId === null ? [] : userName()),
       pending: liveParts.pending,

@@ -1,3 +1,4 @@
+import { applyLiveChange } from '../../shared/domain/live-transcript';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
 import { watchMarkKey } from './mark-key';
@@ -21,7 +22,8 @@ export function watchRecording(): () => void {
     if (running && !capturing()) void attachRecording(running);
     else endedElsewhere(running?.id ?? null);
   });
-  const stopCaptions = watchStream(api.recording.captions, (live) => useRecorder.getState().set({ live }));
+  // Main sends the live transcript whole once, then only what changed.
+  const stopCaptions = watchStream(api.recording.captions, (change) => useRecorder.getState().set({ live: applyLiveChange(useRecorder.getState().live, change) }));
   return () => {
     stopKey();
     stopWatch();

@@ -83,12 +83,22 @@ export const liveTranscriptSchema = z.object({
   sendingWaits: z.array(z.enum(['parts', 'captions'])),
 });
 
+/**
+ * A change to the live transcript, as `recording.captions` streams it: the lines added or
+ * changed (by key) and the keys of lines gone. `whole` replaces all the page has (its first
+ * event, and a new recording's): so an event's size follows what changed, not the meeting's length.
+ */
+export const liveChangeSchema = liveTranscriptSchema.extend({
+  whole: z.boolean(),
+  removed: z.array(z.string()),
+});
+
 const recordingId = z.object({ id: z.string().min(1) }).strict();
 
 export const recordingArea = {
   watch: stream(z.void(), recordingEventSchema),
-  /** One per page: the live transcript as it stands, then again on every change (a page that reloads gets it whole). */
-  captions: stream(z.void(), liveTranscriptSchema),
+  /** One per page: the live transcript as it stands (whole), then what changed on every change (a page that reloads gets it whole). */
+  captions: stream(z.void(), liveChangeSchema),
   capabilities: call(z.void(), capabilitiesSchema),
   /** Starts a recording the user asked for; main refuses a second one while one runs. */
   start: call(z.object({ system: z.boolean() }).strict(), recordingSchema),
@@ -137,5 +147,6 @@ export type RecordingEvent = z.infer<typeof recordingEventSchema>;
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 export type LiveLine = z.infer<typeof liveLineSchema>;
 export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;
+export type LiveChange = z.infer<typeof liveChangeSchema>;
 export type ChunkInput = z.infer<typeof chunkInput>;
 export type ChunkOutcome = z.infer<typeof chunkOutcomeSchema>;

@@ -3,12 +3,19 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { audioFixtures } from '../support/audio';
 import { openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
+import type { MultipartLogBody } from '../fake-service/script';
+import { captionEventsFigure } from './caption-events';
 import { openBridge } from './chat-bridge';
 import { elapsedReaches } from './recording-page';
 
 const RECORD_SECONDS = 120;
 /** The fake service's time per caption: a short clip at a hosted service takes about this. */
 const SERVICE_MS = 500;
+/** A live part a minute (four in use): one is encoded and sent while captions are measured, as one is every four minutes. */
+const PART_SECONDS = 60;
+/** A 16 kHz mono 16-bit WAV: what a part or clip was sent as before Opus. */
+const wavBytes = (seconds: number) => 44 + Math.round(seconds * 16_000) * 2;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 interface Kept {
   seq: number;
@@ -30,7 +37,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 export async function captionsBench(): Promise<string[]> {
   const audio = await audioFixtures();
   try {
-    const rig = await openRecorderRig({ wav: await speechForCapture(audio) });
+    const rig = await openRecorderRig({ wav: await speechForCapture(audio), livePartSeconds: PART_SECONDS });
     try {
       const { page, fake } = rig;
       const bridge = await openBridge(rig.app);
@@ -55,9 +62,7 @@ export async function captionsBench(): Promise<string[]> {
       await elapsedReaches(page, RECORD_SECONDS);
       const shown = await page.evaluate(() => (window as unknown as { shownCaptions: Record<string, number> }).shownCaptions);
       load.push(loadavg()[0]!);
-      await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Start recording' }).waitFor({ timeout: 30_000 });
-
+      // Read before Stop: the captions folder goes with the recording's end.
       const recordings = join(rig.app.dataDir, 'recordings');
       const [id] = readdirSync(recordings);
       const { startedAt } = JSON.parse(readFileSync(join(recordings, id!, 'manifest.json'), 'utf8')) as { startedAt: number };
@@ -65,6 +70,27 @@ export async function captionsBench(): Promise<string[]> {
       const kept = readdirSync(folder)
         .filter((name) => name.endsWith('.json'))
         .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as Kept);
+      const cuts = (JSON.parse(readFileSync(join(recordings, id!, 'live', 'cuts.json'), 'utf8')) as { cuts: Array<{ index: number; startSample: number; endSample: number }> }).cuts;
+      const uploads = fake.requests.filter((request) => request.path === '/v1/audio/transcriptions').map((request) => (request.body as MultipartLogBody).file!);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Start recording' }).waitFor({ timeout: 30_000 });
+
+      // Bytes up per recorded hour: each clip and live part as sent, against its WAV (its seconds at 16 kHz, 16-bit).
+      const spans = new Map(kept.map((caption) => [caption.seq, caption.endSeconds - caption.startSeconds]));
+      const sent = { captions: 0, captionsWav: 0, parts: 0, partsWav: 0, partSeconds: 0 };
+      for (const file of uploads) {
+        const clip = /^(\d{6})-mic\.(wav|webm)$/.exec(file.filename);
+        const part = /^part (\d+)\.(wav|webm)$/.exec(file.filename);
+        const seconds = clip ? spans.get(Number(clip[1])) : part ? (cuts[Number(part[1]) - 1]!.endSample - cuts[Number(part[1]) - 1]!.startSample) / 16_000 : undefined;
+        if (seconds === undefined) continue;
+        if (clip) Object.assign(sent, { captions: sent.captions + file.size, captionsWav: sent.captionsWav + wavBytes(seconds) });
+        else Object.assign(sent, { parts: sent.parts + file.size, partsWav: sent.partsWav + wavBytes(seconds), partSeconds: sent.partSeconds + seconds });
+      }
+      const hour = 3600 / RECORD_SECONDS;
+      // The live parts carry every second recorded: their bytes a second, over the hour.
+      const partsHour = (sent.parts / sent.partSeconds) * 3600;
+      const partsWavHour = (sent.partsWav / sent.partSeconds) * 3600;
+      const [before, now] = [sent.captionsWav * hour + partsWavHour, sent.captions * hour + partsHour];
       const latencies = kept.filter((caption) => shown[caption.text] !== undefined).map((caption) => (shown[caption.text]! - (startedAt + caption.endSeconds * 1000)) / 1000);
       const lengths = kept.map((caption) => caption.endSeconds - caption.startSeconds).sort((a, b) => a - b);
       latencies.sort((a, b) => a - b);
@@ -73,6 +99,9 @@ export async function captionsBench(): Promise<string[]> {
           `p50 ${quantile(latencies, 0.5).toFixed(2)} s, p95 ${quantile(latencies, 0.95).toFixed(2)} s, max ${latencies.at(-1)!.toFixed(2)} s; ` +
           `stretches ${lengths[0]!.toFixed(1)}–${lengths.at(-1)!.toFixed(1)} s (median ${quantile(lengths, 0.5).toFixed(1)} s) (load ${load.map((value) => value.toFixed(1)).join(' → ')}) ` +
           `(target: speech → caption ≤ stretch length + 2 s, i.e. ≤ 2 s from the stretch's end)`,
+        `upload per recorded hour (live parts + caption clips, speech as the fake microphone plays it): WAV ${mb(before)} (parts ${mb(partsWavHour)}, captions ${mb(sent.captionsWav * hour)}) → ` +
+          `Opus in WebM ${mb(now)} (parts ${mb(partsHour)}, captions ${mb(sent.captions * hour)}) = 1/${(before / now).toFixed(1)} (target ≤ 1/8)`,
+        await captionEventsFigure(),
       ];
     } finally {
       await rig.close();

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** The caption clips the fake service received (the recording's own transcript is named otherwise). */
 const captionRequests = () =>
-  rig.fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-mic\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
+  rig.fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-mic\.webm$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
 
 const liveTranscript = () => rig.page.getByRole('region', { name: 'Live transcript' });
 const captionsSwitch = () => rig.page.getByRole('checkbox', { name: 'Live captions while recording' });
@@ -58,6 +58,15 @@ describe('live captions', () => {
     expect(await first.locator('.rec-words').evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
     await liveTranscript().getByText(/^Captions in italics are provisional/).waitFor();
     await log.getByText('Welcome to the weekly meeting, caption 2.').waitFor({ timeout: 30_000 });
+    // Sent as Opus in WebM, an eighth of the WAV's bytes.
+    expect(captionRequests().every((request) => (request.body as MultipartLogBody).file!.mimeType === 'audio/webm')).toBe(true);
+    // A page that reloads mid-recording gets the captions whole once, then each new one as it comes: it shows what it showed, and more.
+    const words = () => log.locator('.rec-words').allInnerTexts();
+    const before = await words();
+    await page.reload();
+    await openRecorder(page);
+    await log.getByText('Welcome to the weekly meeting, caption 3.').waitFor({ timeout: 30_000 });
+    expect((await words()).slice(0, before.length)).toEqual(before);
     await screenshot(page, 'recorder-captions-1280');
     await page.setViewportSize({ width: 800, height: 600 });
     // The live transcript sits under the controls: scrolled to, as a user at 800×600 would.

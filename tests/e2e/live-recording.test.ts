@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 const fileOf = (request: { body: unknown }) => (request.body as MultipartLogBody).file!;
-// The parts' uploads, not the live captions' clips ("000003-mic.wav"), which go beside them.
-const uploads = () => rig.fake.requests.filter((request) => request.path.startsWith('/v1/audio/transcriptions') && !/^\d{6}-(mic|system)\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
+// The parts' uploads, not the live captions' clips ("000003-mic.webm"), which go beside them.
+const uploads = () => rig.fake.requests.filter((request) => request.path.startsWith('/v1/audio/transcriptions') && !/^\d{6}-(mic|system)\.(wav|webm)$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
 const answered = (from: number) => uploads().slice(from).filter((request) => request.status === 200).length;
 
 describe('a meeting transcribed while it is recorded', () => {
@@ -52,11 +52,11 @@ describe('a meeting transcribed while it is recorded', () => {
     await result.or(open).first().waitFor({ timeout: 30_000 });
     if (await open.isVisible()) await open.click();
     await result.waitFor();
-    // Every part but the last went while recording (as WAV, named by the live sender), none of them
+    // Every part but the last went while recording (as Opus in WebM, named by the live sender), none of them
     // again after Stop: the job sent only the last, encoded from the mix.
     const names = uploads().map((request) => fileOf(request).filename);
-    const live = names.filter((name) => /^part \d+\.wav$/.test(name));
-    expect(live).toEqual(Array.from({ length: live.length }, (_, index) => `part ${index + 1}.wav`));
+    const live = names.filter((name) => /^part \d+\.webm$/.test(name));
+    expect(live).toEqual(Array.from({ length: live.length }, (_, index) => `part ${index + 1}.webm`));
     const count = live.length + 1;
     expect(names.slice(live.length)).toEqual([expect.stringMatching(new RegExp(`\\(part ${count} of ${count}\\)\\.webm$`))]);
     await screenshot(page, 'recorder-live-transcript-1280');

@@ -7,6 +7,7 @@ import type { MultipartLogBody, TranscriptionScript } from './script';
 import type { Transcript } from './transcript';
 import { defaultWords, estimateDuration, textFromWords, toSrt, toVerboseJson, toVtt, wavDuration } from './transcript';
 import { detectToneWords } from './tones';
+import { webmOpusDuration } from './webm';
 import { readUpload, respondEarly } from './upload';
 
 export { MAX_FILE_BYTES } from './upload';
@@ -114,7 +115,7 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
     return;
   }
   const size = log.file?.size ?? 0;
-  const duration = script.duration ?? heard?.duration ?? wavDuration(upload.header, size) ?? estimateDuration(size);
+  const duration = script.duration ?? heard?.duration ?? wavDuration(upload.header, size) ?? webmOpusDuration(upload.header) ?? estimateDuration(size);
   const words = script.words ?? heard?.words ?? defaultWords(duration);
   const transcript: Transcript = {
     text: script.text ?? textFromWords(words),

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
-import type { LiveTranscript, Recording } from '../../../shared/contract/recording';
+import type { LiveChange, LiveTranscript, Recording } from '../../../shared/contract/recording';
+import { applyLiveChange } from '../../../shared/domain/live-transcript';
 import { createCore } from '../../../electron/core/core';
 import type { MultipartLogBody } from '../../fake-service/script';
 import { memoryKeytar } from '../../support/memory-keytar';
@@ -21,8 +22,26 @@ async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number
   const clock = fakeClock();
   const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar: memoryKeytar(), recordingClock: clock, systemAudio: () => ({ available: true, problem: null }), onRecordingTranscribed: () => undefined, liveCuts, fetch: netFetch });
   onTestFinished(() => core.close());
-  const shown: LiveTranscript[] = [];
-  const sink = { send: (channel: string, payload: unknown) => channel.startsWith('recording:captions') && shown.push((payload as { event: LiveTranscript }).event) };
+  // Each subscription is a page: it applies main's changes as the renderer's store does.
+  const pages = new Map<string, { events: LiveChange[]; live: LiveTranscript | null }>();
+  const sink = {
+    send(channel: string, payload: unknown) {
+      if (!channel.startsWith('recording:captions')) return;
+      const { id, event } = payload as { id: string; event: LiveChange };
+      const page = pages.get(id) ?? { events: [], live: null };
+      pages.set(id, { events: [...page.events, event], live: applyLiveChange(page.live, event) });
+    },
+  };
+  /** What the page that subscribed first shows, after each event. */
+  const shown = {
+    at: (index: number) => {
+      const first = [...pages.values()][0];
+      return first && index === -1 ? first.live : undefined;
+    },
+    get length() {
+      return [...pages.values()][0]?.events.length ?? 0;
+    },
+  };
   async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
     const result = await core.router.invoke(channel, payload, sink);
     if (!result.ok) throw new Error(result.error.message);
@@ -39,11 +58,17 @@ async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number
       expect(await core.recording.append({ id, seq: firstSeq + n, pcm: new Uint8Array(pcm.buffer) })).toEqual({ ok: true });
     }
   }
-  return { core, dir, invoke, shown, record };
+  /** A page opening the live transcript now: its id, once its first event came. */
+  async function subscribe() {
+    const { id } = await invoke<{ id: string }>('recording:captions');
+    await expect.poll(() => pages.get(id)?.events.length ?? 0).toBeGreaterThan(0);
+    return id;
+  }
+  return { core, dir, invoke, shown, record, pages, subscribe };
 }
 
 const captionRequests = () =>
-  fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-(mic|system)\.wav$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
+  fake.requests.filter((request) => request.path === '/v1/audio/transcriptions' && /^\d{6}-(mic|system)\.(wav|webm)$/.test((request.body as MultipartLogBody).file?.filename ?? ''));
 const fieldOf = (request: { body: unknown }, name: string) => (request.body as MultipartLogBody).fields[name];
 
 // The user speaks twice, the other side once between: three stretches, two of them the microphone's.
@@ -68,21 +93,23 @@ describe('live captions through the core', () => {
 
     // Plain text in the transcription defaults' language, the prompt the glossary (the user's name), then the same track's words.
     const sent = captionRequests();
-    expect(sent.map((request) => (request.body as MultipartLogBody).file!.filename)).toEqual(['000000-mic.wav', '000001-system.wav', '000002-mic.wav']);
+    expect(sent.map((request) => (request.body as MultipartLogBody).file!.filename)).toEqual(['000000-mic.webm', '000001-system.webm', '000002-mic.webm']);
     expect(sent.map((request) => fieldOf(request, 'response_format'))).toEqual(['json', 'json', 'json']);
     expect(fieldOf(sent[0]!, 'prompt')).toBe('Dana');
     expect(fieldOf(sent[2]!, 'prompt')).toBe(`Dana ${live.lines[0]!.text}`);
-    // A page that reloads gets the captions so far.
-    const before = app.shown.length;
-    await app.invoke('recording:captions');
-    await expect.poll(() => app.shown.length).toBe(before + 1);
-    expect(app.shown.at(-1)).toEqual(live);
+    // The first page got the transcript whole when it attached and when the recording started, then only what changed: a caption an event.
+    const [early] = [...app.pages.values()];
+    expect(early!.events.filter((event) => event.whole).map((event) => event.recordingId)).toEqual([null, recording.id]);
+    expect(early!.events.slice(2).map((event) => [event.whole, event.lines.length, event.removed.length])).toEqual([[false, 1, 0], [false, 1, 0], [false, 1, 0]]);
+    // A page that attaches late (or reloads) gets it whole once, and shows what the early one shows.
+    const late = await app.subscribe();
+    expect(app.pages.get(late)!.events).toEqual([{ ...live, whole: true, removed: [] }]);
+    expect(app.pages.get(late)!.live).toEqual(live);
 
     const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
     await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
-    // The clips went; the captions that came back stay in the recording's folder.
-    const captions = join(app.dir, 'recordings', recording.id, 'captions');
-    expect(readdirSync(captions).sort()).toEqual(['000000-mic.json', '000001-system.json', '000002-mic.json']);
+    // Stop: the transcript supersedes the captions, so their folder goes with its clips and what came back.
+    expect(existsSync(join(app.dir, 'recordings', recording.id, 'captions'))).toBe(false);
   });
 
   it('sends nothing while switched off, and captions what follows once switched on', async () => {

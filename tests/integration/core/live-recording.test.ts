@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
@@ -63,16 +63,19 @@ const doneJob = (core: Awaited<ReturnType<typeof openCore>>['core'], id: string)
 
 describe('a recording transcribed while it runs', () => {
   it('sends its parts while recording; Stop sends only the last and the transcript covers all of it', async () => {
-    const app = await openCore(await testFolder('confab-live-'));
+    const dir = await testFolder('confab-live-');
+    const app = await openCore(dir);
     const recording = await app.invoke<Recording>('recording:start', { system: false });
     await app.record(recording.id, 0, 10);
-    // Three parts went before Stop, each the mix of its stretch (a WAV of 16-bit samples), with word timings asked for.
+    // Three parts went before Stop, each the mix of its stretch as Opus in WebM, with word timings asked for.
     await expect.poll(() => uploads().filter((upload) => upload.status === 200).length, { timeout: 10_000 }).toBe(3);
     const live = uploads().map((upload) => (upload.body as MultipartLogBody));
-    expect(live.map((body) => body.file!.filename)).toEqual(['part 1.wav', 'part 2.wav', 'part 3.wav']);
+    expect(live.map((body) => body.file!.filename)).toEqual(['part 1.webm', 'part 2.webm', 'part 3.webm']);
     expect(live.every((body) => body.fields.response_format === 'verbose_json')).toBe(true);
-    const liveSeconds = live.reduce((sum, body) => sum + (body.file!.size - 44) / 2 / RATE, 0);
-    expect(liveSeconds).toBeGreaterThan(8.5);
+    expect(live.every((body) => body.file!.mimeType === 'audio/webm')).toBe(true);
+    // The fake reads each part's length from its WebM header: together they hold the recording so far.
+    const kept = [0, 1, 2].map((index) => JSON.parse(readFileSync(join(dir, 'recordings', recording.id, 'live', `part-00${index}.json`), 'utf8')) as { transcript: { duration: number } });
+    expect(kept.reduce((sum, result) => sum + result.transcript.duration, 0)).toBeGreaterThan(8.5);
 
     const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
     await doneJob(app.core, stopped.jobId!);
@@ -93,7 +96,8 @@ describe('a recording transcribed while it runs', () => {
 
   it('awaits the parts still in flight at Stop rather than sending them twice', async () => {
     const app = await openCore(await testFolder('confab-live-'));
-    fake.setLatency(1_500);
+    // Long enough that all three are still held when Stop comes: each is encoded to Opus before it goes.
+    fake.setLatency(5_000);
     const recording = await app.invoke<Recording>('recording:start', { system: false });
     await app.record(recording.id, 0, 10);
     await expect.poll(() => uploads().length, { timeout: 10_000 }).toBe(3);
@@ -101,7 +105,7 @@ describe('a recording transcribed while it runs', () => {
     expect(uploads().every((upload) => upload.status === undefined)).toBe(true);
     const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
     await doneJob(app.core, stopped.jobId!);
-    expect(uploads().map((upload) => (upload.body as MultipartLogBody).file!.filename)).toEqual(['part 1.wav', 'part 2.wav', 'part 3.wav', expect.stringMatching(/\(part 4 of 4\)\.webm$/)]);
+    expect(uploads().map((upload) => (upload.body as MultipartLogBody).file!.filename)).toEqual(['part 1.webm', 'part 2.webm', 'part 3.webm', expect.stringMatching(/\(part 4 of 4\)\.webm$/)]);
   });
 
   it('keeps the parts sent while recording for the next Transcribe when its job is cancelled and removed', async () => {

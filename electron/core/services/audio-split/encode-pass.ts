@@ -39,9 +39,11 @@ export interface PartRequest {
   plan: SplitPlan;
   index: number;
   outPath: string;
+  /** Opus bits per second: PART_BITRATE unless given (the live parts' and captions' LIVE_BITRATE). */
+  bitrate?: number;
 }
 
-export async function encodePart({ path, plan, index, outPath }: PartRequest, report: (progress: SplitProgress) => void): Promise<EncodedPart> {
+export async function encodePart({ path, plan, index, outPath, bitrate = PART_BITRATE }: PartRequest, report: (progress: SplitProgress) => void): Promise<EncodedPart> {
   const cut = plan.cuts[index];
   if (!cut || cut.index !== index) throw new Error(`The plan has no part ${index + 1}.`);
   const { startSample, endSample } = cut;
@@ -54,7 +56,7 @@ export async function encodePart({ path, plan, index, outPath }: PartRequest, re
       const output = new Output({ format: new WebMOutputFormat(), target });
       const encoder = new AudioSampleSource({
         codec: 'opus',
-        bitrate: PART_BITRATE,
+        bitrate,
         transform: { numberOfChannels: 1, ...(encodeRate === sampleRate ? {} : { sampleRate: encodeRate }) },
         onEncoderConfig: (config: AudioEncoderConfig & { opus?: OpusEncoderConfig }) => {
           config.opus = { ...config.opus, ...OPUS_SETTINGS };

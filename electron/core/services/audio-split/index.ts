@@ -18,6 +18,8 @@ export type { AudioSplitter, EncodedPart, SplitCut, SplitPlan, SplitProgress } f
 export { UnsplittableAudioError };
 export type { SplitOptions, StartSplitProcess };
 export { splitScript } from './split-process';
+export { LIVE_BITRATE } from './protocol';
+export { type ClipEncoder, type EncodeWav, createClipEncoder, opusOrWav, wholePlan } from './clip-encoder';
 // A running recording's live parts and captions are cut with the same measure of levels and pauses.
 export { LEVEL_WINDOW_SECONDS, decibels } from './levels';
 export { DEFAULT_SPLIT, type LevelTrack, chooseCut, pauseThreshold } from './cut-points';
@@ -49,9 +51,9 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
 
   return {
     plan: ({ path, signal, known, onPlan, onProgress }) => planRecording(request, path, split, signal, { known, onPlan, report: onProgress }),
-    async encodePart({ path, plan, index, outPath, signal, onProgress }): Promise<EncodedPart> {
+    async encodePart({ path, plan, index, outPath, signal, onProgress, bitrate }): Promise<EncodedPart> {
       try {
-        const answer = await request({ type: 'encode', path, plan, index, outPath }, signal, (update) => update.type === 'progress' && onProgress?.(update.progress));
+        const answer = await request({ type: 'encode', path, plan, index, outPath, bitrate }, signal, (update) => update.type === 'progress' && onProgress?.(update.progress));
         if (answer.type !== 'encoded') throw new Problem('split.failed', { detail: `no part came (${answer.type})` });
         return answer.part;
       } catch (error) {

@@ -4,6 +4,13 @@ import type { EncodedPart, SplitPlan, SplitProgress } from './types';
 
 /** Mono Opus: speech stays clear, and an hour is ~16 MB, so the 20-minute cap decides the parts. */
 export const PART_BITRATE = 32_000;
+/**
+ * A running recording's live parts and caption clips: 16 kHz speech, where Opus at 24 kb/s is
+ * as clear (wideband speech is its sweet spot): about a tenth of the WAV's 256 kb/s with the
+ * container, where 32 kb/s came to 1/7.3. The encoder treats it as a target, not a cap (it
+ * has no constant mode: bitrateMode is ignored), so a steady tone takes more (41 kb/s).
+ */
+export const LIVE_BITRATE = 24_000;
 export const PART_MIME_TYPE = 'audio/webm';
 
 export type SplitRequest =
@@ -15,7 +22,7 @@ export type SplitRequest =
   | { type: 'plan'; path: string; fromSample: number; firstStretchSeconds: number; stretchMaxSeconds: number }
   /** Pass 1's further stretches: the levels from `fromSample` to `toSample` (null: the end). */
   | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
-  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string };
+  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string; bitrate?: number };
 
 /** What the splitter needs to know of a recording besides its levels (source.ts). */
 export interface RecordingShape {

@@ -62,6 +62,8 @@ export interface AudioSplitter {
     outPath: string;
     signal: AbortSignal;
     onProgress?: (p: SplitProgress) => void;
+    /** Opus bits per second; the parts' PART_BITRATE unless given. */
+    bitrate?: number;
   }): Promise<EncodedPart>;
   /** Ends every splitter process still running; called at quit. */
   close(): Promise<void>;

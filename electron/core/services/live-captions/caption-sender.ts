@@ -4,6 +4,7 @@ import type { Track } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { log } from '../../log';
+import { type EncodeWav, opusOrWav } from '../audio-split';
 import { serviceWait } from '../jobs/part-scheduler';
 import { wavHeader } from '../recording/wav-header';
 import { createAtomicWriter } from '../storage/json-file';
@@ -29,6 +30,11 @@ export interface SenderDeps {
   /** The request for a clip of `track`, asked when it leaves (its prompt has the words confirmed by then). */
   request(track: Track): TranscriptionRequest;
   onCaption(caption: Caption): void;
+  /**
+   * Encodes a clip's WAV (`frames` long) to Opus in WebM at `outPath`, answering its size: an
+   * eighth of the upload. Without it (or when it fails) the WAV is sent.
+   */
+  encode?: EncodeWav;
   /** Captions switched off: what is queued is not sent. */
   enabled(): boolean;
   /** True when a clip met a service it cannot reach (they wait on disk), false once one goes again or the sender closes. */
@@ -48,14 +54,13 @@ const defaultWait = (retryAfter: number | null, inARow: number) => serviceWait(r
 const passes = (failure: ServiceFailure) => failure.kind === 'network' || (failure.kind === 'rate_limit' && failure.code !== 'insufficient_quota') || failure.kind === 'server';
 
 interface Queued extends Clip {
-  path: string;
-  size: number;
-  written: Promise<boolean>;
+  /** The file to send once it is on disk (null: it could not be written). */
+  written: Promise<UploadFile | null>;
 }
 
 /**
  * Sends a running recording's clips for captions, oldest first, a couple at a time. Each clip is
- * a small WAV in the recording's folder before it is sent, so a network that is gone (or a
+ * a small file in the recording's folder (its WAV, encoded to Opus in WebM) before it is sent, so a network that is gone (or a
  * service asking to wait) only holds the queue: the clips wait on disk, in order, and go when
  * sending works again. Adding never waits on the network or the disk.
  */
@@ -78,11 +83,12 @@ export function createCaptionSender(deps: SenderDeps) {
   let closed = false;
 
   const name = (clip: Clip) => `${String(clip.seq).padStart(6, '0')}-${clip.track}`;
+  const removeFile = (file: UploadFile | null) => (file ? rm(file.path, { force: true }) : undefined);
 
   function pump() {
     if (closed) return;
     if (!deps.enabled()) {
-      for (const clip of queue.splice(0)) void clip.written.then(() => rm(clip.path, { force: true }));
+      for (const clip of queue.splice(0)) void clip.written.then(removeFile);
       return;
     }
     const now = Date.now();
@@ -100,10 +106,10 @@ export function createCaptionSender(deps: SenderDeps) {
   }
 
   async function send(clip: Queued) {
-    if (!(await clip.written)) return;
-    const upload: UploadFile = { path: clip.path, name: basename(clip.path), mimeType: 'audio/wav', size: clip.size };
+    const upload = await clip.written;
+    if (!upload) return;
     const result = await deps.transcribe(upload, deps.request(clip.track), { signal: abort.signal, onProgress: () => undefined });
-    if (!result.ok && 'stopped' in result) return void (await rm(clip.path, { force: true }));
+    if (!result.ok && 'stopped' in result) return void (await removeFile(upload));
     if (!result.ok && passes(result.failure)) {
       // Back in its place: the oldest still goes first when sending works again.
       queue.push(clip);
@@ -121,7 +127,7 @@ export function createCaptionSender(deps: SenderDeps) {
       // Refused for good (the plan, the key, the audio): the recording's own transcript carries these words.
       log.warn('A live caption was refused:', result.failure.kind, result.failure.status, result.failure.message);
     }
-    await rm(clip.path, { force: true });
+    await removeFile(upload);
   }
 
   return {
@@ -135,10 +141,13 @@ export function createCaptionSender(deps: SenderDeps) {
       const written = folderMade
         .then(() => writeFile(path, file))
         .then(
-          () => true,
-          (error: unknown) => (log.warn('Queueing a caption clip failed:', error), false),
+          async () => {
+            const sent = await opusOrWav({ path, size: file.length }, samples.length, deps.encode, (error) => void (closed || log.warn('Encoding a caption clip failed; it goes as WAV:', error)));
+            return { ...sent, name: basename(sent.path) };
+          },
+          (error: unknown) => (log.warn('Queueing a caption clip failed:', error), null),
         );
-      queue.push({ ...clip, path, size: file.length, written });
+      queue.push({ ...clip, written });
       pump();
     },
 
@@ -156,7 +165,7 @@ export function createCaptionSender(deps: SenderDeps) {
       if (timer) clearTimeout(timer);
       abort.abort();
       await Promise.allSettled([...sending]);
-      await Promise.all(queue.splice(0).map((clip) => clip.written.then(() => rm(clip.path, { force: true }))));
+      await Promise.all(queue.splice(0).map((clip) => clip.written.then(removeFile)));
     },
   };
 }

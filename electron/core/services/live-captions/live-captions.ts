@@ -1,10 +1,14 @@
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { JobRequest } from '../../../../shared/contract/jobs';
-import { type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
+import { type LiveChange, type LiveTranscript, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
 import { PROMPT_MAX_CHARS, type TranscriptionRequest } from '../../../../shared/contract/transcription';
+import type { ClipEncoder } from '../audio-split';
+import { liveChangeOf } from '../../../../shared/domain/live-transcript';
 import { createWatchers } from '../events/watchers';
+import { log } from '../../log';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { LiveFeed } from '../recording/live-feed';
+import { captionsPath } from '../recording/manifest';
 import type { SideNames } from '../speaker-tracks';
 import { type Caption, type SenderDeps, createCaptionSender } from './caption-sender';
 import { type DonePart, liveLines } from './live-view';
@@ -21,6 +25,8 @@ export interface LiveCaptionsDeps {
   /** The speakers a recording made in Confab has, for the glossary. */
   speakerNames(): string[];
   sides(): SideNames;
+  /** A recording's encoder of clips to Opus (a kept process, made per recording); without one clips go as WAV. */
+  encoder?(): ClipEncoder;
   /** Tests shorten the waits and the stretches. */
   sender?: Pick<SenderDeps, 'waitMs' | 'maxInFlight'>;
   cutter?: Partial<CutterOptions>;
@@ -43,7 +49,9 @@ const lastWords = (text: string, max: number) => (text.length <= max ? text : te
  * until the recording's final parts replace them (`partDone`).
  */
 export function createLiveCaptions(deps: LiveCaptionsDeps) {
-  const watchers = createWatchers<LiveTranscript>();
+  const watchers = createWatchers<LiveChange>();
+  /** What the pages were last sent: each change is sent as the difference from it. */
+  let sent: LiveTranscript = { recordingId: null, lines: [], sendingWaits: [] };
   let current: { recording: Recording; captions: Caption[]; parts: DonePart[]; waits: Set<Waiting> } | null = null;
 
   function view(): LiveTranscript {
@@ -60,7 +68,14 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
     else current.waits.delete(kind);
     emit();
   }
-  const emit = () => watchers.broadcast(view());
+  function emit() {
+    const now = view();
+    const before = sent;
+    const change = now.recordingId === sent.recordingId ? liveChangeOf(sent.lines, now) : { ...now, whole: true, removed: [] };
+    sent = now;
+    const waitsChanged = change.sendingWaits.join() !== before.sendingWaits.join();
+    if (change.whole || change.lines.length > 0 || change.removed.length > 0 || waitsChanged) watchers.broadcast(change);
+  }
 
   function open(recording: Recording, folder: string): LiveFeed {
     const state = { recording, captions: [] as Caption[], parts: [] as DonePart[], waits: new Set<Waiting>() };
@@ -76,9 +91,13 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
       return { model: defaults.model, language: defaults.language, prompt: [glossary, carried].filter(Boolean).join(' '), responseFormat: 'json', granularities: [] };
     }
 
+    const captionsFolder = captionsPath(folder);
+    const encoder = deps.encoder?.() ?? null;
+    if (deps.enabled()) encoder?.warm();
     const sender = createCaptionSender({
       ...deps.sender,
-      folder: join(folder, 'captions'),
+      folder: captionsFolder,
+      encode: encoder ? (path, frames, outPath) => encoder.encode(path, frames, outPath) : undefined,
       transcribe: deps.transcribe,
       request,
       enabled: deps.enabled,
@@ -110,14 +129,20 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
         });
       },
       // The speech still being cut is not sent: the final parts carry all of it (see the sender's close).
-      ended: () => sender.close(),
+      // The captions are shown from memory until the next recording; on disk they served only while it ran.
+      async ended() {
+        await sender.close();
+        encoder?.close();
+        await rm(captionsFolder, { recursive: true, force: true }).catch((error: unknown) => log.warn('Removing the captions folder failed:', error));
+      },
     };
   }
 
   return {
     open,
     view,
-    watch: (send: (event: LiveTranscript) => void, signal: AbortSignal) => watchers.watch(send, signal, view),
+    /** A page gets the live transcript whole, then each change. */
+    watch: (send: (event: LiveChange) => void, signal: AbortSignal) => watchers.watch(send, signal, () => ({ ...sent, whole: true, removed: [] })),
     /** The running recording's parts wait for the service, or no longer (the live parts). */
     partsWaiting: (recordingId: string, waiting: boolean) => waits(recordingId, 'parts', waiting),
     /** A final part of the running recording came (the live parts): its text replaces the captions in its span. */

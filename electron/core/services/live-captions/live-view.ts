@@ -1,4 +1,5 @@
 import type { LiveLine, Track } from '../../../../shared/contract/recording';
+import { byTimeFinalFirst } from '../../../../shared/domain/live-transcript';
 import type { LivePartDone } from '../live-parts';
 import type { Caption } from './caption-sender';
 
@@ -33,5 +34,5 @@ export function liveLines(captions: readonly Caption[], parts: readonly DonePart
   const provisional = captions
     .filter((caption) => caption.text !== '' && !covered(caption))
     .map((caption) => ({ key: `caption-${caption.seq}`, speaker: speakerOf(caption.track), startSeconds: caption.startSeconds, endSeconds: caption.endSeconds, text: caption.text, final: false }));
-  return [...parts.flatMap(partLines), ...provisional].sort((a, b) => a.startSeconds - b.startSeconds || Number(b.final) - Number(a.final));
+  return [...parts.flatMap(partLines), ...provisional].sort(byTimeFinalFirst);
 }

@@ -5,7 +5,7 @@ import { RECORDING_SAMPLE_RATE, type Recording } from '../../../../shared/contra
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { log } from '../../log';
-import type { SplitCut, SplitPlan } from '../audio-split';
+import { type EncodeWav, type SplitCut, type SplitPlan, opusOrWav } from '../audio-split';
 import type { StoredPart } from '../jobs/job-store';
 import { glossaryPrompt } from '../jobs/glossary-prompt';
 import type { RunDeps } from '../jobs/run-job';
@@ -32,6 +32,8 @@ export interface LivePartsDeps {
   partsInFlight(): number;
   /** The speakers a recording made in Confab has, for its glossary. */
   speakerNames(): string[];
+  /** Encodes a part's WAV (`frames` long) to Opus in WebM at `outPath`, answering its size; without it (or when it fails) the WAV is sent. */
+  encode?: EncodeWav;
   /** Where parts are cut (four-minute parts by default; tests use shorter ones). */
   cuts?: Partial<LiveCutOptions>;
   /** Each part's result as it comes (the captions replace theirs with it). */
@@ -92,7 +94,8 @@ export function createLiveParts(deps: LivePartsDeps) {
         const path = livePartPath(folder, cut.index);
         await mixTracks(recording.tracks.map((track) => trackPath(folder, track)), `${path}.tmp`, { start: cut.startSample, end: cut.endSample });
         await rename(`${path}.tmp`, path);
-        sender.add(cut, path, (await stat(path)).size);
+        // Stopped meanwhile: the job sends this part itself, from the mix.
+        if (!ending) sender.add(cut, await opusOrWav({ path, size: (await stat(path)).size }, cut.endSample - cut.startSample, deps.encode, warn));
       });
     };
     let ending = false;
@@ -176,7 +179,7 @@ export function createLiveParts(deps: LivePartsDeps) {
       live.delete(recordingId);
       // The parts' audio is in the transcript's recording now; their results stay beside the tracks.
       void readdir(liveFolder(entry.folder))
-        .then((names) => Promise.all(names.filter((name) => /\.(wav|tmp)$/.test(name)).map((name) => rm(join(liveFolder(entry.folder), name), { force: true }))))
+        .then((names) => Promise.all(names.filter((name) => /\.(wav|webm|tmp)$/.test(name)).map((name) => rm(join(liveFolder(entry.folder), name), { force: true }))))
         .catch(warn);
     },
     /** Confab quits: sends in flight end (their audio stays for the job). */

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { extname } from 'node:path';
 import { RECORDING_SAMPLE_RATE } from '../../../../shared/contract/recording';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
 import type { SplitCut } from '../audio-split';
@@ -24,11 +25,17 @@ export interface LiveSenderDeps {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-/** A part cut and written: its audio's file and size. */
-interface Queued {
-  cut: SplitCut;
+/** A part's audio as written: Opus in WebM, or the WAV when encoding failed. */
+export interface LivePartFile {
   path: string;
   size: number;
+  mimeType: string;
+}
+
+/** A part cut and written. */
+interface Queued {
+  cut: SplitCut;
+  file: LivePartFile;
 }
 
 /** The service could not be reached, or failed on its side: the part waits and goes again. */
@@ -60,8 +67,8 @@ export function createLiveSender(deps: LiveSenderDeps) {
     if (waiting !== now) deps.onWaiting?.((waiting = now));
   };
 
-  async function once(cut: SplitCut, path: string, size: number) {
-    const file = { path, name: `part ${cut.index + 1}.wav`, mimeType: 'audio/wav', size };
+  async function once(cut: SplitCut, { path, size, mimeType }: LivePartFile) {
+    const file = { path, name: `part ${cut.index + 1}${extname(path)}`, mimeType, size };
     const result = await deps.transcribe(file, deps.request, { signal: controller.signal, onProgress: () => undefined });
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Refused('stopped');
@@ -72,12 +79,12 @@ export function createLiveSender(deps: LiveSenderDeps) {
   }
 
   /** One part to its result, with the loop check: a looping answer goes once more, and what comes is kept with its flag. */
-  async function send(cut: SplitCut, path: string, size: number): Promise<LiveResult> {
+  async function send(cut: SplitCut, file: LivePartFile): Promise<LiveResult> {
     const seconds = (cut.endSample - cut.startSample) / RECORDING_SAMPLE_RATE;
-    let transcript = await once(cut, path, size);
+    let transcript = await once(cut, file);
     let flag = partProblem(transcript, seconds);
     if (flag) {
-      transcript = await once(cut, path, size);
+      transcript = await once(cut, file);
       flag = partProblem(transcript, seconds);
     }
     const result = { transcript, flag };
@@ -90,7 +97,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
   }
 
   function start(item: Queued) {
-    const sending = send(item.cut, item.path, item.size);
+    const sending = send(item.cut, item.file);
     inFlight.set(item.cut.index, sending);
     sending
       .then((result) => {
@@ -102,7 +109,7 @@ export function createLiveSender(deps: LiveSenderDeps) {
           successes = 0;
         }
         deps.onDone(item.cut, result);
-        void rm(item.path, { force: true });
+        void rm(item.file.path, { force: true });
       })
       .catch((error: unknown) => {
         if (error instanceof RateLimited) {
@@ -146,10 +153,10 @@ export function createLiveSender(deps: LiveSenderDeps) {
   }
 
   return {
-    /** A part cut and written (`size` bytes at `path`): it goes as soon as a slot and the service allow. */
-    add(cut: SplitCut, path: string, size: number) {
+    /** A part cut and written: it goes as soon as a slot and the service allow. */
+    add(cut: SplitCut, file: LivePartFile) {
       if (closed) return;
-      queue.push({ cut, path, size });
+      queue.push({ cut, file });
       pump();
     },
     /** The part's result: kept, or on its way (rejects when it did not come); null when it was never sent. */

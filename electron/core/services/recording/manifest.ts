@@ -39,6 +39,8 @@ export function readManifest(folder: string): Recording | null {
 }
 
 export const trackPath = (folder: string, track: string) => join(folder, `${track}.wav`);
+/** The running recording's live captions: clips queued and captions kept (live-captions/), removed when it ends. */
+export const captionsPath = (folder: string) => join(folder, 'captions');
 
 /** Written once the recording's transcript is kept; main's alone (the page never needs it). */
 export const writeTranscriptId = (folder: string, transcriptId: string) => writeFile(join(folder, TRANSCRIPT), transcriptId);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Recording, trackSchema } from '../../../../shared/contract/recording';
 import { log } from '../../log';
 import { WAV_HEADER_BYTES } from './wav-header';
-import { readManifest, trackPath, writeManifest } from './manifest';
+import { captionsPath, readManifest, trackPath, writeManifest } from './manifest';
 import { repairTracks } from './repair';
 import type { TrackFs } from './track-fs';
 
@@ -38,6 +38,8 @@ export async function loadRecordings(dir: string, fs: TrackFs): Promise<Recordin
       await rm(folder, { recursive: true, force: true });
       continue;
     }
+    // Captions served only while it ran; one that ended in a crash left its clips and captions behind.
+    await rm(captionsPath(folder), { recursive: true, force: true });
     const paths = recording.tracks.map((track) => trackPath(folder, track)).filter((path) => existsSync(path));
     if (recording.state === 'ended' && paths.length === recording.tracks.length) {
       recording.seconds = await repairTracks(fs, paths);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { TranscriptionRequest } from '../../../../shared/contract/transcription';
@@ -32,6 +32,33 @@ const request = (): TranscriptionRequest => ({ model: 'speech-1', language: '', 
 const clip = (seq: number) => ({ seq, track: 'mic' as const, startSeconds: seq, endSeconds: seq + 0.5 });
 
 describe('the caption sender', () => {
+  it('sends each clip as the encoder made it (Opus in WebM) and its WAV goes; a clip the encoder fails on goes as WAV', async () => {
+    const folder = join(await testFolder('confab-captions-'), 'captions');
+    const service = fakeService((file) => said(`words of ${file.name}`));
+    const captions: Caption[] = [];
+    const encoded: string[] = [];
+    // An encoder that writes a small "WebM" beside the WAV, and fails on the second clip.
+    const encode = async (wavPath: string, frames: number, outPath: string) => {
+      if (wavPath.includes('000001')) throw new Error('the encoder died');
+      encoded.push(`${wavPath.slice(-14)} ${frames}`);
+      writeFileSync(outPath, Buffer.alloc(100, 7));
+      return 100;
+    };
+    const sender = createCaptionSender({ folder, transcribe: service.transcribe, request, encode, enabled: () => true, onCaption: (c) => captions.push(c) });
+    for (const seq of [0, 1, 2]) sender.add(clip(seq), new Int16Array(8000).fill(1000));
+    await vi.waitFor(() => expect(captions).toHaveLength(3));
+    expect(encoded.sort()).toEqual(['000000-mic.wav 8000', '000002-mic.wav 8000']);
+    // Two go at once, so their requests may come in either order.
+    expect(service.state.requests.map((r) => [r.name, r.bytes]).sort()).toEqual([
+      ['000000-mic.webm', 100],
+      ['000001-mic.wav', 44 + 16_000],
+      ['000002-mic.webm', 100],
+    ]);
+    // Neither the clips nor their WAVs are left once their captions came.
+    await vi.waitFor(() => expect(readdirSync(folder).sort()).toEqual(['000000-mic.json', '000001-mic.json', '000002-mic.json']));
+    await sender.close();
+  });
+
   it('keeps clips on disk while the network is gone and sends them, oldest first, once it is back', async () => {
     const folder = join(await testFolder('confab-captions-'), 'captions');
     const service = fakeService((file) => said(`words of ${file.name}`));

@@ -47,6 +47,16 @@ describe('recovery at the next start', () => {
     expect(await waitingOf(dir)).toMatchObject([{ id, state: 'recovered', seconds: 2 }]);
   });
 
+  it('removes the caption clips and captions a crash left: they served only while it ran', async () => {
+    const dir = await testFolder('confab-recovery-');
+    const id = await crashedRecording(dir);
+    mkdirSync(join(dir, id, 'captions'));
+    writeFileSync(join(dir, id, 'captions', '000003-mic.webm'), 'clip');
+    writeFileSync(join(dir, id, 'captions', '000002-mic.json'), '{}');
+    expect(await waitingOf(dir)).toMatchObject([{ id, state: 'recovered', seconds: 2 }]);
+    expect(readdirSync(join(dir, id)).sort()).toEqual(['manifest.json', 'mic.wav', 'system.wav']);
+  });
+
   it('removes only a folder with no audio in it', async () => {
     const dir = await testFolder('confab-recovery-');
     const id = await crashedRecording(dir);
