@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pointTempAt } from '../setup/temp-env';
 import { captionsBench } from './captions.bench';
 import { chatBench } from './chat.bench';
 import { dictationBench } from './dictation.bench';
@@ -28,8 +32,17 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['captions', captionsBench],
 ];
 
+// Everything a bench and the processes it starts put in the temp folder goes in one folder of the
+// run's, removed at the end: a suite running beside it then finds none of its folders among its own.
+const runFolder = mkdtempSync(join(tmpdir(), 'confab-bench-run-'));
+const restoreTemp = pointTempAt(runFolder);
 const only = process.argv[2];
-for (const [name, bench] of benches) {
-  if (only && only !== name) continue;
-  for (const line of await bench()) console.log(line);
+try {
+  for (const [name, bench] of benches) {
+    if (only && only !== name) continue;
+    for (const line of await bench()) console.log(line);
+  }
+} finally {
+  restoreTemp();
+  rmSync(runFolder, { recursive: true, force: true });
 }

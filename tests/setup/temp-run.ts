@@ -2,8 +2,8 @@
 // whatever the suite or a process it starts (the app, Chromium, ffmpeg, the fake service)
 // puts in "the temp folder" lands there, and is removed at the end even when a test failed.
 // The teardown fails the run if a test file left something behind (temp-file.ts names the
-// file) or if a folder only the suite names so appeared in the OS temp folder anyway; a demo or a
-// browser running beside it makes its own folders there, and those are not the suite's to judge.
+// file) or if a folder only the suite names so appeared in the OS temp folder anyway; a demo, a
+// bench or a browser running beside it makes its own folders there, and those are not the suite's to judge.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +21,9 @@ const SUITE_NAMES = /^(confab-|fake-)/;
 /**
  * Folders of other programs named like the suite's, which come and go while this run goes on:
  * other runs (their run folders, and what with-keyring.sh and test:fresh make before a run starts
- * and delete after it ends) and `npm run demo`'s folder.
+ * and delete after it ends), `npm run demo`'s folder and `npm run bench`'s run folder.
  */
-const OTHERS = /^(confab-test-run-|confab-keyring-|confab-fresh-|confab-demo-)/;
+const OTHERS = /^(confab-test-run-|confab-keyring-|confab-fresh-|confab-demo-|confab-bench-run-)/;
 
 const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHERS.test(name));
 

@@ -17,9 +17,9 @@ describe('the run-wide leftover check', () => {
     for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('ignores folders that a demo, a browser, Playwright or another run make in the OS temp folder meanwhile', () => {
+  it('ignores folders that a demo, a bench, a browser, Playwright or another run make in the OS temp folder meanwhile', () => {
     const teardown = setup();
-    for (const name of ['confab-demo-x1', '.org.chromium.Chromium.x2', 'playwright-artifacts-x3', 'confab-test-run-x4', 'confab-fresh-x5']) make(name);
+    for (const name of ['confab-demo-x1', '.org.chromium.Chromium.x2', 'playwright-artifacts-x3', 'confab-test-run-x4', 'confab-fresh-x5', 'confab-bench-run-x9']) make(name);
     expect(() => teardown()).not.toThrow();
   });
 
