@@ -210,8 +210,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const stopBackups = scheduleBackups(backups, history.db);
-  const stopKeyDeletionRetries = retryKeyDeletions(keyStore);
-  const stopSecretDeletionRetries = retryKeyDeletions(secrets);
+  const stopKeyDeletionRetries = retryKeyDeletions(keyStore, options.keyDeletionRetryMs);
+  const stopSecretDeletionRetries = retryKeyDeletions(secrets, options.keyDeletionRetryMs);
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
   history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
