@@ -72,7 +72,7 @@ describe('a file added on a full disk', () => {
     await resultHeading(page, 'speech.wav').waitFor({ timeout: 20_000 });
   });
 
-  it('keeps each window\'s rows for that window: a second window neither shows nor overwrites them', async () => {
+  it('keeps each window\'s rows for that window: a second window neither shows nor overwrites them, and the next window takes over a closed one\'s', async () => {
     const { page, app } = h;
     // Names of their own, so the rows the tests before left are not mistaken for these.
     const [minutes, notes] = [join(dirname(wav), 'minutes.wav'), join(dirname(wav), 'notes.wav')];
@@ -100,6 +100,18 @@ describe('a file added on a full disk', () => {
       await openTranscribe(other);
       await queueRow(other, 'notes.wav').getByText('The page was reloaded, so Confab no longer has notes.wav: choose it again to add it.').waitFor();
       expect(await queueRow(other, 'minutes.wav').count()).toBe(0);
+
+      // A window closed with rows kept: the next window to start takes them over, still asking for the file.
+      await other.close();
+      const next = await page.context().newPage();
+      try {
+        await next.goto(app.url);
+        await openTranscribe(next);
+        await queueRow(next, 'notes.wav').getByText('The page was reloaded, so Confab no longer has notes.wav: choose it again to add it.').waitFor();
+        expect(await queueRow(next, 'minutes.wav').count()).toBe(0);
+      } finally {
+        await next.close();
+      }
     } finally {
       await other.close();
       await app.limitFiles(null);
