@@ -23,6 +23,9 @@ export function createPendingDeletions(write: (text: string) => Promise<void>, l
   // the log: the keychain entry is still never read, only a restart could forget it.
   const persist = () =>
     write(JSON.stringify({ pending: Object.fromEntries(pending) })).catch((error: unknown) => log.warn('Keeping the pending key deletions failed:', error));
+  const clear = async (id: string) => {
+    if (pending.delete(id)) await persist();
+  };
 
   return {
     has: (profileId: string) => pending.has(profileId),
@@ -32,14 +35,12 @@ export function createPendingDeletions(write: (text: string) => Promise<void>, l
       pending.set(profileId, problem);
       await persist();
     },
-    async clear(profileId: string): Promise<void> {
-      if (pending.delete(profileId)) await persist();
-    },
+    clear,
     /** Asks the keychain again (`remove` answers why not, or null once gone); true once the entry is gone. */
     async retry(id: string, remove: () => Promise<KeychainProblem | null>): Promise<boolean> {
       const problem = await remove();
       if (problem === null) {
-        if (pending.delete(id)) await persist();
+        await clear(id);
         return true;
       }
       if (pending.get(id) !== problem) {
