@@ -52,6 +52,8 @@ export interface CoreOptions {
   recordingClock?: RecordingClock;
   /** Where a recording is cut while it runs, for the parts sent before Stop (tests use seconds-long parts). */
   liveCuts?: Partial<LiveCutOptions>;
+  /** How often keychain deletions that failed are tried again (a minute; a test that revives the keychain waits longer). */
+  keyDeletionRetryMs?: number;
 }
 
 /** What the shell and the harness need of recording, beside the router. */

@@ -117,7 +117,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, apiKey: async (url) => (await keyFor(url)).key });
   // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
-  const secrets = createServerSecrets({ ...keychain, accountPrefix: dataAccount });
+  const secrets = createServerSecrets({
+    ...keychain,
+    accountPrefix: dataAccount,
+    deletions: await openPendingDeletions(join(options.userDataDir, 'mcp-secret-deletions.json')),
+  });
   const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
   const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll, t: language.t });
   const permissions = await createToolPermissions({
@@ -212,7 +216,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const stopBackups = scheduleBackups(backups, history.db);
-  const stopKeyDeletionRetries = retryKeyDeletions(keyStore);
+  const stopKeyDeletionRetries = retryKeyDeletions(keyStore, options.keyDeletionRetryMs);
+  const stopSecretDeletionRetries = retryKeyDeletions(secrets, options.keyDeletionRetryMs);
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
   history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
@@ -289,6 +294,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await jobs.close();
       stopBackups();
       stopKeyDeletionRetries();
+      stopSecretDeletionRetries();
       await conversations.close();
       await mcp.close();
       await backups.settled();

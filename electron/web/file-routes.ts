@@ -6,6 +6,7 @@ import { STAGE_CHECK_ROUTE, STAGE_ROUTE, stageQuery } from '../../shared/contrac
 import { mediaReply } from '../core/services/storage/media-file';
 import type { Staging } from '../core/services/intake/staging';
 import { DOWNLOAD_PATH, type DownloadShelf } from './download-shelf';
+import { bearer, text } from './route-io';
 import { checkBeforeStaging } from './stage-check-route';
 import type { UrlSigner } from './signed-urls';
 import type { StageOutcome } from '../../shared/contract/transcription';
@@ -24,11 +25,6 @@ export interface FileRouteDeps {
 /** A recording's signed URL lives this long; a paused player seeking later still finds it valid. */
 export const MEDIA_URL_MS = 6 * 60 * 60_000;
 export const signedMediaUrl = (signer: UrlSigner, transcriptId: string) => signer.sign(`${MEDIA_PATH}${encodeURIComponent(transcriptId)}`, MEDIA_URL_MS);
-
-const text = (response: ServerResponse, status: number, message: string, headers: Record<string, string>) =>
-  void response.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
-
-const bearer = (request: IncomingMessage) => /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
 
 /**
  * The harness's byte routes beside the bridge: a file's bytes cross once, raw, never as base64

@@ -17,6 +17,7 @@ export async function startHarness(options: {
   port: number;
   keytar?: CoreOptions['keytar'];
   liveCuts?: CoreOptions['liveCuts'];
+  keyDeletionRetryMs?: CoreOptions['keyDeletionRetryMs'];
 }): Promise<{ url: string; core: Awaited<ReturnType<typeof createCore>>; close(): Promise<void> }> {
   // Recordings and exports reach the page by signed same-origin URLs (file-routes.ts).
   const signer = createUrlSigner();
@@ -27,6 +28,7 @@ export async function startHarness(options: {
     initialBaseUrl: options.initialBaseUrl,
     keytar: options.keytar,
     liveCuts: options.liveCuts,
+    keyDeletionRetryMs: options.keyDeletionRetryMs,
     systemLanguages: () => browserLanguages,
     // The page cannot be asked for consent (it could answer itself), so this terminal is.
     // Tool approvals have no real-input signal here: see approvals.ts.

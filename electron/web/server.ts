@@ -12,6 +12,7 @@ import {
 } from '../../shared/contract/bridge-protocol';
 import type { EventSink, Router } from '../core/router';
 import { log } from '../core/log';
+import { errorText } from '../../shared/domain/error-text';
 import { contentSecurityPolicy } from '../core/security/csp';
 import { type ChunkRouteDeps, chunkRoute } from './chunk-route';
 import { type FileRouteDeps, fileRoutes } from './file-routes';
@@ -67,8 +68,17 @@ export async function startWebServer(options: WebServerOptions) {
       response.writeHead(403).end();
       return;
     }
-    if (await routeFiles(request, response, securityHeaders)) return;
-    if (await routeChunks(request, response, securityHeaders)) return;
+    try {
+      if (await routeFiles(request, response, securityHeaders)) return;
+      if (await routeChunks(request, response, securityHeaders)) return;
+    } catch (error) {
+      // A route's fault ends that request, never the harness: an async listener's rejection is
+      // unhandled, and Node ends the process for it.
+      log.warn(`Request to ${request.method} ${new URL(request.url ?? '/', 'http://x').pathname} failed: ${errorText(error)}`);
+      if (response.headersSent) response.destroy();
+      else response.writeHead(500, securityHeaders).end();
+      return;
+    }
     if (request.method !== 'GET') {
       response.writeHead(403).end();
       return;

@@ -11,11 +11,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // The end-to-end tests' short parts of a recording transcribed while it runs (seconds; four minutes otherwise).
 const livePartSeconds = Number(process.env.CONFAB_LIVE_PART_SECONDS);
+// The keychain-deletion e2e test's retry interval (seconds; a minute otherwise), long so that only what it does deletes.
+const keyRetrySeconds = Number(process.env.CONFAB_KEY_RETRY_SECONDS);
 const harness = await startHarness({
   userDataDir: process.env.APP_DATA_DIR || defaultAppDataDir(),
   initialBaseUrl: process.env.APP_BASE_URL || undefined,
   port,
   ...(livePartSeconds > 0 && { liveCuts: { targetSeconds: livePartSeconds, searchRadiusSeconds: livePartSeconds / 4 } }),
+  ...(keyRetrySeconds > 0 && { keyDeletionRetryMs: keyRetrySeconds * 1000 }),
 }).catch((error: Error) => {
   log.error(`Confab could not start: ${error.message}`);
   process.exit(1);

@@ -5,7 +5,7 @@ import { api } from '../api';
 import { checkRequest } from './request';
 import { isPro, useTranscription } from './store';
 import type { ProblemData } from '../../shared/domain/problem';
-import { type KeptIntake, keepIntake, loadKeptIntake, passingRefusal } from './intake-kept';
+import { type KeptIntake, adoptOrphanedIntake, keepIntake, loadKeptIntake, passingRefusal } from './intake-kept';
 
 /**
  * A file on its way into main's queue: copied into Confab (staging), refused, or staged and
@@ -235,3 +235,6 @@ export const useIntake = create<IntakeState>((set, get) => {
 useIntake.subscribe((state, previous) => {
   if (state.items !== previous.items) keepIntake(toKeep(state.items));
 });
+
+// Rows a window that is gone kept come back here, asking for their files (kept at once, above).
+void adoptOrphanedIntake((rows) => useIntake.setState((s) => ({ items: [...s.items, ...rows.map(fromKept)] }))).catch(() => undefined);

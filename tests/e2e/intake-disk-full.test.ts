@@ -1,3 +1,5 @@
+import { copyFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
@@ -68,5 +70,51 @@ describe('a file added on a full disk', () => {
     await app.limitFiles(null);
     await row.getByLabel('Choose speech.wav again').setInputFiles(wav);
     await resultHeading(page, 'speech.wav').waitFor({ timeout: 20_000 });
+  });
+
+  it('keeps each window\'s rows for that window: a second window neither shows nor overwrites them, and the next window takes over a closed one\'s', async () => {
+    const { page, app } = h;
+    // Names of their own, so the rows the tests before left are not mistaken for these.
+    const [minutes, notes] = [join(dirname(wav), 'minutes.wav'), join(dirname(wav), 'notes.wav')];
+    await copyFile(wav, minutes);
+    await copyFile(wav, notes);
+    await openTranscribe(page);
+    await app.limitFiles(0);
+    await chooseRecordings(page, minutes);
+    await queueRow(page, 'minutes.wav').getByRole('alert').getByText(/^minutes\.wav could not be added: the disk/).waitFor();
+
+    const other = await page.context().newPage();
+    try {
+      await other.goto(app.url);
+      await openTranscribe(other);
+      await chooseRecordings(other, notes);
+      await queueRow(other, 'notes.wav').getByRole('alert').getByText(/^notes\.wav could not be added: the disk/).waitFor();
+      // The first window's row is its own: the second shows no copy of it.
+      expect(await queueRow(other, 'minutes.wav').count()).toBe(0);
+
+      await page.reload();
+      await openTranscribe(page);
+      await queueRow(page, 'minutes.wav').getByText('The page was reloaded, so Confab no longer has minutes.wav: choose it again to add it.').waitFor();
+      expect(await queueRow(page, 'notes.wav').count()).toBe(0);
+      await other.reload();
+      await openTranscribe(other);
+      await queueRow(other, 'notes.wav').getByText('The page was reloaded, so Confab no longer has notes.wav: choose it again to add it.').waitFor();
+      expect(await queueRow(other, 'minutes.wav').count()).toBe(0);
+
+      // A window closed with rows kept: the next window to start takes them over, still asking for the file.
+      await other.close();
+      const next = await page.context().newPage();
+      try {
+        await next.goto(app.url);
+        await openTranscribe(next);
+        await queueRow(next, 'notes.wav').getByText('The page was reloaded, so Confab no longer has notes.wav: choose it again to add it.').waitFor();
+        expect(await queueRow(next, 'minutes.wav').count()).toBe(0);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await other.close();
+      await app.limitFiles(null);
+    }
   });
 });

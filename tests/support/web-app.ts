@@ -41,7 +41,7 @@ const QUESTION = '\n=== ';
  */
 export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
-  options: { answersConsent?: boolean; limitFileBlocks?: number | 'unlimited'; livePartSeconds?: number } = {},
+  options: { answersConsent?: boolean; limitFileBlocks?: number | 'unlimited'; livePartSeconds?: number; keyRetrySeconds?: number } = {},
 ): Promise<WebApp> {
   const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
@@ -62,6 +62,8 @@ export async function startWebApp(
       ...(options.answersConsent ? { CONFAB_CONSENT_STDIN: '1' } : {}),
       // Parts of a few seconds for a recording transcribed while it runs.
       ...(options.livePartSeconds ? { CONFAB_LIVE_PART_SECONDS: String(options.livePartSeconds) } : {}),
+      // How often main retries keychain deletions that failed (a minute otherwise).
+      ...(options.keyRetrySeconds ? { CONFAB_KEY_RETRY_SECONDS: String(options.keyRetrySeconds) } : {}),
       // Another Secret Service than the test session's, such as a locked one (locked-keyring.ts).
       ...(env.DBUS_SESSION_BUS_ADDRESS ? { DBUS_SESSION_BUS_ADDRESS: env.DBUS_SESSION_BUS_ADDRESS } : {}),
     },

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMPORT_BYTES } from '../../../shared/contract/history';
 import { makeWav } from '../../fake-service/testing';
@@ -53,5 +54,20 @@ describe('browser harness: a file checked before its upload', () => {
     expect((await send('PUT', `/files/check?${query}`, notAudio)).status).toBe(405);
     expect((await check('name=notes.mp3&purpose=original', notAudio)).status).toBe(400);
     expect((await check(query, new Uint8Array(4101))).status).toBe(413);
+  });
+
+  it('keeps serving after a request cut off mid-body, on the check route and on the chunk route', async () => {
+    const { host, port } = new URL(app.origin);
+    for (const [method, path] of [['POST', '/files/check?name=notes.mp3&purpose=original&size=9000'], ['PUT', '/recording-chunks?id=x&seq=0']] as const) {
+      // A page that promises 4000 bytes, sends 3 and hangs up: reading the body fails with "aborted".
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.end(`${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.origin}\r\nAuthorization: Bearer ${app.token}\r\nContent-Length: 4000\r\n\r\nabc`);
+      // The harness closes its side once it has given up on the body (a reset is as good).
+      await new Promise((resolve) => socket.once('close', resolve).on('error', () => undefined).resume());
+      const answer = await check('name=notes.mp3&purpose=original&size=9000', notAudio);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ problem: { code: 'intake.not_audio' } });
+    }
   });
 });

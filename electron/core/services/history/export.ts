@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
 import { type Conversation, conversationSchema } from '../../../../shared/domain/conversation';
 import { redact } from '../net/redact';
+import { usableName } from '../storage/file-name';
 import { errorText } from '../../../../shared/domain/error-text';
 import type { ProblemData } from '../../../../shared/domain/problem';
 
@@ -10,10 +11,12 @@ const exportSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1)
 
 const SPEAKER = { user: 'You', assistant: 'Assistant', system: 'System', tool: 'Tool' } as const;
 
-/** A file name from a title: no path separators or characters Windows refuses. */
+/**
+ * A file name from a title, cleaned as every name main writes is. A title is no path: its slashes
+ * are spaces, so "Q3 / Q4" keeps both halves instead of the last segment only.
+ */
 export function safeFileName(title: string, id: string): string {
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60) || 'Conversation';
-  return `${base} (${id.slice(0, 8)})`;
+  return `${usableName(title.replace(/[\\/]/g, ' '), 60) ?? 'Conversation'} (${id.slice(0, 8)})`;
 }
 
 export function toMarkdown(conversation: Conversation): string {

@@ -1,5 +1,6 @@
 import type { KeyStatus, KeychainProblem } from '../../../../shared/contract/secrets';
 import { type KeyEntry, type Keychain, decode } from './keychain';
+import { createTurns } from './in-turn';
 import type { PendingDeletions } from './pending-deletions';
 
 /**
@@ -21,23 +22,11 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
   // remembered and forgets what was: after it, what the keychain holds is not known.
   const known = new Map<string, KeyEntry | null>();
 
-  // One keychain step at a time per profile: a retried deletion must never land after a newer
-  // save, nor a read started before a deletion hand out the key it removed.
-  const turns = new Map<string, Promise<unknown>>();
-  function inTurn<T>(profileId: string, work: () => Promise<T>): Promise<T> {
-    const next = (turns.get(profileId) ?? Promise.resolve()).catch(() => undefined).then(work);
-    turns.set(profileId, next);
-    return next;
-  }
+  const inTurn = createTurns();
 
   /** Tries a pending deletion again; true once the entry is gone. */
   async function finishDeletion(profileId: string): Promise<boolean> {
-    const problem = await deps.keychain.remove(account(profileId));
-    if (problem !== null) {
-      if (deps.deletions.problem(profileId) !== problem) await deps.deletions.mark(profileId, problem);
-      return false;
-    }
-    await deps.deletions.clear(profileId);
+    if (!(await deps.deletions.retry(profileId, () => deps.keychain.remove(account(profileId))))) return false;
     // The keychain answers again, and what it holds may have changed while it did not (a key
     // saved elsewhere, a keyring unlocked): every profile's entry is read afresh.
     known.clear();
@@ -92,9 +81,7 @@ export function createKeyStore(deps: { keychain: Keychain; accountPrefix: string
   }
 
   /** Tries every pending deletion again (the deleted profiles' too): called periodically by core. */
-  async function finishDeletions(): Promise<void> {
-    await Promise.all(deps.deletions.ids().map((id) => inTurn(id, async () => deps.deletions.has(id) && finishDeletion(id))));
-  }
+  const finishDeletions = () => deps.deletions.retryAll(inTurn, finishDeletion);
 
   /**
    * Moves the entry of a data folder from before profiles (account = the folder, value = the
@@ -125,9 +112,9 @@ export type KeyStore = ReturnType<typeof createKeyStore>;
 /**
  * A key deleted while the keychain failed is deleted from it once it answers: on the next use of
  * that profile's key (read), and here, now and every minute, for the profiles not in use (deleted
- * ones included). Returns the stop.
+ * ones included); the same for MCP servers' secrets (server-secrets.ts). Returns the stop.
  */
-export function retryKeyDeletions(store: KeyStore, everyMs = 60_000): () => void {
+export function retryKeyDeletions(store: { finishDeletions(): Promise<void> }, everyMs = 60_000): () => void {
   void store.finishDeletions();
   const timer = setInterval(() => void store.finishDeletions(), everyMs);
   timer.unref();

@@ -73,6 +73,27 @@ describe('user-added HTTP servers', () => {
     expect(secretsInKeychain()).toEqual([]);
   });
 
+  it('never sends a header deleted while the keychain was down, and deletes it once the keychain is back', async () => {
+    // The same in-memory keychain, its Secret Service gone while `down`: what keychain.ts probes first.
+    let down = false;
+    const probed = app.keytar.findCredentials;
+    app.keytar.findCredentials = async (service) => {
+      if (down) throw new Error('The name org.freedesktop.secrets was not provided by any .service files');
+      return probed(service);
+    };
+    const { id } = await add(`Bearer ${fake.keys.pro}`);
+    down = true;
+    const elsewhere = fake.mcpUrl.replace('127.0.0.1', 'localhost');
+    await app.invoke('mcp:update', { id, name: 'Notes', transport: { type: 'http', url: elsewhere, headers: [{ name: 'Authorization' }] } });
+    down = false;
+    fake.reset();
+    const back = await app.invoke<McpServerView>('mcp:reconnect', { id });
+    expect(back.transport).toMatchObject({ url: elsewhere, headers: [{ name: 'Authorization', hasValue: false }] });
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(fake.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+    expect(secretsInKeychain()).toEqual([]);
+  });
+
   it('shows a header whose value is missing from the keychain, and refuses bad input', async () => {
     const server = await add();
     expect(server.transport).toEqual({ type: 'http', url: fake.mcpUrl, headers: [{ name: 'Authorization', hasValue: false }] });
