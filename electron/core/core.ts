@@ -15,6 +15,7 @@ import { recordingHandlers } from './handlers/recording';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter } from './router';
+import { log } from './log';
 import { createChatService } from './services/completion/chat-service';
 import { refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
@@ -285,8 +286,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopKeyDeletionRetries();
       await conversations.close();
       await mcp.close();
-      await backups.settled();
-      history.close();
+      // A backup copy still running after the wait reads the database: the process ends without closing it (SQLite recovers the WAL at the next start).
+      if (await backups.settled()) history.close();
+      else log.warn('A history backup was still being written at quit; the history database was left open.');
       lock.release();
     },
   };

@@ -16,6 +16,8 @@ const DAY = 24 * HOUR;
  * backups and the quit for ever, since SQLite's copy cannot be cancelled.
  */
 const LIMIT = 5 * 60 * 1000;
+/** How long the quit waits for a copy still running: a stuck disk must not hold the quit for ever. */
+const SETTLE = 10 * 1000;
 /** Beside a backup a repair merged: it stays out of the rotation until the user has seen the repair's notice. */
 const KEPT_FOR_NOTICE = '.kept-for-notice';
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
@@ -108,8 +110,8 @@ function faultOf(error: unknown, db: DatabaseSync, partial: string): DiskFault |
  * leaves half a backup and a damaged history never replaces a good one among the last 7,
  * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
-export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number }) {
-  const { dir, keep = 7, now = Date.now, limitMs = LIMIT } = options;
+export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number; settleMs?: number }) {
+  const { dir, keep = 7, now = Date.now, limitMs = LIMIT, settleMs = SETTLE } = options;
 
   const names = () => {
     mkdirSync(dir, { recursive: true });
@@ -129,6 +131,12 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
     return { name, final: join(dir, name), partial: join(dir, `${name}.partial`) };
   };
   let running: Promise<BackupInfo> | null = null;
+  /**
+   * SQLite's copy, until it ends, also after its time limit: it cannot be cancelled and goes on
+   * holding a thread of libuv's pool (4 threads, shared with every fs, dns, crypto and zlib call in
+   * main), so no second copy starts beside it, and the database is not closed under it.
+   */
+  let copying: { promise: Promise<unknown>; file: string } | null = null;
 
   async function copy(db: DatabaseSync, { name, final, partial }: ReturnType<typeof target>, late: () => boolean): Promise<BackupInfo> {
     try {
@@ -151,12 +159,16 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
   /** A backup now; one already running is shared rather than started twice. It fails, worded, at the time limit. */
   function backUp(db: DatabaseSync): Promise<BackupInfo> {
     if (running) return running;
+    if (copying) return Promise.reject(new Problem('backup.still_writing', { file: copying.file }));
     const into = target();
     let late = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const copying = copy(db, into, () => late);
+    const taking = copy(db, into, () => late);
     // A copy that ends after the limit is nobody's to hear: its file goes (copy), its outcome with it.
-    copying.catch(() => undefined);
+    const over = () => {
+      copying = null;
+    };
+    copying = { promise: taking.then(over, over), file: into.final };
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         late = true;
@@ -164,7 +176,7 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       }, limitMs);
       timer.unref?.();
     });
-    running = Promise.race([copying, limit]).finally(() => {
+    running = Promise.race([taking, limit]).finally(() => {
       clearTimeout(timer);
       running = null;
     });
@@ -231,8 +243,21 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       prune();
     }) satisfies BeforeMigrating,
 
-    /** Waits for a backup in progress, so the database is not closed under it. */
-    settled: () => running?.then(() => undefined, () => undefined) ?? Promise.resolve(),
+    /**
+     * Waits for a copy in progress, at most `settleMs`: whether the database may be closed (false
+     * while a copy still runs, which the quit then leaves open rather than closing under it).
+     */
+    async settled(): Promise<boolean> {
+      if (!copying) return true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), settleMs);
+        timer.unref?.();
+      });
+      const ended = await Promise.race([copying.promise.then(() => true as const), bound]);
+      clearTimeout(timer);
+      return ended;
+    },
   };
 }
 
