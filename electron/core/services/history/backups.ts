@@ -101,7 +101,8 @@ function faultOf(error: unknown, db: DatabaseSync, partial: string): DiskFault |
 }
 
 /**
- * Copies of the history database in `<data folder>/backups`, the newest `keep` kept. Daily ones
+ * Copies of the history database in `<data folder>/backups`, the newest `keep` kept and the newest
+ * of each of the last `keep` days. Scheduled ones
  * use SQLite's online backup (node:sqlite `backup()`, in Node ≥ 22.16 and in Electron 45's Node
  * 24), which copies a live database page by page without blocking the replies being written.
  * The one before a migration runs while the store is being opened, which is synchronous and has
@@ -120,10 +121,22 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       .sort((a, b) => timeOf(b) - timeOf(a));
   };
   const keptForNotice = (name: string) => existsSync(join(dir, name + KEPT_FOR_NOTICE));
-  // The backups a repair merged are not counted among the last `keep`: with hourly backups of the
-  // reduced history they would be gone within hours, and with them what the repair could not read.
+  // Kept: the newest `keep`, and the newest of each of the last `keep` days that have one, so hourly
+  // backups still reach a week back (at most 2 × keep files). The backups a repair merged are not
+  // counted: with hourly backups of the reduced history they would be gone within hours, and with
+  // them what the repair could not read.
   const prune = () => {
-    for (const name of names().filter((name) => !keptForNotice(name)).slice(keep)) rmSync(join(dir, name), { force: true });
+    const rotating = names().filter((name) => !keptForNotice(name));
+    const kept = new Set(rotating.slice(0, keep));
+    const days = new Set<string>();
+    for (const name of rotating) {
+      const day = NAME.exec(name)![1]!.slice(0, 10);
+      if (days.size === keep) break;
+      if (days.has(day)) continue;
+      days.add(day);
+      kept.add(name);
+    }
+    for (const name of rotating) if (!kept.has(name)) rmSync(join(dir, name), { force: true });
   };
   const target = (suffix = '') => {
     const name = `history-${stamp(now())}${suffix}.sqlite`;

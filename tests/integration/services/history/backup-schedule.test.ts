@@ -86,6 +86,32 @@ describe('backups of a new history', () => {
   });
 });
 
+describe('how far back backups reach', () => {
+  it('keeps the last 7 and, before them, the newest of each of the last 7 days: hourly backups do not shrink a week to 7 hours', async () => {
+    const dir = await testFolder('confab-backup-tiers-');
+    let clock = Date.parse('2026-03-02T09:30:00Z');
+    const backups = createBackups({ dir: join(dir, 'backups'), now: () => clock });
+    const history = createHistoryStore(join(dir, 'history.sqlite'));
+    history.insertWhole(conversation(1));
+    try {
+      // Ten days of use, backed up every hour from 09:30 to 17:30 each day.
+      for (let day = 0; day < 10; day++) {
+        for (let hour = 0; hour < 9; hour++) {
+          await backups.backUp(history.db);
+          clock += HOUR;
+        }
+        clock += 15 * HOUR;
+      }
+      const kept = backups.list().map((backup) => new Date(backup.createdAt).toISOString());
+      const lastDay = Array.from({ length: 7 }, (_, n) => `2026-03-11T${String(17 - n).padStart(2, '0')}:30:00.000Z`);
+      const dailyBefore = Array.from({ length: 6 }, (_, n) => `2026-03-${String(10 - n).padStart(2, '0')}T17:30:00.000Z`);
+      expect(kept).toEqual([...lastDay, ...dailyBefore]);
+    } finally {
+      history.close();
+    }
+  });
+});
+
 describe('the backup from before a repair', () => {
   it('is kept through rotation and merged, not one taken after the repair, until the notice was seen', async () => {
     const path = await historyFile();
