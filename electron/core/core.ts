@@ -28,6 +28,7 @@ import { scheduleBackups } from './services/history/backup-schedule';
 import { createBackups } from './services/history/backups';
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
+import { repairNotice } from './services/history/repair-notice';
 import { createAudioSplitter } from './services/audio-split';
 import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
@@ -91,9 +92,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const language = createLanguageService({ language: () => settings.get().uiLanguage, onSettingsChange: settings.onChange });
   const lock = lockDataFolder(options.userDataDir);
   const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
+  const notice = repairNotice(join(options.userDataDir, 'history-notice.json'), backups);
   let history: HistoryStore;
   try {
-    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups });
+    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups, notice });
   } catch (error) {
     lock.release();
     throw error;
@@ -227,6 +229,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       history,
       files,
       backups,
+      notice,
       staging,
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,

@@ -1,4 +1,4 @@
-import { readFile, truncate } from 'node:fs/promises';
+import { mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scheduleBackups } from '../../../../electron/core/services/history/backup-schedule';
@@ -149,6 +149,39 @@ describe('the backup from before a repair', () => {
       await backups.backUp(history.db);
       expect(backups.list().map((backup) => backup.id)).not.toContain(kept.id);
       expect(backups.list()).toHaveLength(7);
+    } finally {
+      history.close();
+    }
+  });
+});
+
+describe('the marks that keep a backup for a notice', () => {
+  it('are cleared at start when no notice waits for them, so a crash before the dismissal does not keep backups for ever', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const store = createHistoryStore(path);
+    const { id } = await backups.backUp(store.db);
+    store.close();
+    await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
+    openHistory({ dataDir: dir, afterCrash: false, backups }).close();
+    expect(await readdir(join(dir, 'backups'))).toEqual([id]);
+  });
+
+  it('do not fail the repair when one cannot be written: the backup is merged all the same', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const before = createHistoryStore(path);
+    const { id } = await backups.backUp(before.db);
+    before.close();
+    // The mark's name is taken by a folder: writing it fails (EISDIR), as on a disk that refuses it.
+    await mkdir(join(dir, 'backups', `${id}.kept-for-notice`, 'taken'), { recursive: true });
+    await damage(path, 'messages');
+    const history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    try {
+      expect(history.problem?.map((part) => part.code)).toContain('history_notice.backup_merged');
+      expect(history.list().filter((c) => c.messageCount !== MESSAGES)).toEqual([]);
     } finally {
       history.close();
     }
