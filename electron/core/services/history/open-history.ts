@@ -47,7 +47,8 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
     },
   });
   rmSync(recheck, { force: true });
-  if (history.salvaged) history.problem = notice.show([...(history.problem ?? []), ...mergeBackups(history, backups, dataDir)]).problem;
+  // Found at this start (a file salvaged, or moved aside as unusable): a new notice.
+  if (history.problem) history.problem = notice.show([...history.problem, ...(history.salvaged ? mergeBackups(history, backups, dataDir) : [])]).problem;
   else if (notice.current()) history.problem = notice.current()!.problem;
   // Marks no notice waits for (it was not kept, or an older Confab's): their backups rotate again.
   else backups.noticeSeen();
