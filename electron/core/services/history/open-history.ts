@@ -49,6 +49,8 @@ export function openHistory(options: { dataDir: string; afterCrash: boolean; bac
   rmSync(recheck, { force: true });
   // Found at this start (a file salvaged, or moved aside as unusable): a new notice.
   if (history.problem) history.problem = notice.show([...history.problem, ...(history.salvaged ? mergeBackups(history, backups, dataDir) : [])]).problem;
+  // A failed repair's notice asked for a restart, which checked every page and found nothing to salvage: it is over.
+  else if (notice.current()?.problem.some((part) => part.code === 'history_notice.repair_failed')) notice.seen(notice.current()!.id);
   else if (notice.current()) history.problem = notice.current()!.problem;
   // Marks no notice waits for (it was not kept, or an older Confab's): their backups rotate again.
   else backups.noticeSeen();

@@ -186,4 +186,20 @@ describe('the marks that keep a backup for a notice', () => {
       history.close();
     }
   });
+
+  it("leave with a failed repair's notice once the restart it asked for found nothing to salvage", async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const store = createHistoryStore(path);
+    const { id } = await backups.backUp(store.db);
+    store.close();
+    await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
+    await writeFile(join(dir, 'history-notice.json'), JSON.stringify({ id: 'n1', problem: [{ code: 'history_notice.repair_failed', values: {} }] }));
+    const history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    history.close();
+    expect(history.problem).toBeNull();
+    expect((await readdir(dir)).filter((name) => name.startsWith('history-notice'))).toEqual([]);
+    expect(await readdir(join(dir, 'backups'))).toEqual([id]);
+  });
 });
