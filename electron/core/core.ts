@@ -15,6 +15,7 @@ import { recordingHandlers } from './handlers/recording';
 import { secretsHandlers } from './handlers/secrets';
 import { settingsHandlers } from './handlers/settings';
 import { createRouter } from './router';
+import { log } from './log';
 import { createChatService } from './services/completion/chat-service';
 import { refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
@@ -27,6 +28,7 @@ import { scheduleBackups } from './services/history/backup-schedule';
 import { createBackups } from './services/history/backups';
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
+import { repairNotice } from './services/history/repair-notice';
 import { LIVE_BITRATE, createAudioSplitter, createClipEncoder, wholePlan } from './services/audio-split';
 import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
@@ -91,9 +93,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const language = createLanguageService({ language: () => settings.get().uiLanguage, onSettingsChange: settings.onChange });
   const lock = lockDataFolder(options.userDataDir);
   const backups = createBackups({ dir: join(options.userDataDir, 'backups') });
+  const notice = repairNotice(join(options.userDataDir, 'history-notice.json'), backups);
   let history: HistoryStore;
   try {
-    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups });
+    history = openHistory({ dataDir: options.userDataDir, afterCrash: lock.afterCrash, backups, notice });
   } catch (error) {
     lock.release();
     throw error;
@@ -237,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       history,
       files,
       backups,
+      notice,
       staging,
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
@@ -297,8 +301,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopSecretDeletionRetries();
       await conversations.close();
       await mcp.close();
-      await backups.settled();
-      history.close();
+      // A backup copy still running after the wait reads the database: the process ends without closing it (SQLite recovers the WAL at the next start).
+      if (await backups.settled()) history.close();
+      else log.warn('A history backup was still being written at quit; the history database was left open.');
       lock.release();
     },
   };

@@ -40,8 +40,8 @@ export interface PendingApproval {
  */
 export type StorageWords =
   | { cause: 'start' | 'save' | 'read' | 'open' | 'send' | 'version'; error: unknown }
-  /** Main's own account of the history it found at start. */
-  | { cause: 'status'; problems: ProblemData[] }
+  /** Main's own account of the history (a repair's notice), with its id for the dismissal. */
+  | { cause: 'status'; problems: ProblemData[]; noticeId: string | null }
   | { cause: 'removed'; title: string | undefined }
   | { cause: 'unsaved'; refusal: DiskRefusal };
 

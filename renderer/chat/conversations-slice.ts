@@ -14,8 +14,8 @@ import { newConversation } from './records';
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
 
 /** Main's account of the history (history:status) as the notice shows it, or none. */
-const statusNotice = (problem: ProblemData[] | null): ChatState['storageProblem'] =>
-  problem ? { kind: 'start', cause: 'status', problems: problem } : null;
+const statusNotice = ({ problem, noticeId }: { problem: ProblemData[] | null; noticeId: string | null }): ChatState['storageProblem'] =>
+  problem ? { kind: 'start', cause: 'status', problems: problem, noticeId } : null;
 
 /** Messages loaded when a conversation opens, and per earlier page: a long conversation opens at once. */
 export const PAGE_SIZE = 100;
@@ -99,7 +99,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       try {
         // Summaries only: a conversation's messages load when it is opened.
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
-        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: statusNotice(status.problem) }));
+        set((s) => ({ listed: s.listed.reduce(upsert, listed), storageProblem: statusNotice(status) }));
       } catch (error) {
         set({ storageProblem: { kind: 'start', cause: 'start', error } });
       }
@@ -108,7 +108,7 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       const before = new Set(get().listed.map((c) => c.id));
       try {
         const [status, listed] = await Promise.all([api.history.status(), api.history.list()]);
-        set({ listed, storageProblem: statusNotice(status.problem) });
+        set({ listed, storageProblem: statusNotice(status) });
       } catch (error) {
         return set({ storageProblem: { kind: 'start', cause: 'start', error } });
       }
@@ -168,9 +168,11 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
     clearTarget: () => set({ target: null }),
     dismissStorageProblem() {
-      // Main's own account was read: it keeps the backups a repair merged only until then. Nothing
-      // to tell the user if this fails: the backups are merely kept longer.
-      if (get().storageProblem?.cause === 'status') api.history.noticeSeen().catch(() => undefined);
+      // Main's own account was read: it keeps the backups a repair merged only until then. Named by
+      // its id, so a newer notice this page has not shown stays. Nothing to tell the user if this
+      // fails: the backups are merely kept longer.
+      const shown = get().storageProblem;
+      if (shown?.cause === 'status' && shown.noticeId) api.history.noticeSeen({ id: shown.noticeId }).catch(() => undefined);
       set({ storageProblem: null });
     },
     setDraft(id, text) {

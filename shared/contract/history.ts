@@ -63,12 +63,14 @@ export const historyArea = {
    * What happened to a damaged or unusable history file (why, what was salvaged, where the old
    * file was kept, what a backup brought back), in order, or null; the page words each part.
    */
-  status: call(z.void(), z.object({ problem: z.array(problemSchema).nullable() })),
+  status: call(z.void(), z.object({ problem: z.array(problemSchema).nullable(), noticeId: z.string().nullable() })),
   /**
-   * The user has read that account (dismissed it): status answers null from now on, and the
-   * backups a repair merged go with the rotation again (until then they are kept beyond the last 7).
+   * The user has read the account `id` names (dismissed it): status answers null from now on, and
+   * the backups a repair merged go with the rotation again (until then they are kept beyond the
+   * last 7, also across restarts). An id other than the current notice's (one dismissed in a page
+   * that had not seen a newer repair) changes nothing.
    */
-  noticeSeen: call(z.void(), z.void()),
+  noticeSeen: call(z.object({ id: z.string().max(100) }), z.void()),
   list: call(z.void(), z.array(conversationSummarySchema)),
   /**
    * With `limit`, only the conversation's last `limit` messages, and whether earlier ones

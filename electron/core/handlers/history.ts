@@ -7,6 +7,7 @@ import type { FileSaver } from '../services/storage/file-saver';
 import type { Backups } from '../services/history/backups';
 import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
 import type { HistoryStore } from '../services/history/history-store';
+import type { RepairNotice } from '../services/history/repair-notice';
 import { mergeConversation } from '../services/history/merge';
 import { mergeBackup } from '../services/history/restore';
 import type { Staging } from '../services/intake/staging';
@@ -15,6 +16,8 @@ export function historyHandlers(deps: {
   history: HistoryStore;
   files: FileSaver;
   backups: Backups;
+  /** The history's notice until dismissed (the same the history was opened with). */
+  notice: RepairNotice;
   /** Where an imported conversation file waits, by reference, until it is read. */
   staging: Staging;
   /** Where a backup is copied while it is read (a file main owns, removed afterwards). */
@@ -25,10 +28,9 @@ export function historyHandlers(deps: {
 }): Handlers<Contract>['history'] {
   const { history, files, backups } = deps;
   return {
-    status: async () => ({ problem: history.problem }),
-    noticeSeen: async () => {
-      history.problem = null;
-      backups.noticeSeen();
+    status: async () => ({ problem: history.problem, noticeId: history.problem ? (deps.notice.current()?.id ?? null) : null }),
+    noticeSeen: async ({ id }) => {
+      if (deps.notice.seen(id)) history.problem = null;
     },
     list: async () => history.list(),
     open: async ({ id, limit }) => (limit === undefined ? history.get(id) : history.openLast(id, limit)),

@@ -16,6 +16,8 @@ const DAY = 24 * HOUR;
  * backups and the quit for ever, since SQLite's copy cannot be cancelled.
  */
 const LIMIT = 5 * 60 * 1000;
+/** How long the quit waits for a copy still running: a stuck disk must not hold the quit for ever. */
+const SETTLE = 10 * 1000;
 /** Beside a backup a repair merged: it stays out of the rotation until the user has seen the repair's notice. */
 const KEPT_FOR_NOTICE = '.kept-for-notice';
 /** history-<ISO time with - for :>[-before-vN].sqlite: the name alone says when and why. */
@@ -99,7 +101,8 @@ function faultOf(error: unknown, db: DatabaseSync, partial: string): DiskFault |
 }
 
 /**
- * Copies of the history database in `<data folder>/backups`, the newest `keep` kept. Daily ones
+ * Copies of the history database in `<data folder>/backups`, the newest `keep` kept and the newest
+ * of each of the last `keep` days. Scheduled ones
  * use SQLite's online backup (node:sqlite `backup()`, in Node ≥ 22.16 and in Electron 45's Node
  * 24), which copies a live database page by page without blocking the replies being written.
  * The one before a migration runs while the store is being opened, which is synchronous and has
@@ -108,8 +111,8 @@ function faultOf(error: unknown, db: DatabaseSync, partial: string): DiskFault |
  * leaves half a backup and a damaged history never replaces a good one among the last 7,
  * and removed when the copy fails (a full disk, say), so a failure leaves nothing at all.
  */
-export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number }) {
-  const { dir, keep = 7, now = Date.now, limitMs = LIMIT } = options;
+export function createBackups(options: { dir: string; keep?: number; now?: () => number; limitMs?: number; settleMs?: number }) {
+  const { dir, keep = 7, now = Date.now, limitMs = LIMIT, settleMs = SETTLE } = options;
 
   const names = () => {
     mkdirSync(dir, { recursive: true });
@@ -118,10 +121,22 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       .sort((a, b) => timeOf(b) - timeOf(a));
   };
   const keptForNotice = (name: string) => existsSync(join(dir, name + KEPT_FOR_NOTICE));
-  // The backups a repair merged are not counted among the last `keep`: with hourly backups of the
-  // reduced history they would be gone within hours, and with them what the repair could not read.
+  // Kept: the newest `keep`, and the newest of each of the last `keep` days that have one, so hourly
+  // backups still reach a week back (at most 2 × keep files). The backups a repair merged are not
+  // counted: with hourly backups of the reduced history they would be gone within hours, and with
+  // them what the repair could not read.
   const prune = () => {
-    for (const name of names().filter((name) => !keptForNotice(name)).slice(keep)) rmSync(join(dir, name), { force: true });
+    const rotating = names().filter((name) => !keptForNotice(name));
+    const kept = new Set(rotating.slice(0, keep));
+    const days = new Set<string>();
+    for (const name of rotating) {
+      const day = NAME.exec(name)![1]!.slice(0, 10);
+      if (days.size === keep) break;
+      if (days.has(day)) continue;
+      days.add(day);
+      kept.add(name);
+    }
+    for (const name of rotating) if (!kept.has(name)) rmSync(join(dir, name), { force: true });
   };
   const target = (suffix = '') => {
     const name = `history-${stamp(now())}${suffix}.sqlite`;
@@ -129,6 +144,12 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
     return { name, final: join(dir, name), partial: join(dir, `${name}.partial`) };
   };
   let running: Promise<BackupInfo> | null = null;
+  /**
+   * SQLite's copy, until it ends, also after its time limit: it cannot be cancelled and goes on
+   * holding a thread of libuv's pool (4 threads, shared with every fs, dns, crypto and zlib call in
+   * main), so no second copy starts beside it, and the database is not closed under it.
+   */
+  let copying: { promise: Promise<unknown>; file: string } | null = null;
 
   async function copy(db: DatabaseSync, { name, final, partial }: ReturnType<typeof target>, late: () => boolean): Promise<BackupInfo> {
     try {
@@ -151,12 +172,16 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
   /** A backup now; one already running is shared rather than started twice. It fails, worded, at the time limit. */
   function backUp(db: DatabaseSync): Promise<BackupInfo> {
     if (running) return running;
+    if (copying) return Promise.reject(new Problem('backup.still_writing', { file: copying.file }));
     const into = target();
     let late = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const copying = copy(db, into, () => late);
+    const taking = copy(db, into, () => late);
     // A copy that ends after the limit is nobody's to hear: its file goes (copy), its outcome with it.
-    copying.catch(() => undefined);
+    const over = () => {
+      copying = null;
+    };
+    copying = { promise: taking.then(over, over), file: into.final };
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         late = true;
@@ -164,7 +189,7 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       }, limitMs);
       timer.unref?.();
     });
-    running = Promise.race([copying, limit]).finally(() => {
+    running = Promise.race([taking, limit]).finally(() => {
       clearTimeout(timer);
       running = null;
     });
@@ -231,8 +256,21 @@ export function createBackups(options: { dir: string; keep?: number; now?: () =>
       prune();
     }) satisfies BeforeMigrating,
 
-    /** Waits for a backup in progress, so the database is not closed under it. */
-    settled: () => running?.then(() => undefined, () => undefined) ?? Promise.resolve(),
+    /**
+     * Waits for a copy in progress, at most `settleMs`: whether the database may be closed (false
+     * while a copy still runs, which the quit then leaves open rather than closing under it).
+     */
+    async settled(): Promise<boolean> {
+      if (!copying) return true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const bound = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), settleMs);
+        timer.unref?.();
+      });
+      const ended = await Promise.race([copying.promise.then(() => true as const), bound]);
+      clearTimeout(timer);
+      return ended;
+    },
   };
 }
 

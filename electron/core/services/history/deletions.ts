@@ -1,8 +1,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { statementCache } from '../storage/sqlite-transaction';
 
-/** What the user deletes that a backup could hold: a conversation (with its messages), a transcript (with its edits). */
-export type DeletedKind = 'conversation' | 'transcript';
+/**
+ * What the user deletes that a backup could hold: a conversation (with its messages), a transcript
+ * (with its edits), a message (removed by editing and resending, or regenerating).
+ */
+export type DeletedKind = 'conversation' | 'transcript' | 'message';
 
 /**
  * The ids the user deleted (migration 12), each written in the same transaction as its deletion,

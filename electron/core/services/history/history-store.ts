@@ -161,11 +161,16 @@ export function createHistoryStore(
       });
     },
 
-    /** Drops every message after `messageId` (edit and resend, regenerate). */
+    /** Drops every message after `messageId` (edit and resend, regenerate), remembered as deleted (deletions.ts). */
     truncateAfter(conversationId: string, messageId: string) {
-      sql(
-        `DELETE FROM messages WHERE conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`,
-      ).run(conversationId, messageId);
+      const after = `conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`;
+      transaction(() => {
+        const at = Date.now();
+        for (const { id } of sql(`SELECT id FROM messages WHERE ${after}`).all(conversationId, messageId) as Array<{ id: string }>) {
+          deletions.remember('message', id, at);
+        }
+        sql(`DELETE FROM messages WHERE ${after}`).run(conversationId, messageId);
+      });
     },
 
     /** A streaming reply's latest state: called as it grows and when it ends. */

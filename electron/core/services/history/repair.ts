@@ -22,7 +22,12 @@ const clear = (path: string) => {
  */
 export function mergeBackups(history: HistoryStore, backups: Backups, dataDir: string): ProblemData[] {
   return backups.forRepair().map(({ path, createdAt: date }): ProblemData => {
-    backups.keepForNotice(path);
+    try {
+      backups.keepForNotice(path);
+    } catch (error) {
+      // Merged all the same; only its keeping beyond the rotation is lost.
+      log.warn(`A backup could not be marked as kept for the repair's notice: ${errorText(error)}`);
+    }
     try {
       const merged = mergeBackup(history, path, join(dataDir, 'history-salvage-merge.sqlite'), 'skipped');
       return { code: 'history_notice.backup_merged', values: { date, conversations: merged.added + merged.copied, transcripts: merged.transcripts } };

@@ -33,19 +33,39 @@ function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
  * added, one it holds (by its key) is left as it is, and one that refers to a row the history does
  * not hold is left out, since it would point at nothing.
  */
-function addMissingRows(from: DatabaseSync, to: DatabaseSync, table: string) {
+function addMissingRows(from: DatabaseSync, to: DatabaseSync, table: string, only?: { where: string; params: string[]; keep: (row: Record<string, unknown>) => boolean }): number {
   const present = new Set(columnsOf(to, table));
   const columns = columnsOf(from, table).filter((name) => present.has(name));
-  if (columns.length === 0) return;
+  if (columns.length === 0) return 0;
   const list = columns.map(quoted).join(', ');
   const insert = to.prepare(`INSERT OR IGNORE INTO ${quoted(table)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`);
-  for (const row of from.prepare(`SELECT ${list} FROM ${quoted(table)}`).iterate()) {
+  let added = 0;
+  for (const row of from.prepare(`SELECT ${list} FROM ${quoted(table)}${only ? ` WHERE ${only.where}` : ''}`).iterate(...(only?.params ?? []))) {
+    if (only && !only.keep(row)) continue;
     try {
-      insert.run(...columns.map((name) => row[name]!));
+      added += Number(insert.run(...columns.map((name) => row[name]!)).changes);
     } catch (error) {
       if ((error as { errcode?: number }).errcode !== FOREIGN_KEY_FAILED) throw error;
     }
   }
+  return added;
+}
+
+/**
+ * A repair's merge of one conversation, never a copy: a copy would come back at every repair,
+ * deleted or not, holding messages the user removed since. One the history lacks goes in whole;
+ * one it holds gets back the messages it lacks and the user did not remove (the damage took them),
+ * each at its place (the backup's position; those after it were written later and are numbered after).
+ */
+function addLacking(source: HistoryStore, history: HistoryStore, id: string, removed: Set<string>): 'added' | 'unchanged' {
+  if (!history.exists(id)) {
+    const incoming = source.get(id);
+    if (incoming.messages.some((message) => history.messageExists(message.id))) return 'unchanged';
+    history.insertWhole(incoming);
+    return 'added';
+  }
+  const only = { where: 'conversation_id = ?', params: [id], keep: (row: Record<string, unknown>) => !removed.has(row.id as string) };
+  return history.batch(() => addMissingRows(source.db, history.db, 'messages', only)) > 0 ? 'added' : 'unchanged';
 }
 
 /**
@@ -70,8 +90,13 @@ export function mergeBackup(history: HistoryStore, backupPath: string, scratchPa
   const skipped = (kind: DeletedKind) => (deleted === 'skipped' ? deletions.ids(kind) : new Set<string>());
   try {
     const deletedConversations = skipped('conversation');
+    const removedMessages = skipped('message');
     for (const summary of source.list()) {
       if (deletedConversations.has(summary.id)) continue;
+      if (deleted === 'skipped') {
+        outcome[addLacking(source, history, summary.id, removedMessages)] += 1;
+        continue;
+      }
       const { kind, conversation } = mergeConversation(history, source.get(summary.id));
       if (kind === 'added') deletions.forget('conversation', conversation.id);
       outcome[kind] += 1;

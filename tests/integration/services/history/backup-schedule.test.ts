@@ -1,4 +1,4 @@
-import { readFile, truncate } from 'node:fs/promises';
+import { mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scheduleBackups } from '../../../../electron/core/services/history/backup-schedule';
@@ -86,6 +86,32 @@ describe('backups of a new history', () => {
   });
 });
 
+describe('how far back backups reach', () => {
+  it('keeps the last 7 and, before them, the newest of each of the last 7 days: hourly backups do not shrink a week to 7 hours', async () => {
+    const dir = await testFolder('confab-backup-tiers-');
+    let clock = Date.parse('2026-03-02T09:30:00Z');
+    const backups = createBackups({ dir: join(dir, 'backups'), now: () => clock });
+    const history = createHistoryStore(join(dir, 'history.sqlite'));
+    history.insertWhole(conversation(1));
+    try {
+      // Ten days of use, backed up every hour from 09:30 to 17:30 each day.
+      for (let day = 0; day < 10; day++) {
+        for (let hour = 0; hour < 9; hour++) {
+          await backups.backUp(history.db);
+          clock += HOUR;
+        }
+        clock += 15 * HOUR;
+      }
+      const kept = backups.list().map((backup) => new Date(backup.createdAt).toISOString());
+      const lastDay = Array.from({ length: 7 }, (_, n) => `2026-03-11T${String(17 - n).padStart(2, '0')}:30:00.000Z`);
+      const dailyBefore = Array.from({ length: 6 }, (_, n) => `2026-03-${String(10 - n).padStart(2, '0')}T17:30:00.000Z`);
+      expect(kept).toEqual([...lastDay, ...dailyBefore]);
+    } finally {
+      history.close();
+    }
+  });
+});
+
 describe('the backup from before a repair', () => {
   it('is kept through rotation and merged, not one taken after the repair, until the notice was seen', async () => {
     const path = await historyFile();
@@ -126,5 +152,54 @@ describe('the backup from before a repair', () => {
     } finally {
       history.close();
     }
+  });
+});
+
+describe('the marks that keep a backup for a notice', () => {
+  it('are cleared at start when no notice waits for them, so a crash before the dismissal does not keep backups for ever', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const store = createHistoryStore(path);
+    const { id } = await backups.backUp(store.db);
+    store.close();
+    await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
+    openHistory({ dataDir: dir, afterCrash: false, backups }).close();
+    expect(await readdir(join(dir, 'backups'))).toEqual([id]);
+  });
+
+  it('do not fail the repair when one cannot be written: the backup is merged all the same', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const before = createHistoryStore(path);
+    const { id } = await backups.backUp(before.db);
+    before.close();
+    // The mark's name is taken by a folder: writing it fails (EISDIR), as on a disk that refuses it.
+    await mkdir(join(dir, 'backups', `${id}.kept-for-notice`, 'taken'), { recursive: true });
+    await damage(path, 'messages');
+    const history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    try {
+      expect(history.problem?.map((part) => part.code)).toContain('history_notice.backup_merged');
+      expect(history.list().filter((c) => c.messageCount !== MESSAGES)).toEqual([]);
+    } finally {
+      history.close();
+    }
+  });
+
+  it("leave with a failed repair's notice once the restart it asked for found nothing to salvage", async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const backups = createBackups({ dir: join(dir, 'backups') });
+    const store = createHistoryStore(path);
+    const { id } = await backups.backUp(store.db);
+    store.close();
+    await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
+    await writeFile(join(dir, 'history-notice.json'), JSON.stringify({ id: 'n1', problem: [{ code: 'history_notice.repair_failed', values: {} }] }));
+    const history = openHistory({ dataDir: dir, afterCrash: true, backups });
+    history.close();
+    expect(history.problem).toBeNull();
+    expect((await readdir(dir)).filter((name) => name.startsWith('history-notice'))).toEqual([]);
+    expect(await readdir(join(dir, 'backups'))).toEqual([id]);
   });
 });

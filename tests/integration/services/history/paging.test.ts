@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { historyHandlers } from '../../../../electron/core/handlers/history';
 import type { FileSaver } from '../../../../electron/core/services/storage/file-saver';
+import type { RepairNotice } from '../../../../electron/core/services/history/repair-notice';
 import type { Backups } from '../../../../electron/core/services/history/backups';
 import type { Staging } from '../../../../electron/core/services/intake/staging';
 import type { Message } from '../../../../shared/domain/conversation';
@@ -86,7 +87,7 @@ describe('a paged open', () => {
   });
 
   it('leaves the whole open as it was through the handler when no limit is given', async () => {
-    const handlers = historyHandlers({ history: store, stopReply: () => undefined, tell: () => undefined, files: {} as FileSaver, backups: {} as Backups, staging: {} as Staging, scratchPath: '' });
+    const handlers = historyHandlers({ history: store, stopReply: () => undefined, tell: () => undefined, files: {} as FileSaver, backups: {} as Backups, notice: {} as RepairNotice, staging: {} as Staging, scratchPath: '' });
     const whole = await handlers.open({ id: 'long' });
     expect(ids(whole.messages)).toEqual(range(0, 25));
     expect(whole.hasEarlier).toBeUndefined();

@@ -59,6 +59,51 @@ describe('damage met while Confab runs', () => {
     }
   });
 
+  it("shows the repair's notice again after a restart until it is dismissed, and a dismissal of another notice changes nothing", async () => {
+    const path = await historyFile();
+    const dir = join(path, '..');
+    const store = createHistoryStore(path);
+    await createBackups({ dir: join(dir, 'backups') }).backUp(store.db);
+    store.close();
+    await damage(path, 'messages', 'root');
+    type Status = { problem: ProblemData[] | null; noticeId: string | null };
+    const markers = async () => (await readdir(join(dir, 'backups'))).filter((name) => name.endsWith('.kept-for-notice'));
+
+    let app = await startCore(fake, { dir });
+    let shown: Status;
+    try {
+      await app.invoke('history:open', { id: 'c7' }).catch(() => undefined);
+      await expect.poll(() => app.invoke<Status>('history:status').then((s) => s.problem)).not.toBeNull();
+      shown = await app.invoke<Status>('history:status');
+      expect(shown.noticeId).toEqual(expect.any(String));
+    } finally {
+      // A quit: the data folder stays.
+      await app.close();
+    }
+    expect(await markers()).toHaveLength(1);
+
+    // Quit before the notice was dismissed: it is there again, and its backup is still kept for it.
+    app = await startCore(fake, { dir });
+    try {
+      expect(await app.invoke<Status>('history:status')).toEqual(shown);
+      // A page that dismisses a notice it showed before this one: this one stays.
+      await app.invoke('history:noticeSeen', { id: 'an-older-notice' });
+      expect(await app.invoke<Status>('history:status')).toEqual(shown);
+      expect(await markers()).toHaveLength(1);
+      await app.invoke('history:noticeSeen', { id: shown.noticeId });
+      expect(await app.invoke<Status>('history:status')).toEqual({ problem: null, noticeId: null });
+      expect(await markers()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+    app = await startCore(fake, { dir });
+    try {
+      expect(await app.invoke<Status>('history:status')).toEqual({ problem: null, noticeId: null });
+    } finally {
+      await app.dispose();
+    }
+  });
+
   it("salvages damage met by the start's own writes (deleted conversations purged), instead of failing to start", async () => {
     const path = await historyFile();
     const edit = new DatabaseSync(path);

@@ -94,12 +94,12 @@ describe('salvaging a damaged history', () => {
 
     const history = openHistory({ dataDir, afterCrash: true, backups });
     const list = history.list();
-    // Salvaged: every conversation, the one written after the backup included; from the backup: a
-    // copy of each conversation the damage took messages from, whole.
+    // Salvaged: every conversation, the one written after the backup included; from the backup: the
+    // messages the damage took, back in their conversations at their places, and no copies.
     expect(list.find((c) => c.title === 'Written after the backup')?.messageCount).toBe(MESSAGES);
-    const copies = list.filter((c) => !/^c\d+$/.test(c.id));
-    expect(copies.length).toBeGreaterThan(0);
-    for (const copy of copies) expect(copy.messageCount).toBe(MESSAGES);
+    expect(list.map((c) => c.id).filter((id) => !/^c\d+$/.test(id))).toEqual([]);
+    expect(list.filter((c) => c.messageCount !== MESSAGES)).toEqual([]);
+    for (const n of [0, 120, 239]) expect(history.get(`c${n}`).messages).toEqual(conversation(n).messages);
     const [newest] = backups.list();
     expect(history.problem?.map((part) => part.code)).toEqual([
       'history_notice.damaged',
@@ -108,7 +108,8 @@ describe('salvaging a damaged history', () => {
       'history_notice.kept',
       'history_notice.backup_merged',
     ]);
-    expect(history.problem?.[4]?.values).toEqual({ date: newest!.createdAt, conversations: copies.length, transcripts: 0 });
+    expect(history.problem?.[4]?.values).toEqual({ date: newest!.createdAt, conversations: expect.any(Number), transcripts: 0 });
+    expect(history.problem?.[4]?.values.conversations).toBeGreaterThan(0);
     history.close();
   });
 });
@@ -145,6 +146,34 @@ describe('what the user deleted after the backup', () => {
       );
       expect(list.every((c) => c.messageCount === MESSAGES)).toBe(true);
       expect(history.transcripts.list().map((t) => t.id)).toEqual(['t2']);
+    } finally {
+      history.close();
+    }
+  });
+
+  it('nor as a copy: a conversation changed since, a copy the user deleted, messages removed by editing and resending stay as the user left them', async () => {
+    const path = await historyFile();
+    const dataDir = join(path, '..');
+    const backups = createBackups({ dir: join(dataDir, 'backups') });
+    const before = createHistoryStore(path);
+    const { id: backup } = await backups.backUp(before.db);
+    // c7 went on after the backup; c8 was edited and resent from its fourth message.
+    before.putMessage('c7', { ...conversation(7).messages[0]!, id: 'c7-later', content: 'Written after the backup' });
+    before.truncateAfter('c8', 'c8-m3');
+    // The user's own restore made a copy of c7 beside it; the user deleted that copy.
+    expect(mergeBackup(before, backups.pathOf(backup), join(dataDir, 'scratch.sqlite'), 'restored')).toMatchObject({ copied: 2 });
+    const copyIds = before.list().map((c) => c.id).filter((id) => !/^c\d+$/.test(id));
+    for (const id of copyIds) before.remove(id);
+    before.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    before.close();
+    await damage(path, 'messages', 'root');
+
+    const history = openHistory({ dataDir, afterCrash: true, backups });
+    try {
+      expect(history.problem?.map((part) => part.code)).toContain('history_notice.backup_merged');
+      expect(history.list().map((c) => c.id).filter((id) => !/^c\d+$/.test(id))).toEqual([]);
+      expect(history.get('c7').messages.map((m) => m.id)).toEqual([...conversation(7).messages.map((m) => m.id), 'c7-later']);
+      expect(history.get('c8').messages.map((m) => m.id)).toEqual(['c8-m0', 'c8-m1', 'c8-m2', 'c8-m3']);
     } finally {
       history.close();
     }

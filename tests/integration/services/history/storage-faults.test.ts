@@ -113,4 +113,28 @@ describe('a backup that does not end', () => {
     await expect.poll(() => readdir(dir)).toEqual([]);
     expect(await backups.backUp(store.db)).toMatchObject({ conversations: CONVERSATIONS });
   });
+
+  it('is not forgotten while its copy goes on: no second copy starts, and the quit waits for it, bounded, then leaves the database open', async () => {
+    const path = await historyFile();
+    const dir = join(path, '..', 'backups');
+    const backups = createBackups({ dir, now: () => Date.parse('2026-03-02T09:00:00Z'), limitMs: 60_000, settleMs: 10_000 });
+    const store = createHistoryStore(path);
+    onTestFinished(() => store.close());
+    // Nothing here yields to the event loop until the end, so the copy (on a thread of its own) cannot have ended.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const taking = backups.backUp(store.db);
+    vi.advanceTimersByTime(60_000);
+    await expect(taking).rejects.toMatchObject({ code: 'backup.timed_out' });
+    // Each new copy would hold a thread of libuv's pool of 4 for as long as the disk does not answer.
+    await expect(backups.backUp(store.db)).rejects.toMatchObject({ code: 'backup.still_writing', values: { file: join(dir, 'history-2026-03-02T09-00-00-000Z.sqlite') } });
+    const settled = backups.settled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    // Closing the database under a copy that is still running is not safe: the quit leaves it open.
+    expect(await settled).toBe(false);
+    vi.useRealTimers();
+    await expect.poll(() => readdir(dir)).toEqual([]);
+    expect(await backups.settled()).toBe(true);
+    expect(await backups.backUp(store.db)).toMatchObject({ conversations: CONVERSATIONS });
+  });
 });

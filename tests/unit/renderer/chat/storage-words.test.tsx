@@ -47,7 +47,7 @@ describe('the storage notice’s words', () => {
       { code: 'history_notice.backup_merged', values: { date, conversations: 3, transcripts: 1 } },
       { code: 'history_notice.kept', values: { path: '/data/history.sqlite.damaged-1' } },
     ];
-    useChat.setState({ storageProblem: { kind: 'start', cause: 'status', problems } });
+    useChat.setState({ storageProblem: { kind: 'start', cause: 'status', problems, noticeId: 'n1' } });
     await act(async () => root.render(<StorageNotice />));
     const when = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
     expect(container.querySelector('[role="alert"] p')?.textContent).toBe(
