@@ -1,5 +1,4 @@
-import { join, resolve } from 'node:path';
-import * as keytar from '@napi-rs/keyring/keytar.js';
+import { join } from 'node:path';
 import { contract } from '../../shared/contract';
 import { conversationsHandlers } from './handlers/conversations';
 import { desktopHandlers } from './handlers/desktop';
@@ -38,12 +37,8 @@ import { createOpenedRecordings } from './services/jobs/opened-recordings';
 import type { RunDeps } from './services/jobs/run-job';
 import { createLiveParts } from './services/live-parts';
 import { transcribeFile } from './services/transcription/transcribe-file';
-import { createKeychain } from './services/keys/keychain';
-import { createKeyStore, retryKeyDeletions } from './services/keys/key-store';
-import { openPendingDeletions } from './services/keys/pending-deletions';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
-import { createServerSecrets } from './services/mcp/server-secrets';
 import { createProfileKeys } from './services/keys/profile-keys';
 import { guardedFetch } from './services/net/guarded-fetch';
 import { DEFAULT_LIMITS } from './services/net/limits';
@@ -64,6 +59,7 @@ import { transcriptionAllowed } from '../../shared/domain/plan-rules';
 import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
+import { openKeychainStores } from './core-keychain';
 
 import type { Core, CoreOptions } from './core-types';
 
@@ -74,16 +70,7 @@ export type { Core, CoreOptions, RecordingDoor } from './core-types';
  * the browser harness's WebSocket bridge both serve this one router.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  // Each profile's key has its own keychain entry under the data folder's account, so separate
-  // data folders (APP_DATA_DIR) never share a key, while Electron and the browser harness on
-  // the same folder do.
-  const keychain = { keytar: options.keytar ?? keytar, service: 'Confab' };
-  const dataAccount = resolve(options.userDataDir);
-  const keyStore = createKeyStore({
-    keychain: createKeychain(keychain),
-    accountPrefix: dataAccount,
-    deletions: await openPendingDeletions(join(options.userDataDir, 'key-deletions.json')),
-  });
+  const { dataAccount, keyStore, secrets, retryDeletions } = await openKeychainStores(options);
   const settings = await createSettingsStore({
     dir: options.userDataDir,
     initialBaseUrl: options.initialBaseUrl,
@@ -119,12 +106,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return found;
   };
   const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, apiKey: async (url) => (await keyFor(url)).key });
-  // User-added MCP servers' secrets sit in the keychain next to the API key, one account each.
-  const secrets = createServerSecrets({
-    ...keychain,
-    accountPrefix: dataAccount,
-    deletions: await openPendingDeletions(join(options.userDataDir, 'mcp-secret-deletions.json')),
-  });
   const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
   const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll, t: language.t });
   const permissions = await createToolPermissions({
@@ -219,8 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const stopBackups = scheduleBackups(backups, history.db);
-  const stopKeyDeletionRetries = retryKeyDeletions(keyStore, options.keyDeletionRetryMs);
-  const stopSecretDeletionRetries = retryKeyDeletions(secrets, options.keyDeletionRetryMs);
+  const stopDeletionRetries = retryDeletions();
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
   history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
@@ -297,8 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       liveParts.close();
       await jobs.close();
       stopBackups();
-      stopKeyDeletionRetries();
-      stopSecretDeletionRetries();
+      stopDeletionRetries();
       await conversations.close();
       await mcp.close();
       // A backup copy still running after the wait reads the database: the process ends without closing it (SQLite recovers the WAL at the next start).
