@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { MEDIA_PATH } from '../core/app-origin';
 import { STAGE_CHECK_ROUTE, STAGE_ROUTE, stageQuery } from '../../shared/contract/staging';
 import { mediaReply } from '../core/services/storage/media-file';
@@ -75,7 +75,8 @@ export function fileRoutes(deps: FileRouteDeps) {
     const reply = await mediaReply(deps.audioPath(id), request.headers.range ?? null);
     response.writeHead(reply.status, { ...headers, ...reply.headers });
     if (!reply.ok || request.method === 'HEAD') return void response.end();
-    createReadStream(reply.file, { start: reply.start, end: reply.end }).pipe(response);
+    // A file gone between its size and its reading ends this response, not the process (pipe() leaves the stream's error unheard).
+    await pipeline(createReadStream(reply.file, { start: reply.start, end: reply.end }), response).catch(() => undefined);
   }
 
   /** GET /media/<id> and /downloads/<id>: by a signed URL only. */

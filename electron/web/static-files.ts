@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import type { ServerResponse } from 'node:http';
 import { contentTypeOf, fileInside } from '../core/security/renderer-files';
 
@@ -17,5 +18,6 @@ export async function serveStatic(root: string, urlPath: string, response: Serve
     'Cache-Control': 'no-store',
     ...headers,
   });
-  createReadStream(file).pipe(response);
+  // A file gone between its size and its reading ends this response, not the process (pipe() leaves the stream's error unheard).
+  await pipeline(createReadStream(file), response).catch(() => undefined);
 }
