@@ -3,6 +3,7 @@ import type { Recording, Track } from '../../shared/contract/recording';
 import { api } from '../api';
 import { type Capture, startCapture } from '../common/capture/capture';
 import { createChunker } from '../common/capture/chunker';
+import { createShownLevels } from '../common/capture/shown-levels';
 import { createChunkQueue } from './chunk-queue';
 import { chosenMic, openMic, openSystem, silence, stopStreams, watchTrack } from './media';
 import { useRecorder } from './store';
@@ -74,11 +75,14 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
   chunker.setPaused(recording.state === 'paused');
   let current: Session | null = null;
   let shown = -1;
+  const levels = createShownLevels((changed) => state().set({ levels: changed }));
   try {
     const started = await startCapture(streams, (block) => {
       chunker.push(block);
+      levels.push(block.peaks);
+      // The clock shows whole seconds: the page renders it once a second, not per block.
       const whole = Math.floor(recording.seconds + chunker.seconds);
-      state().set(whole === shown ? { levels: block.peaks } : { levels: block.peaks, seconds: whole });
+      if (whole !== shown) state().set({ seconds: whole });
       shown = whole;
     });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };

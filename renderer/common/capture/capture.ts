@@ -1,4 +1,4 @@
-import { RECORDING_SAMPLE_RATE } from '../../../shared/contract/recording';
+import { createCaptureContext } from './capture-context';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
 /** One block, 100 ms (the first: one render quantum, to say capture runs): the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
@@ -26,9 +26,7 @@ export interface PreparedCapture {
  * (tens of milliseconds), done before anyone presses a button that must answer at once.
  */
 export async function prepareCapture(): Promise<PreparedCapture> {
-  // Nothing is played, so no low latency is needed: 'playback' renders in larger buffers, waking
-  // the audio thread less often (the page's recording CPU went from 11.9 % to 10.8 % of a core).
-  const context = new AudioContext({ sampleRate: RECORDING_SAMPLE_RATE, latencyHint: 'playback' });
+  const context = createCaptureContext();
   try {
     await context.audioWorklet.addModule(workletUrl);
   } catch (error) {
