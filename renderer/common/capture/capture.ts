@@ -29,6 +29,9 @@ export async function prepareCapture(): Promise<PreparedCapture> {
   const context = createCaptureContext();
   try {
     await context.audioWorklet.addModule(workletUrl);
+    // A prepared context waits suspended: a running one renders silence all the while a Pro
+    // composer shows, for nothing. Resuming it at a press takes a few milliseconds.
+    await context.suspend();
   } catch (error) {
     await context.close();
     throw error;
@@ -52,7 +55,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       node.port.onmessage = (event: MessageEvent<{ pcm: ArrayBuffer; peaks: number[] }>) =>
         onBlock({ pcm: new Int16Array(event.data.pcm), peaks: event.data.peaks });
       merger.connect(node);
-      // A context made before the user's first gesture starts suspended (autoplay rules).
+      // Prepared contexts wait suspended (and one made before the user's first gesture starts so).
       if (context.state !== 'running') await context.resume();
       return {
         context,
@@ -60,6 +63,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
           node.port.onmessage = null;
           for (const source of sources) source.disconnect();
           merger.disconnect();
+          await context.suspend();
         },
       };
     },
