@@ -74,16 +74,16 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
   const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
   chunker.setPaused(recording.state === 'paused');
   let current: Session | null = null;
-  let shown = -1;
-  const levels = createShownLevels((changed) => state().set({ levels: changed }));
+  // The meters and the clock (whole seconds) change together on the meters' tick: one frame for
+  // both, none when neither moved.
+  const levels = createShownLevels((changed) => {
+    const seconds = Math.floor(recording.seconds + chunker.seconds);
+    state().set(changed ? { levels: changed, seconds } : { seconds });
+  });
   try {
     const started = await startCapture(streams, (block) => {
       chunker.push(block);
       levels.push(block.peaks);
-      // The clock shows whole seconds: the page renders it once a second, not per block.
-      const whole = Math.floor(recording.seconds + chunker.seconds);
-      if (whole !== shown) state().set({ seconds: whole });
-      shown = whole;
     });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {

@@ -4,13 +4,14 @@ export const BLOCKS_PER_LEVEL = 3;
 const LEVEL_STEPS = 20;
 
 /**
- * Turns each block's peaks into the levels a meter shows, handing them on only when a shown
- * value changes. Every change is a frame the page paints (style, paint, composite): at ten blocks
- * a second the recorder's meters alone cost about 3 % of a core in the browser harness, more than
- * the capture itself (a React render of the meters is a small part of it). A steady track (a
- * listener's quiet microphone) repaints nothing at all.
+ * Turns each block's peaks into the levels a meter shows. Every BLOCKS_PER_LEVEL blocks `onTick`
+ * hears the new levels, or null when no shown value changed: every change is a frame the page
+ * paints (style, paint, composite), and at ten blocks a second the recorder's meters alone cost
+ * about 3 % of a core in the browser harness, more than the capture itself (a React render of the
+ * meters is a small part of it). A steady track (a listener's quiet microphone) repaints nothing;
+ * the tick is where the recorder also shows its clock, so both repaint in one frame.
  */
-export function createShownLevels(onChange: (levels: number[]) => void) {
+export function createShownLevels(onTick: (levels: number[] | null) => void) {
   let peaks: number[] = [];
   let blocks = 0;
   let shown: number[] = [];
@@ -21,9 +22,9 @@ export function createShownLevels(onChange: (levels: number[]) => void) {
       const levels = peaks.map((peak) => Math.round(Math.min(1, peak) * LEVEL_STEPS) / LEVEL_STEPS);
       peaks = [];
       blocks = 0;
-      if (levels.length === shown.length && levels.every((level, index) => level === shown[index])) return;
+      if (levels.length === shown.length && levels.every((level, index) => level === shown[index])) return onTick(null);
       shown = levels;
-      onChange(levels);
+      onTick(levels);
     },
   };
 }
