@@ -3,6 +3,7 @@ import type { Recording, Track } from '../../shared/contract/recording';
 import { api } from '../api';
 import { type Capture, startCapture } from '../common/capture/capture';
 import { createChunker } from '../common/capture/chunker';
+import { createShownLevels } from '../common/capture/shown-levels';
 import { createChunkQueue } from './chunk-queue';
 import { chosenMic, openMic, openSystem, silence, stopStreams, watchTrack } from './media';
 import { useRecorder } from './store';
@@ -73,13 +74,16 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
   const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
   chunker.setPaused(recording.state === 'paused');
   let current: Session | null = null;
-  let shown = -1;
+  // The meters and the clock (whole seconds) change together on the meters' tick: one frame for
+  // both, none when neither moved.
+  const levels = createShownLevels((changed) => {
+    const seconds = Math.floor(recording.seconds + chunker.seconds);
+    state().set(changed ? { levels: changed, seconds } : { seconds });
+  });
   try {
     const started = await startCapture(streams, (block) => {
       chunker.push(block);
-      const whole = Math.floor(recording.seconds + chunker.seconds);
-      state().set(whole === shown ? { levels: block.peaks } : { levels: block.peaks, seconds: whole });
-      shown = whole;
+      levels.push(block.peaks);
     });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
@@ -40,6 +41,27 @@ function keptMarkers(): Array<{ at: number; label: string }> {
   }
 }
 
+/** Runs before the page's own scripts: keeps every AudioContext the page makes, for the test to look at. */
+function keepAudioContexts() {
+  const Native = window.AudioContext;
+  const made: AudioContext[] = [];
+  Object.assign(window, { confabTestContexts: made });
+  window.AudioContext = class extends Native {
+    constructor(options?: AudioContextOptions) {
+      super(options);
+      made.push(this);
+    }
+  };
+}
+
+/** The page's running AudioContexts: their rate and where they render (the default device reads as ''). */
+const runningContexts = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { confabTestContexts: Array<AudioContext & { sinkId: string | { type: string } }> }).confabTestContexts
+      .filter((context) => context.state === 'running')
+      .map((context) => ({ sampleRate: context.sampleRate, sink: typeof context.sinkId === 'string' ? context.sinkId : context.sinkId.type })),
+  );
+
 const elapsedReaches = (seconds: number) => expect.poll(() => shownElapsed(rig.page), { timeout: seconds * 1000 + 15_000 }).toBeGreaterThanOrEqual(seconds);
 
 describe('recording a meeting', () => {
@@ -74,10 +96,15 @@ describe('recording a meeting', () => {
 
   it('records with a moving meter and elapsed time, pauses, resumes and marks', async () => {
     const { page } = rig;
+    await page.context().addInitScript(keepAudioContexts);
+    await page.reload();
+    await openRecorder(page);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
     // The fake microphone speaks: the meter moves off zero.
     await expect.poll(() => meterLevel(page, 'Microphone level')).toBeGreaterThan(0.02);
+    // ...captured by a context that renders to no output device: nothing is resampled for a device that would play nothing.
+    expect(await runningContexts(page)).toEqual([{ sampleRate: 16_000, sink: 'none' }]);
     await elapsedReaches(3);
     await screenshot(page, 'recorder-recording-1280');
 

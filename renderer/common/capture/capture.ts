@@ -1,4 +1,4 @@
-import { RECORDING_SAMPLE_RATE } from '../../../shared/contract/recording';
+import { createCaptureContext } from './capture-context';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
 /** One block, 100 ms (the first: one render quantum, to say capture runs): the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
@@ -26,11 +26,12 @@ export interface PreparedCapture {
  * (tens of milliseconds), done before anyone presses a button that must answer at once.
  */
 export async function prepareCapture(): Promise<PreparedCapture> {
-  // Nothing is played, so no low latency is needed: 'playback' renders in larger buffers, waking
-  // the audio thread less often (the page's recording CPU went from 11.9 % to 10.8 % of a core).
-  const context = new AudioContext({ sampleRate: RECORDING_SAMPLE_RATE, latencyHint: 'playback' });
+  const context = createCaptureContext();
   try {
     await context.audioWorklet.addModule(workletUrl);
+    // A prepared context waits suspended: a running one renders silence all the while a Pro
+    // composer shows, for nothing. Resuming it at a press takes a few milliseconds.
+    await context.suspend();
   } catch (error) {
     await context.close();
     throw error;
@@ -54,7 +55,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       node.port.onmessage = (event: MessageEvent<{ pcm: ArrayBuffer; peaks: number[] }>) =>
         onBlock({ pcm: new Int16Array(event.data.pcm), peaks: event.data.peaks });
       merger.connect(node);
-      // A context made before the user's first gesture starts suspended (autoplay rules).
+      // Prepared contexts wait suspended (and one made before the user's first gesture starts so).
       if (context.state !== 'running') await context.resume();
       return {
         context,
@@ -62,6 +63,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
           node.port.onmessage = null;
           for (const source of sources) source.disconnect();
           merger.disconnect();
+          await context.suspend();
         },
       };
     },
