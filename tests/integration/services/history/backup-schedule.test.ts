@@ -17,6 +17,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A written history in a data folder of its own, with one backup of it taken (the store closed). */
+async function backedUpHistory() {
+  const path = await historyFile();
+  const dir = join(path, '..');
+  const backups = createBackups({ dir: join(dir, 'backups') });
+  const store = createHistoryStore(path);
+  const { id } = await backups.backUp(store.db);
+  store.close();
+  return { path, dir, backups, id };
+}
+
 describe('backups of a new history', () => {
   it('takes the first within 5 minutes of the first write, so a history truncated after 10 minutes of use is merged back from it', async () => {
     // A fake clock and interval: the scheduler's checks and the backups' names follow them, and no test waits
@@ -157,24 +168,14 @@ describe('the backup from before a repair', () => {
 
 describe('the marks that keep a backup for a notice', () => {
   it('are cleared at start when no notice waits for them, so a crash before the dismissal does not keep backups for ever', async () => {
-    const path = await historyFile();
-    const dir = join(path, '..');
-    const backups = createBackups({ dir: join(dir, 'backups') });
-    const store = createHistoryStore(path);
-    const { id } = await backups.backUp(store.db);
-    store.close();
+    const { dir, backups, id } = await backedUpHistory();
     await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
     openHistory({ dataDir: dir, afterCrash: false, backups }).close();
     expect(await readdir(join(dir, 'backups'))).toEqual([id]);
   });
 
   it('do not fail the repair when one cannot be written: the backup is merged all the same', async () => {
-    const path = await historyFile();
-    const dir = join(path, '..');
-    const backups = createBackups({ dir: join(dir, 'backups') });
-    const before = createHistoryStore(path);
-    const { id } = await backups.backUp(before.db);
-    before.close();
+    const { path, dir, backups, id } = await backedUpHistory();
     // The mark's name is taken by a folder: writing it fails (EISDIR), as on a disk that refuses it.
     await mkdir(join(dir, 'backups', `${id}.kept-for-notice`, 'taken'), { recursive: true });
     await damage(path, 'messages');
@@ -188,12 +189,7 @@ describe('the marks that keep a backup for a notice', () => {
   });
 
   it("leave with a failed repair's notice once the restart it asked for found nothing to salvage", async () => {
-    const path = await historyFile();
-    const dir = join(path, '..');
-    const backups = createBackups({ dir: join(dir, 'backups') });
-    const store = createHistoryStore(path);
-    const { id } = await backups.backUp(store.db);
-    store.close();
+    const { dir, backups, id } = await backedUpHistory();
     await writeFile(join(dir, 'backups', `${id}.kept-for-notice`), '');
     await writeFile(join(dir, 'history-notice.json'), JSON.stringify({ id: 'n1', problem: [{ code: 'history_notice.repair_failed', values: {} }] }));
     const history = openHistory({ dataDir: dir, afterCrash: true, backups });
