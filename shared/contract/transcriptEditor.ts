@@ -15,9 +15,15 @@ import { diskRefusalSchema } from './storage';
  * One editor row (a cue): its words, and their times as one flat array of whole
  * milliseconds [start0, end0, start1, end1, …] — compact on the wire for 13,000 words —
  * or null for a transcript without timings. `speaker` marks where a speaker starts (a
- * speaker's id); null continues the speaker of the rows before.
+ * speaker's id); null continues the speaker of the rows before. `id`: the row's own, opaque
+ * and never reused within its transcript; it stays through edits, the first half of a split
+ * and the first row of a merge (docs/architecture/transcript-rows.md), so what cites a row
+ * (notes, translations, people) still finds it after the rows around it change.
  */
+export const rowIdSchema = z.string().min(1).max(12);
+
 export const editorBlockSchema = z.object({
+  id: rowIdSchema,
   speaker: z.string().nullable(),
   words: z.array(z.string()),
   times: z.array(z.number()).nullable(),
@@ -106,7 +112,7 @@ export const editorExportOptionsSchema = z.object({
  * 13,000-word document through the router in a few milliseconds, where 40,000 array items
  * each checked took over a hundred (wire.ts converts both ways).
  */
-export const wireBlockSchema = z.object({ speaker: z.string().nullable(), words: z.string(), times: z.string().nullable() });
+export const wireBlockSchema = z.object({ id: rowIdSchema, speaker: z.string().nullable(), words: z.string(), times: z.string().nullable() });
 export const wireDocumentSchema = z.object({ blocks: z.array(wireBlockSchema), speakers: z.array(speakerSchema) });
 export const wirePatchSchema = z.object({
   ranges: z.array(z.object({ at: z.number().int().min(0), remove: z.number().int().min(0), insert: z.array(wireBlockSchema) })),

@@ -6,6 +6,7 @@ import { issueOf, problemSchema } from '../domain/problem';
 import { responseFormatSchema, transcriptSchema } from '../domain/transcript';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
+import { rowIdSchema } from './transcriptEditor';
 
 /** The service's upload limit (seed §8: "25 MB at most"). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -66,10 +67,13 @@ export const transcriptRecordSchema = z.object({
  * A transcript as it now reads. `edits` is null while it reads as the service returned it;
  * once edited in the editor, `transcript` is the edited version (its text with "Name: " where
  * a speaker is marked, its words and times, a segment per paragraph) and `edits.speakers` says
- * who speaks each segment. The service's result stays one call away (`original`).
+ * who speaks each segment. The service's result stays one call away (`original`). `rows`: its
+ * rows as the editor and the exports have them, edited or not (their ids, and times in whole
+ * milliseconds when timed), so what cites a row finds its place on the page.
  */
 export const transcriptReadingSchema = transcriptRecordSchema.extend({
   edits: z.object({ speakers: z.array(z.string().nullable()) }).nullable(),
+  rows: z.array(z.object({ id: rowIdSchema, startMs: z.number().int().nullable(), endMs: z.number().int().nullable() })),
 });
 
 export const transcriptSummarySchema = z.object({

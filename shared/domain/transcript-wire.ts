@@ -1,9 +1,10 @@
 import type { EditorBlock, EditorDocument, EditorPatch, WireBlock, WireDocument, WirePatch } from '../contract/transcriptEditor';
 
 /** The editor's blocks in and out of their compact wire shape (see wireBlockSchema). */
-export const blockToWire = (block: EditorBlock): WireBlock => ({ speaker: block.speaker, words: block.words.join('\n'), times: block.times?.join(',') ?? null });
+export const blockToWire = (block: EditorBlock): WireBlock => ({ id: block.id, speaker: block.speaker, words: block.words.join('\n'), times: block.times?.join(',') ?? null });
 
 export const blockFromWire = (block: WireBlock): EditorBlock => ({
+  id: block.id,
   speaker: block.speaker,
   words: block.words ? block.words.split('\n') : [],
   times: block.times === null ? null : block.times ? block.times.split(',').map(Number) : [],

@@ -45,7 +45,9 @@ export function transcriptionHandlers(deps: {
       // Never edited: the service's result as it is, and the editor's document made after this
       // reply has been sent (the page's own request comes first).
       setImmediate(() => editor.prepare(id));
-      return { ...record, edits: null };
+      // Its rows from the row index, which holds the document's rows without making the document.
+      const rows = history.transcripts.rows.rowsOf(id).map(({ rowId, startMs, endMs }) => ({ id: rowId, startMs, endMs }));
+      return { ...record, edits: null, rows };
     },
 
     original: async ({ id }) => history.transcripts.get(id).transcript,

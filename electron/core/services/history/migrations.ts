@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
+import { migrateRowIds } from './row-ids-migration';
 
 /**
  * Schema versions in order; `PRAGMA user_version` records how many have run. A migration
@@ -154,6 +155,46 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       );
       INSERT INTO deleted_items (kind, id, deleted_at) SELECT 'conversation', id, deleted_at FROM conversations WHERE deleted_at IS NOT NULL;
     `),
+  // 13: rows with ids (docs/architecture/transcript-rows.md): every transcript's rows, as it now
+  // reads, one per row of `transcript_rows` under its id, with a full-text index over their words
+  // and speakers' names (words cut by transcript-rows.ts, so CJK is found by word); an edited
+  // transcript's counter of ids given. Filled before the index exists, as in 8.
+  (db) => {
+    db.exec(`
+      ALTER TABLE transcript_edits ADD COLUMN next_row INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE transcript_rows (
+        transcript_id TEXT NOT NULL REFERENCES transcripts(id) ON DELETE CASCADE,
+        row_id TEXT NOT NULL,
+        ord INTEGER NOT NULL,
+        start_ms INTEGER,
+        end_ms INTEGER,
+        speaker TEXT,
+        text TEXT NOT NULL,
+        speaker_terms TEXT NOT NULL,
+        text_terms TEXT NOT NULL,
+        UNIQUE (transcript_id, row_id)
+      );
+    `);
+    migrateRowIds(db);
+    db.exec(`
+      CREATE INDEX transcript_rows_in_order ON transcript_rows(transcript_id, ord);
+      CREATE VIRTUAL TABLE transcript_rows_fts USING fts5(
+        speaker_terms, text_terms, content='transcript_rows', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      INSERT INTO transcript_rows_fts(transcript_rows_fts) VALUES ('rebuild');
+      CREATE TRIGGER transcript_rows_ai AFTER INSERT ON transcript_rows BEGIN
+        INSERT INTO transcript_rows_fts(rowid, speaker_terms, text_terms) VALUES (new.rowid, new.speaker_terms, new.text_terms);
+      END;
+      CREATE TRIGGER transcript_rows_ad AFTER DELETE ON transcript_rows BEGIN
+        INSERT INTO transcript_rows_fts(transcript_rows_fts, rowid, speaker_terms, text_terms) VALUES ('delete', old.rowid, old.speaker_terms, old.text_terms);
+      END;
+      CREATE TRIGGER transcript_rows_au AFTER UPDATE OF speaker_terms, text_terms ON transcript_rows
+        WHEN old.speaker_terms IS NOT new.speaker_terms OR old.text_terms IS NOT new.text_terms BEGIN
+        INSERT INTO transcript_rows_fts(transcript_rows_fts, rowid, speaker_terms, text_terms) VALUES ('delete', old.rowid, old.speaker_terms, old.text_terms);
+        INSERT INTO transcript_rows_fts(rowid, speaker_terms, text_terms) VALUES (new.rowid, new.speaker_terms, new.text_terms);
+      END;
+    `);
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

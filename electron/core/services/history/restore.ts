@@ -5,23 +5,28 @@ import { type HistoryStore, createHistoryStore } from './history-store';
 import type { DeletedKind } from './deletions';
 import { columnsOf, historyTables, quoted } from './history-tables';
 import { mergeConversation } from './merge';
+import { transcriptRowIndex } from './transcript-rows';
 
 /**
- * Merged by their own rules below: a conversation with its messages, a transcript with its edits
- * and undo steps. What the user deleted is the history's own record, never a backup's: an older
+ * Merged by their own rules below: a conversation with its messages, a transcript with its edits,
+ * undo steps and indexed rows. What the user deleted is the history's own record, never a backup's: an older
  * one would mark again what the user brought back since.
  */
-const MERGED_WHOLE = new Set(['conversations', 'messages', 'transcripts', 'transcript_edits', 'transcript_edit_steps', 'deleted_items']);
+const MERGED_WHOLE = new Set(['conversations', 'messages', 'transcripts', 'transcript_edits', 'transcript_edit_steps', 'transcript_rows', 'deleted_items']);
 /** SQLITE_CONSTRAINT_FOREIGNKEY: the row refers to one the history does not hold. */
 const FOREIGN_KEY_FAILED = 787;
 
-/** A transcript's edits and their undo steps come back with it: restored, it reads as it did when backed up. */
+/**
+ * A transcript's edits and their undo steps come back with it: restored, it reads as it did when
+ * backed up, its rows under the ids they had (and indexed as it reads).
+ */
 function copyEdits(from: DatabaseSync, to: DatabaseSync, id: string) {
-  const edit = from.prepare('SELECT document, speakers, position, updated_at, text, version FROM transcript_edits WHERE transcript_id = ?').get(id);
+  const edit = from.prepare('SELECT document, speakers, position, updated_at, text, version, next_row FROM transcript_edits WHERE transcript_id = ?').get(id);
   if (!edit) return;
-  to.prepare('INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    id, edit.document, edit.speakers, edit.position, edit.updated_at, edit.text, edit.version,
+  to.prepare('INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version, next_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    id, edit.document, edit.speakers, edit.position, edit.updated_at, edit.text, edit.version, edit.next_row,
   );
+  transcriptRowIndex(to).sync(id, JSON.parse(edit.document as string));
   const insert = to.prepare('INSERT INTO transcript_edit_steps (transcript_id, seq, forward, backward) VALUES (?, ?, ?, ?)');
   for (const step of from.prepare('SELECT seq, forward, backward FROM transcript_edit_steps WHERE transcript_id = ?').iterate(id)) {
     insert.run(id, step.seq, step.forward, step.backward);

@@ -2,6 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { DEFAULT_CHAT_OPTIONS } from '../../../../shared/domain/chat';
 import type { ProblemData } from '../../../../shared/domain/problem';
+import { indexAllRows } from './transcript-rows';
+import { inTransaction } from '../storage/sqlite-transaction';
 import { columnsOf, historyTables, quoted, shadowTables, withoutRowid } from './history-tables';
 import { migrate } from './migrations';
 import { type ScannedRow, scanPages } from './page-scan';
@@ -134,6 +136,8 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       UPDATE transcript_edits SET position = 0;
       COMMIT; PRAGMA foreign_keys = ON;`);
     migrate(target);
+    // The row index is made from the documents, which the copy may have kept better than the index.
+    inTransaction(target, () => indexAllRows(target));
     return { unreadable: false, tables };
   } finally {
     source?.close();

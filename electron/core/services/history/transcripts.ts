@@ -2,6 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
 import type { DeletionRecord } from './deletions';
+import { transcriptRowIndex } from './transcript-rows';
+import { originalDocument } from '../transcript-editor/original';
 import { Problem } from '../../../../shared/domain/problem';
 
 interface TranscriptRow {
@@ -16,17 +18,24 @@ interface TranscriptRow {
 /** Transcripts in the history database, beside conversations (migration 5). */
 export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
   const sql = statementCache(db);
+  const rows = transcriptRowIndex(db);
   const row = (id: string) => {
     const found = sql('SELECT * FROM transcripts WHERE id = ?').get(id) as TranscriptRow | undefined;
     if (!found) throw new Problem('transcript.gone');
     return found;
   };
   return {
+    /** A new transcript, its rows indexed as they first read (the editor's original document, ids 1…N). */
     put(record: TranscriptRecord, audioPath: string | null) {
-      sql(
-        'INSERT INTO transcripts (id, file_name, created_at, request, transcript, text, audio_path) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(record.id, record.fileName, record.createdAt, JSON.stringify(record.request), JSON.stringify(record.transcript), record.transcript.text, audioPath);
+      inTransaction(db, () => {
+        sql(
+          'INSERT INTO transcripts (id, file_name, created_at, request, transcript, text, audio_path) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(record.id, record.fileName, record.createdAt, JSON.stringify(record.request), JSON.stringify(record.transcript), record.transcript.text, audioPath);
+        rows.sync(record.id, originalDocument(record.transcript));
+      });
     },
+    /** The per-row index of every transcript (transcript-rows.ts). */
+    rows,
     get(id: string): TranscriptRecord {
       const found = row(id);
       return {

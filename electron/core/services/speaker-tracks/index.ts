@@ -23,7 +23,7 @@ export async function labelTranscript(
   if (!input.systemPath) return false;
   const [mic, system] = await Promise.all([wavLevels(input.micPath), wavLevels(input.systemPath)]);
   // Levels first, then one synchronous read and change: no edit can come between them.
-  const change = editor.change(input.transcriptId, (document) => labelledPatch(document, mic, system, input.names));
+  const change = editor.change(input.transcriptId, (document, rows) => labelledPatch(document, mic, system, input.names, rows));
   return change.patch.ranges.length > 0;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type EditorBlock, type EditorDocument, type EditorPatch, MAX_SPEAKER_NAME_CHARS, type Speaker } from '../../../../shared/contract/transcriptEditor';
 import { type Side, type Span, labelWords } from './label-words';
 import type { TrackLevels } from './wav-levels';
+import type { RowCounter } from '../transcript-editor/row-ids';
 
 /** The names the two sides get: the user's own, and "Others" in main's language. */
 export type SideNames = Record<Side, string>;
@@ -20,7 +21,7 @@ function speakerNamed(document: EditorDocument, given: string): { speaker: Speak
  * speakers, as one patch (one step Undo takes back). Rows without timings stay as they are.
  * Null when no word could be told apart (no timings, both tracks silent).
  */
-export function labelledPatch(document: EditorDocument, mic: TrackLevels, system: TrackLevels, names: SideNames): EditorPatch | null {
+export function labelledPatch(document: EditorDocument, mic: TrackLevels, system: TrackLevels, names: SideNames, rows: RowCounter): EditorPatch | null {
   const spans: Span[] = [];
   for (const block of document.blocks) {
     const { times } = block;
@@ -41,7 +42,8 @@ export function labelledPatch(document: EditorDocument, mic: TrackLevels, system
     for (let i = 1; i <= block.words.length; i++) {
       if (i < block.words.length && sides[word + i] === sides[word + from]) continue;
       const side = sides[word + from]!;
-      blocks.push({ speaker: side === current ? null : speakers[side].speaker.id, words: block.words.slice(from, i), times: block.times.slice(from * 2, i * 2) });
+      // A row cut where the side changes keeps its id on its first run, as a split does.
+      blocks.push({ id: from === 0 ? block.id : rows.give(), speaker: side === current ? null : speakers[side].speaker.id, words: block.words.slice(from, i), times: block.times.slice(from * 2, i * 2) });
       current = side;
       from = i;
     }

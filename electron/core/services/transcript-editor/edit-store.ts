@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
+import { transcriptRowIndex } from '../history/transcript-rows';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;
@@ -19,6 +20,15 @@ export interface EditRow {
   top: number;
   /** Counts every change (edits, undo, redo), never down: what an edit says it was made on. */
   version: number;
+  /** The counter of row ids given (row-ids.ts); like the version, never down, so no id is given twice. */
+  nextRow: number;
+}
+
+/** Where a document stands when stored: its step, version and row counter. */
+export interface Standing {
+  position: number;
+  version: number;
+  nextRow: number;
 }
 
 /**
@@ -29,23 +39,28 @@ export interface EditRow {
 export function editTable(db: DatabaseSync) {
   const transaction = <T>(work: () => T): T => inTransaction(db, work);
   const sql = statementCache(db);
-  const selectRow = sql('SELECT document, position, version, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
+  const rows = transcriptRowIndex(db);
+  const selectRow = sql('SELECT document, position, version, next_row AS nextRow, (SELECT COALESCE(MAX(seq), 0) FROM transcript_edit_steps WHERE transcript_id = ?1) AS top FROM transcript_edits WHERE transcript_id = ?1');
   const upsert = sql(
-    `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO transcript_edits (transcript_id, document, speakers, position, updated_at, text, version, next_row) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(transcript_id) DO UPDATE SET document = excluded.document, speakers = excluded.speakers, position = excluded.position,
-       updated_at = excluded.updated_at, text = excluded.text, version = excluded.version`,
+       updated_at = excluded.updated_at, text = excluded.text, version = excluded.version, next_row = excluded.next_row`,
   );
   const step = sql('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
 
-  function save(id: string, document: EditorDocument, position: number, version: number) {
-    upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document), version);
+  /** The document and its rows' index, in one transaction: the index never reads otherwise than the document. */
+  function save(id: string, document: EditorDocument, { position, version, nextRow }: Standing) {
+    transaction(() => {
+      upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document), version, nextRow);
+      rows.sync(id, document);
+    });
   }
 
   /**
    * Changes the disk refused, written at once: `steps` by their position (each replaces the
    * stored steps from its own up, as `record` does), then the document as they left it.
    */
-  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, position: number, version: number) {
+  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, standing: Standing) {
     transaction(() => {
       const seqs = [...steps.keys()];
       if (seqs.length) {
@@ -55,14 +70,14 @@ export function editTable(db: DatabaseSync) {
         }
         sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, Math.max(...seqs) - UNDO_LIMIT);
       }
-      save(id, document, position, version);
+      save(id, document, standing);
     });
   }
 
   return {
     get(id: string): EditRow | null {
-      const row = selectRow.get(id) as { document: string; position: number; top: number; version: number } | undefined;
-      return row ? { document: JSON.parse(row.document), position: row.position, top: row.top, version: row.version } : null;
+      const row = selectRow.get(id) as { document: string; position: number; top: number; version: number; nextRow: number } | undefined;
+      return row ? { document: JSON.parse(row.document), position: row.position, top: row.top, version: row.version, nextRow: row.nextRow } : null;
     },
     exists: (id: string) => sql('SELECT 1 FROM transcript_edits WHERE transcript_id = ?').get(id) !== undefined,
     step(id: string, seq: number): StoredStep {
@@ -70,12 +85,12 @@ export function editTable(db: DatabaseSync) {
       return { forward: JSON.parse(row.forward), backward: JSON.parse(row.backward) };
     },
     /** A new step: redo steps above it are dropped, and the oldest beyond the undo limit. */
-    record(id: string, document: EditorDocument, position: number, version: number, forward: EditorPatch, backward: EditorPatch) {
-      catchUp(id, new Map([[position, { forward, backward }]]), document, position, version);
+    record(id: string, document: EditorDocument, standing: Standing, forward: EditorPatch, backward: EditorPatch) {
+      catchUp(id, new Map([[standing.position, { forward, backward }]]), document, standing);
     },
     catchUp,
-    /** Undo or redo: the document, the new position and version, one statement. */
-    move: (id: string, document: EditorDocument, position: number, version: number) => save(id, document, position, version),
+    /** Undo or redo: the document, the new position and version, one transaction. */
+    move: (id: string, document: EditorDocument, standing: Standing) => save(id, document, standing),
     /** Whether a transcript's original has been kept with undo further back (undo limit). */
     oldest(id: string): number {
       const row = sql('SELECT MIN(seq) AS oldest FROM transcript_edit_steps WHERE transcript_id = ?').get(id) as { oldest: number | null };

@@ -6,6 +6,7 @@ import { editTable } from './edit-store';
 import { patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
+import { type RowCounter, rowCounter } from './row-ids';
 import { type History, historyAt, rebase, remember, typedOverOther } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
@@ -19,6 +20,8 @@ interface Open {
   position: number;
   top: number;
   version: number;
+  /** Row ids given so far: the next new row's id (row-ids.ts). */
+  rows: RowCounter;
   /** Its recent changes, to merge an edit made on an earlier version. */
   history: History;
   /** The service's result as a document, made when first needed. */
@@ -75,7 +78,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
   function writeUnsaved(id: string, open: Open, unsaved: Unsaved): boolean {
     try {
-      edits.catchUp(id, unsaved.steps, open.document, open.position, open.version);
+      edits.catchUp(id, unsaved.steps, open.document, standing(open));
     } catch (error) {
       const refusal = diskRefusal(error);
       if (refusal) unsaved.refusal = refusal;
@@ -108,12 +111,15 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const record = deps.history.transcripts.get(id);
     const row = edits.get(id);
     let open: Open;
-    if (row) open = { record, document: row.document, position: row.position, top: row.top, version: row.version, history: historyAt(row.version) };
+    if (row) {
+      open = { record, document: row.document, position: row.position, top: row.top, version: row.version, rows: rowCounter(row.nextRow), history: historyAt(row.version) };
+    }
     else {
       // Unedited: the document is the original, in its own array (patches splice the array,
       // never a block, so the two can share blocks).
       const original = originalDocument(record.transcript);
-      open = { record, document: { blocks: [...original.blocks], speakers: original.speakers }, position: 0, top: 0, version: 0, history: historyAt(0), original };
+      const document = { blocks: [...original.blocks], speakers: original.speakers };
+      open = { record, document, position: 0, top: 0, version: 0, rows: rowCounter(original.blocks.length + 1), history: historyAt(0), original };
     }
     cache.set(id, open);
     // Documents with unsaved changes stay however many there are: memory holds their only copy.
@@ -132,6 +138,8 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     return { canUndo: open.position > 0 && open.position >= edits.oldest(id), canRedo: open.position < open.top, edited };
   }
 
+  /** What is stored beside a document: its step, version and row counter. */
+  const standing = (open: Open, position = open.position, version = open.version) => ({ position, version, nextRow: open.rows.next });
   const originalOf = (open: Open) => (open.original ??= originalDocument(open.record.transcript));
   const durationMs = (open: Open) => (open.record.transcript.duration ? Math.floor(open.record.transcript.duration * 1000) : null);
 
@@ -150,7 +158,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const position = open.position + 1;
     write(
       open,
-      () => edits.record(id, open.document, position, open.version + 1, patch, backward),
+      () => edits.record(id, open.document, standing(open, position, open.version + 1), patch, backward),
       () => applyWithInverse(open.document, backward),
     );
     if (open.unsaved) keepStep(open.unsaved, position, { forward: patch, backward });
@@ -164,7 +172,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const backward = applyWithInverse(open.document, patch);
     write(
       open,
-      () => edits.move(id, open.document, position, open.version + 1),
+      () => edits.move(id, open.document, standing(open, position, open.version + 1)),
       () => applyWithInverse(open.document, backward),
     );
     open.position = position;
@@ -210,13 +218,16 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
       const overOther = typedOverOther(open.document, intent, rebased.intent);
       if (overOther) return { outcome: 'refused' as const, refusal: overOther };
-      return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open))) };
+      return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open), open.rows)) };
     },
 
-    /** A change main makes itself (speakers told apart by track): one step Undo takes back, `make` seeing the document as it now is. */
-    change(id: string, make: (document: EditorDocument) => EditorPatch | null) {
+    /**
+     * A change main makes itself (speakers told apart by track): one step Undo takes back, `make`
+     * seeing the document as it now is and giving new rows their ids from `rows`.
+     */
+    change(id: string, make: (document: EditorDocument, rows: RowCounter) => EditorPatch | null) {
       const open = loadForEdit(id);
-      return commit(id, open, make(open.document));
+      return commit(id, open, make(open.document, open.rows));
     },
 
     undo(id: string) {

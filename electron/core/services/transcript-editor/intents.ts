@@ -3,6 +3,7 @@ import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } fr
 import { Problem } from '../../../../shared/domain/problem';
 import { blockText, findPattern, singleSpaced } from '../../../../shared/domain/transcript-edits';
 import { retimeBlock } from './retime';
+import type { RowCounter } from './row-ids';
 
 const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
 
@@ -21,9 +22,9 @@ function speakerAt(document: EditorDocument, id: string): Speaker {
 /**
  * The patch an intent makes, for the document as it stands; applying it is the caller's
  * (patch.ts), so every edit goes through one path that also records its inverse.
- * `durationMs` bounds time edits at the end of the audio.
+ * `durationMs` bounds time edits at the end of the audio; `rows` gives a split's second half its id.
  */
-export function patchFor(document: EditorDocument, intent: EditIntent, durationMs: number | null): EditorPatch | null {
+export function patchFor(document: EditorDocument, intent: EditIntent, durationMs: number | null, rows: RowCounter): EditorPatch | null {
   switch (intent.type) {
     case 'text': {
       const block = blockAt(document, intent.block);
@@ -34,9 +35,10 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
       const block = blockAt(document, intent.block);
       if (intent.word >= block.words.length) throw new Problem('editor.split_at_end');
       const cut = intent.word;
+      // The first half is the row as it was (its id stays); the second is a new row.
       return one(intent.block, 1, [
-        { speaker: block.speaker, words: block.words.slice(0, cut), times: block.times?.slice(0, cut * 2) ?? null },
-        { speaker: null, words: block.words.slice(cut), times: block.times?.slice(cut * 2) ?? null },
+        { id: block.id, speaker: block.speaker, words: block.words.slice(0, cut), times: block.times?.slice(0, cut * 2) ?? null },
+        { id: rows.give(), speaker: null, words: block.words.slice(cut), times: block.times?.slice(cut * 2) ?? null },
       ]);
     }
     case 'merge': {
@@ -44,7 +46,7 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
       const next = document.blocks[intent.block + 1];
       if (!next) throw new Problem('editor.merge_last');
       const times = block.times && next.times ? [...block.times, ...next.times] : null;
-      return one(intent.block, 2, [{ speaker: block.speaker ?? next.speaker, words: [...block.words, ...next.words], times }]);
+      return one(intent.block, 2, [{ id: block.id, speaker: block.speaker ?? next.speaker, words: [...block.words, ...next.words], times }]);
     }
     case 'nudge':
     case 'setTime':

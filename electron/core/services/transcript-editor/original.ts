@@ -2,6 +2,7 @@ import type { EditorBlock, EditorDocument } from '../../../../shared/contract/tr
 import { DEFAULT_SUBTITLE_RULES, type Transcript } from '../../../../shared/domain/transcript';
 import { wordsInCues } from '../subtitles';
 import { spread, validTimes, wordsOf } from './retime';
+import { originalRowId } from './row-ids';
 
 /**
  * The first rows are cues as the default subtitle rules make them, not the user's: the
@@ -21,7 +22,7 @@ export function originalDocument(transcript: Transcript): EditorDocument {
   if (transcript.words.length) {
     const { units, cues } = wordsInCues(transcript.words, ROW_RULES, transcript.duration);
     // Plain loops: this runs over every word when a long transcript first opens.
-    const blocks = cues.map(([from, to]): EditorBlock => {
+    const blocks = cues.map(([from, to], row): EditorBlock => {
       const words = new Array<string>(to - from);
       const times = new Array<number>((to - from) * 2);
       for (let i = from; i < to; i++) {
@@ -30,7 +31,7 @@ export function originalDocument(transcript: Transcript): EditorDocument {
         times[(i - from) * 2] = unit.start;
         times[(i - from) * 2 + 1] = unit.end;
       }
-      return { speaker: null, words, times };
+      return { id: originalRowId(row), speaker: null, words, times };
     });
     return { blocks, speakers: [] };
   }
@@ -41,8 +42,9 @@ export function originalDocument(transcript: Transcript): EditorDocument {
       const times: number[] = [];
       const start = Math.max(0, Math.round(segment.start * 1000));
       spread(words, start, Math.max(start, Math.round(segment.end * 1000)), times);
-      return [{ speaker: null, words, times }];
+      return [{ id: '', speaker: null, words, times }];
     });
+    blocks.forEach((block, row) => (block.id = originalRowId(row)));
     let floor = 0;
     for (const block of blocks) {
       validTimes(block.times!, floor);
@@ -52,7 +54,7 @@ export function originalDocument(transcript: Transcript): EditorDocument {
   }
   const blocks = Array.from(sentences.segment(transcript.text), (part) => wordsOf(part.segment))
     .filter((words) => words.length)
-    .map((words): EditorBlock => ({ speaker: null, words, times: null }));
+    .map((words, row): EditorBlock => ({ id: originalRowId(row), speaker: null, words, times: null }));
   return { blocks, speakers: [] };
 }
 

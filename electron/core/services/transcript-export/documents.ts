@@ -45,6 +45,7 @@ export function editedMarkdown(record: TranscriptRecord, document: EditorDocumen
 export function editedJson(record: TranscriptRecord, document: EditorDocument): string {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const rows = document.blocks.map((block) => ({
+    id: block.id,
     speaker: block.speaker ? (names.get(block.speaker) ?? null) : null,
     text: block.words.join(' '),
     ...(block.times && {

@@ -11,7 +11,8 @@ import { paragraphsOf } from './paragraphs';
  * words with their times, and the text with "Name: " where a speaker is marked.
  */
 export function readingOf(record: TranscriptRecord, document: EditorDocument, edited: boolean): TranscriptReading {
-  if (!edited) return { ...record, edits: null };
+  const rows = rowsRead(document);
+  if (!edited) return { ...record, edits: null, rows };
   // A paragraph ends where a marker falls, so the page shows each marker at its row, not a paragraph later.
   const paragraphs = paragraphsOf(
     document,
@@ -28,5 +29,10 @@ export function readingOf(record: TranscriptRecord, document: EditorDocument, ed
     ...record,
     transcript: { ...record.transcript, text: editedText(document, { timestamps: false }).trim(), segments, words },
     edits: { speakers: timed.map((paragraph) => paragraph.speaker) },
+    rows,
   };
 }
+
+/** A document's rows as its page places them: the editor's rows, under their ids. */
+export const rowsRead = (document: EditorDocument): TranscriptReading['rows'] =>
+  document.blocks.map((block) => ({ id: block.id, startMs: block.times?.[0] ?? null, endMs: block.times?.at(-1) ?? null }));

@@ -114,6 +114,8 @@ describe('migrations', () => {
       db.prepare(`INSERT INTO conversations (id, title, system_prompt, options, created_at, updated_at, deleted_at) VALUES ('gone', 'Deleted', '', ?, 1, 1, 5)`).run(
         JSON.stringify(options),
       );
+      // From version 12 on, a deletion is recorded as it is made.
+      if (from >= 12) db.prepare(`INSERT INTO deleted_items (kind, id, deleted_at) VALUES ('conversation', 'gone', 5)`).run();
     }
     db.close();
 

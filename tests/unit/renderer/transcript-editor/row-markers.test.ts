@@ -3,8 +3,8 @@ import type { EditorBlock } from '../../../../shared/contract/transcriptEditor';
 import { marksByRow } from '../../../../renderer/transcript-editor/row-markers';
 
 const rows: EditorBlock[] = [
-  { speaker: null, words: ['one', 'two'], times: [0, 400, 500, 900] },
-  { speaker: null, words: ['three', 'four', 'five'], times: [2000, 2400, 2500, 2900, 3000, 3400] },
+  { id: '1', speaker: null, words: ['one', 'two'], times: [0, 400, 500, 900] },
+  { id: '2', speaker: null, words: ['three', 'four', 'five'], times: [2000, 2400, 2500, 2900, 3000, 3400] },
 ];
 const starts = Float64Array.from([0, 2000]);
 const summary = (marks: ReturnType<typeof marksByRow>) =>

@@ -9,7 +9,7 @@ const rules = subtitleRulesSchema.parse({});
 const options = { rules, speakerPrefix: true, timestamps: false };
 
 describe('re-timing an edited row', () => {
-  const block = { speaker: null, words: ['one', 'two', 'three', 'four'], times: [0, 400, 500, 900, 1000, 1400, 2000, 2400] };
+  const block = { id: '1', speaker: null, words: ['one', 'two', 'three', 'four'], times: [0, 400, 500, 900, 1000, 1400, 2000, 2400] };
 
   it('keeps unchanged words, shares a replaced word\'s time among its replacements', () => {
     expect(retimeBlock(block, 'one 2 3 three four').times).toEqual([0, 400, 500, 700, 700, 900, 1000, 1400, 2000, 2400]);
@@ -22,7 +22,7 @@ describe('re-timing an edited row', () => {
   });
 
   it('leaves rows without timings without timings', () => {
-    expect(retimeBlock({ speaker: null, words: ['a'], times: null }, 'a b')).toEqual({ speaker: null, words: ['a', 'b'], times: null });
+    expect(retimeBlock({ id: '1', speaker: null, words: ['a'], times: null }, 'a b')).toEqual({ id: '1', speaker: null, words: ['a', 'b'], times: null });
   });
 });
 
@@ -57,7 +57,7 @@ describe('subtitles from edited rows: properties over random rows', () => {
           times.push(start, Math.round(start + (random() < 0.1 ? -300 : random() * 600)));
           time += random() * 500;
         }
-        document.blocks.push({ speaker: random() < 0.2 ? 'a' : null, words, times });
+        document.blocks.push({ id: String(document.blocks.length + 1), speaker: random() < 0.2 ? 'a' : null, words, times });
       }
       const cues = parse(editedSubtitles(document, 'vtt', options, null));
       const shown = cues.map((cue) => cue.text).join(' ').split(/\s+/).filter(Boolean);

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DiskRefusal } from '../../../../shared/contract/storage';
 import { patchFor } from '../../../../electron/core/services/transcript-editor/intents';
 import { historyAt, rebase, remember } from '../../../../electron/core/services/transcript-editor/versions';
+import { rowCounter } from '../../../../electron/core/services/transcript-editor/row-ids';
 import type { EditIntent, EditorDocument, EditorEvent, EditorPatch } from '../../../../shared/contract/transcriptEditor';
 import { applyPatch, blockText } from '../../../../shared/domain/transcript-edits';
 import { documentToWire, patchToWire } from '../../../../shared/domain/transcript-wire';
@@ -54,8 +55,11 @@ class Main {
   private heldMessages: EditorEvent[] = [];
   gates: { open?: Promise<void>; edit?: Promise<void> } = {};
 
+  /** Row ids main gives new rows. */
+  private ids = rowCounter(1000);
+
   constructor(rows: number) {
-    this.document = { blocks: Array.from({ length: rows }, (_, i) => ({ speaker: null, words: [`r${i}`, 'a', 'b'], times: null })), speakers: [] };
+    this.document = { blocks: Array.from({ length: rows }, (_, i) => ({ id: String(i + 1), speaker: null, words: [`r${i}`, 'a', 'b'], times: null })), speakers: [] };
   }
 
   private change(patch: EditorPatch) {
@@ -75,7 +79,7 @@ class Main {
 
   /** Another window's edit, on the document as it is now. */
   elsewhere(intent: EditIntent) {
-    this.change(patchFor(this.document, intent, null)!);
+    this.change(patchFor(this.document, intent, null, this.ids)!);
   }
 
   /** The disk took what main kept for it. */
@@ -100,7 +104,7 @@ class Main {
     await this.gates.edit;
     const rebased = rebase(this.history, this.version, version, intent as EditIntent);
     if ('refusal' in rebased) return { outcome: 'refused', refusal: rebased.refusal };
-    const { patch, ...rest } = this.change(patchFor(this.document, rebased.intent, null)!) as Extract<EditorEvent, { type: 'changed' }>;
+    const { patch, ...rest } = this.change(patchFor(this.document, rebased.intent, null, this.ids)!) as Extract<EditorEvent, { type: 'changed' }>;
     return { outcome: 'applied', patch, state: rest.state, version: rest.version, unsaved: rest.unsaved };
   }
 

@@ -24,11 +24,11 @@ describe('a transcript as its page reads it', () => {
         { id: 'b', name: 'Anna' },
       ],
       blocks: [
-        { speaker: 'a', words: ['Hello', 'Anna.'], times: [0, 400, 400, 900] },
-        { speaker: null, words: ['How', 'are', 'you?'], times: [1000, 1200, 1200, 1400, 1400, 1800] },
-        { speaker: 'b', words: ['Fine.'], times: [2000, 2500] },
+        { id: '1', speaker: 'a', words: ['Hello', 'Anna.'], times: [0, 400, 400, 900] },
+        { id: '2', speaker: null, words: ['How', 'are', 'you?'], times: [1000, 1200, 1200, 1400, 1400, 1800] },
+        { id: '3', speaker: 'b', words: ['Fine.'], times: [2000, 2500] },
         // Over two seconds of silence: a paragraph of its own, the same speaker.
-        { speaker: null, words: ['Thanks.'], times: [5000, 5600] },
+        { id: '4', speaker: null, words: ['Thanks.'], times: [5000, 5600] },
       ],
     };
     const reading = readingOf(record('Hello Ana. How are you? Fine. Thanks.'), document, true);
@@ -51,7 +51,7 @@ describe('a transcript as its page reads it', () => {
   });
 
   it('writes Chinese words together, and a document without timings as text alone', () => {
-    const document: EditorDocument = { speakers: [{ id: 'a', name: '王' }], blocks: [{ speaker: 'a', words: ['我们', '走吧。'], times: null }] };
+    const document: EditorDocument = { speakers: [{ id: 'a', name: '王' }], blocks: [{ id: '1', speaker: 'a', words: ['我们', '走吧。'], times: null }] };
     const reading = readingOf(record('我们走吧。'), document, true);
     expect(reading.transcript.text).toBe('王: 我们走吧。');
     expect(reading.transcript.segments).toEqual([]);
