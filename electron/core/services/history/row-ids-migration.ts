@@ -32,32 +32,29 @@ function applyNamed(document: EditorDocument, patch: EditorPatch, rows: RowCount
 
 /**
  * Ids for an edited transcript stored before rows had them: its document and every undo and redo
- * step, consistently, so undo and redo bring back rows under the ids they had. Rows that still
- * read as the service's original rows take the original's ids (1…N, what an unedited transcript's
- * rows are called), so Revert keeps them; every other row gets a new id above those. Undo steps
- * are walked back from the current document, redo steps forward from it.
+ * step, consistently, so undo and redo bring back rows under the ids they had. The oldest state
+ * undo reaches (the service's original when no step was dropped) is found by undoing every step;
+ * its rows that read as original rows take the original's ids (1…N, what an unedited transcript's
+ * rows are called), others new ones above those; then every step is replayed from there, each row
+ * taking its id from the row it replaces, so an edited row keeps the original's id as it would have.
  */
 export function nameStoredRows(original: EditorDocument, current: { blocks: Unnamed[]; speakers: EditorDocument['speakers'] }, steps: Step[], position: number) {
   const rows = rowCounter(original.blocks.length + 1);
+  const bySeq = new Map(steps.map((step) => [step.seq, step]));
+  let oldest = position + 1;
+  const first = structuredClone(current) as EditorDocument;
+  for (; oldest > 1 && bySeq.has(oldest - 1); oldest--) applyWithInverse(first, bySeq.get(oldest - 1)!.backward);
   const key = (block: Unnamed) => JSON.stringify([block.speaker, block.words, block.times]);
   const originals = new Map<string, string[]>();
   for (const block of original.blocks) originals.set(key(block), [...(originals.get(key(block)) ?? []), block.id]);
-  const document: EditorDocument = {
-    speakers: current.speakers,
-    blocks: current.blocks.map((block) => ({ ...block, id: originals.get(key(block))?.shift() ?? rows.give() })),
-  };
+  first.blocks = first.blocks.map((block) => ({ ...block, id: originals.get(key(block))?.shift() ?? rows.give() }));
   const named = new Map<number, { forward: EditorPatch; backward: EditorPatch }>();
-  const bySeq = new Map(steps.map((step) => [step.seq, step]));
-  // Each step's other half is made again as the inverse of the half applied, so both name the same rows.
-  let walked = structuredClone(document);
-  for (let seq = position; seq > 0 && bySeq.has(seq); seq--) {
-    const { named: backward, inverse: forward } = applyNamed(walked, bySeq.get(seq)!.backward, rows);
+  let document = structuredClone(first);
+  for (let seq = oldest; bySeq.has(seq); seq++) {
+    // The undo half is made again as the inverse of the redo half, so both name the same rows.
+    const { named: forward, inverse: backward } = applyNamed(first, bySeq.get(seq)!.forward, rows);
     named.set(seq, { forward, backward });
-  }
-  walked = structuredClone(document);
-  for (let seq = position + 1; bySeq.has(seq); seq++) {
-    const { named: forward, inverse: backward } = applyNamed(walked, bySeq.get(seq)!.forward, rows);
-    named.set(seq, { forward, backward });
+    if (seq === position) document = structuredClone(first);
   }
   return { document, steps: named, nextRow: rows.next };
 }
