@@ -1,3 +1,4 @@
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import type { EditorDocument } from '../../../../shared/contract/transcriptEdito
 import { blockText } from '../../../../shared/domain/transcript-edits';
 import { subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
+import { mergeBackup } from '../../../../electron/core/services/history/restore';
+import { salvageHistory } from '../../../../electron/core/services/history/salvage';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { readingOf } from '../../../../electron/core/services/transcript-export/reading';
@@ -209,5 +212,47 @@ describe('migration 13', () => {
     editNow(editor, 't1', { type: 'split', block: 0, word: 1 });
     const fresh = editor.open('t1').document.blocks[1]!.id;
     expect([...ids(named), ...redone, ...ids(unsplit)]).not.toContain(fresh);
+  });
+});
+
+describe('rows in backups and salvage', () => {
+  /** A history whose meeting was edited (a split and a corrected word), closed; its document's ids. */
+  function editedHistory() {
+    const { store, editor } = meeting();
+    editNow(editor, 't1', { type: 'split', block: 1, word: 2 });
+    editNow(editor, 't1', { type: 'text', block: 2, text: blockText(editor.open('t1').document.blocks[2]!).replace('steel', 'Stahl') });
+    const kept = ids(editor.open('t1').document);
+    store.close();
+    stores.length = 0;
+    return kept;
+  }
+
+  it('a restored backup brings the rows back under their ids, indexed as they read', () => {
+    const kept = editedHistory();
+    const backup = join(dir, 'backup.sqlite');
+    copyFileSync(path, backup);
+    rmSync(path);
+    const store = openStore();
+    mergeBackup(store, backup, join(dir, 'scratch.sqlite'), 'restored');
+    const editor = createTranscriptEditor({ history: store });
+    expect(ids(editor.open('t1').document)).toEqual(kept);
+    expect(store.transcripts.rows.rowsOf('t1').map((row) => row.rowId)).toEqual(kept);
+    expect(found(store, 'Stahl')).toEqual([`t1/${kept[2]}`]);
+    expect(found(store, 'steel')).toEqual([]);
+  });
+
+  it('a salvage indexes the rows again from the documents it kept', () => {
+    const kept = editedHistory();
+    // Rows of the index lost with a damaged page: the documents still say what they were.
+    const db = new DatabaseSync(path);
+    db.exec('DELETE FROM transcript_rows');
+    db.close();
+    const target = join(dir, 'salvaged.sqlite');
+    salvageHistory(path, target);
+    rmSync(path);
+    renameSync(target, path);
+    const store = openStore();
+    expect(store.transcripts.rows.rowsOf('t1').map((row) => row.rowId)).toEqual(kept);
+    expect(found(store, 'Stahl')).toEqual([`t1/${kept[2]}`]);
   });
 });
