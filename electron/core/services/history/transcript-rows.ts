@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
+import type { EditorBlock, EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
 import { collapseSpace, separator } from '../subtitles';
@@ -23,17 +23,28 @@ export function indexTerms(text: string): string[] {
   return terms;
 }
 
-/** A row as the index keeps it: its place, times, speaker's name and text as the page shows it. */
-interface IndexedRow {
-  ord: number;
-  start_ms: number | null;
-  end_ms: number | null;
-  speaker: string | null;
-  text: string;
-}
+/**
+ * What the index holds of a row, to tell whether a document's row changed since: from the table
+ * (its text and times), or, kept by the editor from its last write, the row itself (rows are
+ * never changed in place, only replaced, so the same object is the same row: no read, no compare).
+ */
+type Indexed = { ord: number; speaker: string | null } & ({ block: EditorBlock } | { text: string; startMs: number | null; endMs: number | null });
+
+/** A document's rows as its index now holds them, after `sync` wrote them. */
+export type IndexedRows = ReadonlyMap<string, Indexed>;
 
 /** A row's text as read: words joined as the page joins them (no space between CJK words). */
 const rowText = (words: readonly string[]) => collapseSpace(words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
+
+/** Each row's speaker's name: a row without a mark continues the speaker before it. */
+function speakerNames(document: EditorDocument): Array<string | null> {
+  const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
+  return effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
+}
+
+const sameRow = (before: Indexed, block: EditorBlock, speaker: string | null) =>
+  before.speaker === speaker &&
+  ('block' in before ? before.block === block : before.startMs === (block.times?.[0] ?? null) && before.endMs === (block.times?.at(-1) ?? null) && before.text === rowText(block.words));
 
 /** A row the index found: which transcript, which row, and what it says. */
 export interface RowHit {
@@ -52,39 +63,80 @@ export interface RowHit {
 export function transcriptRowIndex(db: DatabaseSync) {
   const sql = statementCache(db);
 
-  /**
-   * Brings a transcript's indexed rows in line with its document: only rows whose place, times,
-   * speaker or text changed are written (an edit touches one row; the full-text index is
-   * rewritten only for changed words), rows gone are removed. Run in the caller's transaction.
-   */
-  function sync(transcriptId: string, document: EditorDocument) {
-    const stored = new Map<string, IndexedRow>();
+  const stored = (transcriptId: string): IndexedRows => {
+    const rows = new Map<string, Indexed>();
     for (const row of sql('SELECT row_id, ord, start_ms, end_ms, speaker, text FROM transcript_rows WHERE transcript_id = ?').iterate(transcriptId)) {
-      stored.set(row.row_id as string, row as unknown as IndexedRow);
+      rows.set(row.row_id as string, { ord: row.ord as number, speaker: row.speaker as string | null, text: row.text as string, startMs: row.start_ms as number | null, endMs: row.end_ms as number | null });
     }
-    const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
-    const speakers = effectiveSpeakers(document.blocks);
+    return rows;
+  };
+
+  /**
+   * Moves unchanged rows to their new places: one statement per run of rows moved alike (a split
+   * moves every row after it by one). Each run goes first to negative places, so a later run's
+   * old places never meet a row moved already, then all are turned back.
+   */
+  function move(transcriptId: string, moves: Array<{ from: number; by: number }>) {
+    if (!moves.length) return;
+    moves.sort((a, b) => a.from - b.from);
+    let run = moves[0]!;
+    let to = run.from;
+    const shift = sql('UPDATE transcript_rows SET ord = -1 - (ord + ?) WHERE transcript_id = ? AND ord BETWEEN ? AND ?');
+    for (const each of [...moves.slice(1), null]) {
+      if (each && each.by === run.by && each.from === to + 1) {
+        to = each.from;
+        continue;
+      }
+      shift.run(run.by, transcriptId, run.from, to);
+      if (each) [run, to] = [each, each.from];
+    }
+    sql('UPDATE transcript_rows SET ord = -1 - ord WHERE transcript_id = ? AND ord < 0').run(transcriptId);
+  }
+
+  /**
+   * Brings a transcript's indexed rows in line with its document and answers what they now hold:
+   * only rows whose text, times or speaker changed are written (the full-text index only for
+   * those), rows that only moved are moved, rows gone are removed. `since`: what the last sync
+   * answered, so the editor's saves read nothing back; without it the table is read. Run in the
+   * caller's transaction.
+   */
+  function sync(transcriptId: string, document: EditorDocument, since: IndexedRows = stored(transcriptId)): IndexedRows {
+    const speakers = speakerNames(document);
+    const gone = new Set(since.keys());
+    const now = new Map<string, Indexed>();
+    const moves: Array<{ from: number; by: number }> = [];
+    const changed: Array<{ block: EditorBlock; ord: number; speaker: string | null }> = [];
+    document.blocks.forEach((block, ord) => {
+      const speaker = speakers[ord]!;
+      const before = since.get(block.id);
+      gone.delete(block.id);
+      now.set(block.id, { block, ord, speaker });
+      if (before && sameRow(before, block, speaker)) {
+        if (before.ord !== ord) moves.push({ from: before.ord, by: ord - before.ord });
+      } else changed.push({ block, ord, speaker });
+    });
+    const remove = sql('DELETE FROM transcript_rows WHERE transcript_id = ? AND row_id = ?');
+    for (const rowId of gone) remove.run(transcriptId, rowId);
+    move(transcriptId, moves);
     const upsert = sql(
       `INSERT INTO transcript_rows (transcript_id, row_id, ord, start_ms, end_ms, speaker, text, speaker_terms, text_terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(transcript_id, row_id) DO UPDATE SET ord = excluded.ord, start_ms = excluded.start_ms, end_ms = excluded.end_ms,
          speaker = excluded.speaker, text = excluded.text, speaker_terms = excluded.speaker_terms, text_terms = excluded.text_terms`,
     );
-    document.blocks.forEach((block, ord) => {
-      const speaker = speakers[ord] ? (names.get(speakers[ord]!) ?? null) : null;
+    for (const { block, ord, speaker } of changed) {
       const text = rowText(block.words);
-      const startMs = block.times?.[0] ?? null;
-      const endMs = block.times?.at(-1) ?? null;
-      const before = stored.get(block.id);
-      stored.delete(block.id);
-      if (before && before.ord === ord && before.start_ms === startMs && before.end_ms === endMs && before.speaker === speaker && before.text === text) return;
-      upsert.run(transcriptId, block.id, ord, startMs, endMs, speaker, text, indexTerms(speaker ?? '').join(' '), indexTerms(text).join(' '));
-    });
-    const remove = sql('DELETE FROM transcript_rows WHERE transcript_id = ? AND row_id = ?');
-    for (const rowId of stored.keys()) remove.run(transcriptId, rowId);
+      upsert.run(transcriptId, block.id, ord, block.times?.[0] ?? null, block.times?.at(-1) ?? null, speaker, text, indexTerms(speaker ?? '').join(' '), indexTerms(text).join(' '));
+    }
+    return now;
   }
 
   return {
     sync,
+    /** What the index holds of a document just written or read whole with it (the editor's starting point). */
+    held(document: EditorDocument): IndexedRows {
+      const speakers = speakerNames(document);
+      return new Map(document.blocks.map((block, ord) => [block.id, { block, ord, speaker: speakers[ord]! }]));
+    },
     /**
      * Rows matching every word of `input` (the last as a prefix) in their text or their speaker's
      * name, best match first. The input is cut into words as the rows were, so a CJK word

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument, EditorPatch } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
-import { transcriptRowIndex } from '../history/transcript-rows';
+import { type IndexedRows, transcriptRowIndex } from '../history/transcript-rows';
 
 /** Undo keeps this many steps per transcript; older ones are dropped as new ones come. */
 export const UNDO_LIMIT = 500;
@@ -48,11 +48,14 @@ export function editTable(db: DatabaseSync) {
   );
   const step = sql('SELECT forward, backward FROM transcript_edit_steps WHERE transcript_id = ? AND seq = ?');
 
-  /** The document and its rows' index, in one transaction: the index never reads otherwise than the document. */
-  function save(id: string, document: EditorDocument, { position, version, nextRow }: Standing) {
-    transaction(() => {
+  /**
+   * The document and its rows' index, in one transaction: the index never reads otherwise than
+   * the document. `indexed`: what the index held after the last write; answers what it holds now.
+   */
+  function save(id: string, document: EditorDocument, { position, version, nextRow }: Standing, indexed: IndexedRows): IndexedRows {
+    return transaction(() => {
       upsert.run(id, JSON.stringify(document), JSON.stringify(document.speakers.map((speaker) => speaker.name)), position, Date.now(), searchableText(document), version, nextRow);
-      rows.sync(id, document);
+      return rows.sync(id, document, indexed);
     });
   }
 
@@ -60,8 +63,8 @@ export function editTable(db: DatabaseSync) {
    * Changes the disk refused, written at once: `steps` by their position (each replaces the
    * stored steps from its own up, as `record` does), then the document as they left it.
    */
-  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, standing: Standing) {
-    transaction(() => {
+  function catchUp(id: string, steps: ReadonlyMap<number, StoredStep>, document: EditorDocument, standing: Standing, indexed: IndexedRows): IndexedRows {
+    return transaction(() => {
       const seqs = [...steps.keys()];
       if (seqs.length) {
         sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq >= ?').run(id, Math.min(...seqs));
@@ -70,7 +73,7 @@ export function editTable(db: DatabaseSync) {
         }
         sql('DELETE FROM transcript_edit_steps WHERE transcript_id = ? AND seq <= ?').run(id, Math.max(...seqs) - UNDO_LIMIT);
       }
-      save(id, document, standing);
+      return save(id, document, standing, indexed);
     });
   }
 
@@ -85,12 +88,14 @@ export function editTable(db: DatabaseSync) {
       return { forward: JSON.parse(row.forward), backward: JSON.parse(row.backward) };
     },
     /** A new step: redo steps above it are dropped, and the oldest beyond the undo limit. */
-    record(id: string, document: EditorDocument, standing: Standing, forward: EditorPatch, backward: EditorPatch) {
-      catchUp(id, new Map([[standing.position, { forward, backward }]]), document, standing);
+    record(id: string, document: EditorDocument, standing: Standing, indexed: IndexedRows, forward: EditorPatch, backward: EditorPatch) {
+      return catchUp(id, new Map([[standing.position, { forward, backward }]]), document, standing, indexed);
     },
     catchUp,
     /** Undo or redo: the document, the new position and version, one transaction. */
-    move: (id: string, document: EditorDocument, standing: Standing) => save(id, document, standing),
+    move: (id: string, document: EditorDocument, standing: Standing, indexed: IndexedRows) => save(id, document, standing, indexed),
+    /** What the index holds of a document as stored (it is written with it). */
+    held: (document: EditorDocument) => rows.held(document),
     /** Whether a transcript's original has been kept with undo further back (undo limit). */
     oldest(id: string): number {
       const row = sql('SELECT MIN(seq) AS oldest FROM transcript_edit_steps WHERE transcript_id = ?').get(id) as { oldest: number | null };

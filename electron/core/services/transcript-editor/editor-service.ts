@@ -7,6 +7,7 @@ import { patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
 import { type RowCounter, rowCounter } from './row-ids';
+import type { IndexedRows } from '../history/transcript-rows';
 import { type History, historyAt, rebase, remember, typedOverOther } from './versions';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
@@ -22,6 +23,8 @@ interface Open {
   version: number;
   /** Row ids given so far: the next new row's id (row-ids.ts). */
   rows: RowCounter;
+  /** What the row index holds of it, as the last write left it: the next write changes only what differs. */
+  indexed: IndexedRows;
   /** Its recent changes, to merge an edit made on an earlier version. */
   history: History;
   /** The service's result as a document, made when first needed. */
@@ -78,7 +81,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
 
   function writeUnsaved(id: string, open: Open, unsaved: Unsaved): boolean {
     try {
-      edits.catchUp(id, unsaved.steps, open.document, standing(open));
+      open.indexed = edits.catchUp(id, unsaved.steps, open.document, standing(open), open.indexed);
     } catch (error) {
       const refusal = diskRefusal(error);
       if (refusal) unsaved.refusal = refusal;
@@ -112,14 +115,16 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const row = edits.get(id);
     let open: Open;
     if (row) {
-      open = { record, document: row.document, position: row.position, top: row.top, version: row.version, rows: rowCounter(row.nextRow), history: historyAt(row.version) };
+      const { document } = row;
+      open = { record, document, position: row.position, top: row.top, version: row.version, rows: rowCounter(row.nextRow), indexed: edits.held(document), history: historyAt(row.version) };
     }
     else {
       // Unedited: the document is the original, in its own array (patches splice the array,
       // never a block, so the two can share blocks).
       const original = originalDocument(record.transcript);
       const document = { blocks: [...original.blocks], speakers: original.speakers };
-      open = { record, document, position: 0, top: 0, version: 0, rows: rowCounter(original.blocks.length + 1), history: historyAt(0), original };
+      const rows = rowCounter(original.blocks.length + 1);
+      open = { record, document, position: 0, top: 0, version: 0, rows, indexed: edits.held(document), history: historyAt(0), original };
     }
     cache.set(id, open);
     // Documents with unsaved changes stay however many there are: memory holds their only copy.
@@ -158,7 +163,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const position = open.position + 1;
     write(
       open,
-      () => edits.record(id, open.document, standing(open, position, open.version + 1), patch, backward),
+      () => (open.indexed = edits.record(id, open.document, standing(open, position, open.version + 1), open.indexed, patch, backward)),
       () => applyWithInverse(open.document, backward),
     );
     if (open.unsaved) keepStep(open.unsaved, position, { forward: patch, backward });
@@ -172,7 +177,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     const backward = applyWithInverse(open.document, patch);
     write(
       open,
-      () => edits.move(id, open.document, standing(open, position, open.version + 1)),
+      () => (open.indexed = edits.move(id, open.document, standing(open, position, open.version + 1), open.indexed)),
       () => applyWithInverse(open.document, backward),
     );
     open.position = position;
