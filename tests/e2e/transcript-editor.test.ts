@@ -55,20 +55,32 @@ describe('the transcript editor', () => {
     expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
   });
 
-  it('splits a cue at the cursor with Enter and merges it back with Backspace', async () => {
+  it('splits a cue at the cursor with Enter and merges it back with Backspace; the row keeps its id throughout', async () => {
     const { page } = s;
+    const ids = () => savedDocument(s.dataDir)?.blocks.map((block) => block.id) ?? [];
+    // The corrected row is still the row it was.
+    const [corrected] = ids();
+    expect(corrected).toBeTruthy();
     await caretAt(page, 1, 'Anna said');
     await page.keyboard.press('Enter');
     await row(page, 2).waitFor();
     expect(await row(page, 2).inputValue()).toBe('Anna said the steel came late.');
     await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(2);
+    const [first, second] = ids();
+    expect(first).toBe(corrected);
+    expect(second).not.toBe(corrected);
     await page.keyboard.press('Home');
     await page.keyboard.press('Backspace');
     await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(1);
+    expect(ids()).toEqual([corrected]);
     await row(page, 1).waitFor();
     await caretAt(page, 1, 'Anna said');
     await page.getByRole('button', { name: 'Split at cursor' }).click();
     await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(2);
+    // A new second half: the merged-away row's id is not given again.
+    const [kept, fresh] = ids();
+    expect(kept).toBe(corrected);
+    expect([corrected, second]).not.toContain(fresh);
   });
 
   it('names two speakers, and renaming one changes it everywhere', async () => {

@@ -48,7 +48,7 @@ export async function openMeeting(): Promise<Meeting> {
 }
 
 /** The edited document as main last saved it, read as another process would, or null. */
-export function savedDocument(dataDir: string): { blocks: Array<{ words: string[]; speaker: string | null; times: number[] | null }>; speakers: Array<{ name: string }> } | null {
+export function savedDocument(dataDir: string): { blocks: Array<{ id: string; words: string[]; speaker: string | null; times: number[] | null }>; speakers: Array<{ name: string }> } | null {
   const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
   try {
     const row = db.prepare('SELECT document FROM transcript_edits ORDER BY updated_at DESC LIMIT 1').get() as { document: string } | undefined;
