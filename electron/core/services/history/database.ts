@@ -2,6 +2,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { log } from '../../log';
 import { fullTextIndexes, quoted } from './history-tables';
+import { PURGED_BY_OPTIMIZE } from './transcript-rows';
 import { type BeforeMigrating, LATEST_VERSION, migrate } from './migrations';
 import { type SalvageReport, describeSalvage, salvageHistory } from './salvage';
 import { isDamage } from './storage-guard';
@@ -67,6 +68,7 @@ function check(db: DatabaseSync, thorough: boolean): void {
  */
 function secureFullTextDeletes(db: DatabaseSync): void {
   for (const index of fullTextIndexes(db)) {
+    if (index === PURGED_BY_OPTIMIZE) continue;
     const set = db.prepare(`SELECT v FROM ${quoted(`${index}_config`)} WHERE k = 'secure-delete'`).get() as { v: unknown } | undefined;
     if (set?.v === 1) continue;
     try {

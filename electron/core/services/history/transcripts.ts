@@ -60,6 +60,7 @@ export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
       const path = row(id).audio_path;
       inTransaction(db, () => {
         sql('DELETE FROM transcripts WHERE id = ?').run(id);
+        rows.purge();
         deletions.remember('transcript', id);
       });
       return path;

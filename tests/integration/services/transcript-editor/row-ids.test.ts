@@ -1,4 +1,4 @@
-import { copyFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +144,24 @@ describe('the row index', () => {
     store.transcripts.remove('t1');
     expect(found(store, 'steel')).toEqual([]);
     expect(store.db.prepare(`INSERT INTO transcript_rows_fts(transcript_rows_fts) VALUES ('integrity-check')`).run()).toBeTruthy();
+  });
+
+  it('keeps no word of a deleted transcript in the history file, the words edits replaced included', () => {
+    const bytes = () => Buffer.concat([path, `${path}-wal`].filter((file) => existsSync(file)).map((file) => readFileSync(file))).toString('latin1');
+    const { store: first, editor } = meeting('t1', `${said} Quorblefax`);
+    const last = editor.open('t1').document.blocks.length - 1;
+    editNow(editor, 't1', { type: 'text', block: last, text: blockText(editor.open('t1').document.blocks[last]!).replace('Quorblefax', 'Zizzlewump') });
+    first.close();
+    stores.length = 0;
+    // Both words are in the file while the transcript is kept (the original and the edit).
+    expect(bytes()).toContain('orblefax');
+    expect(bytes()).toContain('izzlewump');
+    const store = openStore();
+    store.transcripts.remove('t1');
+    store.close();
+    stores.length = 0;
+    expect(bytes()).not.toContain('orblefax');
+    expect(bytes()).not.toContain('izzlewump');
   });
 });
 
