@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { audioFixtures } from '../support/audio';
 import { openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
+import { WEB_ENTRY } from '../support/web-app';
 import { CLOCK_TICKS, type ProcessUsage, descendants, ticksBetween } from './process-usage';
 
 const WINDOW_SECONDS = 60;
@@ -11,7 +12,7 @@ const MB = 1024 * 1024;
 
 // Who does what: the harness's Node process is main; the page's work is its renderer and the
 // utility process that runs Chromium's audio service (capture).
-const isMain = (usage: ProcessUsage) => usage.command.includes('electron/web/start.ts');
+const isMain = (usage: ProcessUsage) => usage.command.includes(WEB_ENTRY);
 const isRenderer = (usage: ProcessUsage) => usage.command.includes('--type=renderer');
 const isAudio = (usage: ProcessUsage) => usage.command.includes('--type=utility') && usage.command.includes('AudioService');
 const isPage = (usage: ProcessUsage) => isRenderer(usage) || isAudio(usage);
