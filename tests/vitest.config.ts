@@ -5,7 +5,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Three suites: unit (services and glue, no network), integration (real HTTP to the fake
 // service, real keychain), e2e (the browser harness in Debian's Chromium). The e2e files run
-// one at a time: each starts Chromium and the app, and the machines have two cores.
+// one at a time: each starts the app and connects to the run's Chromium, and the machines have two cores.
 // Temp folders: one per run and one per file inside it, checked for leftovers (tests/setup/).
 // Unit and integration tests sit where the code they test sits: electron/core/services/<area>/
 // in services/<area>/, the rest of electron/core/ in core/, electron/shell/ in shell/, electron/web/
@@ -30,6 +30,8 @@ export default defineConfig({
           // As long as a page's own waits (setDefaultTimeout): a state a user sees may come late on two loaded cores.
           expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
+          // The run's temp folder first (vitest runs a project's global setups before the root's), then the Chromium its files share.
+          globalSetup: ['tests/setup/temp-run.ts', 'tests/setup/shared-chromium.ts'],
         },
       },
     ],

@@ -27,7 +27,18 @@ const OTHERS = /^(confab-test-run-|confab-keyring-|confab-fresh-|confab-demo-|co
 
 const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHERS.test(name));
 
+/**
+ * Marks the main process while a run's folder exists. The e2e project lists this setup before
+ * its shared Chromium's, and vitest runs a project's setups before the root's: the first call
+ * makes the folder, a second finds it made. On globalThis, not in the environment, which test
+ * files inherit (temp-run.test.ts calls setup() inside a run).
+ */
+const RUN = Symbol.for('confab.test-run');
+const marks = globalThis as { [RUN]?: true };
+
 export default function setup() {
+  if (marks[RUN]) return () => {};
+  marks[RUN] = true;
   const osTemp = tmpdir();
   const before = new Set(suiteEntries(osTemp));
   const root = mkdtempSync(join(osTemp, RUN_PREFIX));
@@ -41,6 +52,7 @@ export default function setup() {
   process.env.XDG_RUNTIME_DIR = runtime;
 
   return function teardown() {
+    delete marks[RUN];
     restore();
     if (savedRuntime === undefined) delete process.env.XDG_RUNTIME_DIR;
     else process.env.XDG_RUNTIME_DIR = savedRuntime;

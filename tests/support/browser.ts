@@ -5,15 +5,28 @@ import { auditAccessibility } from './accessibility';
 
 const SCREENS = join(process.cwd(), 'test-output', 'screens');
 
+/** Debian's Chromium, never a downloaded browser. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /**
- * Debian's Chromium, never a downloaded browser; flags keep it off the closed network. English
- * unless a test asks for a locale: the app follows the browser's language, whatever the machine's is.
+ * Flags keep it off the closed network. English unless a test asks for a locale (a context's
+ * `locale`): the app follows the browser's language, whatever the machine's is.
+ */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--lang=en-US'];
+
+/** The DevTools endpoint of the run's shared Chromium (tests/setup/shared-chromium.ts), when there is one. */
+export const SHARED_CHROMIUM = 'CONFAB_SHARED_CHROMIUM';
+
+/**
+ * The run's shared Chromium, connected to, or one launched for the caller (outside a test run:
+ * the bench). Either way the caller's `close()` ends what it opened: a connection's contexts are
+ * disposed with it, the shared browser lives on. `isLocal`: the browser reads the same disk, so
+ * files to upload go by path and downloads have one, as with a launched browser.
  */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--lang=en-US'],
-  });
+  const shared = process.env[SHARED_CHROMIUM];
+  if (shared) return chromium.connectOverCDP(shared, { isLocal: true });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
 /**
