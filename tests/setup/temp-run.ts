@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pointTempAt } from './temp-env';
+import { FIXTURE_CACHE } from '../support/audio';
 
 const RUN_PREFIX = 'confab-test-run-';
 /**
@@ -50,6 +51,11 @@ export default function setup() {
   mkdirSync(runtime, { mode: 0o700 });
   const savedRuntime = process.env.XDG_RUNTIME_DIR;
   process.env.XDG_RUNTIME_DIR = runtime;
+  // Recordings the test files make, each made once per run and copied by the files that ask (tests/support/audio.ts).
+  const fixtures = join(root, 'fixtures');
+  mkdirSync(fixtures);
+  const savedFixtures = process.env[FIXTURE_CACHE];
+  process.env[FIXTURE_CACHE] = fixtures;
 
   return function teardown() {
     delete marks[RUN];
@@ -57,6 +63,9 @@ export default function setup() {
     if (savedRuntime === undefined) delete process.env.XDG_RUNTIME_DIR;
     else process.env.XDG_RUNTIME_DIR = savedRuntime;
     rmSync(runtime, { recursive: true, force: true });
+    if (savedFixtures === undefined) delete process.env[FIXTURE_CACHE];
+    else process.env[FIXTURE_CACHE] = savedFixtures;
+    rmSync(fixtures, { recursive: true, force: true });
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true });
     const escaped = suiteEntries(osTemp).filter((name) => !before.has(name));
