@@ -11,6 +11,8 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, SHARED_CHROMIUM } from '../support/browser';
 
 export default async function setup() {
+  // Both e2e projects (e2e and e2e-serial) list this setup: the first launches, the second finds it running.
+  if (process.env[SHARED_CHROMIUM]) return async () => {};
   const profile = mkdtempSync(join(tmpdir(), 'shared-chromium-'));
   // A persistent context is what lets the profile folder be ours, where Chromium writes the port it chose.
   const launched = await chromium.launchPersistentContext(profile, {

@@ -10,6 +10,8 @@ describe("the e2e files' shared Chromium", () => {
   let teardown: () => Promise<void>;
   const saved = process.env[SHARED_CHROMIUM];
   beforeAll(async () => {
+    // A run's e2e setup has set it for every worker: this file sets up a Chromium of its own.
+    delete process.env[SHARED_CHROMIUM];
     teardown = await setup();
   }, 30_000);
   afterAll(() => {
