@@ -16,6 +16,9 @@ const sections = (page: Page, t: Words) => page.getByRole('navigation', { name: 
 let h: Harness;
 beforeAll(async () => {
   h = await openHarness({ height: 800, ready: (page) => page.locator('nav.sidebar').waitFor() });
+  // Its English page is not walked: closed, so only a language's page talks to main, whose "system"
+  // language is the browser's of the page that connected last.
+  await h.page.close();
 });
 afterAll(() => closeExpectingNoErrors(h));
 

@@ -29,6 +29,9 @@ async function forgetKeyAndPlan(page: Page, t: Words) {
 let app: Harness;
 beforeAll(async () => {
   app = await openHarness({ height: 800, ready: (page) => settingsEntry(page).waitFor() });
+  // Its English page is not walked: closed, so only a language's page talks to main, whose "system"
+  // language is the browser's of the page that connected last.
+  await app.page.close();
 });
 afterAll(() => closeExpectingNoErrors(app));
 
