@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { sendError, sendJson, sendScriptedError } from './errors';
 import type { ErrorFields } from './errors';
-import type { RequestContext } from './http';
+import type { RequestContext, SharedState } from './http';
 import { sleep } from './http';
 import type { MultipartLogBody, TranscriptionScript } from './script';
 import type { Transcript } from './transcript';
@@ -64,9 +64,27 @@ function respond(ctx: RequestContext, transcript: Transcript, format: string, gr
   else send('text/vtt; charset=utf-8', toVtt(transcript));
 }
 
+/** Resolves once a transcription request after the `arrival`th has arrived, after `ms`, or on abort. */
+function untilLaterArrival(arrivals: SharedState['transcriptionArrivals'], arrival: number, ms: number, signal: AbortSignal): Promise<void> {
+  if (arrivals.count > arrival) return Promise.resolve();
+  return new Promise((resolve) => {
+    const release = () => {
+      arrivals.held.delete(check);
+      resolve();
+    };
+    const check = () => arrivals.count > arrival && release();
+    arrivals.held.add(check);
+    // The response's signal ends this timer once it is answered.
+    void sleep(ms, signal).then(release);
+  });
+}
+
 /** POST /v1/audio/transcriptions: a streamed multipart parse that never holds the file. */
 export async function handleTranscription(ctx: RequestContext, takeScript: () => TranscriptionScript | undefined): Promise<void> {
   const { req, res, entry, signal } = ctx;
+  const arrivals = ctx.state.transcriptionArrivals;
+  const arrival = ++arrivals.count;
+  for (const check of arrivals.held) check();
   if (ctx.plan === 'free') {
     respondEarly(ctx, 403, {
       message: 'Audio transcription requires a Pro plan.',
@@ -109,6 +127,7 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
 
   ctx.watchDisconnect('transcription');
   await sleep(script.latencyMs ?? ctx.state.latencyMs, signal);
+  if (script.holdForNextMs) await untilLaterArrival(arrivals, arrival, script.holdForNextMs, signal);
   if (signal.aborted) return;
   if (script.status !== undefined) {
     sendScriptedError(res, script.status, script.errorBody, script.headers);
