@@ -139,7 +139,7 @@ describe('transcription refusals', () => {
     expect((fake.requests[0]?.body as MultipartLogBody).file?.size).toBe(wav.length);
   });
 
-  it('holds an answer until a later request arrives, or at most as long as it was told', async () => {
+  it('holds an answer until a later request\'s upload is read, or at most as long as it was told', async () => {
     fake.transcription.next({ text: 'first', holdForNextMs: 30_000 });
     fake.transcription.next({ text: 'second', holdForNextMs: 150 });
     const first = client().audio.transcriptions.create({ file: await file(), model: 'speech-1' });
