@@ -12,8 +12,9 @@ import { fileInput, openSettings, openTranscribe, queueRow, resultHeading, setPl
 
 // What the user sets for a long recording's parts: the names and terms sent with every part
 // (the options form, kept with main's defaults) and how many parts go at once (Settings). A
-// 41-minute meeting (a 16 kHz WAV of ~79 MB) is cut by main's splitter into three parts; the fake
-// service's log shows what each part was prompted with and when each was in flight.
+// 25-minute meeting (a 16 kHz WAV of ~48 MB) is cut by main's splitter into three parts (2, 19.5
+// and what remains); the fake service's log shows what each part was prompted with and when each
+// was in flight.
 
 const USER_PROMPT = 'Design review of the Confab team.';
 const GLOSSARY = 'Ngozi Okonkwo, Tadeusz Wróblewski, Confab, WebCodecs';
@@ -50,7 +51,7 @@ async function atTwoSizes(name: string, field: () => Locator) {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'confab-parts-at-once-'));
-  meeting = await makeLongRecording(dir, { minutes: 41, name: 'design-review.wav', sampleRate: 16_000 });
+  meeting = await makeLongRecording(dir, { minutes: 25, name: 'design-review.wav', sampleRate: 16_000 });
   // The fake hears the marker tones in each part, so its answers fit the part (a made-up answer's
   // timings could overrun it, and the part would be sent again as suspect).
   fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest: (entry) => finished.set(entry, Date.now()) });
@@ -118,9 +119,11 @@ describe('the parts of a long recording, as the user sets them', () => {
     await openTranscribe(page());
     await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = transcriptions(0).length;
-    // Every answer takes 4 s; the second part to arrive is told to come back in 4 s.
+    // Every answer takes 4 s; the second part to arrive is told to come back in 4 s. The first part's
+    // answer waits until the second's upload is in (at most 10 minutes): however slowly a loaded
+    // machine makes the parts, two sent at once are on their way together.
     fake.setLatency(4_000);
-    fake.transcription.next({});
+    fake.transcription.next({ holdForNextMs: 600_000 });
     fake.transcription.next({ status: 429, headers: { 'Retry-After': '4' }, errorBody: { error: { message: 'Slow down.', type: 'rate_limit_error', code: null } } });
     await fileInput(page()).setInputFiles(meeting.path);
     const row = queueRow(page(), 'design-review.wav');
