@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { INTENTS, type Intent } from '../../shared/domain/shortcuts';
 import { startChat, useChat } from '../chat';
 import { openSettings, useNavigation } from '../navigation';
@@ -39,9 +39,12 @@ const COMMANDS: Partial<Record<Intent, () => void>> = {
   },
 };
 
-/** Registers the shell's commands for the app's lifetime (Find belongs to the search box). */
+/**
+ * Registers the shell's commands for the app's lifetime (Find belongs to the search box), from
+ * the commit that first draws the window, as the keys are (useShortcuts).
+ */
 export function useAppIntents() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const removers = INTENTS.flatMap((intent) => {
       const run = COMMANDS[intent];
       return run ? [handleIntent(intent, run)] : [];

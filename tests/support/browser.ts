@@ -24,8 +24,9 @@ export const SHARED_CHROMIUM = 'CONFAB_SHARED_CHROMIUM';
  * files to upload go by path and downloads have one, as with a launched browser.
  */
 export function launchChromium(): Promise<Browser> {
-  const shared = process.env[SHARED_CHROMIUM];
-  if (shared) return chromium.connectOverCDP(shared, { isLocal: true });
+  // One browser per worker (tests/setup/shared-chromium.ts): this worker's, by its pool id (1 to maxWorkers).
+  const shared = process.env[SHARED_CHROMIUM]?.split(' ');
+  if (shared) return chromium.connectOverCDP(shared[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % shared.length]!, { isLocal: true });
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
