@@ -3,7 +3,7 @@ import { useRecorder } from './store';
 
 /**
  * A track's level, 0..1, read from the recorder's state by itself, so a change re-renders this
- * meter alone. The bar is a fixed gradient with a cover slid off it by a transform on a layer of
+ * meter alone. The bar is a fixed gradient with a cover shrunk off it by a transform on a layer of
  * its own: a change is the compositor's (no layout, no paint of the page), where a `<meter>`'s
  * value is laid out and painted again, up to three times a second all meeting long.
  */
