@@ -9,8 +9,11 @@ import { CLOCK_TICKS, type ProcessUsage, descendants, ticksBetween } from './pro
 const RECORDING_SECONDS = Math.round((Number(process.env.CONFAB_BENCH_RECORDING_MINUTES) || 10) * 60);
 /** The idle window the recording is compared with: a rate, so a minute is enough whatever the recording's length. */
 const IDLE_SECONDS = 60;
-/** Memory is read twelve times over the recording (every 5 minutes of an hour), and at its start. */
-const MEMORY_EVERY_SECONDS = Math.max(5, Math.round(RECORDING_SECONDS / 12));
+/**
+ * Memory is read at the start and every twelfth of the recording (every 5 minutes of an hour), at
+ * least 20 s apart: each reading is a full garbage collection, charged to the recording's CPU.
+ */
+const MEMORY_EVERY_SECONDS = Math.max(20, Math.round(RECORDING_SECONDS / 12));
 const MB = 1024 * 1024;
 
 // Who does what: the harness's Node process is main; the page's work is its renderer and the
