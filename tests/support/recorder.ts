@@ -59,7 +59,7 @@ export async function shownElapsed(page: Page): Promise<number> {
 
 /** The level a track's meter shows now. */
 export const meterLevel = (page: Page, name: 'Microphone level' | 'System audio level') =>
-  page.getByRole('meter', { name }).evaluate((el: HTMLMeterElement) => el.value);
+  page.getByRole('meter', { name }).evaluate((el) => Number(el.getAttribute('aria-valuenow')));
 
 export interface RecorderRig {
   fake: FakeService;
