@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // temp folder, data folder, harness, fake service and keyring entries, on ports the OS picks), so
 // they share those two workers with the unit and integration files; the few that are not run
 // alone after them (e2e-serial, each file named with why). The longest start first (HeaviestFirst).
-// Each e2e file starts its own app and connects to the run's one Chromium (tests/setup/shared-chromium.ts).
+// Each e2e file starts its own app and connects to its worker's Chromium (tests/setup/shared-chromium.ts).
 // Temp folders: one per run and one per file inside it, checked for leftovers (tests/setup/).
 // Unit and integration tests sit where the code they test sits: electron/core/services/<area>/
 // in services/<area>/, the rest of electron/core/ in core/, electron/shell/ in shell/, electron/web/
@@ -32,6 +32,10 @@ const SERIAL = [
   // Cancel must end an upload within 2 s of the click, measured on the test's clock: a check of
   // time, which a second file's Chromium taking the other core would make about the machine.
   'tests/e2e/transcription-queue-retry.test.ts',
+  // Ctrl+O's file chooser did not come within 10 s in two suite runs with another file beside it
+  // (never alone, nor in 9 runs of it beside recording.e2e); the causes found (the keys listening
+  // from the first draw, a Chromium per worker) are fixed, one is still unknown: alone until found.
+  'tests/e2e/transcription-errors-language.test.ts',
 ];
 
 // Vitest's own order puts each project's files together (e2e, integration, unit), longest first by

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRecorder } from './store';
 
 /**
@@ -9,10 +10,11 @@ import { useRecorder } from './store';
  */
 export function LevelMeter({ label, track, paused }: { label: string; track: number; paused: boolean }) {
   const level = useRecorder((s) => (paused ? 0 : (s.levels[track] ?? 0)));
+  const { i18n } = useTranslation();
   return (
     <div className="rec-level">
       <span className="rec-level-label">{label}</span>
-      <div className="rec-meter" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={1} aria-valuenow={level}>
+      <div className="rec-meter" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={1} aria-valuenow={level} aria-valuetext={new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(level)}>
         <div className="rec-meter-cover" style={{ '--level': level } as CSSProperties} />
       </div>
     </div>

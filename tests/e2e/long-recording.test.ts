@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { type FakeService, startFakeService } from '../fake-service/server';
-import type { MultipartLogBody, RequestLogEntry } from '../fake-service/script';
+import type { MultipartLogBody } from '../fake-service/script';
+import { answersAtOnce } from '../support/answers-at-once';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
@@ -49,13 +50,8 @@ function cutsOf(sent: Upload[]): number[] {
   return lengths.slice(0, -1).map((_, i) => lengths.slice(0, i + 1).reduce((sum, length) => sum + length, 0));
 }
 
-/** When the fake finished answering each request (its log has only when each arrived). */
-const finished = new Map<RequestLogEntry, number>();
-/** The most requests the fake was answering at one moment. */
-function mostAtOnce(entries: RequestLogEntry[]): number {
-  return Math.max(...entries.map((entry) => entries.filter((other) => other.at <= entry.at && finished.get(other)! > entry.at).length));
-}
-
+/** When the fake finished answering each request, and the most it answered at once. */
+const { onRequest, mostAtOnce } = answersAtOnce();
 const started = Date.now();
 const mark = (what: string) => console.log(`[long-recording] ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
 
@@ -72,7 +68,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'confab-long-'));
   meeting = await makeLongRecording(dir, { minutes: 45, name: 'all-hands.wav', sampleRate: 16_000 });
   mark('recording made');
-  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest: (entry) => finished.set(entry, Date.now()) });
+  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest });
   browser = await launchChromium();
   s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
   await useKey(page(), fake.keys.pro);

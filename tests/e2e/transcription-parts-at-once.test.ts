@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody, RequestLogEntry } from '../fake-service/script';
+import { answersAtOnce } from '../support/answers-at-once';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
@@ -25,17 +26,12 @@ let fake: FakeService;
 let browser: Browser;
 let s: Session;
 const page = (): Page => s.page;
-/** When the fake finished answering each request (its log has only when each arrived). */
-const finished = new Map<RequestLogEntry, number>();
+/** When the fake finished answering each request, and the most it answered at once. */
+const { onRequest, mostAtOnce } = answersAtOnce();
 
 const transcriptions = (from: number) => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(from);
 const bodyOf = (entry: RequestLogEntry) => entry.body as MultipartLogBody;
 const partOf = (entry: RequestLogEntry) => Number(/\(part (\d+)/.exec(bodyOf(entry).file?.filename ?? '')?.[1]);
-/** The most requests the fake was answering at one moment. */
-function mostAtOnce(entries: RequestLogEntry[]): number {
-  return Math.max(...entries.map((entry) => entries.filter((other) => other.at <= entry.at && finished.get(other)! > entry.at).length));
-}
-
 const partsField = () => page().getByRole('combobox', { name: 'Parts sent at once' });
 const glossaryBox = () => page().getByRole('textbox', { name: 'Names and terms' });
 
@@ -54,7 +50,7 @@ beforeAll(async () => {
   meeting = await makeLongRecording(dir, { minutes: 25, name: 'design-review.wav', sampleRate: 16_000 });
   // The fake hears the marker tones in each part, so its answers fit the part (a made-up answer's
   // timings could overrun it, and the part would be sent again as suspect).
-  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest: (entry) => finished.set(entry, Date.now()) });
+  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest });
   browser = await launchChromium();
   s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
   await useKey(page(), fake.keys.pro);

@@ -14,6 +14,21 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, SHARED_CHROMIUM } from '../support/browser';
 
+/**
+ * Chromium writes the port it chose from its own server's thread, apart from the pipe Playwright
+ * waits on: on a loaded machine the file can come a moment after the launch returns.
+ */
+async function devToolsPort(profile: string): Promise<string> {
+  for (let waited = 0; ; waited += 50) {
+    try {
+      return readFileSync(join(profile, 'DevToolsActivePort'), 'utf8');
+    } catch (error) {
+      if (waited >= 10_000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 async function launchOne() {
   const profile = mkdtempSync(join(tmpdir(), 'shared-chromium-'));
   // A persistent context is what lets the profile folder be ours, where Chromium writes the port it chose.
@@ -22,7 +37,7 @@ async function launchOne() {
     // Port 0: a free one, on 127.0.0.1 only, for this run's files.
     args: [...CHROMIUM_ARGS, '--remote-debugging-port=0'],
   });
-  const [port, path] = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n');
+  const [port, path] = (await devToolsPort(profile)).split('\n');
   return {
     endpoint: `ws://127.0.0.1:${port}${path}`,
     async close() {

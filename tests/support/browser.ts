@@ -14,11 +14,11 @@ export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromi
  */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--lang=en-US'];
 
-/** The DevTools endpoint of the run's shared Chromium (tests/setup/shared-chromium.ts), when there is one. */
+/** The DevTools endpoints of the run's shared Chromiums, one per worker (tests/setup/shared-chromium.ts), when there are. */
 export const SHARED_CHROMIUM = 'CONFAB_SHARED_CHROMIUM';
 
 /**
- * The run's shared Chromium, connected to, or one launched for the caller (outside a test run:
+ * This worker's shared Chromium, connected to, or one launched for the caller (outside a test run:
  * the bench). Either way the caller's `close()` ends what it opened: a connection's contexts are
  * disposed with it, the shared browser lives on. `isLocal`: the browser reads the same disk, so
  * files to upload go by path and downloads have one, as with a launched browser.

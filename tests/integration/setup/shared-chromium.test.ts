@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import setup from '../../setup/shared-chromium';
 import { SHARED_CHROMIUM, launchChromium } from '../../support/browser';
 
-// The run's shared Chromium, set up inside this file's temp folder as the e2e project's global
+// A worker's shared Chromium, set up inside this file's temp folder as the e2e project's global
 // setup does inside the run's: each file connects, and its close ends only what it opened.
 describe("the e2e files' shared Chromium", () => {
   let teardown: () => Promise<void>;
