@@ -30,6 +30,15 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
+/** The page's console errors and uncaught exceptions (a CSP violation, a React error), as they come, into `errors`. */
+export function collectErrors(page: Page, errors: string[] = []): string[] {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /**
  * Opens the app at url and waits for its first screen (`shown`) for up to 30 s: Chromium parses
  * and compiles the bundle then, while the other suites' files load the machine. Everything after

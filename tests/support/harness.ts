@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium, openFirstScreen } from './browser';
+import { collectErrors, launchChromium, openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface Harness {
@@ -66,11 +66,7 @@ export async function openAppPage(
   const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true, locale: options.locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectErrors(page);
   await openFirstScreen(page, app.url, options.ready);
   return { page, errors, close: () => context.close() };
 }
