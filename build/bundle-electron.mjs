@@ -1,63 +1,10 @@
-// Bundles the main process and the preload into dist/electron as CommonJS.
-// Native packages stay external: their .node binaries are loaded from node_modules
-// (unpacked from the asar by electron-builder), never inlined.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Bundles the main process and the preload into dist/electron as CommonJS
+// (native packages external: build/esbuild-node.mjs).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { common, externalNative, root, splitWorker } from './esbuild-node.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist/electron');
-
-/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-
-function findPackageDir(name, fromDir) {
-  for (let dir = fromDir; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', name);
-    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (dir === path.dirname(dir)) return null;
-  }
-}
-
-function containsNodeBinary(dir) {
-  return readdirSync(dir, { withFileTypes: true }).some((entry) =>
-    entry.isDirectory()
-      ? entry.name !== 'node_modules' && containsNodeBinary(path.join(dir, entry.name))
-      : entry.name.endsWith('.node'),
-  );
-}
-
-/** napi-rs packages keep their binary in a per-platform optional package, so the manifest is checked too. */
-function isNativePackage(dir) {
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  return Boolean(manifest.napi || manifest.gypfile) || existsSync(path.join(dir, 'binding.gyp')) || containsNodeBinary(dir);
-}
-
-const nativeCache = new Map();
-const externalNative = {
-  name: 'external-native-packages',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[^./]/ }, ({ path: specifier, resolveDir }) => {
-      if (specifier.startsWith('node:')) return undefined;
-      const name = packageName(specifier);
-      const dir = findPackageDir(name, resolveDir || root);
-      if (!dir) return undefined;
-      if (!nativeCache.has(dir)) nativeCache.set(dir, isNativePackage(dir));
-      return nativeCache.get(dir) ? { path: specifier, external: true } : undefined;
-    });
-  },
-};
-
-const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node22',
-  sourcemap: true,
-  logLevel: 'info',
-  absWorkingDir: root,
-};
 
 await Promise.all([
   build({
@@ -69,16 +16,8 @@ await Promise.all([
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['build/import-meta-url.mjs'],
   }),
-  // The splitter's process script (electron/core/services/audio-split), loaded by main from beside main.cjs.
-  build({
-    ...common,
-    entryPoints: ['electron/core/services/audio-split/worker.ts'],
-    outfile: path.join(outdir, 'audio-split-worker.cjs'),
-    external: ['*.node'],
-    plugins: [externalNative],
-    define: { 'import.meta.url': 'importMetaUrl' },
-    inject: ['build/import-meta-url.mjs'],
-  }),
+  // The splitter's process script, loaded by main from beside main.cjs.
+  build(splitWorker(outdir)),
   // The sandboxed preload can require nothing but 'electron', so nothing else is external.
   build({
     ...common,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { INTENTS, type Intent } from '../../shared/domain/shortcuts';
 import { startChat, useChat } from '../chat';
 import { openSettings, useNavigation } from '../navigation';
@@ -17,7 +17,8 @@ const afterRender = (selector: string, act: (element: HTMLElement) => void) =>
 
 /**
  * The app shell's commands. Open Recording and Export reach the current screen's own control
- * (the file picker, the export buttons), so the page never gains a second way to do either.
+ * (the file picker, which the drop zone opens when drawn; the export buttons), so the page never
+ * gains a second way to do either.
  */
 const COMMANDS: Partial<Record<Intent, () => void>> = {
   newChat: startChat,
@@ -28,11 +29,7 @@ const COMMANDS: Partial<Record<Intent, () => void>> = {
     const dark = theme === 'dark' || (theme === 'system' && prefersDark());
     void useSettings.getState().update({ theme: dark ? 'light' : 'dark' });
   },
-  openRecording: () => {
-    useNavigation.setState({ view: 'transcription', transcriptId: null });
-    // The chord or menu click is the user's gesture, which a file picker needs.
-    afterRender('main input[type="file"]:not(:disabled)', (input) => input.click());
-  },
+  openRecording: () => useNavigation.getState().openRecording(),
   export: () => {
     const { view } = useNavigation.getState();
     if (view === 'transcription') return afterRender('main .export button', (button) => button.focus());
@@ -42,9 +39,12 @@ const COMMANDS: Partial<Record<Intent, () => void>> = {
   },
 };
 
-/** Registers the shell's commands for the app's lifetime (Find belongs to the search box). */
+/**
+ * Registers the shell's commands for the app's lifetime (Find belongs to the search box), from
+ * the commit that first draws the window, as the keys are (useShortcuts).
+ */
 export function useAppIntents() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const removers = INTENTS.flatMap((intent) => {
       const run = COMMANDS[intent];
       return run ? [handleIntent(intent, run)] : [];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { intentForKey } from '../../shared/domain/shortcuts';
 import { useChat } from '../chat';
 import { useNavigation } from '../navigation';
@@ -10,9 +10,11 @@ import { mac } from '../common/shortcuts';
  * its intent, and Esc stops the visible reply. In Electron the menu takes its accelerators
  * first and sends the same intent, so each command has one code path either way. A field
  * that uses Esc itself (cancelling an edit) marks the event handled first.
+ * A layout effect: listening from the commit that first draws the window, so a key pressed as
+ * soon as anything shows is not lost to a passive effect still waiting for its task.
  */
 export function useShortcuts() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const intent = intentForKey(event, mac);
       if (intent) {

@@ -8,12 +8,19 @@ interface NavigationState {
   composerFocus: number;
   /** The transcript on the transcription screen (or in the editor); null shows its drop zone, queue and list. */
   transcriptId: string | null;
+  /**
+   * Open Recording asked for the file picker, which the drop zone opens once it is drawn: after the
+   * shortcut, the screen may wait for main's settings, longer than a frame on a loaded machine.
+   */
+  recordingPicker: boolean;
   show(view: View): void;
   focusComposer(): void;
   /** Shows a transcript (from the transcription screen, the sidebar or a search hit of kind 'transcript'). */
   openTranscript(id: string): void;
   /** Opens a transcript in the transcript editor. */
   editTranscript(id: string): void;
+  /** Shows the transcription screen's drop zone and asks for its file picker (Ctrl+O, the menu's Open Recording). */
+  openRecording(): void;
 }
 
 /**
@@ -24,10 +31,17 @@ export const useNavigation = create<NavigationState>((set) => ({
   view: 'chat',
   composerFocus: 0,
   transcriptId: null,
+  recordingPicker: false,
   show: (view) => set({ view }),
   focusComposer: () => set((s) => ({ view: 'chat', composerFocus: s.composerFocus + 1 })),
   openTranscript: (id) => set({ view: 'transcription', transcriptId: id }),
   editTranscript: (id) => set({ view: 'transcript-editor', transcriptId: id }),
+  openRecording: () => set({ view: 'transcription', transcriptId: null, recordingPicker: true }),
 }));
+
+// A picker not opened before another screen showed is forgotten: it must not open on a later visit.
+useNavigation.subscribe((s) => {
+  if (s.recordingPicker && (s.view !== 'transcription' || s.transcriptId !== null)) useNavigation.setState({ recordingPicker: false });
+});
 
 export const openSettings = () => useNavigation.getState().show('settings');

@@ -4,15 +4,14 @@ import { Keys } from '../common/Keys';
 import { SHORTCUTS } from '../common/shortcuts';
 import { stopAndShowQueue } from './actions';
 import { formatClock } from '../common/timecode';
+import { ElapsedTime } from './ElapsedTime';
 import { LevelMeter } from './LevelMeter';
 import { markNow, setPaused } from './session';
 import { useRecorder } from './store';
 
-/** The running recording: elapsed time, a meter per track, Pause/Resume, Mark and Stop. */
+/** The running recording: elapsed time, a meter per track, Pause/Resume, Mark and Stop. The clock and meters read the page's capture themselves, so their ticks re-render only them. */
 export function Controls({ recording }: { recording: Recording }) {
   const { t } = useTranslation('recording');
-  const seconds = useRecorder((s) => s.seconds);
-  const levels = useRecorder((s) => s.levels);
   const phase = useRecorder((s) => s.phase);
   const paused = recording.state === 'paused';
   const busy = phase !== 'capturing';
@@ -23,15 +22,10 @@ export function Controls({ recording }: { recording: Recording }) {
         <span className={paused ? 'rec-dot paused' : 'rec-dot'} aria-hidden="true" />
         {paused ? t('controls.paused') : t('controls.heading')}
       </h2>
-      <p className="rec-elapsed">
-        <span className="visually-hidden">{t('controls.elapsed')} </span>
-        <time role="timer" data-testid="rec-elapsed" dateTime={`PT${seconds}S`}>
-          {formatClock(seconds)}
-        </time>
-      </p>
+      <ElapsedTime />
       <div className="rec-levels">
         {recording.tracks.map((track, index) => (
-          <LevelMeter key={track} label={track === 'mic' ? t('controls.levelMic') : t('controls.levelSystem')} level={paused ? 0 : (levels[index] ?? 0)} />
+          <LevelMeter key={track} label={track === 'mic' ? t('controls.levelMic') : t('controls.levelSystem')} track={index} paused={paused} />
         ))}
       </div>
       <div className="rec-buttons">

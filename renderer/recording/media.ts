@@ -13,12 +13,15 @@ export async function microphones(): Promise<MediaDeviceInfo[]> {
 }
 
 /**
- * The microphone, unprocessed beyond what a call needs: echo cancellation keeps the other side out
- * of the user's track. Noise suppression and gain control are asked off: Chromium turns them on
- * with echo cancellation unless told, they cost the audio service about half a percent of a core
- * all meeting long, and the transcription gets the room as it was.
+ * The microphone as it hears the room: no processing, each part asked off by name since Chromium
+ * turns them all on unless told. Its echo canceller removes only what Chromium itself plays (its
+ * reference is Chromium's own output), and while recording Confab plays nothing: the call's other
+ * side comes from another program (a meeting app, another browser), which it cannot hear as a
+ * reference, so on a meeting recorder's microphone it cost the audio service about 1 % of a core
+ * and removed nothing. Noise suppression and gain control cost about half a percent more, and
+ * the transcription gets the room as it was. docs/architecture/recording.md says more.
  */
-const PROCESSING = { echoCancellation: true, noiseSuppression: false, autoGainControl: false } as const;
+const PROCESSING = { echoCancellation: false, noiseSuppression: false, autoGainControl: false } as const;
 
 export const openMic = (deviceId: string) =>
   navigator.mediaDevices.getUserMedia({ audio: deviceId ? { deviceId: { exact: deviceId }, ...PROCESSING } : PROCESSING });

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
 import { useTranslation } from 'react-i18next';
+import { useNavigation } from '../navigation';
 import { useSizes } from './format';
 import { useIntake } from './intake';
 
@@ -16,6 +18,15 @@ export function DropZone({ disabled, compact }: { disabled: boolean; compact: bo
   const addFiles = useIntake((s) => s.addFiles);
   const { t } = useTranslation('transcription');
   const { limit } = useSizes();
+  const input = useRef<HTMLInputElement>(null);
+  const pickerAsked = useNavigation((s) => s.recordingPicker);
+  useEffect(() => {
+    if (!pickerAsked) return;
+    // Answered once: the picker opens now (the shortcut's gesture still counts for a few seconds),
+    // or, on Free, stays shut while the screen says why.
+    useNavigation.setState({ recordingPicker: false });
+    if (!disabled) input.current?.click();
+  }, [pickerAsked, disabled]);
   return (
     <section className={`drop-zone${compact ? ' compact' : ''}`} aria-labelledby="drop-heading" aria-disabled={disabled || undefined}>
       <div className="drop-icon" aria-hidden="true">
@@ -34,6 +45,7 @@ export function DropZone({ disabled, compact }: { disabled: boolean; compact: bo
       </div>
       <label className={`file-button${disabled ? ' disabled' : ''}`}>
         <input
+          ref={input}
           type="file"
           className="visually-hidden"
           multiple

@@ -20,9 +20,12 @@ const recorder = (dir: string, now: () => number) => queuelessRecorder(dir, { cl
  * Issue 27's figures for main's recorder: audio lost by a kill -9 mid-recording (both tracks),
  * main's CPU per second of two-track audio fed in real time, and main's memory while 60 minutes
  * of two-track chunks are appended as fast as the disk takes them; then main + page recording
- * through the real recorder in the browser harness (recording-page.ts). Printed; nothing fails a run.
+ * through the real recorder in the browser harness (recording-page.ts; `recording page` runs it
+ * alone). Printed; nothing fails a run.
  */
-export async function recordingBench(): Promise<string[]> {
+export async function recordingBench(only = process.argv[3]): Promise<string[]> {
+  // `npm run bench -- recording page`: the browser harness's part alone, the one to iterate on.
+  if (only === 'page') return recordingPageBench();
   const dir = await mkdtemp(join(tmpdir(), 'confab-bench-recording-'));
   const lines: string[] = [];
   try {

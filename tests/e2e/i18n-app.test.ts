@@ -2,26 +2,37 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRIDGE_PATH } from '../../shared/contract/bridge-protocol';
 import { directionOf } from '../../shared/i18n/languages';
-import { closeExpectingNoErrors, openHarness, type Harness } from '../support/harness';
+import { type AppPage, closeExpectingNoErrors, openAppPage, openHarness, type Harness } from '../support/harness';
 import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 
 // The app's frame in each journey language, as a first start in that language meets it: the
 // sidebar and the window title in the language, the layout mirrored in Arabic, and the screen
-// that says Confab could not start (main not answering) in the browser's language.
+// that says Confab could not start (main not answering) in the browser's language. One app for
+// the file, which no journey gives a key; each language opens it in a browser context of its own
+// that speaks it, so the page starts afresh in that language.
 
 const sections = (page: Page, t: Words) => page.getByRole('navigation', { name: t('common:sidebar.sections') });
 
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ height: 800, ready: (page) => page.locator('nav.sidebar').waitFor() });
+  // Its English page is not walked: closed, so only a language's page talks to main, whose "system"
+  // language is the browser's of the page that connected last.
+  await h.page.close();
+});
+afterAll(() => closeExpectingNoErrors(h));
+
 describe.each(JOURNEY_LANGUAGES)('the app frame in %s', (language) => {
-  let h: Harness;
+  let shown: AppPage;
   let t: Words;
   beforeAll(async () => {
     t = await wordsOf(language);
-    h = await openHarness({ height: 800, locale: language, ready: (page) => sections(page, t).waitFor() });
+    shown = await openAppPage(h.browser, h.app, { height: 800, locale: language, ready: (page) => sections(page, t).waitFor() });
   });
-  afterAll(() => closeExpectingNoErrors(h));
+  afterAll(() => closeExpectingNoErrors(shown));
 
   it('starts in the browser\'s language, before a key is stored: sidebar, title and direction', async () => {
-    const { page } = h;
+    const { page } = shown;
     const nav = sections(page, t);
     await nav.getByRole('button', { name: t('common:sidebar.newChat') }).waitFor();
     await nav.getByRole('button', { name: t('common:sidebar.settings'), exact: true }).waitFor();
@@ -37,7 +48,7 @@ describe.each(JOURNEY_LANGUAGES)('the app frame in %s', (language) => {
   });
 
   it('says Confab could not start in the browser\'s language when main does not answer', async () => {
-    const page = await h.page.context().newPage();
+    const page = await shown.page.context().newPage();
     try {
       // The bridge refuses at once, as when main is gone: the page has no settings and no language from main.
       await page.routeWebSocket((url) => url.pathname === BRIDGE_PATH, (socket) => socket.close());

@@ -1,20 +1,32 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFirstScreen } from '../support/browser';
 import { type Harness, openApp, setPlan, useKey } from '../support/chat';
+import { type AppPage, closeExpectingNoErrors, openAppPage } from '../support/harness';
 import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 
 // The chat screen in each journey language: the empty chat, a conversation with a draft in the
 // composer, and the Pro chat options, each measured at every size and theme (and judged for text
 // that missed translation in the pseudo-language, for accessibility in Arabic). The key and the
-// plan are set in an English page first; the journey then opens a page whose browser speaks the
-// language, which is what main follows while the language setting is "system".
+// plan are set once in an English page first; each language's journey then opens a page in a
+// browser context of its own whose browser speaks the language, which is what main follows while
+// the language setting is "system".
 
 const ENGLISH_MESSAGE = 'Hello there';
 const ARABIC_MESSAGE = 'مرحبًا، ما هي عاصمة فرنسا؟';
 
+let h: Harness;
+beforeAll(async () => {
+  h = await openApp();
+});
+afterAll(() => closeExpectingNoErrors(h));
+
+it('stores a Pro key and chooses the Pro plan in English, for every language that follows', async () => {
+  await useKey(h.page, h.fake.keys.pro);
+  await setPlan(h.page, 'Pro');
+});
+
 describe.each(JOURNEY_LANGUAGES)('chat in %s', (language) => {
-  let h: Harness;
+  let shown: AppPage | undefined;
   let page: Page;
   let t: Words;
 
@@ -24,19 +36,13 @@ describe.each(JOURNEY_LANGUAGES)('chat in %s', (language) => {
 
   beforeAll(async () => {
     t = await wordsOf(language);
-    h = await openApp();
   });
 
-  afterAll(async () => {
-    await h?.close();
-  });
+  afterAll(() => closeExpectingNoErrors(shown));
 
   it('opens on the empty chat in the language, the page turned the language’s way', async () => {
-    await useKey(h.page, h.fake.keys.pro);
-    await setPlan(h.page, 'Pro');
-    const context = await h.browser.newContext({ viewport: { width: 1100, height: 800 }, locale: language });
-    page = await context.newPage();
-    await openFirstScreen(page, h.app.url, (shown) => shown.getByRole('heading', { name: t('chat:conversation.new') }).waitFor());
+    shown = await openAppPage(h.browser, h.app, { height: 800, locale: language, ready: (opened) => opened.getByRole('heading', { name: t('chat:conversation.new') }).waitFor() });
+    page = shown.page;
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
     await page.getByRole('heading', { name: t('chat:empty.heading') }).waitFor();

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import type { HistoryStore } from '../../electron/core/services/history/history-store';
-import { type HistoryInLanguage, openHistoryIn } from '../support/history-in-language';
+import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } from '../support/history-in-language';
 import { JOURNEY_LANGUAGES, languageCheckpoint } from '../support/i18n';
 import { putSpokenMeeting } from '../support/transcript-editor';
 
 // The history in each journey language: a few conversations (one pinned, one titled in Arabic,
 // one in English) and a search that finds messages and a transcript, then Settings' backups with
 // one made on request; each screen measured at every size and theme, judged for text that missed
-// translation in the pseudo-language and for accessibility in Arabic.
+// translation in the pseudo-language and for accessibility in Arabic. One app on the seeded
+// history for the file, opened in a browser context per language; each language's backup is one
+// more in the list the next one shows.
 
 
 function seed(store: HistoryStore) {
@@ -23,11 +25,17 @@ function seed(store: HistoryStore) {
   putSpokenMeeting(store);
 }
 
+let seeded: SeededApp;
+beforeAll(async () => {
+  seeded = await openSeededApp(seed);
+});
+afterAll(() => seeded?.close());
+
 describe.each(JOURNEY_LANGUAGES)('the history in %s', (language) => {
   let h: HistoryInLanguage;
 
   beforeAll(async () => {
-    h = await openHistoryIn(language, seed);
+    h = await openHistoryIn(seeded, language);
   });
   afterAll(async () => {
     const errors = h?.errors ?? [];

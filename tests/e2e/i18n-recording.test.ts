@@ -1,33 +1,54 @@
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directionOf } from '../../shared/i18n/languages';
+import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
+import { type AppPage, closeExpectingNoErrors, openAppPage } from '../support/harness';
 import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
-import { type RecorderRig, openRecorderRig, shownElapsed, skipNamePrompt, speechForCapture } from '../support/recorder';
+import { launchCapturingChromium, shownElapsed, skipNamePrompt, speechForCapture } from '../support/recorder';
+import { type WebApp, startWebApp } from '../support/web-app';
 
 // The recorder in each journey language: the name asked once, before recording (system audio said unavailable),
 // recording, paused, and the stopped recording waiting on the Free plan, each screen measured,
-// saved and judged (untranslated text in the pseudo-language, axe in Arabic).
+// saved and judged (untranslated text in the pseudo-language, axe in Arabic). One fake service,
+// one speech file and one capturing browser for the file; each language gets an app of its own
+// (the name is asked once per data folder) and a browser context that speaks the language.
+
+let audio: AudioFixtures;
+let fake: FakeService;
+let browser: Browser;
+beforeAll(async () => {
+  audio = await audioFixtures();
+  fake = await startFakeService();
+  browser = await launchCapturingChromium(await speechForCapture(audio));
+});
+afterAll(async () => {
+  await browser?.close();
+  await fake?.close();
+  await audio?.close();
+});
 
 describe.each(JOURNEY_LANGUAGES)('the recorder in %s', (language) => {
-  let rig: RecorderRig;
-  let audio: AudioFixtures;
+  let app: WebApp;
+  let rig: AppPage;
   let words: Words;
 
   beforeAll(async () => {
     words = await wordsOf(language);
-    audio = await audioFixtures();
-    rig = await openRecorderRig({
-      wav: await speechForCapture(audio),
+    app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+    rig = await openAppPage(browser, app, {
+      height: 800,
       locale: language,
       ready: (page) => page.getByRole('button', { name: words('recording:nav.record'), exact: true }).waitFor(),
     });
   });
 
   afterAll(async () => {
-    const errors = rig?.errors ?? [];
-    await rig?.close();
-    await audio?.close();
-    expect(errors, 'no console error or uncaught exception').toEqual([]);
+    try {
+      await closeExpectingNoErrors(rig);
+    } finally {
+      await app?.close();
+    }
   });
 
   it('offers the microphone and says why system audio cannot be had, before recording', async () => {

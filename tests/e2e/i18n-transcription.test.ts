@@ -1,16 +1,21 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directionOf } from '../../shared/i18n/languages';
+import { startFakeService, type FakeService } from '../fake-service/server';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
-import { type Harness, closeExpectingNoErrors, openHarness } from '../support/harness';
+import { launchChromium } from '../support/browser';
+import { type AppPage, closeExpectingNoErrors, openAppPage } from '../support/harness';
 import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../support/i18n';
 import { TEXT, WORDS, dropFiles, fileOf } from '../support/transcription';
+import { type WebApp, startWebApp } from '../support/web-app';
 
 // Transcription in each journey language: a Pro key, two recordings dropped together, the queue
 // with their jobs, a finished transcript and its export panel, each screen measured, saved and
 // judged (untranslated text in the pseudo-language, axe in Arabic). Controls are found by the
 // words a user of that language reads; the key and plan are set by the fields' kinds, since the
-// settings screen is worded by its own namespace.
+// settings screen is worded by its own namespace. One fake service, one spoken recording and one
+// browser for the file; each language gets an app of its own (its own key, plan and queue) and a
+// browser context that speaks the language.
 
 const NAMES = ['sentence.wav', 'réunion.wav'] as const;
 
@@ -30,17 +35,31 @@ async function becomePro(page: Page, words: Words, key: string) {
   await page.getByRole('heading', { name: words('transcription:drop.heading') }).waitFor();
 }
 
+let audio: AudioFixtures;
+let sentence: string;
+let fake: FakeService;
+let browser: Browser;
+beforeAll(async () => {
+  audio = await audioFixtures();
+  sentence = await audio.speak('sentence.wav', TEXT);
+  fake = await startFakeService();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await fake?.close();
+  await audio?.close();
+});
+
 describe.each(JOURNEY_LANGUAGES)('transcription in %s', (language) => {
-  let h: Harness;
-  let audio: AudioFixtures;
+  let app: WebApp;
+  let h: AppPage;
   let words: Words;
-  let sentence: string;
 
   beforeAll(async () => {
     words = await wordsOf(language);
-    audio = await audioFixtures();
-    sentence = await audio.speak('sentence.wav', TEXT);
-    h = await openHarness({
+    app = await startWebApp({ APP_BASE_URL: fake.baseUrl });
+    h = await openAppPage(browser, app, {
       locale: language,
       height: 860,
       ready: (page) => page.getByRole('button', { name: words('transcription:nav.transcribe'), exact: true }).waitFor(),
@@ -48,12 +67,15 @@ describe.each(JOURNEY_LANGUAGES)('transcription in %s', (language) => {
   });
 
   afterAll(async () => {
-    await closeExpectingNoErrors(h);
-    await audio?.close();
+    try {
+      await closeExpectingNoErrors(h);
+    } finally {
+      await app?.close();
+    }
   });
 
   it('queues two recordings dropped together and says how each went', async () => {
-    const { page, fake } = h;
+    const { page } = h;
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([language, directionOf(language)]);
     await becomePro(page, words, fake.keys.pro);
 

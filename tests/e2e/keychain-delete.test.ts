@@ -19,8 +19,9 @@ let app: WebApp;
 let browser: Browser;
 let page: Page;
 
-// Main's own retry waits an hour here (a minute otherwise): the entry is still there after revive(),
-// so it is Test connection's use of the key that deletes it, not a timer that fired first.
+// Main's own retry waits an hour here (a minute otherwise), so the entry goes with a use of the key
+// once the keychain is back: Test connection's, or one the page made as Settings opened. Which one
+// comes first is the machine's timing (CI once saw the page's), so the test does not ask.
 const startApp = () =>
   startWebApp({ APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: dataDir, DBUS_SESSION_BUS_ADDRESS: keyring.busAddress }, { keyRetrySeconds: 3600 });
 
@@ -79,7 +80,6 @@ describe('deleting the key while the keychain is down', () => {
     await page.getByRole('status').getByText(/^Key removed from Confab\. The system keychain was unavailable/).waitFor();
 
     await keyring.revive();
-    expect(await keyring.secret('Confab', account)).not.toBeNull();
     expect(await testConnection()).not.toContain(`Bearer ${KEY}`);
     expect(await keyring.secret('Confab', account)).toBeNull();
     await page.getByText(/^Key removed from Confab/).waitFor({ state: 'detached' });

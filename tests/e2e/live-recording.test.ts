@@ -34,7 +34,7 @@ const uploads = () => rig.fake.requests.filter((request) => request.path.startsW
 const answered = (from: number) => uploads().slice(from).filter((request) => request.status === 200).length;
 
 describe('a meeting transcribed while it is recorded', () => {
-  it('sends parts to the service while recording, and Stop sends only the last one', async () => {
+  it('sends parts to the service while recording, and Stop sends only the parts not sent yet', async () => {
     const { page } = rig;
     await openRecorder(page);
     await skipNamePrompt(page);
@@ -52,13 +52,19 @@ describe('a meeting transcribed while it is recorded', () => {
     await result.or(open).first().waitFor({ timeout: 30_000 });
     if (await open.isVisible()) await open.click();
     await result.waitFor();
-    // Every part but the last went while recording (as Opus in WebM, named by the live sender), none of them
-    // again after Stop: the job sent only the last, encoded from the mix.
+    // The parts went while recording (as Opus in WebM, named by the live sender), none of them again after
+    // Stop: the job sent only the rest, encoded from the mix — the last part, and on a loaded machine also
+    // the one cut just before Stop whose encode had not ended yet (parts are cut every ~5 s of audio, so
+    // where Stop falls against the last cut is the machine's timing, not Confab's choice).
     const names = uploads().map((request) => fileOf(request).filename);
     const live = names.filter((name) => /^part \d+\.webm$/.test(name));
+    expect(live.length).toBeGreaterThanOrEqual(2);
     expect(live).toEqual(Array.from({ length: live.length }, (_, index) => `part ${index + 1}.webm`));
-    const count = live.length + 1;
-    expect(names.slice(live.length)).toEqual([expect.stringMatching(new RegExp(`\\(part ${count} of ${count}\\)\\.webm$`))]);
+    const afterStop = names.slice(live.length);
+    const count = Number(/ of (\d+)\)\.webm$/.exec(afterStop[0] ?? '')?.[1]);
+    expect(count - live.length, 'parts left for Stop: the last, and at most the one cut as it was pressed').toBeLessThanOrEqual(2);
+    const rest = Array.from({ length: count - live.length }, (_, index) => live.length + index + 1);
+    expect(afterStop.map((name) => Number(/\(part (\d+) of \d+\)\.webm$/.exec(name)?.[1])).sort((a, b) => a - b)).toEqual(rest);
     await screenshot(page, 'recorder-live-transcript-1280');
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'recorder-live-transcript-800');

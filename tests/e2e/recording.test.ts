@@ -41,16 +41,23 @@ function keptMarkers(): Array<{ at: number; label: string }> {
   }
 }
 
-/** Runs before the page's own scripts: keeps every AudioContext the page makes, for the test to look at. */
+/** Runs before the page's own scripts: keeps every AudioContext the page makes and every microphone it opens, for the test to look at. */
 function keepAudioContexts() {
   const Native = window.AudioContext;
   const made: AudioContext[] = [];
-  Object.assign(window, { confabTestContexts: made });
+  const opened: MediaStream[] = [];
+  Object.assign(window, { confabTestContexts: made, confabTestMics: opened });
   window.AudioContext = class extends Native {
     constructor(options?: AudioContextOptions) {
       super(options);
       made.push(this);
     }
+  };
+  const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints);
+    opened.push(stream);
+    return stream;
   };
 }
 
@@ -60,6 +67,18 @@ const runningContexts = (page: Page) =>
     (window as unknown as { confabTestContexts: Array<AudioContext & { sinkId: string | { type: string } }> }).confabTestContexts
       .filter((context) => context.state === 'running')
       .map((context) => ({ sampleRate: context.sampleRate, sink: typeof context.sinkId === 'string' ? context.sinkId : context.sinkId.type })),
+  );
+
+/** The processing Chromium applies to each live microphone track the page opened. */
+const liveMicProcessing = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { confabTestMics: MediaStream[] }).confabTestMics
+      .flatMap((stream) => stream.getAudioTracks())
+      .filter((track) => track.readyState === 'live')
+      .map((track) => {
+        const { echoCancellation, noiseSuppression, autoGainControl } = track.getSettings();
+        return { echoCancellation, noiseSuppression, autoGainControl };
+      }),
   );
 
 const elapsedReaches = (seconds: number) => expect.poll(() => shownElapsed(rig.page), { timeout: seconds * 1000 + 15_000 }).toBeGreaterThanOrEqual(seconds);
@@ -105,6 +124,9 @@ describe('recording a meeting', () => {
     await expect.poll(() => meterLevel(page, 'Microphone level')).toBeGreaterThan(0.02);
     // ...captured by a context that renders to no output device: nothing is resampled for a device that would play nothing.
     expect(await runningContexts(page)).toEqual([{ sampleRate: 16_000, sink: 'none' }]);
+    // ...from a microphone Chromium does not process: its echo canceller removes only what Chromium
+    // itself plays, which while recording is nothing (a call's sound comes from another program).
+    expect(await liveMicProcessing(page)).toEqual([{ echoCancellation: false, noiseSuppression: false, autoGainControl: false }]);
     await elapsedReaches(3);
     await screenshot(page, 'recorder-recording-1280');
 

@@ -24,10 +24,13 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('console', (message) => message.type() === 'error' && h.errors.push(message.text()));
   page.on('pageerror', (error) => h.errors.push(error.message));
-  // In Japanese, and drawn: the sections are there to take the shortcut.
+  // In Japanese, and drawn: the sections are there to take the shortcut, and the first screen is in
+  // (main's settings have come), so the picker opens within the key press's activation however loaded
+  // the machine is; a press while the app still loads is the unit test's (open-recording.test.tsx).
   await openFirstScreen(page, h.app.url, async (p) => {
     await p.locator('html[lang="ja"]').waitFor({ state: 'attached' });
     await p.getByRole('navigation').first().waitFor();
+    await p.locator('main .composer').waitFor();
   });
 });
 

@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody, RequestLogEntry } from '../fake-service/script';
+import { answersAtOnce } from '../support/answers-at-once';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
@@ -12,8 +13,9 @@ import { fileInput, openSettings, openTranscribe, queueRow, resultHeading, setPl
 
 // What the user sets for a long recording's parts: the names and terms sent with every part
 // (the options form, kept with main's defaults) and how many parts go at once (Settings). A
-// 41-minute meeting (a 16 kHz WAV of ~79 MB) is cut by main's splitter into three parts; the fake
-// service's log shows what each part was prompted with and when each was in flight.
+// 25-minute meeting (a 16 kHz WAV of ~48 MB) is cut by main's splitter into three parts (2, 19.5
+// and what remains); the fake service's log shows what each part was prompted with and when each
+// was in flight.
 
 const USER_PROMPT = 'Design review of the Confab team.';
 const GLOSSARY = 'Ngozi Okonkwo, Tadeusz Wróblewski, Confab, WebCodecs';
@@ -24,17 +26,12 @@ let fake: FakeService;
 let browser: Browser;
 let s: Session;
 const page = (): Page => s.page;
-/** When the fake finished answering each request (its log has only when each arrived). */
-const finished = new Map<RequestLogEntry, number>();
+/** When the fake finished answering each request, and the most it answered at once. */
+const { onRequest, mostAtOnce } = answersAtOnce();
 
 const transcriptions = (from: number) => fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).slice(from);
 const bodyOf = (entry: RequestLogEntry) => entry.body as MultipartLogBody;
 const partOf = (entry: RequestLogEntry) => Number(/\(part (\d+)/.exec(bodyOf(entry).file?.filename ?? '')?.[1]);
-/** The most requests the fake was answering at one moment. */
-function mostAtOnce(entries: RequestLogEntry[]): number {
-  return Math.max(...entries.map((entry) => entries.filter((other) => other.at <= entry.at && finished.get(other)! > entry.at).length));
-}
-
 const partsField = () => page().getByRole('combobox', { name: 'Parts sent at once' });
 const glossaryBox = () => page().getByRole('textbox', { name: 'Names and terms' });
 
@@ -50,10 +47,10 @@ async function atTwoSizes(name: string, field: () => Locator) {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'confab-parts-at-once-'));
-  meeting = await makeLongRecording(dir, { minutes: 41, name: 'design-review.wav', sampleRate: 16_000 });
+  meeting = await makeLongRecording(dir, { minutes: 25, name: 'design-review.wav', sampleRate: 16_000 });
   // The fake hears the marker tones in each part, so its answers fit the part (a made-up answer's
   // timings could overrun it, and the part would be sent again as suspect).
-  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest: (entry) => finished.set(entry, Date.now()) });
+  fake = await startFakeService({ toneWords: { ...MARKER_TONES }, onRequest });
   browser = await launchChromium();
   s = await openSession(browser, { APP_BASE_URL: fake.baseUrl });
   await useKey(page(), fake.keys.pro);
@@ -118,9 +115,11 @@ describe('the parts of a long recording, as the user sets them', () => {
     await openTranscribe(page());
     await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = transcriptions(0).length;
-    // Every answer takes 4 s; the second part to arrive is told to come back in 4 s.
+    // Every answer takes 4 s; the second part to arrive is told to come back in 4 s. The first part's
+    // answer waits until the second's upload is in (at most 10 minutes): however slowly a loaded
+    // machine makes the parts, two sent at once are on their way together.
     fake.setLatency(4_000);
-    fake.transcription.next({});
+    fake.transcription.next({ holdForNextMs: 600_000 });
     fake.transcription.next({ status: 429, headers: { 'Retry-After': '4' }, errorBody: { error: { message: 'Slow down.', type: 'rate_limit_error', code: null } } });
     await fileInput(page()).setInputFiles(meeting.path);
     const row = queueRow(page(), 'design-review.wav');

@@ -22,6 +22,11 @@ export interface SharedState {
   defaultIntervalMs: number;
   /** Per-instance counter, so ids are deterministic within a test run. */
   sequence: number;
+  /**
+   * Transcription requests arrived so far, the latest arrival whose upload has been read, and the
+   * answers held until a later one's has (holdForNextMs).
+   */
+  transcriptionArrivals: { count: number; read: number; held: Set<() => void> };
   toneWords?: Record<string, number>;
   /** With toneWords: where uploads are copied for decoding; close() deletes it. */
   copyDir?: string;

@@ -100,6 +100,12 @@ export interface TranscriptionScript {
   duration?: number;
   /** Wait after the upload was read, before the response headers. Overrides setLatency(). */
   latencyMs?: number;
+  /**
+   * After the latency, hold the answer until a later transcription request's upload has been read,
+   * or at most this long: a client that sends parts at once then has two in flight (a whole upload
+   * apart, not a millisecond), however slowly it makes them.
+   */
+  holdForNextMs?: number;
   /** Answer with this HTTP status (after reading the upload). */
   status?: number;
   errorBody?: unknown;

@@ -50,7 +50,7 @@ const ROUTES: Record<string, string[]> = {
 /** Starts the fake on 127.0.0.1 and a free port (see FakeServiceOptions). */
 export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
   const keys = { ...defaultKeys(), ...options.keys };
-  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, toneWords: options.toneWords };
+  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, transcriptionArrivals: { count: 0, read: 0, held: new Set() }, toneWords: options.toneWords };
   if (options.toneWords) state.copyDir = await mkdtemp(join(tmpdir(), 'fake-uploads-'));
   const issued = new Map<string, Plan>();
   const chat = queue<ChatScript>();

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { sendError, sendJson, sendScriptedError } from './errors';
 import type { ErrorFields } from './errors';
-import type { RequestContext } from './http';
+import type { RequestContext, SharedState } from './http';
 import { sleep } from './http';
 import type { MultipartLogBody, TranscriptionScript } from './script';
 import type { Transcript } from './transcript';
@@ -64,9 +64,26 @@ function respond(ctx: RequestContext, transcript: Transcript, format: string, gr
   else send('text/vtt; charset=utf-8', toVtt(transcript));
 }
 
+/** Resolves once the upload of a transcription request that arrived after the `arrival`th has been read, after `ms`, or on abort. */
+function untilLaterRead(arrivals: SharedState['transcriptionArrivals'], arrival: number, ms: number, signal: AbortSignal): Promise<void> {
+  if (arrivals.read > arrival) return Promise.resolve();
+  return new Promise((resolve) => {
+    const release = () => {
+      arrivals.held.delete(check);
+      resolve();
+    };
+    const check = () => arrivals.read > arrival && release();
+    arrivals.held.add(check);
+    // The response's signal ends this timer once it is answered.
+    void sleep(ms, signal).then(release);
+  });
+}
+
 /** POST /v1/audio/transcriptions: a streamed multipart parse that never holds the file. */
 export async function handleTranscription(ctx: RequestContext, takeScript: () => TranscriptionScript | undefined): Promise<void> {
   const { req, res, entry, signal } = ctx;
+  const arrivals = ctx.state.transcriptionArrivals;
+  const arrival = ++arrivals.count;
   if (ctx.plan === 'free') {
     respondEarly(ctx, 403, {
       message: 'Audio transcription requires a Pro plan.',
@@ -92,6 +109,10 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
   entry.body = log;
 
   const upload = await readUpload(ctx, script, log);
+  if (upload.outcome === 'read') {
+    arrivals.read = Math.max(arrivals.read, arrival);
+    for (const check of arrivals.held) check();
+  }
   let heard: Awaited<ReturnType<typeof hearTones>> | null = null;
   try {
     await upload.copy?.written;
@@ -109,6 +130,7 @@ export async function handleTranscription(ctx: RequestContext, takeScript: () =>
 
   ctx.watchDisconnect('transcription');
   await sleep(script.latencyMs ?? ctx.state.latencyMs, signal);
+  if (script.holdForNextMs) await untilLaterRead(arrivals, arrival, script.holdForNextMs, signal);
   if (signal.aborted) return;
   if (script.status !== undefined) {
     sendScriptedError(res, script.status, script.errorBody, script.headers);

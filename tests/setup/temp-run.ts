@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pointTempAt } from './temp-env';
+import { FIXTURE_CACHE } from '../support/audio';
 
 const RUN_PREFIX = 'confab-test-run-';
 /**
@@ -27,7 +28,18 @@ const OTHERS = /^(confab-test-run-|confab-keyring-|confab-fresh-|confab-demo-|co
 
 const suiteEntries = (dir: string) => readdirSync(dir).filter((name) => SUITE_NAMES.test(name) && !OTHERS.test(name));
 
+/**
+ * Marks the main process while a run's folder exists. The e2e project lists this setup before
+ * its shared Chromium's, and vitest runs a project's setups before the root's: the first call
+ * makes the folder, a second finds it made. On globalThis, not in the environment, which test
+ * files inherit (temp-run.test.ts calls setup() inside a run).
+ */
+const RUN = Symbol.for('confab.test-run');
+const marks = globalThis as { [RUN]?: true };
+
 export default function setup() {
+  if (marks[RUN]) return () => {};
+  marks[RUN] = true;
   const osTemp = tmpdir();
   const before = new Set(suiteEntries(osTemp));
   const root = mkdtempSync(join(osTemp, RUN_PREFIX));
@@ -39,12 +51,21 @@ export default function setup() {
   mkdirSync(runtime, { mode: 0o700 });
   const savedRuntime = process.env.XDG_RUNTIME_DIR;
   process.env.XDG_RUNTIME_DIR = runtime;
+  // Recordings the test files make, each made once per run and copied by the files that ask (tests/support/audio.ts).
+  const fixtures = join(root, 'fixtures');
+  mkdirSync(fixtures);
+  const savedFixtures = process.env[FIXTURE_CACHE];
+  process.env[FIXTURE_CACHE] = fixtures;
 
   return function teardown() {
+    delete marks[RUN];
     restore();
     if (savedRuntime === undefined) delete process.env.XDG_RUNTIME_DIR;
     else process.env.XDG_RUNTIME_DIR = savedRuntime;
     rmSync(runtime, { recursive: true, force: true });
+    if (savedFixtures === undefined) delete process.env[FIXTURE_CACHE];
+    else process.env[FIXTURE_CACHE] = savedFixtures;
+    rmSync(fixtures, { recursive: true, force: true });
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true });
     const escaped = suiteEntries(osTemp).filter((name) => !before.has(name));

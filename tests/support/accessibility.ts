@@ -1,33 +1,36 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
 const THEMES = ['light', 'dark'] as const;
-const BLOCKING = new Set(['serious', 'critical']);
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = ['serious', 'critical'];
+
+/** Runs in the page: axe-core on the document, each serious or critical violation's nodes as sentences. */
+async function audit({ tags, blocking }: { tags: string[]; blocking: string[] }): Promise<string[]> {
+  // Only violations are listed: the passes and the incomplete are neither reported nor worth aggregating.
+  const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  return violations
+    .filter((violation) => blocking.includes(violation.impact ?? ''))
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`));
+}
 
 /**
  * Runs axe-core on the page as it stands, once in each theme, and throws naming every serious or
  * critical violation (rule, element, why). The theme is switched on <html> the way useTheme does,
- * then put back, so the test goes on with the screen it had.
+ * then put back, so the test goes on with the screen it had. axe-core is put in the page once and
+ * kept there (a page that navigates gets it again): @axe-core/playwright sent and compiled its
+ * 500 kB twice for every run, which was most of an audit's time (docs/testing.md).
  */
 export async function auditAccessibility(page: Page, name: string): Promise<void> {
   const before = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
   const found: string[] = [];
   try {
+    if (!(await page.evaluate(() => typeof (window as { axe?: typeof axe }).axe?.run === 'function'))) await page.evaluate(axe.source);
     for (const theme of THEMES) {
       await page.evaluate((next) => {
         document.documentElement.dataset.theme = next;
       }, theme);
-      const { violations } = await new AxeBuilder({ page })
-        // Legacy mode audits each frame in place; the default opens a second page, which a page
-        // made by browser.newPage() (no context of its own) cannot do.
-        .setLegacyMode(true)
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      for (const violation of violations) {
-        if (!BLOCKING.has(violation.impact ?? '')) continue;
-        for (const node of violation.nodes) {
-          found.push(`[${theme}] ${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`);
-        }
-      }
+      found.push(...(await page.evaluate(audit, { tags: TAGS, blocking: BLOCKING })).map((violation) => `[${theme}] ${violation}`));
     }
   } finally {
     await page.evaluate((theme) => {

@@ -1,13 +1,41 @@
 // Real recordings for the transcription tests, made at test time: espeak-ng speaks a
 // sentence to WAV, sox pads it with silence, ffmpeg converts it to the compressed formats.
-// All three are Debian packages installed here and in CI.
+// All three are Debian packages installed here and in CI. Within a test run each recording is
+// made once (the run's fixture cache, tests/setup/temp-run.ts) and copied into the folder of
+// every file that asks for it, so a file may change its copy.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/** The run's fixture cache folder, where temp-run.ts makes one (none outside a test run: the bench). */
+export const FIXTURE_CACHE = 'CONFAB_TEST_FIXTURES';
+
+/**
+ * Gives `out` the recording `recipe` describes: copied from the run's cache, or made by `make`
+ * (into a folder of its own, for its tools' temp files) and put in the cache under the recipe's
+ * hash by a rename, so a file reading the cache never sees half a recording. No recipe (an input
+ * the fixtures did not make) or no cache: made in place.
+ */
+async function fromCache(recipe: string | undefined, out: string, make: (out: string, temp: string) => Promise<void>): Promise<void> {
+  const cache = process.env[FIXTURE_CACHE];
+  if (!cache || !recipe) return make(out, join(out, '..'));
+  const cached = join(cache, createHash('sha256').update(recipe).digest('hex') + extname(out));
+  if (!(await stat(cached).catch(() => null))) {
+    const making = await mkdtemp(join(cache, 'making-'));
+    try {
+      await make(join(making, `made${extname(out)}`), making);
+      await rename(join(making, `made${extname(out)}`), cached);
+    } finally {
+      await rm(making, { recursive: true, force: true });
+    }
+  }
+  await copyFile(cached, out);
+}
 
 export interface AudioFixtures {
   dir: string;
@@ -29,24 +57,32 @@ export interface AudioFixtures {
 export async function audioFixtures(): Promise<AudioFixtures> {
   const dir = await mkdtemp(join(tmpdir(), 'confab-audio-'));
   const path = (name: string) => join(dir, name);
+  /** What made each recording of this folder, by path: the key of what is made from it. */
+  const recipes = new Map<string, string>();
+  const made = async (name: string, recipe: string | undefined, make: (out: string, temp: string) => Promise<void>) => {
+    await fromCache(recipe, path(name), make);
+    if (recipe) recipes.set(path(name), recipe);
+    return path(name);
+  };
   return {
     dir,
     path,
-    async speak(name, text) {
+    speak: (name, text) =>
       // espeak-ng's audio library makes a pulse-* folder in the temp folder even when it only
-      // writes a file: it goes in the fixtures folder, removed with it.
-      await run('espeak-ng', ['-v', 'en', '-s', '150', '-w', path(name), text], { env: { ...process.env, TMPDIR: dir } });
-      return path(name);
-    },
-    async pad(input, name, seconds) {
-      await run('sox', [input, path(name), 'pad', '0', String(seconds)]);
-      return path(name);
-    },
-    async convert(input, name) {
-      await run('ffmpeg', ['-y', '-v', 'error', '-i', input, path(name)]);
-      return path(name);
-    },
+      // writes a file: it goes in a folder removed after it.
+      made(name, JSON.stringify(['espeak-ng', extname(name), text]), (out, temp) =>
+        run('espeak-ng', ['-v', 'en', '-s', '150', '-w', out, text], { env: { ...process.env, TMPDIR: temp } }).then(() => {}),
+      ),
+    pad: (input, name, seconds) =>
+      made(name, recipes.has(input) ? JSON.stringify(['sox pad', extname(name), seconds, recipes.get(input)]) : undefined, (out) =>
+        run('sox', [input, out, 'pad', '0', String(seconds)]).then(() => {}),
+      ),
+    convert: (input, name) =>
+      made(name, recipes.has(input) ? JSON.stringify(['ffmpeg', extname(name), recipes.get(input)]) : undefined, (out) =>
+        run('ffmpeg', ['-y', '-v', 'error', '-i', input, out]).then(() => {}),
+      ),
     async write(name, bytes) {
+      recipes.delete(path(name));
       await writeFile(path(name), bytes);
       return path(name);
     },

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startFakeService } from '../fake-service/server';
 import type { AudioFixtures } from './audio';
-import { openFirstScreen } from './browser';
+import { collectErrors, openFirstScreen } from './browser';
 import type { Harness } from './harness';
 import { launchCapturingChromium } from './recorder';
 import { startWebApp } from './web-app';
@@ -24,11 +24,7 @@ export async function openWithFakeMicrophone(wav: string, options: { height: num
     const context = await browser.newContext({ viewport: { width: 1100, height: options.height } });
     await context.grantPermissions(['microphone'], { origin: app.origin });
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     await openFirstScreen(page, app.url, options.ready);
     return { fake, app, browser, page, errors, close };
   } catch (error) {

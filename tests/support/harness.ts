@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium, openFirstScreen } from './browser';
+import { collectErrors, launchChromium, openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface Harness {
@@ -30,15 +30,7 @@ export async function openHarness(options: {
   const fake = await startFakeService();
   const app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { answersConsent: options.answersConsent, limitFileBlocks: options.limitFileBlocks });
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true, locale: options.locale });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await openFirstScreen(page, app.url, options.ready);
+  const { page, errors } = await openAppPage(browser, app, options);
   return {
     fake,
     app,
@@ -53,11 +45,37 @@ export async function openHarness(options: {
   };
 }
 
+export interface AppPage {
+  page: Page;
+  /** Console errors and uncaught exceptions of this page. */
+  errors: string[];
+  /** Closes the page's context (the harness and the browser stay). */
+  close(): Promise<void>;
+}
+
 /**
- * Closes the harness, then fails the file if the page logged an error on the way: the check a
- * journey's last test makes, for files whose tests end on something else.
+ * A page on the app in a context of its own (its cookies, storage and language), with clipboard
+ * access and every console error collected; `ready` waits for the first screen. A file that walks
+ * several languages opens one per language on one harness: a first start in the browser's language.
  */
-export async function closeExpectingNoErrors(h: Harness | undefined) {
+export async function openAppPage(
+  browser: Browser,
+  app: Pick<WebApp, 'url' | 'origin'>,
+  options: { height: number; locale?: string; ready(page: Page): Promise<unknown> },
+): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: options.height }, acceptDownloads: true, locale: options.locale });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await openFirstScreen(page, app.url, options.ready);
+  return { page, errors, close: () => context.close() };
+}
+
+/**
+ * Closes the harness (or a page of its own), then fails the file if the page logged an error on
+ * the way: the check a journey's last test makes, for files whose tests end on something else.
+ */
+export async function closeExpectingNoErrors(h: Pick<Harness, 'errors' | 'close'> | undefined) {
   const errors = h?.errors ?? [];
   await h?.close();
   expect(errors, 'no console error or uncaught exception (a CSP violation, a React error)').toEqual([]);

@@ -2,7 +2,7 @@
 // clean quit, or after the process was killed. Used by the history journeys (history*.test.ts).
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { openFirstScreen } from './browser';
+import { collectErrors, openFirstScreen } from './browser';
 import { startWebApp, type WebApp } from './web-app';
 
 export interface Session {
@@ -27,10 +27,7 @@ export async function openSession(browser: Browser, env: { APP_BASE_URL?: string
   async function show() {
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    collectErrors(page, errors);
     await openFirstScreen(page, app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());
   }
 

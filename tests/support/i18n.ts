@@ -11,7 +11,7 @@ import { i18nOptions } from '../../shared/i18n/options';
 import { pseudoResources } from '../../shared/i18n/pseudo';
 import { catalogue } from './catalogue';
 import { auditAccessibility } from './accessibility';
-import { checkScreen } from './layout';
+import { SIZES, checkScreen } from './layout';
 
 /** The journeys' languages: the pseudo-language, right-to-left Arabic, Japanese (CJK) and German (long words). */
 export const JOURNEY_LANGUAGES = [PSEUDO_LANGUAGE, 'ar', 'ja', 'de'] as const satisfies readonly UiLanguage[];
@@ -74,13 +74,14 @@ export async function expectAllTranslated(page: Page, screen: string): Promise<v
 }
 
 /**
- * One screen of a journey in `language`: measured and saved at every size in the light and the
- * dark theme (test-output/screens/layout/<language>-<screen>-…png: no clipped text, no
- * overlapping controls), with no untranslated text in the pseudo-language and, in Arabic, no
- * serious accessibility violation.
+ * One screen of a journey in `language`: measured at every size in the light and the dark theme
+ * (no clipped text, no overlapping controls) and saved in both at 800x600, where a language's
+ * longer words and mirrored layout are tightest (test-output/screens/layout/<language>-<screen>-…png;
+ * layout.test.ts saves every screen at every size in English), with no untranslated text in the
+ * pseudo-language and, in Arabic, no serious accessibility violation.
  */
 export async function languageCheckpoint(page: Page, language: UiLanguage, screen: string): Promise<void> {
-  expect(await checkScreen(page, `${language} ${screen}`), `layout of "${screen}" in ${language}`).toEqual([]);
+  expect(await checkScreen(page, `${language} ${screen}`, undefined, [SIZES[0]]), `layout of "${screen}" in ${language}`).toEqual([]);
   if (language === PSEUDO_LANGUAGE) await expectAllTranslated(page, screen);
   if (language === 'ar') await auditAccessibility(page, `${language} ${screen}`);
 }

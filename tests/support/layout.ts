@@ -165,11 +165,17 @@ const setTheme = (page: Page, theme: string) =>
 
 /**
  * Measures the screen on show at every size in both themes, saving a PNG of each in
- * test-output/screens/layout/, and returns every problem found, each naming screen, size and
- * theme. `settle` runs after each resize, for a screen that must be brought back to its state
- * (a section scrolled into view). The theme and the size it found are put back.
+ * test-output/screens/layout/ (of each size in `saved`, all by default), and returns every problem
+ * found, each naming screen, size and theme. `settle` runs after each resize, for a screen that
+ * must be brought back to its state (a section scrolled into view). The theme and the size it
+ * found are put back.
  */
-export async function checkScreen(page: Page, screen: string, settle?: () => Promise<unknown>): Promise<string[]> {
+export async function checkScreen(
+  page: Page,
+  screen: string,
+  settle?: () => Promise<unknown>,
+  saved: readonly (typeof SIZES)[number][] = SIZES,
+): Promise<string[]> {
   await mkdir(SCREENS, { recursive: true });
   const before = page.viewportSize();
   const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? null);
@@ -185,7 +191,7 @@ export async function checkScreen(page: Page, screen: string, settle?: () => Pro
         const where = `${screen} at ${size.width}x${size.height}, ${next}`;
         const found = [...(await page.evaluate(measure, CONTROLS)), ...(next === 'light' ? await wheelOverSidebar(page) : [])];
         problems.push(...found.map((problem) => `${where}: ${problem}`));
-        await page.screenshot({ path: join(SCREENS, `${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${size.width}x${size.height}-${next}.png`) });
+        if (saved.includes(size)) await page.screenshot({ path: join(SCREENS, `${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${size.width}x${size.height}-${next}.png`) });
       }
     }
   } finally {

@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { AudioFixtures } from './audio';
-import { openFirstScreen } from './browser';
+import { collectErrors, openFirstScreen } from './browser';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { type WebApp, startWebApp } from './web-app';
 
@@ -59,7 +59,7 @@ export async function shownElapsed(page: Page): Promise<number> {
 
 /** The level a track's meter shows now. */
 export const meterLevel = (page: Page, name: 'Microphone level' | 'System audio level') =>
-  page.getByRole('meter', { name }).evaluate((el: HTMLMeterElement) => el.value);
+  page.getByRole('meter', { name }).evaluate((el) => Number(el.getAttribute('aria-valuenow')));
 
 export interface RecorderRig {
   fake: FakeService;
@@ -91,11 +91,7 @@ export async function openRecorderRig(options: {
   const browser = await launchCapturingChromium(options.wav, options.locale);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = collectErrors(page);
   const ready = options.ready ?? ((p: Page) => sidebar(p).getByRole('button', { name: /^(Record|Recording)$/ }).waitFor());
   await openFirstScreen(page, app.url, ready);
   const rig: RecorderRig = {

@@ -107,7 +107,8 @@ export async function openEditor(page: Page) {
 /** What the stored meeting of the two-views and disk-fault journeys says, a word every half second. */
 const STORED = 'Bella asked Anna about the bridge. Anna said the steel came late. Then we talked about the budget.';
 
-/** Keeps `meeting.mp3` in a history as the service would have transcribed STORED, with word timings. */
-export function putSpokenMeeting(store: HistoryStore) {
-  store.transcripts.put({ ...spokenRecord('meeting', STORED, 10), createdAt: Date.now() }, null);
+/** Keeps `meeting.mp3` (or another name) in a history as the service would have transcribed STORED, with word timings. */
+export function putSpokenMeeting(store: HistoryStore, fileName = 'meeting.mp3') {
+  const id = fileName === 'meeting.mp3' ? 'meeting' : `meeting-${fileName}`;
+  store.transcripts.put({ ...spokenRecord(id, STORED, 10), fileName, createdAt: Date.now() }, null);
 }

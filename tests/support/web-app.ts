@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,11 +30,35 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
+/** `npm run web`'s bundle (build/bundle-web.mjs), built by `npm run build`: one file to load, where tsx transformed the core at every start. */
+export const WEB_ENTRY = 'dist/web/start.mjs';
+
+/** What the bundle is built from: editing one of these and starting the old bundle would test yesterday's code. */
+const BUNDLED_SOURCES = ['electron', 'shared'];
+
+let built: Promise<void> | undefined;
+
+/** Fails with what to do when the bundle is missing or older than a source it is built from (checked once per file). */
+function assertBuilt(): Promise<void> {
+  built ??= (async () => {
+    const bundle = await stat(WEB_ENTRY).catch(() => null);
+    if (!bundle) throw new Error(`${WEB_ENTRY} is missing: run \`npm run build\` before the e2e tests.`);
+    for (const dir of BUNDLED_SOURCES) {
+      for (const name of await readdir(dir, { recursive: true })) {
+        if ((await stat(join(dir, name))).mtimeMs > bundle.mtimeMs) {
+          throw new Error(`${join(dir, name)} changed after ${WEB_ENTRY} was built: run \`npm run build\` (or \`npm run build:web\`) again.`);
+        }
+      }
+    }
+  })();
+  return built;
+}
+
 /** How the terminal frames each question, in any language (terminal-consent.ts). */
 const QUESTION = '\n=== ';
 
 /**
- * Starts what `npm run web` starts (after its renderer build, which `npm test` has done once):
+ * Starts what `npm run web` starts (after its build, which `npm test` has done once):
  * the main-process core behind the WebSocket bridge, configured by environment. Its stdin is
  * no terminal, so it refuses every consent question, unless `answersConsent` pipes the
  * test's answers in (CONFAB_CONSENT_STDIN=1).
@@ -43,9 +67,10 @@ export async function startWebApp(
   env: { APP_BASE_URL?: string; APP_DATA_DIR?: string; HTTP_PROXY?: string; DBUS_SESSION_BUS_ADDRESS?: string } = {},
   options: { answersConsent?: boolean; limitFileBlocks?: number | 'unlimited'; livePartSeconds?: number; keyRetrySeconds?: number } = {},
 ): Promise<WebApp> {
+  await assertBuilt();
   const madeDataDir = !env.APP_DATA_DIR;
   const dataDir = env.APP_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'confab-data-')));
-  const command = [process.execPath, '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'electron/web/start.ts'];
+  const command = [process.execPath, '--disable-warning=ExperimentalWarning', WEB_ENTRY];
   // A file size limit (in 512-byte blocks) for every file the harness writes: a write past it
   // fails with EFBIG as on a full disk (SIGXFSZ ignored, so the process lives to say so). Only the
   // soft limit, so limitFiles() can move it while the harness runs ('unlimited': none until then).

@@ -74,7 +74,11 @@ describe('a recording transcribed while it runs', () => {
     expect(live.every((body) => body.fields.response_format === 'verbose_json')).toBe(true);
     expect(live.every((body) => body.file!.mimeType === 'audio/webm')).toBe(true);
     // The fake reads each part's length from its WebM header: together they hold the recording so far.
-    const kept = [0, 1, 2].map((index) => JSON.parse(readFileSync(join(dir, 'recordings', recording.id, 'live', `part-00${index}.json`), 'utf8')) as { transcript: { duration: number } });
+    // Main keeps each answer once it has read it, a moment after the fake logged it as sent: waited for, not assumed.
+    const keptPath = (index: number) => join(dir, 'recordings', recording.id, 'live', `part-00${index}.json`);
+    const readKept = () => [0, 1, 2].map((index) => JSON.parse(readFileSync(keptPath(index), 'utf8')) as { transcript: { duration: number } });
+    await expect.poll(() => [0, 1, 2].every((index) => existsSync(keptPath(index))) && readKept().length).toBe(3);
+    const kept = readKept();
     expect(kept.reduce((sum, result) => sum + result.transcript.duration, 0)).toBeGreaterThan(8.5);
 
     const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });

@@ -138,6 +138,21 @@ describe('transcription refusals', () => {
     await expect(promise).rejects.toMatchObject({ status: 429 });
     expect((fake.requests[0]?.body as MultipartLogBody).file?.size).toBe(wav.length);
   });
+
+  it('holds an answer until a later request\'s upload is read, or at most as long as it was told', async () => {
+    fake.transcription.next({ text: 'first', holdForNextMs: 30_000 });
+    fake.transcription.next({ text: 'second', holdForNextMs: 150 });
+    const first = client().audio.transcriptions.create({ file: await file(), model: 'speech-1' });
+    await expect.poll(() => (fake.requests[0]?.body as MultipartLogBody | undefined)?.file?.size).toBe(wav.length);
+    // Read, and still unanswered a while later: nothing came after it yet.
+    const early = await Promise.race([first.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 300, 'held'))]);
+    expect(early).toBe('held');
+    const secondSent = performance.now();
+    const second = await client().audio.transcriptions.create({ file: await file(), model: 'speech-1' });
+    expect([(await first).text, second.text]).toEqual(['first', 'second']);
+    // The last request has no later one: answered once its hold ran out.
+    expect(performance.now() - secondSent).toBeGreaterThanOrEqual(140);
+  });
 });
 
 describe('upload faults', () => {

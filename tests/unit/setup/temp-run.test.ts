@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,19 @@ describe('the run-wide leftover check', () => {
     const teardown = setup();
     mkdirSync(join(tmpdir(), '.org.chromium.Chromium.x8'));
     expect(() => teardown()).toThrow(/\.org\.chromium\.Chromium\.x8 \(in this run's temp folder\)/);
+    expect(tmpdir()).toBe(osTemp);
+  });
+
+  it("makes one folder per run however many projects list it: a second setup finds it made, and only the first's teardown judges and removes it", () => {
+    const teardown = setup();
+    const runFolder = tmpdir();
+    const second = setup();
+    expect(tmpdir()).toBe(runFolder);
+    second();
+    expect(tmpdir()).toBe(runFolder);
+    expect(existsSync(runFolder)).toBe(true);
+    teardown();
+    expect(existsSync(runFolder)).toBe(false);
     expect(tmpdir()).toBe(osTemp);
   });
 });

@@ -2,9 +2,9 @@
  * Where a splitter request runs: a process of its own, which gives all its memory back to the
  * system when it exits. With worker threads, kept or fresh, main grew with every part it
  * split: the codecs' native buffers stay with a process after the thread that made them ends
- * (glibc keeps each thread's malloc arena). The script (worker.ts) is built beside main.cjs for
- * Electron (build/bundle-electron.mjs), or from source (the browser harness, tests, the bench)
- * the TypeScript file loaded through tsx.
+ * (glibc keeps each thread's malloc arena). A bundle finds the script (worker.ts) built beside
+ * it: beside main.cjs for Electron (build/bundle-electron.mjs), beside start.mjs for the browser
+ * harness (build/bundle-web.mjs); from source (tests, the bench) the TypeScript file loads through tsx.
  */
 import { fork } from 'node:child_process';
 import type { SplitAnswer, SplitRequest } from './protocol';
@@ -24,7 +24,7 @@ export type StartSplitProcess = () => SplitProcess;
 /** The worker script and what Node needs to run it. */
 export function splitScript(): { url: URL; execArgv: string[] } {
   const here = import.meta.url;
-  if (here.endsWith('.cjs')) return { url: new URL('./audio-split-worker.cjs', here), execArgv: [] };
+  if (!here.endsWith('.ts')) return { url: new URL('./audio-split-worker.cjs', here), execArgv: [] };
   return { url: new URL('./worker.ts', here), execArgv: ['--import', 'tsx'] };
 }
 

@@ -18,7 +18,7 @@ export interface SessionDeps {
   fs: TrackFs;
   folder: string;
   now(): number;
-  /** The recording changed (state, markers, notices, seconds); `lasting` when the manifest must be rewritten (awaited). */
+  /** The recording changed (state, markers, notices; not each chunk's seconds); `lasting` when the manifest must be rewritten (awaited). */
   changed(recording: Recording, lasting: boolean): Promise<void> | void;
   /** Hears every stretch once it is kept (live parts, captions). */
   feed?: LiveFeed;
@@ -45,6 +45,16 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
   // Notices are about a recording running; once it ends, its problem says why.
   const view = (): Recording => ({ ...recording, seconds: frames / RECORDING_SAMPLE_RATE, notices: live() ? notices.list() : [] });
   const changed = async (lasting: boolean) => deps.changed(view(), lasting);
+  /**
+   * Runs what may change the notices and tells the watchers only if it did. A chunk alone is no
+   * news: the page counts its own clock, and an event a second re-rendered its whole recorder;
+   * a watcher that comes late is sent the seconds kept as they stand.
+   */
+  function noticesMay(change: () => void) {
+    const before = JSON.stringify(notices.list());
+    change();
+    if (JSON.stringify(notices.list()) !== before) void changed(false);
+  }
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
     const run = tail.then(task, task);
@@ -107,8 +117,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         frames += verdict.frames;
         nextSeq += 1;
         lastChunkAt = deps.now();
-        notices.heard(tracks.map((track) => track.audible), verdict.frames);
-        void changed(false);
+        noticesMay(() => notices.heard(tracks.map((track) => track.audible), verdict.frames));
         return { ok: true };
       });
     },
@@ -170,9 +179,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
     /** The timer's look at the clock: chunks that stopped arriving while recording. */
     tick() {
       if (recording.state !== 'recording') return;
-      const before = JSON.stringify(notices.list());
-      notices.waited(deps.now() - lastChunkAt);
-      if (JSON.stringify(notices.list()) !== before) void changed(false);
+      noticesMay(() => notices.waited(deps.now() - lastChunkAt));
     },
 
     /** Ends it keeping all written (the files are whole after every chunk); answers it as it ends. */

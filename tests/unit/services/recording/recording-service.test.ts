@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { RecordingEvent } from '../../../../shared/contract/recording';
 import { fakeClock, fillingFs, framesOf, queuelessRecorder } from '../../../support/recording';
 import { testFolder } from '../../../support/temp-folder';
 
@@ -39,6 +40,33 @@ describe('the recording service', () => {
     expect(events.at(-1)).toMatchObject({ active: null, waiting: [{ id, state: 'ended', seconds: 1, problem: { code: 'recording.disk_full' } }] });
     // The page's Stop after the end learns how it ended.
     expect(await recordings.stop({ id })).toMatchObject({ state: 'ended' });
+    await recordings.close();
+  });
+
+  it('tells its watchers of changes they show, not of every second recorded; a watcher that comes late gets the seconds kept', async () => {
+    const { recordings, clock } = await service();
+    const events: RecordingEvent[] = [];
+    const watching = new AbortController();
+    void recordings.watch((event) => events.push(event), watching.signal);
+    const { id } = await recordings.start({ system: false });
+    const afterStart = events.length;
+    for (let seq = 0; seq < 5; seq++) {
+      clock.advance(1_000);
+      expect(await recordings.append({ id, seq, pcm: framesOf(1, [5]) })).toEqual({ ok: true });
+    }
+    // Each second is a whole re-render of the page's recorder for nothing it shows: the page counts its own clock.
+    expect(events.length).toBe(afterStart);
+    // A change the page shows still goes out at once: a notice, then its clearing.
+    await recordings.trackLost({ id, track: 'mic', reason: 'muted' });
+    expect(events.at(-1)?.active?.notices).toEqual([{ code: 'recording.mic_muted', values: {} }]);
+    clock.advance(1_000);
+    await recordings.append({ id, seq: 5, pcm: framesOf(1, [5]) });
+    expect(events.at(-1)?.active?.notices).toEqual([]);
+    // A page that attaches late (a reload) is sent the state as it stands.
+    const late: RecordingEvent[] = [];
+    void recordings.watch((event) => late.push(event), watching.signal);
+    expect(late).toMatchObject([{ active: { id, state: 'recording', seconds: 6 } }]);
+    watching.abort();
     await recordings.close();
   });
 
