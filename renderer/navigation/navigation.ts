@@ -13,10 +13,17 @@ interface NavigationState {
    * shortcut, the screen may wait for main's settings, longer than a frame on a loaded machine.
    */
   recordingPicker: boolean;
+  /**
+   * Rows to play from and highlight once the transcript shows (a note's or an answer's citation):
+   * the first row's start is where playback begins. `seq` tells a second click on the same rows.
+   */
+  rowFocus: { rowIds: string[]; seq: number } | null;
   show(view: View): void;
   focusComposer(): void;
   /** Shows a transcript (from the transcription screen, the sidebar or a search hit of kind 'transcript'). */
   openTranscript(id: string): void;
+  /** Shows a transcript and plays from the first of `rowIds`, highlighting them (a citation's link). */
+  openTranscriptAt(id: string, rowIds: string[]): void;
   /** Opens a transcript in the transcript editor. */
   editTranscript(id: string): void;
   /** Shows the transcription screen's drop zone and asks for its file picker (Ctrl+O, the menu's Open Recording). */
@@ -32,9 +39,11 @@ export const useNavigation = create<NavigationState>((set) => ({
   composerFocus: 0,
   transcriptId: null,
   recordingPicker: false,
+  rowFocus: null,
   show: (view) => set({ view }),
   focusComposer: () => set((s) => ({ view: 'chat', composerFocus: s.composerFocus + 1 })),
-  openTranscript: (id) => set({ view: 'transcription', transcriptId: id }),
+  openTranscript: (id) => set({ view: 'transcription', transcriptId: id, rowFocus: null }),
+  openTranscriptAt: (id, rowIds) => set((s) => ({ view: 'transcription', transcriptId: id, rowFocus: { rowIds, seq: (s.rowFocus?.seq ?? 0) + 1 } })),
   editTranscript: (id) => set({ view: 'transcript-editor', transcriptId: id }),
   openRecording: () => set({ view: 'transcription', transcriptId: null, recordingPicker: true }),
 }));
