@@ -14,7 +14,7 @@ const record = (text: string): TranscriptRecord => ({
 describe('a transcript as its page reads it', () => {
   it('is the service\'s result, untouched, until it is edited', () => {
     const unedited = record('Hello there.');
-    expect(readingOf(unedited, { blocks: [], speakers: [] }, false)).toEqual({ ...unedited, edits: null });
+    expect(readingOf(unedited, { blocks: [], speakers: [] }, false)).toEqual({ ...unedited, edits: null, rows: [] });
   });
 
   it('once edited: a paragraph per speaker or long pause, each with its speaker, the words with their times in seconds', () => {
