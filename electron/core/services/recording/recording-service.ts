@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { Job, JobRequest } from '../../../../shared/contract/jobs';
 import type { Capabilities, ChunkInput, ChunkOutcome, Recording, RecordingEvent, Track } from '../../../../shared/contract/recording';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import type { NoteLine } from '../../../../shared/domain/transcript';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
-import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
+import { readNotes, readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
 import { type RecordingClock, realClock } from './clock';
 import { type LiveFeedOpener, feedsOf } from './live-feed';
 import { type QueueDeps, queueRecording } from './queue-recording';
@@ -190,11 +191,12 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     attach: async ({ id }: { id: string }) => {
       const running = current(id);
       const nextSeq = await running.attach(id);
-      return { nextSeq, seconds: running.view().seconds };
+      return { nextSeq, seconds: running.view().seconds, notes: [...running.notes()] };
     },
     pause: ({ id }: { id: string }) => current(id).pause(id),
     resume: ({ id }: { id: string }) => current(id).resume(id),
     mark: ({ id, at }: { id: string; at: number }) => current(id).mark(id, at),
+    note: ({ id, lines }: { id: string; lines: NoteLine[] }) => current(id).note(id, lines),
     trackLost: async ({ id, track, reason }: { id: string; track: Track; reason: 'ended' | 'muted' }) => current(id).trackLost(id, track, reason),
     stop: ({ id }: { id: string }) => stop(id),
     transcribe: ({ id, request }: { id: string; request?: JobRequest }) => transcribe(id, request),
@@ -231,11 +233,19 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       if (session) await stop(session.id);
     },
 
-    /** The transcript of a recording's job gets the markers dropped while recording. */
+    /**
+     * The transcript of a recording's job gets the markers dropped and the notes typed while
+     * recording; a note written after the audio a crash kept points at its end, never dropped.
+     */
     marked(record: TranscriptRecord, recordingId: string | null): TranscriptRecord {
       const recording = recordingId ? recordings.get(recordingId) : undefined;
-      if (!recording?.markers.length) return record;
-      return { ...record, transcript: { ...record.transcript, markers: recording.markers } };
+      if (!recording) return record;
+      const notes = readNotes(folderOf(recording.id)).map((line) => ({ ...line, at: Math.min(line.at, recording.seconds) }));
+      if (!recording.markers.length && !notes.length) return record;
+      return {
+        ...record,
+        transcript: { ...record.transcript, ...(recording.markers.length && { markers: recording.markers }), ...(notes.length && { notes }) },
+      };
     },
 
     /** A recording's transcript was kept: who spoke is labelled from its tracks. */
