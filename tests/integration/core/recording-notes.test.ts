@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
 import type { Recording, RecordingEvent } from '../../../shared/contract/recording';
