@@ -17,13 +17,15 @@ export function NotesPad({ recordingId }: { recordingId: string }) {
 
   return (
     <section className="card rec-pad" aria-labelledby="rec-pad-heading">
-      <h2 id="rec-pad-heading">{t('pad.heading')}</h2>
+      <h2 id="rec-pad-heading">
+        <label htmlFor="rec-pad-text">{t('pad.heading')}</label>
+      </h2>
       <p className="hint" id="rec-pad-hint">
         {t('pad.hint')}
       </p>
       <textarea
+        id="rec-pad-text"
         className="rec-pad-text"
-        aria-labelledby="rec-pad-heading"
         aria-describedby="rec-pad-hint"
         dir="auto"
         rows={8}
