@@ -10,7 +10,8 @@ import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
-import { readNotes, readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
+import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
+import { markedTranscript } from './marked';
 import { type RecordingClock, realClock } from './clock';
 import { type LiveFeedOpener, feedsOf } from './live-feed';
 import { type QueueDeps, queueRecording } from './queue-recording';
@@ -233,19 +234,10 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       if (session) await stop(session.id);
     },
 
-    /**
-     * The transcript of a recording's job gets the markers dropped and the notes typed while
-     * recording; a note written after the audio a crash kept points at its end, never dropped.
-     */
+    /** The transcript of a recording's job gets the markers dropped and the notes typed while recording. */
     marked(record: TranscriptRecord, recordingId: string | null): TranscriptRecord {
       const recording = recordingId ? recordings.get(recordingId) : undefined;
-      if (!recording) return record;
-      const notes = readNotes(folderOf(recording.id)).map((line) => ({ ...line, at: Math.min(line.at, recording.seconds) }));
-      if (!recording.markers.length && !notes.length) return record;
-      return {
-        ...record,
-        transcript: { ...record.transcript, ...(recording.markers.length && { markers: recording.markers }), ...(notes.length && { notes }) },
-      };
+      return recording ? markedTranscript(record, recording, folderOf(recording.id)) : record;
     },
 
     /** A recording's transcript was kept: who spoke is labelled from its tracks. */
