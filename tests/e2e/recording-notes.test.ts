@@ -36,7 +36,7 @@ async function keptLines(): Promise<Array<{ at: number; text: string }>> {
 }
 
 describe('notes typed while recording', () => {
-  it('are kept by main with their times as they are typed, a marker among them as a line', async () => {
+  it('are kept by main with their times as they are typed, a marker among them as a line, and come back to a reloaded page', async () => {
     const { page } = rig;
     await openRecorder(page);
     await skipNamePrompt(page);
@@ -62,6 +62,16 @@ describe('notes typed while recording', () => {
     expect(marker!.at).toBeGreaterThanOrEqual(5);
     expect(steel).toMatchObject({ text: 'Steel is late' });
     expect(steel!.at).toBeGreaterThanOrEqual(marker!.at);
+
+    // A page that reloads mid-recording takes its pad back from main, and typing goes on with the times kept.
+    await page.reload();
+    await openRecorder(page);
+    await expect.poll(() => pad(page).inputValue(), { timeout: 15_000 }).toBe('Budget: Anna wants 12 %\n◆ Marker 1\nSteel is late');
+    await pad(page).focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(', says Bilal');
+    await expect.poll(async () => (await keptLines())[2]?.text, { timeout: 5_000 }).toBe('Steel is late, says Bilal');
+    expect((await keptLines()).map((line) => line.at)).toEqual([budget!.at, marker!.at, steel!.at]);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'recorder-notes-pad-1440');
