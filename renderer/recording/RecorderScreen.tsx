@@ -7,6 +7,7 @@ import { Banners } from './Banners';
 import { Controls } from './Controls';
 import { LiveTranscript } from './LiveTranscript';
 import { NamePrompt, useAsksName } from './NamePrompt';
+import { NotesPad } from './NotesPad';
 import { Sources } from './Sources';
 import { useRecorder } from './store';
 import { WaitingList } from './WaitingList';
@@ -34,7 +35,13 @@ export function RecorderScreen() {
       <UnsavedSettingsNotice />
       <div className="rec-layout">
         {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources captions={pro} />}
-        {running && pro && <LiveTranscript recordingId={active.id} />}
+        {running && (
+          // Side by side where the window is wide enough: the words heard, and the user's own.
+          <div className="rec-writing">
+            {pro && <LiveTranscript recordingId={active.id} />}
+            <NotesPad recordingId={active.id} />
+          </div>
+        )}
         {waiting.length > 0 && <WaitingList recordings={waiting} />}
         {/* On Pro a running recording's parts are already on their way with these options (main's live parts). */}
         <CurrentOptions intro={t(running && pro ? 'options.noteWhileSending' : 'options.note')} />

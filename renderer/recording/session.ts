@@ -6,6 +6,7 @@ import { createChunker } from '../common/capture/chunker';
 import { createShownLevels } from '../common/capture/shown-levels';
 import { createChunkQueue } from './chunk-queue';
 import { chosenMic, openMic, openSystem, silence, stopStreams, watchTrack } from './media';
+import { markedInPad, openPad, sendNotes } from './notes-pad';
 import { useRecorder } from './store';
 
 interface Session {
@@ -102,6 +103,7 @@ export async function startRecording(system: boolean) {
   try {
     // Main first: it grants the media permission only while a recording the user started runs.
     recording = await api.recording.start({ system });
+    openPad(recording.id, []);
     await capture(recording, 0, false);
   } catch (failure) {
     state().set({ phase: 'idle', failure });
@@ -115,7 +117,9 @@ export async function attachRecording(recording: Recording) {
   state().set({ phase: 'starting' });
   try {
     // Main padded the reload's gap with silence: the page's clock goes on from main's.
-    const { nextSeq, seconds } = await api.recording.attach({ id: recording.id });
+    const { nextSeq, seconds, notes } = await api.recording.attach({ id: recording.id });
+    // The pad goes on from the lines main kept (the draft of the page that reloaded is gone with it).
+    openPad(recording.id, notes);
     await capture({ ...recording, seconds }, nextSeq, true);
   } catch (failure) {
     state().set({ phase: 'idle', failure });
@@ -143,10 +147,18 @@ export async function setPaused(paused: boolean) {
   }
 }
 
+/** Where the recording is on its clock (the audio this page's capture kept), or null when it captures nothing. */
+export const recordingTime = () => (session ? session.base + session.chunker.seconds : null);
+
 export async function markNow() {
   if (!session) return;
+  const { id } = session;
+  const at = recordingTime()!;
+  // Numbered as the transcript numbers it: in time order, and this one is the newest.
+  const number = (state().event?.active?.markers.length ?? 0) + 1;
   try {
-    await api.recording.mark({ id: session.id, at: session.base + session.chunker.seconds });
+    await api.recording.mark({ id, at });
+    markedInPad(id, at, number);
   } catch (failure) {
     state().set({ failure });
   }
@@ -157,6 +169,8 @@ export async function stopRecording(): Promise<Recording | null> {
   const current = session;
   if (!current) return null;
   state().set({ phase: 'stopping' });
+  // The pad's last typing goes before main closes the recording (it takes notes only while it runs).
+  await sendNotes();
   current.chunker.flush();
   await current.queue.drained();
   await endCapture(current);

@@ -2,11 +2,13 @@ import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { problemText } from '../common/problem-text';
-import type { Marker, Transcript, Word } from '../../shared/domain/transcript';
+import type { Marker, NoteLine, Transcript, Word } from '../../shared/domain/transcript';
+import { notesByItem } from '../../shared/domain/markers';
 import { MarkerLine } from '../common/MarkerLine';
 import { scrollBehavior } from '../common/motion';
 import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
+import { NoteLines } from './NoteLines';
 import { type AudioState } from './store';
 import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
 
@@ -85,8 +87,10 @@ function Body(props: {
   list: RefObject<VirtuosoHandle | null>;
   playing: Playing;
   paragraphOf: Int32Array;
+  /** The notes-pad lines beside each paragraph. */
+  notes: readonly NoteLine[][];
 }) {
-  const { words, playing, paragraphOf, speakers } = props;
+  const { words, playing, paragraphOf, speakers, notes } = props;
   return (
     <Virtuoso
       ref={props.list}
@@ -97,13 +101,16 @@ function Body(props: {
         'marker' in entry ? (
           <MarkerItem marker={entry.marker.marker} number={entry.marker.number} />
         ) : (
-          <ParagraphView
-            paragraph={entry.paragraph}
-            speaker={entry.paragraph.segment !== null ? (speakers[entry.paragraph.segment] ?? null) : null}
-            words={words}
-            currentWord={playing.word >= 0 && paragraphOf[playing.word] === entry.index ? playing.word : -1}
-            current={entry.paragraph.segment !== null && entry.paragraph.segment === playing.segment}
-          />
+          <div className="para-row">
+            <ParagraphView
+              paragraph={entry.paragraph}
+              speaker={entry.paragraph.segment !== null ? (speakers[entry.paragraph.segment] ?? null) : null}
+              words={words}
+              currentWord={playing.word >= 0 && paragraphOf[playing.word] === entry.index ? playing.word : -1}
+              current={entry.paragraph.segment !== null && entry.paragraph.segment === playing.segment}
+            />
+            {notes[entry.index]?.length ? <NoteLines lines={notes[entry.index]!} /> : null}
+          </div>
         )
       }
     />
@@ -112,6 +119,7 @@ function Body(props: {
 
 const NO_SPEAKERS: ReadonlyArray<string | null> = [];
 const NO_MARKERS: readonly Marker[] = [];
+const NO_NOTES: readonly NoteLine[] = [];
 
 /** The word being spoken and the segment it is in (-1: none). */
 type Playing = { word: number; segment: number };
@@ -153,6 +161,15 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
   const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
   const markers = transcript.markers ?? NO_MARKERS;
   const { items, itemOf } = useMemo(() => withMarkers(paragraphs, markers), [paragraphs, markers]);
+  const typed = transcript.notes ?? NO_NOTES;
+  const notes = useMemo(
+    () =>
+      notesByItem(
+        paragraphs.map((paragraph) => paragraph.start),
+        typed,
+      ),
+    [paragraphs, typed],
+  );
 
   useEffect(() => {
     const player = audioRef.current;
@@ -228,7 +245,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && <Body items={items} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
+          box && <Body items={items} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} notes={notes} />
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
     </>

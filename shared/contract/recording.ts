@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from '../domain/problem';
-import { markerSchema } from '../domain/transcript';
+import { markerSchema, noteLinesSchema } from '../domain/transcript';
 import { call, stream } from './define';
 import { jobRequestSchema, jobSchema } from './jobs';
 
@@ -106,12 +106,18 @@ export const recordingArea = {
    * A page that reloaded mid-recording takes the capture back; main fills the gap with silence so
    * the tracks keep one clock, and answers where the page goes on from (its clock and markers count from `seconds`).
    */
-  attach: call(recordingId, z.object({ nextSeq: z.number().int().nonnegative(), seconds: z.number().nonnegative() })),
+  attach: call(recordingId, z.object({ nextSeq: z.number().int().nonnegative(), seconds: z.number().nonnegative(), notes: noteLinesSchema })),
   pause: call(recordingId, z.void()),
   resume: call(recordingId, z.void()),
   /** The page has sent its last chunk: main closes the files and queues the recording. */
   stop: call(recordingId, recordingSchema),
   mark: call(z.object({ id: z.string().min(1), at: z.number().nonnegative() }).strict(), z.void()),
+  /**
+   * The notes pad as it stands (whole: a line edited keeps its time), sent as each line ends and
+   * at most a second after typing; main keeps it flushed with the running recording, times never
+   * past the time recorded. A reloaded page gets it back from `attach`.
+   */
+  note: call(z.object({ id: z.string().min(1), lines: noteLinesSchema }).strict(), z.void()),
   /** A track ended or was muted under the page (a device unplugged, a permission withdrawn). */
   trackLost: call(z.object({ id: z.string().min(1), track: trackSchema, reason: z.enum(['ended', 'muted']) }).strict(), z.void()),
   /** A waiting recording goes to the queue; `request` sets language and prompt for it alone. */

@@ -14,6 +14,25 @@ const legacyWarningSchema = z.object({ start: z.number(), end: z.number(), messa
 /** A place the user marked while recording: seconds from the start, and its name (empty: numbered by the page). */
 export const markerSchema = z.object({ at: z.number().nonnegative(), label: z.string().max(200) });
 
+/** A line of the recorder's notes pad holds at most this many characters, */
+export const NOTE_LINE_MAX_CHARS = 2_000;
+/** ...and the pad at most this many lines and characters in all (a long meeting's notes are a few thousand characters). */
+export const NOTES_MAX_LINES = 5_000;
+export const NOTES_MAX_CHARS = 100_000;
+
+/**
+ * A line the user typed in the recorder's notes pad: seconds from the recording's start when it
+ * was written (on the recording's clock, as markers), and the words, as typed. The user's own:
+ * the meeting notes keep them and fill them in.
+ */
+export const noteLineSchema = z.object({ at: z.number().nonnegative(), text: z.string().max(NOTE_LINE_MAX_CHARS) });
+
+/** The pad's lines in the pad's order, within the cap. */
+export const noteLinesSchema = z
+  .array(noteLineSchema)
+  .max(NOTES_MAX_LINES)
+  .refine((lines) => lines.reduce((sum, line) => sum + line.text.length, 0) <= NOTES_MAX_CHARS, { message: `Notes hold at most ${NOTES_MAX_CHARS} characters.` });
+
 /** Segment fields are "not shown" in the seed; these are the convention's (openai) that Confab uses. */
 export const segmentSchema = z.object({ id: z.number(), start: z.number(), end: z.number(), text: z.string() });
 
@@ -38,6 +57,8 @@ export const transcriptSchema = z.object({
   warnings: z.array(z.union([partWarningSchema, legacyWarningSchema])).optional(),
   /** The markers dropped while it was recorded in Confab. */
   markers: z.array(markerSchema).optional(),
+  /** The lines typed in the notes pad while it was recorded in Confab, in the pad's order. */
+  notes: noteLinesSchema.optional(),
 });
 
 /** Re-segmentation rules for subtitles made from word timings. */
@@ -55,6 +76,7 @@ export const DEFAULT_SUBTITLE_RULES = subtitleRulesSchema.parse({});
 export type ResponseFormat = z.infer<typeof responseFormatSchema>;
 export type Word = z.infer<typeof wordSchema>;
 export type Marker = z.infer<typeof markerSchema>;
+export type NoteLine = z.infer<typeof noteLineSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
 export type Transcript = z.infer<typeof transcriptSchema>;
 export type SubtitleRules = z.infer<typeof subtitleRulesSchema>;

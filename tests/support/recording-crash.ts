@@ -1,10 +1,12 @@
 // A recording killed with SIGKILL mid-way: a child process (fixtures/recording-child.ts) records
 // into `dir` until it has reported `seconds` chunks written, then it is killed where it stands.
+// With `notes`, it also types a line into the notes pad after each second (fixtures/recording-child.ts).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
-export async function killMidRecording(dir: string, seconds: number): Promise<{ id: string; written: number }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', resolve('tests/support/fixtures/recording-child.ts'), dir], {
+export async function killMidRecording(dir: string, seconds: number, options: { notes?: boolean } = {}): Promise<{ id: string; written: number }> {
+  const args = ['--disable-warning=ExperimentalWarning', '--import', 'tsx', resolve('tests/support/fixtures/recording-child.ts'), dir, ...(options.notes ? ['notes'] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let id = '';

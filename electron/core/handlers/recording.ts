@@ -20,6 +20,7 @@ export function recordingHandlers(deps: { recording: RecordingService; captions:
     resume: (input) => recording.resume(input),
     stop: (input) => recording.stop(input),
     mark: (input) => recording.mark(input),
+    note: (input) => recording.note(input),
     trackLost: (input) => recording.trackLost(input),
     transcribe: (input) => recording.transcribe(input),
     keep: (input) => recording.keep(input),

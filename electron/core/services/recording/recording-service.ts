@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import type { Job, JobRequest } from '../../../../shared/contract/jobs';
 import type { Capabilities, ChunkInput, ChunkOutcome, Recording, RecordingEvent, Track } from '../../../../shared/contract/recording';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
+import type { NoteLine } from '../../../../shared/domain/transcript';
 import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
 import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
+import { markedTranscript } from './marked';
 import { type RecordingClock, realClock } from './clock';
 import { type LiveFeedOpener, feedsOf } from './live-feed';
 import { type QueueDeps, queueRecording } from './queue-recording';
@@ -190,11 +192,12 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     attach: async ({ id }: { id: string }) => {
       const running = current(id);
       const nextSeq = await running.attach(id);
-      return { nextSeq, seconds: running.view().seconds };
+      return { nextSeq, seconds: running.view().seconds, notes: [...running.notes()] };
     },
     pause: ({ id }: { id: string }) => current(id).pause(id),
     resume: ({ id }: { id: string }) => current(id).resume(id),
     mark: ({ id, at }: { id: string; at: number }) => current(id).mark(id, at),
+    note: ({ id, lines }: { id: string; lines: NoteLine[] }) => current(id).note(id, lines),
     trackLost: async ({ id, track, reason }: { id: string; track: Track; reason: 'ended' | 'muted' }) => current(id).trackLost(id, track, reason),
     stop: ({ id }: { id: string }) => stop(id),
     transcribe: ({ id, request }: { id: string; request?: JobRequest }) => transcribe(id, request),
@@ -231,11 +234,10 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       if (session) await stop(session.id);
     },
 
-    /** The transcript of a recording's job gets the markers dropped while recording. */
+    /** The transcript of a recording's job gets the markers dropped and the notes typed while recording. */
     marked(record: TranscriptRecord, recordingId: string | null): TranscriptRecord {
       const recording = recordingId ? recordings.get(recordingId) : undefined;
-      if (!recording?.markers.length) return record;
-      return { ...record, transcript: { ...record.transcript, markers: recording.markers } };
+      return recording ? markedTranscript(record, recording, folderOf(recording.id)) : record;
     },
 
     /** A recording's transcript was kept: who spoke is labelled from its tracks. */

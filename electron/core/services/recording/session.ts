@@ -1,7 +1,8 @@
 import { type ChunkInput, type ChunkOutcome, RECORDING_SAMPLE_RATE, type Recording, type Track } from '../../../../shared/contract/recording';
 import { Problem, type ProblemData } from '../../../../shared/domain/problem';
+import type { NoteLine } from '../../../../shared/domain/transcript';
 import { checkChunk, deinterleave } from './chunk-checks';
-import { trackPath } from './manifest';
+import { trackPath, writeNotes } from './manifest';
 import { createNotices } from './notices';
 import type { LiveFeed } from './live-feed';
 import type { TrackFs } from './track-fs';
@@ -38,6 +39,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
   let recordedMs = 0;
   let resumedAt: number | null = deps.now();
   let lastChunkAt = deps.now();
+  let notes: NoteLine[] = [];
   let tail: Promise<unknown> = Promise.resolve();
 
   const live = () => recording.state === 'recording' || recording.state === 'paused';
@@ -168,6 +170,26 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         await changed(true);
       });
     },
+
+    /** The notes pad as the page sent it, each line no later than the time recorded (as a marker), on the disk before it answers. */
+    note(id: string, lines: readonly NoteLine[]): Promise<void> {
+      return serial(async () => {
+        ensureLive(id);
+        const seconds = elapsedMs() / 1000;
+        const kept = lines.map((line) => ({ at: Math.min(line.at, seconds), text: line.text }));
+        try {
+          await writeNotes(deps.folder, kept);
+        } catch (error) {
+          // The page keeps its draft and sends it again with its next change.
+          const problem = writeFailure(error, deps.folder);
+          throw new Problem(problem.code, problem.values);
+        }
+        notes = kept;
+      });
+    },
+
+    /** The lines main keeps: a reloaded page's pad starts from them. */
+    notes: (): readonly NoteLine[] => notes,
 
     trackLost(id: string, track: Track, reason: 'ended' | 'muted') {
       ensureLive(id);

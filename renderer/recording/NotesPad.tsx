@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { NOTES_MAX_CHARS } from '../../shared/domain/transcript';
+import { typed, usePad } from './notes-pad';
+import { recordingTime } from './session';
+import { useRecorder } from './store';
+
+/**
+ * The notes pad: what the user types while recording, line by line, each line kept by main with
+ * the recording time it was written (shown beside the transcript at that time afterwards).
+ * Markers come in as lines of their own. The text here is a draft: main keeps each line as it
+ * ends, and typing within a second.
+ */
+export function NotesPad({ recordingId }: { recordingId: string }) {
+  const { t } = useTranslation('recording');
+  const text = usePad((s) => (s.recordingId === recordingId ? s.text : ''));
+  const capturing = useRecorder((s) => s.phase === 'capturing');
+
+  return (
+    <section className="card rec-pad" aria-labelledby="rec-pad-heading">
+      <h2 id="rec-pad-heading">
+        <label htmlFor="rec-pad-text">{t('pad.heading')}</label>
+      </h2>
+      <p className="hint" id="rec-pad-hint">
+        {t('pad.hint')}
+      </p>
+      <textarea
+        id="rec-pad-text"
+        className="rec-pad-text"
+        aria-describedby="rec-pad-hint"
+        dir="auto"
+        rows={8}
+        maxLength={NOTES_MAX_CHARS}
+        value={text}
+        // Before the capture runs (and while it stops) there is no recording time to give a line.
+        readOnly={!capturing}
+        onChange={(event) => {
+          const now = recordingTime();
+          if (now !== null) typed(recordingId, event.target.value, now);
+        }}
+      />
+    </section>
+  );
+}

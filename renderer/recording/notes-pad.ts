@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import type { NoteLine } from '../../shared/domain/transcript';
+import { api } from '../api';
+import { i18n } from '../i18n';
+import { linesOf, retime } from './note-lines';
+import { useRecorder } from './store';
+
+/** Typing is sent at most this long after its first unsent change: at most this much of it is lost with the page. */
+export const NOTE_SEND_MS = 1_000;
+
+/** The pad's draft: its text and, line by line, the recording time each line was written. Main keeps what counts. */
+interface Pad {
+  recordingId: string | null;
+  text: string;
+  times: number[];
+}
+
+export const usePad = create<Pad>(() => ({ recordingId: null, text: '', times: [] }));
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let sending: Promise<void> | null = null;
+let again = false;
+
+/** Sends the pad as it stands (one send at a time; a change meanwhile sends once more after it). */
+export function sendNotes(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (sending) {
+    again = true;
+    return sending;
+  }
+  sending = (async () => {
+    do {
+      again = false;
+      const { recordingId, text, times } = usePad.getState();
+      if (!recordingId) break;
+      try {
+        await api.recording.note({ id: recordingId, lines: linesOf(text, times) });
+      } catch (failure) {
+        // The draft stays: its next change (or Stop) sends it whole again.
+        useRecorder.getState().set({ failure });
+        break;
+      }
+    } while (again);
+  })().finally(() => (sending = null));
+  return sending;
+}
+
+/** The user typed: a finished line (a new line begun) goes at once, other typing within a second. */
+export function typed(recordingId: string, text: string, now: number) {
+  const pad = usePad.getState();
+  const before = pad.recordingId === recordingId ? pad.text.split('\n') : [''];
+  const after = text.split('\n');
+  usePad.setState({ recordingId, text, times: retime(before, pad.recordingId === recordingId ? pad.times : [now], after, now) });
+  if (after.length > before.length) void sendNotes();
+  else timer ??= setTimeout(() => void sendNotes(), NOTE_SEND_MS);
+}
+
+/** A marker was dropped: it shows in the pad as a line of its own at its time, the user's to name or follow. */
+export function markedInPad(recordingId: string, at: number, number: number) {
+  const pad = usePad.getState();
+  const mine = pad.recordingId === recordingId;
+  const text = mine ? pad.text : '';
+  const times = mine ? pad.times : [];
+  const line = `◆ ${i18n.t('transcription:markers.numbered', { number })}`;
+  // After the last line with words; the empty line below it is where typing goes on.
+  const lines = text.split('\n');
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop();
+  usePad.setState({ recordingId, text: [...lines, line, ''].join('\n'), times: [...times.slice(0, lines.length), at, at] });
+  void sendNotes();
+}
+
+/** A recording starts (empty) or a reloaded page takes one back (main's lines). */
+export function openPad(recordingId: string, lines: readonly NoteLine[]) {
+  if (usePad.getState().recordingId === recordingId) return;
+  usePad.setState({ recordingId, text: lines.map((line) => line.text).join('\n'), times: lines.map((line) => line.at) });
+}

@@ -1,0 +1,121 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
+import { screenshot } from '../support/browser';
+import { type RecorderRig, openRecorder, openRecorderRig, shownElapsed, skipNamePrompt, speechForCapture } from '../support/recorder';
+import { setPlan, useKey } from '../support/transcription';
+
+// The recorder's notes pad: the user types while Chromium's fake microphone speaks, drops a
+// marker, and the harness is killed with SIGKILL mid-recording. After the restart the recovered
+// recording is transcribed and every line typed (the marker's too) shows beside the transcript's
+// paragraph it was written during, with its time.
+
+let audio: AudioFixtures;
+let rig: RecorderRig;
+
+beforeAll(async () => {
+  audio = await audioFixtures();
+  rig = await openRecorderRig({ wav: await speechForCapture(audio) });
+  await useKey(rig.page, rig.fake.keys.pro);
+  await setPlan(rig.page, 'Pro');
+});
+
+afterAll(async () => {
+  await rig?.close();
+  await audio?.close();
+});
+
+const pad = (page: Page) => page.getByRole('textbox', { name: 'Your notes' });
+/** What main keeps of the pad (the recording's notes.json), as the next start will find it. */
+async function keptLines(): Promise<Array<{ at: number; text: string }>> {
+  const dir = join(rig.app.dataDir, 'recordings');
+  const [id] = await readdir(dir).catch(() => [] as string[]);
+  return id ? JSON.parse(await readFile(join(dir, id, 'notes.json'), 'utf8').catch(() => '[]')) : [];
+}
+
+describe('notes typed while recording', () => {
+  it('are kept by main with their times as they are typed, a marker among them as a line, and come back to a reloaded page', async () => {
+    const { page } = rig;
+    await openRecorder(page);
+    await skipNamePrompt(page);
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect.poll(() => shownElapsed(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await pad(page).click();
+    await page.keyboard.type('Budget: Anna wants 12 %');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownElapsed(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+    await page.getByRole('button', { name: /^Mark/ }).click();
+    // The marker is a line of its own, and typing goes on below it.
+    await expect.poll(() => pad(page).inputValue()).toBe('Budget: Anna wants 12 %\n◆ Marker 1\n');
+    await pad(page).focus();
+    await page.keyboard.press('Control+End');
+    // A line not ended with Enter: kept within a second of typing.
+    await page.keyboard.type('Steel is late');
+    await expect.poll(keptLines, { timeout: 5_000 }).toHaveLength(3);
+    const [budget, marker, steel] = await keptLines();
+    expect(budget!.text).toBe('Budget: Anna wants 12 %');
+    expect(budget!.at).toBeGreaterThanOrEqual(2);
+    expect(budget!.at).toBeLessThan(5);
+    expect(marker!.text).toBe('◆ Marker 1');
+    expect(marker!.at).toBeGreaterThanOrEqual(5);
+    expect(steel).toMatchObject({ text: 'Steel is late' });
+    expect(steel!.at).toBeGreaterThanOrEqual(marker!.at);
+
+    // A page that reloads mid-recording takes its pad back from main, and typing goes on with the times kept.
+    await page.reload();
+    await openRecorder(page);
+    await expect.poll(() => pad(page).inputValue(), { timeout: 15_000 }).toBe('Budget: Anna wants 12 %\n◆ Marker 1\nSteel is late');
+    await pad(page).focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(', says Bilal');
+    await expect.poll(async () => (await keptLines())[2]?.text, { timeout: 5_000 }).toBe('Steel is late, says Bilal');
+    expect((await keptLines()).map((line) => line.at)).toEqual([budget!.at, marker!.at, steel!.at]);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'recorder-notes-pad-1440');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await pad(page).scrollIntoViewIfNeeded();
+    await screenshot(page, 'recorder-notes-pad-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('survive a kill -9 and show beside the transcript at their times once the recovered recording is transcribed', async () => {
+    const { page } = rig;
+    const kept = await keptLines();
+    await rig.restart({ kill: true });
+    await openRecorder(page);
+    const item = page.getByTestId('rec-waiting');
+    await item.getByText(/^This recording was cut off when Confab last closed/).waitFor();
+    await item.getByRole('button', { name: 'Transcribe', exact: true }).click();
+    const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
+    const open = page.getByRole('button', { name: 'Open', exact: true });
+    await result.or(open).first().waitFor({ timeout: 30_000 });
+    if (await open.isVisible()) await open.click();
+    await result.waitFor();
+
+    const notes = page.getByRole('complementary', { name: 'Your notes' });
+    await notes.first().waitFor();
+    // Each line beside the paragraph said while it was written: that paragraph starts at or before
+    // its time, the next one after it (the last paragraph takes the rest).
+    const placed = await page.locator('.note-line').evaluateAll((lines) => {
+      const starts = [...document.querySelectorAll<HTMLElement>('.para-time')].map((time) => Number(time.dataset.start));
+      return lines.map((line) => {
+        const start = Number(line.closest('.para-row')!.querySelector<HTMLElement>('.para-time')!.dataset.start);
+        const at = Number(line.querySelector<HTMLElement>('.note-time')!.dataset.start);
+        return { text: line.querySelector('.note-text')!.textContent, at, start, next: starts.find((other) => other > start) ?? null };
+      });
+    });
+    expect(placed.map(({ text, at }) => ({ text, at }))).toEqual(kept);
+    for (const line of placed) {
+      expect(line.start).toBeLessThanOrEqual(line.at);
+      if (line.next !== null) expect(line.next).toBeGreaterThan(line.at);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'transcript-notes-1440');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'transcript-notes-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
