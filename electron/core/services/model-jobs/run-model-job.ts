@@ -2,6 +2,7 @@ import type { Fits } from '../model-requests/fits';
 import { cutToFit } from '../model-requests/fits';
 import { problemOf } from '../../../../shared/domain/problem';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import { createTextCoalescer } from '../completion/coalescer';
 import { RateLimited, asksToWait, scheduleParts } from '../jobs/part-scheduler';
 import { type ModelJobHandler, itemSize } from './model-job-handler';
 import type { ModelJobInput, StoredModelJob, StoredModelPart } from './model-job-store';
@@ -56,10 +57,11 @@ export async function runModelJob(job: StoredModelJob, input: ModelJobInput, han
     const items = input.items.slice(part.from, part.to);
     const cuts = cutToFit(items, size, Math.min(job.partSize ?? Infinity, deps.fits.budget(key)));
     if (cuts.length > 1) return split(part, cuts);
-    const outcome = await handler.run(
-      { jobId: job.id, subject: job.subject, from: part.from, to: part.to, items, context: input.context, model: deps.model },
-      { signal: io.signal, onText: (text) => io.text(part, text) },
-    );
+    // The text as it streams reaches the pages at most once a frame, as the chat's does.
+    const text = createTextCoalescer((joined) => io.text(part, joined));
+    const outcome = await handler
+      .run({ jobId: job.id, subject: job.subject, from: part.from, to: part.to, items, context: input.context, model: deps.model }, { signal: io.signal, onText: text.push })
+      .finally(text.flush);
     if (outcome.ok) {
       await deps.fits.record(key, sizeOf(part), true);
       Object.assign(part, { state: 'done', result: outcome.value, usage: outcome.usage });

@@ -29,3 +29,15 @@ export function readJson(text: string): unknown {
     return JSON.parse(jsonrepair(json));
   }
 }
+
+/**
+ * What an answer still arriving holds so far, for showing items as they finish: repaired, so its
+ * last item may be cut short (a caller shows the items before it); null before any JSON came.
+ */
+export function readPartialJson(text: string): unknown {
+  try {
+    return readJson(text);
+  } catch {
+    return null;
+  }
+}
