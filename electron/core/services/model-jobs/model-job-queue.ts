@@ -63,7 +63,7 @@ export function createModelJobQueue(deps: { store: ModelJobStore; models: Pick<M
 
   function find(id: string): StoredModelJob {
     const job = jobs.get(id);
-    if (!job) throw new Problem('job.gone');
+    if (!job) throw new Problem('model_job.gone');
     return job;
   }
 
@@ -149,7 +149,7 @@ export function createModelJobQueue(deps: { store: ModelJobStore; models: Pick<M
 
     remove(id: string) {
       find(id);
-      if (running.has(id)) throw new Problem('job.running');
+      if (running.has(id)) throw new Problem('model_job.running');
       store.remove(id);
       jobs.delete(id);
       emit({ type: 'removed', ids: [id] });

@@ -111,7 +111,9 @@ describe('model jobs', () => {
 
   it('runs while a long transcription is in its own queue', async () => {
     const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl });
-    const sink: EventSink = { send: () => undefined };
+    // What a page watching the model jobs receives.
+    const watched: ModelJobEvent[] = [];
+    const sink: EventSink = { send: (channel, payload) => void (channel === 'modelJobs:watch:event' && watched.push((payload as { event: ModelJobEvent }).event)) };
     const invoke = async <T>(channel: string, payload?: unknown) => {
       const result = await core.router.invoke(channel, payload, sink);
       if (!result.ok) throw new Error(result.error.message);
@@ -120,6 +122,7 @@ describe('model jobs', () => {
     await invoke('settings:update', { plan: 'pro' });
     await invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
     core.models.jobs.register('echo', echo(core.models.requests));
+    await invoke('modelJobs:watch');
 
     const path = join(dir, 'meeting.wav');
     await writeFile(path, makeWav(3000));
@@ -132,6 +135,13 @@ describe('model jobs', () => {
     const job = core.models.jobs.add({ kind: 'echo', items: rows, partSize: 100 });
     await expect.poll(() => core.models.jobs.get(job.id)?.state, { timeout: 10_000 }).toBe('done');
     expect(core.jobs.list().find((other) => other.id === transcription.id)?.state).toBe('running');
+    // Progress and tokens used reached the page, part by part.
+    const views = watched.flatMap((event) => (event.type === 'job' && event.job.id === job.id ? [event.job] : []));
+    expect(views.map((view) => view.partsDone)).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(views.at(-1)).toMatchObject({ state: 'done', partsTotal: 3, usage: { total_tokens: core.models.jobs.get(job.id)!.usage.total_tokens } });
+    await expect(invoke('modelJobs:remove', { id: 'gone' })).rejects.toThrow(/model_job\.gone/);
+    await invoke('modelJobs:remove', { id: job.id });
+    expect(core.models.jobs.get(job.id)).toBeNull();
 
     await invoke('jobs:cancel', { id: transcription.id });
     await core.close();
