@@ -15,8 +15,12 @@ export const DEFAULT_MAX_TOKENS = 4096;
 /** Bytes of answer read at most: a model that never stops is cut here, whatever max_tokens said. */
 export const DEFAULT_MAX_BYTES = 256 * 1024;
 
-/** How one model request ended. `failure` null: stopped by the caller's signal. */
-export type ModelOutcome<T> = { ok: true; value: T; text: string; usage: Usage | null } | { ok: false; failure: ServiceFailure | null };
+/**
+ * How one model request ended. `truncated`: the token cap cut the answer, and `value` is what it
+ * held, repaired (a feature says what is missing rather than losing it silently). `failure` null:
+ * stopped by the caller's signal.
+ */
+export type ModelOutcome<T> = { ok: true; value: T; text: string; usage: Usage | null; truncated: boolean } | { ok: false; failure: ServiceFailure | null };
 
 export interface JsonAsk<S extends z.ZodType> {
   messages: WireMessage[];
@@ -76,7 +80,7 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
       if (capped.signal.aborted && !ask.signal.aborted) return { ok: false, failure: diagnosed('http', 'too_large', { reason: 'too_large', values: { host: host(), bytes: maxBytes } }, host()) };
       return { ok: false, failure: outcome.end.type === 'failed' ? outcome.end.failure : null };
     }
-    const { text, usage } = outcome.reply;
+    const { text, usage, finishReason } = outcome.reply;
     let json: unknown;
     try {
       json = readJson(text);
@@ -85,7 +89,7 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
     }
     const checked = ask.schema.safeParse(json);
     if (!checked.success) return { ok: false, failure: unreadable(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), host()) };
-    return { ok: true, value: checked.data, text, usage };
+    return { ok: true, value: checked.data, text, usage, truncated: finishReason === 'length' };
   }
 
   /**

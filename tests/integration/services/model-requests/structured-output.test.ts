@@ -69,6 +69,13 @@ describe('structured output', () => {
     expect(body.model).toBe('default');
   });
 
+  it('says when an answer was cut by the token cap, with what it held', async () => {
+    fake.chat.next({ reply: '{"items": ["a", "b', finishReason: 'length' });
+    const asked = await models().askJson({ messages: [{ role: 'user', content: 'Items?' }], schema: z.object({ items: z.array(z.string()) }), signal: signal(), maxTokens: 5 });
+    expect(asked).toMatchObject({ ok: true, value: { items: ['a', 'b'] }, truncated: true });
+    expect((chatBodies()[0]!.body as { max_tokens: number }).max_tokens).toBe(5);
+  });
+
   it('caps what it reads of an answer', async () => {
     fake.chat.next({ reply: `{"text": "${'x'.repeat(5000)}"}` });
     const asked = await models().askJson({ messages: [{ role: 'user', content: 'Long?' }], schema: z.object({ text: z.string() }), signal: signal(), maxBytes: 1000 });
