@@ -14,6 +14,7 @@ import { type ModelRequests, createModelRequests } from '../../../../electron/co
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
 import { startFakeService, type FakeService } from '../../../fake-service/server';
 import { makeWav } from '../../../fake-service/testing';
+import { memoryKeytar } from '../../../support/memory-keytar';
 import { removeFolder } from '../../../support/temp-folder';
 
 // Model jobs against the fake over real HTTP, with their real SQLite store: parts kept as they
@@ -76,6 +77,32 @@ describe('model jobs', () => {
     expect(second.get(job.id)!.usage.total_tokens).toBeGreaterThan(0);
     // The answers' text was on the contract as it came.
     expect(events.some((event) => event.type === 'text' && event.id === job.id && event.text.length > 0)).toBe(true);
+    await second.close();
+  });
+
+  it('goes on after the core was closed mid-job, from its last finished part', async () => {
+    const keytar = memoryKeytar();
+    const open = async () => {
+      const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar });
+      // Notes registers its handler as the core is built; a job left from the last run waits for it.
+      core.models.jobs.register('echo', echo(core.models.requests));
+      return core;
+    };
+    const first = await open();
+    const sink: EventSink = { send: () => undefined };
+    // One part at a time, so the first is done before the second is sent.
+    await first.router.invoke('settings:update', { plan: 'pro', partsInFlight: 1 }, sink);
+    await first.router.invoke('secrets:setKey', { key: fake.keys.pro }, sink);
+    fake.chat.next({});
+    fake.chat.next({ latencyMs: 60_000 });
+    const job = first.models.jobs.add({ kind: 'echo', items: rows, partSize: 100 });
+    await expect.poll(() => sent(rows[1]!)).toBe(1);
+    expect(first.models.jobs.get(job.id)).toMatchObject({ partsDone: 1 });
+    await first.close();
+
+    const second = await open();
+    await expect.poll(() => second.models.jobs.get(job.id)?.state, { timeout: 10_000 }).toBe('done');
+    expect([sent(rows[0]!), sent(rows[1]!), sent(rows[2]!)]).toEqual([1, 2, 1]);
     await second.close();
   });
 
