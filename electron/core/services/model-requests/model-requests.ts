@@ -41,6 +41,15 @@ export interface PartResult<I, R> {
   usage: Usage | null;
 }
 
+/** The service's base address; null while there is none (the request itself then fails as not configured). */
+const baseOf = (service: ServiceClient): URL | null => {
+  try {
+    return new URL(service.url(''));
+  } catch {
+    return null;
+  }
+};
+
 const unreadable = (detail: string, host: string): ServiceFailure => diagnosed('http', 'unreadable_answer', { reason: 'unreadable_answer', values: { format: 'JSON', detail } }, host);
 
 /**
@@ -50,9 +59,10 @@ const unreadable = (detail: string, host: string): ServiceFailure => diagnosed('
  */
 export function createModelRequests(deps: { service: ServiceClient; plan: () => Plan; dataDir: string }) {
   const fits = openFits(join(deps.dataDir, 'model-fits.json'));
-  const host = () => (URL.canParse(deps.service.url('')) ? new URL(deps.service.url('')).host : '');
+  const base = () => baseOf(deps.service);
+  const host = () => base()?.host ?? '';
   const modelFor = (wanted: string | undefined) => (deps.plan() === 'pro' ? (wanted ?? FREE_MODEL) : FREE_MODEL);
-  const fitKey = (model: string) => `${URL.canParse(deps.service.url('')) ? new URL(deps.service.url('')).origin : ''} ${model}`;
+  const fitKey = (model: string) => `${base()?.origin ?? ''} ${model}`;
 
   /**
    * Pro: JSON mode (`response_format: json_object`, the only form the seed names). Free: JSON mode

@@ -76,6 +76,12 @@ describe('structured output', () => {
     expect((chatBodies()[0]!.body as { max_tokens: number }).max_tokens).toBe(5);
   });
 
+  it('fails as not configured while there is no base URL', async () => {
+    const requests = createModelRequests({ service: createServiceClient({ fetch, baseUrl: () => '', apiKey: async () => null }), plan: () => plan, dataDir: dir });
+    const asked = await requests.inParts({ items: ['a'], size: () => 1, send: (part, model) => requests.askJson({ model, messages: [{ role: 'user', content: part.join('') }], schema: z.object({}), signal: signal() }) });
+    expect(asked).toMatchObject({ ok: false, failure: { kind: 'not_configured', reason: 'no_base_url' } });
+  });
+
   it('caps what it reads of an answer', async () => {
     fake.chat.next({ reply: `{"text": "${'x'.repeat(5000)}"}` });
     const asked = await models().askJson({ messages: [{ role: 'user', content: 'Long?' }], schema: z.object({ text: z.string() }), signal: signal(), maxBytes: 1000 });
