@@ -5,7 +5,7 @@ import { type BodyError, readCapped } from './body';
 import { DEFAULT_LIMITS } from './limits';
 import { explainNetworkError } from './network-errors';
 import { redact } from './redact';
-import { isTooLong } from '../model-requests/too-long';
+import { isTooLong } from './too-long';
 
 /**
  * Reads the error code and message from whatever shape a server sent. The convention is
@@ -77,7 +77,7 @@ export async function failureFromResponse(
   return {
     kind,
     // A service's code is never read as one of Confab's own diagnoses ('timeout', 'too_large'…), which name values it did not send.
-    // …except "too long for the model", which every model request recognises the same way (model-requests/too-long.ts).
+    // …except "too long for the model", which every model request recognises the same way (too-long.ts).
     reason: kind === 'http' ? (isTooLong({ status: response.status, code, message }) ? 'context_too_long' : null) : reasonFor(kind, code),
     status: response.status,
     code,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerText, readJson, readPartialJson } from '../../../../electron/core/services/model-requests/model-reply';
-import { isTooLong } from '../../../../electron/core/services/model-requests/too-long';
+import { isTooLong } from '../../../../electron/core/services/net/too-long';
 
 describe("reading a model's answer", () => {
   it('strips reasoning blocks, closed or cut short, and code fences', () => {
