@@ -7,6 +7,8 @@ import type { DesktopEvents } from './services/events/desktop-events';
 import type { Staging } from './services/intake/staging';
 import type { JobQueue } from './services/jobs/job-queue';
 import type { OpenedRecordings } from './services/jobs/opened-recordings';
+import type { ModelJobQueue } from './services/model-jobs/model-job-queue';
+import type { ModelRequests } from './services/model-requests/model-requests';
 import type { Keytar } from './services/keys/keychain';
 import type { LanguageService } from './services/language/language-service';
 import type { LiveCutOptions } from './services/live-parts';
@@ -79,6 +81,11 @@ export interface Core {
   desktop: DesktopEvents;
   /** The transcription queue, for main's own listeners (`onJobEvent`: notifications, taskbar progress). */
   jobs: JobQueue;
+  /**
+   * Every model request that is not a chat reply goes through `requests` (JSON of a shape, any
+   * plan, cut to fit); long ones run as `jobs` of a feature's kind, which registers its handler.
+   */
+  models: { requests: ModelRequests; jobs: ModelJobQueue };
   /** Where the shell hands recordings the OS opened with Confab, once staged: main queues them. */
   opened: OpenedRecordings;
   /** The language of main's own words (menus, dialogs, notifications), following the settings. */

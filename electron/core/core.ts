@@ -6,6 +6,7 @@ import { dictationHandlers } from './handlers/dictation';
 import { historyHandlers } from './handlers/history';
 import { jobsHandlers } from './handlers/jobs';
 import { mcpHandlers } from './handlers/mcp';
+import { modelJobsHandlers } from './handlers/model-jobs';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
 import { transcriptEditorHandlers } from './handlers/transcript-editor';
@@ -34,6 +35,9 @@ import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
 import { createOpenedRecordings } from './services/jobs/opened-recordings';
+import { createModelJobQueue } from './services/model-jobs/model-job-queue';
+import { openModelJobStore } from './services/model-jobs/model-job-store';
+import { createModelRequests } from './services/model-requests/model-requests';
 import type { RunDeps } from './services/jobs/run-job';
 import { createLiveParts } from './services/live-parts';
 import { transcribeFile } from './services/transcription/transcribe-file';
@@ -173,6 +177,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
+  // Model jobs have a queue of their own (never behind a transcription), in the same jobs.sqlite.
+  const models = createModelRequests({ service, plan: () => settings.get().plan, dataDir: options.userDataDir });
+  const modelJobs = createModelJobQueue({ store: openModelJobStore(join(options.userDataDir, 'jobs.sqlite')), models, partsInFlight: settings.partsInFlight });
   const editor = createTranscriptEditor({ history });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
@@ -239,6 +246,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
+    modelJobs: modelJobsHandlers({ modelJobs }),
     recording: recordingHandlers({ recording: recordings, captions, presence }),
     dictation: dictationHandlers({ dictation, presence }),
     mcp: mcpHandlers({ mcp }),
@@ -261,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
     jobs,
+    models: { requests: models, jobs: modelJobs },
     language,
     recording: {
       append: recordings.append,
@@ -276,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await recordings.close();
       liveParts.close();
       await jobs.close();
+      await modelJobs.close();
       stopBackups();
       stopDeletionRetries();
       await conversations.close();

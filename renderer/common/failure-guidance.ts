@@ -129,6 +129,8 @@ export const REASON_WORDS: Record<FailureReason, Words> = {
   timeout: { ...RETRY, title: 'failure.reason.timeout.title', what: 'failure.reason.timeout.what' },
   idle: { what: 'failure.reason.idle.what' },
   too_large: { title: 'failure.reason.too_large.title', advice: 'failure.reason.too_large.advice', what: 'failure.reason.too_large.what', action: 'retry' },
+  // No `what`: the service's own words (how many tokens, of how many) are the detail.
+  context_too_long: { title: 'failure.reason.context_too_long.title', advice: 'failure.reason.context_too_long.advice', action: null },
   event_too_large: { what: 'failure.reason.event_too_large.what' },
   stream_cut: { what: 'failure.reason.stream_cut.what' },
   reply_failed: { what: 'failure.reason.reply_failed.what' },

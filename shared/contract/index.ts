@@ -5,6 +5,7 @@ import { dictationArea } from './dictation';
 import { historyArea } from './history';
 import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
+import { modelJobsArea } from './modelJobs';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
 import { recordingArea } from './recording';
@@ -23,6 +24,7 @@ export const contract = {
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
   jobs: jobsArea,
+  modelJobs: modelJobsArea,
   recording: recordingArea,
   dictation: dictationArea,
   mcp: mcpArea,

@@ -45,6 +45,8 @@ export const failureReason = z.enum([
   // The answer had begun, then nothing more came.
   'idle',
   'too_large',
+  // The service found the request longer than the model reads (a 400 or 413 naming the context or tokens); its words say how much.
+  'context_too_long',
   'event_too_large',
   // The connection broke mid-reply.
   'stream_cut',

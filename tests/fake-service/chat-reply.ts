@@ -96,6 +96,8 @@ export function composeAnswer(request: ChatRequest, scripted: ChatScript, reques
     }
   }
   if (script.finishReason) finishReason = script.finishReason;
+  if (content !== null && script.fence) content = `\`\`\`json\n${content}\n\`\`\``;
+  if (content !== null && script.think !== undefined) content = `<think>${script.think}</think>\n${content}`;
 
   const promptTokens = request.messages.reduce((sum, m) => sum + countTokens(m.text) + 3, 0);
   const completionTokens =

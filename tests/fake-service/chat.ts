@@ -33,6 +33,19 @@ export async function handleChat(ctx: RequestContext, takeScript: () => ChatScri
     return;
   }
   const request = validation.request;
+  const limit = ctx.state.contextChars;
+  const length = request.messages.reduce((sum, message) => sum + message.text.length, 0);
+  if (limit !== null && length > limit) {
+    // The convention's own words for it; a request refused so takes no script, as a real model never saw it.
+    const [context, asked] = [Math.ceil(limit / 4), Math.ceil(length / 4)];
+    sendError(res, 400, {
+      message: `This model's maximum context length is ${context} tokens. However, your messages resulted in ${asked} tokens. Please reduce the length of the messages.`,
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+    });
+    return;
+  }
   const script = takeScript() ?? {};
 
   ctx.watchDisconnect('chat');

@@ -22,6 +22,8 @@ export interface SharedState {
   defaultIntervalMs: number;
   /** Per-instance counter, so ids are deterministic within a test run. */
   sequence: number;
+  /** setContextLimit: message characters above which a chat request is refused as too long. */
+  contextChars: number | null;
   /**
    * Transcription requests arrived so far, the latest arrival whose upload has been read, and the
    * answers held until a later one's has (holdForNextMs).

@@ -80,6 +80,10 @@ export interface ChatScript {
   toolCalls?: ScriptedToolCall[];
   /** Override the final finish_reason (e.g. 'length'). */
   finishReason?: string;
+  /** Reasoning put before the answer as `<think>…</think>`, as reasoning models on plain prompts do. */
+  think?: string;
+  /** Wrap the answer in a ```json code fence, as models asked for JSON without JSON mode often do. */
+  fence?: boolean;
 }
 
 export interface TranscriptWord {
@@ -220,7 +224,12 @@ export interface FakeService {
   withdrawKey(key: string): void;
   /** Latency before response headers for requests whose script does not set latencyMs. */
   setLatency(ms: number): void;
-  /** Clear the logs, the queues, the latency and the waitForDisconnect cursor. */
+  /**
+   * The model's context, in characters of message text: a chat request over it is refused with a
+   * 400 in the convention's words (`context_length_exceeded`); null (the default) takes any size.
+   */
+  setContextLimit(chars: number | null): void;
+  /** Clear the logs, the queues, the latency, the context limit and the waitForDisconnect cursor. */
   reset(): void;
   close(): Promise<void>;
 }

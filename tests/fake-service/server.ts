@@ -50,7 +50,7 @@ const ROUTES: Record<string, string[]> = {
 /** Starts the fake on 127.0.0.1 and a free port (see FakeServiceOptions). */
 export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
   const keys = { ...defaultKeys(), ...options.keys };
-  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, transcriptionArrivals: { count: 0, read: 0, held: new Set() }, toneWords: options.toneWords };
+  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, contextChars: null, transcriptionArrivals: { count: 0, read: 0, held: new Set() }, toneWords: options.toneWords };
   if (options.toneWords) state.copyDir = await mkdtemp(join(tmpdir(), 'fake-uploads-'));
   const issued = new Map<string, Plan>();
   const chat = queue<ChatScript>();
@@ -174,6 +174,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     setLatency(ms) {
       state.latencyMs = ms;
     },
+    setContextLimit(chars) {
+      state.contextChars = chars;
+    },
     issueKey(key, plan = 'free') {
       issued.set(key, plan);
     },
@@ -188,6 +191,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       transcription.clear();
       cursor = 0;
       state.latencyMs = options.latencyMs ?? 0;
+      state.contextChars = null;
     },
     async close() {
       closing = true;

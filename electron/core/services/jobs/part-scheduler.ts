@@ -19,6 +19,13 @@ export class RateLimited<F = unknown> extends Error {
   }
 }
 
+/**
+ * Whether a refusal is the service's pace (429, 503), which waiting ends: the part goes again,
+ * later, as it was. Out of quota is a 429 too, but no wait ends it.
+ */
+export const asksToWait = (failure: { kind: string; code: string | null; status: number | null }) =>
+  (failure.kind === 'rate_limit' && failure.code !== 'insufficient_quota') || failure.status === 503;
+
 export const BACKOFF_FIRST_SECONDS = 2;
 export const BACKOFF_MAX_SECONDS = 60;
 /**

@@ -14,7 +14,7 @@ import type { StoredJob, StoredPart } from './job-store';
 import { partProblem } from './part-check';
 import type { PartTiming } from './estimate';
 import type { RunIo, Sending } from './run-io';
-import { RateLimited, scheduleParts } from './part-scheduler';
+import { RateLimited, asksToWait, scheduleParts } from './part-scheduler';
 import { partsFor, readPlan } from './plan-reading';
 
 export interface RunDeps {
@@ -75,8 +75,7 @@ export async function runJob(job: StoredJob, deps: RunDeps, io: RunIo): Promise<
     if (result.ok) return result.transcript;
     if ('stopped' in result) throw new Stopped();
     // The service's pace is not the part's fault: it goes again, later, with the same bytes.
-    // (Out of quota is a 429 too, but no wait ends it.)
-    if ((result.failure.kind === 'rate_limit' && result.failure.code !== 'insufficient_quota') || result.failure.status === 503) {
+    if (asksToWait(result.failure)) {
       show(index, null, true);
       throw new RateLimited(result.failure.retryAfterSeconds, result.failure);
     }

@@ -5,6 +5,7 @@ import { type BodyError, readCapped } from './body';
 import { DEFAULT_LIMITS } from './limits';
 import { explainNetworkError } from './network-errors';
 import { redact } from './redact';
+import { isTooLong } from './too-long';
 
 /**
  * Reads the error code and message from whatever shape a server sent. The convention is
@@ -76,7 +77,8 @@ export async function failureFromResponse(
   return {
     kind,
     // A service's code is never read as one of Confab's own diagnoses ('timeout', 'too_large'…), which name values it did not send.
-    reason: kind === 'http' ? null : reasonFor(kind, code),
+    // …except "too long for the model", which every model request recognises the same way (too-long.ts).
+    reason: kind === 'http' ? (isTooLong({ status: response.status, code, message }) ? 'context_too_long' : null) : reasonFor(kind, code),
     status: response.status,
     code,
     message: redact(message ?? `${response.status} ${response.statusText || 'error'}`.trim()),

@@ -1,0 +1,36 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cutToFit, openFits } from '../../../../electron/core/services/model-requests/fits';
+import { removeFolder } from '../../../support/temp-folder';
+
+let dir: string | null = null;
+afterEach(async () => {
+  if (dir) await removeFolder(dir);
+  dir = null;
+});
+
+describe('the fit learnt per service and model', () => {
+  it('starts unlimited, then half what failed, then what passed, and survives a restart', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'confab-fits-'));
+    const path = join(dir, 'model-fits.json');
+    const fits = openFits(path);
+    expect(fits.budget('http://a default')).toBe(Infinity);
+    await fits.record('http://a default', 2000, false);
+    expect(fits.budget('http://a default')).toBe(1000);
+    await fits.record('http://a default', 600, true);
+    expect(fits.budget('http://a default')).toBe(600);
+    expect(openFits(path).get('http://a default')).toEqual({ passed: 600, failed: 2000 });
+    // Another model of the same service knows nothing yet.
+    expect(openFits(path).budget('http://a pro')).toBe(Infinity);
+    // The service took more than it refused before: the old bound goes.
+    await fits.record('http://a default', 2500, true);
+    expect(fits.get('http://a default')).toEqual({ passed: 2500, failed: null });
+  });
+
+  it('cuts items in order into runs within a budget, an item too large alone a run of its own', () => {
+    expect(cutToFit([3, 3, 3, 9, 1], (n) => n, 6)).toEqual([[3, 3], [3], [9], [1]]);
+    expect(cutToFit([], (n: number) => n, 6)).toEqual([]);
+  });
+});
