@@ -5,6 +5,7 @@ import { dictationArea } from './dictation';
 import { historyArea } from './history';
 import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
+import { notesArea } from './notes';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
 import { recordingArea } from './recording';
@@ -22,6 +23,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
+  notes: notesArea,
   jobs: jobsArea,
   recording: recordingArea,
   dictation: dictationArea,
