@@ -32,7 +32,13 @@ export function NoteItemRow({ transcriptId, item, busy, onSaved }: { transcriptI
   return (
     <li className={`note-item ${item.status}`} data-status={item.status}>
       {item.rows.length > 0 && (
-        <button type="button" className="link note-time" dir="ltr" onClick={open} aria-label={t('notes.playFrom', { time: item.startMs === null ? '' : formatClock(item.startMs / 1000) })}>
+        <button
+          type="button"
+          className="link note-time"
+          dir="ltr"
+          onClick={open}
+          aria-label={item.startMs === null ? undefined : t('notes.playFrom', { time: formatClock(item.startMs / 1000) })}
+        >
           {item.startMs === null ? t('notes.rows') : formatClock(item.startMs / 1000)}
         </button>
       )}
