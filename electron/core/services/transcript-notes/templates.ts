@@ -24,7 +24,7 @@ export const BUILT_IN_TEMPLATES: readonly NoteTemplate[] = [
     builtIn: true,
     sections: [
       section('summary', 'Summary', 'Who was interviewed about what, in a few items.'),
-      section('answers', 'Key answers', 'The main answers given, each in one sentence, in the order asked.'),
+      section('answers', 'Main answers', 'The main answers given, each in one sentence, in the order asked.'),
       section('quotes', 'Notable statements', 'Statements worth quoting, close to the words said.'),
       section('follow_up', 'Follow-up', 'What should be asked or checked next.'),
     ],
@@ -35,7 +35,7 @@ export const BUILT_IN_TEMPLATES: readonly NoteTemplate[] = [
     builtIn: true,
     sections: [
       section('summary', 'Summary', 'What the lecture covered, in a few items.'),
-      section('concepts', 'Key concepts', 'Each concept, term or definition explained, one per item.'),
+      section('concepts', 'Core concepts', 'Each concept, term or definition explained, one per item.'),
       section('examples', 'Examples', 'Examples and demonstrations given.'),
       section('assignments', 'Assignments and dates', 'Homework, readings and dates announced, with "due" where said.'),
     ],
