@@ -1,3 +1,4 @@
+import { copyFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { blockText } from '../../../../shared/domain/transcript-edits';
 import { createChatService } from '../../../../electron/core/services/completion/chat-service';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
+import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { askThroughChat } from '../../../../electron/core/services/transcript-notes/ask-model';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
@@ -128,5 +130,23 @@ describe('meeting notes', () => {
     expect(updated.items.find((item) => item.id === summary.id)).toMatchObject({ text: 'My own summary', edited: true });
     expect(updated.items.some((item) => item.id === decision.id)).toBe(false);
     expect(updated.items.some((item) => item.section === 'decisions' && item.rows.includes(decision.rows[0]!))).toBe(true);
+  });
+
+  it('come back with their transcript from a backup, and the user\'s templates too', async () => {
+    let { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    notes.saveTemplate({ id: 'mine', name: 'Standup', sections: [{ key: 's1', title: 'Blockers', instruction: 'What blocks whom.' }] });
+    store.close();
+    stores.splice(0);
+    const backup = join(dir, 'backup.sqlite');
+    copyFileSync(join(dir, 'history.sqlite'), backup);
+    rmSync(join(dir, 'history.sqlite'));
+
+    ({ store, notes } = open());
+    expect(notes.get('t1')).toBeNull();
+    mergeBackup(store, backup, join(dir, 'scratch.sqlite'), 'restored');
+    expect(notes.get('t1')!.items.map((item) => item.text)).toEqual(made.items.map((item) => item.text));
+    expect(notes.templates().map((template) => template.name)).toContain('Standup');
   });
 });
