@@ -66,7 +66,8 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
   return [
     ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
-    ...transcripts.map((hit) => ({ kind: 'transcript' as const, ...hit })),
+    // Once per transcript: found by its text and by its notes, it is one hit (its text's snippet first).
+    ...transcripts.filter((hit, i) => transcripts.findIndex((other) => other.transcriptId === hit.transcriptId) === i).map((hit) => ({ kind: 'transcript' as const, ...hit })),
   ]
     .sort((a, b) => b.createdAt - a.createdAt)
     .slice(0, limit);

@@ -111,7 +111,10 @@ describe('meeting notes', () => {
       made.items.map(({ id, text, status, rows }) => ({ id, text, status, rows })),
     );
     expect(kept.outOfDate).toBe(false);
-    expect(store.search('supplier').some((hit) => hit.kind === 'transcript' && hit.transcriptId === 't1')).toBe(true);
+    // Found by its notes' words (an item's text, as the model wrote it), once, though its text matches too.
+    expect(store.search('supplier').filter((hit) => hit.kind === 'transcript' && hit.transcriptId === 't1')).toHaveLength(1);
+    notes.editItem('t1', kept.items.find((item) => item.section === 'questions')!.id, 'Ask finance about the quokka budget');
+    expect(store.search('quokka').map((hit) => hit.kind === 'transcript' && hit.transcriptId)).toEqual(['t1']);
 
     const decision = kept.items.find((item) => item.section === 'decisions')!;
     const summary = kept.items.find((item) => item.section === 'summary')!;
