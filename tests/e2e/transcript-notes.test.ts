@@ -9,6 +9,7 @@ import { type FakeService, startFakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { spokenRecord } from '../support/spoken-record';
+import { editRow, row } from '../support/transcript-editor';
 import { resultHeading, sidebar, useKey } from '../support/transcription';
 
 // Meeting notes on a transcript's page, made by the fake service: every item links to the rows
@@ -94,6 +95,32 @@ describe('meeting notes', () => {
     // While edited, the item shows its text in a box (one at a time in the panel).
     await notesPanel(page).getByRole('textbox', { name: 'Item text' }).fill('Bilal wants to know why the bridge was late');
     await notesPanel(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await itemWith(page, 'Bilal wants to know').getByText('Edited by you').waitFor();
+  });
+
+  it('are out of date once a cited row is edited, and Update makes only those items again, keeping the one the user edited', async () => {
+    const { page } = s;
+    const panel = notesPanel(page);
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.getByRole('button', { name: 'Edit transcript' }).click();
+    await page.getByRole('heading', { name: 'Edit: meeting.mp3' }).waitFor();
+    await editRow(page, 3);
+    await row(page, 3).fill('Anna said the steel came very late from the supplier.');
+    await page.getByRole('toolbar', { name: 'Editing' }).getByRole('status').filter({ hasText: 'All edits saved' }).waitFor();
+    await page.getByRole('button', { name: 'Back to the transcript' }).click();
+    await resultHeading(page, 'meeting.mp3').waitFor();
+
+    await panel.getByText('The transcript was edited after these notes were made').waitFor();
+    await itemWith(page, 'Anna said the steel came late').getByText('Out of date').waitFor();
+    expect(await itemWith(page, 'Bilal wants to know').getByText('Out of date').count()).toBe(0);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'notes-out-of-date-800x600');
+
+    await panel.getByRole('button', { name: 'Update' }).click();
+    await itemWith(page, 'Anna said the steel came very late').getByText('Supported by the transcript').waitFor();
+    await expect.poll(() => panel.getByText('Out of date').count()).toBe(0);
+    expect(await itemWith(page, 'Anna said the steel came late').count()).toBe(0);
     await itemWith(page, 'Bilal wants to know').getByText('Edited by you').waitFor();
   });
 });
