@@ -18,6 +18,9 @@ export type AskModel = (messages: WireMessage[], options: { signal: AbortSignal;
 
 type Row = ReturnType<TranscriptRowIndex['rowsOf']>[number];
 
+/** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
+const rowTexts = (rows: readonly Row[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
+
 export interface MakeInput {
   transcriptId: string;
   templateId: string;
@@ -71,7 +74,7 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     if (!template) throw new Problem('notes.template_gone');
     const rows = deps.rows.rowsOf(input.transcriptId);
     if (!rows.length) throw new Problem('notes.no_rows');
-    const texts = new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
+    const texts = rowTexts(rows);
     const byId = new Map(rows.map((row) => [row.rowId, row]));
     const userLines = input.userLines ?? [];
     const before = input.update ? deps.notes.get(input.transcriptId) : null;
@@ -155,7 +158,9 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     editItem(transcriptId: string, itemId: string, text: string): TranscriptNotes {
       const notes = stored(transcriptId);
       if (!notes.items.some((item) => item.id === itemId)) throw new Problem('notes.item_gone');
-      const items = notes.items.map((item) => (item.id === itemId ? { ...item, text, edited: true } : item));
+      // The user's wording is checked against the rows it cites as the model's was, so its status says what it now says.
+      const texts = rowTexts(deps.rows.rowsOf(transcriptId));
+      const items = notes.items.map((item) => (item.id === itemId ? { ...item, text, edited: true, status: checkCitation({ text, rows: item.rows }, texts) } : item));
       deps.notes.put({ ...notes, items });
       return viewOf({ ...notes, items });
     },

@@ -118,7 +118,9 @@ describe('meeting notes', () => {
 
     const decision = kept.items.find((item) => item.section === 'decisions')!;
     const summary = kept.items.find((item) => item.section === 'summary')!;
-    notes.editItem('t1', summary.id, 'My own summary');
+    // The user's wording is checked as the model's was: words of its row support it, none do not.
+    expect(notes.editItem('t1', summary.id, 'Welcome, everyone').items.find((item) => item.id === summary.id)).toMatchObject({ status: 'supported', edited: true });
+    expect(notes.editItem('t1', summary.id, 'My own summary').items.find((item) => item.id === summary.id)!.status).toBe('unsupported');
     const document = editor.open('t1').document;
     const at = document.blocks.findIndex((block) => block.id === decision.rows[0]);
     editNow(editor, 't1', { type: 'text', block: at, text: `${blockText(document.blocks[at]!)} Really.` });
