@@ -25,9 +25,11 @@ export type NotesItemOutput = z.infer<typeof notesItemOutputSchema>;
  * The items of `{"items": [ {…}, {…}, … ` that are closed so far, so each can be shown as it
  * arrives. Hand-rolled: no streaming JSON reader is among the dependencies, and this needs only
  * to know where an object of the items array ends (brackets and braces outside strings). Text
- * before the first brace (a preamble, a code fence) is skipped.
+ * before the first brace (a preamble, a code fence) and reasoning in <think> are skipped.
  */
-export function closedItems(text: string): NotesItemOutput[] {
+export function closedItems(answer: string): NotesItemOutput[] {
+  // Reasoning a model writes first (<think>…</think>, still open while it streams) may hold braces of its own.
+  const text = answer.replace(/<think>[\s\S]*?(<\/think>|$)/g, '');
   const items: NotesItemOutput[] = [];
   const open: string[] = [];
   let inString = false;
