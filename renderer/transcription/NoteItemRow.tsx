@@ -31,7 +31,8 @@ export function NoteItemRow({ transcriptId, item, busy, onSaved }: { transcriptI
   const status = item.rows.length === 0 && item.userText ? null : item.status;
   return (
     <li className={`note-item ${item.status}`} data-status={item.status}>
-      {item.rows.length > 0 && (
+      {/* No link when the rows cited are not in the transcript (an unsupported item without a time). */}
+      {item.rows.length > 0 && !(item.status === 'unsupported' && item.startMs === null) && (
         <button
           type="button"
           className="link note-time"
