@@ -9,6 +9,7 @@ import { mcpHandlers } from './handlers/mcp';
 import { modelJobsHandlers } from './handlers/model-jobs';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
+import { notesHandlers } from './handlers/notes';
 import { transcriptEditorHandlers } from './handlers/transcript-editor';
 import { profilesHandlers } from './handlers/profiles';
 import { recordingHandlers } from './handlers/recording';
@@ -17,6 +18,8 @@ import { settingsHandlers } from './handlers/settings';
 import { createRouter } from './router';
 import { log } from './log';
 import { createChatService } from './services/completion/chat-service';
+import { askThroughChat } from './services/transcript-notes/ask-model';
+import { createNotesService } from './services/transcript-notes/notes-service';
 import { refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
 import { createDesktopEvents } from './services/events/desktop-events';
@@ -206,6 +209,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     plan: () => settings.get().plan,
   });
 
+  // Notes ask the model through a chat service of their own, without tools (the job runner takes this over).
+  const notes = createNotesService({ notes: history.notes, rows: history.transcripts.rows, ask: askThroughChat(createChatService({ service })) });
+
   const stopBackups = scheduleBackups(backups, history.db);
   const stopDeletionRetries = retryDeletions();
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
@@ -245,6 +251,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       transcriptRemoved: recordings.transcriptRemoved,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    notes: notesHandlers({ notes, history, files, words: language.t }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     modelJobs: modelJobsHandlers({ modelJobs }),
     recording: recordingHandlers({ recording: recordings, captions, presence }),

@@ -6,6 +6,7 @@ import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
 import { FollowAlong } from './FollowAlong';
+import { NotesPanel } from './NotesPanel';
 import { ResultMeta } from './ResultMeta';
 import { useSizes } from './format';
 import { useJobs } from './jobs';
@@ -139,6 +140,7 @@ export function ResultView({ id }: { id: string }) {
           </pre>
         </details>
       )}
+      <NotesPanel key={`notes-${record.id}`} transcriptId={record.id} />
       <ExportPanel key={record.id} record={record} />
     </main>
   );

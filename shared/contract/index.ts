@@ -6,6 +6,7 @@ import { historyArea } from './history';
 import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
 import { modelJobsArea } from './modelJobs';
+import { notesArea } from './notes';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
 import { recordingArea } from './recording';
@@ -23,6 +24,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
+  notes: notesArea,
   jobs: jobsArea,
   modelJobs: modelJobsArea,
   recording: recordingArea,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChatRequest } from './chat-request';
 import type { ChatScript, ScriptedToolCall } from './script';
 import { SPLIT_UTF8_SAMPLE } from './script';
+import { isNotesRequest, notesReply } from './notes';
 
 // What the fake "model" says. Everything is derived from the request so tests can predict it.
 
@@ -41,8 +42,9 @@ export function lastUserText(request: ChatRequest): string {
   return '';
 }
 
-/** The unscripted reply: `You said: "<last user text>". …` (a JSON object in JSON mode). */
+/** The unscripted reply: a notes request's notes (notes.ts), else `You said: "<last user text>". …` (a JSON object in JSON mode). */
 export function defaultReply(request: ChatRequest): string {
+  if (isNotesRequest(request)) return notesReply(request);
   const said = lastUserText(request);
   if (request.jsonMode) {
     return JSON.stringify({ reply: `You said: "${said}".`, echo: said, model: request.model, words: wordTokens(said).length });

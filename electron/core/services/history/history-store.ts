@@ -6,6 +6,7 @@ import { deletionRecord } from './deletions';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
+import { notesTable } from './notes';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
@@ -189,6 +190,9 @@ export function createHistoryStore(
     search: (query: string, limit = 50): SearchHit[] => searchHistory(db, query, limit),
 
     transcripts: transcriptTable(db, deletions),
+
+    /** Transcripts' meeting notes and the user's notes templates. */
+    notes: notesTable(db),
 
     /** Adds a whole conversation (an import) in one transaction. */
     insertWhole(conversation: Conversation) {

@@ -195,6 +195,39 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       END;
     `);
   },
+  // 14: meeting notes (docs/architecture/transcript-notes.md): a transcript's notes with their items
+  // (JSON: text, cited row ids, check status, edited or not) and the cited rows' text when made
+  // (to tell when they are out of date), searchable; the user's own templates.
+  (db) =>
+    db.exec(`
+      CREATE TABLE note_templates (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        sections TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE transcript_notes (
+        transcript_id TEXT PRIMARY KEY REFERENCES transcripts(id) ON DELETE CASCADE,
+        template TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        items TEXT NOT NULL,
+        cited TEXT NOT NULL,
+        text TEXT NOT NULL
+      );
+      CREATE VIRTUAL TABLE transcript_notes_fts USING fts5(
+        text, content='transcript_notes', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      );
+      CREATE TRIGGER transcript_notes_ai AFTER INSERT ON transcript_notes BEGIN
+        INSERT INTO transcript_notes_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER transcript_notes_ad AFTER DELETE ON transcript_notes BEGIN
+        INSERT INTO transcript_notes_fts(transcript_notes_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+      CREATE TRIGGER transcript_notes_au AFTER UPDATE OF text ON transcript_notes WHEN old.text IS NOT new.text BEGIN
+        INSERT INTO transcript_notes_fts(transcript_notes_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+        INSERT INTO transcript_notes_fts(rowid, text) VALUES (new.rowid, new.text);
+      END;
+    `),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -19,7 +19,7 @@ export function ftsQuery(input: string): string | null {
 const snippetOf = (table: string) => `snippet(${table}, 0, '${MATCH_START}', '${MATCH_END}', '…', 12)`;
 
 /**
- * Messages and transcripts matching the input, newest first. FTS5 walks its index by rowid,
+ * Messages and transcripts (by their text or their notes) matching the input, newest first. FTS5 walks its index by rowid,
  * so ORDER BY rowid with LIMIT stops early even for common words.
  */
 export function searchHistory(db: DatabaseSync, input: string, limit: number): SearchHit[] {
@@ -53,12 +53,21 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
            JOIN transcripts t ON t.id = e.transcript_id
           WHERE transcript_edits_fts MATCH ?1
+          ORDER BY t.created_at DESC LIMIT ?2)
+       UNION ALL
+       SELECT * FROM (
+         SELECT t.id, t.file_name, t.created_at, ${snippetOf('transcript_notes_fts')}
+           FROM transcript_notes_fts
+           JOIN transcript_notes n ON n.rowid = transcript_notes_fts.rowid
+           JOIN transcripts t ON t.id = n.transcript_id
+          WHERE transcript_notes_fts MATCH ?1
           ORDER BY t.created_at DESC LIMIT ?2)`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
   return [
     ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
-    ...transcripts.map((hit) => ({ kind: 'transcript' as const, ...hit })),
+    // Once per transcript: found by its text and by its notes, it is one hit (its text's snippet first).
+    ...transcripts.filter((hit, i) => transcripts.findIndex((other) => other.transcriptId === hit.transcriptId) === i).map((hit) => ({ kind: 'transcript' as const, ...hit })),
   ]
     .sort((a, b) => b.createdAt - a.createdAt)
     .slice(0, limit);

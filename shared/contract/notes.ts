@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { problemSchema } from '../domain/problem';
+import { call, stream } from './define';
+import { saveOutcomeSchema } from './files';
+import { rowIdSchema } from './transcriptEditor';
+
+/** One section of a notes template: its title and what the model is told to write there. */
+export const noteSectionSchema = z.object({
+  key: z.string().regex(/^[a-z0-9_]{1,40}$/),
+  title: z.string().trim().min(1).max(80),
+  instruction: z.string().trim().max(1000),
+});
+
+/** A template: sections in order. Built-in ones are main's (read-only); the user's are kept in the history. */
+export const noteTemplateSchema = z.object({
+  id: z.string().min(1).max(60),
+  name: z.string().trim().min(1).max(80),
+  builtIn: z.boolean(),
+  sections: z.array(noteSectionSchema).min(1).max(12),
+});
+
+/** A line the user typed while recording (the recorder's notes pad): kept and filled in, never replaced. */
+export const userLineSchema = z.object({ text: z.string().trim().min(1).max(2000), at: z.number().min(0) });
+
+/**
+ * One item of a transcript's notes as main keeps it. `rows`: the rows it cites (ids in its
+ * transcript); `status`: what the citation check found; `startMs`: its first cited row's start,
+ * where its link plays from; `userText`: the user's own line this item fills in; `outOfDate`: a
+ * cited row was edited (or removed) since the notes were made.
+ */
+export const noteItemSchema = z.object({
+  id: z.string(),
+  section: z.string(),
+  text: z.string(),
+  userText: z.string().nullable(),
+  owner: z.string().nullable(),
+  due: z.string().nullable(),
+  rows: z.array(rowIdSchema),
+  startMs: z.number().int().nullable(),
+  status: z.enum(['supported', 'unsupported', 'unchecked']),
+  edited: z.boolean(),
+  outOfDate: z.boolean(),
+});
+
+export const transcriptNotesSchema = z.object({
+  transcriptId: z.string(),
+  template: noteTemplateSchema,
+  createdAt: z.number(),
+  items: z.array(noteItemSchema),
+  /** Some cited row changed after the notes were made: the page offers Update. */
+  outOfDate: z.boolean(),
+});
+
+/** Notes being made: items as they arrive (unchecked yet), then the checked notes as kept, or why not. */
+export const notesEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('item'), item: noteItemSchema }),
+  z.object({ type: z.literal('done'), notes: transcriptNotesSchema }),
+  z.object({ type: z.literal('failed'), problem: problemSchema }),
+]);
+
+export const notesArea = {
+  templates: call(z.void(), z.array(noteTemplateSchema)),
+  /** Adds or replaces one of the user's templates (a built-in one is copied under a new id by the page). */
+  saveTemplate: call(noteTemplateSchema.omit({ builtIn: true }), z.array(noteTemplateSchema)),
+  /** A transcript's notes, or null when none were made. */
+  get: call(z.object({ transcriptId: z.string() }), transcriptNotesSchema.nullable()),
+  /**
+   * Makes a transcript's notes with a template, streamed. `update`: only items whose rows
+   * changed are made again; items the user edited are never replaced.
+   */
+  make: stream(
+    z.object({ transcriptId: z.string(), templateId: z.string(), userLines: z.array(userLineSchema).max(500).optional(), update: z.boolean().optional() }),
+    notesEventSchema,
+  ),
+  /** The user's own wording of an item: kept as written (marked edited) and never made again. */
+  editItem: call(z.object({ transcriptId: z.string(), itemId: z.string(), text: z.string().trim().min(1).max(4000) }), transcriptNotesSchema),
+  export: call(z.object({ transcriptId: z.string(), format: z.enum(['md', 'docx']) }), saveOutcomeSchema),
+};
+
+export type NoteSection = z.infer<typeof noteSectionSchema>;
+export type NoteTemplate = z.infer<typeof noteTemplateSchema>;
+export type UserLine = z.infer<typeof userLineSchema>;
+export type NoteItem = z.infer<typeof noteItemSchema>;
+export type TranscriptNotes = z.infer<typeof transcriptNotesSchema>;
+export type NotesEvent = z.infer<typeof notesEventSchema>;
