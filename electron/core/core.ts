@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { contract } from '../../shared/contract';
+import { askHandlers } from './handlers/ask';
 import { conversationsHandlers } from './handlers/conversations';
 import { desktopHandlers } from './handlers/desktop';
 import { dictationHandlers } from './handlers/dictation';
@@ -36,6 +37,8 @@ import { openJobStore } from './services/jobs/job-store';
 import { createOpenedRecordings } from './services/jobs/opened-recordings';
 import type { RunDeps } from './services/jobs/run-job';
 import { createLiveParts } from './services/live-parts';
+import { createMeetingsAsk } from './services/meetings-ask/meetings-ask';
+import { completeOnce } from './services/meetings-ask/model-call';
 import { transcribeFile } from './services/transcription/transcribe-file';
 import { createMcpHost } from './services/mcp/mcp-host';
 import { loadServerConfigs } from './services/mcp/server-configs';
@@ -238,6 +241,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       transcriptRemoved: recordings.transcriptRemoved,
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    ask: askHandlers({
+      history,
+      ask: createMeetingsAsk({
+        // Looked up on each question: a repair reopens the history under the same store.
+        rows: { retrieve: (question, cap) => history.transcripts.rows.retrieve(question, cap) },
+        transcripts: () => history.transcripts.list(),
+        complete: (messages, options) => completeOnce(service, messages, options),
+      }),
+    }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     recording: recordingHandlers({ recording: recordings, captions, presence }),
     dictation: dictationHandlers({ dictation, presence }),

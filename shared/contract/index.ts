@@ -1,4 +1,5 @@
 import type { ContractDef } from './define';
+import { askArea } from './ask';
 import { conversationsArea } from './conversations';
 import { desktopArea } from './desktop';
 import { dictationArea } from './dictation';
@@ -22,6 +23,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
+  ask: askArea,
   jobs: jobsArea,
   recording: recordingArea,
   dictation: dictationArea,

@@ -195,6 +195,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       END;
     `);
   },
+  // 14: transcripts the user keeps out of Ask across meetings (services/meetings-ask).
+  (db) => db.exec('ALTER TABLE transcripts ADD COLUMN ask_excluded INTEGER NOT NULL DEFAULT 0'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
