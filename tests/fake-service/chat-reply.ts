@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { askAcrossReply } from './ask-reply';
 import type { ChatRequest } from './chat-request';
 import type { ChatScript, ScriptedToolCall } from './script';
 import { SPLIT_UTF8_SAMPLE } from './script';
@@ -41,8 +42,10 @@ export function lastUserText(request: ChatRequest): string {
   return '';
 }
 
-/** The unscripted reply: `You said: "<last user text>". …` (a JSON object in JSON mode). */
+/** The unscripted reply: `You said: "<last user text>". …` (a JSON object in JSON mode); an Ask across meetings request cites a row it was sent (ask-reply.ts). */
 export function defaultReply(request: ChatRequest): string {
+  const asked = askAcrossReply(request);
+  if (asked !== null) return asked;
   const said = lastUserText(request);
   if (request.jsonMode) {
     return JSON.stringify({ reply: `You said: "${said}".`, echo: said, model: request.model, words: wordTokens(said).length });
