@@ -53,11 +53,14 @@ export const useAskAcross = create<AskAcrossState>((set, get) => ({
   },
   reset: () => set({ step: { kind: 'idle' } }),
   async setExcluded(transcriptId, excluded) {
+    if (get().step.kind === 'prepared') set({ step: { kind: 'idle' } });
+    // Shown at once, as main will keep it; a refusal reads the list back as main has it.
+    useTranscription.setState((s) => ({ list: s.list?.map((summary) => (summary.id === transcriptId ? { ...summary, askExcluded: excluded } : summary)) ?? null }));
     try {
       await api.ask.setExcluded({ transcriptId, excluded });
-    } finally {
-      if (get().step.kind === 'prepared') set({ step: { kind: 'idle' } });
+    } catch (error) {
       await useTranscription.getState().loadList();
+      throw error;
     }
   },
 }));
