@@ -247,6 +247,7 @@ describe('history search of edited transcripts', () => {
       DROP TABLE transcript_edits_fts; ALTER TABLE transcript_edits DROP COLUMN text;
       ALTER TABLE conversations DROP COLUMN attachment; ALTER TABLE messages DROP COLUMN versions; ALTER TABLE transcript_edits DROP COLUMN version;
       DROP TABLE deleted_items; DROP TABLE transcript_rows_fts; DROP TABLE transcript_rows; ALTER TABLE transcript_edits DROP COLUMN next_row;
+      ALTER TABLE transcripts DROP COLUMN ask_excluded;
       PRAGMA user_version = 7;`);
     store.close();
     stores.length = 0;
