@@ -47,6 +47,11 @@ export const askArea = {
   prepare: call(z.object({ question: z.string().trim().min(1).max(ASK_QUESTION_MAX_CHARS) }), askPreparedSchema),
   /** Sends a prepared question with exactly its rows; the answer's claims with their citations checked. */
   send: call(z.object({ askId: z.string(), options: chatOptionsSchema }), askAnswerOutcomeSchema),
+  /**
+   * A transcript's rows as it now reads (ids and start times), so the answers of Ask about this
+   * transcript link a cited id only when the transcript has that row; none for a deleted one.
+   */
+  rows: call(z.object({ transcriptId: z.string() }), z.array(z.object({ rowId: rowIdSchema, startMs: z.number().int().nullable() }))),
   /** Keeps a transcript out of (or lets it back into) Ask across meetings. */
   setExcluded: call(z.object({ transcriptId: z.string(), excluded: z.boolean() }), z.void()),
 };

@@ -7,6 +7,7 @@ export function askHandlers(deps: { ask: MeetingsAsk; history: HistoryStore }): 
   return {
     prepare: async ({ question }) => deps.ask.prepare(question),
     send: ({ askId, options }) => deps.ask.send(askId, options),
+    rows: async ({ transcriptId }) => deps.history.transcripts.rows.rowsOf(transcriptId).map(({ rowId, startMs }) => ({ rowId, startMs })),
     setExcluded: async ({ transcriptId, excluded }) => deps.history.transcripts.setAskExcluded(transcriptId, excluded),
   };
 }
