@@ -58,9 +58,10 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
   async function send(askId: string, options: ChatOptions): Promise<AskAnswerOutcome> {
     const asked = prepared.get(askId);
     if (!asked) throw new Problem('ask.not_prepared');
-    // A transcript kept out since the page showed the set is not sent after all: never more than shown.
-    const excluded = new Set(deps.transcripts().filter((summary) => summary.askExcluded).map((summary) => summary.id));
-    const now = excluded.size ? { ...asked, sources: asked.sources.filter((s) => !excluded.has(s.transcriptId)), rows: asked.rows.filter((r) => !excluded.has(r.transcriptId)) } : asked;
+    // A transcript kept out or deleted since the page showed the set is not sent after all: never more than shown.
+    const askable = new Set(deps.transcripts().filter((summary) => !summary.askExcluded).map((summary) => summary.id));
+    const kept = ({ transcriptId }: { transcriptId: string }) => askable.has(transcriptId);
+    const now = { ...asked, sources: asked.sources.filter(kept), rows: asked.rows.filter(kept) };
     const answer = await deps.complete(askMessages(now), options);
     return answer.ok ? { ok: true, claims: parseAnswer(answer.text, now) } : answer;
   }

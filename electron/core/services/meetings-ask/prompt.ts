@@ -1,6 +1,6 @@
 import type { AskPrepared } from '../../../../shared/contract/ask';
 import type { WireMessage } from '../../../../shared/domain/chat';
-import { clockTime } from '../transcript-export/paragraphs';
+import { promptRowLine } from '../transcript-ask/ask';
 
 /** How the request names each transcript: T1, T2, … in the order of `sources` (short, so a row is cited in a few characters). */
 export const sourceLabel = (index: number) => `T${index + 1}`;
@@ -22,10 +22,7 @@ export function askMessages(prepared: AskPrepared): WireMessage[] {
     ...prepared.sources.map((source, i) => `${sourceLabel(i)}: "${source.fileName}", ${new Date(source.createdAt).toISOString().slice(0, 10)}`),
     '',
     'Rows:',
-    ...prepared.rows.map(
-      (row) =>
-        `[${label.get(row.transcriptId)}/${row.rowId}]${row.startMs === null ? '' : ` ${clockTime(row.startMs / 1000)}`} ${row.speaker ? `${row.speaker}: ` : ''}${row.text}`,
-    ),
+    ...prepared.rows.map((row) => promptRowLine(`${label.get(row.transcriptId)}/${row.rowId}`, row)),
   ].join('\n');
   return [
     { role: 'system', content: system },

@@ -12,6 +12,10 @@ export interface PromptRow {
   text: string;
 }
 
+/** A row as a prompt lists it: its label (how the answer cites it), time, speaker and words. */
+export const promptRowLine = (label: string, row: Omit<PromptRow, 'rowId'>) =>
+  `[${label}]${row.startMs === null ? '' : ` ${clockTime(row.startMs / 1000)}`} ${row.speaker ? `${row.speaker}: ` : ''}${row.text}`;
+
 /**
  * The system prompt of a chat about one transcript: what it is, how to use it, and its rows as
  * it now reads, each labelled with its id so the answer can cite it (`[4]`): the page links a
@@ -31,7 +35,7 @@ export function transcriptPrompt(reading: TranscriptReading, rows: readonly Prom
     '',
     `Transcript of "${fileName}":`,
     '"""',
-    ...rows.map((row) => `[${row.rowId}]${row.startMs === null ? '' : ` ${clockTime(row.startMs / 1000)}`} ${row.speaker ? `${row.speaker}: ` : ''}${row.text}`),
+    ...rows.map((row) => promptRowLine(row.rowId, row)),
     '"""',
   ].join('\n');
 }
