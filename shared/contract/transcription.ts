@@ -82,6 +82,8 @@ export const transcriptSummarySchema = z.object({
   createdAt: z.number(),
   duration: z.number().nullable(),
   preview: z.string(),
+  /** Left out of Ask across meetings by the user: none of its rows is ever sent there. */
+  askExcluded: z.boolean(),
 });
 
 export const transcriptionArea = {

@@ -70,7 +70,7 @@ export function transcriptionHandlers(deps: {
 
     async ask({ id, options }) {
       const { reading: current, words } = reading(id);
-      const conversation = history.create(conversationAbout(current, words, options));
+      const conversation = history.create(conversationAbout(current, history.transcripts.rows.rowsOf(id), words, options));
       deps.tell({ type: 'listed', conversation });
       return conversation;
     },

@@ -228,6 +228,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         INSERT INTO transcript_notes_fts(rowid, text) VALUES (new.rowid, new.text);
       END;
     `),
+  // 15: transcripts the user keeps out of Ask across meetings (services/meetings-ask).
+  (db) => db.exec('ALTER TABLE transcripts ADD COLUMN ask_excluded INTEGER NOT NULL DEFAULT 0'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { createChatService } from './services/completion/chat-service';
+import type { HistoryStore } from './services/history/history-store';
+import { createMeetingsAsk } from './services/meetings-ask/meetings-ask';
+import { completeOnce } from './services/meetings-ask/model-call';
+import { createModelJobQueue } from './services/model-jobs/model-job-queue';
+import { openModelJobStore } from './services/model-jobs/model-job-store';
+import { createModelRequests } from './services/model-requests/model-requests';
+import type { ServiceClient } from './services/net/service-client';
+import type { Plan } from '../../shared/contract/settings';
+import { askThroughChat } from './services/transcript-notes/ask-model';
+import { createNotesService } from './services/transcript-notes/notes-service';
+
+/**
+ * What asks the model beyond chat: the one request layer (JSON of a shape, "too long" split and
+ * learnt), model jobs on a queue of their own (never behind a transcription, in the same
+ * jobs.sqlite), meeting notes and Ask across meetings (docs/architecture/model-requests-and-jobs.md).
+ */
+export function openModelFeatures(deps: { service: ServiceClient; history: HistoryStore; dataDir: string; plan: () => Plan; partsInFlight: () => number }) {
+  const { service, history } = deps;
+  const models = createModelRequests({ service, plan: deps.plan, dataDir: deps.dataDir });
+  const modelJobs = createModelJobQueue({ store: openModelJobStore(join(deps.dataDir, 'jobs.sqlite')), models, partsInFlight: deps.partsInFlight });
+  // Notes ask the model through a chat service of their own, without tools (the job runner takes this over).
+  const notes = createNotesService({ notes: history.notes, rows: history.transcripts.rows, ask: askThroughChat(createChatService({ service })) });
+  const ask = createMeetingsAsk({
+    // Looked up on each question: a repair reopens the history under the same store.
+    rows: { retrieve: (question, cap) => history.transcripts.rows.retrieve(question, cap) },
+    transcripts: () => history.transcripts.list(),
+    complete: (messages, options) => completeOnce(service, messages, options),
+  });
+  return { models, modelJobs, notes, ask };
+}
