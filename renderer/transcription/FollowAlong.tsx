@@ -8,6 +8,8 @@ import { scrollBehavior } from '../common/motion';
 import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
+import { Landing, type RowFocus, useLanding } from './Landing';
+import { type PageRow, type RowPlaces, placeRows } from './rows';
 import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
 
 /**
@@ -20,9 +22,34 @@ const ParagraphView = memo(function ParagraphView(props: {
   words: readonly Word[];
   currentWord: number;
   current: boolean;
+  rows: readonly PageRow[] | null;
+  /** The row of each token (rows.ts), where the page shows main's rows. */
+  tokenRows: Int32Array | null;
+  cited: ReadonlySet<string> | null;
 }) {
   const { t } = useTranslation('transcription');
-  const { paragraph, words, currentWord } = props;
+  const { paragraph, words, currentWord, rows, tokenRows, cited } = props;
+  const tokens = paragraph.tokens.map((token, k) => {
+    const space = k > 0 ? ' ' : '';
+    if (token.word === null) return `${space}${token.text}`;
+    const word = words[token.word]!;
+    return (
+      <Fragment key={k}>
+        {space}
+        <button
+          type="button"
+          tabIndex={-1}
+          className="word"
+          data-word={token.word}
+          data-start={word.start}
+          aria-current={token.word === currentWord ? 'time' : undefined}
+          title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
+        >
+          {token.text}
+        </button>
+      </Fragment>
+    );
+  });
   return (
     <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
       {paragraph.start !== null && (
@@ -33,31 +60,31 @@ const ParagraphView = memo(function ParagraphView(props: {
       {/* The user's words, in their own direction whatever the UI's. */}
       <span className="para-text" translate="no" dir="auto">
         {props.speaker && <strong className="para-speaker">{props.speaker}: </strong>}
-        {paragraph.tokens.map((token, k) => {
-          const space = k > 0 ? ' ' : '';
-          if (token.word === null) return `${space}${token.text}`;
-          const word = words[token.word]!;
+        {rows && tokenRows ? rowRuns(tokenRows).map(([from, to]) => {
+          const row = rows[tokenRows[from]!];
+          if (!row) return <Fragment key={from}>{tokens.slice(from, to)}</Fragment>;
+          // A cited row is a <mark>: a highlight to screen readers, and forced colours give it Mark's colours.
+          const Tag = cited?.has(row.id) ? 'mark' : 'span';
           return (
-            <Fragment key={k}>
-              {space}
-              <button
-                type="button"
-                tabIndex={-1}
-                className="word"
-                data-word={token.word}
-                data-start={word.start}
-                aria-current={token.word === currentWord ? 'time' : undefined}
-                title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
-              >
-                {token.text}
-              </button>
-            </Fragment>
+            <Tag key={from} className={Tag === 'mark' ? 'row cited' : 'row'} data-row-id={row.id} data-row-start={row.startMs ?? undefined}>
+              {tokens.slice(from, to)}
+            </Tag>
           );
-        })}
+        }) : tokens}
       </span>
     </p>
   );
 });
+
+/** Runs of tokens in the same row: [from, to) each. */
+function rowRuns(tokenRows: Int32Array): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let k = 0; k < tokenRows.length; k++) {
+    if (k === 0 || tokenRows[k] !== tokenRows[k - 1]) runs.push([k, k + 1]);
+    else runs.at(-1)![1] = k + 1;
+  }
+  return runs;
+}
 
 /** A marker between the paragraphs: a click seeks there (the list's own click handler reads `data-start`). */
 function MarkerItem({ marker, number }: { marker: Marker; number: number }) {
@@ -85,8 +112,11 @@ function Body(props: {
   list: RefObject<VirtuosoHandle | null>;
   playing: Playing;
   paragraphOf: Int32Array;
+  rows: readonly PageRow[] | null;
+  places: RowPlaces | null;
+  cited: ReadonlySet<string> | null;
 }) {
-  const { words, playing, paragraphOf, speakers } = props;
+  const { words, playing, paragraphOf, speakers, rows, places, cited } = props;
   return (
     <Virtuoso
       ref={props.list}
@@ -103,6 +133,9 @@ function Body(props: {
             words={words}
             currentWord={playing.word >= 0 && paragraphOf[playing.word] === entry.index ? playing.word : -1}
             current={entry.paragraph.segment !== null && entry.paragraph.segment === playing.segment}
+            rows={rows}
+            tokenRows={places?.tokens[entry.index] ?? null}
+            cited={cited}
           />
         )
       }
@@ -140,7 +173,15 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
  * paragraph showing it marks it with aria-current="time"; clicking a word or a paragraph
  * time seeks there. `speakers` names who speaks each segment, where the user marked it.
  */
-export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { transcript: Transcript; speakers?: ReadonlyArray<string | null>; audio: AudioState | null }) {
+export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = null, focus = null }: {
+  transcript: Transcript;
+  speakers?: ReadonlyArray<string | null>;
+  audio: AudioState | null;
+  /** Main's rows (reading.rows), shown with their ids; null for the service's original beside an edited transcript. */
+  rows?: readonly PageRow[] | null;
+  /** A citation to land on: its rows highlighted, scrolled to and played from (landing.ts). */
+  focus?: RowFocus | null;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const [box, setBox] = useState<HTMLElement | null>(null);
@@ -153,6 +194,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
   const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
   const markers = transcript.markers ?? NO_MARKERS;
   const { items, itemOf } = useMemo(() => withMarkers(paragraphs, markers), [paragraphs, markers]);
+  const places = useMemo(() => (rows ? placeRows(rows, paragraphs, transcript.words) : null), [rows, paragraphs, transcript.words]);
+  const landing = useLanding({ focus, rows, places, itemOf, list, box, player: audioRef, url });
 
   useEffect(() => {
     const player = audioRef.current;
@@ -220,6 +263,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
           <p className="hint">{t('player.loading')}</p>
         )}
       </div>
+      <Landing landing={landing} rows={rows} />
       <section
         ref={setBox}
         className={`transcript-text${timed ? ' timed' : ''}`}
@@ -228,7 +272,20 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && <Body items={items} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} />
+          box && (
+            <Body
+              items={items}
+              speakers={speakers}
+              words={transcript.words}
+              box={box}
+              list={list}
+              playing={playing}
+              paragraphOf={paragraphOf}
+              rows={rows}
+              places={places}
+              cited={landing?.ids ?? null}
+            />
+          )
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
     </>
