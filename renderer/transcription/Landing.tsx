@@ -39,7 +39,9 @@ export function useLanding(props: {
     handle.scrollToIndex({ index: itemOf[paragraph]!, align: 'center' });
     // The list scrolls by its estimate of the heights above; once the row is drawn, it is put in view exactly.
     const id = rows![cited.first]!.id;
-    const frame = requestAnimationFrame(() => box.querySelector(`[data-row-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'center', behavior: scrollBehavior() }));
+    const frame = requestAnimationFrame(() =>
+      [...box.querySelectorAll<HTMLElement>('[data-row-id]')].find((element) => element.dataset.rowId === id)?.scrollIntoView({ block: 'center', behavior: scrollBehavior() }),
+    );
     return () => cancelAnimationFrame(frame);
   }, [focus, cited, places, box, itemOf, list, rows]);
   useEffect(() => {
