@@ -6,11 +6,10 @@ import { type Paragraph, lastStartedAt } from './timeline';
 export type PageRow = TranscriptReading['rows'][number];
 
 /**
- * Where main's rows show among the paragraphs: main made the rows (docs/architecture/
- * transcript-rows.md) and the page only looks up, by time, which row each shown word is in.
- * A row's words never fall in two of main's rows, and a row never spans two of the service's
- * segments (a cue never crosses one), so a paragraph holds whole rows, or a row is cut only
- * where a marker ends a paragraph.
+ * Where main's rows show among the paragraphs: main made the rows and grouped them into the
+ * paragraphs (docs/architecture/transcript-rows.md); the page only looks up, by time, which
+ * row each shown word is in. A paragraph holds whole rows; a row is cut in two only where a
+ * marker dropped inside it ends a paragraph, as in the text export.
  */
 export interface RowPlaces {
   /** Per paragraph, the index in `rows` of each token's row (-1: none). */
