@@ -9,7 +9,7 @@ import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { type AudioState } from './store';
 import { Landing, type RowFocus, useLanding } from './Landing';
-import { type PageRow, type RowPlaces, placeRows } from './rows';
+import { type PageRow, type RowPlaces, placeRows, rowRuns } from './rows';
 import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
 
 /**
@@ -75,16 +75,6 @@ const ParagraphView = memo(function ParagraphView(props: {
     </p>
   );
 });
-
-/** Runs of tokens in the same row: [from, to) each. */
-function rowRuns(tokenRows: Int32Array): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  for (let k = 0; k < tokenRows.length; k++) {
-    if (k === 0 || tokenRows[k] !== tokenRows[k - 1]) runs.push([k, k + 1]);
-    else runs.at(-1)![1] = k + 1;
-  }
-  return runs;
-}
 
 /** A marker between the paragraphs: a click seeks there (the list's own click handler reads `data-start`). */
 function MarkerItem({ marker, number }: { marker: Marker; number: number }) {
@@ -173,8 +163,10 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
  * paragraph showing it marks it with aria-current="time"; clicking a word or a paragraph
  * time seeks there. `speakers` names who speaks each segment, where the user marked it.
  */
-export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = null, focus = null }: {
+export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = null, focus = null, asWritten = false }: {
   transcript: Transcript;
+  /** Unedited: the service's text as written, in the paragraphs main made of its rows (timeline.ts). */
+  asWritten?: boolean;
   speakers?: ReadonlyArray<string | null>;
   audio: AudioState | null;
   /** Main's rows (reading.rows), shown with their ids; null for the service's original beside an edited transcript. */
@@ -190,7 +182,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
   const [playing, setPlaying] = useState<Playing>({ word: -1, segment: -1 });
   const url = audio?.status === 'ready' ? audio.url : null;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
-  const paragraphs = useMemo(() => paragraphsOf(transcript), [transcript]);
+  const paragraphs = useMemo(() => paragraphsOf(transcript, asWritten), [transcript, asWritten]);
   const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
   const markers = transcript.markers ?? NO_MARKERS;
   const { items, itemOf } = useMemo(() => withMarkers(paragraphs, markers), [paragraphs, markers]);

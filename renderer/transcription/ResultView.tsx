@@ -138,6 +138,7 @@ export function ResultView({ id }: { id: string }) {
             speakers={showingOriginal ? undefined : record.edits?.speakers}
             audio={audio}
             rows={showingOriginal ? null : record.rows}
+            asWritten={record.edits === null}
             focus={showingOriginal ? null : focus}
           />
           <Timings transcript={shown} />

@@ -48,6 +48,16 @@ export function placeRows(rows: readonly PageRow[], paragraphs: readonly Paragra
   return { tokens, paragraph };
 }
 
+/** Runs of tokens in the same row: [from, to) each. */
+export function rowRuns(tokenRows: Int32Array): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let k = 0; k < tokenRows.length; k++) {
+    if (k === 0 || tokenRows[k] !== tokenRows[k - 1]) runs.push([k, k + 1]);
+    else runs.at(-1)![1] = k + 1;
+  }
+  return runs;
+}
+
 /** What a citation names, found among the rows: their ids, the first (in the transcript's order) and how many are gone. */
 export interface Cited {
   ids: ReadonlySet<string>;
