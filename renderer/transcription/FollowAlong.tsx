@@ -171,7 +171,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
   audio: AudioState | null;
   /** Main's rows (reading.rows), shown with their ids; null for the service's original beside an edited transcript. */
   rows?: readonly PageRow[] | null;
-  /** A citation to land on: its rows highlighted, scrolled to and played from (landing.ts). */
+  /** A citation to land on: its rows highlighted, scrolled to and played from (Landing.tsx). */
   focus?: RowFocus | null;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { scrollBehavior } from '../common/motion';
@@ -14,8 +14,12 @@ export type RowFocus = NonNullable<ReturnType<typeof useNavigation.getState>['ro
  * highlighted, the first is scrolled into view and, where the transcript has audio, played
  * from its start. Playback starts in the effect of the render the click caused, with no
  * request before play(): the click's user activation still holds and the audio is already
- * loaded with the page. Each `seq` plays once, so a second click on the same rows plays again.
+ * loaded with the page. Each call lands once (a second click on the same rows is a new
+ * `seq`, and plays again), also when the list is drawn anew (the original shown and hidden).
  */
+const scrolled = new WeakSet<RowFocus>();
+const played = new WeakSet<RowFocus>();
+
 export function useLanding(props: {
   focus: RowFocus | null;
   rows: readonly PageRow[] | null;
@@ -28,14 +32,12 @@ export function useLanding(props: {
 }): Cited | null {
   const { focus, rows, places, itemOf, list, box, player, url } = props;
   const cited = useMemo(() => (focus && rows ? citedRows(focus.rowIds, rows) : null), [focus, rows]);
-  const scrolled = useRef(0);
-  const played = useRef(0);
   useEffect(() => {
     const handle = list.current;
-    if (!focus || !cited || cited.first < 0 || !places || !box || !handle || scrolled.current === focus.seq) return;
+    if (!focus || !cited || cited.first < 0 || !places || !box || !handle || scrolled.has(focus)) return;
     const paragraph = places.paragraph[cited.first]!;
     if (paragraph < 0) return;
-    scrolled.current = focus.seq;
+    scrolled.add(focus);
     handle.scrollToIndex({ index: itemOf[paragraph]!, align: 'center' });
     // The list scrolls by its estimate of the heights above; once the row is drawn, it is put in view exactly.
     const id = rows![cited.first]!.id;
@@ -46,8 +48,8 @@ export function useLanding(props: {
   }, [focus, cited, places, box, itemOf, list, rows]);
   useEffect(() => {
     const element = player.current;
-    if (!focus || !cited || cited.first < 0 || !url || !element || played.current === focus.seq) return;
-    played.current = focus.seq;
+    if (!focus || !cited || cited.first < 0 || !url || !element || played.has(focus)) return;
+    played.add(focus);
     const start = rows![cited.first]!.startMs;
     if (start === null) return;
     element.currentTime = start / 1000;

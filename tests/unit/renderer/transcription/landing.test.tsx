@@ -97,6 +97,16 @@ describe('the landing spot of a citation', () => {
     expect(play).toHaveBeenCalledTimes(2);
   });
 
+  it('lands once per click, not again when the list is drawn anew (the original shown and hidden)', async () => {
+    await show();
+    await act(async () => useNavigation.getState().openTranscriptAt('t1', ['2']));
+    expect(play).toHaveBeenCalledTimes(1);
+    await act(async () => root?.unmount());
+    await show();
+    expect(cited()).toEqual(['2']);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
   it('says which cited rows are gone instead of ignoring them', async () => {
     await show();
     await act(async () => useNavigation.getState().openTranscriptAt('t1', ['2', 'zz']));
