@@ -9,6 +9,10 @@ import { type Cited, type PageRow, type RowPlaces, citedRows } from './rows';
 /** A citation's rows to land on (navigation's `rowFocus`); `seq` tells a second click on the same rows. */
 export type RowFocus = NonNullable<ReturnType<typeof useNavigation.getState>['rowFocus']>;
 
+/** The citations already landed on: each call to openTranscriptAt is a new object. */
+const scrolled = new WeakSet<RowFocus>();
+const played = new WeakSet<RowFocus>();
+
 /**
  * The landing spot of a citation (a note's item, an answer's claim): the cited rows are
  * highlighted, the first is scrolled into view and, where the transcript has audio, played
@@ -17,9 +21,6 @@ export type RowFocus = NonNullable<ReturnType<typeof useNavigation.getState>['ro
  * loaded with the page. Each call lands once (a second click on the same rows is a new
  * `seq`, and plays again), also when the list is drawn anew (the original shown and hidden).
  */
-const scrolled = new WeakSet<RowFocus>();
-const played = new WeakSet<RowFocus>();
-
 export function useLanding(props: {
   focus: RowFocus | null;
   rows: readonly PageRow[] | null;
