@@ -136,7 +136,7 @@ describe('the transcript page\'s rows and a citation\'s landing', () => {
     const { page } = s;
     const { id, rows } = stored(s.dataDir);
     await page.evaluate((href) => (location.hash = href), citationHref(id, [rows[0]!.id, 'zz']));
-    await page.getByRole('status').getByText('Part of what was cited is no longer in this transcript: it was edited since.').waitFor();
+    await page.getByRole('status').getByText('Some of what was cited is no longer in this transcript: it was edited since.').waitFor();
     expect(await cited(page)).toEqual([rows[0]!.id]);
     await page.evaluate((href) => (location.hash = href), citationHref(id, ['zz']));
     await page.getByRole('status').getByText('What was cited is no longer in this transcript: it was edited since.').waitFor();

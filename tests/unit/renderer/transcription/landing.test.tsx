@@ -111,7 +111,7 @@ describe('the landing spot of a citation', () => {
     await show();
     await act(async () => useNavigation.getState().openTranscriptAt('t1', ['2', 'zz']));
     expect(cited()).toEqual(['2']);
-    expect(status()).toContain('Part of what was cited is no longer in this transcript');
+    expect(status()).toContain('Some of what was cited is no longer in this transcript');
     await act(async () => useNavigation.getState().openTranscriptAt('t1', ['zz']));
     expect(cited()).toEqual([]);
     expect(status()).toBe('What was cited is no longer in this transcript: it was edited since.');
