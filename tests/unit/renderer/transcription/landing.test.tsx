@@ -39,6 +39,8 @@ const playhead = new WeakMap<HTMLMediaElement, number>();
 
 beforeAll(async () => {
   await startI18n(Promise.resolve('en'));
+  // jsdom has no matchMedia; the landing asks it (reduced motion) when it scrolls to the row.
+  window.matchMedia = (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false });
   Object.defineProperty(HTMLMediaElement.prototype, 'currentTime', {
     configurable: true,
     get(this: HTMLMediaElement) { return playhead.get(this) ?? 0; },
