@@ -15,7 +15,8 @@ const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}{4,}/gu) 
 
 // Ask about this transcript (electron/core/services/transcript-ask/ask.ts) labels rows `[<row id>]`
 // and asks for ids at each claim's end: answered the same way, citing the row by its id, then a
-// claim citing an id the transcript does not have (`[zzz]`).
+// claim citing an id the transcript does not have (`[0]`: ids are counted from 1, so it could be
+// a row's and is never one).
 const TRANSCRIPT_ROW = /^\[([0-9a-z]+)\](?: \d+:\d{2}:\d{2})? (.*)$/gm;
 
 /** The row of `rows` sharing the most words with the request's last question (the first on a tie). */
@@ -35,7 +36,7 @@ export function askAcrossReply(request: ChatRequest): string | null {
   const system = request.messages.filter((message) => message.role === 'system').map((message) => message.text).join('\n');
   if (system.includes('End every claim with the ids of the rows')) {
     const best = bestRow(request, system.matchAll(TRANSCRIPT_ROW));
-    return best ? `The recording says: ${best.text} [${best.label}]\n\nIt also covers other things [zzz].` : 'The transcript does not say.';
+    return best ? `The recording says: ${best.text} [${best.label}]\n\nIt also covers other things [0].` : 'The transcript does not say.';
   }
   if (!system.includes('excerpts of their meeting transcripts')) return null;
   const best = bestRow(request, system.matchAll(ROW));
