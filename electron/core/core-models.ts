@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { createChatService } from './services/completion/chat-service';
 import type { HistoryStore } from './services/history/history-store';
 import { createMeetingsAsk } from './services/meetings-ask/meetings-ask';
-import { completeOnce } from './services/meetings-ask/model-call';
 import { createModelJobQueue } from './services/model-jobs/model-job-queue';
 import { openModelJobStore } from './services/model-jobs/model-job-store';
 import { createModelRequests } from './services/model-requests/model-requests';
@@ -26,7 +25,7 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
     // Looked up on each question: a repair reopens the history under the same store.
     rows: { retrieve: (question, cap) => history.transcripts.rows.retrieve(question, cap) },
     transcripts: () => history.transcripts.list(),
-    complete: (messages, options) => completeOnce(service, messages, options),
+    models,
   });
   return { models, modelJobs, notes, ask };
 }

@@ -56,7 +56,13 @@ function Outgoing({ prepared, sent }: { prepared: AskPrepared; sent: boolean }) 
   );
 }
 
-/** The answer, a claim a line, each with links to the moments it cites; a claim citing no row sent says so. */
+/** Main's check of a claim that cites rows, when it did not find them saying it. */
+const STATUS_KEYS = { unsupported: 'askAcross.unsupported', unchecked: 'askAcross.unchecked' } as const;
+
+/**
+ * The answer, a claim a line, each with links to the moments it cites; a claim citing no row
+ * sent says so, and one its rows do not support (by main's check) says that.
+ */
 function Answer({ claims, prepared }: { claims: AskClaim[]; prepared: AskPrepared }) {
   const { t } = useTranslation('transcription');
   const openAt = useNavigation((s) => s.openTranscriptAt);
@@ -84,6 +90,7 @@ function Answer({ claims, prepared }: { claims: AskClaim[]; prepared: AskPrepare
               </button>
             ))
           )}
+          {claim.cites.length > 0 && claim.status !== 'supported' && <span className="ask-uncited">{t(STATUS_KEYS[claim.status])}</span>}
         </li>
       ))}
     </ol>

@@ -50,6 +50,8 @@ function AskExcluded({ summary }: { summary: TranscriptSummary }) {
     <label className="recent-exclude">
       <input
         type="checkbox"
+        // Named for its meeting: a list of boxes all called the same says nothing to a screen reader.
+        aria-label={t('recent.askExcludedNamed', { name: summary.fileName })}
         checked={summary.askExcluded}
         onChange={async (event) => {
           try {

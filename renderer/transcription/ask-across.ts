@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { AskAnswerOutcome, AskPrepared } from '../../shared/contract/ask';
 import { api } from '../api';
-import { useChat } from '../chat';
 import { useTranscription } from './store';
 
 export type AskStep =
@@ -19,7 +18,7 @@ interface AskAcrossState {
   setQuestion(question: string): void;
   /** Main finds the rows the question would send; nothing leaves the machine yet. */
   prepare(): Promise<void>;
-  /** Sends exactly the rows shown, with the new chat's options (its model). */
+  /** Sends exactly the rows shown; main picks the model for the plan. */
   send(prepared: AskPrepared): Promise<void>;
   reset(): void;
   /** Keeps a meeting out of Ask across meetings or lets it back in; rows found before are found again. */
@@ -46,7 +45,7 @@ export const useAskAcross = create<AskAcrossState>((set, get) => ({
   async send(prepared) {
     set({ step: { kind: 'sending', prepared } });
     try {
-      set({ step: { kind: 'answered', prepared, outcome: await api.ask.send({ askId: prepared.askId, options: useChat.getState().newChatOptions() }) } });
+      set({ step: { kind: 'answered', prepared, outcome: await api.ask.send({ askId: prepared.askId }) } });
     } catch (error) {
       set({ step: { kind: 'failed', error, prepared } });
     }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { chatOptionsSchema } from '../domain/chat';
 import { serviceFailure } from '../domain/service-failure';
 import { call } from './define';
 import { rowIdSchema } from './transcriptEditor';
@@ -34,8 +33,12 @@ export const askPreparedSchema = z.object({
 /** A row a claim cites, checked by main to be one of the rows sent. */
 export const askCitationSchema = z.object({ transcriptId: z.string(), rowId: rowIdSchema, startMs: z.number().int().nullable() });
 
-/** One claim of the answer; `cites` empty: the model named no row that was sent (shown as uncited). */
-export const askClaimSchema = z.object({ text: z.string(), cites: z.array(askCitationSchema) });
+/**
+ * One claim of the answer; `cites` empty: the model named no row that was sent (shown as uncited).
+ * `status`: main's check of the claim against its rows, as for notes' items (every cited row was
+ * sent and shares a content word with it; *unchecked*: another language than its rows).
+ */
+export const askClaimSchema = z.object({ text: z.string(), cites: z.array(askCitationSchema), status: z.enum(['supported', 'unsupported', 'unchecked']) });
 
 export const askAnswerOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), claims: z.array(askClaimSchema) }),
@@ -45,8 +48,11 @@ export const askAnswerOutcomeSchema = z.discriminatedUnion('ok', [
 export const askArea = {
   /** Retrieves the rows a question would send (nothing leaves the machine yet). */
   prepare: call(z.object({ question: z.string().trim().min(1).max(ASK_QUESTION_MAX_CHARS) }), askPreparedSchema),
-  /** Sends a prepared question with exactly its rows; the answer's claims with their citations checked. */
-  send: call(z.object({ askId: z.string(), options: chatOptionsSchema }), askAnswerOutcomeSchema),
+  /**
+   * Sends a prepared question with exactly its rows; the answer's claims with their citations
+   * checked. No options: main picks the model and the output cap for the plan, as for notes.
+   */
+  send: call(z.object({ askId: z.string() }), askAnswerOutcomeSchema),
   /**
    * A transcript's rows as it now reads (ids and start times), so the answers of Ask about this
    * transcript link a cited id only when the transcript has that row; none for a deleted one.

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import { UNSUPPORTED_CLAIM } from '../fake-service/ask-reply';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
@@ -68,53 +69,80 @@ afterAll(async () => {
 
 const askSection = () => s.page.getByRole('region', { name: 'Ask across meetings' });
 const outgoing = () => s.page.getByRole('region', { name: 'What leaves this machine' });
+const answerList = () => askSection().getByRole('list', { name: 'Answer' });
+const QUESTION = 'What did we decide about the travel budget?';
 /** Chat requests of Ask across meetings (Settings' key check sends one of its own). */
 const askRequests = () =>
   fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions') && JSON.stringify(r.body).includes('excerpts of their meeting transcripts'));
 
+/** Each test's own start: the board meeting left out (its box named for it), the question asked, its rows found. */
+async function findRows() {
+  const { page } = s;
+  await openTranscribe(page);
+  const boardBox = page.getByRole('checkbox', { name: 'Leave board-private.mp3 out of Ask across meetings' });
+  await boardBox.check();
+  await expect.poll(() => boardBox.isChecked()).toBe(true);
+  await askSection().getByRole('textbox', { name: 'Question about your meetings' }).fill(QUESTION);
+  await askSection().getByRole('button', { name: 'Find' }).click();
+  await outgoing().getByText(QUESTION).waitFor();
+}
+
+/** Finds the rows and sends them: the answer on screen. */
+async function askAndAnswer() {
+  await findRows();
+  await askSection().getByRole('button', { name: 'Send' }).click();
+  await answerList().getByText(/^The meeting says: .*travel budget/).waitFor();
+}
+
 describe('Ask across meetings', () => {
+  beforeAll(async () => {
+    await useKey(s.page, fake.keys.free);
+  });
+
   it('shows what would leave the machine before sending: the question, the rows, their meetings; none of a meeting left out', async () => {
     const { page } = s;
-    await useKey(page, fake.keys.free);
-    await openTranscribe(page);
-    await page.getByRole('checkbox', { name: 'Leave out of Ask across meetings' }).first().waitFor();
-    // The list is newest first: the board meeting is the first row.
-    const board = page.getByRole('listitem').filter({ hasText: 'board-private.mp3' });
-    await board.getByRole('checkbox', { name: 'Leave out of Ask across meetings' }).check();
-    await expect.poll(() => board.getByRole('checkbox').isChecked()).toBe(true);
-
-    await askSection().getByRole('textbox', { name: 'Question about your meetings' }).fill('What did we decide about the travel budget?');
-    await askSection().getByRole('button', { name: 'Find' }).click();
-    await outgoing().getByText('What did we decide about the travel budget?').waitFor();
+    const before = askRequests().length;
+    await findRows();
+    // Every meeting's box is named for its meeting.
+    for (const meeting of MEETINGS) await page.getByRole('checkbox', { name: `Leave ${meeting.fileName} out of Ask across meetings` }).waitFor();
     expect(await outgoing().getByText('october-review.mp3', { exact: true }).count()).toBe(1);
     expect(await outgoing().innerText()).not.toContain('board-private.mp3');
     await outgoing().getByText(/^Show the rows/).click();
     await outgoing().getByText('We decided to cut the travel budget by ten percent.', { exact: false }).waitFor();
-    expect(askRequests()).toHaveLength(0);
+    expect(askRequests()).toHaveLength(before);
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'ask-across-outgoing-800');
   });
 
-  it('sends only the rows shown, and cites the meeting that holds the answer; a made-up row is shown uncited', async () => {
+  it('sends only the rows shown, and cites the meeting that holds the answer; a made-up row is shown uncited, an unsupported claim so', async () => {
     const { page } = s;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await findRows();
+    await outgoing().getByText(/^Show the rows/).click();
     const shownRows = await outgoing().getByRole('listitem').filter({ hasNot: page.locator('time') }).allInnerTexts();
+    const before = askRequests().length;
     await askSection().getByRole('button', { name: 'Send' }).click();
-    const answer = askSection().getByRole('list', { name: 'Answer' });
+    const answer = answerList();
     await answer.getByText(/^The meeting says: .*travel budget/).waitFor();
 
     // The request: the question, and as rows exactly those the page listed, none of the meeting left out.
-    expect(askRequests()).toHaveLength(1);
-    const messages = (askRequests()[0]!.body as { messages: Array<{ role: string; content: string }> }).messages;
-    expect(messages.at(-1)).toEqual({ role: 'user', content: 'What did we decide about the travel budget?' });
-    const sentRows = messages[0]!.content.split('\n').filter((line) => line.startsWith('[T'));
+    expect(askRequests()).toHaveLength(before + 1);
+    const messages = (askRequests().at(-1)!.body as { messages: Array<{ role: string; content: string }> }).messages;
+    expect(messages.at(-1)).toEqual({ role: 'user', content: QUESTION });
+    const prompt = messages.find((message) => message.content.includes('excerpts of their meeting transcripts'))!.content;
+    const sentRows = prompt.split('\n').filter((line) => line.startsWith('[T'));
     expect(sentRows).toHaveLength(shownRows.length);
     for (const row of shownRows) expect(sentRows.some((line) => line.endsWith(row.replace(/^october-review\.mp3( · \d+:\d\d)? /, '')))).toBe(true);
-    expect(messages[0]!.content).not.toMatch(/confidential|board|salaries|engineers/i);
+    expect(prompt).not.toMatch(/confidential|board|salaries|engineers/i);
 
-    const cite = answer.getByRole('button', { name: /^october-review\.mp3 · \d+:\d\d$/ });
+    const supported = answer.getByRole('listitem').filter({ hasText: 'The meeting says' });
+    const cite = supported.getByRole('button', { name: /^october-review\.mp3 · \d+:\d\d$/ });
     expect(await cite.count()).toBe(1);
+    expect(await supported.getByText('not supported by the cited rows').count()).toBe(0);
     await answer.getByText('uncited: names no row that was sent').waitFor();
-    expect(await answer.getByRole('button').count()).toBe(1);
+    // The fake's claim about bananas cites the budget row, which does not say it.
+    await answer.getByRole('listitem').filter({ hasText: UNSUPPORTED_CLAIM }).getByText('not supported by the cited rows').waitFor();
+    await answer.scrollIntoViewIfNeeded();
     await screenshot(page, 'ask-across-answer-800');
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'ask-across-answer-1440');
@@ -126,8 +154,11 @@ describe('Ask across meetings', () => {
 
   it('keeps the question and the answer when the user comes back to the list', async () => {
     const { page } = s;
+    await askAndAnswer();
+    await answerList().getByRole('button', { name: /^october-review\.mp3/ }).first().click();
+    await resultHeading(page, 'october-review.mp3').waitFor();
     await openTranscribe(page);
-    await askSection().getByRole('list', { name: 'Answer' }).getByText(/^The meeting says/).waitFor();
-    expect(await askSection().getByRole('textbox', { name: 'Question about your meetings' }).inputValue()).toBe('What did we decide about the travel budget?');
+    await answerList().getByText(/^The meeting says/).waitFor();
+    expect(await askSection().getByRole('textbox', { name: 'Question about your meetings' }).inputValue()).toBe(QUESTION);
   });
 });

@@ -6,7 +6,7 @@ import type { MeetingsAsk } from '../services/meetings-ask/meetings-ask';
 export function askHandlers(deps: { ask: MeetingsAsk; history: HistoryStore }): Handlers<Contract>['ask'] {
   return {
     prepare: async ({ question }) => deps.ask.prepare(question),
-    send: ({ askId, options }) => deps.ask.send(askId, options),
+    send: ({ askId }) => deps.ask.send(askId),
     rows: async ({ transcriptId }) => deps.history.transcripts.rows.rowsOf(transcriptId).map(({ rowId, startMs }) => ({ rowId, startMs })),
     setExcluded: async ({ transcriptId, excluded }) => deps.history.transcripts.setAskExcluded(transcriptId, excluded),
   };

@@ -17,7 +17,7 @@ function citingComponents(cited: CitedTranscript): Components {
   const Link = MARKDOWN_COMPONENTS.a as (props: ComponentProps<'a'>) => React.ReactNode;
   return {
     ...MARKDOWN_COMPONENTS,
-    a: ({ href, children }: ComponentProps<'a'>) => (href?.startsWith(CITE_SCHEME) ? <Citation cited={cited} ids={href.slice(CITE_SCHEME.length).split(',')} /> : <Link href={href}>{children}</Link>),
+    a: ({ href, children }: ComponentProps<'a'>) => (href?.startsWith(CITE_SCHEME) ? <Citation cited={cited} ids={href.slice(CITE_SCHEME.length).split(',')} text={children} /> : <Link href={href}>{children}</Link>),
   };
 }
 // rehype-highlight registers its languages whenever a processor is built, and react-markdown

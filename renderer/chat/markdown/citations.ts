@@ -32,7 +32,8 @@ function walk(parent: Parent) {
 /**
  * A remark plugin for the answers of Ask about this transcript: row ids the model cites in
  * brackets become `cite:` links, which the page shows as links to the moment only for ids the
- * transcript has (`Citation`), and as uncited otherwise. Hand-written: mdast-util-find-and-replace
+ * transcript has (`Citation`), as uncited for an id it could have but lacks, and as written for
+ * anything else in brackets ([sic], [2024]): which is which takes the transcript's rows. Hand-written: mdast-util-find-and-replace
  * is only a dependency of remark-gfm here, and the walk is a dozen lines.
  */
 export const remarkCitations = () => (tree: Root) => walk(tree);

@@ -1,30 +1,46 @@
-import type { AskCitation, AskClaim, AskPrepared } from '../../../../shared/contract/ask';
+import { z } from 'zod';
+import type { AskClaim, AskPrepared } from '../../../../shared/contract/ask';
+import { checkCitation } from '../transcript-notes/citation-check';
 import { sourceLabel } from './prompt';
 
-/** A bracket of row labels at a claim's end, as the prompt asks for: [T1/4] or [T1/4, T2/b]. */
-const CITATIONS = /\[\s*(T\d+\s*\/\s*[0-9a-z]+(?:\s*[,;]\s*T\d+\s*\/\s*[0-9a-z]+)*)\s*\]/gi;
-const LABEL = /T(\d+)\s*\/\s*([0-9a-z]+)/gi;
+/** The answer's shape, asked for as JSON (prompt.ts) and checked by zod in the model-request layer. */
+export const modelAnswerSchema = z.object({
+  claims: z.array(z.object({ text: z.string(), cites: z.array(z.string()).default([]) })),
+});
+export type ModelAnswer = z.output<typeof modelAnswerSchema>;
+
+/** A row label, as the prompt writes them: T1/4 (brackets tolerated). */
+const LABEL = /^\[?\s*T(\d+)\s*\/\s*([0-9a-z]+)\s*\]?$/i;
+/** Labels a model wrote into a claim's text anyway, as plain chat would: [T1/4] or [T1/4, T2/b]. */
+const IN_TEXT = /\[\s*(T\d+\s*\/\s*[0-9a-z]+(?:\s*[,;]\s*T\d+\s*\/\s*[0-9a-z]+)*)\s*\]/gi;
 
 /**
- * The model's answer as claims, one a line, each with the rows it cites. A label counts only
- * when it names a row that was sent (its transcript's label and its id): a row the model made
- * up, or one of a transcript it never saw, is dropped, so a claim citing nothing real is shown
- * as uncited and never linked to a wrong place. The text is kept as written, labels taken out.
+ * The model's claims, each checked against the rows it cites as notes' items are
+ * (`checkCitation`: every cited row was sent, and shares a content word with the claim). A label
+ * naming no row that was sent (made up, or of a transcript it never saw) is never linked, and
+ * fails the claim: a claim is shown *not supported* (or *uncited*, citing nothing real), never
+ * linked to a wrong place.
  */
-export function parseAnswer(answer: string, prepared: AskPrepared): AskClaim[] {
-  const sent = new Map(prepared.rows.map((row) => [`${row.transcriptId}/${row.rowId}`, row]));
+export function checkedClaims(answer: ModelAnswer, prepared: AskPrepared): AskClaim[] {
+  const key = (transcriptId: string, rowId: string) => `${transcriptId}/${rowId}`;
+  const sent = new Map(prepared.rows.map((row) => [key(row.transcriptId, row.rowId), row]));
+  const texts = new Map(prepared.rows.map((row) => [key(row.transcriptId, row.rowId), row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
   const transcriptOf = new Map(prepared.sources.map((source, i) => [sourceLabel(i), source.transcriptId]));
-  const claims: AskClaim[] = [];
-  for (const line of answer.split('\n')) {
-    const cites = new Map<string, AskCitation>();
-    for (const group of line.matchAll(CITATIONS)) {
-      for (const [, n, rowId] of group[1]!.matchAll(LABEL)) {
-        const row = sent.get(`${transcriptOf.get(`T${Number(n)}`)}/${rowId!.toLowerCase()}`);
-        if (row) cites.set(`${row.transcriptId}/${row.rowId}`, { transcriptId: row.transcriptId, rowId: row.rowId, startMs: row.startMs });
-      }
-    }
-    const text = line.replace(CITATIONS, '').replace(/\s+([.,;:!?。！？])/gu, '$1').trim();
-    if (text) claims.push({ text, cites: [...cites.values()] });
-  }
-  return claims;
+  // A label that names nothing sent stays in the check under a key no row has, so the claim fails.
+  const keyOf = (label: string) => {
+    const found = LABEL.exec(label.trim());
+    const transcriptId = found && transcriptOf.get(`T${Number(found[1])}`);
+    return transcriptId ? key(transcriptId, found[2]!.toLowerCase()) : `\0${label}`;
+  };
+  return answer.claims.flatMap((claim) => {
+    const labels = [...claim.cites, ...[...claim.text.matchAll(IN_TEXT)].flatMap((group) => group[1]!.split(/[,;]/))];
+    const text = claim.text.replace(IN_TEXT, '').replace(/\s+([.,;:!?。！？])/gu, '$1').trim();
+    if (!text) return [];
+    const keys = [...new Set(labels.map(keyOf))];
+    const cites = keys.flatMap((k) => {
+      const row = sent.get(k);
+      return row ? [{ transcriptId: row.transcriptId, rowId: row.rowId, startMs: row.startMs }] : [];
+    });
+    return [{ text, cites, status: checkCitation({ text, rows: keys }, texts) }];
+  });
 }

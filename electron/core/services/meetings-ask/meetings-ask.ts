@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AskAnswerOutcome, AskPrepared } from '../../../../shared/contract/ask';
 import type { TranscriptSummary } from '../../../../shared/contract/transcription';
-import type { ChatOptions, WireMessage } from '../../../../shared/domain/chat';
 import { Problem } from '../../../../shared/domain/problem';
-import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
-import { parseAnswer } from './answer';
-import { askMessages } from './prompt';
+import type { ModelRequests } from '../model-requests/model-requests';
+import { checkedClaims, modelAnswerSchema } from './answer';
+import { askMessages, rowLine } from './prompt';
 
 /** The most rows one question sends: enough for a few meetings' worth of hits in context, small enough for any model's window. */
 export const ASK_ROW_CAP = 60;
@@ -14,17 +13,15 @@ export const ASK_ROW_CAP = 60;
 /** Prepared questions kept for their Send: a few per window is plenty; older ones are prepared again. */
 const KEPT = 20;
 
-export type ModelAnswer = { ok: true; text: string } | { ok: false; failure: ServiceFailure };
-
 export interface MeetingsAskDeps {
   rows: Pick<TranscriptRowIndex, 'retrieve'>;
   /** Every kept transcript's name, date and whether the user kept it out. */
   transcripts(): TranscriptSummary[];
   /**
-   * The one model request, a whole answer as text: kept behind this one function so it moves
-   * onto the shared model-request layer (JSON mode, tolerant parse, "too long" splitting).
+   * The model-request layer: the answer as JSON of a shape on either plan (its model and output
+   * cap main's, for the plan), rows too many for the model sent in parts.
    */
-  complete(messages: WireMessage[], options: ChatOptions): Promise<ModelAnswer>;
+  models: Pick<ModelRequests, 'askJson' | 'inParts'>;
   cap?: number;
 }
 
@@ -55,15 +52,21 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
     return result;
   }
 
-  async function send(askId: string, options: ChatOptions): Promise<AskAnswerOutcome> {
+  async function send(askId: string): Promise<AskAnswerOutcome> {
     const asked = prepared.get(askId);
     if (!asked) throw new Problem('ask.not_prepared');
     // A transcript kept out or deleted since the page showed the set is not sent after all: never more than shown.
     const askable = new Set(deps.transcripts().filter((summary) => !summary.askExcluded).map((summary) => summary.id));
     const kept = ({ transcriptId }: { transcriptId: string }) => askable.has(transcriptId);
     const now = { ...asked, sources: asked.sources.filter(kept), rows: asked.rows.filter(kept) };
-    const answer = await deps.complete(askMessages(now), options);
-    return answer.ok ? { ok: true, claims: parseAnswer(answer.text, now) } : answer;
+    // No model named: the layer asks the plan's general model (Free's only one) with its output cap.
+    const answered = await deps.models.inParts({
+      items: now.rows,
+      size: (row) => rowLine(now, row).length,
+      send: (rows) => deps.models.askJson({ messages: askMessages(now, rows), schema: modelAnswerSchema, signal: new AbortController().signal }),
+    });
+    if (!answered.ok && answered.failure) return { ok: false, failure: answered.failure };
+    return { ok: true, claims: answered.results.flatMap((part) => checkedClaims(part.value, now)) };
   }
 
   return { prepare, send };
