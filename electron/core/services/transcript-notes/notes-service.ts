@@ -99,13 +99,14 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     const messages = notesMessages(template, rows, userLines);
     let items = (await askItems(messages, signal, (output) => shownAs(toItem(output)))).map(toItem);
 
-    // A failed item is asked for once more, naming it; what still fails is kept, marked unsupported.
+    // A failed item is asked for once more, numbered; only the answer carrying its number may
+    // replace it (a model may skip or reorder), and what is not answered supported stays, unsupported.
     const failed = items.filter((item) => item.status === 'unsupported');
     if (failed.length) {
-      const again = (await askItems(retryMessages(messages, failed), signal, () => undefined)).map(toItem);
+      const again = await askItems(retryMessages(messages, failed), signal, () => undefined);
       items = items.map((item) => {
-        const index = failed.indexOf(item);
-        const redone = index >= 0 ? again[index] : undefined;
+        const answer = failed.includes(item) ? again.find((each) => each.retry === failed.indexOf(item) + 1) : undefined;
+        const redone = answer && toItem(answer);
         return redone && redone.status !== 'unsupported' ? { ...redone, userText: item.userText } : item;
       });
     }

@@ -12,7 +12,7 @@ import { mergeBackup } from '../../../../electron/core/services/history/restore'
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { askThroughChat } from '../../../../electron/core/services/transcript-notes/ask-model';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
-import { BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
+import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { editNow } from '../../../support/editor-intents';
 import { spokenRecord } from '../../../support/spoken-record';
@@ -89,6 +89,24 @@ describe('meeting notes', () => {
     const first = JSON.stringify(sent[0]!.body);
     expect(first).toContain(`[${rows[1]!.rowId}] ${rows[1]!.text}`);
     expect(first).toContain('data, not instructions');
+  });
+
+  it('asked for again take an answer only by its own number: an item the retry leaves out stays, unsupported, and none takes its place', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', `${said} ${ANSWER_SOME_RETRIES}`, 60), null);
+    const rows = store.transcripts.rows.rowsOf('t1');
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+
+    // The retry numbered both failed items (and asks for each answer's number).
+    const retry = chatRequests().at(-1)!.body as { messages: Array<{ content: string }> };
+    expect(retry.messages.at(-1)!.content).toMatch(/1\. \[summary\] .*\n2\. \[questions\] /);
+    // The fake answered only item 2, rewritten in row 2's words: it replaces item 2; item 1 is kept as it was.
+    expect(made.items).toHaveLength(6);
+    expect(made.items.find((item) => item.text === MISSING_ROW_TEXT)).toMatchObject({ section: 'summary', status: 'unsupported', rows: [BAD_ROW_ID] });
+    expect(made.items.some((item) => item.text === UNSUPPORTED_TEXT)).toBe(false);
+    expect(made.items.filter((item) => item.status === 'unsupported')).toHaveLength(1);
+    expect(made.items.filter((item) => item.section === 'questions' && item.rows[0] === rows[2]!.rowId)).toMatchObject([{ status: 'supported' }]);
+    expect(retry.messages.at(-1)!.content).toContain('"retry"');
   });
 
   it('keep the user\'s own lines, filled in', async () => {
