@@ -34,15 +34,15 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
   const templates = (): NoteTemplate[] => [...BUILT_IN_TEMPLATES, ...deps.notes.templates()];
 
   /** An item as the page sees it: where its link plays from, and whether a cited row changed since. */
-  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, cited: Record<string, string>): NoteItem => ({
+  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, rowsThen: Record<string, string>): NoteItem => ({
     ...item,
     startMs: item.rows.map((id) => rows.get(id)?.startMs).find((ms) => ms !== undefined && ms !== null) ?? null,
-    outOfDate: item.rows.some((id) => rows.get(id)?.text !== cited[id]),
+    outOfDate: item.rows.some((id) => rows.get(id)?.text !== rowsThen[id]),
   });
 
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
-    const items = stored.items.map((item) => view(item, rows, stored.cited));
+    const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
     return { transcriptId: stored.transcriptId, template: stored.template, createdAt: stored.createdAt, items, outOfDate: items.some((item) => item.outOfDate) };
   }
 
@@ -118,22 +118,21 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     });
 
     if (before) items = updated(before, items, byId);
-    const cited: Record<string, string> = {};
-    for (const item of items) for (const id of item.rows) if (byId.has(id)) cited[id] = byId.get(id)!.text;
-    const notes: StoredNotes = { transcriptId: input.transcriptId, template, createdAt: now(), items, cited };
+    const rowsThen = Object.fromEntries(rows.map((row) => [row.rowId, row.text]));
+    const notes: StoredNotes = { transcriptId: input.transcriptId, template, createdAt: now(), items, rowsThen };
     deps.notes.put(notes);
     return viewOf(notes);
   }
 
   /**
    * An update: items still true to their rows and items the user edited stay as they are; of the
-   * new items, only those citing a row that changed take the place of the out-of-date ones.
+   * new items, only those citing a row edited or made since (its text then differs or is unknown)
+   * take the place of the out-of-date ones: a row merely left out before brings nothing twice.
    */
   function updated(before: StoredNotes, fresh: StoredItem[], rows: ReadonlyMap<string, Row>): StoredItem[] {
-    const changed = (id: string) => rows.get(id)?.text !== before.cited[id];
+    const changed = (id: string) => rows.get(id)?.text !== before.rowsThen[id];
     const kept = before.items.filter((item) => item.edited || !item.rows.some(changed));
-    const knownBefore = new Set(Object.keys(before.cited));
-    return [...kept, ...fresh.filter((item) => item.rows.some((id) => changed(id) || !knownBefore.has(id)))];
+    return [...kept, ...fresh.filter((item) => item.rows.some(changed))];
   }
 
   return {

@@ -155,6 +155,27 @@ describe('meeting notes', () => {
     expect(updated.items.some((item) => item.section === 'decisions' && item.rows.includes(decision.rows[0]!))).toBe(true);
   });
 
+  it('updated add only items citing a row changed or made since: an unchanged row the notes did not cite brings no new item', async () => {
+    const { store, notes, editor } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The fake's notes cite rows 0 to 3; rows 4 and 5 are cited by none.
+    expect(made.items.some((item) => item.rows.includes(rows[4]!.rowId) || item.rows.includes(rows[5]!.rowId))).toBe(false);
+    const document = editor.open('t1').document;
+    const at = document.blocks.findIndex((block) => block.id === rows[5]!.rowId);
+    editNow(editor, 't1', { type: 'text', block: at, text: 'Nobody knows what the travel budget for next year is.' });
+
+    // The model's answer to Update cites row 4 (unchanged) and row 5 (edited).
+    const unchanged = { section: 'actions', text: rows[4]!.text, rows: [rows[4]!.rowId] };
+    const edited = { section: 'questions', text: 'Nobody knows the travel budget for next year', rows: [rows[5]!.rowId] };
+    fake.chat.next({ reply: JSON.stringify({ items: [unchanged, edited] }) });
+    const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'meeting', update: true });
+
+    expect(updated.items.map((item) => item.id)).toEqual([...made.items.map((item) => item.id), expect.any(String)]);
+    expect(updated.items.at(-1)).toMatchObject({ text: edited.text, rows: edited.rows, status: 'supported' });
+  });
+
   it('come back with their transcript from a backup, and the user\'s templates too', async () => {
     let { store, notes } = open();
     store.transcripts.put(spokenRecord('t1', said, 60), null);
