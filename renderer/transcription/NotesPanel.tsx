@@ -5,7 +5,6 @@ import { problemText, problemWords } from '../common/problem-text';
 import { useSaving } from '../common/use-saving';
 import { NoteItemRow } from './NoteItemRow';
 import { type NotesState, bySection, exportNotes, loadNotes, makeNotes } from './notes';
-import { sectionTitle, templateName } from './notes-words';
 import { TemplateEditor } from './TemplateEditor';
 
 /**
@@ -62,7 +61,7 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
         <select id={`${id}-template`} value={templateId} disabled={making} onChange={(event) => setTemplateId(event.target.value)}>
           {templates.map((each) => (
             <option key={each.id} value={each.id}>
-              {templateName(each, t)}
+              {each.name}
             </option>
           ))}
         </select>
@@ -87,7 +86,7 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
       {shownTemplate &&
         bySection(shownTemplate, items).map((section) => (
           <div className="notes-section" key={section.key}>
-            <h3>{sectionTitle(shownTemplate, section, t)}</h3>
+            <h3>{section.title}</h3>
             <ul className="note-items">
               {section.items.map((item) => (
                 <NoteItemRow key={item.id} transcriptId={transcriptId} item={item} busy={making} onSaved={(saved) => setState({ status: 'ready', notes: saved, problem: null })} />

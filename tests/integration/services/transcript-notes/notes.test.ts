@@ -12,6 +12,9 @@ import { mergeBackup } from '../../../../electron/core/services/history/restore'
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { askThroughChat } from '../../../../electron/core/services/transcript-notes/ask-model';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
+import { notesHandlers } from '../../../../electron/core/handlers/notes';
+import { wordsIn } from '../../../../electron/core/services/language/language-service';
+import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
 import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { editNow } from '../../../support/editor-intents';
@@ -174,6 +177,24 @@ describe('meeting notes', () => {
 
     expect(updated.items.map((item) => item.id)).toEqual([...made.items.map((item) => item.id), expect.any(String)]);
     expect(updated.items.at(-1)).toMatchObject({ text: edited.text, rows: edited.rows, status: 'supported' });
+  });
+
+  it('are titled in the user\'s language alike on the page and in the export, the model still reading the built-in English', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const saved: FileToSave[] = [];
+    const handlers = notesHandlers({ notes, history: store, files: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) }, words: wordsIn('zh-CN') });
+    const meeting = (await handlers.templates()).find((template) => template.id === 'meeting')!;
+    expect(meeting.name).toBe('会议');
+    expect(meeting.sections.map((section) => section.title)).toEqual(['摘要', '决定', '行动项', '未决问题']);
+
+    await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    expect(JSON.stringify(chatRequests().at(0)!.body)).toContain('summary: Summary');
+    const shown = (await handlers.get({ transcriptId: 't1' }))!;
+    expect(shown.template.sections.map((section) => section.title)).toEqual(meeting.sections.map((section) => section.title));
+    await handlers.export({ transcriptId: 't1', format: 'md' });
+    const markdown = new TextDecoder().decode(saved[0]!.bytes);
+    for (const section of meeting.sections) expect(markdown).toContain(`## ${section.title}\n`);
   });
 
   it('come back with their transcript from a backup, and the user\'s templates too', async () => {
