@@ -115,8 +115,13 @@ describe('meeting notes', () => {
   it('keep the user\'s own lines, filled in', async () => {
     const { store, notes } = open();
     store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const rows = store.transcripts.rows.rowsOf('t1');
     const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting', userLines: [{ text: 'Steel supplier?', at: 12 }] });
-    expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toHaveLength(1);
+    // The model's item filling the line in (the fake's: the line, then the first row's words) is
+    // what is kept, under the user's line: not the line added as written, as when the model leaves it out.
+    expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toMatchObject([
+      { text: `Steel supplier?: ${rows[0]!.text}`, rows: [rows[0]!.rowId], status: 'supported' },
+    ]);
   });
 
   it('are kept with the transcript, and out of date once a cited row is edited; an edited item survives an update', async () => {
