@@ -18,6 +18,9 @@ export type AskModel = (messages: WireMessage[], options: { signal: AbortSignal;
 
 type Row = ReturnType<TranscriptRowIndex['rowsOf']>[number];
 
+/** The most templates of their own a user keeps (a new one past it is refused; one kept can still be changed). */
+const MAX_OWN_TEMPLATES = 50;
+
 /** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
 const rowTexts = (rows: readonly Row[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
 
@@ -139,6 +142,9 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     templates,
     saveTemplate(template: Omit<NoteTemplate, 'builtIn'>) {
       if (BUILT_IN_TEMPLATES.some((each) => each.id === template.id)) throw new Problem('notes.template_built_in');
+      // The page is not trusted to keep their number sane: each new id would be one more row, read by every Notes panel.
+      const own = deps.notes.templates();
+      if (own.length >= MAX_OWN_TEMPLATES && !own.some((each) => each.id === template.id)) throw new Problem('notes.too_many_templates', { max: MAX_OWN_TEMPLATES });
       deps.notes.saveTemplate(template);
       return templates();
     },

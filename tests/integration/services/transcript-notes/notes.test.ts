@@ -202,6 +202,15 @@ describe('meeting notes', () => {
     for (const section of meeting.sections) expect(markdown).toContain(`## ${section.title}\n`);
   });
 
+  it('templates of the user\'s own are capped: one more is refused in words, one already kept can still be saved', () => {
+    const { notes } = open();
+    const template = (n: number) => ({ id: `mine-${n}`, name: `Mine ${n}`, sections: [{ key: 's1', title: 'Blockers', instruction: 'What blocks whom.' }] });
+    for (let n = 0; n < 50; n++) notes.saveTemplate(template(n));
+    expect(() => notes.saveTemplate(template(50))).toThrow(expect.objectContaining({ code: 'notes.too_many_templates', values: { max: 50 } }));
+    expect(notes.saveTemplate({ ...template(7), name: 'Renamed' }).find((each) => each.id === 'mine-7')!.name).toBe('Renamed');
+    expect(notes.templates().filter((each) => !each.builtIn)).toHaveLength(50);
+  });
+
   it('come back with their transcript from a backup, and the user\'s templates too', async () => {
     let { store, notes } = open();
     store.transcripts.put(spokenRecord('t1', said, 60), null);
