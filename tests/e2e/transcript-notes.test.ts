@@ -139,11 +139,22 @@ describe('meeting notes', () => {
     await notesPanel(page).getByRole('button', { name: 'Save', exact: true }).click();
   }
 
-  it('keep an item the user edited, marked as edited', async () => {
+  it('keep an item the user edited, marked as edited; while an edit is open, the notes are not made again over it', async () => {
     const { page } = s;
+    const panel = notesPanel(page);
     await makeNotes(page);
-    await editBilalsItem(page);
+    await itemWith(page, 'Bilal asked why the bridge was late').first().getByRole('button', { name: 'Edit' }).click();
+    await panel.getByRole('textbox', { name: 'Item text' }).fill('Bilal wants to know why the bridge was late');
+    // Making the notes again would replace the items, the open draft with them.
+    await panel.getByText('Save or cancel the item you are editing first').waitFor();
+    expect(await panel.getByRole('button', { name: 'Make notes again' }).isDisabled()).toBe(true);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'notes-editing-800x600');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await itemWith(page, 'Bilal wants to know').getByText('Edited by you').waitFor();
+    expect(await panel.getByRole('button', { name: 'Make notes again' }).isEnabled()).toBe(true);
+    expect(await panel.getByText('Save or cancel the item you are editing first').count()).toBe(0);
   });
 
   it('are out of date once a cited row is edited, and Update makes only those items again, keeping the one the user edited', async () => {
