@@ -5,13 +5,17 @@ import { statementCache } from '../storage/sqlite-transaction';
 /** An item as kept: what the page sees less what is worked out when read (its time, out of date). */
 export type StoredItem = Omit<NoteItem, 'startMs' | 'outOfDate'>;
 
-/** A transcript's notes as kept: the template as used, the items, and each cited row's text when they were made. */
+/**
+ * A transcript's notes as kept: the template as used, the items, and every row's text when they
+ * were made (`rowsThen`, kept in the `cited` column: cited or not, so an update tells an edited
+ * row from one the notes merely left out; notes made before it hold only the cited rows).
+ */
 export interface StoredNotes {
   transcriptId: string;
   template: NoteTemplate;
   createdAt: number;
   items: StoredItem[];
-  cited: Record<string, string>;
+  rowsThen: Record<string, string>;
 }
 
 /** What search finds notes by: every item's words, the user's own lines, owners and due dates. */
@@ -30,7 +34,7 @@ export function notesTable(db: DatabaseSync) {
         template: JSON.parse(row.template as string) as NoteTemplate,
         createdAt: row.created_at as number,
         items: JSON.parse(row.items as string) as StoredItem[],
-        cited: JSON.parse(row.cited as string) as Record<string, string>,
+        rowsThen: JSON.parse(row.cited as string) as Record<string, string>,
       };
     },
     put(notes: StoredNotes) {
@@ -38,7 +42,7 @@ export function notesTable(db: DatabaseSync) {
         `INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(transcript_id) DO UPDATE SET template = excluded.template, created_at = excluded.created_at,
            items = excluded.items, cited = excluded.cited, text = excluded.text`,
-      ).run(notes.transcriptId, JSON.stringify(notes.template), notes.createdAt, JSON.stringify(notes.items), JSON.stringify(notes.cited), searchable(notes.items));
+      ).run(notes.transcriptId, JSON.stringify(notes.template), notes.createdAt, JSON.stringify(notes.items), JSON.stringify(notes.rowsThen), searchable(notes.items));
     },
     /** The user's own templates, oldest first. */
     templates(): NoteTemplate[] {

@@ -18,6 +18,9 @@ export type AskModel = (messages: WireMessage[], options: { signal: AbortSignal;
 
 type Row = ReturnType<TranscriptRowIndex['rowsOf']>[number];
 
+/** The most templates of their own a user keeps (a new one past it is refused; one kept can still be changed). */
+const MAX_OWN_TEMPLATES = 50;
+
 /** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
 const rowTexts = (rows: readonly Row[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
 
@@ -34,15 +37,15 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
   const templates = (): NoteTemplate[] => [...BUILT_IN_TEMPLATES, ...deps.notes.templates()];
 
   /** An item as the page sees it: where its link plays from, and whether a cited row changed since. */
-  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, cited: Record<string, string>): NoteItem => ({
+  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, rowsThen: Record<string, string>): NoteItem => ({
     ...item,
     startMs: item.rows.map((id) => rows.get(id)?.startMs).find((ms) => ms !== undefined && ms !== null) ?? null,
-    outOfDate: item.rows.some((id) => rows.get(id)?.text !== cited[id]),
+    outOfDate: item.rows.some((id) => rows.get(id)?.text !== rowsThen[id]),
   });
 
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
-    const items = stored.items.map((item) => view(item, rows, stored.cited));
+    const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
     return { transcriptId: stored.transcriptId, template: stored.template, createdAt: stored.createdAt, items, outOfDate: items.some((item) => item.outOfDate) };
   }
 
@@ -99,13 +102,14 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     const messages = notesMessages(template, rows, userLines);
     let items = (await askItems(messages, signal, (output) => shownAs(toItem(output)))).map(toItem);
 
-    // A failed item is asked for once more, naming it; what still fails is kept, marked unsupported.
+    // A failed item is asked for once more, numbered; only the answer carrying its number may
+    // replace it (a model may skip or reorder), and what is not answered supported stays, unsupported.
     const failed = items.filter((item) => item.status === 'unsupported');
     if (failed.length) {
-      const again = (await askItems(retryMessages(messages, failed), signal, () => undefined)).map(toItem);
+      const again = await askItems(retryMessages(messages, failed), signal, () => undefined);
       items = items.map((item) => {
-        const index = failed.indexOf(item);
-        const redone = index >= 0 ? again[index] : undefined;
+        const answer = failed.includes(item) ? again.find((each) => each.retry === failed.indexOf(item) + 1) : undefined;
+        const redone = answer && toItem(answer);
         return redone && redone.status !== 'unsupported' ? { ...redone, userText: item.userText } : item;
       });
     }
@@ -117,28 +121,30 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     });
 
     if (before) items = updated(before, items, byId);
-    const cited: Record<string, string> = {};
-    for (const item of items) for (const id of item.rows) if (byId.has(id)) cited[id] = byId.get(id)!.text;
-    const notes: StoredNotes = { transcriptId: input.transcriptId, template, createdAt: now(), items, cited };
+    const rowsThen = Object.fromEntries(rows.map((row) => [row.rowId, row.text]));
+    const notes: StoredNotes = { transcriptId: input.transcriptId, template, createdAt: now(), items, rowsThen };
     deps.notes.put(notes);
     return viewOf(notes);
   }
 
   /**
    * An update: items still true to their rows and items the user edited stay as they are; of the
-   * new items, only those citing a row that changed take the place of the out-of-date ones.
+   * new items, only those citing a row edited or made since (its text then differs or is unknown)
+   * take the place of the out-of-date ones: a row merely left out before brings nothing twice.
    */
   function updated(before: StoredNotes, fresh: StoredItem[], rows: ReadonlyMap<string, Row>): StoredItem[] {
-    const changed = (id: string) => rows.get(id)?.text !== before.cited[id];
+    const changed = (id: string) => rows.get(id)?.text !== before.rowsThen[id];
     const kept = before.items.filter((item) => item.edited || !item.rows.some(changed));
-    const knownBefore = new Set(Object.keys(before.cited));
-    return [...kept, ...fresh.filter((item) => item.rows.some((id) => changed(id) || !knownBefore.has(id)))];
+    return [...kept, ...fresh.filter((item) => item.rows.some(changed))];
   }
 
   return {
     templates,
     saveTemplate(template: Omit<NoteTemplate, 'builtIn'>) {
       if (BUILT_IN_TEMPLATES.some((each) => each.id === template.id)) throw new Problem('notes.template_built_in');
+      // The page is not trusted to keep their number sane: each new id would be one more row, read by every Notes panel.
+      const own = deps.notes.templates();
+      if (own.length >= MAX_OWN_TEMPLATES && !own.some((each) => each.id === template.id)) throw new Problem('notes.too_many_templates', { max: MAX_OWN_TEMPLATES });
       deps.notes.saveTemplate(template);
       return templates();
     },
