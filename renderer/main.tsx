@@ -3,12 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App, ErrorBoundary, reportUncaughtErrors } from './app';
 import { startI18n } from './i18n';
 import { mainLanguage } from './i18n/main-language';
-import { followCitationLinks } from './navigation';
 
 reportUncaughtErrors();
 
 await startI18n(mainLanguage());
-followCitationLinks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -6,9 +6,9 @@ import { type Paragraph, lastStartedAt } from './timeline';
 export type PageRow = TranscriptReading['rows'][number];
 
 /**
- * Where main's rows show among the paragraphs: main made the rows and grouped them into the
- * paragraphs (docs/architecture/transcript-rows.md); the page only looks up, by time, which
- * row each shown word is in. A paragraph holds whole rows; a row is cut in two only where a
+ * Where main's rows show among the paragraphs: main made the rows, grouped them into the
+ * paragraphs (docs/architecture/transcript-rows.md) and says which of the words each row holds;
+ * the page only looks them up. A paragraph holds whole rows; a row is cut in two only where a
  * marker dropped inside it ends a paragraph, as in the text export.
  */
 export interface RowPlaces {
@@ -22,24 +22,29 @@ export interface RowPlaces {
 const ROUNDING = 0.001;
 
 export function placeRows(rows: readonly PageRow[], paragraphs: readonly Paragraph[], words: readonly Word[]): RowPlaces {
-  const timed: number[] = [];
-  const starts: Array<{ start: number }> = [];
-  rows.forEach((row, i) => {
-    if (row.startMs === null) return;
-    timed.push(i);
-    starts.push({ start: row.startMs / 1000 });
-  });
-  const rowAt = (seconds: number) => {
-    const found = lastStartedAt(starts, seconds + ROUNDING);
-    return found >= 0 ? timed[found]! : timed.length ? timed[0]! : -1;
-  };
+  const rowOfWord = new Int32Array(words.length).fill(-1);
+  rows.forEach((row, i) => rowOfWord.fill(i, row.firstWord, Math.min(words.length, row.firstWord + row.wordCount)));
+  // Rows main gave no words: typed in without times (words after its row's, before the next timed
+  // row's, are its), or all of a transcript whose service sent no word timings (placed by time).
+  const untimedAfter = rows.map((_row, i) => (rows[i + 1]?.startMs === null && rows[i + 1]!.wordCount === 0 ? i + 1 : -1));
+  const starts = rows.flatMap((row, i) => (row.startMs === null ? [] : [{ start: row.startMs / 1000, i }]));
+  const rowAt = (seconds: number) => starts[Math.max(0, lastStartedAt(starts, seconds + ROUNDING))]?.i ?? -1;
   const paragraph = new Int32Array(rows.length).fill(-1);
   const tokens = paragraphs.map((shown, p) => {
     const of = new Int32Array(shown.tokens.length);
-    // Text not tied to a word (punctuation the words lack, a segment without words) is in the row of the words before it.
-    let current = shown.start !== null ? rowAt(shown.start) : -1;
+    const firstWord = shown.tokens.find((token) => token.word !== null)?.word;
+    let current = firstWord != null ? rowOfWord[firstWord]! : shown.start !== null ? rowAt(shown.start) : -1;
+    // Text not tied to a word (punctuation the words lack) is in the row of the words before it,
+    // unless that row's words are done and a row typed in without times follows it.
+    let lastOfRow = false;
     shown.tokens.forEach((token, k) => {
-      if (token.word !== null) current = rowAt(words[token.word]!.start);
+      if (token.word !== null && rowOfWord[token.word]! >= 0) {
+        current = rowOfWord[token.word]!;
+        lastOfRow = token.word === rows[current]!.firstWord + rows[current]!.wordCount - 1;
+      } else if (lastOfRow && untimedAfter[current]! >= 0) {
+        current = untimedAfter[current]!;
+        lastOfRow = false;
+      }
       of[k] = current;
       if (current >= 0 && paragraph[current] === -1) paragraph[current] = p;
     });

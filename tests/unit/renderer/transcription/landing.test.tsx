@@ -22,7 +22,7 @@ const transcript: Transcript = {
   words: said.split(' ').map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 })),
 };
 /** Main's rows: two words each, as `reading.rows` carries them. */
-const rows: TranscriptReading['rows'] = [0, 1, 2, 3].map((i) => ({ id: (i + 1).toString(36), startMs: i * 1000, endMs: i * 1000 + 900 }));
+const rows: TranscriptReading['rows'] = [0, 1, 2, 3].map((i) => ({ id: (i + 1).toString(36), startMs: i * 1000, endMs: i * 1000 + 900, firstWord: i * 2, wordCount: 2 }));
 
 function Page({ audio = true }: { audio?: boolean }) {
   const focus = useNavigation((s) => s.rowFocus);

@@ -15,7 +15,7 @@ describe('a transcript as its page reads it', () => {
   it('without timings, is the service\'s result, untouched, until it is edited', () => {
     const unedited = record('Hello there.');
     const document: EditorDocument = { speakers: [], blocks: [{ id: '1', speaker: null, words: ['Hello', 'there.'], times: null }] };
-    expect(readingOf(unedited, document, false)).toEqual({ ...unedited, edits: null, rows: [{ id: '1', startMs: null, endMs: null }] });
+    expect(readingOf(unedited, document, false)).toEqual({ ...unedited, edits: null, rows: [{ id: '1', startMs: null, endMs: null, firstWord: 0, wordCount: 0 }] });
   });
 
   it('with timings, unedited too: its rows in the exports\' paragraphs, so the page groups as they do', () => {
@@ -37,9 +37,10 @@ describe('a transcript as its page reads it', () => {
     // The service's own text and words stay, for the page to show the text as written.
     expect(reading.transcript.text).toBe('Hello there how are you fine');
     expect(reading.rows).toEqual([
-      { id: '1', startMs: 0, endMs: 900 },
-      { id: '2', startMs: 1000, endMs: 1800 },
-      { id: '3', startMs: 4000, endMs: 4500 },
+      // The service sent no words here: none are any row's.
+      { id: '1', startMs: 0, endMs: 900, firstWord: 0, wordCount: 0 },
+      { id: '2', startMs: 1000, endMs: 1800, firstWord: 0, wordCount: 0 },
+      { id: '3', startMs: 4000, endMs: 4500, firstWord: 0, wordCount: 0 },
     ]);
   });
 
