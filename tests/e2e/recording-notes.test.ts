@@ -64,7 +64,7 @@ describe('notes typed while recording', () => {
     await page.keyboard.press('Control+End');
     // A line not ended with Enter: kept within a second of typing.
     await page.keyboard.type('Steel is late');
-    await expect.poll(keptLines, { timeout: 5_000 }).toHaveLength(3);
+    await expect.poll(keptLines, { timeout: 15_000 }).toHaveLength(3);
     const [budget, marker, steel] = await keptLines();
     expect(budget!.text).toBe('Budget: Anna wants 12 %');
     expect(budget!.at).toBeGreaterThanOrEqual(2);
@@ -81,7 +81,7 @@ describe('notes typed while recording', () => {
     await pad(page).focus();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(', says Bilal');
-    await expect.poll(async () => (await keptLines())[2]?.text, { timeout: 5_000 }).toBe('Steel is late, says Bilal');
+    await expect.poll(async () => (await keptLines())[2]?.text, { timeout: 15_000 }).toBe('Steel is late, says Bilal');
     expect((await keptLines()).map((line) => line.at)).toEqual([budget!.at, marker!.at, steel!.at]);
 
     await page.setViewportSize({ width: 1440, height: 900 });
