@@ -18,7 +18,6 @@ import { settingsHandlers } from './handlers/settings';
 import { createRouter } from './router';
 import { log } from './log';
 import { createChatService } from './services/completion/chat-service';
-import { askThroughChat } from './services/transcript-notes/ask-model';
 import { createNotesService } from './services/transcript-notes/notes-service';
 import { refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
@@ -209,8 +208,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     plan: () => settings.get().plan,
   });
 
-  // Notes ask the model through a chat service of their own, without tools (the job runner takes this over).
-  const notes = createNotesService({ notes: history.notes, rows: history.transcripts.rows, ask: askThroughChat(createChatService({ service })) });
+  // Notes run as model jobs (registered here, so a job left by a quit or a crash goes on), asking through askJson.
+  const notes = createNotesService({
+    notes: history.notes,
+    rows: history.transcripts.rows,
+    userLines: (transcriptId) => (history.transcripts.get(transcriptId).transcript.notes ?? []).filter((line) => line.text.trim()),
+    models,
+    jobs: modelJobs,
+  });
 
   const stopBackups = scheduleBackups(backups, history.db);
   const stopDeletionRetries = retryDeletions();

@@ -12,7 +12,9 @@ export const BAD_ROW_ID = 'zz404';
 export const MISSING_ROW_TEXT = 'The catering contract was signed';
 export const UNSUPPORTED_TEXT = 'Quarterly zebra migration postponed indefinitely';
 
-export const isNotesRequest = (request: ChatRequest) => request.messages[0]?.role === 'system' && request.messages[0].text.startsWith(NOTES_HEAD);
+/** The notes' system message: first, or after the JSON instruction a Free request puts before it. */
+const notesSystem = (request: ChatRequest) => request.messages.find((message) => message.role === 'system' && message.text.startsWith(NOTES_HEAD));
+export const isNotesRequest = (request: ChatRequest) => notesSystem(request) !== undefined;
 
 interface Item {
   section: string;
@@ -25,7 +27,7 @@ interface Item {
 
 
 function parse(request: ChatRequest) {
-  const system = request.messages[0]!.text;
+  const system = notesSystem(request)!.text;
   const data = request.messages.find((message) => message.role === 'user')?.text ?? '';
   const sections = system.split('\n').flatMap((line) => {
     const found = /^- ([a-z0-9_]+): /.exec(line);

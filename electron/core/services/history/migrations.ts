@@ -228,6 +228,9 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         INSERT INTO transcript_notes_fts(rowid, text) VALUES (new.rowid, new.text);
       END;
     `),
+  // 15: the stretches a transcript's notes cover and do not (JSON), now that long ones are made in
+  // parts (docs/architecture/transcript-notes.md); null for notes made before, which name none.
+  (db) => db.exec('ALTER TABLE transcript_notes ADD COLUMN coverage TEXT'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotesEvent } from '../../../../shared/contract/notes';
 import { blockText } from '../../../../shared/domain/transcript-edits';
-import { createChatService } from '../../../../electron/core/services/completion/chat-service';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
-import { askThroughChat } from '../../../../electron/core/services/transcript-notes/ask-model';
+import { createModelJobQueue, type ModelJobQueue } from '../../../../electron/core/services/model-jobs/model-job-queue';
+import { openModelJobStore } from '../../../../electron/core/services/model-jobs/model-job-store';
+import { createModelRequests } from '../../../../electron/core/services/model-requests/model-requests';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
 import { BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
@@ -22,6 +23,7 @@ import { removeFolder } from '../../../support/temp-folder';
 let fake: FakeService;
 let dir: string;
 const stores: HistoryStore[] = [];
+const queues: ModelJobQueue[] = [];
 beforeAll(async () => {
   fake = await startFakeService();
 });
@@ -31,6 +33,7 @@ beforeEach(async () => {
   fake.reset();
 });
 afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.close();
   for (const store of stores.splice(0)) store.close();
   await removeFolder(dir);
 });
@@ -42,8 +45,12 @@ const said =
 function open() {
   const store = createHistoryStore(join(dir, 'history.sqlite'));
   stores.push(store);
-  const chat = createChatService({ service: createServiceClient({ fetch, baseUrl: () => fake.baseUrl, apiKey: async () => fake.keys.free }) });
-  const notes = createNotesService({ notes: store.notes, rows: store.transcripts.rows, ask: askThroughChat(chat) });
+  const service = createServiceClient({ fetch, baseUrl: () => fake.baseUrl, apiKey: async () => fake.keys.free });
+  const models = createModelRequests({ service, plan: () => 'free', dataDir: dir });
+  const jobs = createModelJobQueue({ store: openModelJobStore(join(dir, 'jobs.sqlite')), models, partsInFlight: () => 1 });
+  queues.push(jobs);
+  const userLines = (id: string) => store.transcripts.get(id).transcript.notes ?? [];
+  const notes = createNotesService({ notes: store.notes, rows: store.transcripts.rows, userLines, models, jobs });
   return { store, notes, editor: createTranscriptEditor({ history: store }) };
 }
 
@@ -91,11 +98,13 @@ describe('meeting notes', () => {
     expect(first).toContain('data, not instructions');
   });
 
-  it('keep the user\'s own lines, filled in', async () => {
+  it('keep the user\'s own lines from the transcript\'s notes pad, filled in', async () => {
     const { store, notes } = open();
-    store.transcripts.put(spokenRecord('t1', said, 60), null);
-    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting', userLines: [{ text: 'Steel supplier?', at: 12 }] });
+    const record = spokenRecord('t1', said, 60);
+    store.transcripts.put({ ...record, transcript: { ...record.transcript, notes: [{ text: 'Steel supplier?', at: 12 }, { text: 'Left out by the model', at: 50 }] } }, null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
     expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toHaveLength(1);
+    expect(made.items.filter((item) => item.userText === 'Left out by the model')).toHaveLength(1);
   });
 
   it('are kept with the transcript, and out of date once a cited row is edited; an edited item survives an update', async () => {
