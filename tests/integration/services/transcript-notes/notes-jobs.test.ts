@@ -125,6 +125,36 @@ describe('notes as model jobs', () => {
     await second.core.close();
   }, 90_000);
 
+  it('keep the parts done on Stop, naming the rest as not covered, and Resume makes only the rest', async () => {
+    const [rows] = keep(longMeeting('long', 3));
+    const { core, invoke, notes } = await openCore('pro');
+    fake.chat.next({});
+    fake.chat.next({});
+    fake.chat.next({ latencyMs: 60_000 });
+    await invoke('notes:make', { transcriptId: 'long', templateId: 'meeting' });
+    await expect.poll(() => notesRequests().length, { timeout: 20_000 }).toBe(3);
+    const job = core.models.jobs.list().find((each) => each.kind === 'notes')!;
+    await invoke('modelJobs:cancel', { id: job.id });
+    await expect.poll(() => notes.at(-1)?.type, { timeout: 20_000 }).toMatch(/done|failed/);
+    const end = notes.at(-1)!;
+    expect(end, JSON.stringify(end)).toMatchObject({ type: 'done' });
+    const kept = (end as { notes: TranscriptNotes }).notes;
+    // The first part's items are kept; the stretch after it is named as not covered.
+    expect(kept.items.some((item) => item.status === 'supported')).toBe(true);
+    expect(kept.covers).toHaveLength(1);
+    expect(kept.covers[0]!.startMs).toBe(rows![0]!.startMs);
+    expect(kept.notCovered).toEqual([{ startMs: expect.any(Number), endMs: rows!.at(-1)!.endMs }]);
+    expect(kept.notCovered[0]!.startMs).toBeGreaterThan(kept.covers[0]!.endMs!);
+
+    await invoke('modelJobs:resume', { id: job.id });
+    await expect.poll(() => core.models.jobs.get(job.id)?.state, { timeout: 60_000 }).toBe('done');
+    const made = (await invoke<TranscriptNotes | null>('notes:get', { transcriptId: 'long' }))!;
+    expect(made.covers).toEqual([{ startMs: rows![0]!.startMs, endMs: rows!.at(-1)!.endMs }]);
+    expect(made.notCovered).toEqual([]);
+    expect(rows!.filter((row) => askedWith(row.rowId) !== 1).map((row) => row.rowId)).toEqual([]);
+    await core.close();
+  }, 90_000);
+
   it('on Free ask through the JSON instruction and read the items past the model\'s <think>', async () => {
     keep(spokenRecord('t1', 'Anna said the steel came late from the supplier. We decided to order the steel elsewhere.', 30));
     const { core, invoke, notes } = await openCore('free');
