@@ -155,6 +155,22 @@ describe('notes as model jobs', () => {
     await core.close();
   }, 90_000);
 
+  it('fill in the lines the user typed in the recorder\'s notes pad, read by main from the transcript', async () => {
+    const record = spokenRecord('t1', 'Anna said the steel came late from the supplier. We decided to order the steel elsewhere.', 30);
+    keep({ ...record, transcript: { ...record.transcript, notes: [{ text: 'Steel supplier?', at: 2 }, { text: '◆ Marker 1', at: 6 }] } });
+    const { core, invoke, notes } = await openCore('pro');
+    // The page names the transcript and the template only.
+    await invoke('notes:make', { transcriptId: 't1', templateId: 'meeting' });
+    await expect.poll(() => notes.at(-1)?.type, { timeout: 20_000 }).toMatch(/done|failed/);
+    const end = notes.at(-1)!;
+    expect(end, JSON.stringify(end)).toMatchObject({ type: 'done' });
+    const items = (end as { notes: TranscriptNotes }).notes.items;
+    expect(items.filter((item) => item.userText === 'Steel supplier?')).toHaveLength(1);
+    expect(items.filter((item) => item.userText === '◆ Marker 1')).toHaveLength(1);
+    expect(JSON.stringify(notesRequests()[0]!.body)).toContain('Steel supplier?');
+    await core.close();
+  });
+
   it('on Free ask through the JSON instruction and read the items past the model\'s <think>', async () => {
     keep(spokenRecord('t1', 'Anna said the steel came late from the supplier. We decided to order the steel elsewhere.', 30));
     const { core, invoke, notes } = await openCore('free');
