@@ -41,7 +41,7 @@ export interface NotesDeps {
 export function createNotesService(deps: NotesDeps) {
   const now = deps.now ?? Date.now;
   const templates = (): NoteTemplate[] => [...BUILT_IN_TEMPLATES, ...deps.notes.templates()];
-  /** The page following a transcript's notes job: items as they close, and the end. */
+  /** Each page following a notes job, by job id: items as they close, and the end. */
   const followers = new Map<string, { emit(event: NotesEvent): void; ended(job: ModelJob): void }>();
 
   /** An item as the page sees it: where its link plays from, and whether a cited row changed since. */
@@ -96,7 +96,7 @@ export function createNotesService(deps: NotesDeps) {
         model: part.model,
         signal: io.signal,
         onText: io.onText,
-        onItem: (item) => followers.get(context.transcriptId)?.emit({ type: 'item', item: { ...item, startMs: (part.items as NotesRow[]).find((row) => row.rowId === item.rows[0])?.startMs ?? null, outOfDate: false } }),
+        onItem: (item) => followers.get(part.jobId)?.emit({ type: 'item', item: { ...item, startMs: (part.items as NotesRow[]).find((row) => row.rowId === item.rows[0])?.startMs ?? null, outOfDate: false } }),
       });
     },
     finish: keep,
@@ -112,7 +112,7 @@ export function createNotesService(deps: NotesDeps) {
     if (ends.get(job.id) === job.state) return;
     ends.set(job.id, job.state);
     if (job.state !== 'done') keep(deps.jobs.results(job.id));
-    followers.get(job.subject!)?.ended(job);
+    followers.get(job.id)?.ended(job);
   });
 
   /** Starts the job: the rows as they now read, the user's lines placed among them. Earlier notes jobs of the transcript go. */
@@ -155,10 +155,12 @@ export function createNotesService(deps: NotesDeps) {
      * every way it ends is an event. The stream going away leaves the job running in main.
      */
     async make(input: MakeInput, ctx: { signal: AbortSignal; emit(event: NotesEvent): void }) {
+      let jobId: string | null = null;
       try {
         const job = start(input);
+        jobId = job.id;
         const end = await new Promise<ModelJob | null>((resolve) => {
-          followers.set(input.transcriptId, { emit: ctx.emit, ended: (ended) => ended.id === job.id && resolve(ended) });
+          followers.set(job.id, { emit: ctx.emit, ended: resolve });
           ctx.signal.addEventListener('abort', () => resolve(null), { once: true });
         });
         if (end) ctx.emit(endEvent(end, input.transcriptId));
@@ -166,7 +168,7 @@ export function createNotesService(deps: NotesDeps) {
         if (ctx.signal.aborted) return;
         ctx.emit({ type: 'failed', problem: problemOf(error) ?? { code: 'notes.failed', values: { detail: String(error) } } });
       } finally {
-        followers.delete(input.transcriptId);
+        if (jobId) followers.delete(jobId);
       }
     },
     editItem(transcriptId: string, itemId: string, text: string): TranscriptNotes {
