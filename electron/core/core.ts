@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { contract } from '../../shared/contract';
+import { askHandlers } from './handlers/ask';
 import { conversationsHandlers } from './handlers/conversations';
 import { desktopHandlers } from './handlers/desktop';
 import { dictationHandlers } from './handlers/dictation';
@@ -18,7 +19,6 @@ import { settingsHandlers } from './handlers/settings';
 import { createRouter } from './router';
 import { log } from './log';
 import { createChatService } from './services/completion/chat-service';
-import { createNotesService } from './services/transcript-notes/notes-service';
 import { refuseAll } from './services/consent/consent';
 import { createConsentGate } from './services/consent/consent-memory';
 import { createDesktopEvents } from './services/events/desktop-events';
@@ -37,9 +37,6 @@ import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
 import { openJobStore } from './services/jobs/job-store';
 import { createOpenedRecordings } from './services/jobs/opened-recordings';
-import { createModelJobQueue } from './services/model-jobs/model-job-queue';
-import { openModelJobStore } from './services/model-jobs/model-job-store';
-import { createModelRequests } from './services/model-requests/model-requests';
 import type { RunDeps } from './services/jobs/run-job';
 import { createLiveParts } from './services/live-parts';
 import { transcribeFile } from './services/transcription/transcribe-file';
@@ -66,6 +63,7 @@ import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
 import { openKeychainStores } from './core-keychain';
+import { openModelFeatures } from './core-models';
 
 import type { Core, CoreOptions } from './core-types';
 
@@ -179,9 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
-  // Model jobs have a queue of their own (never behind a transcription), in the same jobs.sqlite.
-  const models = createModelRequests({ service, plan: () => settings.get().plan, dataDir: options.userDataDir });
-  const modelJobs = createModelJobQueue({ store: openModelJobStore(join(options.userDataDir, 'jobs.sqlite')), models, partsInFlight: settings.partsInFlight });
+  const { models, modelJobs, notes, ask } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
   const editor = createTranscriptEditor({ history });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
@@ -208,15 +204,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     plan: () => settings.get().plan,
   });
 
-  // Notes run as model jobs (registered here, so a job left by a quit or a crash goes on), asking through askJson.
-  const notes = createNotesService({
-    notes: history.notes,
-    rows: history.transcripts.rows,
-    userLines: (transcriptId) => (history.transcripts.get(transcriptId).transcript.notes ?? []).filter((line) => line.text.trim()),
-    models,
-    jobs: modelJobs,
-  });
-
   const stopBackups = scheduleBackups(backups, history.db);
   const stopDeletionRetries = retryDeletions();
   // Every page's history views read it again when a repair ends, and a call it refused runs again.
@@ -227,7 +214,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     staging,
     plan: () => settings.get().plan,
     defaults: settings.transcriptionDefaults,
-    transcribe: (file, request, runOptions) => transcribeFile(service, file, request, runOptions),
+    transcribe,
   });
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
@@ -257,6 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
     notes: notesHandlers({ notes, history, files, words: language.t }),
+    ask: askHandlers({ history, ask }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     modelJobs: modelJobsHandlers({ modelJobs }),
     recording: recordingHandlers({ recording: recordings, captions, presence }),

@@ -5,6 +5,7 @@ import { openSettings } from '../navigation';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
 import { useFormats } from '../i18n';
+import { useCitedTranscript } from './cited-rows';
 import { JsonReply } from './JsonReply';
 import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
@@ -50,6 +51,8 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
     return run?.messageId === message.id ? run.text : null;
   });
   const streaming = live !== null;
+  // An answer about a transcript: its row ids link to their moments.
+  const cited = useCitedTranscript(conversationId);
   // Saved while streaming, and main is not writing it: the app closed mid-reply.
   const state = message.state === 'streaming' && !streaming ? 'interrupted' : message.state;
   const text = live ?? message.content;
@@ -76,7 +79,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         (text || calls.length === 0) && (
           <LongText id={message.id} live={streaming}>
             <div className={streaming ? 'markdown streaming' : 'markdown'} data-testid="message-text" dir="auto" translate="no">
-              <Markdown text={text} streaming={streaming} />
+              <Markdown text={text} streaming={streaming} cited={cited} />
             </div>
           </LongText>
         )

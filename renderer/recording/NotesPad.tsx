@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NOTES_MAX_CHARS } from '../../shared/domain/transcript';
+import { problemText } from '../common/problem-text';
 import { typed, usePad } from './notes-pad';
 import { recordingTime } from './session';
 import { useRecorder } from './store';
@@ -14,6 +15,7 @@ export function NotesPad({ recordingId }: { recordingId: string }) {
   const { t } = useTranslation('recording');
   const text = usePad((s) => (s.recordingId === recordingId ? s.text : ''));
   const capturing = useRecorder((s) => s.phase === 'capturing');
+  const unsent = usePad((s) => (s.recordingId === recordingId ? s.unsent : null));
 
   return (
     <section className="card rec-pad" aria-labelledby="rec-pad-heading">
@@ -23,6 +25,11 @@ export function NotesPad({ recordingId }: { recordingId: string }) {
       <p className="hint" id="rec-pad-hint">
         {t('pad.hint')}
       </p>
+      {unsent !== null && (
+        <p className="notice error" role="alert">
+          {t('pad.unsent', { problem: problemText(unsent) })}
+        </p>
+      )}
       <textarea
         id="rec-pad-text"
         className="rec-pad-text"

@@ -3,7 +3,6 @@ import type { NoteLine } from '../../shared/domain/transcript';
 import { api } from '../api';
 import { i18n } from '../i18n';
 import { linesOf, retime } from './note-lines';
-import { useRecorder } from './store';
 
 /** Typing is sent at most this long after its first unsent change: at most this much of it is lost with the page. */
 export const NOTE_SEND_MS = 1_000;
@@ -13,37 +12,44 @@ interface Pad {
   recordingId: string | null;
   text: string;
   times: number[];
+  /** Why main did not take the pad's last send (null: it has the draft as it stood); the pad says it. */
+  unsent: unknown;
 }
 
-export const usePad = create<Pad>(() => ({ recordingId: null, text: '', times: [] }));
+export const usePad = create<Pad>(() => ({ recordingId: null, text: '', times: [], unsent: null }));
 
 let timer: ReturnType<typeof setTimeout> | null = null;
-let sending: Promise<void> | null = null;
+let sending: Promise<boolean> | null = null;
 let again = false;
 
-/** Sends the pad as it stands (one send at a time; a change meanwhile sends once more after it). */
-export function sendNotes(): Promise<void> {
+/**
+ * Sends the pad as it stands (one send at a time; a change meanwhile sends once more after it).
+ * Answers whether main has the draft: when it has not, the draft stays, and its next change (or Stop) sends it whole again.
+ */
+export function sendNotes(): Promise<boolean> {
   if (timer) clearTimeout(timer);
   timer = null;
   if (sending) {
     again = true;
     return sending;
   }
-  sending = (async () => {
+  const send = (async () => {
     do {
       again = false;
       const { recordingId, text, times } = usePad.getState();
-      if (!recordingId) break;
+      if (!recordingId) return true;
       try {
         await api.recording.note({ id: recordingId, lines: linesOf(text, times) });
+        usePad.setState({ unsent: null });
       } catch (failure) {
-        // The draft stays: its next change (or Stop) sends it whole again.
-        useRecorder.getState().set({ failure });
-        break;
+        usePad.setState({ unsent: failure });
+        return false;
       }
     } while (again);
+    return true;
   })().finally(() => (sending = null));
-  return sending;
+  sending = send;
+  return send;
 }
 
 /** The user typed: a finished line (a new line begun) goes at once, other typing within a second. */
@@ -73,5 +79,5 @@ export function markedInPad(recordingId: string, at: number, number: number) {
 /** A recording starts (empty) or a reloaded page takes one back (main's lines). */
 export function openPad(recordingId: string, lines: readonly NoteLine[]) {
   if (usePad.getState().recordingId === recordingId) return;
-  usePad.setState({ recordingId, text: lines.map((line) => line.text).join('\n'), times: lines.map((line) => line.at) });
+  usePad.setState({ recordingId, text: lines.map((line) => line.text).join('\n'), times: lines.map((line) => line.at), unsent: null });
 }

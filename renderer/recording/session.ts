@@ -169,8 +169,12 @@ export async function stopRecording(): Promise<Recording | null> {
   const current = session;
   if (!current) return null;
   state().set({ phase: 'stopping' });
-  // The pad's last typing goes before main closes the recording (it takes notes only while it runs).
-  await sendNotes();
+  // The pad's last typing goes before main closes the recording (it takes notes only while it runs):
+  // if main did not take it, the recording goes on, the pad says why and keeps the draft for the next Stop.
+  if (!(await sendNotes())) {
+    state().set({ phase: 'capturing' });
+    return null;
+  }
   current.chunker.flush();
   await current.queue.drained();
   await endCapture(current);

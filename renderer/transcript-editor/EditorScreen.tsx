@@ -198,6 +198,8 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
           role="region"
           aria-label={t('screen.rows')}
           data={blocks}
+          // By id, not place: a row keeps its element (and the caret in it) when a row above is split or merged.
+          computeItemKey={(_index, block) => block.id}
           components={rowListParts}
           context={listContext}
           defaultItemHeight={64}

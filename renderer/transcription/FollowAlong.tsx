@@ -10,6 +10,8 @@ import { followPlayback } from '../common/follow-playback';
 import { formatClock, formatPrecise } from './format';
 import { NoteLines } from './NoteLines';
 import { type AudioState } from './store';
+import { Landing, type RowFocus, useLanding } from './Landing';
+import { type PageRow, type RowPlaces, placeRows, rowRuns } from './rows';
 import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
 
 /**
@@ -22,9 +24,34 @@ const ParagraphView = memo(function ParagraphView(props: {
   words: readonly Word[];
   currentWord: number;
   current: boolean;
+  rows: readonly PageRow[] | null;
+  /** The row of each token (rows.ts), where the page shows main's rows. */
+  tokenRows: Int32Array | null;
+  cited: ReadonlySet<string> | null;
 }) {
   const { t } = useTranslation('transcription');
-  const { paragraph, words, currentWord } = props;
+  const { paragraph, words, currentWord, rows, tokenRows, cited } = props;
+  const tokens = paragraph.tokens.map((token, k) => {
+    const space = k > 0 ? ' ' : '';
+    if (token.word === null) return `${space}${token.text}`;
+    const word = words[token.word]!;
+    return (
+      <Fragment key={k}>
+        {space}
+        <button
+          type="button"
+          tabIndex={-1}
+          className="word"
+          data-word={token.word}
+          data-start={word.start}
+          aria-current={token.word === currentWord ? 'time' : undefined}
+          title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
+        >
+          {token.text}
+        </button>
+      </Fragment>
+    );
+  });
   return (
     <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
       {paragraph.start !== null && (
@@ -35,27 +62,17 @@ const ParagraphView = memo(function ParagraphView(props: {
       {/* The user's words, in their own direction whatever the UI's. */}
       <span className="para-text" translate="no" dir="auto">
         {props.speaker && <strong className="para-speaker">{props.speaker}: </strong>}
-        {paragraph.tokens.map((token, k) => {
-          const space = k > 0 ? ' ' : '';
-          if (token.word === null) return `${space}${token.text}`;
-          const word = words[token.word]!;
+        {rows && tokenRows ? rowRuns(tokenRows).map(([from, to]) => {
+          const row = rows[tokenRows[from]!];
+          if (!row) return <Fragment key={from}>{tokens.slice(from, to)}</Fragment>;
+          // A cited row is a <mark>: a highlight to screen readers, and forced colours give it Mark's colours.
+          const Tag = cited?.has(row.id) ? 'mark' : 'span';
           return (
-            <Fragment key={k}>
-              {space}
-              <button
-                type="button"
-                tabIndex={-1}
-                className="word"
-                data-word={token.word}
-                data-start={word.start}
-                aria-current={token.word === currentWord ? 'time' : undefined}
-                title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
-              >
-                {token.text}
-              </button>
-            </Fragment>
+            <Tag key={from} className={Tag === 'mark' ? 'row cited' : 'row'} data-row-id={row.id} data-row-start={row.startMs ?? undefined}>
+              {tokens.slice(from, to)}
+            </Tag>
           );
-        })}
+        }) : tokens}
       </span>
     </p>
   );
@@ -89,8 +106,11 @@ function Body(props: {
   paragraphOf: Int32Array;
   /** The notes-pad lines beside each paragraph. */
   notes: readonly NoteLine[][];
+  rows: readonly PageRow[] | null;
+  places: RowPlaces | null;
+  cited: ReadonlySet<string> | null;
 }) {
-  const { words, playing, paragraphOf, speakers, notes } = props;
+  const { words, playing, paragraphOf, speakers, notes, rows, places, cited } = props;
   return (
     <Virtuoso
       ref={props.list}
@@ -108,6 +128,9 @@ function Body(props: {
               words={words}
               currentWord={playing.word >= 0 && paragraphOf[playing.word] === entry.index ? playing.word : -1}
               current={entry.paragraph.segment !== null && entry.paragraph.segment === playing.segment}
+              rows={rows}
+              tokenRows={places?.tokens[entry.index] ?? null}
+              cited={cited}
             />
             {notes[entry.index]?.length ? <NoteLines lines={notes[entry.index]!} /> : null}
           </div>
@@ -148,7 +171,17 @@ function keepInView(element: HTMLElement, box: HTMLElement) {
  * paragraph showing it marks it with aria-current="time"; clicking a word or a paragraph
  * time seeks there. `speakers` names who speaks each segment, where the user marked it.
  */
-export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { transcript: Transcript; speakers?: ReadonlyArray<string | null>; audio: AudioState | null }) {
+export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = null, focus = null, asWritten = false }: {
+  transcript: Transcript;
+  /** Unedited: the service's text as written, in the paragraphs main made of its rows (timeline.ts). */
+  asWritten?: boolean;
+  speakers?: ReadonlyArray<string | null>;
+  audio: AudioState | null;
+  /** Main's rows (reading.rows), shown with their ids; null for the service's original beside an edited transcript. */
+  rows?: readonly PageRow[] | null;
+  /** A citation to land on: its rows highlighted, scrolled to and played from (Landing.tsx). */
+  focus?: RowFocus | null;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const [box, setBox] = useState<HTMLElement | null>(null);
@@ -157,19 +190,14 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
   const [playing, setPlaying] = useState<Playing>({ word: -1, segment: -1 });
   const url = audio?.status === 'ready' ? audio.url : null;
   const timed = transcript.words.length > 0 || transcript.segments.length > 0;
-  const paragraphs = useMemo(() => paragraphsOf(transcript), [transcript]);
+  const paragraphs = useMemo(() => paragraphsOf(transcript, asWritten), [transcript, asWritten]);
   const paragraphOf = useMemo(() => paragraphOfWords(paragraphs, transcript.words.length), [paragraphs, transcript.words.length]);
   const markers = transcript.markers ?? NO_MARKERS;
   const { items, itemOf } = useMemo(() => withMarkers(paragraphs, markers), [paragraphs, markers]);
   const typed = transcript.notes ?? NO_NOTES;
-  const notes = useMemo(
-    () =>
-      notesByItem(
-        paragraphs.map((paragraph) => paragraph.start),
-        typed,
-      ),
-    [paragraphs, typed],
-  );
+  const notes = useMemo(() => notesByItem(paragraphs.map((paragraph) => paragraph.start), typed), [paragraphs, typed]);
+  const places = useMemo(() => (rows ? placeRows(rows, paragraphs, transcript.words) : null), [rows, paragraphs, transcript.words]);
+  const landing = useLanding({ focus, rows, places, itemOf, list, box, player: audioRef, url });
 
   useEffect(() => {
     const player = audioRef.current;
@@ -237,6 +265,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
           <p className="hint">{t('player.loading')}</p>
         )}
       </div>
+      <Landing landing={landing} rows={rows} />
       <section
         ref={setBox}
         className={`transcript-text${timed ? ' timed' : ''}`}
@@ -245,7 +274,21 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio }: { tra
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && <Body items={items} speakers={speakers} words={transcript.words} box={box} list={list} playing={playing} paragraphOf={paragraphOf} notes={notes} />
+          box && (
+            <Body
+              items={items}
+              speakers={speakers}
+              words={transcript.words}
+              box={box}
+              list={list}
+              playing={playing}
+              paragraphOf={paragraphOf}
+              notes={notes}
+              rows={rows}
+              places={places}
+              cited={landing?.ids ?? null}
+            />
+          )
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
     </>

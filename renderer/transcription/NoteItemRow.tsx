@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoteItem, TranscriptNotes } from '../../shared/contract/notes';
 import { problemText } from '../common/problem-text';
@@ -12,10 +12,18 @@ const STATUS_KEYS = { supported: 'notes.supported', unsupported: 'notes.unsuppor
  * One item of the notes: its time as a link that plays from its first cited row, its text (the
  * user's own line first when it fills one in), its status in words, and Edit.
  */
-export function NoteItemRow({ transcriptId, item, busy, onSaved }: { transcriptId: string; item: NoteItem; busy: boolean; onSaved(notes: TranscriptNotes): void }) {
+export function NoteItemRow(props: { transcriptId: string; item: NoteItem; busy: boolean; onSaved(notes: TranscriptNotes): void; onEditing(itemId: string, open: boolean): void }) {
+  const { transcriptId, item, busy, onSaved, onEditing } = props;
   const { t } = useTranslation('transcription');
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
+  // The panel holds new notes back while a draft is open: they would replace this item, and the draft with it.
+  const editing = draft !== null;
+  useEffect(() => {
+    if (!editing) return;
+    onEditing(item.id, true);
+    return () => onEditing(item.id, false);
+  }, [editing, item.id, onEditing]);
   const open = () => useNavigation.getState().openTranscriptAt(transcriptId, item.rows);
   const save = async () => {
     if (draft === null || !draft.trim()) return;

@@ -11,9 +11,10 @@ export const stretchesText = (stretches: readonly NotesStretch[]) => stretches.m
 /**
  * A notes job's progress (parts done of all, tokens used) with Cancel, which keeps the parts
  * done; and for notes made, the stretches they cover and those they do not, with Resume when the
- * job that left them out can go on.
+ * job that left them out can go on (held, like Make notes again, while an item's edit is open:
+ * the notes it keeps would replace the items and the draft with them).
  */
-export function NotesJobStatus({ job, notes }: { job: ModelJob | null; notes: TranscriptNotes | null }) {
+export function NotesJobStatus({ job, notes, held }: { job: ModelJob | null; notes: TranscriptNotes | null; held: boolean }) {
   const { t } = useTranslation('transcription');
   const active = job && (job.state === 'running' || job.state === 'queued');
   const resumable = job && (job.state === 'cancelled' || job.state === 'failed' || job.state === 'interrupted');
@@ -38,7 +39,7 @@ export function NotesJobStatus({ job, notes }: { job: ModelJob | null; notes: Tr
             <span>{t('notes.notCovered')}</span> <span dir="ltr">{stretchesText(notes.notCovered)}</span>
           </p>
           {resumable && !active && (
-            <button type="button" className="secondary" onClick={() => resumeNotesJob(job.id)}>
+            <button type="button" className="secondary" disabled={held} onClick={() => resumeNotesJob(job.id)}>
               {t('notes.resume')}
             </button>
           )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelJob } from '../../shared/contract/modelJobs';
 import type { NoteTemplate, NotesEvent } from '../../shared/contract/notes';
@@ -7,7 +7,6 @@ import { useSaving } from '../common/use-saving';
 import { NoteItemRow } from './NoteItemRow';
 import { NotesJobStatus } from './NotesJobStatus';
 import { type NotesState, bySection, exportNotes, loadNotes, makeNotes, watchNotesJob } from './notes';
-import { sectionTitle, templateName } from './notes-words';
 import { TemplateEditor } from './TemplateEditor';
 
 /**
@@ -24,6 +23,16 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
   const [job, setJob] = useState<ModelJob | null>(null);
   const stop = useRef<(() => void) | null>(null);
   const { busy: exporting, outcome, save } = useSaving<'md' | 'docx'>();
+  const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
+  const onEditing = useCallback((itemId: string, open: boolean) => {
+    setEditing((was) => {
+      if (was.has(itemId) === open) return was;
+      const now = new Set(was);
+      if (open) now.add(itemId);
+      else now.delete(itemId);
+      return now;
+    });
+  }, []);
 
   useEffect(() => {
     setState({ status: 'loading' });
@@ -77,20 +86,21 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
         <select id={`${id}-template`} value={templateId} disabled={making} onChange={(event) => setTemplateId(event.target.value)}>
           {templates.map((each) => (
             <option key={each.id} value={each.id}>
-              {templateName(each, t)}
+              {each.name}
             </option>
           ))}
         </select>
-        <button type="button" className="small" disabled={making || state.status === 'loading'} onClick={() => make(false)}>
+        <button type="button" className="small" disabled={making || state.status === 'loading' || editing.size > 0} onClick={() => make(false)}>
           {notes ? t('notes.makeAgain') : t('notes.make')}
         </button>
         {making && <span className="hint" role="status">{t('notes.making')}</span>}
+        {editing.size > 0 && <span className="hint">{t('notes.finishEditing')}</span>}
       </div>
-      <NotesJobStatus job={job} notes={making ? null : notes} />
+      <NotesJobStatus job={job} notes={making ? null : notes} held={editing.size > 0} />
       {notes?.outOfDate && !making && (
         <div className="notice notes-stale" role="status">
           <p>{t('notes.outOfDate')}</p>
-          <button type="button" className="secondary" onClick={() => make(true)}>
+          <button type="button" className="secondary" disabled={editing.size > 0} onClick={() => make(true)}>
             {t('notes.update')}
           </button>
         </div>
@@ -103,10 +113,17 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
       {shownTemplate &&
         bySection(shownTemplate, items).map((section) => (
           <div className="notes-section" key={section.key}>
-            <h3>{sectionTitle(shownTemplate, section, t)}</h3>
+            <h3>{section.title}</h3>
             <ul className="note-items">
               {section.items.map((item) => (
-                <NoteItemRow key={item.id} transcriptId={transcriptId} item={item} busy={making} onSaved={(saved) => setState({ status: 'ready', notes: saved, problem: null })} />
+                <NoteItemRow
+                  key={item.id}
+                  transcriptId={transcriptId}
+                  item={item}
+                  busy={making}
+                  onSaved={(saved) => setState({ status: 'ready', notes: saved, problem: null })}
+                  onEditing={onEditing}
+                />
               ))}
             </ul>
           </div>

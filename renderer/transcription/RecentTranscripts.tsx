@@ -4,6 +4,8 @@ import { problemText } from '../common/problem-text';
 import { useFormats } from '../i18n';
 import type { TranscriptSummary } from '../../shared/contract/transcription';
 import { useNavigation } from '../navigation';
+import { AskAcross } from './AskAcross';
+import { useAskAcross } from './ask-across';
 import { useListJump } from './list-jump';
 import { useTranscription } from './store';
 import { When } from './When';
@@ -40,6 +42,37 @@ export function DeleteTranscript({ id, fileName, onDeleted }: { id: string; file
   );
 }
 
+/** Keeps a meeting out of Ask across meetings (main never sends its rows there), or lets it back in. */
+function AskExcluded({ summary }: { summary: TranscriptSummary }) {
+  const { t } = useTranslation('transcription');
+  const [error, setError] = useState<unknown>(null);
+  return (
+    <label className="recent-exclude">
+      <input
+        type="checkbox"
+        // Named for its meeting: a list of boxes all called the same says nothing to a screen reader.
+        aria-label={t('recent.askExcludedNamed', { name: summary.fileName })}
+        checked={summary.askExcluded}
+        onChange={async (event) => {
+          try {
+            await useAskAcross.getState().setExcluded(summary.id, event.target.checked);
+            setError(null);
+          } catch (caught) {
+            setError(caught);
+          }
+        }}
+      />
+      {t('recent.askExcluded')}
+      {error !== null && (
+        <span className="field-error" role="alert">
+          {' '}
+          {problemText(error)}
+        </span>
+      )}
+    </label>
+  );
+}
+
 function Item({ summary }: { summary: TranscriptSummary }) {
   const openTranscript = useNavigation((s) => s.openTranscript);
   const { duration } = useFormats();
@@ -55,6 +88,7 @@ function Item({ summary }: { summary: TranscriptSummary }) {
         </span>
         <DeleteTranscript id={summary.id} fileName={summary.fileName} />
       </div>
+      <AskExcluded summary={summary} />
       {summary.preview && (
         <p className="recent-preview" title={summary.preview} translate="no" dir="auto">
           {summary.preview}
@@ -93,11 +127,14 @@ export function RecentTranscripts() {
       ) : list.length === 0 ? (
         <p className="hint">{t('recent.empty')}</p>
       ) : (
-        <ul className="recent-list" aria-labelledby="recent-heading">
-          {list.map((summary) => (
-            <Item key={summary.id} summary={summary} />
-          ))}
-        </ul>
+        <>
+          <AskAcross />
+          <ul className="recent-list" aria-labelledby="recent-heading">
+            {list.map((summary) => (
+              <Item key={summary.id} summary={summary} />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

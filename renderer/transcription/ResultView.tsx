@@ -51,6 +51,11 @@ export function ResultView({ id }: { id: string }) {
   const [showOriginal, setShowOriginal] = useState(false);
   const [askProblem, setAskProblem] = useState<{ error: unknown } | null>(null);
   const [asking, setAsking] = useState(false);
+  // A citation's rows are the transcript as it now reads: its landing shows that, not the original.
+  const focus = useNavigation((s) => s.rowFocus);
+  useEffect(() => {
+    if (focus) setShowOriginal(false);
+  }, [focus]);
   useEffect(() => {
     setShowOriginal(false);
     setAskProblem(null);
@@ -128,7 +133,15 @@ export function ResultView({ id }: { id: string }) {
       <TranscriptWarnings transcript={record.transcript} />
       {shown && (
         <>
-          <FollowAlong key={showingOriginal ? 'original' : 'current'} transcript={shown} speakers={showingOriginal ? undefined : record.edits?.speakers} audio={audio} />
+          <FollowAlong
+            key={showingOriginal ? 'original' : 'current'}
+            transcript={shown}
+            speakers={showingOriginal ? undefined : record.edits?.speakers}
+            audio={audio}
+            rows={showingOriginal ? null : record.rows}
+            asWritten={record.edits === null}
+            focus={showingOriginal ? null : focus}
+          />
           <Timings transcript={shown} />
         </>
       )}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { NoteTemplate } from '../../shared/contract/notes';
 import { problemText } from '../common/problem-text';
 import { saveNoteTemplate, sectionsAsText, sectionsFromText } from './notes';
-import { templateName } from './notes-words';
 
 /**
  * Edit the template picked: its name and sections, one a line ("Title: what goes there").
@@ -16,7 +15,7 @@ export function TemplateEditor({ template, onSaved }: { template: NoteTemplate; 
   const [text, setText] = useState(sectionsAsText(template));
   const [problem, setProblem] = useState<unknown>(null);
   useEffect(() => {
-    setName(template.builtIn ? t('notes.copyName', { name: templateName(template, t) }) : template.name);
+    setName(template.builtIn ? t('notes.copyName', { name: template.name }) : template.name);
     setText(sectionsAsText(template));
   }, [template, t]);
   const sections = sectionsFromText(text);

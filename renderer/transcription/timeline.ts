@@ -94,9 +94,31 @@ function wordsBySegment(transcript: Transcript): Array<[number, number]> {
   return ranges;
 }
 
-/** The transcript as paragraphs to read, seek in and follow along: by segment where there are any. */
-export function paragraphsOf(transcript: Transcript): Paragraph[] {
+/**
+ * The service's text as written, aligned to its words, cut where main's paragraphs (the
+ * reading's segments, made of whole rows) start: main groups, the page keeps the punctuation
+ * the service's words lack.
+ */
+function cutAtSegments(transcript: Transcript): Paragraph[] {
   const { words, segments, text } = transcript;
+  const paragraphs: Paragraph[] = segments.map((segment, i) => ({ start: segment.start, end: segment.end, segment: i, tokens: [] }));
+  let p = 0;
+  for (const token of alignTokens(text || words.map((w) => w.word).join(' '), words, 0, words.length)) {
+    // Main's times are whole milliseconds: a word a fraction earlier still starts the paragraph.
+    if (token.word !== null) while (p + 1 < segments.length && words[token.word]!.start >= segments[p + 1]!.start - 0.001) p++;
+    paragraphs[p]!.tokens.push(token);
+  }
+  return paragraphs.filter((paragraph) => paragraph.tokens.length);
+}
+
+/**
+ * The transcript as paragraphs to read, seek in and follow along: by segment where there are
+ * any; `asWritten` (an unedited transcript, whose segments main made of its rows): the
+ * service's text, cut into those segments.
+ */
+export function paragraphsOf(transcript: Transcript, asWritten = false): Paragraph[] {
+  const { words, segments, text } = transcript;
+  if (asWritten && words.length && segments.length) return cutAtSegments(transcript);
   if (segments.length) {
     const ranges = words.length ? wordsBySegment(transcript) : null;
     return segments.map((segment, i) => {

@@ -1,4 +1,5 @@
 import type { ContractDef } from './define';
+import { askArea } from './ask';
 import { conversationsArea } from './conversations';
 import { desktopArea } from './desktop';
 import { dictationArea } from './dictation';
@@ -25,6 +26,7 @@ export const contract = {
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
   notes: notesArea,
+  ask: askArea,
   jobs: jobsArea,
   modelJobs: modelJobsArea,
   recording: recordingArea,

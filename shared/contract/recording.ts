@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from '../domain/problem';
-import { markerSchema, noteLinesSchema } from '../domain/transcript';
+import { markerSchema, noteLinesSchema, padLinesSchema } from '../domain/transcript';
 import { call, stream } from './define';
 import { jobRequestSchema, jobSchema } from './jobs';
 
@@ -115,9 +115,10 @@ export const recordingArea = {
   /**
    * The notes pad as it stands (whole: a line edited keeps its time), sent as each line ends and
    * at most a second after typing; main keeps it flushed with the running recording, times never
-   * past the time recorded. A reloaded page gets it back from `attach`.
+   * past the time recorded; a line longer than NOTE_LINE_MAX_CHARS is kept as several at its time.
+   * A reloaded page gets it back from `attach`.
    */
-  note: call(z.object({ id: z.string().min(1), lines: noteLinesSchema }).strict(), z.void()),
+  note: call(z.object({ id: z.string().min(1), lines: padLinesSchema }).strict(), z.void()),
   /** A track ended or was muted under the page (a device unplugged, a permission withdrawn). */
   trackLost: call(z.object({ id: z.string().min(1), track: trackSchema, reason: z.enum(['ended', 'muted']) }).strict(), z.void()),
   /** A waiting recording goes to the queue; `request` sets language and prompt for it alone. */

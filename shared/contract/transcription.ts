@@ -69,11 +69,20 @@ export const transcriptRecordSchema = z.object({
  * a speaker is marked, its words and times, a segment per paragraph) and `edits.speakers` says
  * who speaks each segment. The service's result stays one call away (`original`). `rows`: its
  * rows as the editor and the exports have them, edited or not (their ids, and times in whole
- * milliseconds when timed), so what cites a row finds its place on the page.
+ * milliseconds when timed, and which of the words are theirs), so what cites a row finds its place on the page.
  */
 export const transcriptReadingSchema = transcriptRecordSchema.extend({
   edits: z.object({ speakers: z.array(z.string().nullable()) }).nullable(),
-  rows: z.array(z.object({ id: rowIdSchema, startMs: z.number().int().nullable(), endMs: z.number().int().nullable() })),
+  rows: z.array(
+    z.object({
+      id: rowIdSchema,
+      startMs: z.number().int().nullable(),
+      endMs: z.number().int().nullable(),
+      /** The row's words among `transcript.words`: the first one's index and how many (0: none timed, e.g. a row typed in). */
+      firstWord: z.number().int().nonnegative(),
+      wordCount: z.number().int().nonnegative(),
+    }),
+  ),
 });
 
 export const transcriptSummarySchema = z.object({
@@ -82,6 +91,8 @@ export const transcriptSummarySchema = z.object({
   createdAt: z.number(),
   duration: z.number().nullable(),
   preview: z.string(),
+  /** Left out of Ask across meetings by the user: none of its rows is ever sent there. */
+  askExcluded: z.boolean(),
 });
 
 export const transcriptionArea = {

@@ -45,7 +45,7 @@ export const failureReason = z.enum([
   // The answer had begun, then nothing more came.
   'idle',
   'too_large',
-  // The service found the request longer than the model reads (a 400 or 413 naming the context or tokens); its words say how much.
+  // The service found the request longer than the model reads (a 400 or 413 saying the input is over the context); its words say how much.
   'context_too_long',
   'event_too_large',
   // The connection broke mid-reply.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { problemSchema } from './problem';
+import { issueOf, problemSchema } from './problem';
 
 /** The five response formats of the transcription operation (seed §4.2). */
 export const responseFormatSchema = z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json']);
@@ -30,8 +30,34 @@ export const noteLineSchema = z.object({ at: z.number().nonnegative(), text: z.s
 /** The pad's lines in the pad's order, within the cap. */
 export const noteLinesSchema = z
   .array(noteLineSchema)
-  .max(NOTES_MAX_LINES)
-  .refine((lines) => lines.reduce((sum, line) => sum + line.text.length, 0) <= NOTES_MAX_CHARS, { message: `Notes hold at most ${NOTES_MAX_CHARS} characters.` });
+  .refine((lines) => lines.length <= NOTES_MAX_LINES, issueOf('recording.notes_too_many_lines', { max: NOTES_MAX_LINES }))
+  .refine((lines) => lines.reduce((sum, line) => sum + line.text.length, 0) <= NOTES_MAX_CHARS, issueOf('recording.notes_too_long', { max: NOTES_MAX_CHARS }));
+
+/**
+ * A line cut into pieces of at most `max` characters that read back as the line: after the last
+ * space in a piece's second half if it has one, never inside a surrogate pair. Hand-rolled: a
+ * word segmenter would not bound the piece, and a pasted line is rarely cut at all.
+ */
+function piecesOf(text: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf(' ', max - 1) + 1;
+    if (cut <= max / 2) cut = /[\uD800-\uDBFF]/.test(rest[max - 1]!) ? max - 1 : max;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  return [...pieces, rest];
+}
+
+/**
+ * The pad as the page sends it: a line may be longer than a line may be kept (a paste), and main
+ * keeps it as several lines at its time rather than refuse the pad and every line typed after it.
+ */
+export const padLinesSchema = z
+  .array(z.object({ at: z.number().nonnegative(), text: z.string().max(NOTES_MAX_CHARS) }))
+  .transform((lines) => lines.flatMap(({ at, text }) => piecesOf(text, NOTE_LINE_MAX_CHARS).map((piece) => ({ at, text: piece }))))
+  .pipe(noteLinesSchema);
 
 /** Segment fields are "not shown" in the seed; these are the convention's (openai) that Confab uses. */
 export const segmentSchema = z.object({ id: z.number(), start: z.number(), end: z.number(), text: z.string() });

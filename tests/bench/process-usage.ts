@@ -34,6 +34,15 @@ function read(pid: number): ProcessUsage | null {
   }
 }
 
+/** The names of a process's threads (each task's `comm` under `/proc/<pid>/task`, 15 characters at most), none once it has gone. */
+export function threadNames(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((task) => readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim());
+  } catch {
+    return [];
+  }
+}
+
 /** Every live descendant of `root` (this process by default), with its usage now. */
 export function descendants(root = process.pid): ProcessUsage[] {
   const all = readdirSync('/proc')

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { audioFixtures } from '../support/audio';
 import { openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
 import { WEB_ENTRY } from '../support/web-app';
-import { CLOCK_TICKS, type ProcessUsage, descendants, ticksBetween } from './process-usage';
+import { CLOCK_TICKS, type ProcessUsage, descendants, threadNames, ticksBetween } from './process-usage';
 
 /** How long the recording is measured: the issue's 10 minutes unless `CONFAB_BENCH_RECORDING_MINUTES` says (1 to iterate, 60 for memory). */
 const RECORDING_SECONDS = Math.round((Number(process.env.CONFAB_BENCH_RECORDING_MINUTES) || 10) * 60);
@@ -23,6 +23,9 @@ const isMain = (usage: ProcessUsage) => usage.command.includes(WEB_ENTRY);
 const isRenderer = (usage: ProcessUsage) => usage.command.includes('--type=renderer');
 const isAudio = (usage: ProcessUsage) => usage.command.includes('--type=utility') && usage.command.includes('AudioService');
 const isPage = (usage: ProcessUsage) => isRenderer(usage) || isAudio(usage);
+// Of the renderers (three here), the app page's is the one that captures: Chromium names its
+// microphone thread so. The others (a spare, the tab's first about:blank) do not record.
+const isCapturing = (usage: ProcessUsage) => isRenderer(usage) && threadNames(usage.pid).includes('AudioInputDevic');
 
 interface Usage {
   seconds: number;
@@ -106,7 +109,7 @@ export async function recordingPageBench(): Promise<string[]> {
         for (const at of memoryPoints()) {
           if (at > 1) await elapsedReaches(page, at);
           const heap = await liveHeap(page);
-          memory.push(`${clock(at - 1)}: renderer ${rss(isRenderer).toFixed(1)} MB (page's live heap ${heap.toFixed(1)} MB), audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
+          memory.push(`${clock(at - 1)}: renderers ${rss(isRenderer).toFixed(1)} MB (the app page's ${rss(isCapturing).toFixed(1)} MB, its live heap ${heap.toFixed(1)} MB), audio ${rss(isAudio).toFixed(1)} MB, main ${rss(isMain).toFixed(1)} MB`);
         }
       });
       load.push(loadavg()[0]!);

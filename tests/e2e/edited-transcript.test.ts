@@ -141,9 +141,15 @@ describe('an edited transcript', () => {
     expect(body.messages[0]!.role).toBe('system');
     const prompt = body.messages[0]!.content;
     expect(prompt).toContain('"meeting.wav"');
-    expect(prompt).toContain(`Bilal: ${FIRST}\n\nAnna: ${SECOND}`);
+    // Each row under its id, so the answer can cite it.
+    expect(prompt).toMatch(new RegExp(`^\\[[0-9a-z]+\\] 0:00:00 Bilal: ${FIRST}\n\\[[0-9a-z]+\\] 0:00:\\d\\d Anna: ${SECOND}$`, 'm'));
     expect(prompt).not.toContain('Bella');
     await attached.getByText('Transcript attached: meeting.wav, 12 words').waitFor();
+    // The answer cites a row by its id: a link to its moment; an id the transcript lacks is marked uncited, not linked.
+    const reply = page.getByRole('article', { name: 'Reply' }).last();
+    await reply.getByText(/^The recording says:/).waitFor();
+    expect(await reply.getByRole('button', { name: '0:00' }).count()).toBe(1);
+    await reply.getByText('uncited: names no row of this transcript').waitFor();
     await screenshot(page, 'edited-transcript-ask');
     const size = page.viewportSize()!;
     await page.setViewportSize({ width: 800, height: 600 });
@@ -157,6 +163,10 @@ describe('an edited transcript', () => {
     await attached.getByRole('button', { name: 'Open the transcript' }).click();
     await resultHeading(page, 'meeting.wav').waitFor();
     await expect.poll(() => shownTranscript(page)).toContain(`Bilal: ${FIRST}`);
+    // The citation opens the transcript too (where it plays from the row: the landing's own tests).
+    await sidebar(page).getByRole('button', { name: /About meeting\.wav/ }).first().click();
+    await page.getByRole('article', { name: 'Reply' }).last().getByRole('button', { name: '0:00' }).click();
+    await resultHeading(page, 'meeting.wav').waitFor();
     expect(s.errors).toEqual([]);
   });
 });

@@ -7,11 +7,13 @@ import { screenshot } from '../support/browser';
 import { type RecorderRig, openRecorder, openRecorderRig, shownElapsed, skipNamePrompt, speechForCapture } from '../support/recorder';
 import { setPlan, useKey } from '../support/transcription';
 
-// The recorder's notes pad: the user types while Chromium's fake microphone speaks, drops a
-// marker, and the harness is killed with SIGKILL mid-recording. After the restart the recovered
-// recording is transcribed and every line typed (the marker's too) shows beside the transcript's
-// paragraph it was written during, with its time, and each is kept and filled in by the meeting
-// notes made from the transcript.
+// The recorder's notes pad, as one journey (each step needs the recording the one before made):
+// the user types while Chromium's fake microphone speaks, drops a marker, reloads, pastes a line
+// longer than a line may be, is refused a Stop that cannot save the pad, and the harness is
+// killed with SIGKILL mid-recording. After the restart the recovered recording is transcribed and
+// every line typed (the marker's too) shows beside the transcript's paragraph it was written
+// during, with its time, and each is kept and filled in by the meeting notes made from the
+// transcript.
 
 let audio: AudioFixtures;
 let rig: RecorderRig;
@@ -29,6 +31,15 @@ afterAll(async () => {
 });
 
 const pad = (page: Page) => page.getByRole('textbox', { name: 'Your notes' });
+/**
+ * The pad's text replaced as a paste replaces it: the new value, then an input event. Playwright's
+ * `fill` inserts thousands of lines too slowly to finish.
+ */
+const pasteAll = (page: Page, text: string) =>
+  pad(page).evaluate((element, value) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
 /** What main keeps of the pad (the recording's notes.json), as the next start will find it. */
 async function keptLines(): Promise<Array<{ at: number; text: string }>> {
   const dir = join(rig.app.dataDir, 'recordings');
@@ -37,7 +48,7 @@ async function keptLines(): Promise<Array<{ at: number; text: string }>> {
 }
 
 describe('notes typed while recording', () => {
-  it('are kept by main with their times as they are typed, a marker among them as a line, and come back to a reloaded page', async () => {
+  it('are kept by main with their times as typed, come back to a reloaded page, are never dropped by Stop, survive a kill -9 and show beside the transcript', async () => {
     const { page } = rig;
     await openRecorder(page);
     await skipNamePrompt(page);
@@ -80,10 +91,27 @@ describe('notes typed while recording', () => {
     await pad(page).scrollIntoViewIfNeeded();
     await screenshot(page, 'recorder-notes-pad-800');
     await page.setViewportSize({ width: 1280, height: 800 });
-  });
 
-  it('survive a kill -9 and show beside the transcript at their times once the recovered recording is transcribed', async () => {
-    const { page } = rig;
+    // More lines than main keeps: Stop cannot save the pad, so the recording goes on, the pad says
+    // why and keeps every line; with them taken away again, what stands is saved.
+    const typedSoFar = await pad(page).inputValue();
+    const tooMany = `${typedSoFar}\n${'x\n'.repeat(5_001)}`;
+    await pasteAll(page, tooMany);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: /^Your notes are not saved yet: Your notes have more than 5,000 lines, so they cannot be saved\. Join or remove some lines\./ }).waitFor();
+    await screenshot(page, 'recorder-notes-unsent-1280');
+    expect(await pad(page).inputValue()).toBe(tooMany);
+    const running = await shownElapsed(page);
+    await expect.poll(() => shownElapsed(page), { timeout: 30_000 }).toBeGreaterThan(running);
+    // A pasted line longer than a line may be is kept whole, as lines of at most 2,000 characters at its time.
+    const pasted = `Pasted: ${'minutes '.repeat(300)}end`;
+    await pasteAll(page, `${typedSoFar}\n${pasted}`);
+    await expect.poll(async () => (await keptLines()).length, { timeout: 5_000 }).toBe(5);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: /^Your notes are not saved yet: / }).count()).toBe(0);
+    const pieces = (await keptLines()).slice(3);
+    expect(pieces.map((line) => line.text).join('')).toBe(pasted);
+    expect(pieces[0]!.at).toBe(pieces[1]!.at);
+
     const kept = await keptLines();
     await rig.restart({ kill: true });
     await openRecorder(page);

@@ -83,6 +83,24 @@ describe('the transcript editor', () => {
     expect([corrected, second]).not.toContain(fresh);
   });
 
+  it('keeps a row\'s own element across a split above it: the list is keyed by row id, not place', async () => {
+    const { page } = s;
+    const second = page.locator('.ed-row', { hasText: 'Anna said the steel came late.' });
+    await second.evaluate((element) => element.setAttribute('data-kept', ''));
+    // A press on a word puts the caret before it (row 1 is not being edited: the second is).
+    await page.getByText('about', { exact: true }).dispatchEvent('mousedown');
+    await row(page, 1).waitFor();
+    await page.getByRole('button', { name: 'Split at cursor' }).click();
+    await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(3);
+    await row(page, 2).or(page.getByRole('button', { name: /^Row 3: / })).first().waitFor();
+    // Keyed by place, the second row's element would now show the split's second half.
+    await expect.poll(() => page.locator('.ed-row[data-kept]').innerText()).toContain('Anna said the steel came late.');
+    await caretAt(page, 2, 'about');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => savedDocument(s.dataDir)?.blocks.length).toBe(2);
+  });
+
   it('names two speakers, and renaming one changes it everywhere', async () => {
     const { page } = s;
     for (const [n, name] of [

@@ -126,7 +126,8 @@ describe('transcription formats in Chromium', () => {
     // The service's code, named in the user's language, with the code on hover.
     await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
     expect(await page.getByRole('definition').getByText('English', { exact: true }).getAttribute('title')).toBe('en');
-    await page.getByText('Timings: 8 words').waitFor();
+    // The segments are main's paragraphs, made of its rows as the text export makes them: here one.
+    await page.getByText('Timings: 1 segment and 8 words').waitFor();
 
     await openTranscribe(page);
     await pickLanguage(page, '', 'Detect automatically');

@@ -126,17 +126,19 @@ describe('transcription in Chromium', () => {
     expect(request.fields['timestamp_granularities[]']).toEqual(['word', 'segment']);
     expect(request.file?.size).toBe((await import('node:fs')).statSync(sentence).size);
 
-    // The text by segment (the fake's segments are its words, without punctuation), the language
-    // the service named ("english") in the user's words, the format by what it gives, the duration.
-    await expect.poll(() => shownTranscript(page)).toMatch(/The quick brown fox jumps over the lazy.*dog Then it runs away/);
+    // The service's text as written (its punctuation, which the fake's segments and words lack) in
+    // main's paragraphs, the language the service named ("english") in the user's words, the format
+    // by what it gives, the duration.
+    await expect.poll(() => shownTranscript(page)).toBe(`0:00 ${TEXT}`);
     await page.getByRole('definition').getByText('English', { exact: true }).waitFor();
     await page.getByRole('definition').getByText('Text with word timings', { exact: true }).waitFor();
     expect(await page.getByRole('definition').getByText('Standard transcription', { exact: true }).getAttribute('title')).toBe('speech-1');
     // Rounded to the second, in the UI language's units (Intl).
     await page.getByRole('definition').getByText(`${Math.round(duration)} sec`, { exact: true }).waitFor();
-    await page.getByText('Timings: 2 segments and 13 words').click();
+    // The segments are main's paragraphs, made of its rows as the text export makes them (no 2-s pause here: one).
+    await page.getByText('Timings: 1 segment and 13 words').click();
     await page.getByRole('table', { name: 'Words' }).getByRole('row', { name: /lazy 0:02\.25 0:02\.65/ }).waitFor();
-    await page.getByText('Timings: 2 segments and 13 words').click();
+    await page.getByText('Timings: 1 segment and 13 words').click();
 
     await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     expect(await player(h.page).evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
@@ -197,7 +199,10 @@ describe('transcription in Chromium', () => {
     };
     expect(body.messages[0]!.role).toBe('system');
     expect(body.messages[0]!.content).toContain('"sentence.wav"');
-    expect(body.messages[0]!.content).toContain(TEXT);
+    // The transcript goes as its rows, each with its id and time (what an answer cites); the words
+    // are the service's, which carry no punctuation here (its text does).
+    const spoken = TEXT.split(/\s+/).map((word) => word.replace(/[.,!?]$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '[.,!?]?').join(' ');
+    expect(body.messages[0]!.content).toMatch(new RegExp(`\\[1\\] 0:00:00 ${spoken}`));
     expect(body.messages.at(-1)).toMatchObject({ role: 'user', content: expect.stringMatching(/^What are the main points/) });
   });
 
@@ -228,7 +233,7 @@ describe('transcription in Chromium', () => {
     expect(await player(h.page).getAttribute('src')).toMatch(/^\/media\/[\w-]+\?expires=\d+&sig=/);
     await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => el.readyState)).toBeGreaterThanOrEqual(1);
     expect(await player(h.page).evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(duration, 1);
-    await transcriptBox(page).getByRole('button', { name: 'dog', exact: true }).click();
+    await transcriptBox(page).getByRole('button', { name: 'dog.', exact: true }).click();
     await expect.poll(() => player(h.page).evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime >= 2.64)).toBe(true);
     await player(h.page).evaluate((el: HTMLAudioElement) => el.pause());
 

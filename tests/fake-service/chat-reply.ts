@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { askAcrossReply } from './ask-reply';
 import type { ChatRequest } from './chat-request';
 import type { ChatScript, ScriptedToolCall } from './script';
 import { SPLIT_UTF8_SAMPLE } from './script';
@@ -42,9 +43,14 @@ export function lastUserText(request: ChatRequest): string {
   return '';
 }
 
-/** The unscripted reply: a notes request's notes (notes.ts), else `You said: "<last user text>". …` (a JSON object in JSON mode). */
+/**
+ * The unscripted reply: a notes request's notes (notes.ts); an Ask across meetings request cites a row it was sent
+ * (ask-reply.ts); else `You said: "<last user text>". …` (a JSON object in JSON mode).
+ */
 export function defaultReply(request: ChatRequest): string {
   if (isNotesRequest(request)) return notesReply(request);
+  const asked = askAcrossReply(request);
+  if (asked !== null) return asked;
   const said = lastUserText(request);
   if (request.jsonMode) {
     return JSON.stringify({ reply: `You said: "${said}".`, echo: said, model: request.model, words: wordTokens(said).length });

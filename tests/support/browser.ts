@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { auditAccessibility } from './accessibility';
 
-const SCREENS = join(process.cwd(), 'test-output', 'screens');
+export const SCREENS = join(process.cwd(), 'test-output', 'screens');
 
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

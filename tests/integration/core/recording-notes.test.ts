@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
 import type { Recording, RecordingEvent } from '../../../shared/contract/recording';
 import type { TranscriptReading } from '../../../shared/contract/transcription';
+import { NOTES_MAX_CHARS, NOTES_MAX_LINES, NOTE_LINE_MAX_CHARS } from '../../../shared/domain/transcript';
 import { createCore } from '../../../electron/core/core';
 import { memoryKeytar } from '../../support/memory-keytar';
 import { fakeClock, framesOf } from '../../support/recording';
@@ -82,12 +83,35 @@ describe("the recorder's notes pad", () => {
     // A page's own path or a folder cannot be named: the id must be the running recording's.
     await expect(app.invoke('recording:note', { id: '../../history', lines: [] })).rejects.toMatchObject({ problem: { code: 'recording.not_running' } });
     const huge = Array.from({ length: 200 }, (_, n) => ({ at: 0, text: `${n} ${'x'.repeat(999)}` }));
-    await expect(app.invoke('recording:note', { id: recording.id, lines: huge })).rejects.toMatchObject({ code: 'invalid_payload' });
+    // Refused in words that say what to do.
+    await expect(app.invoke('recording:note', { id: recording.id, lines: huge })).rejects.toMatchObject({
+      code: 'invalid_payload',
+      problem: { code: 'recording.notes_too_long', values: { max: NOTES_MAX_CHARS } },
+    });
+    const many = Array.from({ length: NOTES_MAX_LINES + 1 }, () => ({ at: 0, text: 'x' }));
+    await expect(app.invoke('recording:note', { id: recording.id, lines: many })).rejects.toMatchObject({
+      problem: { code: 'recording.notes_too_many_lines', values: { max: NOTES_MAX_LINES } },
+    });
     // What was kept before stays: the pad the page sent last that main took.
     await app.invoke('recording:note', { id: recording.id, lines: [{ at: 0.5, text: 'kept' }] });
     await expect(app.invoke('recording:note', { id: recording.id, lines: huge })).rejects.toBeDefined();
     const { notes } = await app.invoke<{ notes: unknown }>('recording:attach', { id: recording.id });
     expect(notes).toEqual([{ at: 0.5, text: 'kept' }]);
+  });
+
+  it('keeps a pasted line longer than a line may be as lines of at most NOTE_LINE_MAX_CHARS at its time, and the typing after it', async () => {
+    const app = await openCore(await testFolder('confab-notes-'));
+    const recording = await app.invoke<Recording>('recording:start', { system: false });
+    for (let n = 0; n < 3; n++) await app.second(recording.id);
+    const pasted = `${'word '.repeat(900)}end`;
+    await app.invoke('recording:note', { id: recording.id, lines: [{ at: 1, text: pasted }, { at: 2.5, text: 'Typed after the paste' }] });
+    const { notes } = await app.invoke<{ notes: Array<{ at: number; text: string }> }>('recording:attach', { id: recording.id });
+    expect(notes.length).toBe(4);
+    notes.slice(0, 3).forEach((line) => expect(line.at).toBe(1));
+    notes.forEach((line) => expect(line.text.length).toBeLessThanOrEqual(NOTE_LINE_MAX_CHARS));
+    // Cut between words, nothing lost: the pieces read back as the line pasted.
+    expect(notes.slice(0, 3).map((line) => line.text).join('')).toBe(pasted);
+    expect(notes[3]).toEqual({ at: 2.5, text: 'Typed after the paste' });
   });
 
   it('keeps the lines typed before a kill -9: the recovered recording is transcribed with them', { timeout: 60_000 }, async () => {

@@ -5,19 +5,23 @@ import { statementCache } from '../storage/sqlite-transaction';
 /** An item as kept: what the page sees less what is worked out when read (its time, out of date). */
 export type StoredItem = Omit<NoteItem, 'startMs' | 'outOfDate'>;
 
-/** A transcript's notes as kept: the template as used, the items, and each cited row's text when they were made. */
+/**
+ * A transcript's notes as kept: the template as used, the items, and every row's text when they
+ * were made (`rowsThen`, kept in the `cited` column: cited or not, so an update tells an edited
+ * row from one the notes merely left out; notes made before it hold only the cited rows).
+ */
 export interface StoredNotes {
   transcriptId: string;
   template: NoteTemplate;
   createdAt: number;
   items: StoredItem[];
-  cited: Record<string, string>;
+  rowsThen: Record<string, string>;
   covers: NotesStretch[];
   notCovered: NotesStretch[];
 }
 
 type Coverage = Pick<StoredNotes, 'covers' | 'notCovered'>;
-/** Notes made before coverage was kept (migration 15) name no stretch. */
+/** Notes made before coverage was kept (migration 16) name no stretch. */
 const NO_COVERAGE: Coverage = { covers: [], notCovered: [] };
 
 /** What search finds notes by: every item's words, the user's own lines, owners and due dates. */
@@ -36,7 +40,7 @@ export function notesTable(db: DatabaseSync) {
         template: JSON.parse(row.template as string) as NoteTemplate,
         createdAt: row.created_at as number,
         items: JSON.parse(row.items as string) as StoredItem[],
-        cited: JSON.parse(row.cited as string) as Record<string, string>,
+        rowsThen: JSON.parse(row.cited as string) as Record<string, string>,
         ...(row.coverage ? (JSON.parse(row.coverage as string) as Coverage) : NO_COVERAGE),
       };
     },
@@ -50,7 +54,7 @@ export function notesTable(db: DatabaseSync) {
         JSON.stringify(notes.template),
         notes.createdAt,
         JSON.stringify(notes.items),
-        JSON.stringify(notes.cited),
+        JSON.stringify(notes.rowsThen),
         searchable(notes.items),
         JSON.stringify({ covers: notes.covers, notCovered: notes.notCovered }),
       );

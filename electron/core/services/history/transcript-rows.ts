@@ -65,6 +65,27 @@ export interface RowHit {
   text: string;
 }
 
+/** A row retrieved for a question: a hit or a hit's neighbour, with its place in its transcript. */
+export interface RetrievedRow extends RowHit {
+  ord: number;
+}
+
+/** Scripts written without spaces, whose words are short: a one- or two-character word there carries meaning. */
+const SHORT_WORDS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/** Below this many rows a word is never too common to look for: a small history has few rows to judge by. */
+const COMMON_FLOOR = 8;
+
+/**
+ * The words of a question worth looking for, cut as the index cuts rows: those of three
+ * characters or more (a two-letter word in a spaced script, "we", "in", is noise that would
+ * match every row), any word of a CJK or Thai script, each once. No stop list, which would be
+ * one per language: `retrieve` leaves out words found in many rows, and bm25 weighs the rest.
+ */
+export function questionTerms(question: string): string[] {
+  return [...new Set(indexTerms(question.toLocaleLowerCase()).filter((term) => term.length >= 3 || SHORT_WORDS.test(term)))];
+}
+
 /**
  * The per-row index of every transcript as it now reads (migration 13): one row of
  * `transcript_rows` per document row, kept by its id, with a full-text index over its words and
@@ -163,6 +184,41 @@ export function transcriptRowIndex(db: DatabaseSync) {
            FROM transcript_rows_fts JOIN transcript_rows r ON r.rowid = transcript_rows_fts.rowid
           WHERE transcript_rows_fts MATCH ? ORDER BY rank LIMIT ?`,
       ).all(query, limit) as unknown as RowHit[];
+    },
+    /**
+     * The rows that best answer a question, for Ask across meetings: rows holding any of its
+     * words (see `questionTerms`), best first by bm25, from transcripts not kept out of it
+     * (`ask_excluded`): the best hits up to half of `cap`, the row before and after each (a hit
+     * is read in its context), then further hits while the cap allows.
+     */
+    retrieve(question: string, cap: number): RetrievedRow[] {
+      const quoted = (term: string) => `"${term.replaceAll('"', '""')}"${term.length > 3 ? '*' : ''}`;
+      const terms = questionTerms(question).map(quoted);
+      if (!terms.length || cap < 1) return [];
+      // A word in more than a quarter of all rows ("what", "the", "我们") finds nothing in
+      // particular and would fill the cap with rows it stands in: left out, unless every word is.
+      const common = Math.max(COMMON_FLOOR, (sql('SELECT count(*) AS n FROM transcript_rows').get() as { n: number }).n / 4);
+      const inRows = sql('SELECT count(*) AS n FROM transcript_rows_fts WHERE transcript_rows_fts MATCH ?');
+      const telling = terms.filter((term) => (inRows.get(term) as { n: number }).n <= common);
+      const query = (telling.length ? telling : terms).join(' OR ');
+      const hits = sql(
+        `SELECT r.transcript_id AS transcriptId, r.ord FROM transcript_rows_fts
+           JOIN transcript_rows r ON r.rowid = transcript_rows_fts.rowid JOIN transcripts t ON t.id = r.transcript_id
+          WHERE transcript_rows_fts MATCH ? AND t.ask_excluded = 0 ORDER BY rank LIMIT ?`,
+      ).all(query, cap) as Array<{ transcriptId: string; ord: number }>;
+      const read = sql('SELECT row_id AS rowId, ord, speaker, start_ms AS startMs, text FROM transcript_rows WHERE transcript_id = ? AND ord = ?');
+      const picked = new Map<string, RetrievedRow>();
+      const pick = (transcriptId: string, ord: number) => {
+        const key = `${transcriptId}\u0000${ord}`;
+        if (picked.size >= cap || picked.has(key)) return;
+        const row = read.get(transcriptId, ord) as Omit<RetrievedRow, 'transcriptId'> | undefined;
+        if (row) picked.set(key, { transcriptId, ...row });
+      };
+      const best = hits.slice(0, Math.max(1, Math.floor(cap / 2)));
+      for (const hit of best) pick(hit.transcriptId, hit.ord);
+      for (const hit of best) [hit.ord - 1, hit.ord + 1].forEach((ord) => pick(hit.transcriptId, ord));
+      for (const hit of hits) pick(hit.transcriptId, hit.ord);
+      return [...picked.values()];
     },
     /** A transcript's rows as indexed, in order. */
     rowsOf(transcriptId: string): Array<{ rowId: string; speaker: string | null; startMs: number | null; endMs: number | null; text: string }> {

@@ -50,10 +50,14 @@ export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
     exists: (id: string) => sql('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
     list(): TranscriptSummary[] {
       const rows = sql(
-        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview
+        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview, ask_excluded
            FROM transcripts ORDER BY created_at DESC`,
-      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string }[];
-      return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview }));
+      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string; ask_excluded: number }[];
+      return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview, askExcluded: r.ask_excluded === 1 }));
+    },
+    /** Keeps a transcript out of Ask across meetings, or lets it back in (migration 15). */
+    setAskExcluded(id: string, excluded: boolean) {
+      if (sql('UPDATE transcripts SET ask_excluded = ? WHERE id = ?').run(excluded ? 1 : 0, id).changes === 0) throw new Problem('transcript.gone');
     },
     /** Returns the audio file's path so the caller can remove it too. Remembered as deleted (deletions.ts). */
     remove(id: string): string | null {

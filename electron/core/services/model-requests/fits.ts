@@ -26,12 +26,14 @@ export function openFits(path: string) {
   return {
     get,
     /**
-     * The largest part to send up front: what passed, else half what failed, else no limit.
-     * Half, as a split halves a refused part: the next size tried is the one a split would try.
+     * The largest part to send up front. No refusal known: no limit (a pass alone says nothing of
+     * the limit, and parts cut to it would never pass anything larger). Else what passed, else half
+     * what failed: half, as a split halves a refused part, so the next size tried is a split's.
      */
     budget(key: string): number {
       const { passed, failed } = get(key);
-      return passed ?? (failed === null ? Infinity : Math.max(1, Math.floor(failed / 2)));
+      if (failed === null) return Infinity;
+      return passed ?? Math.max(1, Math.floor(failed / 2));
     },
     record(key: string, size: number, ok: boolean): Promise<void> {
       const fit = get(key);

@@ -255,21 +255,6 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
     },
 
     /**
-     * Builds a transcript's document before the editor asks for it: the result view calls this
-     * while it shows the transcript (Edit is the next step there), because a two-hour
-     * transcript's rows take main 100–200 ms to make, most of the editor's opening time.
-     */
-    prepare(id: string) {
-      try {
-        load(id);
-      } catch (error) {
-        // Deleted meanwhile: there is nothing to prepare, and opening it will say so. Anything
-        // else is logged, not thrown: this runs on its own, and opening will report it.
-        if (!(error instanceof Problem)) log.warn('Could not prepare the editor for a transcript:', error);
-      }
-    },
-
-    /**
      * A transcript was deleted: every page hears of it, and what is cached goes (it may come
      * back from a backup without its edits).
      */

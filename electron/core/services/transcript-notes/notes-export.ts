@@ -3,6 +3,7 @@ import type { NoteItem, TranscriptNotes } from '../../../../shared/contract/note
 import type { MainWords } from '../language/language-service';
 import type { FileToSave } from '../storage/file-saver';
 import { clockTime } from '../transcript-export/paragraphs';
+import { templateInWords } from './template-words';
 
 /** An item's parts as both formats write them: its time, the user's line, the text, and what is said about it. */
 function partsOf(item: NoteItem, words: MainWords) {
@@ -15,15 +16,17 @@ function partsOf(item: NoteItem, words: MainWords) {
   return { time: item.startMs === null ? null : `[${clockTime(item.startMs / 1000)}]`, user: item.userText, text: item.text, notes };
 }
 
-/** Sections in the template's order, each with its items; a section without items is left out. */
-const sectionsOf = (notes: TranscriptNotes) =>
-  notes.template.sections.map((section) => ({ title: section.title, items: notes.items.filter((item) => item.section === section.key) })).filter((section) => section.items.length);
+/** Sections in the template's order, titled as the page titles them, each with its items; a section without items is left out. */
+const sectionsOf = (notes: TranscriptNotes, words: MainWords) =>
+  templateInWords(notes.template, words)
+    .sections.map((section) => ({ title: section.title, items: notes.items.filter((item) => item.section === section.key) }))
+    .filter((section) => section.items.length);
 
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
 export function notesMarkdown(notes: TranscriptNotes, fileName: string, words: MainWords): string {
   const lines = [`# ${escapeMarkdown(words('export.notes_title', { name: fileName }))}`, ''];
-  for (const section of sectionsOf(notes)) {
+  for (const section of sectionsOf(notes, words)) {
     lines.push(`## ${escapeMarkdown(section.title)}`, '');
     for (const item of section.items) {
       const { time, user, text, notes: said } = partsOf(item, words);
@@ -38,7 +41,7 @@ export function notesMarkdown(notes: TranscriptNotes, fileName: string, words: M
 export async function notesDocx(notes: TranscriptNotes, fileName: string, words: MainWords): Promise<Uint8Array> {
   const title = words('export.notes_title', { name: fileName });
   const children = [new Paragraph({ text: title, heading: HeadingLevel.HEADING_1 })];
-  for (const section of sectionsOf(notes)) {
+  for (const section of sectionsOf(notes, words)) {
     children.push(new Paragraph({ text: section.title, heading: HeadingLevel.HEADING_2 }));
     for (const item of section.items) {
       const { time, user, text, notes: said } = partsOf(item, words);

@@ -41,8 +41,9 @@ function runs(parts: FinishedModelJob['parts'], done: boolean): NotesStretch[] {
 /**
  * The notes of a job's finished parts, in order: each part's checked items, every line the user
  * wrote kept (filled in or, when the model left it out, as written), the stretches covered, and
- * the ones not covered (parts cancelled or failed). Cited rows' text is as the model saw it, so an
- * edit made while the job ran shows as out of date.
+ * the ones not covered (parts cancelled or failed). Every row's text is kept as the model saw it
+ * (`rowsThen`), so an edit made while the job ran shows as out of date, and an update tells a row
+ * edited or made since from one the notes merely left uncited.
  */
 export function mergeNotes(job: FinishedModelJob, context: NotesJobContext, createdAt: number): StoredNotes {
   const { template } = context;
@@ -51,8 +52,6 @@ export function mergeNotes(job: FinishedModelJob, context: NotesJobContext, crea
     if (items.some((item) => item.userText === line.text)) continue;
     items.push({ id: randomUUID(), section: template.sections[0]!.key, text: '', userText: line.text, owner: null, due: null, rows: [], status: 'unchecked', edited: false });
   }
-  const seen = new Map(job.parts.flatMap((part) => (part.items as NotesRow[]).map((row) => [row.rowId, row.text] as const)));
-  const cited: Record<string, string> = {};
-  for (const item of items) for (const id of item.rows) if (seen.has(id)) cited[id] = seen.get(id)!;
-  return { transcriptId: context.transcriptId, template, createdAt, items, cited, covers: runs(job.parts, true), notCovered: runs(job.parts, false) };
+  const rowsThen = Object.fromEntries(job.parts.flatMap((part) => (part.items as NotesRow[]).map((row) => [row.rowId, row.text] as const)));
+  return { transcriptId: context.transcriptId, template, createdAt, items, rowsThen, covers: runs(job.parts, true), notCovered: runs(job.parts, false) };
 }

@@ -37,7 +37,7 @@ export interface NotesPartAsk {
 /**
  * One part of a transcript's notes: its rows asked through askJson (JSON mode on Pro, the tolerant
  * reader on Free), items passed on as they close in the stream, every citation checked, and the
- * failed ones asked for once more; what still fails is kept, marked unsupported, never dropped.
+ * failed ones asked for once more, numbered; what still fails is kept, marked unsupported, never dropped.
  */
 export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: NotesPartAsk): Promise<ModelOutcome<StoredItem[]>> {
   const { template, userLines } = ask;
@@ -87,10 +87,13 @@ export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: 
   if (!failed.length) return { ...first, value: items };
   const again = await models.askJson({ messages: retryMessages(messages, failed), schema: notesOutputSchema, model: ask.model, signal: ask.signal });
   if (!again.ok) return again.failure ? { ...first, value: items } : again;
-  const redone = again.value.items.map((output) => output && toItem(output));
+  // Only the answer carrying a failed item's number may replace it (a model may skip or reorder);
+  // what is not answered supported stays, unsupported.
+  const answers = again.value.items.filter((output) => output !== null);
   const value = items.map((item) => {
     const index = failed.indexOf(item);
-    const better = index >= 0 ? redone[index] : null;
+    const answer = index >= 0 ? answers.find((output) => output.retry === index + 1) : undefined;
+    const better = answer && toItem(answer);
     return better && better.status !== 'unsupported' ? { ...better, userText: item.userText } : item;
   });
   return { ...first, value, usage: added(first.usage, again.usage) };

@@ -21,6 +21,9 @@ export const NOTES_PART_CHARS = 48_000;
 type Row = ReturnType<TranscriptRowIndex['rowsOf']>[number];
 const ENDED = new Set(['done', 'cancelled', 'failed']);
 
+/** The most templates of their own a user keeps (a new one past it is refused; one kept can still be changed). */
+const MAX_OWN_TEMPLATES = 50;
+
 export interface MakeInput {
   transcriptId: string;
   templateId: string;
@@ -45,15 +48,15 @@ export function createNotesService(deps: NotesDeps) {
   const followers = new Map<string, { emit(event: NotesEvent): void; ended(job: ModelJob): void }>();
 
   /** An item as the page sees it: where its link plays from, and whether a cited row changed since. */
-  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, cited: Record<string, string>): NoteItem => ({
+  const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, rowsThen: Record<string, string>): NoteItem => ({
     ...item,
     startMs: item.rows.map((id) => rows.get(id)?.startMs).find((ms) => ms !== undefined && ms !== null) ?? null,
-    outOfDate: item.rows.some((id) => rows.get(id)?.text !== cited[id]),
+    outOfDate: item.rows.some((id) => rows.get(id)?.text !== rowsThen[id]),
   });
 
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
-    const items = stored.items.map((item) => view(item, rows, stored.cited));
+    const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
     const { transcriptId, template, createdAt, covers, notCovered } = stored;
     return { transcriptId, template, createdAt, items, outOfDate: items.some((item) => item.outOfDate), covers, notCovered };
   }
@@ -66,14 +69,14 @@ export function createNotesService(deps: NotesDeps) {
 
   /**
    * An update: items still true to their rows and items the user edited stay as they are; of the
-   * new items, only those citing a row that changed take the place of the out-of-date ones.
+   * new items, only those citing a row edited or made since (its text then differs or is unknown)
+   * take the place of the out-of-date ones: a row merely left out before brings nothing twice.
    */
   function updated(before: StoredNotes, fresh: StoredItem[]): StoredItem[] {
     const rows = new Map(deps.rows.rowsOf(before.transcriptId).map((row) => [row.rowId, row]));
-    const changed = (id: string) => rows.get(id)?.text !== before.cited[id];
+    const changed = (id: string) => rows.get(id)?.text !== before.rowsThen[id];
     const kept = before.items.filter((item) => item.edited || !item.rows.some(changed));
-    const knownBefore = new Set(Object.keys(before.cited));
-    return [...kept, ...fresh.filter((item) => item.rows.some((id) => changed(id) || !knownBefore.has(id)))];
+    return [...kept, ...fresh.filter((item) => item.rows.some(changed))];
   }
 
   /** Keeps what a job's finished parts made; nothing when no part finished (the notes before stay). */
@@ -82,7 +85,7 @@ export function createNotesService(deps: NotesDeps) {
     const context = job.context as NotesJobContext;
     const notes = mergeNotes(job, context, now());
     const before = context.update ? deps.notes.get(context.transcriptId) : null;
-    deps.notes.put(before ? { ...notes, items: updated(before, notes.items), cited: { ...before.cited, ...notes.cited } } : notes);
+    deps.notes.put(before ? { ...notes, items: updated(before, notes.items), rowsThen: { ...before.rowsThen, ...notes.rowsThen } } : notes);
   }
 
   deps.jobs.register(NOTES_JOB, {
@@ -143,6 +146,9 @@ export function createNotesService(deps: NotesDeps) {
     templates,
     saveTemplate(template: Omit<NoteTemplate, 'builtIn'>) {
       if (BUILT_IN_TEMPLATES.some((each) => each.id === template.id)) throw new Problem('notes.template_built_in');
+      // The page is not trusted to keep their number sane: each new id would be one more row, read by every Notes panel.
+      const own = deps.notes.templates();
+      if (own.length >= MAX_OWN_TEMPLATES && !own.some((each) => each.id === template.id)) throw new Problem('notes.too_many_templates', { max: MAX_OWN_TEMPLATES });
       deps.notes.saveTemplate(template);
       return templates();
     },

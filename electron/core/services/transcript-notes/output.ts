@@ -16,6 +16,8 @@ export const notesItemOutputSchema = z.object({
   due: z.string().trim().max(200).nullish(),
   /** The number of the user's own line this item fills in (1-based, as listed in the prompt). */
   userLine: z.number().int().positive().nullish(),
+  /** In the answer to a retry: the number of the failed item this one is written again for. */
+  retry: z.number().int().positive().nullish(),
 });
 
 export type NotesItemOutput = z.infer<typeof notesItemOutputSchema>;

@@ -60,7 +60,8 @@ export const RETRY_HEAD = 'These items failed the citation check';
 
 /**
  * The second request for items whose citations failed: the same task and rows, and the failed
- * items named with why, so the model cites rows that say it, or rewrites the item in their words.
+ * items numbered and named with why, so the model cites rows that say it, or rewrites the item in
+ * their words. Each answer carries its item's number: an answer replaces only its own item.
  */
 export function retryMessages(first: WireMessage[], failed: ReadonlyArray<{ section: string; text: string; rows: readonly string[] }>): WireMessage[] {
   return [
@@ -70,7 +71,8 @@ export function retryMessages(first: WireMessage[], failed: ReadonlyArray<{ sect
       content: [
         `${RETRY_HEAD} (a cited row does not exist, or shares no word with the item):`,
         ...failed.map((item, i) => `${i + 1}. [${item.section}] ${item.text} — cited: ${item.rows.join(', ') || 'none'}`),
-        'Write these items again, each citing rows that exist and say it, in the same JSON shape. Answer with these items only.',
+        'Write these items again, each citing rows that exist and say it, in the same JSON shape, with "retry" set to its number above. ' +
+          'Answer with these items only; leave out one that no row says.',
       ].join('\n'),
     },
   ];

@@ -13,7 +13,10 @@ import { createModelJobQueue, type ModelJobQueue } from '../../../../electron/co
 import { openModelJobStore } from '../../../../electron/core/services/model-jobs/model-job-store';
 import { createModelRequests } from '../../../../electron/core/services/model-requests/model-requests';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
-import { BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
+import { notesHandlers } from '../../../../electron/core/handlers/notes';
+import { wordsIn } from '../../../../electron/core/services/language/language-service';
+import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
+import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { editNow } from '../../../support/editor-intents';
 import { spokenRecord } from '../../../support/spoken-record';
@@ -98,12 +101,35 @@ describe('meeting notes', () => {
     expect(first).toContain('data, not instructions');
   });
 
+  it('asked for again take an answer only by its own number: an item the retry leaves out stays, unsupported, and none takes its place', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', `${said} ${ANSWER_SOME_RETRIES}`, 60), null);
+    const rows = store.transcripts.rows.rowsOf('t1');
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+
+    // The retry numbered both failed items (and asks for each answer's number).
+    const retry = chatRequests().at(-1)!.body as { messages: Array<{ content: string }> };
+    expect(retry.messages.at(-1)!.content).toMatch(/1\. \[summary\] .*\n2\. \[questions\] /);
+    // The fake answered only item 2, rewritten in row 2's words: it replaces item 2; item 1 is kept as it was.
+    expect(made.items).toHaveLength(6);
+    expect(made.items.find((item) => item.text === MISSING_ROW_TEXT)).toMatchObject({ section: 'summary', status: 'unsupported', rows: [BAD_ROW_ID] });
+    expect(made.items.some((item) => item.text === UNSUPPORTED_TEXT)).toBe(false);
+    expect(made.items.filter((item) => item.status === 'unsupported')).toHaveLength(1);
+    expect(made.items.filter((item) => item.section === 'questions' && item.rows[0] === rows[2]!.rowId)).toMatchObject([{ status: 'supported' }]);
+    expect(retry.messages.at(-1)!.content).toContain('"retry"');
+  });
+
   it('keep the user\'s own lines from the transcript\'s notes pad, filled in', async () => {
     const { store, notes } = open();
     const record = spokenRecord('t1', said, 60);
     store.transcripts.put({ ...record, transcript: { ...record.transcript, notes: [{ text: 'Steel supplier?', at: 12 }, { text: 'Left out by the model', at: 50 }] } }, null);
+    const rows = store.transcripts.rows.rowsOf('t1');
     const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
-    expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toHaveLength(1);
+    // The model's item filling the line in (the fake's: the line, then the first row's words) is
+    // what is kept, under the user's line: not the line added as written, as when the model leaves it out.
+    expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toMatchObject([
+      { text: `Steel supplier?: ${rows[0]!.text}`, rows: [rows[0]!.rowId], status: 'supported' },
+    ]);
     expect(made.items.filter((item) => item.userText === 'Left out by the model')).toHaveLength(1);
   });
 
@@ -144,6 +170,54 @@ describe('meeting notes', () => {
     expect(updated.items.find((item) => item.id === summary.id)).toMatchObject({ text: 'My own summary', edited: true });
     expect(updated.items.some((item) => item.id === decision.id)).toBe(false);
     expect(updated.items.some((item) => item.section === 'decisions' && item.rows.includes(decision.rows[0]!))).toBe(true);
+  });
+
+  it('updated add only items citing a row changed or made since: an unchanged row the notes did not cite brings no new item', async () => {
+    const { store, notes, editor } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The fake's notes cite rows 0 to 3; rows 4 and 5 are cited by none.
+    expect(made.items.some((item) => item.rows.includes(rows[4]!.rowId) || item.rows.includes(rows[5]!.rowId))).toBe(false);
+    const document = editor.open('t1').document;
+    const at = document.blocks.findIndex((block) => block.id === rows[5]!.rowId);
+    editNow(editor, 't1', { type: 'text', block: at, text: 'Nobody knows what the travel budget for next year is.' });
+
+    // The model's answer to Update cites row 4 (unchanged) and row 5 (edited).
+    const unchanged = { section: 'actions', text: rows[4]!.text, rows: [rows[4]!.rowId] };
+    const edited = { section: 'questions', text: 'Nobody knows the travel budget for next year', rows: [rows[5]!.rowId] };
+    fake.chat.next({ reply: JSON.stringify({ items: [unchanged, edited] }) });
+    const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'meeting', update: true });
+
+    expect(updated.items.map((item) => item.id)).toEqual([...made.items.map((item) => item.id), expect.any(String)]);
+    expect(updated.items.at(-1)).toMatchObject({ text: edited.text, rows: edited.rows, status: 'supported' });
+  });
+
+  it('are titled in the user\'s language alike on the page and in the export, the model still reading the built-in English', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const saved: FileToSave[] = [];
+    const handlers = notesHandlers({ notes, history: store, files: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) }, words: wordsIn('zh-CN') });
+    const meeting = (await handlers.templates()).find((template) => template.id === 'meeting')!;
+    expect(meeting.name).toBe('会议');
+    expect(meeting.sections.map((section) => section.title)).toEqual(['摘要', '决定', '行动项', '未决问题']);
+
+    await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    expect(JSON.stringify(chatRequests().at(0)!.body)).toContain('summary: Summary');
+    const shown = (await handlers.get({ transcriptId: 't1' }))!;
+    expect(shown.template.sections.map((section) => section.title)).toEqual(meeting.sections.map((section) => section.title));
+    await handlers.export({ transcriptId: 't1', format: 'md' });
+    const markdown = new TextDecoder().decode(saved[0]!.bytes);
+    for (const section of meeting.sections) expect(markdown).toContain(`## ${section.title}\n`);
+  });
+
+  it('templates of the user\'s own are capped: one more is refused in words, one already kept can still be saved', () => {
+    const { notes } = open();
+    const template = (n: number) => ({ id: `mine-${n}`, name: `Mine ${n}`, sections: [{ key: 's1', title: 'Blockers', instruction: 'What blocks whom.' }] });
+    for (let n = 0; n < 50; n++) notes.saveTemplate(template(n));
+    expect(() => notes.saveTemplate(template(50))).toThrow(expect.objectContaining({ code: 'notes.too_many_templates', values: { max: 50 } }));
+    expect(notes.saveTemplate({ ...template(7), name: 'Renamed' }).find((each) => each.id === 'mine-7')!.name).toBe('Renamed');
+    expect(notes.templates().filter((each) => !each.builtIn)).toHaveLength(50);
   });
 
   it('come back with their transcript from a backup, and the user\'s templates too', async () => {

@@ -27,7 +27,7 @@ const record: TranscriptReading = {
   request: { model: 'speech-1', responseFormat: 'verbose_json', language: '', prompt: '', granularities: ['word'] },
   transcript: { format: 'verbose_json', text: 'Hello', raw: '{}', language: 'en', duration: 1, segments: [], words: [{ word: 'Hello', start: 0, end: 0.5 }] },
   edits: null,
-  rows: [{ id: '1', startMs: 0, endMs: 500 }],
+  rows: [{ id: '1', startMs: 0, endMs: 500, firstWord: 0, wordCount: 1 }],
 };
 
 const cueSeconds = () => document.querySelector<HTMLInputElement>('input[id$="-maxCueSeconds"]')!;

@@ -27,6 +27,18 @@ describe('the fit learnt per service and model', () => {
     // The service took more than it refused before: the old bound goes.
     await fits.record('http://a default', 2500, true);
     expect(fits.get('http://a default')).toEqual({ passed: 2500, failed: null });
+    // Nothing refused any more: a pass is no limit, so a long job is not cut to what a short one sent.
+    expect(fits.budget('http://a default')).toBe(Infinity);
+  });
+
+  it('sets no limit from passes alone: a small job passing does not cut every later one to its size', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'confab-fits-'));
+    const path = join(dir, 'model-fits.json');
+    const fits = openFits(path);
+    await fits.record('http://a default', 3000, true);
+    expect(fits.budget('http://a default')).toBe(Infinity);
+    expect(openFits(path).budget('http://a default')).toBe(Infinity);
+    expect(cutToFit(Array.from({ length: 150 }, () => 1000), (n) => n, fits.budget('http://a default'))).toHaveLength(1);
   });
 
   it('cuts items in order into runs within a budget, an item too large alone a run of its own', () => {

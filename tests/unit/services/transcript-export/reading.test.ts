@@ -12,9 +12,36 @@ const record = (text: string): TranscriptRecord => ({
 });
 
 describe('a transcript as its page reads it', () => {
-  it('is the service\'s result, untouched, until it is edited', () => {
+  it('without timings, is the service\'s result, untouched, until it is edited', () => {
     const unedited = record('Hello there.');
-    expect(readingOf(unedited, { blocks: [], speakers: [] }, false)).toEqual({ ...unedited, edits: null, rows: [] });
+    const document: EditorDocument = { speakers: [], blocks: [{ id: '1', speaker: null, words: ['Hello', 'there.'], times: null }] };
+    expect(readingOf(unedited, document, false)).toEqual({ ...unedited, edits: null, rows: [{ id: '1', startMs: null, endMs: null, firstWord: 0, wordCount: 0 }] });
+  });
+
+  it('with timings, unedited too: its rows in the exports\' paragraphs, so the page groups as they do', () => {
+    const document: EditorDocument = {
+      speakers: [],
+      blocks: [
+        { id: '1', speaker: null, words: ['Hello', 'there.'], times: [0, 400, 400, 900] },
+        { id: '2', speaker: null, words: ['How', 'are', 'you?'], times: [1000, 1200, 1200, 1400, 1400, 1800] },
+        // Over two seconds of silence: a paragraph of its own.
+        { id: '3', speaker: null, words: ['Fine.'], times: [4000, 4500] },
+      ],
+    };
+    const reading = readingOf(record('Hello there how are you fine'), document, false);
+    expect(reading.edits).toBeNull();
+    expect(reading.transcript.segments).toEqual([
+      { id: 0, start: 0, end: 1.8, text: 'Hello there. How are you?' },
+      { id: 1, start: 4, end: 4.5, text: 'Fine.' },
+    ]);
+    // The service's own text and words stay, for the page to show the text as written.
+    expect(reading.transcript.text).toBe('Hello there how are you fine');
+    expect(reading.rows).toEqual([
+      // The service sent no words here: none are any row's.
+      { id: '1', startMs: 0, endMs: 900, firstWord: 0, wordCount: 0 },
+      { id: '2', startMs: 1000, endMs: 1800, firstWord: 0, wordCount: 0 },
+      { id: '3', startMs: 4000, endMs: 4500, firstWord: 0, wordCount: 0 },
+    ]);
   });
 
   it('once edited: a paragraph per speaker or long pause, each with its speaker, the words with their times in seconds', () => {

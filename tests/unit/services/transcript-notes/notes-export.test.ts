@@ -46,6 +46,16 @@ describe('notes exports', () => {
     expect(markdown).not.toContain('## Decisions');
   });
 
+  it('title a built-in template\'s sections in the user\'s language, not in the English the model reads', async () => {
+    const markdown = notesMarkdown(notes, 'meeting.mp3', wordsIn('zh-CN'));
+    expect(markdown).toContain('## 摘要\n');
+    expect(markdown).toContain('## 行动项\n');
+    expect(markdown).not.toMatch(/Summary|Action items/);
+    const xml = strFromU8(unzipSync(await notesDocx(notes, 'meeting.mp3', wordsIn('zh-CN')))['word/document.xml']!);
+    expect(xml).toContain('行动项');
+    expect(xml).not.toContain('Action items');
+  });
+
   it('write a Word document holding the same items and times', async () => {
     const xml = strFromU8(unzipSync(await notesDocx(notes, 'meeting.mp3', words))['word/document.xml']!);
     for (const text of ['Notes: meeting.mp3', 'Action items', '[1:02:05] ', 'Call the supplier', 'owner: Anna; due: Friday']) expect(xml).toContain(text);
