@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { createChatService } from './services/completion/chat-service';
 import type { HistoryStore } from './services/history/history-store';
 import { createMeetingsAsk } from './services/meetings-ask/meetings-ask';
 import { createModelJobQueue } from './services/model-jobs/model-job-queue';
@@ -7,7 +6,6 @@ import { openModelJobStore } from './services/model-jobs/model-job-store';
 import { createModelRequests } from './services/model-requests/model-requests';
 import type { ServiceClient } from './services/net/service-client';
 import type { Plan } from '../../shared/contract/settings';
-import { askThroughChat } from './services/transcript-notes/ask-model';
 import { createNotesService } from './services/transcript-notes/notes-service';
 
 /**
@@ -19,8 +17,14 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
   const { service, history } = deps;
   const models = createModelRequests({ service, plan: deps.plan, dataDir: deps.dataDir });
   const modelJobs = createModelJobQueue({ store: openModelJobStore(join(deps.dataDir, 'jobs.sqlite')), models, partsInFlight: deps.partsInFlight });
-  // Notes ask the model through a chat service of their own, without tools (the job runner takes this over).
-  const notes = createNotesService({ notes: history.notes, rows: history.transcripts.rows, ask: askThroughChat(createChatService({ service })) });
+  // Notes run as model jobs (registered here, so a job left by a quit or a crash goes on), asking through askJson.
+  const notes = createNotesService({
+    notes: history.notes,
+    rows: history.transcripts.rows,
+    userLines: (transcriptId) => (history.transcripts.get(transcriptId).transcript.notes ?? []).filter((line) => line.text.trim()),
+    models,
+    jobs: modelJobs,
+  });
   const ask = createMeetingsAsk({
     // Looked up on each question: a repair reopens the history under the same store.
     rows: { retrieve: (question, cap) => history.transcripts.rows.retrieve(question, cap) },

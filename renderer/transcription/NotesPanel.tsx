@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ModelJob } from '../../shared/contract/modelJobs';
 import type { NoteTemplate, NotesEvent } from '../../shared/contract/notes';
 import { problemText, problemWords } from '../common/problem-text';
 import { useSaving } from '../common/use-saving';
 import { NoteItemRow } from './NoteItemRow';
-import { type NotesState, bySection, exportNotes, loadNotes, makeNotes } from './notes';
+import { NotesJobStatus } from './NotesJobStatus';
+import { type NotesState, bySection, exportNotes, loadNotes, makeNotes, watchNotesJob } from './notes';
 import { TemplateEditor } from './TemplateEditor';
 
 /**
@@ -18,6 +20,7 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
   const [templateId, setTemplateId] = useState('meeting');
   const [state, setState] = useState<NotesState>({ status: 'loading' });
   const [loadProblem, setLoadProblem] = useState<unknown>(null);
+  const [job, setJob] = useState<ModelJob | null>(null);
   const stop = useRef<(() => void) | null>(null);
   const { busy: exporting, outcome, save } = useSaving<'md' | 'docx'>();
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
@@ -41,7 +44,14 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
       },
       (error: unknown) => setLoadProblem(error),
     );
-    return () => stop.current?.();
+    // A job that ends while no stream follows it (a reloaded page, Cancel, a job resumed) leaves notes to read again.
+    const stopWatching = watchNotesJob(transcriptId, setJob, () =>
+      void loadNotes(transcriptId).then(([, notes]) => setState((s) => (s.status === 'making' ? s : { status: 'ready', notes, problem: s.status === 'ready' ? s.problem : null })), () => undefined),
+    );
+    return () => {
+      stop.current?.();
+      stopWatching();
+    };
   }, [transcriptId]);
 
   const notes = state.status === 'loading' ? null : state.notes;
@@ -50,7 +60,12 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
     setState({ status: 'making', notes, items: [] });
     stop.current = makeNotes({ transcriptId, templateId, update }, (event: NotesEvent) => {
       if (event.type === 'item') setState((s) => (s.status === 'making' ? { ...s, items: [...s.items, event.item] } : s));
-      else setState({ status: 'ready', notes: event.type === 'done' ? event.notes : notes, problem: event.type === 'failed' ? event.problem : null });
+      else if (event.type === 'done') setState({ status: 'ready', notes: event.notes, problem: null });
+      else {
+        // A failed job may have kept the parts it finished: the notes are read again under the problem.
+        setState({ status: 'ready', notes, problem: event.problem });
+        void loadNotes(transcriptId).then(([, kept]) => setState((s) => (s.status === 'ready' ? { ...s, notes: kept } : s)), () => undefined);
+      }
     });
   };
 
@@ -81,6 +96,7 @@ export function NotesPanel({ transcriptId }: { transcriptId: string }) {
         {making && <span className="hint" role="status">{t('notes.making')}</span>}
         {editing.size > 0 && <span className="hint">{t('notes.finishEditing')}</span>}
       </div>
+      <NotesJobStatus job={job} notes={making ? null : notes} held={editing.size > 0} />
       {notes?.outOfDate && !making && (
         <div className="notice notes-stale" role="status">
           <p>{t('notes.outOfDate')}</p>

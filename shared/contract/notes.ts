@@ -42,6 +42,9 @@ export const noteItemSchema = z.object({
   outOfDate: z.boolean(),
 });
 
+/** A stretch of the recording, from its first row's start to its last row's end (null where a row has no time). */
+export const notesStretchSchema = z.object({ startMs: z.number().int().nullable(), endMs: z.number().int().nullable() });
+
 export const transcriptNotesSchema = z.object({
   transcriptId: z.string(),
   template: noteTemplateSchema,
@@ -49,6 +52,10 @@ export const transcriptNotesSchema = z.object({
   items: z.array(noteItemSchema),
   /** Some cited row changed after the notes were made: the page offers Update. */
   outOfDate: z.boolean(),
+  /** The stretches the notes were made from (a long transcript is made in parts). */
+  covers: z.array(notesStretchSchema),
+  /** Stretches no notes were made from: parts cancelled or failed (Resume makes them). */
+  notCovered: z.array(notesStretchSchema),
 });
 
 /** Notes being made: items as they arrive (unchecked yet), then the checked notes as kept, or why not. */
@@ -65,13 +72,12 @@ export const notesArea = {
   /** A transcript's notes, or null when none were made. */
   get: call(z.object({ transcriptId: z.string() }), transcriptNotesSchema.nullable()),
   /**
-   * Makes a transcript's notes with a template, streamed. `update`: only items whose rows
-   * changed are made again; items the user edited are never replaced.
+   * Makes a transcript's notes with a template: a model job of kind "notes" (its progress on
+   * modelJobs.watch), followed here until it ends; the stream going away leaves the job running.
+   * The user's own lines are main's to read (the transcript's notes pad). `update`: only items
+   * whose rows changed are made again; items the user edited are never replaced.
    */
-  make: stream(
-    z.object({ transcriptId: z.string(), templateId: z.string(), userLines: z.array(userLineSchema).max(500).optional(), update: z.boolean().optional() }),
-    notesEventSchema,
-  ),
+  make: stream(z.object({ transcriptId: z.string(), templateId: z.string(), update: z.boolean().optional() }), notesEventSchema),
   /** The user's own wording of an item: kept as written (marked edited) and never made again. */
   editItem: call(z.object({ transcriptId: z.string(), itemId: z.string(), text: z.string().trim().min(1).max(4000) }), transcriptNotesSchema),
   export: call(z.object({ transcriptId: z.string(), format: z.enum(['md', 'docx']) }), saveOutcomeSchema),
@@ -81,5 +87,6 @@ export type NoteSection = z.infer<typeof noteSectionSchema>;
 export type NoteTemplate = z.infer<typeof noteTemplateSchema>;
 export type UserLine = z.infer<typeof userLineSchema>;
 export type NoteItem = z.infer<typeof noteItemSchema>;
+export type NotesStretch = z.infer<typeof notesStretchSchema>;
 export type TranscriptNotes = z.infer<typeof transcriptNotesSchema>;
 export type NotesEvent = z.infer<typeof notesEventSchema>;

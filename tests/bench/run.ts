@@ -8,6 +8,7 @@ import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
 import { livePartsBench } from './live-parts.bench';
+import { notesBench } from './notes.bench';
 import { paceBench } from './pace.bench';
 import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
@@ -30,6 +31,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['live', livePartsBench],
   ['dictation', dictationBench],
   ['captions', captionsBench],
+  ['notes', notesBench],
 ];
 
 // Everything a bench and the processes it starts put in the temp folder goes in one folder of the

@@ -12,7 +12,8 @@ import { setPlan, useKey } from '../support/transcription';
 // longer than a line may be, is refused a Stop that cannot save the pad, and the harness is
 // killed with SIGKILL mid-recording. After the restart the recovered recording is transcribed and
 // every line typed (the marker's too) shows beside the transcript's paragraph it was written
-// during, with its time.
+// during, with its time, and each is kept and filled in by the meeting notes made from the
+// transcript.
 
 let audio: AudioFixtures;
 let rig: RecorderRig;
@@ -145,5 +146,12 @@ describe('notes typed while recording', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'transcript-notes-800');
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Make notes: main reads the lines from the transcript itself, and every one is kept, filled in.
+    const panel = page.getByRole('region', { name: 'Notes' });
+    await panel.getByRole('button', { name: 'Make notes', exact: true }).click();
+    await panel.getByRole('button', { name: 'Make notes again' }).waitFor({ timeout: 30_000 });
+    const users = await panel.locator('.note-user').allTextContents();
+    expect([...users].sort()).toEqual(kept.map((line) => line.text).sort());
   });
 });

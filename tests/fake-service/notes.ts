@@ -15,7 +15,9 @@ export const MISSING_ROW_TEXT = 'The catering contract was signed';
 export const UNSUPPORTED_TEXT = 'Quarterly zebra migration postponed indefinitely';
 export const ANSWER_SOME_RETRIES = 'Only some retried items get an answer.';
 
-export const isNotesRequest = (request: ChatRequest) => request.messages[0]?.role === 'system' && request.messages[0].text.startsWith(NOTES_HEAD);
+/** The notes' system message: first, or after the JSON instruction a Free request puts before it. */
+const notesSystem = (request: ChatRequest) => request.messages.find((message) => message.role === 'system' && message.text.startsWith(NOTES_HEAD));
+export const isNotesRequest = (request: ChatRequest) => notesSystem(request) !== undefined;
 
 interface Item {
   section: string;
@@ -28,7 +30,7 @@ interface Item {
 }
 
 function parse(request: ChatRequest) {
-  const system = request.messages[0]!.text;
+  const system = notesSystem(request)!.text;
   const data = request.messages.find((message) => message.role === 'user')?.text ?? '';
   const sections = system.split('\n').flatMap((line) => {
     const found = /^- ([a-z0-9_]+): /.exec(line);

@@ -150,6 +150,8 @@ export interface RequestLogEntry {
   at: number;
   /** Response status once known. */
   status?: number;
+  /** Date.now() when the response's last bytes were handed to the socket (a bench times what follows). */
+  endedAt?: number;
   /** Plan of the key, when the key was valid. */
   plan?: Plan;
 }

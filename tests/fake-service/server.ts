@@ -103,6 +103,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     const controller = new AbortController();
     let watching: { kind: DisconnectKind; details?: () => { chunksSent?: number; bytesReceived?: number } } | null = null;
     let serverClosed = false;
+    res.on('finish', () => {
+      entry.endedAt = Date.now();
+    });
     res.on('close', () => {
       controller.abort();
       if (res.headersSent) entry.status = res.statusCode;

@@ -15,3 +15,9 @@ export function spokenRecord(id: string, said: string, duration = 20): Transcrip
     transcript: { format: 'verbose_json', text: said, raw: JSON.stringify({ text: said, words }), language: 'en', duration, segments: [], words },
   };
 }
+
+/** A meeting of `hours`, one sentence every 4 seconds, each naming its own topic number (so no two rows read alike). */
+export function longMeeting(id: string, hours: number): TranscriptRecord {
+  const sentences = Array.from({ length: Math.round((hours * 3600) / 4) }, (_, i) => `Topic ${i + 1} was reviewed by the planning group.`);
+  return spokenRecord(id, sentences.join(' '), hours * 3600);
+}

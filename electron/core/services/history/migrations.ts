@@ -230,6 +230,9 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     `),
   // 15: transcripts the user keeps out of Ask across meetings (services/meetings-ask).
   (db) => db.exec('ALTER TABLE transcripts ADD COLUMN ask_excluded INTEGER NOT NULL DEFAULT 0'),
+  // 16: the stretches a transcript's notes cover and do not (JSON), now that long ones are made in
+  // parts (docs/architecture/transcript-notes.md); null for notes made before, which name none.
+  (db) => db.exec('ALTER TABLE transcript_notes ADD COLUMN coverage TEXT'),
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

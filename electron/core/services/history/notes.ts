@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { NoteItem, NoteSection, NoteTemplate } from '../../../../shared/contract/notes';
+import type { NoteItem, NoteSection, NoteTemplate, NotesStretch } from '../../../../shared/contract/notes';
 import { statementCache } from '../storage/sqlite-transaction';
 
 /** An item as kept: what the page sees less what is worked out when read (its time, out of date). */
@@ -16,7 +16,13 @@ export interface StoredNotes {
   createdAt: number;
   items: StoredItem[];
   rowsThen: Record<string, string>;
+  covers: NotesStretch[];
+  notCovered: NotesStretch[];
 }
+
+type Coverage = Pick<StoredNotes, 'covers' | 'notCovered'>;
+/** Notes made before coverage was kept (migration 16) name no stretch. */
+const NO_COVERAGE: Coverage = { covers: [], notCovered: [] };
 
 /** What search finds notes by: every item's words, the user's own lines, owners and due dates. */
 const searchable = (items: readonly StoredItem[]) =>
@@ -27,7 +33,7 @@ export function notesTable(db: DatabaseSync) {
   const sql = statementCache(db);
   return {
     get(transcriptId: string): StoredNotes | null {
-      const row = sql('SELECT template, created_at, items, cited FROM transcript_notes WHERE transcript_id = ?').get(transcriptId);
+      const row = sql('SELECT template, created_at, items, cited, coverage FROM transcript_notes WHERE transcript_id = ?').get(transcriptId);
       if (!row) return null;
       return {
         transcriptId,
@@ -35,14 +41,23 @@ export function notesTable(db: DatabaseSync) {
         createdAt: row.created_at as number,
         items: JSON.parse(row.items as string) as StoredItem[],
         rowsThen: JSON.parse(row.cited as string) as Record<string, string>,
+        ...(row.coverage ? (JSON.parse(row.coverage as string) as Coverage) : NO_COVERAGE),
       };
     },
     put(notes: StoredNotes) {
       sql(
-        `INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text, coverage) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(transcript_id) DO UPDATE SET template = excluded.template, created_at = excluded.created_at,
-           items = excluded.items, cited = excluded.cited, text = excluded.text`,
-      ).run(notes.transcriptId, JSON.stringify(notes.template), notes.createdAt, JSON.stringify(notes.items), JSON.stringify(notes.rowsThen), searchable(notes.items));
+           items = excluded.items, cited = excluded.cited, text = excluded.text, coverage = excluded.coverage`,
+      ).run(
+        notes.transcriptId,
+        JSON.stringify(notes.template),
+        notes.createdAt,
+        JSON.stringify(notes.items),
+        JSON.stringify(notes.rowsThen),
+        searchable(notes.items),
+        JSON.stringify({ covers: notes.covers, notCovered: notes.notCovered }),
+      );
     },
     /** The user's own templates, oldest first. */
     templates(): NoteTemplate[] {

@@ -12,12 +12,15 @@ export interface ModelJobPart {
   model: string;
 }
 
-/** A finished job's results, part by part in order, for the feature to merge and keep. */
+/**
+ * A job's results, part by part in order, for the feature to merge and keep: every part done when
+ * the job finished, or those done so far of a job cancelled or failed (`done` false: no result).
+ */
 export interface FinishedModelJob {
   id: string;
   subject: string | null;
   context: unknown;
-  parts: Array<{ from: number; to: number; items: unknown[]; result: unknown }>;
+  parts: Array<{ from: number; to: number; items: unknown[]; result: unknown; done: boolean }>;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ModelRequests } from '../model-requests/model-requests';
 import { cutToFit } from '../model-requests/fits';
 import { type ModelJobHandler, itemSize } from './model-job-handler';
 import type { ModelJobStore, StoredModelJob } from './model-job-store';
-import { CLOSING, runModelJob } from './run-model-job';
+import { CLOSING, resultsOf, runModelJob } from './run-model-job';
 
 /**
  * Model jobs running at once. Their own queue, so none waits behind a 3-hour transcription; two,
@@ -155,6 +155,8 @@ export function createModelJobQueue(deps: { store: ModelJobStore; models: Pick<M
       emit({ type: 'removed', ids: [id] });
     },
 
+    /** A job's parts as they stand: a cancelled or failed job's finished parts, for its feature to keep what is done. */
+    results: (id: string) => resultsOf(find(id), store.input(id)),
     get: (id: string) => (jobs.has(id) ? view(jobs.get(id)!) : null),
     list: () => [...jobs.values()].map(view),
     watch: (send: (event: ModelJobEvent) => void, signal: AbortSignal) => watchers.watch(send, signal, () => ({ type: 'jobs', jobs: [...jobs.values()].map(view) })),

@@ -4,8 +4,16 @@ import { problemOf } from '../../../../shared/domain/problem';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { createTextCoalescer } from '../completion/coalescer';
 import { RateLimited, asksToWait, scheduleParts } from '../jobs/part-scheduler';
-import { type ModelJobHandler, itemSize } from './model-job-handler';
+import { type FinishedModelJob, type ModelJobHandler, itemSize } from './model-job-handler';
 import type { ModelJobInput, StoredModelJob, StoredModelPart } from './model-job-store';
+
+/** A job's parts with their items and results, as a feature merges them. */
+export const resultsOf = (job: StoredModelJob, input: ModelJobInput): FinishedModelJob => ({
+  id: job.id,
+  subject: job.subject,
+  context: input.context,
+  parts: job.parts.map((part) => ({ from: part.from, to: part.to, items: input.items.slice(part.from, part.to), result: part.result, done: part.state === 'done' })),
+});
 
 /** The abort reason when Confab quits: the job stays running in the store and goes on at the next start. */
 export const CLOSING = 'closing';
@@ -87,12 +95,7 @@ export async function runModelJob(job: StoredModelJob, input: ModelJobInput, han
       await scheduleParts(waiting, { max: deps.partsInFlight(), signal: io.signal, work, onWait: io.waiting });
       if (io.signal.aborted) throw new Stopped();
     }
-    await handler.finish({
-      id: job.id,
-      subject: job.subject,
-      context: input.context,
-      parts: job.parts.map((part) => ({ from: part.from, to: part.to, items: input.items.slice(part.from, part.to), result: part.result })),
-    });
+    await handler.finish(resultsOf(job, input));
     job.state = 'done';
   } catch (error) {
     if (io.signal.reason === CLOSING) return;

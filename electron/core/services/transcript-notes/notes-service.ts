@@ -1,40 +1,51 @@
-import { randomUUID } from 'node:crypto';
-import type { WireMessage } from '../../../../shared/domain/chat';
+import type { ModelJob } from '../../../../shared/contract/modelJobs';
 import type { NoteItem, NoteTemplate, NotesEvent, TranscriptNotes, UserLine } from '../../../../shared/contract/notes';
 import { Problem, problemOf } from '../../../../shared/domain/problem';
 import type { NotesTable, StoredItem, StoredNotes } from '../history/notes';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
+import type { ModelJobQueue } from '../model-jobs/model-job-queue';
+import type { ModelRequests } from '../model-requests/model-requests';
 import { checkCitation } from './citation-check';
-import { type NotesItemOutput, closedItems } from './output';
-import { notesMessages, retryMessages } from './prompt';
+import { type NotesJobContext, mergeNotes, placeLines } from './notes-merge';
+import { type NotesRow, askNotesPart, rowTexts } from './notes-part';
 import { BUILT_IN_TEMPLATES } from './templates';
 
+/** The kind of model job notes run as (model-jobs/). */
+export const NOTES_JOB = 'notes';
 /**
- * The one call to the model: messages in, the reply's text out, its pieces handed to `onText`
- * as they come. Injected, so the model-request layer (JSON mode, tolerant parsing, splitting
- * what is too long, jobs that resume) takes it over without the notes knowing.
+ * Characters of rows in one part at most, whatever the model takes: a 3-hour meeting goes in a
+ * few parts, so progress shows and a part lost to a crash or a refusal costs little.
  */
-export type AskModel = (messages: WireMessage[], options: { signal: AbortSignal; onText(text: string): void }) => Promise<string>;
+export const NOTES_PART_CHARS = 48_000;
 
 type Row = ReturnType<TranscriptRowIndex['rowsOf']>[number];
+const ENDED = new Set(['done', 'cancelled', 'failed']);
 
 /** The most templates of their own a user keeps (a new one past it is refused; one kept can still be changed). */
 const MAX_OWN_TEMPLATES = 50;
 
-/** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
-const rowTexts = (rows: readonly Row[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
-
 export interface MakeInput {
   transcriptId: string;
   templateId: string;
-  userLines?: UserLine[];
   update?: boolean;
 }
 
-/** A transcript's notes: made by the model from its rows, every item's citations checked, kept beside it. */
-export function createNotesService(deps: { notes: NotesTable; rows: Pick<TranscriptRowIndex, 'rowsOf'>; ask: AskModel; now?: () => number }) {
+export interface NotesDeps {
+  notes: NotesTable;
+  rows: Pick<TranscriptRowIndex, 'rowsOf'>;
+  /** The lines the user typed while recording it (the transcript's notes pad), main's to read. */
+  userLines(transcriptId: string): UserLine[];
+  models: Pick<ModelRequests, 'askJson'>;
+  jobs: Pick<ModelJobQueue, 'register' | 'add' | 'onEvent' | 'results' | 'list' | 'remove' | 'cancel'>;
+  now?: () => number;
+}
+
+/** A transcript's notes: made by the model from its rows in a model job, every item's citations checked, kept beside it. */
+export function createNotesService(deps: NotesDeps) {
   const now = deps.now ?? Date.now;
   const templates = (): NoteTemplate[] => [...BUILT_IN_TEMPLATES, ...deps.notes.templates()];
+  /** Each page following a notes job, by job id: items as they close, and the end. */
+  const followers = new Map<string, { emit(event: NotesEvent): void; ended(job: ModelJob): void }>();
 
   /** An item as the page sees it: where its link plays from, and whether a cited row changed since. */
   const view = (item: StoredItem, rows: ReadonlyMap<string, Row>, rowsThen: Record<string, string>): NoteItem => ({
@@ -46,7 +57,8 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
     const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
-    return { transcriptId: stored.transcriptId, template: stored.template, createdAt: stored.createdAt, items, outOfDate: items.some((item) => item.outOfDate) };
+    const { transcriptId, template, createdAt, covers, notCovered } = stored;
+    return { transcriptId, template, createdAt, items, outOfDate: items.some((item) => item.outOfDate), covers, notCovered };
   }
 
   const stored = (transcriptId: string) => {
@@ -55,87 +67,79 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
     return notes;
   };
 
-  /** Asks the model and reads its items, passing each on as soon as it is closed in the stream. */
-  async function askItems(messages: WireMessage[], signal: AbortSignal, onItem: (item: NotesItemOutput) => void): Promise<NotesItemOutput[]> {
-    let text = '';
-    let shown = 0;
-    const reply = await deps.ask(messages, {
-      signal,
-      onText(piece) {
-        text += piece;
-        const items = closedItems(text);
-        for (; shown < items.length; shown++) onItem(items[shown]!);
-      },
-    });
-    const items = closedItems(reply);
-    if (!items.length && reply.trim() && !/"items"\s*:\s*\[\s*\]/.test(reply)) throw new Problem('notes.unreadable');
-    return items;
-  }
-
-  async function make(input: MakeInput, signal: AbortSignal, emit: (event: NotesEvent) => void) {
-    const template = templates().find((each) => each.id === input.templateId);
-    if (!template) throw new Problem('notes.template_gone');
-    const rows = deps.rows.rowsOf(input.transcriptId);
-    if (!rows.length) throw new Problem('notes.no_rows');
-    const texts = rowTexts(rows);
-    const byId = new Map(rows.map((row) => [row.rowId, row]));
-    const userLines = input.userLines ?? [];
-    const before = input.update ? deps.notes.get(input.transcriptId) : null;
-
-    const toItem = (output: NotesItemOutput): StoredItem => {
-      const line = output.userLine ? userLines[output.userLine - 1] : undefined;
-      return {
-        id: randomUUID(),
-        section: template.sections.some((section) => section.key === output.section) ? output.section : template.sections[0]!.key,
-        text: output.text,
-        userText: line?.text ?? null,
-        owner: output.owner || null,
-        due: output.due || null,
-        rows: output.rows,
-        status: checkCitation(output, texts),
-        edited: false,
-      };
-    };
-    // Shown as it arrives, checked already; a failed one may still be replaced by the request made again.
-    const shownAs = (item: StoredItem) => emit({ type: 'item', item: { ...view(item, byId, {}), outOfDate: false } });
-
-    const messages = notesMessages(template, rows, userLines);
-    let items = (await askItems(messages, signal, (output) => shownAs(toItem(output)))).map(toItem);
-
-    // A failed item is asked for once more, numbered; only the answer carrying its number may
-    // replace it (a model may skip or reorder), and what is not answered supported stays, unsupported.
-    const failed = items.filter((item) => item.status === 'unsupported');
-    if (failed.length) {
-      const again = await askItems(retryMessages(messages, failed), signal, () => undefined);
-      items = items.map((item) => {
-        const answer = failed.includes(item) ? again.find((each) => each.retry === failed.indexOf(item) + 1) : undefined;
-        const redone = answer && toItem(answer);
-        return redone && redone.status !== 'unsupported' ? { ...redone, userText: item.userText } : item;
-      });
-    }
-
-    // Every line the user wrote stays, filled in or, when the model left it out, as written.
-    userLines.forEach((line, i) => {
-      if (items.some((item) => item.userText === line.text)) return;
-      items.push({ id: randomUUID(), section: template.sections[0]!.key, text: '', userText: userLines[i]!.text, owner: null, due: null, rows: [], status: 'unchecked', edited: false });
-    });
-
-    if (before) items = updated(before, items, byId);
-    const rowsThen = Object.fromEntries(rows.map((row) => [row.rowId, row.text]));
-    const notes: StoredNotes = { transcriptId: input.transcriptId, template, createdAt: now(), items, rowsThen };
-    deps.notes.put(notes);
-    return viewOf(notes);
-  }
-
   /**
    * An update: items still true to their rows and items the user edited stay as they are; of the
    * new items, only those citing a row edited or made since (its text then differs or is unknown)
    * take the place of the out-of-date ones: a row merely left out before brings nothing twice.
    */
-  function updated(before: StoredNotes, fresh: StoredItem[], rows: ReadonlyMap<string, Row>): StoredItem[] {
+  function updated(before: StoredNotes, fresh: StoredItem[]): StoredItem[] {
+    const rows = new Map(deps.rows.rowsOf(before.transcriptId).map((row) => [row.rowId, row]));
     const changed = (id: string) => rows.get(id)?.text !== before.rowsThen[id];
     const kept = before.items.filter((item) => item.edited || !item.rows.some(changed));
     return [...kept, ...fresh.filter((item) => item.rows.some(changed))];
+  }
+
+  /** Keeps what a job's finished parts made; nothing when no part finished (the notes before stay). */
+  function keep(job: Parameters<typeof mergeNotes>[0]) {
+    if (!job.parts.some((part) => part.done)) return;
+    const context = job.context as NotesJobContext;
+    const notes = mergeNotes(job, context, now());
+    const before = context.update ? deps.notes.get(context.transcriptId) : null;
+    deps.notes.put(before ? { ...notes, items: updated(before, notes.items), rowsThen: { ...before.rowsThen, ...notes.rowsThen } } : notes);
+  }
+
+  deps.jobs.register(NOTES_JOB, {
+    run(part, io) {
+      const context = part.context as NotesJobContext;
+      const userLines = context.userLines.filter((line) => line.row >= part.from && line.row < part.to);
+      return askNotesPart(deps.models, {
+        template: context.template,
+        rows: part.items as NotesRow[],
+        userLines,
+        model: part.model,
+        signal: io.signal,
+        onText: io.onText,
+        onItem: (item) => followers.get(part.jobId)?.emit({ type: 'item', item: { ...item, startMs: (part.items as NotesRow[]).find((row) => row.rowId === item.rows[0])?.startMs ?? null, outOfDate: false } }),
+      });
+    },
+    finish: keep,
+    size: (row) => (row as NotesRow).text.length + ((row as NotesRow).speaker?.length ?? 0) + 12,
+  });
+
+  // Cancel keeps what is done, and so does a failure: the parts finished become the notes, naming the rest as not covered.
+  const ends = new Map<string, string>();
+  deps.jobs.onEvent((event) => {
+    if (event.type !== 'job' || event.job.kind !== NOTES_JOB || !event.job.subject) return;
+    const { job } = event;
+    if (!ENDED.has(job.state)) return void ends.delete(job.id);
+    if (ends.get(job.id) === job.state) return;
+    ends.set(job.id, job.state);
+    if (job.state !== 'done') keep(deps.jobs.results(job.id));
+    followers.get(job.id)?.ended(job);
+  });
+
+  /** Starts the job: the rows as they now read, the user's lines placed among them. Earlier notes jobs of the transcript go. */
+  function start(input: MakeInput): ModelJob {
+    const template = templates().find((each) => each.id === input.templateId);
+    if (!template) throw new Problem('notes.template_gone');
+    const rows: NotesRow[] = deps.rows.rowsOf(input.transcriptId);
+    if (!rows.length) throw new Problem('notes.no_rows');
+    for (const old of deps.jobs.list().filter((job) => job.kind === NOTES_JOB && job.subject === input.transcriptId)) {
+      if (old.state === 'running' || old.state === 'queued') deps.jobs.cancel(old.id);
+      else deps.jobs.remove(old.id);
+    }
+    const context: NotesJobContext = { transcriptId: input.transcriptId, template, userLines: placeLines(deps.userLines(input.transcriptId), rows), update: input.update ?? false };
+    return deps.jobs.add({ kind: NOTES_JOB, subject: input.transcriptId, items: rows, context, partSize: NOTES_PART_CHARS });
+  }
+
+  /** The job's end as the page hears it: the notes kept (all or the parts done), or why not. */
+  function endEvent(job: ModelJob, transcriptId: string): NotesEvent {
+    const notes = deps.notes.get(transcriptId);
+    if (job.state === 'done' || (job.state === 'cancelled' && notes)) return notes ? { type: 'done', notes: viewOf(notes) } : { type: 'failed', problem: { code: 'notes.unreadable', values: {} } };
+    if (job.state === 'cancelled') return { type: 'failed', problem: { code: 'notes.stopped', values: {} } };
+    if (job.problem) return { type: 'failed', problem: job.problem };
+    const failure = job.failure;
+    return { type: 'failed', problem: { code: 'notes.request_failed', values: { kind: failure?.kind ?? 'http', status: failure?.status ?? '', detail: failure?.message || failure?.reason || '' } } };
   }
 
   return {
@@ -152,13 +156,25 @@ export function createNotesService(deps: { notes: NotesTable; rows: Pick<Transcr
       const notes = deps.notes.get(transcriptId);
       return notes && viewOf(notes);
     },
-    /** Makes (or updates) the notes, streaming items as they come; every way it ends is an event. */
+    /**
+     * Makes (or updates) the notes as a model job and follows it, streaming items as they come;
+     * every way it ends is an event. The stream going away leaves the job running in main.
+     */
     async make(input: MakeInput, ctx: { signal: AbortSignal; emit(event: NotesEvent): void }) {
+      let jobId: string | null = null;
       try {
-        ctx.emit({ type: 'done', notes: await make(input, ctx.signal, ctx.emit) });
+        const job = start(input);
+        jobId = job.id;
+        const end = await new Promise<ModelJob | null>((resolve) => {
+          followers.set(job.id, { emit: ctx.emit, ended: resolve });
+          ctx.signal.addEventListener('abort', () => resolve(null), { once: true });
+        });
+        if (end) ctx.emit(endEvent(end, input.transcriptId));
       } catch (error) {
         if (ctx.signal.aborted) return;
         ctx.emit({ type: 'failed', problem: problemOf(error) ?? { code: 'notes.failed', values: { detail: String(error) } } });
+      } finally {
+        if (jobId) followers.delete(jobId);
       }
     },
     editItem(transcriptId: string, itemId: string, text: string): TranscriptNotes {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { readPartialJson } from '../model-requests/model-reply';
 
 /** A cited row id as the model may write it: "12", or 12 (a number where ids look like numbers). */
 const citedRow = z.union([z.string(), z.number()]).transform(String);
 
 /**
- * The shape the model is asked for, in one place: the prompt describes it, the stream is read
- * by it, and the structured-output request (JSON mode) will be handed it. Unknown fields are
- * dropped; an item that does not fit is left out of the stream and counted as missing.
+ * The shape of one item, in one place: the prompt describes it, askJson checks the answer by
+ * `notesOutputSchema`, and the stream is read by it. Unknown fields are dropped.
  */
 export const notesItemOutputSchema = z.object({
   section: z.string().min(1).max(40),
@@ -19,54 +19,26 @@ export const notesItemOutputSchema = z.object({
   /** In the answer to a retry: the number of the failed item this one is written again for. */
   retry: z.number().int().positive().nullish(),
 });
-export const notesOutputSchema = z.object({ items: z.array(notesItemOutputSchema).max(400) });
 
 export type NotesItemOutput = z.infer<typeof notesItemOutputSchema>;
 
-/**
- * The items of `{"items": [ {…}, {…}, … ` that are closed so far, so each can be shown as it
- * arrives. Hand-rolled: no streaming JSON reader is among the dependencies, and this needs only
- * to know where an object of the items array ends (brackets and braces outside strings). Text
- * before the first brace (a preamble, a code fence) and reasoning in <think> are skipped.
- */
-export function closedItems(answer: string): NotesItemOutput[] {
-  // Reasoning a model writes first (<think>…</think>, still open while it streams) may hold braces of its own.
-  const text = answer.replace(/<think>[\s\S]*?(<\/think>|$)/g, '');
-  const items: NotesItemOutput[] = [];
-  const open: string[] = [];
-  let inString = false;
-  let escaped = false;
-  let start = -1;
-  for (let i = text.indexOf('{'); i >= 0 && i < text.length; i++) {
-    const char = text[i]!;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{' || char === '[') {
-      if (char === '{' && open.length === 2 && open[1] === '[') start = i;
-      open.push(char);
-    } else if (char === '}' || char === ']') {
-      open.pop();
-      if (char === '}' && open.length === 2 && start >= 0) {
-        const item = readItem(text.slice(start, i + 1));
-        if (item) items.push(item);
-        start = -1;
-      }
-      if (!open.length) break;
-    }
-  }
-  return items;
-}
+/** One item of an answer, or null when it does not fit the shape (left out, counted as missing). */
+const itemOrNull = (item: unknown): NotesItemOutput | null => {
+  const parsed = notesItemOutputSchema.safeParse(item);
+  return parsed.success ? parsed.data : null;
+};
 
-function readItem(json: string): NotesItemOutput | null {
-  try {
-    const parsed = notesItemOutputSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** The answer's shape: an item that does not fit is left out rather than failing every other one. */
+export const notesOutputSchema = z.object({ items: z.array(z.unknown()).max(400).transform((items) => items.map(itemOrNull)) });
+
+/**
+ * The items of an answer read so far, in the answer's order (null where one does not fit), by
+ * model-requests' tolerant partial parse: reasoning in <think> and fences stripped, the rest
+ * repaired. While the answer is still coming (`whole` false) the last item may be cut short by
+ * the repair, so it is left for the next read.
+ */
+export function itemsSoFar(text: string, whole: boolean): Array<NotesItemOutput | null> {
+  const read = notesOutputSchema.safeParse(readPartialJson(text));
+  if (!read.success) return [];
+  return whole ? read.data.items : read.data.items.slice(0, -1);
 }

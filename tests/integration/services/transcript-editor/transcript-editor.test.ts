@@ -241,7 +241,7 @@ describe('history search of edited transcripts', () => {
     const editor = createTranscriptEditor({ history: store });
     const block = editor.open('t1').document.blocks[0]!;
     editNow(editor, 't1', { type: 'text', block: 0, text: blockText(block).replace('Hello', 'Hallo') });
-    // Back to version 7, as an older Confab left it: no edited text, no index of it.
+    // Back to version 7, as an older Confab left it: no edited text, no index of it (the notes tables go with 16's column).
     store.db.exec(`DROP TRIGGER transcript_edits_ai; DROP TRIGGER transcript_edits_ad; DROP TRIGGER transcript_edits_au;
       DROP TABLE transcript_edits_fts; ALTER TABLE transcript_edits DROP COLUMN text;
       ALTER TABLE conversations DROP COLUMN attachment; ALTER TABLE messages DROP COLUMN versions; ALTER TABLE transcript_edits DROP COLUMN version;

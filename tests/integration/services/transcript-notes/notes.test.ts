@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotesEvent } from '../../../../shared/contract/notes';
 import { blockText } from '../../../../shared/domain/transcript-edits';
-import { createChatService } from '../../../../electron/core/services/completion/chat-service';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
-import { askThroughChat } from '../../../../electron/core/services/transcript-notes/ask-model';
+import { createModelJobQueue, type ModelJobQueue } from '../../../../electron/core/services/model-jobs/model-job-queue';
+import { openModelJobStore } from '../../../../electron/core/services/model-jobs/model-job-store';
+import { createModelRequests } from '../../../../electron/core/services/model-requests/model-requests';
 import { createNotesService } from '../../../../electron/core/services/transcript-notes/notes-service';
 import { notesHandlers } from '../../../../electron/core/handlers/notes';
 import { wordsIn } from '../../../../electron/core/services/language/language-service';
@@ -25,6 +26,7 @@ import { removeFolder } from '../../../support/temp-folder';
 let fake: FakeService;
 let dir: string;
 const stores: HistoryStore[] = [];
+const queues: ModelJobQueue[] = [];
 beforeAll(async () => {
   fake = await startFakeService();
 });
@@ -34,6 +36,7 @@ beforeEach(async () => {
   fake.reset();
 });
 afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.close();
   for (const store of stores.splice(0)) store.close();
   await removeFolder(dir);
 });
@@ -45,8 +48,12 @@ const said =
 function open() {
   const store = createHistoryStore(join(dir, 'history.sqlite'));
   stores.push(store);
-  const chat = createChatService({ service: createServiceClient({ fetch, baseUrl: () => fake.baseUrl, apiKey: async () => fake.keys.free }) });
-  const notes = createNotesService({ notes: store.notes, rows: store.transcripts.rows, ask: askThroughChat(chat) });
+  const service = createServiceClient({ fetch, baseUrl: () => fake.baseUrl, apiKey: async () => fake.keys.free });
+  const models = createModelRequests({ service, plan: () => 'free', dataDir: dir });
+  const jobs = createModelJobQueue({ store: openModelJobStore(join(dir, 'jobs.sqlite')), models, partsInFlight: () => 1 });
+  queues.push(jobs);
+  const userLines = (id: string) => store.transcripts.get(id).transcript.notes ?? [];
+  const notes = createNotesService({ notes: store.notes, rows: store.transcripts.rows, userLines, models, jobs });
   return { store, notes, editor: createTranscriptEditor({ history: store }) };
 }
 
@@ -112,16 +119,18 @@ describe('meeting notes', () => {
     expect(retry.messages.at(-1)!.content).toContain('"retry"');
   });
 
-  it('keep the user\'s own lines, filled in', async () => {
+  it('keep the user\'s own lines from the transcript\'s notes pad, filled in', async () => {
     const { store, notes } = open();
-    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const record = spokenRecord('t1', said, 60);
+    store.transcripts.put({ ...record, transcript: { ...record.transcript, notes: [{ text: 'Steel supplier?', at: 12 }, { text: 'Left out by the model', at: 50 }] } }, null);
     const rows = store.transcripts.rows.rowsOf('t1');
-    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting', userLines: [{ text: 'Steel supplier?', at: 12 }] });
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
     // The model's item filling the line in (the fake's: the line, then the first row's words) is
     // what is kept, under the user's line: not the line added as written, as when the model leaves it out.
     expect(made.items.filter((item) => item.userText === 'Steel supplier?')).toMatchObject([
       { text: `Steel supplier?: ${rows[0]!.text}`, rows: [rows[0]!.rowId], status: 'supported' },
     ]);
+    expect(made.items.filter((item) => item.userText === 'Left out by the model')).toHaveLength(1);
   });
 
   it('are kept with the transcript, and out of date once a cited row is edited; an edited item survives an update', async () => {

@@ -25,6 +25,8 @@ const notes: TranscriptNotes = {
   template: BUILT_IN_TEMPLATES[0]!,
   createdAt: 1,
   outOfDate: false,
+  covers: [],
+  notCovered: [],
   items: [
     item({ id: 'a', text: 'The bridge is late', startMs: 3_200 }),
     item({ id: 'b', section: 'actions', text: 'Call the supplier', owner: 'Anna', due: 'Friday', startMs: 3_725_000 }),
