@@ -106,7 +106,7 @@ describe('notes typed while recording', () => {
     // A pasted line longer than a line may be is kept whole, as lines of at most 2,000 characters at its time.
     const pasted = `Pasted: ${'minutes '.repeat(300)}end`;
     await pasteAll(page, `${typedSoFar}\n${pasted}`);
-    await expect.poll(async () => (await keptLines()).length, { timeout: 5_000 }).toBe(5);
+    await expect.poll(async () => (await keptLines()).length, { timeout: 15_000 }).toBe(5);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: /^Your notes are not saved yet: / }).count()).toBe(0);
     const pieces = (await keptLines()).slice(3);
     expect(pieces.map((line) => line.text).join('')).toBe(pasted);
