@@ -41,6 +41,7 @@ describe('the service gone mid-recording', () => {
     await screenshot(page, 'recorder-service-gone-800');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    // Stop waits for the live feeds' end (at most 5 s each, live-feed.ts) and the last part's encoding: over 10 s once on a loaded machine.
+    await page.getByRole('button', { name: 'Start recording' }).waitFor({ timeout: 30_000 });
   });
 });
