@@ -1,5 +1,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelJobEvent } from '../../../../shared/contract/modelJobs';
@@ -11,13 +12,14 @@ import { JSON_MODE_INSTRUCTION } from '../../../../electron/core/services/comple
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { NOTES_HEAD, RETRY_HEAD } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
+import { startChild } from '../../../support/killable-child';
 import { memoryKeytar } from '../../../support/memory-keytar';
 import { longMeeting, spokenRecord } from '../../../support/spoken-record';
 import { removeFolder } from '../../../support/temp-folder';
 
 // Notes of long transcripts as model jobs, through the whole core against the fake over real
-// HTTP: made in parts that say what they cover, resumed after the core closed mid-notes without
-// sending a finished part again, and on Free read past the model's reasoning.
+// HTTP: made in parts that say what they cover, resumed after the core closed or was killed with
+// SIGKILL mid-notes without sending a finished part again, and on Free read past the model's reasoning.
 let fake: FakeService;
 let dir: string;
 beforeAll(async () => {
@@ -74,6 +76,20 @@ const askedWith = (rowId: string) =>
     return entry.status === 200 && !body.includes(RETRY_HEAD) && body.includes(`\\n[${rowId}] `);
   }).length;
 
+/** Parts main has kept as done in jobs.sqlite, read as the next start would (0 before the job is there). */
+function partsKept(): number {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(join(dir, 'jobs.sqlite'), { readOnly: true });
+    const rows = db.prepare('SELECT body FROM model_parts').all() as Array<{ body: string }>;
+    return rows.filter((row) => (JSON.parse(row.body) as { state: string }).state === 'done').length;
+  } catch {
+    return 0;
+  } finally {
+    db?.close();
+  }
+}
+
 describe('notes as model jobs', () => {
   it('of a 3-hour transcript longer than the model takes are made in parts, each sent once, and say what they cover', async () => {
     const [rows] = keep(longMeeting('long', 3));
@@ -124,6 +140,39 @@ describe('notes as model jobs', () => {
     expect(rows!.filter((row) => askedWith(row.rowId) !== 1).map((row) => row.rowId)).toEqual([]);
     await second.core.close();
   }, 90_000);
+
+  it('go on after a kill -9 mid-notes, without sending a finished part again', async () => {
+    const [rows] = keep(longMeeting('long', 3));
+    // Pro, one part at a time, and the key, kept as a user's are for the start after the kill.
+    await (await openCore('pro')).core.close();
+    // Parts above the model's size are refused as too long and split, as in the first test.
+    fake.setContextLimit(30_000);
+    // The child's key check, the first part and its re-ask answer at once; every later answer is
+    // held until after the kill, so nothing is answered that main had no time to keep.
+    for (let n = 0; n < 3; n++) fake.chat.next({ latencyMs: 0 });
+    fake.setLatency(120_000);
+    const child = startChild('notes-child.ts', [dir, fake.baseUrl, fake.keys.pro, 'long']);
+    try {
+      await expect.poll(partsKept, { timeout: 60_000 }).toBeGreaterThan(0);
+    } finally {
+      await child.kill();
+    }
+    // One part answered and kept; the next one's request was in flight when the child went.
+    expect(partsKept()).toBe(1);
+    expect(notesRequests().filter((entry) => entry.status === 200 && !JSON.stringify(entry.body).includes(RETRY_HEAD))).toHaveLength(1);
+    fake.setLatency(0);
+
+    const second = await openCore('pro');
+    const job = second.core.models.jobs.list().find((each) => each.kind === 'notes')!;
+    await expect.poll(() => second.core.models.jobs.get(job.id)?.state, { timeout: 60_000 }).toMatch(/done|failed/);
+    expect(second.core.models.jobs.get(job.id)).toMatchObject({ state: 'done', failure: null, problem: null });
+    const made = (await second.invoke<TranscriptNotes | null>('notes:get', { transcriptId: 'long' }))!;
+    expect(made.covers).toEqual([{ startMs: rows![0]!.startMs, endMs: rows!.at(-1)!.endMs }]);
+    expect(made.notCovered).toEqual([]);
+    // Every row answered in exactly one request: the part finished before the kill was not sent again.
+    expect(rows!.filter((row) => askedWith(row.rowId) !== 1).map((row) => row.rowId)).toEqual([]);
+    await second.core.close();
+  }, 120_000);
 
   it('keep the parts done on Stop, naming the rest as not covered, and Resume makes only the rest', async () => {
     const [rows] = keep(longMeeting('long', 3));
