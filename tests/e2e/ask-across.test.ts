@@ -6,20 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { UNSUPPORTED_CLAIM } from '../fake-service/ask-reply';
 import { type FakeService, startFakeService } from '../fake-service/server';
+import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { spokenRecord } from '../support/spoken-record';
 import { removeFolder } from '../support/temp-folder';
-import { openTranscribe, resultHeading, shownTranscript, useKey } from '../support/transcription';
+import { openTranscribe, playedFrom, resultHeading, shownTranscript, transcriptBox, useKey } from '../support/transcription';
 
 // Ask across meetings: a question over three kept meetings, one of them left out by the user.
 // What leaves the machine is on screen before it is sent, the fake receives exactly those rows,
-// and the answer's citation opens the meeting it came from.
+// and the answer's citation opens the meeting it came from at the cited row: highlighted, and
+// played from its start (the budget meeting is kept with its recording).
 
 let browser: Browser;
 let fake: FakeService;
 let s: Session;
 let seeded: string;
+let audio: AudioFixtures;
+/** The budget meeting's rows as main indexed them: ids, starts and text. */
+let budgetRows: Array<{ rowId: string; startMs: number | null; text: string }>;
 
 const DAY = 86_400_000;
 const OCTOBER = Date.UTC(2026, 9, 14, 10);
@@ -48,13 +53,22 @@ const MEETINGS = [
 async function seededDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'confab-ask-'));
   const store = createHistoryStore(join(dir, 'history.sqlite'));
-  for (const meeting of MEETINGS) store.transcripts.put({ ...spokenRecord(meeting.id, meeting.said), fileName: meeting.fileName, createdAt: meeting.createdAt }, null);
+  // The words are timed half a second apart (spokenRecord): the recording is padded to outlast them.
+  const [budget] = MEETINGS;
+  const recording = await audio.pad(await audio.speak('ask-budget.wav', budget!.said), 'ask-budget-padded.wav', 30);
+  const duration = await audio.duration(recording);
+  for (const meeting of MEETINGS) {
+    const kept = meeting === budget ? { duration, recording } : { duration: undefined, recording: null };
+    store.transcripts.put({ ...spokenRecord(meeting.id, meeting.said, kept.duration), fileName: meeting.fileName, createdAt: meeting.createdAt }, kept.recording);
+  }
+  budgetRows = store.transcripts.rows.rowsOf('budget').map(({ rowId, startMs, text }) => ({ rowId, startMs, text }));
   store.close();
   return dir;
 }
 
 beforeAll(async () => {
   fake = await startFakeService();
+  audio = await audioFixtures();
   browser = await launchChromium();
   seeded = await seededDataDir();
   s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: seeded });
@@ -64,6 +78,7 @@ afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
+  await audio?.close();
   if (seeded) await removeFolder(seeded);
 });
 
@@ -147,9 +162,16 @@ describe('Ask across meetings', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'ask-across-answer-1440');
 
-    await cite.click();
+    // The cited row is the one the fake's claim quotes: the meeting opens on it, highlighted, playing from its start.
+    const claim = await supported.first().innerText();
+    const cited = budgetRows.find((each) => each.text && claim.includes(each.text))!;
+    expect(cited.text).toContain('travel budget');
+    expect(cited.startMs).toBeGreaterThan(1000);
+    const at = await playedFrom(page, () => cite.click());
     await resultHeading(page, 'october-review.mp3').waitFor();
     await expect.poll(() => shownTranscript(page)).toContain('We decided to cut the travel budget by ten percent.');
+    await expect.poll(() => transcriptBox(page).locator('mark[data-row-id]').evaluateAll((marks) => marks.map((mark) => (mark as HTMLElement).dataset.rowId))).toEqual([cited.rowId]);
+    expect(Math.abs(at - cited.startMs! / 1000)).toBeLessThanOrEqual(0.1);
   });
 
   it('keeps the question and the answer when the user comes back to the list', async () => {

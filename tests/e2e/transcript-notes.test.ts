@@ -11,7 +11,7 @@ import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { spokenRecord } from '../support/spoken-record';
 import { editRow, row } from '../support/transcript-editor';
-import { player, resultHeading, sidebar, transcriptBox, useKey } from '../support/transcription';
+import { playedFrom, player, resultHeading, sidebar, transcriptBox, useKey } from '../support/transcription';
 
 // Meeting notes on a transcript's page, made by the fake service: every item links to the rows
 // it cites and plays from the first, and the two items whose citations fail (a row that does not
@@ -71,20 +71,6 @@ async function makeNotes(page: Page) {
   await expect.poll(() => asked() - before).toBe(2);
   await expect.poll(() => panel.getAttribute('aria-busy')).toBe('false');
   await panel.getByRole('button', { name: 'Make notes again' }).waitFor();
-}
-
-/** Where playback began after `click`: the playhead at the player's `play` event. */
-async function playedFrom(page: Page, click: () => Promise<void>): Promise<number> {
-  await player(page).evaluate((el: HTMLAudioElement) => {
-    el.pause();
-    const w = window as unknown as { startedAt?: number };
-    delete w.startedAt;
-    el.addEventListener('play', () => (w.startedAt = el.currentTime), { once: true });
-  });
-  await click();
-  const startedAt = () => page.evaluate(() => (window as unknown as { startedAt?: number }).startedAt ?? null);
-  await expect.poll(startedAt).not.toBeNull();
-  return (await startedAt())!;
 }
 
 describe('meeting notes', () => {

@@ -136,6 +136,24 @@ export async function playingNow(page: Page): Promise<{ word: string; at: number
   return now;
 }
 
+/**
+ * Where playback began after `click`: the playhead at the first `play` event on the page, caught
+ * on the document (play does not bubble, capture sees it), so a click that first opens the
+ * transcript whose player then plays is measured too.
+ */
+export async function playedFrom(page: Page, click: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('audio')) element.pause();
+    const w = window as unknown as { startedAt?: number };
+    delete w.startedAt;
+    document.addEventListener('play', (event) => (w.startedAt = (event.target as HTMLAudioElement).currentTime), { capture: true, once: true });
+  });
+  await click();
+  const startedAt = () => page.evaluate(() => (window as unknown as { startedAt?: number }).startedAt ?? null);
+  await expect.poll(startedAt).not.toBeNull();
+  return (await startedAt())!;
+}
+
 /** Picks a language as a person does: types part of its name, then chooses it from the list. */
 export async function pickLanguage(page: Page, typed: string, name: string) {
   const box = page.getByRole('combobox', { name: 'Language' });
