@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { log } from '../../log';
 import { createAtomicWriter } from '../storage/json-file';
 
 /** What is known of one model's context, in the caller's size units (characters of input). */
@@ -42,7 +43,8 @@ export function openFits(path: string) {
         : { failed: Math.min(fit.failed ?? Infinity, size), passed: fit.passed !== null && size <= fit.passed ? null : fit.passed };
       if (next.passed === fit.passed && next.failed === fit.failed) return Promise.resolve();
       fits = { ...fits, [key]: next };
-      return write(JSON.stringify(fits, null, 2));
+      // A cache: a disk that refuses it (full, read-only) must not fail the request it learnt from; the fit holds for this run.
+      return write(JSON.stringify(fits, null, 2)).catch((error: unknown) => log.warn('Keeping what the model took failed:', error));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,16 @@ afterEach(async () => {
 });
 
 describe('the fit learnt per service and model', () => {
+  it('is a cache: a disk that refuses to keep it fails no request, and the fit still holds for this run', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'confab-fits-'));
+    // A file where the data folder should be: every write fails (ENOTDIR), as on a full or read-only disk.
+    await writeFile(join(dir, 'not-a-folder'), '');
+    const fits = openFits(join(dir, 'not-a-folder', 'model-fits.json'));
+    await expect(fits.record('http://a default', 2000, false)).resolves.toBeUndefined();
+    expect(fits.budget('http://a default')).toBe(1000);
+  });
+
+
   it('starts unlimited, then half what failed, then what passed, and survives a restart', async () => {
     dir = await mkdtemp(join(tmpdir(), 'confab-fits-'));
     const path = join(dir, 'model-fits.json');
