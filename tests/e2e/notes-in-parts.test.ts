@@ -35,6 +35,9 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+// Each screenshot's accessibility audit walks the page's 3-hour transcript (~24,000 elements, a
+// word a button) in two themes: ~10 s each on a quiet machine, three of them, so this journey gets
+// more than the e2e project's 60 s (it ran out in CI, loaded by the other files).
 describe('notes of a long transcript', () => {
   it('are made in parts with their progress shown, and say what they cover', async () => {
     const { page } = s;
@@ -69,5 +72,5 @@ describe('notes of a long transcript', () => {
       await panel.getByText('Made from:').scrollIntoViewIfNeeded();
       await screenshot(page, `notes-in-parts-${width}x${height}`);
     }
-  });
+  }, 180_000);
 });
