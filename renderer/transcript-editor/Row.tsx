@@ -1,6 +1,8 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
+import { blockText } from '../../shared/domain/transcript-edits';
+import { separator, wordAtOffset } from '../../shared/domain/words';
 import { clock, playFrom, seekTo } from './player';
 import { RowMarkers } from './RowMarkers';
 import type { RowMarks } from './row-markers';
@@ -49,7 +51,7 @@ function marked(word: string, at: number, pattern: RegExp | null, currentMatch: 
 /** The row's words, each a seek target; a click also puts the caret there to type. */
 function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
   const { t } = useTranslation('editor');
-  const text = block.words.join(' ');
+  const text = blockText(block);
   const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
   let at = 0;
   return (
@@ -62,11 +64,13 @@ function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<Row
       onFocus={() => activate(index, 'end')}
     >
       {block.words.map((word, w) => {
-        const start = at;
-        at += word.length + 1;
+        // The gap is the one the row's text has: none between Chinese or Japanese words.
+        const gap = w > 0 ? separator(block.words[w - 1]!, word) : '';
+        const start = at + gap.length;
+        at = start + word.length;
         return (
           <span key={w}>
-            {w > 0 && ' '}
+            {gap}
             {marks.inside.some((mark) => mark.word === w) && (
               // Bound to the word it stands before, never left at a line's end.
               <span className="ed-marker-sign" aria-hidden="true">
@@ -80,7 +84,7 @@ function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<Row
               onMouseDown={(event) => {
                 event.preventDefault();
                 if (block.times) seekTo(block.times[w * 2]!);
-                activate(index, w);
+                activate(index, wordAtOffset(text, start));
               }}
             >
               {marked(word, start, pattern, currentMatch, matches)}

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
-import { blockText, singleSpaced as normal } from '../../shared/domain/transcript-edits';
-import { offsetOfWord, rememberCaret } from './player';
+import { blockText } from '../../shared/domain/transcript-edits';
+import { normalText as normal, offsetOfWord } from '../../shared/domain/words';
+import { rememberCaret } from './player';
 import { edit, setTypingFlush, useEditor } from './store';
 import { inFlight } from './view';
 import { rowKeys } from './keys';
@@ -50,7 +51,7 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
   useEffect(() => {
     const element = area.current;
     if (!element) return;
-    const offset = offsetOfWord(block.words, caret);
+    const offset = offsetOfWord(element.value, caret);
     element.focus();
     element.setSelectionRange(offset, offset);
     rememberCaret(element.value, offset);

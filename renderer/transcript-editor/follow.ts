@@ -3,7 +3,8 @@ import { applyPatch, blockText, rowAfter } from '../../shared/domain/transcript-
 import { documentFromWire, patchFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
-import { lastCaret, wordAtOffset } from './player';
+import { wordAtOffset } from '../../shared/domain/words';
+import { lastCaret } from './player';
 import { flushTyping, inFlight, useEditor } from './view';
 
 /**

@@ -1,5 +1,7 @@
 import type { KeyboardEvent } from 'react';
-import { lastCaret, playheadMs, seekBy, seekTo, togglePlay, wordAtOffset } from './player';
+import { blockText } from '../../shared/domain/transcript-edits';
+import { splitWords, wordAtOffset } from '../../shared/domain/words';
+import { lastCaret, playheadMs, seekBy, seekTo, togglePlay } from './player';
 import { activate, edit, redo, undo, useEditor } from './store';
 
 /**
@@ -24,14 +26,14 @@ const NUDGE_MS = 100;
 /** Splits the row at a caret in its text as typed (main gets that text first). */
 export function splitAt(index: number, { text, offset } = lastCaret()) {
   const word = wordAtOffset(text, offset);
-  if (word < 1 || word >= text.split(/\s+/).filter(Boolean).length) return;
+  if (word < 1 || word >= splitWords(text).length) return;
   void edit({ type: 'split', block: index, word }).then(() => activate(index + 1, 0));
 }
 
 export function mergeWithNext(index: number, words?: number) {
   const blocks = useEditor.getState().document?.blocks;
   if (!blocks || index + 1 >= blocks.length) return;
-  const caret = words ?? blocks[index]!.words.length;
+  const caret = words ?? splitWords(blockText(blocks[index]!)).length;
   void edit({ type: 'merge', block: index }).then(() => activate(index, caret));
 }
 
@@ -76,7 +78,7 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
   } else if (event.key === 'Delete' && collapsed && area.selectionStart === area.value.length) {
     event.preventDefault();
     flush();
-    mergeWithNext(index, area.value.split(/\s+/).filter(Boolean).length);
+    mergeWithNext(index, splitWords(area.value).length);
   } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
     event.preventDefault();
     goToRow(index + (event.key === 'ArrowUp' ? -1 : 1));

@@ -39,19 +39,6 @@ export const rememberCaret = (text: string, offset: number) => {
 };
 export const lastCaret = () => caret;
 
-/** The word a caret at `offset` in text made of single-spaced words stands before. */
-export function wordAtOffset(text: string, offset: number): number {
-  const before = text.slice(0, offset);
-  const words = before.split(/\s+/).filter(Boolean).length;
-  return /\S$/.test(before) && /^\S/.test(text.slice(offset)) ? words - 1 : words;
-}
-
-/** The text offset where word `word` begins (the end for a word past the last). */
-export function offsetOfWord(words: readonly string[], word: number | 'end'): number {
-  if (word === 'end') return words.join(' ').length;
-  return words.slice(0, word).reduce((sum, w) => sum + w.length + 1, 0);
-}
-
 export function clock(ms: number): string {
   const total = Math.floor(ms / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');

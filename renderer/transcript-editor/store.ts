@@ -1,6 +1,7 @@
 import type { EditIntent, EditorExportFormat, EditorState, EditRefusal, WirePatch } from '../../shared/contract/transcriptEditor';
 import type { DiskRefusal } from '../../shared/contract/storage';
-import { blockText, singleSpaced } from '../../shared/domain/transcript-edits';
+import { blockText } from '../../shared/domain/transcript-edits';
+import { normalText } from '../../shared/domain/words';
 import { documentFromWire } from '../../shared/domain/transcript-wire';
 import { api } from '../api';
 import { catchUp, forgetAhead, madeNow, madeOn, mine, receive, reload } from './follow';
@@ -19,7 +20,7 @@ const otherConflicts = (conflicts: EditRefusal[], row: number | null) => conflic
 /** Queues an intent. It names rows as the page shows them now, and goes with that version (see `madeOn`). */
 function enqueue(id: string, work: (version: number) => Promise<Answer>, typed?: Typed): Promise<void> {
   const made = madeNow();
-  const text = typed && singleSpaced(typed.text);
+  const text = typed && normalText(typed.text);
   if (text !== undefined) inFlight.push(text);
   useEditor.setState((view) => ({ pending: view.pending + 1 }));
   const run = queue.then(async () => {

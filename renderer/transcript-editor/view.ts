@@ -20,7 +20,7 @@ export interface EditorView {
   pending: number;
   /** The row being edited (its text is a textarea), or null. */
   active: number | null;
-  /** Where the caret goes when a row becomes active: a word index, or 'end'. */
+  /** Where the caret goes when a row becomes active: a word of its text as `splitWords` cuts it, or 'end'. */
   caret: number | 'end';
   /** Rows' names for speakers used in any transcript, offered when naming one. */
   known: string[];

@@ -1,4 +1,5 @@
 import type { EditorBlock, EditorDocument, EditorPatch, FindOptions } from '../contract/transcriptEditor';
+import { NO_SPACE_CLASS, joinWords } from './words';
 
 /**
  * Pure document operations both sides need: main applies a patch to the stored document,
@@ -33,16 +34,18 @@ export function rowAfter(patch: EditorPatch, row: number): { row: number | null;
   return { row: now, touched };
 }
 
-/** A block's text as the editor shows it: words separated by single spaces. */
-export const blockText = (block: EditorBlock) => block.words.join(' ');
-
-/** Typed text as a block stores it (single-spaced, trimmed), to compare with `blockText`. */
-export const singleSpaced = (text: string) => text.trim().split(/\s+/).filter(Boolean).join(' ');
+/** A block's text as the editor shows it: its words joined as in every script (`joinWords`). */
+export const blockText = (block: EditorBlock) => joinWords(block.words);
 
 /** The whole document's text, a row a line: what history search indexes of an edited transcript. */
 export const searchableText = (document: EditorDocument) => document.blocks.map(blockText).join('\n');
 
-const WORD_CHAR = String.raw`[\p{L}\p{N}_]`;
+/**
+ * A character that continues a word, for whole-word search: letters, digits and marks (an
+ * Arabic vowel sign belongs to its letter), except Chinese and Japanese, where every
+ * character may begin or end a word.
+ */
+const WORD_CHAR = String.raw`(?![${NO_SPACE_CLASS}])[\p{L}\p{N}\p{M}_]`;
 
 /** The expression for a search, or null when there is nothing to search for. */
 export function findPattern(options: FindOptions): RegExp | null {

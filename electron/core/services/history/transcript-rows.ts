@@ -2,7 +2,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EditorBlock, EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import type { Transcript } from '../../../../shared/domain/transcript';
 import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
-import { collapseSpace, separator } from '../subtitles';
+import { joinWords } from '../../../../shared/domain/words';
+import { collapseSpace } from '../subtitles';
 import { statementCache } from '../storage/sqlite-transaction';
 import { originalDocument } from '../transcript-editor/original';
 
@@ -44,7 +45,7 @@ type Indexed = { ord: number; speaker: string | null } & ({ block: EditorBlock }
 export type IndexedRows = ReadonlyMap<string, Indexed>;
 
 /** A row's text as read: words joined as the page joins them (no space between CJK words). */
-const rowText = (words: readonly string[]) => collapseSpace(words.reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
+const rowText = (words: readonly string[]) => collapseSpace(joinWords(words));
 
 /** Each row's speaker's name: a row without a mark continues the speaker before it. */
 function speakerNames(document: EditorDocument): Array<string | null> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
 import { Problem } from '../../../../shared/domain/problem';
-import { blockText, findPattern, singleSpaced } from '../../../../shared/domain/transcript-edits';
-import { retimeBlock } from './retime';
+import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
+import { normalText } from '../../../../shared/domain/words';
+import { inTypedWords, retimeBlock } from './retime';
 import type { RowCounter } from './row-ids';
 
 const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
@@ -28,11 +29,12 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
   switch (intent.type) {
     case 'text': {
       const block = blockAt(document, intent.block);
-      if (blockText(block) === singleSpaced(intent.text)) return null;
+      if (blockText(block) === normalText(intent.text)) return null;
       return one(intent.block, 1, [retimeBlock(block, intent.text)]);
     }
     case 'split': {
-      const block = blockAt(document, intent.block);
+      // `word` counts the row's words as its text is cut (a Chinese character is one).
+      const block = inTypedWords(blockAt(document, intent.block));
       if (intent.word >= block.words.length) throw new Problem('editor.split_at_end');
       const cut = intent.word;
       // The first half is the row as it was (its id stays); the second is a new row.

@@ -1,19 +1,42 @@
 import { diffArrays } from 'diff';
 import type { EditorBlock } from '../../../../shared/contract/transcriptEditor';
+import { splitWords } from '../../../../shared/domain/words';
 
-/** The words of typed text: whitespace separates them, and no word is empty. */
+/**
+ * A service's text cut at whitespace only: how the original document's rows were always made
+ * (stored edits refer to them, so they stay so); typed text is cut by `splitWords`.
+ */
 export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /**
- * A block after its text was edited. A word-level diff (`diff`'s diffArrays) finds what
- * changed: unchanged words keep their own times, and only a changed span is re-timed —
+ * The block with its words as typed text would be cut (`splitWords`): a service's token of
+ * several Chinese or Japanese characters becomes a word per character, its time shared among
+ * them by length, so an edit re-times and a split cuts at one character, as in typed text.
+ * Words already so are kept as they are (the same block when none changes).
+ */
+export function inTypedWords(block: EditorBlock): EditorBlock {
+  if (block.words.every((word) => splitWords(word).length === 1)) return block;
+  const words: string[] = [];
+  const times: number[] = [];
+  block.words.forEach((word, w) => {
+    const pieces = splitWords(word);
+    words.push(...pieces);
+    if (block.times) spread(pieces, block.times[w * 2]!, block.times[w * 2 + 1]!, times);
+  });
+  return { ...block, words, times: block.times && times };
+}
+
+/**
+ * A block after its text was edited, in every script (words as `splitWords` cuts them). A
+ * word-level diff (`diff`'s diffArrays) finds what changed: unchanged words keep their own times, and only a changed span is re-timed —
  * new words share the time of the words they replace, in proportion to their length
  * (speech rate is roughly constant over a few words); words added where none were removed
  * share the silence between their neighbours (or sit at the neighbour's edge when there is
  * none). The result is made valid: starts never go back, no word ends before it starts.
  */
-export function retimeBlock(block: EditorBlock, text: string): EditorBlock {
-  const words = wordsOf(text);
+export function retimeBlock(stored: EditorBlock, text: string): EditorBlock {
+  const words = splitWords(text);
+  const block = inTypedWords(stored);
   const old = block.times;
   if (!old) return { ...block, words, times: null };
   const times: number[] = [];

@@ -1,5 +1,6 @@
 import type { EditIntent, EditorDocument, EditorPatch, EditRefusal } from '../../../../shared/contract/transcriptEditor';
-import { blockText, rowAfter, singleSpaced } from '../../../../shared/domain/transcript-edits';
+import { blockText, rowAfter } from '../../../../shared/domain/transcript-edits';
+import { normalText } from '../../../../shared/domain/words';
 
 /** How many recent changes a document keeps to merge an edit made on an older version. */
 const KEPT = 500;
@@ -77,6 +78,6 @@ export function rebase(history: History, current: number, base: number, intent: 
 export function typedOverOther(document: EditorDocument, intent: EditIntent, rebased: EditIntent): EditRefusal | null {
   if (intent.type !== 'text' || rebased.type !== 'text' || intent.was === undefined) return null;
   const block = document.blocks[rebased.block];
-  if (!block || blockText(block) === singleSpaced(intent.was)) return null;
+  if (!block || blockText(block) === normalText(intent.was)) return null;
   return { code: 'row_changed', row: intent.block, now: rebased.block, text: intent.text };
 }

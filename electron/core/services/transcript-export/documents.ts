@@ -3,6 +3,7 @@ import type { EditorDocument, EditorExportOptions } from '../../../../shared/con
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import { placeMarkers } from '../../../../shared/domain/markers';
 import type { Marker } from '../../../../shared/domain/transcript';
+import { joinWords } from '../../../../shared/domain/words';
 import { type Paragraph, clockTime, paragraphsOf } from './paragraphs';
 
 type Stamps = Pick<EditorExportOptions, 'timestamps'>;
@@ -47,7 +48,7 @@ export function editedJson(record: TranscriptRecord, document: EditorDocument): 
   const rows = document.blocks.map((block) => ({
     id: block.id,
     speaker: block.speaker ? (names.get(block.speaker) ?? null) : null,
-    text: block.words.join(' '),
+    text: joinWords(block.words),
     ...(block.times && {
       start: (block.times[0] ?? 0) / 1000,
       end: (block.times.at(-1) ?? 0) / 1000,

@@ -1,5 +1,6 @@
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
+import { joinWords } from '../../../../shared/domain/words';
 import { PARAGRAPH_GAP_SECONDS, collapseSpace, separator } from '../subtitles';
 
 /** A paragraph of running text: who speaks it, where it starts and ends (seconds, if timed). */
@@ -19,8 +20,7 @@ export function paragraphsOf(document: EditorDocument, breaks: readonly number[]
   let nextBreak = 0;
   /** Words `from`–`to` of a row, joined to the paragraph before unless something ends it there. */
   const add = (words: readonly string[], times: readonly number[] | null, from: number, to: number, speaker: string | null, marked: boolean) => {
-    // Words of Chinese or Japanese are written without a space between them.
-    const text = collapseSpace(words.slice(from, to).reduce((joined, word) => (joined ? joined + separator(joined, word) + word : word), ''));
+    const text = collapseSpace(joinWords(words.slice(from, to)));
     if (!text) return;
     const start = times ? times[from * 2]! / 1000 : null;
     const end = times ? times[to * 2 - 1]! / 1000 : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offsetOfWord, wordAtOffset } from '../../../../renderer/transcript-editor/player';
+import { offsetOfWord, wordAtOffset } from '../../../../shared/domain/words';
 
 describe('the caret in a row being edited', () => {
   it('splits before the word the caret is in or before', () => {
@@ -13,9 +13,18 @@ describe('the caret in a row being edited', () => {
   });
 
   it('puts the caret where a clicked word starts, or at the end', () => {
-    const words = ['Bilal', 'asked', 'Anna'];
-    expect(offsetOfWord(words, 0)).toBe(0);
-    expect(offsetOfWord(words, 2)).toBe(12);
-    expect(offsetOfWord(words, 'end')).toBe(16);
+    const text = 'Bilal asked Anna';
+    expect(offsetOfWord(text, 0)).toBe(0);
+    expect(offsetOfWord(text, 2)).toBe(12);
+    expect(offsetOfWord(text, 'end')).toBe(16);
+  });
+
+  it('stands between any two Chinese or Japanese characters, each a word', () => {
+    const text = '我们的预算 OK';
+    expect(wordAtOffset(text, 2)).toBe(2);
+    expect(wordAtOffset(text, 5)).toBe(5);
+    expect(offsetOfWord(text, 3)).toBe(3);
+    expect(offsetOfWord(text, 5)).toBe(6);
+    expect(wordAtOffset('ลาก่อน สวัสดี', 3)).toBe(0);
   });
 });
