@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
@@ -15,7 +16,9 @@ import { NotWritten } from './NotWritten';
 import { Player } from './Player';
 import { Row } from './Row';
 import { NO_MARKS, marksByRow } from './row-markers';
+import { keepFocusInList, setDock, setList, setScroller, textHolder } from './row-focus';
 import { rowListParts } from './RowList';
+import { RowText } from './RowText';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
 import { Toolbar } from './Toolbar';
@@ -118,7 +121,10 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
   }, [blocks]);
   const rowMarks = useMemo(() => marksByRow(blocks ?? [], starts, markers), [starts, blocks, markers]);
   const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
-  const listContext = useMemo(() => ({ count: blocks?.length ?? 0 }), [blocks]);
+  const count = blocks?.length ?? 0;
+  const listLabel = t('screen.rowList', { fileName, count });
+  const listContext = useMemo(() => ({ count, label: listLabel }), [count, listLabel]);
+  const holder = useMemo(textHolder, []);
   const match = matches.length ? matches[Math.min(current, matches.length - 1)] : undefined;
 
   const onTime = useCallback(
@@ -134,9 +140,11 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     [blocks, starts],
   );
 
+  const loaded = document !== null;
   useEffect(() => {
+    setList(list.current, active);
     if (active !== null) list.current?.scrollIntoView({ index: active });
-  }, [active]);
+  }, [active, loaded]);
   useEffect(() => {
     if (match) list.current?.scrollIntoView({ index: match.block });
   }, [match]);
@@ -204,13 +212,16 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
           context={listContext}
           defaultItemHeight={64}
           increaseViewportBy={{ top: 300, bottom: 300 }}
+          scrollerRef={setScroller}
+          // The list's own element takes the focus a row unmounted while scrolling had (row-focus.ts).
+          tabIndex={-1}
+          itemsRendered={() => requestAnimationFrame(keepFocusInList)}
           itemContent={(index, block) => (
             <Row
               index={index}
               block={block}
               speaker={speakerNames[index] ?? null}
               active={active === index}
-              caret={active === index ? caret : 0}
               pattern={pattern}
               playing={playing.row === index ? playing.word : -1}
               currentMatch={match?.block === index ? match.index : -1}
@@ -219,6 +230,9 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
           )}
         />
       </div>
+      {/* The row being edited keeps its textarea here while it is scrolled out of view. */}
+      <div ref={setDock} className="visually-hidden" />
+      {active !== null && blocks?.[active] && createPortal(<RowText key={blocks[active].id} index={active} block={blocks[active]} caret={caret} />, holder)}
     </main>
   );
 }

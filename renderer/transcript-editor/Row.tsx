@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 import { blockText } from '../../shared/domain/transcript-edits';
@@ -6,7 +6,7 @@ import { separator, wordAtOffset } from '../../shared/domain/words';
 import { clock, playFrom, seekTo } from './player';
 import { RowMarkers } from './RowMarkers';
 import type { RowMarks } from './row-markers';
-import { RowText } from './RowText';
+import { park, showIn } from './row-focus';
 import { SpeakerMark } from './SpeakerMark';
 import { activate } from './store';
 
@@ -16,7 +16,6 @@ export interface RowProps {
   /** The speaker's name for this row (marked here or continued from above), if any. */
   speaker: string | null;
   active: boolean;
-  caret: number | 'end';
   pattern: RegExp | null;
   /** The word being played in this row, or -1. */
   playing: number;
@@ -49,7 +48,7 @@ function marked(word: string, at: number, pattern: RegExp | null, currentMatch: 
 }
 
 /** The row's words, each a seek target; a click also puts the caret there to type. */
-function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active' | 'caret'>) {
+function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active'>) {
   const { t } = useTranslation('editor');
   const text = blockText(block);
   const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
@@ -97,13 +96,24 @@ function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<Row
   );
 }
 
+/** Where the row being edited shows its textarea, which lives on while the row is out of view (row-focus.ts). */
+function TextSlot() {
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = slot.current!;
+    showIn(element);
+    return () => park(element);
+  }, []);
+  return <div ref={slot} className="ed-text-slot" />;
+}
+
 /**
  * One editor row: its time (plays from there), where a speaker starts, and its text —
  * words that seek while it is not being edited, a textarea while it is.
  */
 export const Row = memo(function Row(props: RowProps) {
   const { t } = useTranslation('editor');
-  const { index, block, speaker, active, caret } = props;
+  const { index, block, speaker, active } = props;
   const start = block.times?.[0];
   const end = block.times?.at(-1);
   return (
@@ -128,7 +138,7 @@ export const Row = memo(function Row(props: RowProps) {
         )}
         <SpeakerMark index={index} marked={block.speaker} name={speaker} />
       </div>
-      {active ? <RowText index={index} block={block} caret={caret} /> : <Words {...props} />}
+      {active ? <TextSlot /> : <Words {...props} />}
     </div>
       <RowMarkers markers={props.marks.after} />
     </>

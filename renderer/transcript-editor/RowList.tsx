@@ -4,6 +4,8 @@ import type { EditorBlock } from '../../shared/contract/transcriptEditor';
 /** What the list's parts need to know of the whole: only the rows near the view exist. */
 export interface RowListContext {
   count: number;
+  /** Names the transcript and says how many rows it has. */
+  label: string;
 }
 
 /**
@@ -12,6 +14,6 @@ export interface RowListContext {
  * taking the few mounted ones for the transcript.
  */
 export const rowListParts: Components<EditorBlock, RowListContext> = {
-  List: ({ context: _context, ...props }) => <div {...props} role="list" />,
+  List: ({ context, ...props }) => <div {...props} role="list" aria-label={context?.label} />,
   Item: ({ context, item: _item, ...props }) => <div {...props} role="listitem" aria-posinset={props['data-index'] + 1} aria-setsize={context?.count} />,
 };

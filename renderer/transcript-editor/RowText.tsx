@@ -52,7 +52,8 @@ export function RowText({ index, block, caret }: { index: number; block: EditorB
     const element = area.current;
     if (!element) return;
     const offset = offsetOfWord(element.value, caret);
-    element.focus();
+    // The list scrolls the row into view; the textarea may still wait out of view (row-focus.ts).
+    element.focus({ preventScroll: true });
     element.setSelectionRange(offset, offset);
     rememberCaret(element.value, offset);
     // Only when the row or the wanted caret changes: later renders keep the user's caret.

@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { blockText } from '../../shared/domain/transcript-edits';
 import { splitWords, wordAtOffset } from '../../shared/domain/words';
 import { lastCaret, playheadMs, seekBy, seekTo, togglePlay } from './player';
+import { parked, reveal, scrollPage } from './row-focus';
 import { activate, edit, redo, undo, useEditor } from './store';
 
 /**
@@ -12,6 +13,7 @@ export const KEYS = [
   ['Ctrl+Space', 'keys.play'],
   ['Alt+← / Alt+→', 'keys.seek'],
   ['Alt+↑ / Alt+↓', 'keys.rows'],
+  ['PageUp / PageDown', 'keys.page'],
   ['Enter', 'keys.split'],
   [{ words: 'keys.backspaceDelete' }, 'keys.merge'],
   ['Alt+, / Alt+.', 'keys.nudgeStart'],
@@ -67,6 +69,15 @@ export function screenKey(event: globalThis.KeyboardEvent | KeyboardEvent, openF
 export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number, flush: () => void) {
   const area = event.currentTarget;
   const collapsed = area.selectionStart === area.selectionEnd;
+  const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
+  if (plain && (event.key === 'PageDown' || event.key === 'PageUp')) {
+    // The list scrolls a page; the caret stays in its row, to come back to.
+    event.preventDefault();
+    scrollPage(event.key === 'PageDown' ? 1 : -1);
+    return;
+  }
+  // Typing or moving the caret in a row scrolled out of view brings it back first.
+  if (plain && parked() && !['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) reveal();
   if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
     event.preventDefault();
     flush();
