@@ -25,7 +25,7 @@ export interface RowProps {
   marks: RowMarks;
 }
 
-/** A word's text with find matches marked; offsets are within the row's single-spaced text. */
+/** A word's text with find matches marked; offsets are within the row's text (`blockText`). */
 function marked(word: string, at: number, pattern: RegExp | null, currentMatch: number, matches: Array<[number, number]>): ReactNode {
   if (!pattern) return word;
   const parts: ReactNode[] = [];

@@ -18,6 +18,8 @@ export const NO_SPACE_ANY = new RegExp(`[${NO_SPACE_CLASS}]`, 'u');
 
 /** The separator between two pieces of running text: none inside Chinese or Japanese. */
 export function separator(before: string, after: string): string {
+  // No such character comes before U+00B7: most words skip the Unicode expressions.
+  if (before.charCodeAt(before.length - 1) < 0xb7 || after.charCodeAt(0) < 0xb7) return ' ';
   return NO_SPACE_END.test(before) && NO_SPACE_START.test(after) ? '' : ' ';
 }
 
