@@ -12,14 +12,14 @@ let holder: HTMLDivElement | null = null;
 let dock: HTMLElement | null = null;
 let list: VirtuosoHandle | null = null;
 let scroller: HTMLElement | null = null;
+let active: number | null = null;
 /** What last had the focus in the list: when the list unmounts it, the focus goes to the list. */
 let lastFocused: Element | null = null;
 const remember = (event: FocusEvent) => {
   lastFocused = event.target as Element;
 };
-let active: number | null = null;
 
-/** The textarea's own element, made once per editor screen. */
+/** The textarea's own element: one for the page, each editor screen opened in turn uses it. */
 export function textHolder(): HTMLDivElement {
   holder ??= document.createElement('div');
   holder.className = 'ed-text-holder';
