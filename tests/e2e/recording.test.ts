@@ -209,7 +209,7 @@ describe('recording a meeting', () => {
     const { page } = rig;
     const speakers = transcriptBox(page).locator('.para-speaker');
     await speakers.first().waitFor();
-    expect(new Set(await speakers.allInnerTexts())).toEqual(new Set(['Ada Lovelace:']));
+    expect(new Set((await speakers.allInnerTexts()).map((text) => text.trim()))).toEqual(new Set(['Ada Lovelace:']));
     const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
     await search.fill('Ada Lovelace');
     const hit = sidebar(page).getByRole('button', { name: /^Recording .+\.wav .*Transcript/ });
