@@ -197,13 +197,15 @@ describe('an edited transcript', () => {
     const recent = page.getByRole('region', { name: 'Recent transcripts' });
     await recent.getByText(edited, { exact: true }).waitFor();
     expect(await recent.getByText(/Bella/).count()).toBe(0);
+    // All transcripts (the sidebar's way to the whole list) brings the list into view.
+    await sidebar(page).getByRole('button', { name: /^All transcripts/ }).click();
+    await recent.getByText(edited, { exact: true }).waitFor();
     await screenshot(page, 'edited-transcript-recent');
     const size = page.viewportSize()!;
     await page.setViewportSize({ width: 800, height: 600 });
+    await recent.getByText(edited, { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'edited-transcript-recent-800x600');
     await page.setViewportSize(size);
-    await sidebar(page).getByRole('button', { name: /^All transcripts/ }).click();
-    await recent.getByText(edited, { exact: true }).waitFor();
     expect(s.errors).toEqual([]);
   });
 });
