@@ -39,12 +39,16 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
   // First by a row as it now reads (its words or its speaker's name); then by its whole text, for
   // words said across rows: an edited transcript by its edited text, its original only while
   // unedited. Edits are indexed in the order transcripts were first edited, so those are taken newest first by date.
+  const byRow = rowsFound(db, input, limit);
+  // Transcripts a row found are not read again: a snippet of a 3-hour text costs about half a second.
+  const found = JSON.stringify(byRow.map((hit) => hit.transcriptId));
   const byText = db
     .prepare(
       `SELECT * FROM (
          SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
            FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
           WHERE transcripts_fts MATCH ?1 AND NOT EXISTS (SELECT 1 FROM transcript_edits e WHERE e.transcript_id = t.id)
+            AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY transcripts_fts.rowid DESC LIMIT ?2)
        UNION ALL
        SELECT * FROM (
@@ -52,7 +56,7 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            FROM transcript_edits_fts
            JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
            JOIN transcripts t ON t.id = e.transcript_id
-          WHERE transcript_edits_fts MATCH ?1
+          WHERE transcript_edits_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY t.created_at DESC LIMIT ?2)
        UNION ALL
        SELECT * FROM (
@@ -60,11 +64,11 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            FROM transcript_notes_fts
            JOIN transcript_notes n ON n.rowid = transcript_notes_fts.rowid
            JOIN transcripts t ON t.id = n.transcript_id
-          WHERE transcript_notes_fts MATCH ?1
+          WHERE transcript_notes_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY t.created_at DESC LIMIT ?2)`,
     )
-    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
-  const transcripts = [...rowsFound(db, input, limit), ...byText];
+    .all(query, limit, found) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
+  const transcripts = [...byRow, ...byText];
   return [
     ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
     // Once per transcript: found by a row, its text and its notes, it is one hit (the row's snippet first).
