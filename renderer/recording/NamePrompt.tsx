@@ -5,13 +5,16 @@ import { problemOfIssue } from '../../shared/domain/problem';
 import { problemText, problemWords } from '../common/problem-text';
 import { TextField } from '../common/TextField';
 import { useSettings } from '../settings';
+import { useRecorder } from './store';
 
 /**
- * Asked once, before the first recording: the name the microphone's words are labelled with.
+ * Asked once, before the first recording: the name the microphone's words are labelled with (by
+ * track beside system audio; with the microphone alone, when the user says after Stop that all of it was them).
  * Saved in settings (main checks it); Skip leaves it unset, and main remembers it was asked.
  */
 export function NamePrompt({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('recording');
+  const systemAudio = useRecorder((s) => s.capabilities?.systemAudio.available ?? false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
   /** Main refused the answer (not the disk: settings it cannot write are held): said here, never a dead button. */
@@ -35,7 +38,8 @@ export function NamePrompt({ onDone }: { onDone(): void }) {
   return (
     <form className="card rec-name" aria-labelledby="rec-name-heading" noValidate onSubmit={(event) => void save(event)}>
       <h2 id="rec-name-heading">{t('name.heading')}</h2>
-      <p className="hint">{t('name.intro')}</p>
+      {/* What happens for the sources this computer can record: no promise a microphone alone would break. */}
+      <p className="hint">{t(systemAudio ? 'name.introBoth' : 'name.introMic')}</p>
       <TextField label={t('name.label')} hint={t('name.hint')} value={name} error={problem} onChange={setName} />
       {refused !== null && (
         <p className="notice error" role="alert">

@@ -11,6 +11,7 @@ import { NotesPad } from './NotesPad';
 import { Sources } from './Sources';
 import { useRecorder } from './store';
 import { WaitingList } from './WaitingList';
+import { WhoSpoke } from './WhoSpoke';
 import './recording.css';
 
 // One empty list: a selector answering a new [] each time would re-render without end until main's watch answers.
@@ -34,6 +35,7 @@ export function RecorderScreen() {
       <Banners recording={running ? active : null} />
       <UnsavedSettingsNotice />
       <div className="rec-layout">
+        {!running && <WhoSpoke />}
         {running ? <Controls recording={active} /> : asksName && !answered ? <NamePrompt onDone={() => setAnswered(true)} /> : <Sources captions={pro} />}
         {running && (
           // Side by side where the window is wide enough: the words heard, and the user's own.

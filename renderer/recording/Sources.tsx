@@ -71,6 +71,10 @@ export function Sources({ captions }: { captions: boolean }) {
           {system.problem ? problemWords(system.problem) : t('sources.systemUnavailable')}
         </p>
       )}
+      {/* Who spoke, as it will be labelled for the sources chosen now. */}
+      <p className="hint" data-testid="rec-labels">
+        {t(Boolean(system?.available) && wantSystem ? 'sources.labelsBoth' : 'sources.labelsMic')}
+      </p>
       {captions && <CaptionsSwitch />}
       <div className="rec-buttons">
         <button type="button" className="rec-start" disabled={phase !== 'idle' || !capabilities} onClick={() => void startRecording(Boolean(system?.available) && wantSystem)}>

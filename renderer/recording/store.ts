@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Capabilities, LiveTranscript, RecordingEvent } from '../../shared/contract/recording';
+import type { Capabilities, LiveTranscript, Recording, RecordingEvent, WhoSpoke } from '../../shared/contract/recording';
 
 export type Phase = 'idle' | 'starting' | 'capturing' | 'stopping';
 
@@ -17,6 +17,8 @@ interface RecorderState {
   levels: number[];
   /** A failure of the page's own (no microphone, permission refused, the connection to main lost). */
   failure: unknown;
+  /** A microphone-only recording just stopped: who spoke is asked (and, once answered, what main does with it is said) until the next Start. */
+  whoSpoke: { recording: Recording; answered: WhoSpoke | null } | null;
   set(change: Partial<Omit<RecorderState, 'set'>>): void;
 }
 
@@ -29,5 +31,6 @@ export const useRecorder = create<RecorderState>((set) => ({
   seconds: 0,
   levels: [],
   failure: null,
+  whoSpoke: null,
   set,
 }));

@@ -105,6 +105,11 @@ export function RecentTranscripts() {
   const error = useTranscription((s) => s.listError);
   const asked = useListJump((s) => s.asked);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Read again each time the list shows: main previews each transcript as it now reads, so an edit
+  // made since (in the editor, or by who-spoke labelling) shows here.
+  useEffect(() => {
+    void useTranscription.getState().loadList();
+  }, []);
   // Asked for from the sidebar: the list comes into view and takes the focus, so a keyboard
   // or screen reader user lands where a sighted one looks.
   useEffect(() => {

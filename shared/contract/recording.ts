@@ -28,6 +28,12 @@ export const trackSchema = z.enum(['mic', 'system']);
  * `ended`: it stopped on its own (the disk filled, a write failed) and keeps all written so far.
  * `recovered`: found unfinished at start (a crash) and repaired, waiting for Transcribe, Keep or Discard.
  */
+/**
+ * What the user says of a microphone-only recording after Stop. `me`: every word is theirs, labelled
+ * with their name in one editor step; `several`: speakers are left for them to mark in the editor.
+ */
+export const whoSpokeSchema = z.enum(['me', 'several']);
+
 export const recordingStateSchema = z.enum(['recording', 'paused', 'stopped', 'ended', 'recovered', 'kept']);
 
 export const recordingSchema = z.object({
@@ -45,6 +51,11 @@ export const recordingSchema = z.object({
   problem: problemSchema.nullable(),
   /** The transcription job it became, once handed to the queue. */
   jobId: z.string().nullable(),
+  /**
+   * Microphone only: who spoke, as the user said after Stop (null until then; a manifest from
+   * before this field reads as null). Two tracks say it themselves, by track.
+   */
+  whoSpoke: whoSpokeSchema.nullable().default(null),
 });
 
 /** One watch per page: the running recording (null when none) and those waiting for a decision. */
@@ -124,6 +135,8 @@ export const recordingArea = {
   /** A waiting recording goes to the queue; `request` sets language and prompt for it alone. */
   transcribe: call(z.object({ id: z.string().min(1), request: jobRequestSchema.optional() }).strict(), jobSchema),
   keep: call(recordingId, z.void()),
+  /** A stopped microphone-only recording: who spoke. Main labels its transcript by it, now or once transcribed. */
+  whoSpoke: call(z.object({ id: z.string().min(1), who: whoSpokeSchema }).strict(), recordingSchema),
   discard: call(recordingId, z.void()),
 };
 
@@ -150,6 +163,7 @@ export interface ChunkSender {
 export type Track = z.infer<typeof trackSchema>;
 export type Recording = z.infer<typeof recordingSchema>;
 export type RecordingState = z.infer<typeof recordingStateSchema>;
+export type WhoSpoke = z.infer<typeof whoSpokeSchema>;
 export type RecordingEvent = z.infer<typeof recordingEventSchema>;
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 export type LiveLine = z.infer<typeof liveLineSchema>;

@@ -35,7 +35,7 @@ export async function captionEventsFigure(): Promise<string> {
     let heardTo = 0;
     const stop = new AbortController();
     void captions.watch((change: LiveChange) => sizes.push({ at: heardTo, change: JSON.stringify(change).length, whole: JSON.stringify(captions.view()).length }), stop.signal);
-    const recording: Recording = { id: 'bench', startedAt: Date.now(), state: 'recording', tracks: ['mic'], seconds: 0, markers: [], notices: [], problem: null, jobId: null };
+    const recording: Recording = { id: 'bench', startedAt: Date.now(), state: 'recording', tracks: ['mic'], seconds: 0, markers: [], notices: [], problem: null, jobId: null, whoSpoke: null };
     const feed = captions.open(recording, dir);
     const minute = 60;
     const pauses = Array.from({ length: minute / 5 }, (_, n) => n * 7 + 5 + (n % 3)).filter((at) => at < minute).map((at) => [at, at + 0.6] as const);

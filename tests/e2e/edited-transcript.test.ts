@@ -169,4 +169,43 @@ describe('an edited transcript', () => {
     await resultHeading(page, 'meeting.wav').waitFor();
     expect(s.errors).toEqual([]);
   });
+
+  it('is found by a speaker\'s name, and the Recent and All transcripts previews read as edited', async () => {
+    const { page } = s;
+    await openEditor(page);
+    await page.getByText(/^Speakers \(2\)/).click();
+    const name = page.getByRole('textbox', { name: 'Name of Anna' });
+    await name.fill('Zofia Nowak');
+    await name.press('Enter');
+    await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Zofia Nowak']);
+
+    // A name no word of the transcript says: found by the speaker, the row she speaks as main reads it, her name marked.
+    const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
+    await search.fill('zofia');
+    const hit = sidebar(page).getByRole('button', { name: /^meeting\.wav .*Transcript/ });
+    await hit.getByText(`Zofia Nowak: ${SECOND}`).waitFor();
+    expect(await hit.locator('mark').allInnerTexts()).toEqual(['Zofia']);
+    await screenshot(page, 'edited-transcript-search-speaker');
+    await hit.click();
+    await resultHeading(page, 'meeting.wav').waitFor();
+    await expect.poll(() => shownTranscript(page)).toContain(`Zofia Nowak: ${SECOND}`);
+    await search.fill('');
+
+    // The lists preview the transcript as it now reads: corrected, with its speakers, never the service's "Bella".
+    const edited = `Bilal: ${FIRST} Zofia Nowak: ${SECOND}`;
+    await openTranscribe(page);
+    const recent = page.getByRole('region', { name: 'Recent transcripts' });
+    await recent.getByText(edited, { exact: true }).waitFor();
+    expect(await recent.getByText(/Bella/).count()).toBe(0);
+    // All transcripts (the sidebar's way to the whole list) brings the list into view.
+    await sidebar(page).getByRole('button', { name: /^All transcripts/ }).click();
+    await recent.getByText(edited, { exact: true }).waitFor();
+    await screenshot(page, 'edited-transcript-recent');
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await recent.getByText(edited, { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'edited-transcript-recent-800x600');
+    await page.setViewportSize(size);
+    expect(s.errors).toEqual([]);
+  });
 });

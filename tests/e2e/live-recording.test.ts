@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MultipartLogBody } from '../fake-service/script';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type RecorderRig, openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
+import { type RecorderRig, openRecorder, openRecorderRig, sayWhoSpoke, skipNamePrompt, speechForCapture } from '../support/recorder';
 import { setPlan, useKey } from '../support/transcription';
 
 // A meeting transcribed while it is recorded (Pro): Chromium's fake microphone speaks, the
@@ -47,6 +47,7 @@ describe('a meeting transcribed while it is recorded', () => {
     await screenshot(page, 'recorder-live-parts-1280');
 
     await page.getByRole('button', { name: 'Stop' }).click();
+    await sayWhoSpoke(page);
     const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
     const open = page.getByRole('button', { name: 'Open', exact: true });
     await result.or(open).first().waitFor({ timeout: 30_000 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AudioFixtures, audioFixtures } from '../support/audio';
 import { screenshot } from '../support/browser';
-import { type RecorderRig, meterLevel, openRecorder, openRecorderRig, shownElapsed, speechForCapture } from '../support/recorder';
+import { type RecorderRig, meterLevel, openRecorder, openRecorderRig, sayWhoSpoke, shownElapsed, sidebar, speechForCapture, whoSpokeCard } from '../support/recorder';
 import { player, setPlan, transcriptBox, transcriptionRequestCount, useKey } from '../support/transcription';
 
 // A meeting recorded in the harness with Chromium's fake microphone playing a speech file: the
@@ -88,7 +88,9 @@ describe('recording a meeting', () => {
     const { page } = rig;
     await openRecorder(page);
     const prompt = page.getByRole('form', { name: 'Your name in transcripts' });
-    await prompt.getByText(/^Words heard on your microphone are labelled with your name/).waitFor();
+    // Only the microphone can be had here: the prompt promises what a microphone alone does, nothing a second track would.
+    await prompt.getByText(/^Only your microphone can be recorded here, and one microphone may hear the whole room\. So after Stop you say whether all of it is you/).waitFor();
+    expect(await prompt.getByText(/Others/).count()).toBe(0);
     await prompt.getByRole('button', { name: 'Save and continue' }).click();
     await prompt.getByText('Enter your name.', { exact: true }).waitFor();
     await screenshot(page, 'recorder-name-1280');
@@ -106,6 +108,8 @@ describe('recording a meeting', () => {
     const { page } = rig;
     await page.getByTestId('rec-system-unavailable').getByText(/^System audio cannot be recorded here/).waitFor();
     expect(await page.getByRole('checkbox', { name: /Also record system audio/ }).isDisabled()).toBe(true);
+    // ...and says, for the sources it will record, what happens to who spoke.
+    await page.getByTestId('rec-labels').getByText('Microphone only: after Stop you say whether all of it is you or several people spoke.', { exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Microphone' }).waitFor();
     await screenshot(page, 'recorder-idle-1280');
     await page.setViewportSize({ width: 800, height: 600 });
@@ -184,12 +188,36 @@ describe('recording a meeting', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     // Main closes the files, mixes the tracks and queues the recording before it answers.
     await expect.poll(() => transcriptionRequestCount(fake), { timeout: 30_000 }).toBeGreaterThan(before);
+    // A microphone alone: the recorder asks who spoke, as the name prompt said it would, with the focus on the question.
+    const card = whoSpokeCard(page);
+    await card.getByText('Only your microphone was recorded, so Confab cannot tell the voices apart.', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Who spoke in this recording?');
+    await screenshot(page, 'recorder-who-spoke-1280');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'recorder-who-spoke-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sayWhoSpoke(page, 'All of this is me');
     // A recording alone in the queue opens when it is done, as a dropped file does; Open is there until then.
     const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
     const open = page.getByRole('button', { name: 'Open', exact: true });
     await result.or(open).first().waitFor({ timeout: 30_000 });
     if (await open.isVisible()) await open.click();
     await result.waitFor();
+  });
+
+  it('labels every word with the name the prompt asked for, as it said, and is found by that name', async () => {
+    const { page } = rig;
+    const speakers = transcriptBox(page).locator('.para-speaker');
+    await speakers.first().waitFor();
+    expect(new Set((await speakers.allInnerTexts()).map((text) => text.trim()))).toEqual(new Set(['Ada Lovelace:']));
+    const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
+    await search.fill('Ada Lovelace');
+    const hit = sidebar(page).getByRole('button', { name: /^Recording .+\.wav .*Transcript/ });
+    await hit.locator('mark', { hasText: 'Lovelace' }).first().waitFor();
+    await screenshot(page, 'recorder-search-speaker-1280');
+    await hit.click();
+    await page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 }).waitFor();
+    await search.fill('');
   });
 
   it('keeps the markers with the transcript, where they were dropped', async () => {

@@ -48,6 +48,14 @@ export async function skipNamePrompt(page: Page, skip = 'Skip') {
   await page.getByRole('button', { name: skip, exact: true }).click();
 }
 
+/** The question a microphone-only recording asks after Stop. */
+export const whoSpokeCard = (page: Page) => page.getByRole('region', { name: 'Who spoke in this recording?' });
+
+/** After Stop, a microphone-only recording asks who spoke; the queue shows once it is answered. */
+export async function sayWhoSpoke(page: Page, answer: 'All of this is me' | 'Several people spoke' = 'Several people spoke') {
+  await whoSpokeCard(page).getByRole('button', { name: answer, exact: true }).click({ timeout: 30_000 });
+}
+
 /** The elapsed time the recorder shows, in seconds. */
 export async function shownElapsed(page: Page): Promise<number> {
   const text = (await page.getByRole('timer').textContent()) ?? '';

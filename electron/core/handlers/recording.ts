@@ -24,6 +24,7 @@ export function recordingHandlers(deps: { recording: RecordingService; captions:
     trackLost: (input) => recording.trackLost(input),
     transcribe: (input) => recording.transcribe(input),
     keep: (input) => recording.keep(input),
+    whoSpoke: (input) => recording.whoSpoke(input),
     discard: (input) => recording.discard(input),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
 import type { Recording, RecordingEvent } from '../../../shared/contract/recording';
+import type { SearchHit } from '../../../shared/contract/history';
 import type { TranscriptReading } from '../../../shared/contract/transcription';
 import { createCore } from '../../../electron/core/core';
 import type { MultipartLogBody } from '../../fake-service/script';
@@ -122,6 +123,54 @@ describe('a recording through the core', () => {
     const speakers = (await speakersOf())!;
     expect(speakers[0]).toBe('Dana');
     expect(speakers.filter((name) => name !== null)).toEqual(['Dana', 'Others']);
+  });
+
+  it('microphone only: "All of this is me" labels every row with the user\'s name in one undoable step, said before or after the transcript is kept; "Several people spoke" leaves the speakers', async () => {
+    const app = await openCore('pro', { whoSpoke: 'real' });
+    await app.invoke('settings:update', { speakerName: 'Dana' });
+    const speakersOf = async (id: string) => (await app.invoke<TranscriptReading>('transcription:open', { id })).edits?.speakers ?? null;
+    async function record() {
+      const recording = await app.invoke<Recording>('recording:start', { system: false });
+      for (let n = 0; n < 4; n++) await app.second(recording.id, [9000]);
+      const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
+      expect(stopped).toMatchObject({ tracks: ['mic'], whoSpoke: null });
+      return stopped;
+    }
+    const transcriptOf = async (stopped: Recording) => {
+      await expect.poll(() => app.core.jobs.list().find((job: Job) => job.id === stopped.jobId)?.state, { timeout: 15_000 }).toBe('done');
+      return (await app.invoke<Array<{ id: string }>>('transcription:list'))[0]!.id;
+    };
+
+    // Said at Stop, before the transcript comes: main keeps the answer and labels the transcript when it is kept.
+    const first = await record();
+    expect(await app.invoke<Recording>('recording:whoSpoke', { id: first.id, who: 'me' })).toMatchObject({ whoSpoke: 'me' });
+    const mine = await transcriptOf(first);
+    await expect.poll(() => speakersOf(mine), { timeout: 10_000 }).not.toBeNull();
+    const speakers = (await speakersOf(mine))!;
+    expect(speakers[0]).toBe('Dana');
+    expect(new Set(speakers)).toEqual(new Set(['Dana']));
+    // Named by the recording, found by that name.
+    expect((await app.invoke<SearchHit[]>('history:search', { query: 'Dana' })).map((hit) => hit.kind === 'transcript' && hit.transcriptId)).toContain(mine);
+    await app.invoke('transcriptEditor:undo', { id: mine });
+    expect(await speakersOf(mine)).toBeNull();
+
+    // Said after the transcript was kept: "several" leaves it for the user; "me" labels it at once.
+    const second = await record();
+    const theirs = await transcriptOf(second);
+    await app.invoke('recording:whoSpoke', { id: second.id, who: 'several' });
+    expect(await speakersOf(theirs)).toBeNull();
+    await app.invoke('recording:whoSpoke', { id: second.id, who: 'me' });
+    expect(new Set(await speakersOf(theirs))).toEqual(new Set(['Dana']));
+    await expect(app.invoke('recording:whoSpoke', { id: 'no-such-recording', who: 'me' })).rejects.toMatchObject({ problem: { code: 'recording.gone' } });
+  });
+
+  it('refuses to be told who spoke in a recording whose two tracks say it', async () => {
+    const app = await openCore('free', { systemAudio: true });
+    const recording = await app.invoke<Recording>('recording:start', { system: true });
+    await app.second(recording.id, [800, -400]);
+    await expect(app.invoke('recording:whoSpoke', { id: recording.id, who: 'me' })).rejects.toMatchObject({ problem: { code: 'recording.running' } });
+    await app.invoke('recording:stop', { id: recording.id });
+    await expect(app.invoke('recording:whoSpoke', { id: recording.id, who: 'me' })).rejects.toMatchObject({ problem: { code: 'recording.speakers_by_tracks' } });
   });
 
   it("keeps a recording's tracks as long as its transcript, across a restart, and removes them with it", async () => {

@@ -1,9 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { SearchHit } from '../../../../shared/contract/history';
+import { MATCH_END, MATCH_START, rowsFound } from './current-text';
 
-/** Marks around a matched word in a snippet; private-use characters cannot occur in typed text. */
-export const MATCH_START = '\uE000';
-export const MATCH_END = '\uE001';
+export { MATCH_END, MATCH_START };
 
 /**
  * Turns what the user typed into an FTS5 query: every word must occur, the last one as a
@@ -19,7 +18,7 @@ export function ftsQuery(input: string): string | null {
 const snippetOf = (table: string) => `snippet(${table}, 0, '${MATCH_START}', '${MATCH_END}', '…', 12)`;
 
 /**
- * Messages and transcripts (by their text or their notes) matching the input, newest first. FTS5 walks its index by rowid,
+ * Messages and transcripts (by their rows, their text or their notes) matching the input, newest first. FTS5 walks its index by rowid,
  * so ORDER BY rowid with LIMIT stops early even for common words.
  */
 export function searchHistory(db: DatabaseSync, input: string, limit: number): SearchHit[] {
@@ -37,14 +36,19 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
         LIMIT ?`,
     )
     .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'message' }>, 'kind'>[];
-  // An edited transcript is found by its edited text (the user's corrections), its original only while
+  // First by a row as it now reads (its words or its speaker's name); then by its whole text, for
+  // words said across rows: an edited transcript by its edited text, its original only while
   // unedited. Edits are indexed in the order transcripts were first edited, so those are taken newest first by date.
-  const transcripts = db
+  const byRow = rowsFound(db, input, limit);
+  // Transcripts a row found are not read again: a snippet of a 3-hour text costs about half a second.
+  const found = JSON.stringify(byRow.map((hit) => hit.transcriptId));
+  const byText = db
     .prepare(
       `SELECT * FROM (
          SELECT t.id AS transcriptId, t.file_name AS fileName, t.created_at AS createdAt, ${snippetOf('transcripts_fts')} AS snippet
            FROM transcripts_fts JOIN transcripts t ON t.rowid = transcripts_fts.rowid
           WHERE transcripts_fts MATCH ?1 AND NOT EXISTS (SELECT 1 FROM transcript_edits e WHERE e.transcript_id = t.id)
+            AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY transcripts_fts.rowid DESC LIMIT ?2)
        UNION ALL
        SELECT * FROM (
@@ -52,7 +56,7 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            FROM transcript_edits_fts
            JOIN transcript_edits e ON e.rowid = transcript_edits_fts.rowid
            JOIN transcripts t ON t.id = e.transcript_id
-          WHERE transcript_edits_fts MATCH ?1
+          WHERE transcript_edits_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY t.created_at DESC LIMIT ?2)
        UNION ALL
        SELECT * FROM (
@@ -60,13 +64,14 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            FROM transcript_notes_fts
            JOIN transcript_notes n ON n.rowid = transcript_notes_fts.rowid
            JOIN transcripts t ON t.id = n.transcript_id
-          WHERE transcript_notes_fts MATCH ?1
+          WHERE transcript_notes_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY t.created_at DESC LIMIT ?2)`,
     )
-    .all(query, limit) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
+    .all(query, limit, found) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
+  const transcripts = [...byRow, ...byText];
   return [
     ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
-    // Once per transcript: found by its text and by its notes, it is one hit (its text's snippet first).
+    // Once per transcript: found by a row, its text and its notes, it is one hit (the row's snippet first).
     ...transcripts.filter((hit, i) => transcripts.findIndex((other) => other.transcriptId === hit.transcriptId) === i).map((hit) => ({ kind: 'transcript' as const, ...hit })),
   ]
     .sort((a, b) => b.createdAt - a.createdAt)

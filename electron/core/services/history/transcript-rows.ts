@@ -15,7 +15,7 @@ import { originalDocument } from '../transcript-editor/original';
  * tokenizer cannot do (it needs three), and the index stays a third of a trigram index's size
  * (docs/architecture/transcript-rows.md has the measurements).
  */
-const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
+export const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /**
  * The row index runs without FTS5's secure-delete, unlike the history's other indexes: it takes
@@ -26,6 +26,10 @@ const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
  * FTS5 merges them, as they stay in the transcript's original and its undo steps.
  */
 export const PURGED_BY_OPTIMIZE = 'transcript_rows_fts';
+
+/** An FTS5 query over the row index: every one of `terms` (cut by `indexTerms`), the last as a prefix, each quoted so no input reads as query syntax. */
+export const rowQuery = (terms: readonly string[]): string | null =>
+  terms.length ? terms.map((term, i) => `"${term.replaceAll('"', '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ') : null;
 
 /** The words of `text` as the row index holds them: word-like segments, one space apart. */
 export function indexTerms(text: string): string[] {
@@ -177,9 +181,8 @@ export function transcriptRowIndex(db: DatabaseSync) {
      * typed alone finds the row it stands in.
      */
     search(input: string, limit: number): RowHit[] {
-      const terms = indexTerms(input);
-      if (!terms.length) return [];
-      const query = terms.map((term, i) => `"${term.replaceAll('"', '""')}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+      const query = rowQuery(indexTerms(input));
+      if (!query) return [];
       return sql(
         `SELECT r.transcript_id AS transcriptId, r.row_id AS rowId, r.speaker, r.start_ms AS startMs, r.text
            FROM transcript_rows_fts JOIN transcript_rows r ON r.rowid = transcript_rows_fts.rowid

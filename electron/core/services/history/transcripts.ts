@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TranscriptRecord, TranscriptSummary } from '../../../../shared/contract/transcription';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
 import type { DeletionRecord } from './deletions';
+import { previews } from './current-text';
 import { transcriptRowIndex } from './transcript-rows';
 import { originalDocument } from '../transcript-editor/original';
 import { Problem } from '../../../../shared/domain/problem';
@@ -48,12 +49,14 @@ export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
     },
     audioPath: (id: string) => row(id).audio_path,
     exists: (id: string) => sql('SELECT 1 FROM transcripts WHERE id = ?').get(id) !== undefined,
+    /** Newest first, each previewed as it now reads (its edits and speakers), not as the service wrote it. */
     list(): TranscriptSummary[] {
       const rows = sql(
-        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, substr(text, 1, 160) AS preview, ask_excluded
+        `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, ask_excluded
            FROM transcripts ORDER BY created_at DESC`,
-      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; preview: string; ask_excluded: number }[];
-      return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: r.preview, askExcluded: r.ask_excluded === 1 }));
+      ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; ask_excluded: number }[];
+      const preview = previews(db);
+      return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: preview(r.id), askExcluded: r.ask_excluded === 1 }));
     },
     /** Keeps a transcript out of Ask across meetings, or lets it back in (migration 15). */
     setAskExcluded(id: string, excluded: boolean) {

@@ -3,44 +3,26 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Job, JobRequest } from '../../../../shared/contract/jobs';
-import type { Capabilities, ChunkInput, ChunkOutcome, Recording, RecordingEvent, Track } from '../../../../shared/contract/recording';
+import type { Capabilities, ChunkInput, ChunkOutcome, Recording, RecordingEvent, Track, WhoSpoke } from '../../../../shared/contract/recording';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import type { NoteLine } from '../../../../shared/domain/transcript';
-import { type Plan, transcriptionAllowed } from '../../../../shared/domain/plan-rules';
+import { transcriptionAllowed } from '../../../../shared/domain/plan-rules';
 import { Problem } from '../../../../shared/domain/problem';
 import { log } from '../../log';
 import { createWatchers } from '../events/watchers';
 import { readTranscriptId, trackPath, writeManifest, writeTranscriptId } from './manifest';
 import { markedTranscript } from './marked';
-import { type RecordingClock, realClock } from './clock';
-import { type LiveFeedOpener, feedsOf } from './live-feed';
-import { type QueueDeps, queueRecording } from './queue-recording';
+import { realClock } from './clock';
+import { feedsOf } from './live-feed';
+import { queueRecording } from './queue-recording';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
-import { type TrackFs, nodeTrackFs } from './track-fs';
+import { nodeTrackFs } from './track-fs';
 import { writeFailure } from './write-failure';
 
-/** What the labelling of who spoke needs of a transcribed recording: its track files. */
-export interface TranscribedRecording {
-  recording: Recording;
-  tracks: Array<{ track: Track; path: string }>;
-}
+import type { RecordingServiceDeps } from './service-deps';
 
-export type { RecordingClock } from './clock';
-
-export interface RecordingServiceDeps extends QueueDeps {
-  /** <data>/recordings: one folder per recording. */
-  dir: string;
-  plan(): Plan;
-  defaults(): JobRequest;
-  systemAudio(): Capabilities['systemAudio'];
-  /** Called once a recording's transcript is kept (who spoke, by track). */
-  onTranscribed?(recording: TranscribedRecording, transcriptId: string): void | Promise<void>;
-  fs?: TrackFs;
-  clock?: RecordingClock;
-  /** What follows each recording's audio while it runs (live parts, captions). */
-  feeds?: LiveFeedOpener[];
-}
+export type { RecordingClock, RecordingServiceDeps, TranscribedRecording } from './service-deps';
 
 /** Waiting for the user: stopped on the Free plan, ended by the disk, recovered after a crash, or kept for later. */
 const waits = (recording: Recording) => recording.jobId === null && ['stopped', 'ended', 'recovered', 'kept'].includes(recording.state);
@@ -124,6 +106,12 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     }
   }
 
+  /** Who spoke in a recording's transcript (deps.onTranscribed: by its tracks, or by what the user said). */
+  async function label(recording: Recording, transcriptId: string) {
+    const tracks = recording.tracks.map((track) => ({ track, path: trackPath(folderOf(recording.id), track) }));
+    await deps.onTranscribed?.({ recording, tracks }, transcriptId);
+  }
+
   async function stop(id: string): Promise<Recording> {
     // Stop after the disk ended it: the page learns how it ended.
     const ended = recordings.get(id);
@@ -166,6 +154,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
         notices: [],
         problem: null,
         jobId: null,
+        whoSpoke: null,
       };
       const folder = folderOf(recording.id);
       let opened: Session;
@@ -240,18 +229,30 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       return recording ? markedTranscript(record, recording, folderOf(recording.id)) : record;
     },
 
-    /** A recording's transcript was kept: who spoke is labelled from its tracks. */
+    /** A recording's transcript was kept: who spoke is labelled from its tracks, or from what the user said of a microphone alone. */
     transcribed(recordingId: string | null, transcriptId: string) {
       const recording = recordingId ? recordings.get(recordingId) : undefined;
       if (!recording) return;
-      const folder = folderOf(recording.id);
       transcripts.set(recording.id, transcriptId);
-      void writeTranscriptId(folder, transcriptId).catch((error: unknown) => log.warn('Linking a recording to its transcript failed:', error));
-      if (!deps.onTranscribed) return;
-      const tracks = recording.tracks.map((track) => ({ track, path: trackPath(folder, track) }));
-      void Promise.resolve()
-        .then(() => deps.onTranscribed!({ recording, tracks }, transcriptId))
-        .catch((error: unknown) => log.warn('Labelling who spoke in a recording failed:', error));
+      void writeTranscriptId(folderOf(recording.id), transcriptId).catch((error: unknown) => log.warn('Linking a recording to its transcript failed:', error));
+      void label(recording, transcriptId).catch((error: unknown) => log.warn('Labelling who spoke in a recording failed:', error));
+    },
+
+    /**
+     * A stopped microphone-only recording: the user says who spoke (after Stop, before or after its
+     * transcript is kept). Kept in its manifest; a transcript already kept is labelled now, and the
+     * answer waits for it. Two tracks say who spoke themselves.
+     */
+    async whoSpoke({ id, who }: { id: string; who: WhoSpoke }): Promise<Recording> {
+      const recording = recordings.get(id);
+      if (!recording) throw new Problem(session?.id === id ? 'recording.running' : 'recording.gone');
+      if (recording.tracks.includes('system')) throw new Problem('recording.speakers_by_tracks');
+      recording.whoSpoke = who;
+      await save(recording);
+      emit();
+      const transcriptId = transcripts.get(id);
+      if (transcriptId) await label(recording, transcriptId);
+      return recording;
     },
 
     /** Its transcript was removed: the tracks kept for it go too. */

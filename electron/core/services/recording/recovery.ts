@@ -19,7 +19,7 @@ function rebuilt(folder: string, id: string): Recording | null {
   if (!tracks.includes('mic') || !tracks.some((track) => statSync(trackPath(folder, track)).size > WAV_HEADER_BYTES)) return null;
   log.warn(`Recording ${id} had no readable manifest; rebuilt from its tracks.`);
   const startedAt = statSync(trackPath(folder, 'mic')).birthtimeMs || statSync(trackPath(folder, 'mic')).mtimeMs;
-  return { id, startedAt, state: 'recording', tracks, seconds: 0, markers: [], notices: [], problem: null, jobId: null };
+  return { id, startedAt, state: 'recording', tracks, seconds: 0, markers: [], notices: [], problem: null, jobId: null, whoSpoke: null };
 }
 
 /**

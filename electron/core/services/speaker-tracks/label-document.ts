@@ -53,3 +53,19 @@ export function labelledPatch(document: EditorDocument, mic: TrackLevels, system
   const added = (['mic', 'others'] as const).filter((side) => speakers[side].added && used.has(speakers[side].speaker.id)).map((side) => speakers[side].speaker);
   return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: added.length ? [...document.speakers, ...added] : null };
 }
+
+/**
+ * Every row said by one speaker (the user, of a recording made with their microphone alone, when
+ * they said all of it was them): the first row starts with that speaker and no other row names
+ * another (a row without a mark continues the one before it), as one patch. Null when it already reads so.
+ */
+export function onePersonPatch(document: EditorDocument, name: string): EditorPatch | null {
+  if (!document.blocks.length) return null;
+  const { speaker, added } = speakerNamed(document, name);
+  const blocks = document.blocks.map((block, i) => {
+    const marked = i === 0 ? speaker.id : null;
+    return block.speaker === marked ? block : { ...block, speaker: marked };
+  });
+  if (!added && blocks.every((block, i) => block === document.blocks[i])) return null;
+  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: added ? [...document.speakers, speaker] : null };
+}

@@ -125,7 +125,7 @@ describe('the caption sender', () => {
 });
 
 describe('live captions of a recording', () => {
-  const recording: Recording = { id: 'r1', startedAt: 0, state: 'recording', tracks: ['mic', 'system'], seconds: 0, markers: [], notices: [], problem: null, jobId: null };
+  const recording: Recording = { id: 'r1', startedAt: 0, state: 'recording', tracks: ['mic', 'system'], seconds: 0, markers: [], notices: [], problem: null, jobId: null, whoSpoke: null };
 
   async function run(enabled: () => boolean) {
     const folder = await testFolder('confab-recording-');

@@ -40,7 +40,7 @@ function fakeService() {
 
 /** A recording in a folder of its own, its mic track written and flushed before the feed hears it, as the session does. */
 async function recordingIn(dir: string) {
-  const recording: Recording = { id: 'rec-1', startedAt: 0, state: 'recording', tracks: ['mic'], seconds: 0, markers: [], notices: [], problem: null, jobId: null };
+  const recording: Recording = { id: 'rec-1', startedAt: 0, state: 'recording', tracks: ['mic'], seconds: 0, markers: [], notices: [], problem: null, jobId: null, whoSpoke: null };
   const writer = await createTrackWriter(nodeTrackFs, trackPath(dir, 'mic'));
   return { recording, writer };
 }

@@ -21,6 +21,7 @@ async function session(options: { tracks?: Recording['tracks']; fs?: TrackFs; fe
     notices: [],
     problem: null,
     jobId: null,
+    whoSpoke: null,
   };
   const opened = await openSession({ fs: options.fs ?? nodeTrackFs, folder, now: clock.now, changed: (r, lasting) => void changes.push({ recording: r, lasting }), feed: options.feed }, recording);
   let seq = 0;

@@ -152,7 +152,7 @@ describe('labelling a kept transcript', () => {
   it('makes the sides ordinary editor speakers: runs of rows, one step Undo takes back, renamable', async () => {
     const { micPath, systemPath, store, editor } = await setUp();
     try {
-      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath, names: sideNames(wordsIn('en'), 'Dana') })).toBe(true);
+      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath, whoSpoke: null, names: sideNames(wordsIn('en'), 'Dana') })).toBe(true);
       const opened = editor.open('t1');
       expect(whoSaid(opened.document)).toEqual(WORDS.map(([word, , , side]) => `${word}:${side === 'mic' ? 'Dana' : 'Others'}`));
       expect(opened.document.speakers.map((speaker) => speaker.name)).toEqual(['Dana', 'Others']);
@@ -174,10 +174,19 @@ describe('labelling a kept transcript', () => {
     }
   });
 
-  it('leaves a recording with only a microphone track unlabelled', async () => {
+  it('leaves a recording with only a microphone track unlabelled unless the user said all of it was them', async () => {
     const { micPath, store, editor } = await setUp();
     try {
-      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath: null, names: { mic: 'Dana', others: 'Others' } })).toBe(false);
+      const names = { mic: 'Dana', others: 'Others' };
+      for (const whoSpoke of [null, 'several'] as const) expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath: null, whoSpoke, names })).toBe(false);
+      expect(editor.open('t1').state.edited).toBe(false);
+      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath: null, whoSpoke: 'me', names })).toBe(true);
+      const opened = editor.open('t1');
+      expect(whoSaid(opened.document)).toEqual(WORDS.map(([word]) => `${word}:Dana`));
+      expect(opened.document.speakers.map((speaker) => speaker.name)).toEqual(['Dana']);
+      // Said again (twice pressed): nothing more to undo.
+      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath: null, whoSpoke: 'me', names })).toBe(false);
+      editor.undo('t1');
       expect(editor.open('t1').state.edited).toBe(false);
     } finally {
       store.close();
