@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { lastCaret, playheadMs, seekBy, seekTo, togglePlay, wordAtOffset } from './player';
+import { openPicker } from './PersonPicker';
 import { activate, edit, redo, undo, useEditor } from './store';
 
 /**
@@ -17,6 +18,8 @@ export const KEYS = [
   ['Alt+[ / Alt+]', 'keys.playhead'],
   ['Ctrl+Z / Ctrl+Shift+Z', 'keys.undo'],
   ['Ctrl+F', 'keys.find'],
+  ['Alt+1 … Alt+9', 'keys.assignSpeaker'],
+  ['Alt+P', 'keys.pickPerson'],
 ] as const;
 
 const NUDGE_MS = 100;
@@ -46,6 +49,12 @@ export const setEdgeFromPlayhead = (index: number, edge: 'start' | 'end') => {
   const ms = playheadMs();
   if (ms !== null) void edit({ type: 'setTime', block: index, edge, ms });
 };
+
+/** The row becomes the transcript's `n`th speaker's (in the Speakers panel's order), as one step. */
+export function assignSpeaker(index: number, n: number) {
+  const speaker = useEditor.getState().document?.speakers[n];
+  if (speaker) void edit({ type: 'speaker', block: index, to: index, speaker: { id: speaker.id } });
+}
 
 /** Keys shared by the whole screen (also where no row is being edited). */
 export function screenKey(event: globalThis.KeyboardEvent | KeyboardEvent, openFind: () => void): boolean {
@@ -86,5 +95,14 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
   } else if (event.altKey && (event.code === 'BracketLeft' || event.code === 'BracketRight')) {
     event.preventDefault();
     setEdgeFromPlayhead(index, event.code === 'BracketLeft' ? 'start' : 'end');
+  } else if (event.altKey && !event.ctrlKey && !event.metaKey && /^Digit[1-9]$/.test(event.code)) {
+    // By the key's place, not its character: Alt and a digit types other characters on some layouts.
+    event.preventDefault();
+    flush();
+    assignSpeaker(index, Number(event.code.slice(5)) - 1);
+  } else if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyP') {
+    event.preventDefault();
+    flush();
+    openPicker(index);
   }
 }
