@@ -240,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
       tell: conversations.tell,
+      restored: people.refresh,
     }),
     transcription: transcriptionHandlers({
       history,
