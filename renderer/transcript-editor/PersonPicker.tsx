@@ -7,7 +7,14 @@ import { activate, edit, useEditor } from './store';
 
 /** The rows the search box gives a speaker (the current row, or a selection), or null while it is closed. */
 export const usePicker = create<{ rows: { from: number; to: number } | null }>(() => ({ rows: null }));
-export const openPicker = (from: number, to = from) => usePicker.setState({ rows: { from, to } });
+
+/** What had the focus when the box opened (the row's text): it gets it back, caret and all, as a dialog's opener does. */
+let opener: HTMLElement | null = null;
+
+export function openPicker(from: number, to = from) {
+  opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  usePicker.setState({ rows: { from, to } });
+}
 
 type Option = { key: string; label: string; speaker: { person: string } | { name: string } };
 
@@ -32,10 +39,14 @@ export function PersonPicker() {
   const current = Math.min(chosen, options.length - 1);
 
   const close = () => {
+    // Once: focusing the row blurs the box, which closes it too.
+    if (!usePicker.getState().rows) return;
     usePicker.setState({ rows: null });
     setQuery('');
     setChosen(0);
-    activate(rows.from, useEditor.getState().caret);
+    if (opener?.isConnected) opener.focus();
+    else activate(rows.from, useEditor.getState().caret);
+    opener = null;
   };
   const pick = (option: Option | undefined) => {
     if (!option) return;
