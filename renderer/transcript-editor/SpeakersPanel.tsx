@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Speaker, TalkTime } from '../../shared/contract/transcriptEditor';
 import { renamePerson, transcriptsWith } from '../people/store';
@@ -14,6 +14,12 @@ function RenamePerson({ speaker, name, done }: { speaker: Speaker & { person: st
   const { t } = useTranslation('editor');
   const [uses, setUses] = useState<number | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
+  const first = useRef<HTMLButtonElement>(null);
+  // The question takes the focus (and is scrolled to, in a short window's panels): it is what to answer next.
+  useEffect(() => {
+    first.current?.scrollIntoView({ block: 'nearest' });
+    first.current?.focus();
+  }, []);
   useEffect(() => void transcriptsWith(speaker.person).then(setUses, setProblem), [speaker.person]);
   const rename = async (pastTranscripts: boolean) => {
     try {
@@ -28,7 +34,7 @@ function RenamePerson({ speaker, name, done }: { speaker: Speaker & { person: st
   return (
     <div className="ed-rename-ask" role="group" aria-label={t('speakers.renameAskLabel', { old: speaker.name, name })}>
       <p>{t('speakers.renameAsk', { old: speaker.name, name, count: Math.max(0, (uses ?? 1) - 1) })}</p>
-      <button type="button" className="small" onClick={() => void rename(false)}>
+      <button ref={first} type="button" className="small" onClick={() => void rename(false)}>
         {t('speakers.renameHere')}
       </button>{' '}
       <button type="button" className="small" onClick={() => void rename(true)}>

@@ -125,12 +125,13 @@ describe('people', () => {
     await talk.getByText('Bilal').waitFor();
     await talk.getByText('Chen').waitFor();
 
+    // A small window: the question shows in the panels' short scrolling area all the same.
+    await page.setViewportSize({ width: 800, height: 600 });
     const name = page.getByRole('textbox', { name: 'Name of Bilal' });
     await name.fill('Bilal Khan');
     await name.press('Enter');
     const ask = page.getByRole('group', { name: 'Renaming Bilal to Bilal Khan' });
     await ask.getByText('Other transcripts with Bilal: 1. Rename Bilal to Bilal Khan there too?').waitFor();
-    await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'people-rename-asks');
     await ask.getByRole('button', { name: 'Only here and from now on' }).click();
     await expect.poll(() => speakerOfRow('standup.mp3', 1)?.name).toBe('Bilal Khan');
