@@ -27,3 +27,21 @@ export async function renamePerson(id: string, name: string, pastTranscripts: bo
   const person = usePeople.getState().people.find((each) => each.id === id);
   return api.people.edit({ id, name, colour: person?.colour ?? null, note: person?.note ?? null, pastTranscripts });
 }
+
+/** The last merge made from this page, for its notice's Undo; null once undone or dismissed. */
+export const useMerged = create<{ merged: { from: string; fromName: string; intoName: string } | null }>(() => ({ merged: null }));
+
+/** `from` becomes `into` everywhere, as one step; the notice offers its undo. */
+export async function mergePeople(from: string, into: string) {
+  const { people } = usePeople.getState();
+  const names = { fromName: people.find((person) => person.id === from)?.name ?? '', intoName: people.find((person) => person.id === into)?.name ?? '' };
+  await api.people.merge({ from, into });
+  useMerged.setState({ merged: { from, ...names } });
+}
+
+export async function undoMerge() {
+  const { merged } = useMerged.getState();
+  if (!merged) return;
+  await api.people.undoMerge({ from: merged.from });
+  useMerged.setState({ merged: null });
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Speaker, TalkTime } from '../../shared/contract/transcriptEditor';
 import { renamePerson, transcriptsWith } from '../people/store';
+import { MergedNotice, SamePersonAs } from './PeopleMerge';
 import { formatClock } from '../common/timecode';
 import { problemText } from '../common/problem-text';
 import { edit, talkTimeOf, useEditor } from './store';
@@ -96,6 +97,7 @@ function SpeakerItem({ speaker, others }: { speaker: Speaker; others: Speaker[] 
           ))}
         </select>
       )}
+      {speaker.person && <SamePersonAs person={speaker.person} name={speaker.name} />}
     </li>
   );
 }
@@ -148,6 +150,7 @@ export function SpeakersPanel() {
       ) : (
         <p className="hint">{t('speakers.none')}</p>
       )}
+      <MergedNotice />
       <TalkTimes />
     </details>
   );

@@ -147,6 +147,18 @@ describe('people', () => {
     expect(people()).toEqual(['Bilal K.', 'Chen']);
   });
 
+  it('merges two people in one step, undone from its notice', async () => {
+    const { page } = s;
+    await page.getByRole('combobox', { name: 'Chen is the same person as' }).selectOption({ label: 'Bilal K.' });
+    const notice = page.getByRole('status').filter({ hasText: 'Chen and Bilal K. are one person now: Bilal K.' });
+    await notice.waitFor();
+    await expect.poll(people).toEqual(['Bilal K.']);
+    await screenshot(page, 'people-merged');
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(people).toEqual(['Bilal K.', 'Chen']);
+    await notice.waitFor({ state: 'detached' });
+  });
+
   it('a restored backup brings the people back', async () => {
     let { page } = s;
     await page.setViewportSize({ width: 1100, height: 800 });
