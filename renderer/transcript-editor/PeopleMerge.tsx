@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { mergePeople, undoMerge, useMerged, usePeople } from '../people/store';
@@ -42,9 +42,14 @@ export function MergedNotice() {
   const { t } = useTranslation('editor');
   const merged = useMerged((view) => view.merged);
   const [problem, setProblem] = useState<unknown>(null);
+  const shown = useRef<HTMLDivElement>(null);
+  // In a short window's panels the notice may be below what shows: it is brought into view.
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [merged]);
   if (!merged) return null;
   return (
-    <div className="notice" role="status">
+    <div ref={shown} className="notice" role="status">
       <p>{t('speakers.merged', { from: merged.fromName, into: merged.intoName })}</p>
       <button type="button" className="small" onClick={() => void undoMerge().then(() => setProblem(null), setProblem)}>
         {t('speakers.undoMerge')}

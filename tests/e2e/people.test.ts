@@ -162,6 +162,8 @@ describe('people', () => {
   it('a restored backup brings the people back', async () => {
     let { page } = s;
     await page.setViewportSize({ width: 1100, height: 800 });
+    // Nothing so far broke the page (an effect's failure would take the app down to its error screen).
+    expect(s.errors).toEqual([]);
     await sidebar(page).getByRole('button', { name: 'Settings', exact: true }).click();
     const backups = () => s.page.getByRole('region', { name: 'Backups' });
     await backups().getByRole('button', { name: 'Back up now' }).click();
@@ -182,5 +184,6 @@ describe('people', () => {
     // And the editor offers them again: Chen, who never spoke in the meeting, is in its menu.
     await openTheEditor(page, 'meeting.mp3');
     await expect.poll(() => page.getByRole('combobox', { name: 'Speaker from row 1' }).locator('optgroup[label="People"] option').allInnerTexts()).toContain('Chen');
+    expect(s.errors).toEqual([]);
   });
 });
