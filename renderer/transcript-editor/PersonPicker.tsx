@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
 import { peopleMatching, usePeople } from '../people/store';
+import { clearSelection } from './selection';
 import { activate, edit, useEditor } from './store';
 
 /** The rows the search box gives a speaker (the current row, or a selection), or null while it is closed. */
@@ -50,6 +51,7 @@ export function PersonPicker() {
   };
   const pick = (option: Option | undefined) => {
     if (!option) return;
+    clearSelection();
     void edit({ type: 'speaker', block: rows.from, to: rows.to, speaker: option.speaker });
     close();
   };

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { lastCaret, playheadMs, seekBy, seekTo, togglePlay, wordAtOffset } from './player';
 import { openPicker } from './PersonPicker';
+import { chosenRows, clearSelection, selectTo } from './selection';
 import { activate, edit, redo, undo, useEditor } from './store';
 
 /**
@@ -18,6 +19,7 @@ export const KEYS = [
   ['Alt+[ / Alt+]', 'keys.playhead'],
   ['Ctrl+Z / Ctrl+Shift+Z', 'keys.undo'],
   ['Ctrl+F', 'keys.find'],
+  ['Alt+Shift+↑ / Alt+Shift+↓', 'keys.selectRows'],
   ['Alt+1 … Alt+9', 'keys.assignSpeaker'],
   ['Alt+P', 'keys.pickPerson'],
 ] as const;
@@ -50,10 +52,12 @@ export const setEdgeFromPlayhead = (index: number, edge: 'start' | 'end') => {
   if (ms !== null) void edit({ type: 'setTime', block: index, edge, ms });
 };
 
-/** The row becomes the transcript's `n`th speaker's (in the Speakers panel's order), as one step. */
-export function assignSpeaker(index: number, n: number) {
+/** The rows become the transcript's `n`th speaker's (in the Speakers panel's order), as one step. */
+export function assignSpeaker(rows: { from: number; to: number }, n: number) {
   const speaker = useEditor.getState().document?.speakers[n];
-  if (speaker) void edit({ type: 'speaker', block: index, to: index, speaker: { id: speaker.id } });
+  if (!speaker) return;
+  clearSelection();
+  void edit({ type: 'speaker', block: rows.from, to: rows.to, speaker: { id: speaker.id } });
 }
 
 /** Keys shared by the whole screen (also where no row is being edited). */
@@ -86,8 +90,17 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
     event.preventDefault();
     flush();
     mergeWithNext(index, area.value.split(/\s+/).filter(Boolean).length);
+  } else if (event.altKey && event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+    // Rows chosen for one speaker: Alt+1–9 and Alt+P then give them all theirs.
+    event.preventDefault();
+    const next = index + (event.key === 'ArrowUp' ? -1 : 1);
+    if (next < 0 || next >= (useEditor.getState().document?.blocks.length ?? 0)) return;
+    flush();
+    selectTo(index, next);
+    goToRow(next);
   } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
     event.preventDefault();
+    clearSelection();
     goToRow(index + (event.key === 'ArrowUp' ? -1 : 1));
   } else if (event.altKey && (event.code === 'Comma' || event.code === 'Period')) {
     event.preventDefault();
@@ -99,10 +112,11 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
     // By the key's place, not its character: Alt and a digit types other characters on some layouts.
     event.preventDefault();
     flush();
-    assignSpeaker(index, Number(event.code.slice(5)) - 1);
+    assignSpeaker(chosenRows(index), Number(event.code.slice(5)) - 1);
   } else if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyP') {
     event.preventDefault();
     flush();
-    openPicker(index);
+    const { from, to } = chosenRows(index);
+    openPicker(from, to);
   }
 }
