@@ -34,9 +34,13 @@ const stored = (fileName: string) =>
     const found = db.prepare('SELECT document FROM transcript_edits JOIN transcripts ON id = transcript_id WHERE file_name = ?').get(fileName) as { document: string } | undefined;
     return found ? (JSON.parse(found.document) as Stored) : null;
   });
+/** Row `n`'s speaker: its own mark, or the one it goes on from. */
 const speakerOfRow = (fileName: string, n: number) => {
   const document = stored(fileName);
-  const mark = document?.blocks[n - 1]?.speaker;
+  const mark = document?.blocks
+    .slice(0, n)
+    .map((block) => block.speaker)
+    .findLast((speaker) => speaker !== null);
   return document?.speakers.find((speaker) => speaker.id === mark) ?? null;
 };
 const people = () => read((db) => (db.prepare(`SELECT name FROM people WHERE id != 'self' AND merged_into IS NULL ORDER BY name`).all() as Array<{ name: string }>).map((person) => person.name));
@@ -79,7 +83,7 @@ describe('people', () => {
     await expect.poll(() => menu.locator('optgroup[label="People"] option').allInnerTexts()).toEqual(['Me', 'Bilal']);
   });
 
-  it('gives rows a speaker from the keyboard: Alt+P searches everyone (or adds someone), Alt+1 is the first speaker, a digit alone is typed', async () => {
+  it('gives rows a speaker from the keyboard: Alt+P searches everyone (or adds someone), Alt+1 is the first speaker, a digit alone is typed, Alt+Shift+↑ chooses rows', async () => {
     const { page } = s;
     await editRow(page, 1);
     await page.keyboard.press('Alt+P');
@@ -115,6 +119,18 @@ describe('people', () => {
     await page.keyboard.type(' 1');
     await expect.poll(() => stored('standup.mp3')?.blocks[1]?.words.at(-1)).toBe('1');
     expect(await row(page, 2).inputValue()).toMatch(/ 1$/);
+
+    // Alt+Shift+↑ chooses row 1 too: Alt+P then gives both rows Chen, one step Undo takes back.
+    await page.keyboard.press('Alt+Shift+ArrowUp');
+    await row(page, 1).waitFor();
+    await page.locator('.ed-row.selected').nth(1).waitFor();
+    await page.keyboard.press('Alt+P');
+    await screenshot(page, 'people-rows-chosen');
+    await page.getByRole('combobox', { name: 'Speaker for rows 1–2' }).pressSequentially('Chen');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => [speakerOfRow('standup.mp3', 1)?.name, speakerOfRow('standup.mp3', 2)?.name]).toEqual(['Chen', 'Chen']);
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => [speakerOfRow('standup.mp3', 1)?.name, speakerOfRow('standup.mp3', 2)?.name]).toEqual(['Bilal', 'Chen']);
   });
 
   it('shows each speaker’s talk time, and renames a person in past transcripts only when asked', async () => {
