@@ -87,6 +87,22 @@ describe('people', () => {
     expect([0, 1, 2, 3].map((row) => speakerOf(editor, 't2', row)?.name)).toEqual(['Sam', 'Sam', 'Sam', 'Sam']);
   });
 
+  it('rows given a speaker on an older version follow a split above them, and are refused when one of them changed since', () => {
+    const { editor } = open();
+    const base = editor.open('t1').version;
+    // Another window splits row 1 meanwhile: rows 2–3 of the older version are rows 3–4 now.
+    editNow(editor, 't1', { type: 'split', block: 0, word: 2 });
+    editNow(editor, 't1', { type: 'speaker', block: 1, to: 2, speaker: { name: 'Anna' } }, base);
+    // (Row 5 had no speaker: a document has no "no one" mark, so it goes on with Anna, as after any mark.)
+    expect([1, 2, 3, 4, 5].map((row) => speakerOf(editor, 't1', row - 1)?.name ?? null)).toEqual([null, null, 'Anna', 'Anna', 'Anna']);
+    expect(editor.open('t1').document.blocks.map((block) => block.speaker !== null)).toEqual([false, false, true, false, false]);
+
+    const before = editor.open('t1').version;
+    editNow(editor, 't1', { type: 'text', block: 3, text: 'Anna said the steel came late.' });
+    const refused = editor.editAt('t1', { type: 'speaker', block: 2, to: 4, speaker: { name: 'Bilal' } }, before);
+    expect(refused).toMatchObject({ outcome: 'refused', refusal: { code: 'row_changed', row: 2 } });
+  });
+
   it('a renamed person changes past transcripts only when asked, as an editor step that search then finds', async () => {
     const { store, people, editor } = open();
     editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
