@@ -25,11 +25,15 @@ function chosen(document: EditorDocument, choice: Choice, people: PeopleLookup |
   const person = 'person' in choice ? people?.resolve(choice.person) : people?.named(choice.name);
   if ('person' in choice && !person) throw new Problem('people.gone');
   const name = person?.name ?? ('name' in choice ? choice.name : '');
-  const linked = person && document.speakers.find((speaker) => speaker.person !== undefined && people!.resolve(speaker.person)?.id === person.id);
-  if (linked) return { id: linked.id, speakers: null };
-  const same = document.speakers.find((speaker) => speaker.person === undefined && speaker.name === name);
-  if (same && !person) return { id: same.id, speakers: null };
-  if (same) return { id: same.id, speakers: document.speakers.map((speaker) => (speaker === same ? { ...speaker, person: person!.id } : speaker)) };
+  if (!person) {
+    const same = document.speakers.find((speaker) => speaker.name === name);
+    if (same) return { id: same.id, speakers: null };
+  } else {
+    const linked = document.speakers.find((speaker) => speaker.person !== undefined && people!.resolve(speaker.person)?.id === person.id);
+    if (linked) return { id: linked.id, speakers: null };
+    const same = document.speakers.find((speaker) => speaker.person === undefined && speaker.name === name);
+    if (same) return { id: same.id, speakers: document.speakers.map((speaker) => (speaker === same ? { ...speaker, person: person.id } : speaker)) };
+  }
   const added: Speaker = { id: randomUUID(), name, ...(person && { person: person.id }) };
   return { id: added.id, speakers: [...document.speakers, added] };
 }
