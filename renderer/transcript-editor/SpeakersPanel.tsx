@@ -138,8 +138,10 @@ function TalkTimes() {
 export function SpeakersPanel() {
   const { t } = useTranslation('editor');
   const speakers = useEditor((view) => view.document?.speakers ?? []);
+  // Talk time is asked of main at every change only while the panel is open.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="ed-panel">
+    <details className="ed-panel" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{t('speakers.heading', { count: speakers.length })}</summary>
       {speakers.length ? (
         <ol className="ed-speakers">
@@ -151,7 +153,7 @@ export function SpeakersPanel() {
         <p className="hint">{t('speakers.none')}</p>
       )}
       <MergedNotice />
-      <TalkTimes />
+      {open && <TalkTimes />}
     </details>
   );
 }
