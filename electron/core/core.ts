@@ -11,6 +11,7 @@ import { modelJobsHandlers } from './handlers/model-jobs';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
 import { notesHandlers } from './handlers/notes';
+import { peopleHandlers } from './handlers/people';
 import { transcriptEditorHandlers } from './handlers/transcript-editor';
 import { profilesHandlers } from './handlers/profiles';
 import { recordingHandlers } from './handlers/recording';
@@ -50,6 +51,7 @@ import { createServiceClient } from './services/net/service-client';
 import { createStaging } from './services/intake/staging';
 import { createTranscriptionService } from './services/recordings/transcription-service';
 import { createTranscriptEditor } from './services/transcript-editor/editor-service';
+import { createPeople } from './services/people/people-service';
 import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
 import { createLanguageService } from './services/language/language-service';
@@ -178,7 +180,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   const { models, modelJobs, notes, ask } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
-  const editor = createTranscriptEditor({ history });
+  const people = createPeople({
+    history,
+    selfName: () => settings.get().speakerName,
+    fallbackSelfName: () => language.t('speakers.me'),
+    renameSelf: async (name) => void (await settings.update({ speakerName: name, speakerNameAsked: true })),
+  });
+  // The user's own name is Settings'; the list follows it when it changes there.
+  settings.onChange(people.refresh);
+  const editor = createTranscriptEditor({ history, people });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
     staging,
@@ -230,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       scratchPath: join(options.userDataDir, 'backups', 'restoring.sqlite'),
       stopReply: conversations.stop,
       tell: conversations.tell,
+      restored: people.refresh,
     }),
     transcription: transcriptionHandlers({
       history,
@@ -242,7 +253,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       tell: conversations.tell,
       transcriptRemoved: recordings.transcriptRemoved,
     }),
-    transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    people: peopleHandlers({ people, editor }),
     notes: notesHandlers({ notes, history, files, words: language.t }),
     ask: askHandlers({ history, ask }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { BackupInfo, RestoreOutcome } from '../../shared/contract/history';
 import { api } from '../api';
 import { useChat } from '../chat';
+import { transcriptsRestored } from '../transcription';
 
 /** How the last step went, kept as facts so the section words it in whatever language is on. */
 export type BackupsStatus =
@@ -55,6 +56,8 @@ export const useBackups = create<BackupsState>((set, get) => {
       run(async () => {
         const outcome = await api.history.restoreBackup({ id: backup.id });
         await useChat.getState().hydrate();
+        // Transcripts it brought back show in the sidebar's list at once, as conversations do.
+        await transcriptsRestored();
         return { kind: 'restored', from: backup, outcome };
       }, 'restore'),
   };

@@ -13,6 +13,8 @@ import { FindBar } from './FindBar';
 import { matchesIn, useFind, usePattern } from './find';
 import { KEYS, screenKey } from './keys';
 import { NotWritten } from './NotWritten';
+import { PersonPicker } from './PersonPicker';
+import { watchPeople } from '../people/store';
 import { Player } from './Player';
 import { Row } from './Row';
 import { NO_MARKS, marksByRow } from './row-markers';
@@ -107,6 +109,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
   const pattern = usePattern();
   const current = useFind((view) => view.current);
   useEffect(() => void openEditor(id), [id]);
+  useEffect(() => watchPeople(), []);
 
   const blocks = document?.blocks;
   const speakerNames = useMemo(() => {
@@ -193,6 +196,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <Problem problem={problem} />
         <NotWritten />
         <Conflicts />
+        <PersonPicker />
       </header>
       <div className="ed-body">
         <div className="ed-panels">

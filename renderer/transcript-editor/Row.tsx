@@ -7,6 +7,7 @@ import { clock, playFrom, seekTo } from './player';
 import { RowMarkers } from './RowMarkers';
 import type { RowMarks } from './row-markers';
 import { park, showIn } from './row-focus';
+import { useSelected } from './selection';
 import { SpeakerMark } from './SpeakerMark';
 import { activate } from './store';
 
@@ -116,10 +117,11 @@ export const Row = memo(function Row(props: RowProps) {
   const { index, block, speaker, active } = props;
   const start = block.times?.[0];
   const end = block.times?.at(-1);
+  const selected = useSelected(index);
   return (
     <>
       <RowMarkers markers={props.marks.before} />
-    <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}`} data-row={index}>
+    <div className={`ed-row${props.playing >= 0 ? ' playing' : ''}${active ? ' active' : ''}${selected ? ' selected' : ''}`} data-row={index}>
       <div className="ed-gutter">
         {start !== undefined && end !== undefined ? (
           <button type="button" className="ed-time" onClick={() => playFrom(start)}>

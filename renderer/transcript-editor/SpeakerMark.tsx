@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
+import { usePeople } from '../people/store';
 import { edit, useEditor } from './store';
 
-// Speaker ids are UUIDs, so this value cannot be one.
+// Speaker ids are UUIDs, so neither value can be one.
 const NEW = '+new';
+const PERSON = '+person:';
 
 /**
  * Where a speaker starts: the row's mark (a speaker, or none: the speaker above goes on).
@@ -14,6 +16,10 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
   const { t } = useTranslation('editor');
   const speakers = useEditor((view) => view.document?.speakers);
   const known = useEditor((view) => view.known);
+  const people = usePeople((view) => view.people);
+  // Everyone remembered who is not a speaker here yet is offered too (a speaker of theirs is added).
+  const others = people.filter((person) => !speakers?.some((speaker) => speaker.person === person.id || speaker.name === person.name));
+  const names = [...new Set([...people.map((person) => person.name), ...known])];
   const [naming, setNaming] = useState(false);
   const [draft, setDraft] = useState('');
   const listId = useId();
@@ -45,8 +51,8 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
           onKeyDown={(event) => event.key === 'Escape' && done(false)}
         />
         <datalist id={listId}>
-          {known.map((known) => (
-            <option key={known} value={known} />
+          {names.map((name) => (
+            <option key={name} value={name} />
           ))}
         </datalist>
         <button type="submit" className="small">
@@ -66,6 +72,7 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
       onChange={(event) => {
         const value = event.target.value;
         if (value === NEW) setNaming(true);
+        else if (value.startsWith(PERSON)) void edit({ type: 'speaker', block: index, speaker: { person: value.slice(PERSON.length) } });
         else void edit({ type: 'speaker', block: index, speaker: value ? { id: value } : null });
       }}
     >
@@ -81,6 +88,15 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
           {speaker.name}
         </option>
       ))}
+      {others.length > 0 && (
+        <optgroup label={t('speakers.peopleGroup')}>
+          {others.map((person) => (
+            <option key={person.id} value={PERSON + person.id} translate="no">
+              {person.name}
+            </option>
+          ))}
+        </optgroup>
+      )}
       <option value={NEW}>{t('speakers.new')}</option>
     </select>
   );

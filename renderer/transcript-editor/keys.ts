@@ -1,8 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { blockText } from '../../shared/domain/transcript-edits';
 import { splitWords, wordAtOffset } from '../../shared/domain/words';
+import { openPicker } from './PersonPicker';
 import { lastCaret, playheadMs, seekBy, seekTo, togglePlay } from './player';
 import { parked, reveal, scrollPage } from './row-focus';
+import { chosenRows, clearSelection, selectTo } from './selection';
 import { activate, edit, redo, undo, useEditor } from './store';
 
 /**
@@ -21,6 +23,9 @@ export const KEYS = [
   ['Alt+[ / Alt+]', 'keys.playhead'],
   ['Ctrl+Z / Ctrl+Shift+Z', 'keys.undo'],
   ['Ctrl+F', 'keys.find'],
+  ['Alt+Shift+↑ / Alt+Shift+↓', 'keys.selectRows'],
+  ['Alt+1 … Alt+9', 'keys.assignSpeaker'],
+  ['Alt+P', 'keys.pickPerson'],
 ] as const;
 
 const NUDGE_MS = 100;
@@ -50,6 +55,14 @@ export const setEdgeFromPlayhead = (index: number, edge: 'start' | 'end') => {
   const ms = playheadMs();
   if (ms !== null) void edit({ type: 'setTime', block: index, edge, ms });
 };
+
+/** The rows become the transcript's `n`th speaker's (in the Speakers panel's order), as one step. */
+export function assignSpeaker(rows: { from: number; to: number }, n: number) {
+  const speaker = useEditor.getState().document?.speakers[n];
+  if (!speaker) return;
+  clearSelection();
+  void edit({ type: 'speaker', block: rows.from, to: rows.to, speaker: { id: speaker.id } });
+}
 
 /** Keys shared by the whole screen (also where no row is being edited). */
 export function screenKey(event: globalThis.KeyboardEvent | KeyboardEvent, openFind: () => void): boolean {
@@ -90,8 +103,17 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
     event.preventDefault();
     flush();
     mergeWithNext(index, splitWords(area.value).length);
+  } else if (event.altKey && event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+    // Rows chosen for one speaker: Alt+1–9 and Alt+P then give them all theirs.
+    event.preventDefault();
+    const next = index + (event.key === 'ArrowUp' ? -1 : 1);
+    if (next < 0 || next >= (useEditor.getState().document?.blocks.length ?? 0)) return;
+    flush();
+    selectTo(index, next);
+    goToRow(next);
   } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
     event.preventDefault();
+    clearSelection();
     goToRow(index + (event.key === 'ArrowUp' ? -1 : 1));
   } else if (event.altKey && (event.code === 'Comma' || event.code === 'Period')) {
     event.preventDefault();
@@ -99,5 +121,15 @@ export function rowKeys(event: KeyboardEvent<HTMLTextAreaElement>, index: number
   } else if (event.altKey && (event.code === 'BracketLeft' || event.code === 'BracketRight')) {
     event.preventDefault();
     setEdgeFromPlayhead(index, event.code === 'BracketLeft' ? 'start' : 'end');
+  } else if (event.altKey && !event.ctrlKey && !event.metaKey && /^Digit[1-9]$/.test(event.code)) {
+    // By the key's place, not its character: Alt and a digit types other characters on some layouts.
+    event.preventDefault();
+    flush();
+    assignSpeaker(chosenRows(index), Number(event.code.slice(5)) - 1);
+  } else if (event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyP') {
+    event.preventDefault();
+    flush();
+    const { from, to } = chosenRows(index);
+    openPicker(from, to);
   }
 }

@@ -127,5 +127,8 @@ export async function exportEdited(id: string, format: EditorExportFormat, optio
   return api.transcriptEditor.export({ id, format, options });
 }
 
+/** Each speaker's talk time, as main counts it. */
+export const talkTimeOf = (id: string) => api.transcriptEditor.talkTime({ id });
+
 /** Where the page plays the transcript's recording from, served by main. */
 export const recordingUrl = (id: string): Promise<{ url: string }> => api.transcription.audioUrl({ id });

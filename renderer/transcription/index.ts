@@ -4,5 +4,5 @@ export { TranscriptionScreen } from './TranscriptionScreen';
 export { TranscribeLink, TranscriptsNav } from './TranscriptsNav';
 export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';
-export { transcriptChanged, transcriptDeleted } from './store';
+export { transcriptChanged, transcriptDeleted, transcriptsRestored } from './store';
 export { CurrentOptions, useCurrentRequest } from './CurrentOptions';

@@ -169,6 +169,9 @@ export function transcriptChanged(id: string) {
   if (view === 'transcription' && transcriptId === id) void useTranscription.getState().openRecord(id);
 }
 
+/** A backup was restored: transcripts it brought back are listed at once. */
+export const transcriptsRestored = () => useTranscription.getState().loadList();
+
 /** The intake screen: drop zone, options, queue and recent transcripts. */
 export const showTranscription = () => useNavigation.setState({ view: 'transcription', transcriptId: null });
 

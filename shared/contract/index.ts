@@ -8,6 +8,7 @@ import { jobsArea } from './jobs';
 import { mcpArea } from './mcp';
 import { modelJobsArea } from './modelJobs';
 import { notesArea } from './notes';
+import { peopleArea } from './people';
 import { permissionsArea } from './permissions';
 import { profilesArea } from './profiles';
 import { recordingArea } from './recording';
@@ -25,6 +26,7 @@ export const contract = {
   history: historyArea,
   transcription: transcriptionArea,
   transcriptEditor: transcriptEditorArea,
+  people: peopleArea,
   notes: notesArea,
   ask: askArea,
   jobs: jobsArea,

@@ -29,7 +29,8 @@ export const editorBlockSchema = z.object({
   times: z.array(z.number()).nullable(),
 });
 
-export const speakerSchema = z.object({ id: z.string(), name: z.string() });
+/** `person`: the person (shared/contract/people.ts) this speaker is, once linked; main keeps it. */
+export const speakerSchema = z.object({ id: z.string(), name: z.string(), person: z.string().min(1).max(64).optional() });
 
 export const editorDocumentSchema = z.object({
   blocks: z.array(editorBlockSchema),
@@ -85,8 +86,18 @@ export const editIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('nudge'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(-60_000).max(60_000) }),
   /** Put the block's start or end at `ms` (the playhead). */
   z.object({ type: z.literal('setTime'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(0) }),
-  /** A speaker starts at this block: an existing speaker's id, a new one by name, or none. */
-  z.object({ type: z.literal('speaker'), block, speaker: z.union([z.object({ id: z.string() }), z.object({ name: speakerName }), z.null()]) }),
+  /**
+   * A speaker starts at this block: an existing speaker's id, a person (shared/contract/people.ts),
+   * a new one by name (a person of that name is linked, or remembered as a new person), or none.
+   * With `to`, rows `block`…`to` are that speaker's and the row after keeps its own: the
+   * keyboard's assignment of the current row or a selection, one step.
+   */
+  z.object({
+    type: z.literal('speaker'),
+    block,
+    to: block.optional(),
+    speaker: z.union([z.object({ id: z.string() }), z.object({ person: z.string().min(1).max(64) }), z.object({ name: speakerName }), z.null()]),
+  }),
   z.object({ type: z.literal('renameSpeaker'), speaker: z.string(), name: speakerName }),
   /** Every block of `from` becomes `into`'s; `from` disappears. */
   z.object({ type: z.literal('mergeSpeakers'), from: z.string(), into: z.string() }),
@@ -120,6 +131,9 @@ export const wirePatchSchema = z.object({
 });
 
 const id = z.object({ id: z.string().min(1) });
+
+/** One speaker's talk time in a transcript: the sum of their rows' durations. */
+export const talkTimeSchema = z.object({ speaker: z.string(), name: z.string(), person: z.string().nullable(), ms: z.number().int().min(0) });
 
 /** Not written yet: why. Null when every change so far is on disk. */
 const unsaved = diskRefusalSchema.nullable();
@@ -170,6 +184,8 @@ export const transcriptEditorArea = {
   revert: call(id, changed),
   /** Speaker names used in any transcript, most recent first: offered again when naming. */
   knownSpeakers: call(z.void(), z.array(z.string())),
+  /** Talk time per speaker (talk-time.ts), for the Speakers panel: main computes, the page renders. */
+  talkTime: call(id, z.array(talkTimeSchema)),
   export: call(id.extend({ format: editorExportFormatSchema, options: editorExportOptionsSchema }), saveOutcomeSchema),
 };
 
@@ -184,6 +200,7 @@ export type EditorState = z.infer<typeof editorStateSchema>;
 export type EditIntent = z.infer<typeof editIntentSchema>;
 export type EditRefusal = z.infer<typeof editRefusalSchema>;
 export type EditorEvent = z.infer<typeof editorEventSchema>;
+export type TalkTime = z.infer<typeof talkTimeSchema>;
 export type FindOptions = z.infer<typeof findOptionsSchema>;
 export type EditorExportFormat = z.infer<typeof editorExportFormatSchema>;
 export type EditorExportOptions = z.infer<typeof editorExportOptionsSchema>;

@@ -25,6 +25,8 @@ export function historyHandlers(deps: {
   stopReply(id: string): void;
   /** Tells every page of a change to the list (the conversations' watch). */
   tell(event: WatchEvent): void;
+  /** After a restore: lists kept outside the conversations' watch (people) are told again. */
+  restored?: () => void;
 }): Handlers<Contract>['history'] {
   const { history, files, backups } = deps;
   return {
@@ -70,7 +72,11 @@ export function historyHandlers(deps: {
 
     backups: async () => backups.list(),
     backUpNow: () => backups.backUp(history.db),
-    restoreBackup: async ({ id }) => mergeBackup(history, backups.pathOf(id), deps.scratchPath, 'restored'),
+    restoreBackup: async ({ id }) => {
+      const outcome = mergeBackup(history, backups.pathOf(id), deps.scratchPath, 'restored');
+      deps.restored?.();
+      return outcome;
+    },
 
     async import({ fileId }) {
       const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));

@@ -7,10 +7,12 @@ import type { FileSaver } from '../services/storage/file-saver';
 import type { MainWords } from '../services/language/language-service';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
+import { talkTime } from '../services/transcript-export/talk-time';
+import type { People } from '../services/people/people-service';
 
 const wire = <T extends { patch: EditorPatch; state: EditorState }>(change: T) => ({ ...change, patch: patchToWire(change.patch) });
 
-export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files: FileSaver; subtitleRules(): SubtitleRules; words: MainWords }): Handlers<Contract>['transcriptEditor'] {
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; people: People; files: FileSaver; subtitleRules(): SubtitleRules; words: MainWords }): Handlers<Contract>['transcriptEditor'] {
   const { editor } = deps;
   return {
     open: async ({ id }) => {
@@ -26,6 +28,8 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
     redo: async ({ id }) => wire(editor.redo(id)),
     revert: async ({ id }) => wire(editor.revert(id)),
     knownSpeakers: async () => editor.knownSpeakers(),
+    // A link to a person merged since names the person they went into.
+    talkTime: async ({ id }) => talkTime(editor.current(id).document).map((entry) => ({ ...entry, person: entry.person && (deps.people.resolve(entry.person)?.id ?? null) })),
     async export({ id, format, options }) {
       // The same writer and rules as the transcript page's exports: the user's, from main's settings.
       return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words }));

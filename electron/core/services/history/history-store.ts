@@ -7,6 +7,7 @@ import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { notesTable } from './notes';
+import { peopleTable } from './people';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
@@ -193,6 +194,9 @@ export function createHistoryStore(
 
     /** Transcripts' meeting notes and the user's notes templates. */
     notes: notesTable(db),
+
+    /** The people who speak in transcripts (migration 17). */
+    people: peopleTable(db),
 
     /** Adds a whole conversation (an import) in one transaction. */
     insertWhole(conversation: Conversation) {

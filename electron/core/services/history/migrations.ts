@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
+import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
 
 /**
@@ -233,6 +234,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   // 16: the stretches a transcript's notes cover and do not (JSON), now that long ones are made in
   // parts (docs/architecture/transcript-notes.md); null for notes made before, which name none.
   (db) => db.exec('ALTER TABLE transcript_notes ADD COLUMN coverage TEXT'),
+  // 17: people, named once and remembered across transcripts (people.ts).
+  peopleMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

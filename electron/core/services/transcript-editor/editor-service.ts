@@ -7,6 +7,7 @@ import { patchFor } from './intents';
 import { originalDocument } from './original';
 import { applyWithInverse } from './patch';
 import { type RowCounter, rowCounter } from './row-ids';
+import type { PeopleLookup } from './speaker-choice';
 import type { IndexedRows } from '../history/transcript-rows';
 import { type History, historyAt, rebase, remember, typedOverOther } from './versions';
 import { log } from '../../log';
@@ -61,7 +62,7 @@ export type EditorChange =
  * taken back: the page shows it as not saved yet, and main writes it before the next edit
  * of any transcript or on a timer, once the disk takes it — never only on the page.
  */
-export function createTranscriptEditor(deps: { history: HistoryStore }) {
+export function createTranscriptEditor(deps: { history: HistoryStore; people?: PeopleLookup }) {
   const edits = editTable(deps.history.db);
   const cache = new Map<string, Open>();
   const watchers = createWatchers<EditorChange>();
@@ -223,7 +224,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore }) {
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
       const overOther = typedOverOther(open.document, intent, rebased.intent);
       if (overOther) return { outcome: 'refused' as const, refusal: overOther };
-      return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open), open.rows)) };
+      return { outcome: 'applied' as const, ...commit(id, open, patchFor(open.document, rebased.intent, durationMs(open), open.rows, deps.people ?? null)) };
     },
 
     /**

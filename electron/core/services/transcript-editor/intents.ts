@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { EditIntent, EditorBlock, EditorDocument, EditorPatch, Speaker } from '../../../../shared/contract/transcriptEditor';
 import { Problem } from '../../../../shared/domain/problem';
 import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
 import { normalText } from '../../../../shared/domain/words';
 import { inTypedWords, retimeBlock } from './retime';
 import type { RowCounter } from './row-ids';
+import { type PeopleLookup, speakerPatch } from './speaker-choice';
 
 const one = (at: number, remove: number, insert: EditorBlock[]): EditorPatch => ({ ranges: [{ at, remove, insert }], speakers: null });
 
@@ -25,7 +25,7 @@ function speakerAt(document: EditorDocument, id: string): Speaker {
  * (patch.ts), so every edit goes through one path that also records its inverse.
  * `durationMs` bounds time edits at the end of the audio; `rows` gives a split's second half its id.
  */
-export function patchFor(document: EditorDocument, intent: EditIntent, durationMs: number | null, rows: RowCounter): EditorPatch | null {
+export function patchFor(document: EditorDocument, intent: EditIntent, durationMs: number | null, rows: RowCounter, people: PeopleLookup | null = null): EditorPatch | null {
   switch (intent.type) {
     case 'text': {
       const block = blockAt(document, intent.block);
@@ -53,15 +53,8 @@ export function patchFor(document: EditorDocument, intent: EditIntent, durationM
     case 'nudge':
     case 'setTime':
       return moveEdge(document, intent, durationMs);
-    case 'speaker': {
-      const block = blockAt(document, intent.block);
-      if (intent.speaker === null) return one(intent.block, 1, [{ ...block, speaker: null }]);
-      if ('id' in intent.speaker) return one(intent.block, 1, [{ ...block, speaker: speakerAt(document, intent.speaker.id).id }]);
-      const name = intent.speaker.name;
-      const existing = document.speakers.find((speaker) => speaker.name === name);
-      const speaker = existing ?? { id: randomUUID(), name };
-      return { ranges: [{ at: intent.block, remove: 1, insert: [{ ...block, speaker: speaker.id }] }], speakers: existing ? null : [...document.speakers, speaker] };
-    }
+    case 'speaker':
+      return speakerPatch(document, intent, people);
     case 'renameSpeaker': {
       speakerAt(document, intent.speaker);
       return { ranges: [], speakers: document.speakers.map((speaker) => (speaker.id === intent.speaker ? { ...speaker, name: intent.name } : speaker)) };

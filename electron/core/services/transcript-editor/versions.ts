@@ -39,11 +39,12 @@ function rowsOf(intent: EditIntent): number[] {
   switch (intent.type) {
     case 'merge':
       return [intent.block, intent.block + 1];
+    case 'speaker':
+      return Array.from({ length: (intent.to ?? intent.block) - intent.block + 1 }, (_, i) => intent.block + i);
     case 'text':
     case 'split':
     case 'nudge':
     case 'setTime':
-    case 'speaker':
       return [intent.block];
     default:
       // Speaker names and Replace all act on the document as it is now, not on a row.
@@ -66,7 +67,9 @@ export function rebase(history: History, current: number, base: number, intent: 
   const first = followed[0]!;
   // A merge's two rows must still be neighbours.
   if (first.now === null || followed.some((each, i) => each.changed || each.now !== first.now! + i)) return { refusal: { code: 'row_changed', row, now: first.now, text } };
-  return { intent: { ...intent, block: first.now } as EditIntent };
+  const moved = { ...intent, block: first.now } as EditIntent;
+  if (moved.type === 'speaker' && moved.to !== undefined) moved.to = first.now + rows.length - 1;
+  return { intent: moved };
 }
 
 /**

@@ -5,6 +5,7 @@ import { placeMarkers } from '../../../../shared/domain/markers';
 import type { Marker } from '../../../../shared/domain/transcript';
 import { joinWords } from '../../../../shared/domain/words';
 import { type Paragraph, clockTime, paragraphsOf } from './paragraphs';
+import { talkTime, talkTimeLines } from './talk-time';
 
 type Stamps = Pick<EditorExportOptions, 'timestamps'>;
 
@@ -35,11 +36,14 @@ export function editedText(document: EditorDocument, options: Stamps, markers: {
 /** Markdown characters that would turn words into markup are escaped. */
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
-export function editedMarkdown(record: TranscriptRecord, document: EditorDocument, options: Stamps): string {
+/** `talkHeading`: the talk-time section's heading in main's language (the section follows the text when anyone spoke). */
+export function editedMarkdown(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string): string {
   const body = paragraphsOf(document).map(
     (paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `**${escapeMarkdown(paragraph.speaker)}:** ` : ''}${escapeMarkdown(paragraph.text)}`,
   );
-  return `# ${escapeMarkdown(record.fileName)}\n\n${body.join('\n\n')}\n`;
+  const talk = talkTimeLines(talkTime(document)).map((line) => `- ${escapeMarkdown(line.name)}: ${line.time}`);
+  const section = talk.length ? `\n## ${escapeMarkdown(talkHeading)}\n\n${talk.join('\n')}\n` : '';
+  return `# ${escapeMarkdown(record.fileName)}\n\n${body.join('\n\n')}\n${section}`;
 }
 
 /** The edited transcript as data: speakers, rows with their words and times in seconds. */
@@ -57,12 +61,21 @@ export function editedJson(record: TranscriptRecord, document: EditorDocument): 
   }));
   const { language, duration } = record.transcript;
   const { markers } = record.transcript;
-  const data = { file: record.fileName, language, duration, speakers: document.speakers.map((s) => s.name), text: editedText(document, { timestamps: false }).trim(), rows };
+  const talk = talkTime(document).map((entry) => ({ speaker: entry.name, person: entry.person, seconds: entry.ms / 1000 }));
+  const data = {
+    file: record.fileName,
+    language,
+    duration,
+    speakers: document.speakers.map((s) => s.name),
+    ...(talk.length && { talkTime: talk }),
+    text: editedText(document, { timestamps: false }).trim(),
+    rows,
+  };
   return JSON.stringify(markers?.length ? { ...data, markers } : data, null, 2);
 }
 
 /** A Word document (the `docx` package): the file name as a heading, a paragraph per block of speech. */
-export async function editedDocx(record: TranscriptRecord, document: EditorDocument, options: Stamps): Promise<Uint8Array> {
+export async function editedDocx(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string): Promise<Uint8Array> {
   const paragraphs = paragraphsOf(document).map((paragraph) => {
     const runs: TextRun[] = [];
     const time = stamp(paragraph, options);
@@ -71,10 +84,14 @@ export async function editedDocx(record: TranscriptRecord, document: EditorDocum
     runs.push(new TextRun(paragraph.text));
     return new DocxParagraph({ children: runs, spacing: { after: 160 } });
   });
+  const talk = talkTimeLines(talkTime(document)).map(
+    (line) => new DocxParagraph({ children: [new TextRun({ text: `${line.name}: `, bold: true }), new TextRun(line.time)], spacing: { after: 80 } }),
+  );
+  const talkSection = talk.length ? [new DocxParagraph({ text: talkHeading, heading: HeadingLevel.HEADING_2 }), ...talk] : [];
   const doc = new Document({
     creator: 'Confab',
     title: record.fileName,
-    sections: [{ children: [new DocxParagraph({ text: record.fileName, heading: HeadingLevel.HEADING_1 }), ...paragraphs] }],
+    sections: [{ children: [new DocxParagraph({ text: record.fileName, heading: HeadingLevel.HEADING_1 }), ...paragraphs, ...talkSection] }],
   });
   return new Uint8Array(await Packer.toBuffer(doc));
 }

@@ -56,10 +56,10 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'txt':
       return text(editedText(document, options, { list: record.transcript.markers ?? [], name: (marker, number) => marker.label || options.words('export.marker', { number }) }));
     case 'md':
-      return text(editedMarkdown(record, document, options));
+      return text(editedMarkdown(record, document, options, options.words('export.talkTime')));
     case 'json':
       return text(editedJson(record, document));
     case 'docx':
-      return { ...textFile(record, format, ''), bytes: await editedDocx(record, document, options) };
+      return { ...textFile(record, format, ''), bytes: await editedDocx(record, document, options, options.words('export.talkTime')) };
   }
 }

@@ -1,0 +1,21 @@
+import type { Contract } from '../../../shared/contract';
+import type { Handlers } from '../router';
+import type { People } from '../services/people/people-service';
+import { renameInTranscripts } from '../services/people/rename-in-transcripts';
+import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+
+export function peopleHandlers(deps: { people: People; editor: TranscriptEditor }): Handlers<Contract>['people'] {
+  const { people } = deps;
+  return {
+    list: async () => people.list(),
+    add: async (input) => people.add(input),
+    async edit({ id, pastTranscripts, ...input }) {
+      const person = await people.edit(id, input);
+      return { person, transcripts: pastTranscripts ? renameInTranscripts(deps.editor, people, id) : 0 };
+    },
+    uses: async ({ id }) => ({ transcripts: people.transcriptsOf(id).length }),
+    merge: async ({ from, into }) => people.merge(from, into),
+    undoMerge: async ({ from }) => people.undoMerge(from),
+    watch: async (_input, ctx) => people.watch(ctx.emit, ctx.signal),
+  };
+}

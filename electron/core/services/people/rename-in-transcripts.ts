@@ -1,0 +1,22 @@
+import type { TranscriptEditor } from '../transcript-editor/editor-service';
+import type { People } from './people-service';
+
+/**
+ * A renamed person's new name in the transcripts they speak in, asked for by the user: each
+ * transcript's linked speakers renamed as one editor step (so its page, search, exports and
+ * Ask read the new name, and Undo in its editor takes it back). Answers how many changed.
+ */
+export function renameInTranscripts(editor: TranscriptEditor, people: People, personId: string): number {
+  const person = people.resolve(personId);
+  if (!person) return 0;
+  let changed = 0;
+  for (const transcriptId of people.transcriptsOf(person.id)) {
+    const { patch } = editor.change(transcriptId, (document) => {
+      const linked = (person: string | undefined) => person !== undefined && people.resolve(person)?.id === personId;
+      if (!document.speakers.some((speaker) => linked(speaker.person) && speaker.name !== person.name)) return null;
+      return { ranges: [], speakers: document.speakers.map((speaker) => (linked(speaker.person) ? { ...speaker, name: person.name } : speaker)) };
+    });
+    if (patch.speakers) changed += 1;
+  }
+  return changed;
+}
