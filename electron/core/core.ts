@@ -31,7 +31,7 @@ import { createBackups } from './services/history/backups';
 import type { HistoryStore } from './services/history/history-store';
 import { openHistory } from './services/history/open-history';
 import { repairNotice } from './services/history/repair-notice';
-import { LIVE_BITRATE, createAudioSplitter, createClipEncoder, wholePlan } from './services/audio-split';
+import { LIVE_BITRATE, createAudioSplitter, createClipEncoder, createPeakReader, wholePlan } from './services/audio-split';
 import { createLiveCaptions } from './services/live-captions/live-captions';
 import { createJobFiles } from './services/jobs/job-files';
 import { createJobQueue } from './services/jobs/job-queue';
@@ -50,6 +50,7 @@ import { createServiceClient } from './services/net/service-client';
 import { createStaging } from './services/intake/staging';
 import { createTranscriptionService } from './services/recordings/transcription-service';
 import { createTranscriptEditor } from './services/transcript-editor/editor-service';
+import { createWaveforms } from './services/waveform/waveform-service';
 import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
 import { createLanguageService } from './services/language/language-service';
@@ -179,6 +180,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const { models, modelJobs, notes, ask } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
   const editor = createTranscriptEditor({ history });
+  const peakReader = createPeakReader({ start: options.splitProcess });
+  const waveforms = createWaveforms({ dir: join(options.userDataDir, 'waveforms'), audioPath: (id) => history.transcripts.audioPath(id), reader: peakReader });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
     staging,
@@ -240,9 +243,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       subtitleRules: settings.subtitleRules,
       words: language.t,
       tell: conversations.tell,
-      transcriptRemoved: recordings.transcriptRemoved,
+      transcriptRemoved: (id) => waveforms.forget(id).then(() => recordings.transcriptRemoved(id)),
     }),
-    transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    transcriptEditor: transcriptEditorHandlers({ editor, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     notes: notesHandlers({ notes, history, files, words: language.t }),
     ask: askHandlers({ history, ask }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
@@ -286,6 +289,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       liveParts.close();
       await jobs.close();
       await modelJobs.close();
+      await peakReader.close();
       stopBackups();
       stopDeletionRetries();
       await conversations.close();

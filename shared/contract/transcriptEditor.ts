@@ -171,6 +171,14 @@ export const transcriptEditorArea = {
   /** Speaker names used in any transcript, most recent first: offered again when naming. */
   knownSpeakers: call(z.void(), z.array(z.string())),
   export: call(id.extend({ format: editorExportFormatSchema, options: editorExportOptionsSchema }), saveOutcomeSchema),
+  /**
+   * The recording's waveform from window `from` on, a chunk at a time: a [low, high] pair of
+   * signed bytes (full scale 127) per `windowMs`, base64. Null: the transcript kept no recording.
+   */
+  waveform: call(
+    id.extend({ from: z.number().int().nonnegative().max(2 ** 31) }).strict(),
+    z.object({ windowMs: z.number().int().positive(), windows: z.number().int().nonnegative(), from: z.number().int().nonnegative(), peaks: z.string() }).nullable(),
+  ),
 };
 
 export type EditorBlock = z.infer<typeof editorBlockSchema>;
