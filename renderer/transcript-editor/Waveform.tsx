@@ -8,6 +8,7 @@ import { type Peaks, type RowSpan, loadPeaks, movedEdge, rowsInView } from './wa
 /** The closest zoom: 100 ms across the waveform, unless the whole would pass what a page can lay out. */
 const CLOSEST_SECONDS = 0.1;
 const WIDEST_PX = 16_000_000;
+/** The CSP allows wavesurfer's stylesheet for this height alone (WAVEFORM_STYLE_HASH in electron/core/security/csp.ts). */
 const HEIGHT = 72;
 
 const cssColor = (element: Element, name: string) => getComputedStyle(element).getPropertyValue(name).trim();
@@ -31,7 +32,9 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   const [peaks, setPeaks] = useState<Peaks | null | undefined>(undefined);
   const [zoom, setZoom] = useState(0);
   const [crowded, setCrowded] = useState(false);
-  const surfer = useRef<{ wave: WaveSurfer; regions: RegionsPlugin; sync: () => void } | null>(null);
+  const surfer = useRef<{ wave: WaveSurfer; regions: RegionsPlugin; sync: () => void; applyZoom: () => void } | null>(null);
+  const zoomRef = useRef(zoom);
+  zoomRef.current = zoom;
   const blocks = useEditor((view) => view.document?.blocks);
 
   useEffect(() => {
@@ -65,6 +68,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
       dragToSeek: false,
       plugins: [regions],
     });
+    const applyZoom = () => wave.zoom(pxPerSecond(zoomRef.current, wave.getWidth(), peaks.duration));
     const shown = new Map<string, { region: Region; row: RowSpan }>();
     const even = cssColor(container, '--wave-row');
     const odd = cssColor(container, '--wave-row-alt');
@@ -91,10 +95,10 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
         shown.set(row.id, { region, row });
       }
     };
-    surfer.current = { wave, regions, sync };
+    surfer.current = { wave, regions, sync, applyZoom };
 
     const stops = [
-      wave.on('ready', sync),
+      wave.on('ready', () => (applyZoom(), sync())),
       wave.on('scroll', sync),
       wave.on('zoom', sync),
       // A click on the waveform plays from there.
@@ -117,11 +121,10 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   // Every change to the document (this window's or another's) moves the regions with it.
   useEffect(() => surfer.current?.sync(), [blocks]);
 
+  // Before the waveform is ready, its 'ready' applies the zoom.
   useEffect(() => {
-    const current = surfer.current;
-    if (!current || !peaks) return;
-    current.wave.zoom(pxPerSecond(zoom, current.wave.getWidth(), peaks.duration));
-  }, [zoom, peaks]);
+    if (surfer.current?.wave.getDecodedData()) surfer.current.applyZoom();
+  }, [zoom]);
 
   if (peaks === null) return null;
   return (
