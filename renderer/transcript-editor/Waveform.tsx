@@ -10,6 +10,8 @@ const CLOSEST_SECONDS = 0.1;
 const WIDEST_PX = 16_000_000;
 /** The CSP allows wavesurfer's stylesheet for this height alone (WAVEFORM_STYLE_HASH in electron/core/security/csp.ts). */
 const HEIGHT = 72;
+/** A dropped edge snaps to a word edge this near on screen, whatever the zoom. */
+const SNAP_PX = 6;
 
 const cssColor = (element: Element, name: string) => getComputedStyle(element).getPropertyValue(name).trim();
 
@@ -108,7 +110,8 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
         const moved = known && movedEdge(known.row, region.start, region.end);
         if (!known || !moved) return sync();
         // Main snaps and keeps neighbours apart; whatever it answers (or refuses), the regions show the document.
-        void edit({ type: 'setTime', block: known.row.index, edge: moved.edge, ms: moved.ms }).finally(sync);
+        const snap = Math.min(5000, Math.round((SNAP_PX * 1000 * wave.getDuration()) / (wave.getWrapper().scrollWidth || 1)));
+        void edit({ type: 'setTime', block: known.row.index, edge: moved.edge, ms: moved.ms, snap }).finally(sync);
       }),
     ];
     return () => {

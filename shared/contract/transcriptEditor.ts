@@ -83,8 +83,12 @@ export const editIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('merge'), block }),
   /** Move the block's start or end by `ms` (the keyboard's nudge). */
   z.object({ type: z.literal('nudge'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(-60_000).max(60_000) }),
-  /** Put the block's start or end at `ms` (the playhead). */
-  z.object({ type: z.literal('setTime'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(0) }),
+  /**
+   * Put the block's start or end at `ms` (the playhead, or a region's edge dragged in the
+   * waveform). `snap`: main moves it to the nearest word edge of the row or its neighbour
+   * within that many ms (the waveform's few pixels at its zoom).
+   */
+  z.object({ type: z.literal('setTime'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(0), snap: z.number().int().min(0).max(5_000).optional() }),
   /** A speaker starts at this block: an existing speaker's id, a new one by name, or none. */
   z.object({ type: z.literal('speaker'), block, speaker: z.union([z.object({ id: z.string() }), z.object({ name: speakerName }), z.null()]) }),
   z.object({ type: z.literal('renameSpeaker'), speaker: z.string(), name: speakerName }),
