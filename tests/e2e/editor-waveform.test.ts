@@ -79,6 +79,12 @@ describe("the editor's waveform", () => {
     // Below the regions' handles: a third of the way along the recording.
     const at = await playedFrom(page, () => waveform(page).click({ position: { x: box.width / 3, y: 10 } }));
     expect(at).toBeCloseTo(meeting.duration / 3, 0);
+    // At 800×600 the waveform still fits beside everything else (judged from the screenshot).
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await expect.poll(async () => (await waveform(page).boundingBox())!.width).toBeLessThan(600);
+    await screenshot(page, 'editor-waveform-800x600');
+    await page.setViewportSize(size);
     // wavesurfer's own stylesheet is let in by its hash alone: no CSP violation, no error.
     expect(meeting.s.errors).toEqual([]);
   });
