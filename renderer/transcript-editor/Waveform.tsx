@@ -34,6 +34,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   const [peaks, setPeaks] = useState<Peaks | null | undefined>(undefined);
   const [zoom, setZoom] = useState(0);
   const [crowded, setCrowded] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   const surfer = useRef<{ wave: WaveSurfer; regions: RegionsPlugin; sync: () => void; applyZoom: () => void } | null>(null);
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
@@ -101,6 +102,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
 
     const stops = [
       wave.on('ready', () => (applyZoom(), sync())),
+      wave.on('redraw', () => setDrawn(true)),
       wave.on('scroll', sync),
       wave.on('zoom', sync),
       // A click on the waveform plays from there.
@@ -133,7 +135,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   return (
     <div className="ed-wave">
       {/* Time runs left to right in every language. */}
-      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={peaks === undefined} />
+      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={!drawn} />
       <div className="ed-wave-bar">
         <label>
           {t('waveform.zoom')}{' '}

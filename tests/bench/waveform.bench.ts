@@ -21,6 +21,7 @@ const HOURS = 3;
  * pink noise, with pauses, repeated by ffmpeg without re-encoding.
  */
 async function threeHours(dir: string): Promise<string> {
+  if (process.env.WAVE_DEBUG) return '/tmp/wave-debug/three hours.wav';
   const minute = join(dir, 'minute.wav');
   const path = join(dir, 'three hours.wav');
   await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=60:c=pink:r=16000:a=0.3', '-af', "volume='if(lt(mod(t,7),5),1,0.02)':eval=frame", '-ac', '1', '-c:a', 'pcm_s16le', minute]);
@@ -89,51 +90,46 @@ export async function waveformBench(): Promise<string[]> {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'three hours.wav' }).click();
     await page.getByRole('button', { name: 'Edit transcript' }).waitFor({ timeout: 60_000 });
     // From the click on Edit transcript to the first row and the waveform's first canvas drawn (inside its shadow root).
-    const shown = page.evaluate(
-      () =>
-        new Promise<{ rows: number; wave: number }>((resolve) => {
-          let clicked = 0;
-          let rows = 0;
-          document.addEventListener('click', () => (clicked ||= performance.now()), { capture: true });
-          const look = () => {
-            if (clicked) {
-              rows ||= document.querySelector('[data-row="0"]') ? performance.now() : 0;
-              const canvas = document.querySelector('.ed-wave-box')?.firstElementChild?.shadowRoot?.querySelector('canvas');
-              if (rows && canvas) return resolve({ rows: rows - clicked, wave: performance.now() - clicked });
-            }
-            requestAnimationFrame(look);
-          };
-          look();
-        }),
-    );
-    await page.getByRole('button', { name: 'Edit transcript' }).click();
-    const opened = await shown;
+    // From the click on Edit transcript to the first row, and to the waveform drawn (it is busy until
+    // then), in the page's clock. A string, so tsx's transform (its __name helper) stays out of the page.
+    const opened = (await page.evaluate(`new Promise((resolve) => {
+      let rows = 0;
+      const observer = new MutationObserver(() => {
+        if (!rows && document.querySelector('[data-row="0"]')) rows = performance.now();
+        if (rows && document.querySelector('.ed-wave-box[aria-busy="false"]')) {
+          observer.disconnect();
+          resolve({ rows: rows - clicked, wave: performance.now() - clicked });
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+      const clicked = performance.now();
+      [...document.querySelectorAll('button')].find((button) => button.textContent.trim() === 'Edit transcript').click();
+    })`)) as { rows: number; wave: number };
     lines.push(`waveform: Edit transcript click → the first row on screen ${ms(opened.rows)}, the ${HOURS}-hour waveform drawn ${ms(opened.wave)} (target < 300 ms)`);
 
-    // Zoomed in until rows have regions, then a region's end dragged 200 px and back, every frame timed.
+    // Zoomed in until rows have regions, then a region's end dragged 100 px back and 200 px on, every frame timed.
     await page.getByRole('slider', { name: 'Zoom' }).fill('0.6');
     const handle = page.locator('.ed-wave-box [part~="region-handle-right"]').nth(2);
     await handle.waitFor();
     const grip = (await handle.boundingBox())!;
-    await page.evaluate(() => {
-      const w = window as unknown as { __frames: number[]; __framing: boolean };
-      w.__frames = [];
-      w.__framing = true;
+    await page.evaluate(`(() => {
+      window.__frames = [];
+      window.__framing = true;
       let last = performance.now();
-      const frame = (now: number) => {
-        w.__frames.push(now - last);
+      const frame = (now) => {
+        window.__frames.push(now - last);
         last = now;
-        if (w.__framing) requestAnimationFrame(frame);
+        if (window.__framing) requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
-    });
+    })()`);
     const from = await page.evaluate(() => performance.now());
     const x = grip.x + grip.width / 2;
     const y = grip.y + grip.height / 2;
     await page.mouse.move(x, y);
     await page.mouse.down();
-    await page.mouse.move(x + 200, y, { steps: 40 });
-    await page.mouse.move(x, y, { steps: 40 });
+    await page.mouse.move(x - 100, y, { steps: 40 });
+    await page.mouse.move(x + 100, y, { steps: 40 });
     await page.mouse.up();
     await page.getByRole('status').getByText('All edits saved').waitFor();
     const result = await page.evaluate((since) => {
@@ -143,7 +139,7 @@ export async function waveformBench(): Promise<string[]> {
     }, from);
     const worst = Math.max(...result.frames);
     lines.push(
-      `waveform: dragging a region's edge 200 px and back (80 pointer moves) on the ${HOURS}-hour waveform: ${result.frames.length} frames, the longest ${ms(worst)}, ${result.long.length} main-thread tasks over 50 ms (target: no frame over 50 ms)`,
+      `waveform: dragging a region's edge 100 px back and 200 px on (80 pointer moves) and main's retime answered on the ${HOURS}-hour waveform: ${result.frames.length} frames, the longest ${ms(worst)}, ${result.long.length} main-thread tasks over 50 ms (target: no frame over 50 ms)`,
     );
   } finally {
     await browser?.close();
