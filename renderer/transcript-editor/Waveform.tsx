@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/plugins/regions';
 import { edit, useEditor } from './store';
-import { type Peaks, type RowSpan, loadPeaks, movedEdge, rowsInView } from './waveform';
+import { type Peaks, type RowSpan, fullPeaks, movedEdge, overviewOf, rowsInView } from './waveform';
 
 /** The closest zoom: 100 ms across the waveform, unless the whole would pass what a page can lay out. */
 const CLOSEST_SECONDS = 0.1;
@@ -42,7 +42,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
 
   useEffect(() => {
     let live = true;
-    loadPeaks(id).then(
+    overviewOf(id).then(
       (loaded) => live && setPeaks(loaded),
       // The waveform is a help to editing, not a need: without it the rows still edit.
       () => live && setPeaks(null),
@@ -116,12 +116,21 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
         void edit({ type: 'setTime', block: known.row.index, edge: moved.edge, ms: moved.ms, snap }).finally(sync);
       }),
     ];
+    // The overview is drawn at once; the 10 ms peaks that zooming in needs take its place when they come.
+    let live = true;
+    fullPeaks(id).then(
+      (full) => {
+        if (live && full && full.windowMs !== peaks.windowMs) void wave.load(media.currentSrc || media.src, full.channels, full.duration);
+      },
+      () => undefined,
+    );
     return () => {
+      live = false;
       stops.forEach((stop) => stop());
       surfer.current = null;
       wave.destroy();
     };
-  }, [peaks, media]);
+  }, [id, peaks, media]);
 
   // Every change to the document (this window's or another's) moves the regions with it.
   useEffect(() => surfer.current?.sync(), [blocks]);

@@ -177,11 +177,12 @@ export const transcriptEditorArea = {
   export: call(id.extend({ format: editorExportFormatSchema, options: editorExportOptionsSchema }), saveOutcomeSchema),
   /**
    * The recording's waveform from window `from` on, a chunk at a time: a [low, high] pair of
-   * signed bytes (full scale 127) per `windowMs`, base64. Null: the transcript kept no recording.
+   * signed bytes (full scale 127) per `windowMs`, base64; `overview`: the whole of it in a few
+   * thousand pairs, to draw first. Null: the transcript kept no recording.
    */
   waveform: call(
-    id.extend({ from: z.number().int().nonnegative().max(2 ** 31) }).strict(),
-    z.object({ windowMs: z.number().int().positive(), windows: z.number().int().nonnegative(), from: z.number().int().nonnegative(), peaks: z.string() }).nullable(),
+    id.extend({ from: z.number().int().nonnegative().max(2 ** 31), overview: z.boolean().optional() }).strict(),
+    z.object({ windowMs: z.number().int().positive(), windows: z.number().int().nonnegative(), from: z.number().int().nonnegative(), peaks: z.string(), durationMs: z.number().int().nonnegative() }).nullable(),
   ),
 };
 

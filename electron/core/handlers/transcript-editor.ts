@@ -31,6 +31,6 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; files
       // The same writer and rules as the transcript page's exports: the user's, from main's settings.
       return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words }));
     },
-    waveform: ({ id, from }) => deps.waveforms.chunk(id, from),
+    waveform: ({ id, from, overview }) => deps.waveforms.chunk(id, from, overview),
   };
 }

@@ -13,11 +13,11 @@ import { testFolder } from '../../../support/temp-folder';
 
 const run = promisify(execFile);
 
-/** Four seconds: silence, a second of a half-scale tone from 2 s, silence. */
-async function toneAt(dir: string, name: string, rate = 16_000): Promise<string> {
+/** `seconds` long (four by default): silence, but a second of a half-scale tone from `at` (2 s). */
+async function toneAt(dir: string, name: string, rate = 16_000, seconds = 4, at = 2): Promise<string> {
   const path = join(dir, name);
-  const tone = `if(between(t\\,2\\,3)\\,0.5*sin(2*PI*440*t)\\,0)`;
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=${rate}:d=4`, path]);
+  const tone = `if(between(t\\,${at}\\,${at + 1})\\,0.5*sin(2*PI*440*t)\\,0)`;
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=${rate}:d=${seconds}`, path]);
   return path;
 }
 
@@ -75,6 +75,25 @@ describe("the editor's waveform", () => {
     expect(processes).toEqual(['peaks', 'peaks']);
     await waveforms.forget('t');
     expect(await readdir(join(dir, 'waveforms'))).toEqual([]);
+    await reader.close();
+  });
+
+  it('gives a long recording first as an overview: its whole length in at most 20,000 pairs, each the extremes of the windows it covers', async () => {
+    const dir = await testFolder('confab-waveform-');
+    // 250 s: 25,000 windows of 10 ms, so each overview pair covers two; the tone from 100 s to 101 s.
+    const audio = await toneAt(dir, 'long.wav', 8000, 250, 100);
+    const reader = createPeakReader();
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: () => audio, reader });
+    const overview = (await waveforms.chunk('t', 0, true))!;
+    expect(overview).toMatchObject({ windowMs: 20, windows: 12_500, from: 0, durationMs: 250_000 });
+    const peaks = pairs(overview.peaks);
+    expect(peaks.length).toBe(25_000);
+    const loudest = (from: number, to: number) => Math.max(...Array.from(peaks.subarray(from * 2, to * 2)).map(Math.abs));
+    expect(loudest(0, 4999)).toBe(0);
+    expect(loudest(5001, 5049)).toBeGreaterThan(60);
+    expect(loudest(5051, 12_500)).toBe(0);
+    // The full peaks: the same recording, read once.
+    expect((await waveforms.chunk('t', 0))!).toMatchObject({ windowMs: 10, windows: 25_000, durationMs: 250_000 });
     await reader.close();
   });
 });
