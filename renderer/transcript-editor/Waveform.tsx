@@ -35,6 +35,8 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   const [zoom, setZoom] = useState(0);
   const [crowded, setCrowded] = useState(false);
   const [drawn, setDrawn] = useState(false);
+  /** What each drawn pair spans: the overview's, then 10 ms (said on the element, for the bench and tests). */
+  const [detail, setDetail] = useState<number | null>(null);
   const surfer = useRef<{ wave: WaveSurfer; regions: RegionsPlugin; sync: () => void; applyZoom: () => void } | null>(null);
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
@@ -71,6 +73,9 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
       dragToSeek: false,
       plugins: [regions],
     });
+    // Zoomed in, the waveform scrolls: focusable, so the keyboard's arrows scroll it too.
+    const scroller = wave.getWrapper().parentElement;
+    if (scroller) scroller.tabIndex = 0;
     const applyZoom = () => wave.zoom(pxPerSecond(zoomRef.current, wave.getWidth(), peaks.duration));
     const shown = new Map<string, { region: Region; row: RowSpan }>();
     const even = cssColor(container, '--wave-row');
@@ -103,6 +108,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
     const stops = [
       wave.on('ready', () => (applyZoom(), sync())),
       wave.on('redraw', () => setDrawn(true)),
+      wave.on('ready', () => setDetail(wave.getDecodedData() === null ? null : (1000 * wave.getDuration()) / (wave.getDecodedData()!.length || 1))),
       wave.on('scroll', sync),
       wave.on('zoom', sync),
       // A click on the waveform plays from there.
@@ -144,7 +150,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   return (
     <div className="ed-wave">
       {/* Time runs left to right in every language. */}
-      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={!drawn} />
+      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={!drawn} data-pair-ms={detail === null ? undefined : Math.round(detail)} />
       <div className="ed-wave-bar">
         <label>
           {t('waveform.zoom')}{' '}

@@ -107,7 +107,8 @@ export async function waveformBench(): Promise<string[]> {
     })`)) as { rows: number; wave: number };
     lines.push(`waveform: Edit transcript click → the first row on screen ${ms(opened.rows)}, the ${HOURS}-hour waveform drawn ${ms(opened.wave)} (target < 300 ms)`);
 
-    // Zoomed in until rows have regions, then a region's end dragged 100 px back and 200 px on, every frame timed.
+    // Once the 10 ms peaks have taken the overview's place (they come after it is drawn), zoomed in until rows have regions, then a region's end dragged 100 px back and 200 px on, every frame timed.
+    await page.locator('.ed-wave-box[data-pair-ms="10"]').waitFor({ timeout: 60_000 });
     await page.getByRole('slider', { name: 'Zoom' }).fill('0.6');
     const handle = page.locator('.ed-wave-box [part~="region-handle-right"]').nth(2);
     await handle.waitFor();
