@@ -19,7 +19,6 @@ import { rowListParts } from './RowList';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
 import { Toolbar } from './Toolbar';
-import { overviewOf } from './waveform';
 import './editor.css';
 
 /** The row and word playing at `ms`: the last row started by then, and its last word started. */
@@ -104,11 +103,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
   const [playing, setPlaying] = useState({ row: -1, word: -1 });
   const pattern = usePattern();
   const current = useFind((view) => view.current);
-  useEffect(() => {
-    void openEditor(id);
-    // The waveform's peaks come beside the document, not after it.
-    overviewOf(id).catch(() => undefined);
-  }, [id]);
+  useEffect(() => void openEditor(id), [id]);
 
   const blocks = document?.blocks;
   const speakerNames = useMemo(() => {
