@@ -94,12 +94,14 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
       for (const [rowId, { region }] of shown) if (!keep.has(rowId)) (region.remove(), shown.delete(rowId));
       for (const row of spans ?? []) {
         const known = shown.get(row.id);
+        // Rows alternate in colour by place, which a split or merge above changes.
+        const color = row.index % 2 ? odd : even;
         if (known) {
           known.row = row;
-          if (known.region.start !== row.start || known.region.end !== row.end) known.region.setOptions({ start: row.start, end: row.end });
+          if (known.region.start !== row.start || known.region.end !== row.end || known.region.color !== color) known.region.setOptions({ start: row.start, end: row.end, color });
           continue;
         }
-        const region = regions.addRegion({ id: row.id, start: row.start, end: row.end, drag: false, resize: true, color: row.index % 2 ? odd : even });
+        const region = regions.addRegion({ id: row.id, start: row.start, end: row.end, drag: false, resize: true, color });
         shown.set(row.id, { region, row });
       }
     };
