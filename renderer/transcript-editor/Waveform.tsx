@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/plugins/regions';
 import { edit, useEditor } from './store';
-import { type Peaks, type RowSpan, fullPeaks, movedEdge, overviewOf, rowsInView } from './waveform';
+import { type RowSpan, movedEdge, rowsInView } from './wave-regions';
+import { type Peaks, fullPeaks, overviewOf } from './waveform';
 
 /** The closest zoom: 100 ms across the waveform, unless the whole would pass what a page can lay out. */
 const CLOSEST_SECONDS = 0.1;
