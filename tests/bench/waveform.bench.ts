@@ -21,7 +21,6 @@ const HOURS = 3;
  * pink noise, with pauses, repeated by ffmpeg without re-encoding.
  */
 async function threeHours(dir: string): Promise<string> {
-  if (process.env.WAVE_DEBUG) return '/tmp/wave-debug/three hours.wav';
   const minute = join(dir, 'minute.wav');
   const path = join(dir, 'three hours.wav');
   await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=60:c=pink:r=16000:a=0.3', '-af', "volume='if(lt(mod(t,7),5),1,0.02)':eval=frame", '-ac', '1', '-c:a', 'pcm_s16le', minute]);
