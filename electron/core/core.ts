@@ -50,8 +50,6 @@ import { rememberSecret } from './services/net/redact';
 import { createServiceClient } from './services/net/service-client';
 import { createStaging } from './services/intake/staging';
 import { createTranscriptionService } from './services/recordings/transcription-service';
-import { createTranscriptEditor } from './services/transcript-editor/editor-service';
-import { createPeople } from './services/people/people-service';
 import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
 import { createLanguageService } from './services/language/language-service';
@@ -65,8 +63,8 @@ import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
 import { openKeychainStores } from './core-keychain';
+import { openEditing } from './core-editing';
 import { openModelFeatures } from './core-models';
-
 import type { Core, CoreOptions } from './core-types';
 
 export type { Core, CoreOptions, RecordingDoor } from './core-types';
@@ -125,11 +123,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     service: { url: () => settings.get().mcpUrl ?? defaultMcpUrl(settings.get().baseUrl), apiKey: keyFor },
     fetch: guardedFetch(netFetch, DEFAULT_LIMITS.maxRedirects),
   });
-
   const files = options.fileSaver ?? noSaver;
   const presence = options.presence ?? noPresenceSignal;
   const staging = createStaging(join(options.userDataDir, 'staging'));
-
   const transcription = createTranscriptionService({ staging, history, audioDir: join(options.userDataDir, 'audio') });
   // The queue hands transcripts back to the recordings, and recordings add to the queue: the
   // recording service is made once the queue exists, and reached through this binding meanwhile.
@@ -180,15 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
   const { models, modelJobs, notes, ask } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
-  const people = createPeople({
-    history,
-    selfName: () => settings.get().speakerName,
-    fallbackSelfName: () => language.t('speakers.me'),
-    renameSelf: async (name) => void (await settings.update({ speakerName: name, speakerNameAsked: true })),
-  });
-  // The user's own name is Settings'; the list follows it when it changes there.
-  settings.onChange(people.refresh);
-  const editor = createTranscriptEditor({ history, people });
+  const { people, editor, waveforms, closeEditing } = openEditing({ history, settings, language, dataDir: options.userDataDir, splitProcess: options.splitProcess });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
     staging,
@@ -251,9 +239,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       subtitleRules: settings.subtitleRules,
       words: language.t,
       tell: conversations.tell,
-      transcriptRemoved: recordings.transcriptRemoved,
+      transcriptRemoved: (id) => waveforms.forget(id).then(() => recordings.transcriptRemoved(id)),
     }),
-    transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t }),
+    transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     people: peopleHandlers({ people, editor }),
     notes: notesHandlers({ notes, history, files, words: language.t }),
     ask: askHandlers({ history, ask }),
@@ -298,6 +286,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       liveParts.close();
       await jobs.close();
       await modelJobs.close();
+      await closeEditing();
       stopBackups();
       stopDeletionRetries();
       await conversations.close();

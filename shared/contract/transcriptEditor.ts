@@ -84,8 +84,12 @@ export const editIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('merge'), block }),
   /** Move the block's start or end by `ms` (the keyboard's nudge). */
   z.object({ type: z.literal('nudge'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(-60_000).max(60_000) }),
-  /** Put the block's start or end at `ms` (the playhead). */
-  z.object({ type: z.literal('setTime'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(0) }),
+  /**
+   * Put the block's start or end at `ms` (the playhead, or a region's edge dragged in the
+   * waveform). `snap`: main moves it to the nearest word edge of the row or its neighbour
+   * within that many ms (the waveform's few pixels at its zoom).
+   */
+  z.object({ type: z.literal('setTime'), block, edge: z.enum(['start', 'end']), ms: z.number().int().min(0), snap: z.number().int().min(0).max(5_000).optional() }),
   /**
    * A speaker starts at this block: an existing speaker's id, a person (shared/contract/people.ts),
    * a new one by name (a person of that name is linked, or remembered as a new person), or none.
@@ -187,6 +191,15 @@ export const transcriptEditorArea = {
   /** Talk time per speaker (talk-time.ts), for the Speakers panel: main computes, the page renders. */
   talkTime: call(id, z.array(talkTimeSchema)),
   export: call(id.extend({ format: editorExportFormatSchema, options: editorExportOptionsSchema }), saveOutcomeSchema),
+  /**
+   * The recording's waveform from window `from` on, a chunk at a time: a [low, high] pair of
+   * signed bytes (full scale 127) per `windowMs`, base64; `overview`: the whole of it in a few
+   * thousand pairs, to draw first. Null: the transcript kept no recording.
+   */
+  waveform: call(
+    id.extend({ from: z.number().int().nonnegative().max(2 ** 31), overview: z.boolean().optional() }).strict(),
+    z.object({ windowMs: z.number().int().positive(), windows: z.number().int().nonnegative(), from: z.number().int().nonnegative(), peaks: z.string(), durationMs: z.number().int().nonnegative() }).nullable(),
+  ),
 };
 
 export type EditorBlock = z.infer<typeof editorBlockSchema>;

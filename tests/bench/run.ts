@@ -15,6 +15,7 @@ import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
 import { uploadBench } from './upload.bench';
+import { waveformBench } from './waveform.bench';
 
 // `npm run bench`: every benchmark in turn, each printing its own figures.
 // `npm run bench -- history` runs one.
@@ -22,6 +23,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['history', historyBench],
   ['subtitles', subtitlesBench],
   ['editor', editorBench],
+  ['waveform', waveformBench],
   ['chat', chatBench],
   ['split', splitBench],
   ['upload', uploadBench],

@@ -6,13 +6,14 @@ import type { Handlers } from '../router';
 import type { FileSaver } from '../services/storage/file-saver';
 import type { MainWords } from '../services/language/language-service';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+import type { Waveforms } from '../services/waveform/waveform-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 import { talkTime } from '../services/transcript-export/talk-time';
 import type { People } from '../services/people/people-service';
 
 const wire = <T extends { patch: EditorPatch; state: EditorState }>(change: T) => ({ ...change, patch: patchToWire(change.patch) });
 
-export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; people: People; files: FileSaver; subtitleRules(): SubtitleRules; words: MainWords }): Handlers<Contract>['transcriptEditor'] {
+export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; people: People; files: FileSaver; subtitleRules(): SubtitleRules; words: MainWords; waveforms: Waveforms }): Handlers<Contract>['transcriptEditor'] {
   const { editor } = deps;
   return {
     open: async ({ id }) => {
@@ -34,5 +35,6 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; peopl
       // The same writer and rules as the transcript page's exports: the user's, from main's settings.
       return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words }));
     },
+    waveform: ({ id, from, overview }) => deps.waveforms.chunk(id, from, overview),
   };
 }

@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { Problem } from '../../../../shared/domain/problem';
 import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
-import { type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
+import { type PeaksAnswer, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart } from './types';
 import { planRecording } from './plan-recording';
 import { processSlots } from './process-slots';
@@ -61,6 +61,30 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
         await rm(outPath, { force: true });
         throw error;
       }
+    },
+    close: () => processes.close(),
+  };
+}
+
+/** Reads a recording's waveform peaks (peaks-pass.ts), off main's thread. */
+export interface PeakReader {
+  peaks(path: string, signal: AbortSignal): Promise<Omit<PeaksAnswer, 'type'>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The editor's waveform is read in a splitter process too, one recording at a time: a recording
+ * is read once (its peaks are kept), so a third process beside a job's two is brief.
+ */
+export function createPeakReader(options: Pick<SplitterOptions, 'start' | 'onPeakRss'> = {}): PeakReader {
+  const processes = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
+  const slots = processSlots(1);
+  return {
+    async peaks(path, signal) {
+      const answer = await slots.use(0, signal, () => processes.run({ type: 'peaks', path }, signal));
+      if (answer.type === 'failed') throw new Problem(answer.problem.code, answer.problem.values);
+      if (answer.type !== 'peaks') throw new Problem('split.failed', { detail: `no peaks came (${answer.type})` });
+      return { peaks: answer.peaks, windowMs: answer.windowMs };
     },
     close: () => processes.close(),
   };

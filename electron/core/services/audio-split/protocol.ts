@@ -22,7 +22,9 @@ export type SplitRequest =
   | { type: 'plan'; path: string; fromSample: number; firstStretchSeconds: number; stretchMaxSeconds: number }
   /** Pass 1's further stretches: the levels from `fromSample` to `toSample` (null: the end). */
   | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
-  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string; bitrate?: number };
+  | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string; bitrate?: number }
+  /** The transcript editor's waveform: the whole recording's lowest and highest sample per window (peaks-pass.ts). */
+  | { type: 'peaks'; path: string };
 
 /** What the splitter needs to know of a recording besides its levels (source.ts). */
 export interface RecordingShape {
@@ -43,10 +45,13 @@ export type SplitAnswer =
   /** `samples`: where the measuring stopped, at the recording's end its encoder padding already left out. */
   | { type: 'measured'; levels: Float32Array; samples: number; shape: RecordingShape }
   | { type: 'encoded'; part: EncodedPart }
+  /** `peaks`: a [low, high] pair of signed bytes (full scale 127) per `windowMs`. */
+  | { type: 'peaks'; peaks: Int8Array; windowMs: number }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
   | { type: 'failed'; problem: ProblemData; rejected: boolean };
 
 export type MeasuredAnswer = Extract<SplitAnswer, { type: 'measured' }>;
+export type PeaksAnswer = Extract<SplitAnswer, { type: 'peaks' }>;
 
 /** A file that is not splittable audio; its code and values say what is wrong, and the page what to do. */
 export class UnsplittableAudioError extends Problem {

@@ -16,6 +16,7 @@ import { encodePart } from './encode-pass';
 import { measureStart, measureStretch } from './measure-requests';
 import { orderedAudioEncoder } from './ordered-encoder';
 import { parentLink } from './parent-link';
+import { measurePeaks } from './peaks-pass';
 import type { SplitAnswer, SplitRequest } from './protocol';
 import type { SplitProgress } from './types';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -32,6 +33,7 @@ const report = (progress: SplitProgress) => post({ type: 'progress', progress })
 async function run(request: SplitRequest): Promise<SplitAnswer> {
   if (request.type === 'plan') return measureStart(request, post, report);
   if (request.type === 'measure') return measureStretch(request.path, request.fromSample, request.toSample, report);
+  if (request.type === 'peaks') return measurePeaks(request.path);
   return { type: 'encoded', part: await encodePart(request, report) };
 }
 

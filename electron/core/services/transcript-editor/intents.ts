@@ -3,6 +3,7 @@ import { Problem } from '../../../../shared/domain/problem';
 import { blockText, findPattern } from '../../../../shared/domain/transcript-edits';
 import { normalText } from '../../../../shared/domain/words';
 import { inTypedWords, retimeBlock } from './retime';
+import { snapToEdges } from './snap';
 import type { RowCounter } from './row-ids';
 import { type PeopleLookup, speakerPatch } from './speaker-choice';
 
@@ -93,7 +94,7 @@ function moveEdge(document: EditorDocument, intent: Extract<EditIntent, { type: 
   if (intent.edge === 'start') {
     const before = document.blocks[index - 1];
     const previous = before?.times ? [...before.times] : null;
-    const wanted = intent.type === 'nudge' ? times[0]! + intent.ms : intent.ms;
+    const wanted = intent.type === 'nudge' ? times[0]! + intent.ms : snapToEdges(intent.ms, intent.snap, [before, block]);
     const start = Math.min(Math.max(wanted, previous?.at(-2) ?? 0), times[1]!);
     if (start === times[0]) return null;
     times[0] = start;
@@ -105,7 +106,7 @@ function moveEdge(document: EditorDocument, intent: Extract<EditIntent, { type: 
   }
   const after = document.blocks[index + 1];
   const following = after?.times ? [...after.times] : null;
-  const wanted = intent.type === 'nudge' ? times[last + 1]! + intent.ms : intent.ms;
+  const wanted = intent.type === 'nudge' ? times[last + 1]! + intent.ms : snapToEdges(intent.ms, intent.snap, [block, after]);
   const end = Math.max(Math.min(wanted, following?.[1] ?? durationMs ?? Infinity), times[last]!);
   if (end === times[last + 1]) return null;
   times[last + 1] = end;

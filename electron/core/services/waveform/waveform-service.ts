@@ -1,0 +1,98 @@
+/**
+ * The transcript editor's waveform: a recording's peaks, read once in a splitter process
+ * (peaks-pass.ts) and kept in the data folder (peaks-file.ts), so reopening a transcript reads
+ * the file instead of the recording. The page takes them in chunks, the first saying how many
+ * there are; a transcript whose recording was not kept has no waveform (null).
+ */
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PeakReader } from '../audio-split';
+import { peaksFileOf, readPeaks, writePeaks, type PeaksFile, type Source } from './peaks-file';
+
+/**
+ * Windows per chunk: 2.5 MB (3.4 MB as base64, under the bridge's 8 MB frame), about three and
+ * a half hours at 10 ms, so most recordings come in one answer.
+ */
+export const CHUNK_WINDOWS = 1_310_720;
+
+/** An overview has at most this many pairs: a pixel's worth or more across any screen, in 40 KB. */
+export const OVERVIEW_PAIRS = 20_000;
+
+export interface WaveformChunk {
+  /** What each pair spans: 10 ms, or a whole number of times that in an overview. */
+  windowMs: number;
+  /** Windows in the whole recording. */
+  windows: number;
+  from: number;
+  /** [low, high] signed bytes per window, base64: the bridge carries JSON. */
+  peaks: string;
+  /** The recording's length as the peaks measure it. */
+  durationMs: number;
+}
+
+export interface WaveformDeps {
+  dir: string;
+  audioPath(transcriptId: string): string | null;
+  reader: PeakReader;
+}
+
+export function createWaveforms(deps: WaveformDeps) {
+  /** Recordings being read now: a second window opening the same transcript waits for the same reading. */
+  const reading = new Map<string, Promise<PeaksFile>>();
+  const fileOf = (id: string) => join(deps.dir, `${encodeURIComponent(id)}.peaks`);
+
+  async function kept(id: string, audio: string): Promise<PeaksFile> {
+    const info = await stat(audio);
+    const source: Source = { size: info.size, mtimeMs: info.mtimeMs };
+    const found = await peaksFileOf(fileOf(id), source);
+    if (found) return found;
+    const { peaks, windowMs } = await deps.reader.peaks(audio, new AbortController().signal);
+    await mkdir(deps.dir, { recursive: true });
+    await writePeaks(fileOf(id), source, windowMs, peaks);
+    return { windowMs, windows: peaks.length / 2 };
+  }
+
+  return {
+    /**
+     * From window `from` on, a chunk; or, for `overview`, the whole recording in at most
+     * OVERVIEW_PAIRS pairs, each the extremes of the windows it covers: what the page draws
+     * first, in one small answer, while the full peaks come.
+     */
+    async chunk(id: string, from: number, overview = false): Promise<WaveformChunk | null> {
+      const audio = deps.audioPath(id);
+      if (!audio) return null;
+      let pending = reading.get(id);
+      if (!pending) {
+        pending = kept(id, audio).finally(() => reading.delete(id));
+        reading.set(id, pending);
+      }
+      const { windowMs, windows } = await pending;
+      if (overview) return overviewOf(fileOf(id), windowMs, windows);
+      const start = Math.min(from, windows);
+      const bytes = await readPeaks(fileOf(id), start, Math.min(CHUNK_WINDOWS, windows - start));
+      return { windowMs, windows, from: start, peaks: bytes.toString('base64'), durationMs: windows * windowMs };
+    },
+    /** A transcript removed: its peaks go with its recording. */
+    forget: (id: string) => rm(fileOf(id), { force: true }),
+  };
+}
+
+async function overviewOf(path: string, windowMs: number, windows: number): Promise<WaveformChunk> {
+  const step = Math.max(1, Math.ceil(windows / OVERVIEW_PAIRS));
+  const all = new Int8Array((await readPeaks(path, 0, windows)).buffer.slice(0));
+  const pairs = Math.ceil(windows / step);
+  const out = new Int8Array(pairs * 2);
+  for (let pair = 0; pair < pairs; pair++) {
+    let low = 0;
+    let high = 0;
+    for (let i = pair * step; i < Math.min(windows, (pair + 1) * step); i++) {
+      low = Math.min(low, all[i * 2]!);
+      high = Math.max(high, all[i * 2 + 1]!);
+    }
+    out[pair * 2] = low;
+    out[pair * 2 + 1] = high;
+  }
+  return { windowMs: windowMs * step, windows: pairs, from: 0, peaks: Buffer.from(out.buffer).toString('base64'), durationMs: windows * windowMs };
+}
+
+export type Waveforms = ReturnType<typeof createWaveforms>;

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { createPeakReader } from '../../../../electron/core/services/audio-split';
+import { createWaveforms } from '../../../../electron/core/services/waveform/waveform-service';
+import { testFolder } from '../../../support/temp-folder';
+
+// The editor's waveform as main makes it: a real recording read in a splitter process into
+// 10 ms [low, high] pairs, kept in the data folder, and read again from there on reopening,
+// never from the recording twice.
+
+const run = promisify(execFile);
+
+/** `seconds` long (four by default): silence, but a second of a half-scale tone from `at` (2 s). */
+async function toneAt(dir: string, name: string, rate = 16_000, seconds = 4, at = 2): Promise<string> {
+  const path = join(dir, name);
+  const tone = `if(between(t\\,${at}\\,${at + 1})\\,0.5*sin(2*PI*440*t)\\,0)`;
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=${rate}:d=${seconds}`, path]);
+  return path;
+}
+
+const pairs = (base64: string) => new Int8Array(Buffer.from(base64, 'base64'));
+
+describe("the editor's waveform", () => {
+  it('reads a recording into 10 ms peaks once, keeps them, and reads them back on reopening without decoding again', async () => {
+    const dir = await testFolder('confab-waveform-');
+    const audio = await toneAt(dir, 'meeting.wav');
+    const processes: string[] = [];
+    const reader = createPeakReader({ onPeakRss: (_kib, request) => processes.push(request) });
+    const open = () => createWaveforms({ dir: join(dir, 'waveforms'), audioPath: (id) => (id === 'kept' ? audio : null), reader });
+
+    const first = await open().chunk('kept', 0);
+    expect(first).not.toBeNull();
+    expect(first!.windowMs).toBe(10);
+    expect(first!.windows).toBe(400);
+    const peaks = pairs(first!.peaks);
+    expect(peaks.length).toBe(800);
+    const window = (i: number) => [peaks[i * 2]!, peaks[i * 2 + 1]!];
+    // Silence is flat; the tone's windows reach half scale both ways, from 2 s to 3 s exactly.
+    expect(window(100)).toEqual([0, 0]);
+    expect(window(199)).toEqual([0, 0]);
+    for (const i of [201, 250, 298]) {
+      expect(window(i)[0]).toBeLessThan(-60);
+      expect(window(i)[1]).toBeGreaterThan(60);
+    }
+    expect(window(301)).toEqual([0, 0]);
+    expect(processes).toEqual(['peaks']);
+
+    // Reopened (a new service over the same data folder, as after a restart): the kept file answers.
+    const again = await open().chunk('kept', 200);
+    expect(again!.from).toBe(200);
+    expect(pairs(again!.peaks)).toEqual(peaks.subarray(400));
+    expect(processes).toEqual(['peaks']);
+    expect(await readdir(join(dir, 'waveforms'))).toEqual(['kept.peaks']);
+
+    // A transcript without its recording has no waveform.
+    expect(await open().chunk('no-audio', 0)).toBeNull();
+    await reader.close();
+  });
+
+  it('reads a recording again when it was replaced, and two windows opening it at once share one reading', async () => {
+    const dir = await testFolder('confab-waveform-');
+    const audio = await toneAt(dir, 'meeting.wav');
+    const processes: string[] = [];
+    const reader = createPeakReader({ onPeakRss: (_kib, request) => processes.push(request) });
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: () => audio, reader });
+    const [a, b] = await Promise.all([waveforms.chunk('t', 0), waveforms.chunk('t', 0)]);
+    expect(a).toEqual(b);
+    expect(processes).toEqual(['peaks']);
+    // The same name, another recording (8 kHz now, so a different size).
+    await toneAt(dir, 'meeting.wav', 8000);
+    expect((await waveforms.chunk('t', 0))!.windows).toBe(400);
+    expect(processes).toEqual(['peaks', 'peaks']);
+    await waveforms.forget('t');
+    expect(await readdir(join(dir, 'waveforms'))).toEqual([]);
+    await reader.close();
+  });
+
+  it('gives a long recording first as an overview: its whole length in at most 20,000 pairs, each the extremes of the windows it covers', async () => {
+    const dir = await testFolder('confab-waveform-');
+    // 250 s: 25,000 windows of 10 ms, so each overview pair covers two; the tone from 100 s to 101 s.
+    const audio = await toneAt(dir, 'long.wav', 8000, 250, 100);
+    const reader = createPeakReader();
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: () => audio, reader });
+    const overview = (await waveforms.chunk('t', 0, true))!;
+    expect(overview).toMatchObject({ windowMs: 20, windows: 12_500, from: 0, durationMs: 250_000 });
+    const peaks = pairs(overview.peaks);
+    expect(peaks.length).toBe(25_000);
+    const loudest = (from: number, to: number) => Math.max(...Array.from(peaks.subarray(from * 2, to * 2)).map(Math.abs));
+    expect(loudest(0, 4999)).toBe(0);
+    expect(loudest(5001, 5049)).toBeGreaterThan(60);
+    expect(loudest(5051, 12_500)).toBe(0);
+    // The full peaks: the same recording, read once.
+    expect((await waveforms.chunk('t', 0))!).toMatchObject({ windowMs: 10, windows: 25_000, durationMs: 250_000 });
+    await reader.close();
+  });
+});
