@@ -58,10 +58,21 @@ function SpeakerItem({ speaker, others }: { speaker: Speaker; others: Speaker[] 
   const { t } = useTranslation('editor');
   const [name, setName] = useState(speaker.name);
   const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<unknown>(null);
   const rename = () => {
+    setProblem(null);
     if (!name.trim() || name.trim() === speaker.name) setName(speaker.name);
-    else if (speaker.person) setAsking(true);
-    else void edit({ type: 'renameSpeaker', speaker: speaker.id, name: name.trim() });
+    else if (!speaker.person) void edit({ type: 'renameSpeaker', speaker: speaker.id, name: name.trim() });
+    else {
+      // A person who speaks in no other transcript is renamed without a question: there is nothing else to change.
+      const person = speaker.person;
+      void transcriptsWith(person)
+        .then(async (uses) => {
+          if (uses > 1) setAsking(true);
+          else await renamePerson(person, name.trim(), true);
+        })
+        .catch(setProblem);
+    }
   };
   return (
     <li className="ed-speaker-item">
@@ -98,6 +109,11 @@ function SpeakerItem({ speaker, others }: { speaker: Speaker; others: Speaker[] 
         </select>
       )}
       {speaker.person && <SamePersonAs person={speaker.person} name={speaker.name} />}
+      {problem !== null && (
+        <p className="notice error" role="alert">
+          {problemText(problem)}
+        </p>
+      )}
     </li>
   );
 }

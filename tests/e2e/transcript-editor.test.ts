@@ -116,8 +116,7 @@ describe('the transcript editor', () => {
     const name = page.getByRole('textbox', { name: 'Name of Speaker 1' });
     await name.fill('Bilal');
     await name.press('Enter');
-    // A named speaker is a person remembered (people.test.ts): renaming one asks about past transcripts first.
-    await page.getByRole('group', { name: 'Renaming Speaker 1 to Bilal' }).getByRole('button', { name: 'Only here and from now on' }).click();
+    // A named speaker is a person remembered (people.test.ts); one in no other transcript is renamed without a question.
     await expect.poll(() => savedDocument(s.dataDir)?.speakers.map((speaker) => speaker.name)).toEqual(['Bilal', 'Anna']);
     expect(await page.getByRole('combobox', { name: 'Speaker from row 1' }).inputValue()).not.toBe('');
     await screenshot(page, 'transcript-editor-light');
