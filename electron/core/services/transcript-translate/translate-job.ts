@@ -93,7 +93,6 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
         json: context.json,
         model: part.model,
         signal: io.signal,
-        onText: io.onText,
       });
       if (!outcome.ok) return outcome;
       translations.putRows(context.transcriptId, context.language, outcome.value.map((row) => ({ ...row, edited: false })));
