@@ -7,7 +7,7 @@ import type { Unit } from './units';
  */
 
 /** Fewest lines the units fit in (greedy filling is optimal for that count). */
-function lineCount(units: readonly Unit[], from: number, to: number, maxChars: number): number {
+export function lineCount(units: readonly Unit[], from: number, to: number, maxChars: number): number {
   let lines = 1;
   let length = units[from]!.length;
   for (let i = from + 1; i < to; i++) {

@@ -10,12 +10,20 @@ export type TargetRules = { columnsPerLine: number; linesPerCue: number; charsPe
 
 /**
  * Figures from Netflix's Timed Text Style Guides, the de-facto standard for subtitles made
- * from a translation: 42 characters a line and 17 a second for alphabetic scripts; 16
- * full-width characters a line for Chinese, Japanese and Korean, read at 9 (Chinese), 4
+ * from a translation: 42 characters a line and 17 a second for alphabetic scripts; for Chinese
+ * and Korean 16 full-width characters a line (32 columns), for Japanese 13 (its guide counts a
+ * half-width character as half, which is what columns measure), read at 9 (Chinese), 4
  * (Japanese: kanji carry more per character) and 12 (Korean, spaced words of Hangul) a second.
  */
 const LATIN = { columnsPerLine: 42, linesPerCue: 2, charsPerSecond: 17 };
-const WIDE: Record<string, number> = { Hans: 9, Hant: 9, Hani: 9, Jpan: 4, Kore: 12, Hang: 12 };
+const WIDE: Record<string, { columnsPerLine: number; charsPerSecond: number }> = {
+  Hans: { columnsPerLine: 32, charsPerSecond: 9 },
+  Hant: { columnsPerLine: 32, charsPerSecond: 9 },
+  Hani: { columnsPerLine: 32, charsPerSecond: 9 },
+  Jpan: { columnsPerLine: 26, charsPerSecond: 4 },
+  Kore: { columnsPerLine: 32, charsPerSecond: 12 },
+  Hang: { columnsPerLine: 32, charsPerSecond: 12 },
+};
 /** Scripts written right to left (Arabic also covers Persian and Urdu; Hebrew covers Yiddish). */
 const RIGHT_TO_LEFT = new Set(['Arab', 'Hebr', 'Syrc', 'Thaa', 'Nkoo', 'Adlm']);
 
@@ -23,9 +31,8 @@ const RIGHT_TO_LEFT = new Set(['Arab', 'Hebr', 'Syrc', 'Thaa', 'Nkoo', 'Adlm']);
 export function targetRules(language: string): TargetRules {
   const script = likelyScript(language);
   const rtl = RIGHT_TO_LEFT.has(script);
-  const perSecond = WIDE[script];
-  if (perSecond === undefined) return { ...LATIN, rtl, wide: false };
-  return { columnsPerLine: 32, linesPerCue: 2, charsPerSecond: perSecond, rtl, wide: true };
+  const wide = WIDE[script];
+  return wide ? { ...wide, linesPerCue: 2, rtl, wide: true } : { ...LATIN, rtl, wide: false };
 }
 
 function likelyScript(language: string): string {

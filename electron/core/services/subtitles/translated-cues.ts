@@ -2,7 +2,7 @@ import type { CueFlag } from '../../../../shared/contract/translation';
 import { splitWords } from '../../../../shared/domain/words';
 import type { Cue } from './cues';
 import { formatSrt, formatVtt, prefixSpeakers } from './format';
-import { balancedLines } from './lines';
+import { balancedLines, lineCount } from './lines';
 import { columns, targetRules, type TargetRules } from './target-rules';
 import { RLM, RTL_START, collapseSpace, displayLength, separator } from './text';
 import { type Unit, unitsFromTokens } from './units';
@@ -96,17 +96,8 @@ function capped(words: string[]): string[] {
 type Part = { lines: string[]; chars: number };
 
 /** Whether units[from..to) fit the cue's lines (a single unit always does: it is flagged, not cut). */
-function fits(units: readonly Unit[], from: number, to: number, rules: TargetRules): boolean {
-  let lines = 1;
-  let width = units[from]!.length;
-  for (let i = from + 1; i < to; i++) {
-    const added = (units[i]!.spaceBefore ? 1 : 0) + units[i]!.length;
-    if (width + added <= rules.columnsPerLine) width += added;
-    else if (++lines > rules.linesPerCue) return false;
-    else width = units[i]!.length;
-  }
-  return true;
-}
+const fits = (units: readonly Unit[], from: number, to: number, rules: TargetRules) =>
+  to - from === 1 || lineCount(units, from, to, rules.columnsPerLine) <= rules.linesPerCue;
 
 /** The fewest cues the units fit in: greedy filling is optimal for the count. */
 function fewestCues(units: readonly Unit[], rules: TargetRules): number {

@@ -17,12 +17,13 @@ const row = (text: string, startMs: number, endMs: number, extra: Partial<Transl
 const columns = (line: string) => [...line].reduce((sum, char) => sum + eastAsianWidth(char.codePointAt(0)!, { ambiguousAsWide: true }), 0);
 
 describe('translatedCues: the target language\'s rules', () => {
-  it('breaks Japanese into lines of at most 16 full-width characters, with no spaces added', () => {
+  it('breaks Japanese into lines of at most 13 full-width characters (26 columns), with no spaces added', () => {
     const text = '本日の会議では、来年度の予算案と新しい採用計画について詳しく話し合いました。最後に、次回の日程を決めました。';
     const { cues, flags } = translatedCues([row(text, 1000, 16000)], 'ja', { bilingual: false });
     const lines = cues.flatMap((cue) => cue.lines);
     expect(lines.length).toBeGreaterThan(2);
-    for (const line of lines) expect(columns(line)).toBeLessThanOrEqual(32);
+    for (const line of lines) expect(columns(line)).toBeLessThanOrEqual(26);
+    expect(Math.max(...lines.map(columns))).toBeGreaterThan(20);
     for (const cue of cues) expect(cue.lines.length).toBeLessThanOrEqual(2);
     expect(lines.join('')).toBe(text);
     expect(lines.some((line) => /\s/.test(line))).toBe(false);
