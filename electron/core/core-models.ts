@@ -7,11 +7,12 @@ import { createModelRequests } from './services/model-requests/model-requests';
 import type { ServiceClient } from './services/net/service-client';
 import type { Plan } from '../../shared/contract/settings';
 import { createNotesService } from './services/transcript-notes/notes-service';
+import { createTranslateService } from './services/transcript-translate/translate-service';
 
 /**
  * What asks the model beyond chat: the one request layer (JSON of a shape, "too long" split and
  * learnt), model jobs on a queue of their own (never behind a transcription, in the same
- * jobs.sqlite), meeting notes and Ask across meetings (docs/architecture/model-requests-and-jobs.md).
+ * jobs.sqlite), meeting notes, translations and Ask across meetings (docs/architecture/model-requests-and-jobs.md).
  */
 export function openModelFeatures(deps: { service: ServiceClient; history: HistoryStore; dataDir: string; plan: () => Plan; partsInFlight: () => number }) {
   const { service, history } = deps;
@@ -31,5 +32,7 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
     transcripts: () => history.transcripts.list(),
     models,
   });
-  return { models, modelJobs, notes, ask };
+  // Translations too, each a model job of kind "translate" resumed like notes (docs/architecture/translation.md).
+  const translation = createTranslateService({ translations: history.translations, rows: history.transcripts.rows, models, jobs: modelJobs, plan: deps.plan });
+  return { models, modelJobs, notes, ask, translation };
 }

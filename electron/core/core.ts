@@ -11,6 +11,7 @@ import { modelJobsHandlers } from './handlers/model-jobs';
 import { permissionsHandlers } from './handlers/permissions';
 import { transcriptionHandlers } from './handlers/transcription';
 import { notesHandlers } from './handlers/notes';
+import { translationHandlers } from './handlers/translation';
 import { peopleHandlers } from './handlers/people';
 import { transcriptEditorHandlers } from './handlers/transcript-editor';
 import { profilesHandlers } from './handlers/profiles';
@@ -175,7 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
-  const { models, modelJobs, notes, ask } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
+  const { models, modelJobs, notes, ask, translation } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
   const { people, editor, waveforms, closeEditing } = openEditing({ history, settings, language, dataDir: options.userDataDir, splitProcess: options.splitProcess });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
@@ -208,12 +209,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   history.onRepaired(() => conversations.tell({ type: 'repaired' }));
   const desktop = createDesktopEvents();
 
-  const dictation = createDictationService({
-    staging,
-    plan: () => settings.get().plan,
-    defaults: settings.transcriptionDefaults,
-    transcribe,
-  });
+  const dictation = createDictationService({ staging, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults, transcribe });
   const router = createRouter(contract, {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
@@ -244,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     people: peopleHandlers({ people, editor }),
     notes: notesHandlers({ notes, history, files, words: language.t }),
+    translation: translationHandlers({ translation, history, files }),
     ask: askHandlers({ history, ask }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     modelJobs: modelJobsHandlers({ modelJobs }),

@@ -16,6 +16,7 @@ import { secretsArea } from './secrets';
 import { settingsArea } from './settings';
 import { transcriptionArea } from './transcription';
 import { transcriptEditorArea } from './transcriptEditor';
+import { translationArea } from './translation';
 
 /** Every IPC call and stream the renderer can use, by feature area. */
 export const contract = {
@@ -28,6 +29,7 @@ export const contract = {
   transcriptEditor: transcriptEditorArea,
   people: peopleArea,
   notes: notesArea,
+  translation: translationArea,
   ask: askArea,
   jobs: jobsArea,
   modelJobs: modelJobsArea,

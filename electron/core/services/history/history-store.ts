@@ -7,6 +7,7 @@ import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { notesTable } from './notes';
+import { translationsTable } from './translations';
 import { peopleTable } from './people';
 import { searchHistory } from './search';
 import { transcriptTable } from './transcripts';
@@ -194,6 +195,9 @@ export function createHistoryStore(
 
     /** Transcripts' meeting notes and the user's notes templates. */
     notes: notesTable(db),
+
+    /** Transcripts' translations, one per target language (migration 18). */
+    translations: translationsTable(db),
 
     /** The people who speak in transcripts (migration 17). */
     people: peopleTable(db),

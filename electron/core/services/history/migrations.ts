@@ -3,6 +3,7 @@ import type { EditorDocument } from '../../../../shared/contract/transcriptEdito
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
+import { translationsMigration } from './translations';
 
 /**
  * Schema versions in order; `PRAGMA user_version` records how many have run. A migration
@@ -236,6 +237,10 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   (db) => db.exec('ALTER TABLE transcript_notes ADD COLUMN coverage TEXT'),
   // 17: people, named once and remembered across transcripts (people.ts).
   peopleMigration,
+  // 18: translations (docs/architecture/translation.md): one per (transcript, language) with its
+  // names and terms and synopsis; its rows by original row id, each with the original text it was
+  // made from (a row whose original now reads otherwise is stale). They go with their transcript.
+  translationsMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

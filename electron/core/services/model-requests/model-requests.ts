@@ -8,7 +8,7 @@ import { requestStep } from '../completion/completion-step';
 import { diagnosed } from '../net/service-failure';
 import type { ServiceClient } from '../net/service-client';
 import { cutToFit, openFits } from './fits';
-import { readJson } from './model-reply';
+import { answerText, readJson } from './model-reply';
 
 /** Tokens a structured answer may take unless the caller says otherwise: a long meeting's notes fit. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -64,16 +64,10 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
   const modelFor = (wanted: string | undefined) => (deps.plan() === 'pro' ? (wanted ?? FREE_MODEL) : FREE_MODEL);
   const fitKey = (model: string) => `${base()?.origin ?? ''} ${model}`;
 
-  /**
-   * Pro: JSON mode (`response_format: json_object`, the only form the seed names). Free: JSON mode
-   * is refused, so the same instruction goes as a plain prompt and the answer is read tolerantly
-   * (reasoning blocks and fences stripped, repaired). Either way zod checks the shape.
-   */
-  async function askJson<S extends z.ZodType>(ask: JsonAsk<S>): Promise<ModelOutcome<z.output<S>>> {
-    const pro = deps.plan() === 'pro';
+  /** One streamed request, its output capped: the raw answer, or why not (null: the caller's signal). */
+  async function stream(ask: Omit<JsonAsk<z.ZodType>, 'schema'>, jsonMode: boolean) {
     const maxBytes = ask.maxBytes ?? DEFAULT_MAX_BYTES;
-    const messages: WireMessage[] = pro ? ask.messages : [{ role: 'system', content: JSON_MODE_INSTRUCTION }, ...ask.messages];
-    const body = completionBody({ model: modelFor(ask.model), temperature: ask.temperature ?? null, maxTokens: ask.maxTokens ?? DEFAULT_MAX_TOKENS, stream: true, jsonMode: pro, messages });
+    const body = completionBody({ model: modelFor(ask.model), temperature: ask.temperature ?? null, maxTokens: ask.maxTokens ?? DEFAULT_MAX_TOKENS, stream: true, jsonMode, messages: ask.messages });
     const capped = new AbortController();
     const signal = AbortSignal.any([ask.signal, capped.signal]);
     let bytes = 0;
@@ -86,10 +80,21 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
         ask.onText?.(text);
       },
     });
-    if (!outcome.ok) {
-      if (capped.signal.aborted && !ask.signal.aborted) return { ok: false, failure: diagnosed('http', 'too_large', { reason: 'too_large', values: { host: host(), bytes: maxBytes } }, host()) };
-      return { ok: false, failure: outcome.end.type === 'failed' ? outcome.end.failure : null };
-    }
+    if (outcome.ok) return outcome;
+    if (capped.signal.aborted && !ask.signal.aborted) return { ok: false as const, failure: diagnosed('http', 'too_large', { reason: 'too_large', values: { host: host(), bytes: maxBytes } }, host()) };
+    return { ok: false as const, failure: outcome.end.type === 'failed' ? outcome.end.failure : null };
+  }
+
+  /**
+   * Pro: JSON mode (`response_format: json_object`, the only form the seed names). Free: JSON mode
+   * is refused, so the same instruction goes as a plain prompt and the answer is read tolerantly
+   * (reasoning blocks and fences stripped, repaired). Either way zod checks the shape.
+   */
+  async function askJson<S extends z.ZodType>(ask: JsonAsk<S>): Promise<ModelOutcome<z.output<S>>> {
+    const pro = deps.plan() === 'pro';
+    const messages: WireMessage[] = pro ? ask.messages : [{ role: 'system', content: JSON_MODE_INSTRUCTION }, ...ask.messages];
+    const outcome = await stream({ ...ask, messages }, pro);
+    if (!outcome.ok) return outcome;
     const { text, usage, finishReason } = outcome.reply;
     let json: unknown;
     try {
@@ -100,6 +105,17 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
     const checked = ask.schema.safeParse(json);
     if (!checked.success) return { ok: false, failure: unreadable(checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '), host()) };
     return { ok: true, value: checked.data, text, usage, truncated: finishReason === 'length' };
+  }
+
+  /**
+   * Plain text on either plan (a synopsis; translation's numbered lines on Free, where JSON mode
+   * is refused): the answer with its reasoning blocks and fence stripped, as askJson reads one.
+   */
+  async function askText(ask: Omit<JsonAsk<z.ZodType>, 'schema'>): Promise<ModelOutcome<string>> {
+    const outcome = await stream(ask, false);
+    if (!outcome.ok) return outcome;
+    const { text, usage, finishReason } = outcome.reply;
+    return { ok: true, value: answerText(text), text, usage, truncated: finishReason === 'length' };
   }
 
   /**
@@ -140,7 +156,7 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
     return { ok: true, results };
   }
 
-  return { askJson, inParts, modelFor, fitKey, fits };
+  return { askJson, askText, inParts, modelFor, fitKey, fits };
 }
 
 export type ModelRequests = ReturnType<typeof createModelRequests>;

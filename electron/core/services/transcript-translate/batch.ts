@@ -1,0 +1,76 @@
+import type { Usage } from '../../../../shared/domain/chat';
+import type { ServiceFailure } from '../../../../shared/domain/service-failure';
+import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
+import { type BatchContext, type BatchRow, batchMessages } from './prompt';
+import { answeredRows, batchOutputSchema, numberedRows } from './reply';
+
+/** One row's result: its translation, or its original kept (`untranslated`) when it failed alone. */
+export interface RowResult {
+  rowId: string;
+  text: string;
+  status: 'translated' | 'untranslated';
+  /** The original text it was made from: when the original reads otherwise later, the row is stale. */
+  source: string;
+}
+
+const added = (a: Usage | null, b: Usage | null): Usage | null =>
+  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
+
+/** An answer that holds no usable rows: the batch is halved. Any other failure (429, too long, offline) is the job's to handle. */
+const unusable = (failure: ServiceFailure) => failure.reason === 'unreadable_answer';
+
+export interface BatchAsk {
+  rows: readonly BatchRow[];
+  context: BatchContext;
+  /** Pro asks in JSON mode; Free in plain numbered lines. */
+  json: boolean;
+  model: string;
+  signal: AbortSignal;
+  onText(text: string): void;
+}
+
+type Asked = { ok: true; rows: Map<string, string> | null; usage: Usage | null } | { ok: false; failure: ServiceFailure | null };
+
+async function askOnce(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: BatchAsk, rows: readonly BatchRow[]): Promise<Asked> {
+  const messages = batchMessages(rows, ask.context, ask.json);
+  const common = { messages, model: ask.model, signal: ask.signal, onText: ask.onText };
+  if (ask.json) {
+    const outcome = await models.askJson({ ...common, schema: batchOutputSchema });
+    if (!outcome.ok) return outcome.failure && unusable(outcome.failure) ? { ok: true, rows: null, usage: null } : outcome;
+    return { ok: true, rows: answeredRows(rows, outcome.value.rows), usage: outcome.usage };
+  }
+  const outcome = await models.askText(common);
+  if (!outcome.ok) return outcome;
+  return { ok: true, rows: answeredRows(rows, numberedRows(outcome.value)), usage: outcome.usage };
+}
+
+/**
+ * One batch of rows translated: asked once; an answer with other ids, a row missing, empty or
+ * extra, or unreadable, is halved and each half asked again, down to single rows; a row failing
+ * alone keeps its original text, `untranslated`. A service's refusal (a wait, too long, offline)
+ * ends it with that failure for the job to handle; the caller's signal ends it with null.
+ */
+export async function translateBatch(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: BatchAsk): Promise<ModelOutcome<RowResult[]>> {
+  let usage: Usage | null = null;
+  const results: RowResult[] = [];
+  async function attempt(rows: readonly BatchRow[]): Promise<ServiceFailure | null | undefined> {
+    const asked = await askOnce(models, ask, rows);
+    if (!asked.ok) return asked.failure;
+    usage = added(usage, asked.usage);
+    const texts = asked.rows;
+    if (texts) {
+      for (const row of rows) results.push({ rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text });
+      return undefined;
+    }
+    if (rows.length === 1) {
+      results.push({ rowId: rows[0]!.rowId, text: rows[0]!.text, status: 'untranslated', source: rows[0]!.text });
+      return undefined;
+    }
+    const half = Math.ceil(rows.length / 2);
+    const first = await attempt(rows.slice(0, half));
+    return first !== undefined ? first : attempt(rows.slice(half));
+  }
+  const failure = await attempt(ask.rows);
+  if (failure !== undefined) return { ok: false, failure };
+  return { ok: true, value: results, text: '', usage, truncated: false };
+}
