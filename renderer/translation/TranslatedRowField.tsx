@@ -37,7 +37,6 @@ export function TranslatedRowField({ row, label, dir }: { row: TranslatedRow; la
         aria-invalid={problem !== null}
         aria-describedby={problem !== null ? errorId : undefined}
         dir={dir}
-        rows={Math.min(4, Math.max(1, Math.ceil(text.length / 60)))}
         value={text}
         readOnly={saving}
         onChange={(event) => setDraft(event.target.value)}
