@@ -48,7 +48,11 @@ async function reload() {
  */
 export function openTranslations(transcriptId: string): () => void {
   set({ transcriptId, list: null, language: null, translation: null, job: null, problem: null });
-  void reload();
+  // A transcript with translations opens on its first, so its rows show without a click.
+  void reload().then(() => {
+    const { list, language } = useTranslations.getState();
+    if (!language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
+  });
   let partsDone = -1;
   return watchModelJob(
     (job) => jobIds.has(job.id) || job.id === useTranslations.getState().translation?.jobId,
