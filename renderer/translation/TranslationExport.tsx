@@ -4,6 +4,12 @@ import type { CueFlag } from '../../shared/contract/translation';
 import { useSaving } from '../common/use-saving';
 import { exportTranslation } from './store';
 
+const FLAG_WORDS = {
+  too_many_lines: 'translation.flag.too_many_lines',
+  line_too_long: 'translation.flag.line_too_long',
+  too_fast: 'translation.flag.too_fast',
+} as const;
+
 /**
  * SRT or VTT of the translation, alone or bilingual; the cues the language's rules cannot hold
  * (flagged by main, never cut) listed with their row and why, each a link to the row.
@@ -41,7 +47,7 @@ export function TranslationExport({ flags, rowNumber, onShowRow }: { flags: read
                 <button type="button" className="link" onClick={() => onShowRow(flag.rowId)}>
                   {t('translation.flagRow', { number: rowNumber(flag.rowId) })}
                 </button>{' '}
-                {t(`translation.flag.${flag.reason}`)}
+                {t(FLAG_WORDS[flag.reason])}
               </li>
             ))}
           </ul>

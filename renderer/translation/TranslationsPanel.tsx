@@ -13,13 +13,20 @@ import { TargetPicker } from './TargetPicker';
 import { TranslationExport } from './TranslationExport';
 import './translation.css';
 
-/** "998 translated · 1 untranslated · 1 stale": how far a translation is, in words. */
+const COUNT_WORDS = {
+  translated: 'translation.count.translated',
+  untranslated: 'translation.count.untranslated',
+  stale: 'translation.count.stale',
+  pending: 'translation.count.pending',
+} as const;
+
+/** "Translated: 998 · Untranslated: 1 · Stale: 1": how far a translation is, in words. */
 function useCountsText() {
   const { t } = useTranslation('transcription');
   return (counts: TranslationCounts) =>
-    (['translated', 'untranslated', 'stale', 'pending'] as const)
+    (Object.keys(COUNT_WORDS) as Array<keyof typeof COUNT_WORDS>)
       .filter((key) => key === 'translated' || counts[key] > 0)
-      .map((key) => t(`translation.count.${key}`, { n: counts[key] }))
+      .map((key) => t(COUNT_WORDS[key], { n: counts[key] }))
       .join(' · ');
 }
 
