@@ -1,13 +1,21 @@
 import type { ChatScript } from './script';
 import { composeAnswer, stableId } from './chat-reply';
+import { isSynopsisRequest, isTranslateRequest, synopsisReply, translateReply } from './translate';
 import { streamAnswer } from './chat-stream';
 import { responseWriter, writeForever } from './endless';
-import { validateChatRequest } from './chat-request';
+import { type ChatRequest, validateChatRequest } from './chat-request';
 import { badRequest, sendError, sendJson, sendScriptedError } from './errors';
 import type { RequestContext } from './http';
 import { BodyTooLargeError, readJsonBody, sleep } from './http';
 
 const MAX_JSON_BODY = 32 * 1024 * 1024;
+
+/** A translation's batch or synopsis answered from the request and the service's state (translate.ts); else the default reply. */
+function modelReply(request: ChatRequest, state: RequestContext['state']): string | undefined {
+  if (isTranslateRequest(request)) return translateReply(request, state.translation);
+  if (isSynopsisRequest(request)) return synopsisReply(request);
+  return undefined;
+}
 
 /** POST /v1/chat/completions. `takeScript` is only called once the request is valid. */
 export async function handleChat(ctx: RequestContext, takeScript: () => ChatScript | undefined): Promise<void> {
@@ -59,7 +67,7 @@ export async function handleChat(ctx: RequestContext, takeScript: () => ChatScri
 
   ctx.state.sequence++;
   const meta = { id: stableId('chatcmpl-', 'chat', String(ctx.state.sequence)), created: Math.floor(Date.now() / 1000), model: request.model };
-  const answer = composeAnswer(request, script, meta.id);
+  const answer = composeAnswer(request, script.reply === undefined ? { ...script, reply: modelReply(request, ctx.state) } : script, meta.id);
 
   if (request.stream) {
     await streamAnswer(ctx, meta, answer, script, script.includeUsage ?? request.includeUsage);

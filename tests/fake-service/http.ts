@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DisconnectKind, FakeKeys, Plan, RequestLogEntry } from './script';
+import type { TranslationState } from './translate';
 
 /** What a route handler gets: the request, where to log, and the shared fake state. */
 export interface RequestContext {
@@ -30,6 +31,8 @@ export interface SharedState {
    */
   transcriptionArrivals: { count: number; read: number; held: Set<() => void> };
   toneWords?: Record<string, number>;
+  /** Translation batches' misbehaviours and the row failed in each (translate.ts). */
+  translation: TranslationState;
   /** With toneWords: where uploads are copied for decoding; close() deletes it. */
   copyDir?: string;
 }

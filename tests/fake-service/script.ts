@@ -86,6 +86,15 @@ export interface ChatScript {
   fence?: boolean;
 }
 
+/**
+ * What goes wrong with the next translation batch of two rows or more (translate.ts): its last row
+ * left out, its first row answered under another id, its first two rows merged into one, or an
+ * answer that is not the asked format at all.
+ */
+export interface TranslationScript {
+  mischief: 'drop' | 'renumber' | 'merge' | 'invalid';
+}
+
 export interface TranscriptWord {
   word: string;
   start: number;
@@ -212,6 +221,10 @@ export interface FakeService {
   readonly keys: FakeKeys;
   readonly chat: ScriptQueue<ChatScript>;
   readonly transcription: ScriptQueue<TranscriptionScript>;
+  /** Misbehaviours for translation batches, taken one per batch of two rows or more. */
+  readonly translation: ScriptQueue<TranslationScript>;
+  /** A row id answered empty in every translation batch holding it (null: none), so it fails alone too. */
+  failTranslationRow(rowId: string | null): void;
   readonly requests: RequestLogEntry[];
   readonly disconnects: DisconnectRecord[];
   readonly mcpCalls: McpCallRecord[];
@@ -231,7 +244,7 @@ export interface FakeService {
    * 400 in the convention's words (`context_length_exceeded`); null (the default) takes any size.
    */
   setContextLimit(chars: number | null): void;
-  /** Clear the logs, the queues, the latency, the context limit and the waitForDisconnect cursor. */
+  /** Clear the logs, the queues, the failing translation row, the latency, the context limit and the waitForDisconnect cursor. */
   reset(): void;
   close(): Promise<void>;
 }

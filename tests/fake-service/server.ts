@@ -21,6 +21,7 @@ import type {
   RequestLogEntry,
   ScriptQueue,
   TranscriptionScript,
+  TranslationScript,
 } from './script';
 import { handleTranscription } from './transcription';
 
@@ -50,7 +51,17 @@ const ROUTES: Record<string, string[]> = {
 /** Starts the fake on 127.0.0.1 and a free port (see FakeServiceOptions). */
 export async function startFakeService(options: FakeServiceOptions = {}): Promise<FakeService> {
   const keys = { ...defaultKeys(), ...options.keys };
-  const state: SharedState = { keys, latencyMs: options.latencyMs ?? 0, defaultIntervalMs: options.defaultIntervalMs ?? 5, sequence: 0, contextChars: null, transcriptionArrivals: { count: 0, read: 0, held: new Set() }, toneWords: options.toneWords };
+  const translation = queue<TranslationScript>();
+  const state: SharedState = {
+    keys,
+    latencyMs: options.latencyMs ?? 0,
+    defaultIntervalMs: options.defaultIntervalMs ?? 5,
+    sequence: 0,
+    contextChars: null,
+    transcriptionArrivals: { count: 0, read: 0, held: new Set() },
+    toneWords: options.toneWords,
+    translation: { take: translation.take, failingRow: null },
+  };
   if (options.toneWords) state.copyDir = await mkdtemp(join(tmpdir(), 'fake-uploads-'));
   const issued = new Map<string, Plan>();
   const chat = queue<ChatScript>();
@@ -152,6 +163,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     keys,
     chat,
     transcription,
+    translation,
+    failTranslationRow(rowId) {
+      state.translation.failingRow = rowId;
+    },
     requests,
     disconnects,
     mcpCalls,
@@ -192,6 +207,8 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       mcpCalls.splice(0);
       chat.clear();
       transcription.clear();
+      translation.clear();
+      state.translation.failingRow = null;
       cursor = 0;
       state.latencyMs = options.latencyMs ?? 0;
       state.contextChars = null;

@@ -1,5 +1,5 @@
 import type { Cue } from './cues';
-import { collapseSpace } from './text';
+import { RLM, RTL_START, collapseSpace } from './text';
 import { timecode, toMilliseconds } from './timecode';
 
 /**
@@ -32,6 +32,23 @@ function blocks(cues: readonly Cue[], escape: (text: string) => string): Block[]
     const lines = cue.lines.map(collapseSpace).filter(Boolean).map(escape);
     const start = toMilliseconds(cue.start);
     return lines.length ? [{ start, end: Math.max(start, toMilliseconds(cue.end)), lines, voice: cue.voice }] : [];
+  });
+}
+
+/**
+ * SubRip has no voice markup: "Name: " goes before the first line of a cue where a speaker
+ * starts (cues carry their speaker as `voice`). A right-to-left line stays right to left with
+ * the name in front of it: the mark goes before the name, not between it and the line.
+ */
+export function prefixSpeakers(cues: readonly Cue[]): Cue[] {
+  let previous: string | undefined;
+  return cues.map(({ voice, ...cue }) => {
+    const changed = voice !== previous;
+    previous = voice;
+    if (!voice || !changed) return cue;
+    const [first = '', ...rest] = cue.lines;
+    const named = RTL_START.test(first) ? `${RLM}${voice}: ${first.startsWith(RLM) ? first.slice(RLM.length) : first}` : `${voice}: ${first}`;
+    return { ...cue, lines: [named, ...rest] };
   });
 }
 

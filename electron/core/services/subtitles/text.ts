@@ -36,6 +36,15 @@ export function phraseEnd(text: string): 'sentence' | 'clause' | null {
   return SENTENCE_MARKS.includes(mark) ? 'sentence' : CLAUSE_MARKS.includes(mark) ? 'clause' : null;
 }
 
+/**
+ * RIGHT-TO-LEFT MARK: a player sets a line's direction by its first strong character, so a
+ * right-to-left line that starts with a digit, punctuation or a Latin name gets this first
+ * (the text itself stays in logical order, never reversed).
+ */
+export const RLM = '\u200f';
+/** A line a player shows right to left: it starts with the mark or with a right-to-left letter. */
+export const RTL_START = /^(?:\u200f|(?=\p{L})[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}])/u;
+
 /** A token starting with these belongs to the previous word ("Hello" + "," → "Hello,"). */
 export const ATTACHES_LEFT = /^[.,!?;:…%)\]}»”’、。，！？；：」』）]/u;
 /** A token ending with these belongs to the next word ("(" + "aside" → "(aside"). */

@@ -2,7 +2,7 @@ import type { EditorDocument, EditorExportOptions } from '../../../../shared/con
 import type { SubtitleRules } from '../../../../shared/domain/transcript';
 import type { MainWords } from '../language/language-service';
 import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
-import { type Cue, cuesFromRows, formatSrt, formatVtt } from '../subtitles';
+import { type Cue, cuesFromRows, formatSrt, formatVtt, prefixSpeakers } from '../subtitles';
 
 /** What the page chose for an export, and the user's subtitle rules main keeps. */
 type SubtitleOptions = EditorExportOptions & { rules: SubtitleRules };
@@ -19,14 +19,9 @@ export type ExportOptions = SubtitleOptions & { words: MainWords };
 export function editedSubtitles(document: EditorDocument, format: 'srt' | 'vtt', options: SubtitleOptions, duration: number | null): string {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const speakers = effectiveSpeakers(document.blocks).map((id) => (id ? (names.get(id) ?? null) : null));
-  let previous: string | null = null;
   const cues = cuesFromRows(document.blocks, options.rules, duration).map(({ run, ...cue }): Cue => {
-    const speaker = speakers[run] ?? null;
-    const changed = speaker !== previous;
-    previous = speaker;
-    if (!speaker) return cue;
-    if (format === 'vtt') return { ...cue, voice: speaker };
-    return options.speakerPrefix && changed ? { ...cue, lines: [`${speaker}: ${cue.lines[0]}`, ...cue.lines.slice(1)] } : cue;
+    const speaker = speakers[run];
+    return speaker ? { ...cue, voice: speaker } : cue;
   });
-  return format === 'srt' ? formatSrt(cues) : formatVtt(cues);
+  return format === 'srt' ? formatSrt(options.speakerPrefix ? prefixSpeakers(cues) : cues) : formatVtt(cues);
 }
