@@ -96,7 +96,8 @@ describe('the Translations panel', () => {
     await expect.poll(() => shown.count()).toBe(rows.length);
     const first = shown.first();
     expect(await first.locator('.original-text').innerText()).toContain('Hello everyone');
-    expect((await first.getByRole('textbox').inputValue()).trim()).not.toBe('');
+    // The fake "translates" by naming the language before the row's text.
+    expect(await first.getByRole('textbox').inputValue()).toBe('de: Hello everyone, welcome to the planning meeting.');
     expect(await panel(page).getByText('Untranslated: shows the original').count()).toBe(0);
 
     for (const [width, height] of [
@@ -151,6 +152,7 @@ describe('the Translations panel', () => {
     await pickLanguage(page, 'japa', 'Japanese');
     await translate(page, 'Japanese');
     await expect.poll(() => sideBySide(page).getByRole('listitem').count()).toBe(rows.length);
+    expect(await sideBySide(page).getByRole('textbox', { name: 'Translation of row 2' }).inputValue()).toBe('ja: Bilal asked why the bridge was late.');
     await panel(page).getByRole('button', { name: 'Delete this translation' }).click();
     await panel(page).getByRole('button', { name: 'Japanese', exact: true }).waitFor({ state: 'detached' });
     await panel(page).getByRole('button', { name: 'German', exact: true }).click();
