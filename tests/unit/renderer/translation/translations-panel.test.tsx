@@ -165,6 +165,10 @@ describe('the Translations panel', () => {
     expect(main.calls).toContainEqual(['setGlossary', { transcriptId: 't1', language: 'ja', entries: [{ term: 'Confab', spelling: 'コンファブ' }] }]);
     expect(document.querySelector('.glossary-entries')!.textContent).toContain('Confab → コンファブ');
     expect(text()).toContain('Row 3 a line is too long');
+    // The flag's link takes the user to the row's translation.
+    await act(async () => button('Row 3').click());
+    await act(async () => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(document.activeElement).toBe(document.querySelector('.translated-text[data-row="r3"]'));
     await act(async () => document.querySelector<HTMLInputElement>('.translation-export input[type="checkbox"]')!.click());
     await act(async () => button('Export SRT').click());
     await settle();
