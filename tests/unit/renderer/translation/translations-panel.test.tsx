@@ -167,7 +167,7 @@ describe('the Translations panel', () => {
     expect(text()).toContain('Row 3 a line is too long');
     // The flag's link takes the user to the row's translation.
     await act(async () => button('Row 3').click());
-    await act(async () => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(document.activeElement).toBe(document.querySelector('.translated-text[data-row="r3"]'));
     await act(async () => document.querySelector<HTMLInputElement>('.translation-export input[type="checkbox"]')!.click());
     await act(async () => button('Export SRT').click());
