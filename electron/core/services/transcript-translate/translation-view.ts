@@ -1,18 +1,14 @@
 import type { Translation, TranslatedRow, TranslationCounts } from '../../../../shared/contract/translation';
 import type { StoredTranslation } from '../history/translations';
+import { type TimedRow, flagsOf } from './translation-export';
 
-/** An original row as the translation reads it: its id and what it now says. */
-export interface OriginalRow {
-  rowId: string;
-  text: string;
-}
 
 /**
  * Each original row's translation as it now stands, in the original's order: one per row,
  * always (a row gone drops out, a new one is pending). A kept row whose original now reads
  * otherwise is stale; a row failed alone (untranslated) or not made yet shows the original.
  */
-export function translatedRows(stored: StoredTranslation, originals: readonly OriginalRow[]): TranslatedRow[] {
+export function translatedRows(stored: StoredTranslation, originals: readonly Pick<TimedRow, 'rowId' | 'text'>[]): TranslatedRow[] {
   return originals.map(({ rowId, text }) => {
     const kept = stored.rows.get(rowId);
     if (!kept) return { id: rowId, text, status: 'pending', edited: false };
@@ -27,9 +23,9 @@ export function countsOf(rows: readonly TranslatedRow[]): TranslationCounts {
   return counts;
 }
 
-/** The translation as the page sees it; `jobId` only while its job is not done. */
-export function translationView(stored: StoredTranslation, originals: readonly OriginalRow[], jobId: string | null): Translation {
+/** The translation as the page sees it, with the cues its language's rules flag; `jobId` only while its job is not done. */
+export function translationView(stored: StoredTranslation, originals: readonly TimedRow[], jobId: string | null): Translation {
   const rows = translatedRows(stored, originals);
   const { transcriptId, language, createdAt, glossary, synopsis } = stored;
-  return { transcriptId, language, createdAt, rows, counts: countsOf(rows), glossary, synopsis, jobId, flags: [] };
+  return { transcriptId, language, createdAt, rows, counts: countsOf(rows), glossary, synopsis, jobId, flags: flagsOf(rows, originals, language) };
 }

@@ -134,9 +134,9 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 120_000);
 
-  it('marks a row stale when its original is edited, and translates again only that row', async () => {
+  it('marks a row stale when its original is edited, translates again only that row, and exports markup as text', async () => {
     keep(THOUSAND());
-    const { core, invoke } = await openCore('pro');
+    const { core, invoke, saved } = await openCore('pro');
     await invoke('translation:start', { transcriptId: 'long', language: 'ja' });
     await finished(invoke, core, 'ja');
     const { version } = await invoke<{ version: number }>('transcriptEditor:open', { id: 'long' });
@@ -153,6 +153,16 @@ describe('a translation as a model job', () => {
     expect(again.counts).toMatchObject({ translated: 1000, stale: 0 });
     expect(again.rows[3]).toMatchObject({ status: 'translated', text: 'ja: Topic four was moved to Friday.' });
     expect(batches().slice(before)).toHaveLength(1);
+
+    // The user's wording (as a model's would be) is escaped for each format: no tag, no cue break.
+    await invoke('translation:editRow', { transcriptId: 'long', language: 'ja', rowId: again.rows[0]!.id, text: '<b>太字</b> --> 次へ' });
+    await invoke('translation:export', { transcriptId: 'long', language: 'ja', format: 'vtt', bilingual: true });
+    const vtt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
+    expect(vtt).toContain('&lt;b&gt;太字&lt;/b&gt; --&gt; 次へ');
+    expect(vtt).not.toContain('<b>');
+    await invoke('translation:export', { transcriptId: 'long', language: 'ja', format: 'srt', bilingual: false });
+    const srt = Buffer.from(saved.at(-1)!.bytes).toString('utf8');
+    expect(srt.split('\n').filter((line) => line.includes('-->') && !/^\d\d:/.test(line))).toEqual([]);
     await core.close();
   }, 120_000);
 
