@@ -87,9 +87,12 @@ describe('the Translations panel', () => {
     await pickLanguage(page, 'germ', 'German');
     const estimate = panel(page).getByRole('group', { name: 'Before translating into German' });
     await estimate.getByText(/^the transcript’s text, row by row \([\d,]+ characters\), never its timings$/).waitFor();
-    await estimate.getByText(/^About [\d,]+ tokens in \d+ batches\.$/).waitFor();
+    await estimate.getByText(/^About [\d,]+ tokens \(batches: \d+\)\.$/).waitFor();
     // Nothing was sent while the estimate is on screen.
     expect(chatRequests()).toBe(before);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await estimate.scrollIntoViewIfNeeded();
+    await screenshot(page, 'translation-estimate-800x600');
     await translate(page, 'German');
 
     const shown = sideBySide(page).getByRole('listitem');
@@ -133,7 +136,8 @@ describe('the Translations panel', () => {
 
     const { download, text, path } = await exportSrt(page);
     expect(download.suggestedFilename()).toMatch(/\.srt$/);
-    expect(text).toContain('Bilal fragte, warum die Brücke zu spät kam.');
+    // The edited wording, broken into lines by German's subtitle rules.
+    expect(text.replace(/\s+/g, ' ')).toContain('Bilal fragte, warum die Brücke zu spät kam.');
     // No empty cue: every block has its number, its times and a line of text.
     const blocks = text.trim().split(/\r?\n\r?\n/);
     expect(blocks.every((block) => block.split(/\r?\n/).length >= 3 && block.split(/\r?\n/)[2]!.trim() !== '')).toBe(true);

@@ -114,7 +114,7 @@ describe('the Translations panel', () => {
     expect(text()).toContain('a short synopsis of the meeting');
     expect(text()).toContain('your names and terms: 1');
     expect(text()).toContain('the speakers’ names: 2');
-    expect(text()).toContain('About 5,678 tokens in 2 batches.');
+    expect(text()).toContain('About 5,678 tokens (batches: 2).');
     expect(main.calls.map(([name]) => name)).not.toContain('start');
     main.translation = { ...structuredClone(JA), language: 'pt-BR' };
     await act(async () => button('Start').click());
