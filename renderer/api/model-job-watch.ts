@@ -2,20 +2,27 @@ import type { ModelJob } from '../../shared/contract/modelJobs';
 import { api } from './index';
 import { watchStream } from './watch';
 
-/**
- * Follows one feature's latest model job on main's model-job watch (the one `mine` picks): its
- * progress and tokens for the panel, and `ended` when it stops (done, cancelled or failed), so the
- * panel reads what main kept again, also when no page was following it (a reload, a job resumed).
- */
-export function watchModelJob(mine: (job: ModelJob) => boolean, show: (job: ModelJob | null) => void, ended: () => void): () => void {
+/** Every model job `mine` picks, as main's model-job watch reports them, on each change. */
+export function watchModelJobs(mine: (job: ModelJob) => boolean, show: (jobs: ModelJob[]) => void): () => void {
   let jobs: ModelJob[] = [];
-  let latest: ModelJob | null = null;
   return watchStream(api.modelJobs.watch, (event) => {
-    if (event.type === 'jobs') jobs = event.jobs;
-    else if (event.type === 'job') jobs = [...jobs.filter((job) => job.id !== event.job.id), event.job];
+    if (event.type === 'jobs') jobs = event.jobs.filter(mine);
+    else if (event.type === 'job') jobs = [...jobs.filter((job) => job.id !== event.job.id), ...(mine(event.job) ? [event.job] : [])];
     else if (event.type === 'removed') jobs = jobs.filter((job) => !event.ids.includes(job.id));
     else return;
-    const found = jobs.filter(mine).sort((a, b) => a.createdAt - b.createdAt).at(-1) ?? null;
+    show(jobs);
+  });
+}
+
+/**
+ * Follows one feature's latest model job (the one `mine` picks): its progress and tokens for the
+ * panel, and `ended` when it stops (done, cancelled or failed), so the panel reads what main kept
+ * again, also when no page was following it (a reload, a job resumed).
+ */
+export function watchModelJob(mine: (job: ModelJob) => boolean, show: (job: ModelJob | null) => void, ended: () => void): () => void {
+  let latest: ModelJob | null = null;
+  return watchModelJobs(mine, (jobs) => {
+    const found = [...jobs].sort((a, b) => a.createdAt - b.createdAt).at(-1) ?? null;
     const wasActive = latest?.state === 'running' || latest?.state === 'queued';
     if (wasActive && found?.id === latest?.id && found?.state !== latest?.state && ['done', 'cancelled', 'failed'].includes(found!.state)) ended();
     latest = found;

@@ -8,7 +8,7 @@ import { Glossary } from './Glossary';
 import { JobProgress } from './JobProgress';
 import { useTargetNames } from './languages';
 import { SideBySide } from './SideBySide';
-import { type Only, openTranslations, removeTranslation, showTranslation, useTranslations } from './store';
+import { type Only, openTranslations, removeTranslation, showTranslation, useTranslationJob, useTranslations } from './store';
 import { TargetPicker } from './TargetPicker';
 import { TranslationExport } from './TranslationExport';
 import './translation.css';
@@ -40,7 +40,8 @@ export function TranslationsPanel({ transcriptId, originals }: { transcriptId: s
   const id = useId();
   const names = useTargetNames();
   const countsText = useCountsText();
-  const { list, language, translation, job, problem } = useTranslations();
+  const { list, language, translation, problem } = useTranslations();
+  const job = useTranslationJob();
   const [asking, setAsking] = useState<{ language: string; only: Only } | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const listRef = useRef<VirtuosoHandle>(null);

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ModelJob } from '../../shared/contract/modelJobs';
 import type { GlossaryEntry, Translation, TranslationEstimate, TranslationSummary } from '../../shared/contract/translation';
 import { api } from '../api';
-import { watchModelJob } from '../api/model-job-watch';
+import { watchModelJobs } from '../api/model-job-watch';
 
 /** Which rows a start translates: all not translated yet, or only the stale and untranslated. */
 export type Only = 'all' | 'unfinished';
@@ -14,16 +14,18 @@ interface TranslationView {
   /** The open translation's language, and the translation main answered (null: none made yet). */
   language: string | null;
   translation: Translation | null;
-  job: ModelJob | null;
+  /** The transcript's translation jobs; the open translation's is the one its `jobId` names. */
+  jobs: ModelJob[];
   /** Why the list or the open translation could not be read. */
   problem: unknown;
 }
 
-export const useTranslations = create<TranslationView>(() => ({ transcriptId: null, list: null, language: null, translation: null, job: null, problem: null }));
+export const useTranslations = create<TranslationView>(() => ({ transcriptId: null, list: null, language: null, translation: null, jobs: [], problem: null }));
 
 const set = useTranslations.setState;
-// Each jobId main named for a language: a cancelled job leaves the translation's jobId, but stays resumable.
-const jobIds = new Set<string>();
+
+/** The open translation's job (main names it until it is done, so a cancelled one stays resumable). */
+export const useTranslationJob = () => useTranslations((s) => s.jobs.find((job) => job.id === s.translation?.jobId) ?? null);
 
 async function reload() {
   const { transcriptId, language } = useTranslations.getState();
@@ -33,7 +35,6 @@ async function reload() {
       api.translation.list({ transcriptId }),
       language ? api.translation.get({ transcriptId, language }) : Promise.resolve(null),
     ]);
-    for (const each of [...list.map((s) => s.jobId), translation?.jobId]) if (each) jobIds.add(each);
     // A panel moved on to another transcript or language meanwhile keeps what it shows.
     if (useTranslations.getState().transcriptId !== transcriptId || useTranslations.getState().language !== language) return;
     set({ list, translation, problem: null });
@@ -43,32 +44,30 @@ async function reload() {
 }
 
 /**
- * Opens the panel on a transcript: its translations, and the open one's job on main's model-job
- * watch. Rows are read again as each batch finishes and when the job ends. Returns the stop.
+ * Opens the panel on a transcript: its translations, and their jobs on main's model-job watch.
+ * Rows are read again as a batch finishes or a job changes state. Returns the stop.
  */
 export function openTranslations(transcriptId: string): () => void {
-  set({ transcriptId, list: null, language: null, translation: null, job: null, problem: null });
+  set({ transcriptId, list: null, language: null, translation: null, jobs: [], problem: null });
   // A transcript with translations opens on its first, so its rows show without a click.
   void reload().then(() => {
     const { list, language } = useTranslations.getState();
     if (!language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
   });
-  let partsDone = -1;
-  return watchModelJob(
-    (job) => jobIds.has(job.id) || job.id === useTranslations.getState().translation?.jobId,
-    (job) => {
-      set({ job });
-      if (job && job.partsDone !== partsDone) {
-        partsDone = job.partsDone;
-        void reload();
-      }
+  let seen = new Map<string, string>();
+  return watchModelJobs(
+    (job) => job.kind === 'translate' && job.subject === transcriptId,
+    (jobs) => {
+      set({ jobs });
+      const now = new Map(jobs.map((job) => [job.id, `${job.state}/${job.partsDone}`]));
+      if ([...now].some(([id, where]) => seen.has(id) && seen.get(id) !== where)) void reload();
+      seen = now;
     },
-    () => void reload(),
   );
 }
 
 export function showTranslation(language: string | null) {
-  set({ language, translation: null, job: null });
+  set({ language, translation: null });
   void reload();
 }
 
@@ -80,7 +79,6 @@ const target = () => {
 
 /** Main's answer replaces the view (and names the job that follows). */
 function took(translation: Translation) {
-  if (translation.jobId) jobIds.add(translation.jobId);
   set({ translation });
   void reload();
   return translation;

@@ -9,6 +9,8 @@ const main = vi.hoisted(() => ({
   calls: [] as Array<[string, unknown]>,
   translation: null as Translation | null,
   editRow: null as null | ((input: { rowId: string; text: string }) => Promise<unknown>),
+  /** The model-job watch's listener: the test says what main's jobs are. */
+  jobs: null as null | ((message: { id: string; event: unknown }) => void),
 }));
 vi.mock('../../../../renderer/api', () => {
   const answer = (name: string, result: (input: never) => unknown) => (input: never) => {
@@ -19,7 +21,15 @@ vi.mock('../../../../renderer/api', () => {
   return {
     api: {
       settings: { get: () => Promise.resolve({ uiLanguage: 'en' }) },
-      modelJobs: { watch: { subscribe: () => () => undefined, start: () => Promise.resolve({ id: 'w' }), cancel: () => Promise.resolve() } },
+      modelJobs: {
+        watch: {
+          subscribe: (listener: (message: { id: string; event: unknown }) => void) => ((main.jobs = listener), () => undefined),
+          start: () => Promise.resolve({ id: 'w' }),
+          cancel: () => Promise.resolve(),
+        },
+        cancel: answer('cancelJob', () => undefined),
+        resume: answer('resumeJob', () => undefined),
+      },
       translation: {
         list: answer('list', () => (main.translation ? [{ language: main.translation.language, counts: main.translation.counts, jobId: null }] : [])),
         get: answer('get', () => main.translation),
@@ -85,8 +95,8 @@ async function open() {
   await settle();
 }
 
-async function openJapanese() {
-  main.translation = structuredClone(JA);
+async function openJapanese(jobId: string | null = null) {
+  main.translation = { ...structuredClone(JA), jobId };
   await open();
   await act(async () => button('Japanese').click());
   await settle();
@@ -173,5 +183,20 @@ describe('the Translations panel', () => {
     await act(async () => button('Export SRT').click());
     await settle();
     expect(main.calls).toContainEqual(['export', { transcriptId: 't1', language: 'ja', format: 'srt', bilingual: true }]);
+  });
+
+  it('follows the translation\'s job: batches and tokens with Cancel, then Resume once it stopped', async () => {
+    await openJapanese('j1');
+    const job = { id: 'j1', kind: 'translate', subject: 't1', state: 'running', partsDone: 1, partsTotal: 3, usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 }, waitUntil: null, failure: null, problem: null, createdAt: 1 };
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'jobs', jobs: [job] } }));
+    await settle();
+    expect(text()).toContain('Batch 1 of 3 done · 42 tokens used');
+    await act(async () => button('Cancel').click());
+    expect(main.calls).toContainEqual(['cancelJob', { id: 'j1' }]);
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'job', job: { ...job, state: 'cancelled' } } }));
+    await settle();
+    expect(text()).toContain('Stopped after batch 1 of 3 · 42 tokens used; finished batches are kept');
+    await act(async () => button('Resume').click());
+    expect(main.calls).toContainEqual(['resumeJob', { id: 'j1' }]);
   });
 });
