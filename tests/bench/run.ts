@@ -14,6 +14,7 @@ import { recordingBench } from './recording.bench';
 import { resumeBench } from './resume.bench';
 import { splitBench } from './split.bench';
 import { subtitlesBench } from './subtitles.bench';
+import { translationBench } from './translation.bench';
 import { uploadBench } from './upload.bench';
 import { waveformBench } from './waveform.bench';
 
@@ -34,6 +35,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['dictation', dictationBench],
   ['captions', captionsBench],
   ['notes', notesBench],
+  ['translation', translationBench],
 ];
 
 // Everything a bench and the processes it starts put in the temp folder goes in one folder of the

@@ -65,6 +65,11 @@ export function translationsTable(db: DatabaseSync) {
   });
   return {
     list: (transcriptId: string): Head[] => sql('SELECT * FROM translations WHERE transcript_id = ? ORDER BY created_at, language').all(transcriptId).map(head),
+    /** The translation without its rows (a batch's names, terms and synopsis): no read of every row per batch. */
+    head(transcriptId: string, language: string): Head | null {
+      const found = sql('SELECT * FROM translations WHERE transcript_id = ? AND language = ?').get(transcriptId, language);
+      return found ? head(found) : null;
+    },
     get(transcriptId: string, language: string): StoredTranslation | null {
       const found = sql('SELECT * FROM translations WHERE transcript_id = ? AND language = ?').get(transcriptId, language);
       if (!found) return null;

@@ -26,14 +26,15 @@ export interface BatchAsk {
   json: boolean;
   model: string;
   signal: AbortSignal;
-  onText(text: string): void;
 }
 
 type Asked = { ok: true; rows: Map<string, string> | null; usage: Usage | null } | { ok: false; failure: ServiceFailure | null };
 
 async function askOnce(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: BatchAsk, rows: readonly BatchRow[]): Promise<Asked> {
   const messages = batchMessages(rows, ask.context, ask.json);
-  const common = { messages, model: ask.model, signal: ask.signal, onText: ask.onText };
+  // No onText: a batch's raw answer is shown nowhere (progress is per batch), and following
+  // every streamed event cost about a millisecond a batch (npm run bench -- translation).
+  const common = { messages, model: ask.model, signal: ask.signal };
   if (ask.json) {
     const outcome = await models.askJson({ ...common, schema: batchOutputSchema });
     if (!outcome.ok) return outcome.failure && unusable(outcome.failure) ? { ok: true, rows: null, usage: null } : outcome;

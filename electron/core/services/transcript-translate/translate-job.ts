@@ -59,7 +59,7 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
 
   /** The synopsis kept, or made now by one request shared by the batches asking at once. */
   function synopsisOf(context: TranslateJobContext, model: string, signal: AbortSignal): Promise<ModelOutcome<string> | null> {
-    const kept = translations.get(context.transcriptId, context.language)?.synopsis;
+    const kept = translations.head(context.transcriptId, context.language)?.synopsis;
     if (kept) return Promise.resolve(null);
     const key = `${context.transcriptId}\u0000${context.language}`;
     const shared = synopses.get(key);
@@ -85,7 +85,7 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
       const made = await synopsisOf(context, part.model, io.signal);
       // A synopsis refused (a 429 waits, offline fails): the batch goes with it; one the model left empty is done without.
       if (made && !made.ok) return made;
-      const found = translations.get(context.transcriptId, context.language);
+      const found = translations.head(context.transcriptId, context.language);
       if (!found) return { ok: false, failure: null };
       const outcome = await translateBatch(deps.models, {
         rows,
@@ -93,7 +93,6 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
         json: context.json,
         model: part.model,
         signal: io.signal,
-        onText: io.onText,
       });
       if (!outcome.ok) return outcome;
       translations.putRows(context.transcriptId, context.language, outcome.value.map((row) => ({ ...row, edited: false })));
@@ -102,7 +101,7 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
     finish(job) {
       const context = job.context as TranslateJobContext;
       // Every batch's rows were written as it finished: the job is done with, and the page's Resume with it.
-      const found = translations.get(context.transcriptId, context.language);
+      const found = translations.head(context.transcriptId, context.language);
       if (found?.jobId === job.id) translations.setJob(context.transcriptId, context.language, null);
     },
     size: rowSize,
