@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  * import no feature; features import common's and api's modules directly, navigation's through
  * its index.ts.
  */
-const FEATURES = ['app', 'chat', 'history', 'mcp', 'permissions', 'recording', 'settings', 'transcript-editor', 'transcription'];
+const FEATURES = ['app', 'chat', 'history', 'mcp', 'permissions', 'recording', 'settings', 'transcript-editor', 'transcription', 'translation'];
 const LIBRARIES = ['common', 'api', 'navigation'];
 
 const featureZones = FEATURES.map((feature) => ({

@@ -2,7 +2,7 @@ import type { NoteItem, NoteTemplate, NotesEvent, TranscriptNotes } from '../../
 import type { ModelJob } from '../../shared/contract/modelJobs';
 import type { ProblemData } from '../../shared/domain/problem';
 import { api } from '../api';
-import { watchStream } from '../api/watch';
+import { watchModelJob } from '../api/model-job-watch';
 
 /** What the Notes panel shows: the notes kept, or those being made (items as they arrive), or why not. */
 export type NotesState =
@@ -37,31 +37,11 @@ export function makeNotes(input: { transcriptId: string; templateId: string; upd
   };
 }
 
-/**
- * Follows the latest notes job of a transcript on main's model-job watch: its progress and tokens
- * for the panel, and `ended` when it stops (done, cancelled or failed), so the panel reads the
- * notes kept again, also when no page was following the making (a reload, a job resumed at start).
- */
-export function watchNotesJob(transcriptId: string, show: (job: ModelJob | null) => void, ended: () => void): () => void {
-  let jobs: ModelJob[] = [];
-  let latest: ModelJob | null = null;
-  return watchStream(api.modelJobs.watch, (event) => {
-    if (event.type === 'jobs') jobs = event.jobs;
-    else if (event.type === 'job') jobs = [...jobs.filter((job) => job.id !== event.job.id), event.job];
-    else if (event.type === 'removed') jobs = jobs.filter((job) => !event.ids.includes(job.id));
-    else return;
-    const mine = jobs.filter((job) => job.kind === 'notes' && job.subject === transcriptId).sort((a, b) => a.createdAt - b.createdAt).at(-1) ?? null;
-    const wasActive = latest?.state === 'running' || latest?.state === 'queued';
-    if (wasActive && mine?.id === latest?.id && mine?.state !== latest?.state && ['done', 'cancelled', 'failed'].includes(mine!.state)) ended();
-    latest = mine;
-    show(mine);
-  });
-}
+/** The latest notes job of a transcript on main's model-job watch (model-job-watch.ts). */
+export const watchNotesJob = (transcriptId: string, show: (job: ModelJob | null) => void, ended: () => void) =>
+  watchModelJob((job) => job.kind === 'notes' && job.subject === transcriptId, show, ended);
 
-/** Cancel keeps the parts done (main keeps them as notes); Resume makes only the rest. */
-// A job already gone or ended refuses; the watch shows where it is, so there is nothing more to say.
-export const cancelNotesJob = (id: string) => void api.modelJobs.cancel({ id }).catch(() => undefined);
-export const resumeNotesJob = (id: string) => void api.modelJobs.resume({ id }).catch(() => undefined);
+export { cancelModelJob as cancelNotesJob, resumeModelJob as resumeNotesJob } from '../api/model-job-watch';
 
 /** The sections a template's notes are shown under, each with its items in order; empty ones left out. */
 export function bySection(template: NoteTemplate, items: readonly NoteItem[]) {

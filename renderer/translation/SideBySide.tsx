@@ -1,0 +1,62 @@
+import { type RefObject, forwardRef, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { Translation } from '../../shared/contract/translation';
+import { TranslatedRowField } from './TranslatedRowField';
+
+/** Right-to-left scripts among the target languages, so each translated row reads in its direction. */
+const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi']);
+export const directionOf = (language: string): 'ltr' | 'rtl' => (RTL.has(language.split('-')[0]!) ? 'rtl' : 'ltr');
+
+/** The rows' own element is the list (Virtuoso's scroller, which takes the focus, holds it). */
+const RowsList = forwardRef<HTMLDivElement, ListProps & { context?: { label: string } }>(({ context, ...props }, ref) => (
+  <div {...props} ref={ref} role="list" aria-label={context?.label} />
+));
+
+interface Props {
+  translation: Translation;
+  /** Each original row's text as it now reads, by row id (the transcript's page has it). */
+  originals: ReadonlyMap<string, string>;
+  listRef: RefObject<VirtuosoHandle | null>;
+}
+
+/**
+ * The original rows and their translations next to each other, in a virtual list (a long
+ * transcript has thousands of rows). A row not translated, stale or pending says so in words.
+ */
+export function SideBySide({ translation, originals, listRef }: Props) {
+  const { t } = useTranslation('transcription');
+  const dir = directionOf(translation.language);
+  // As tall as its rows up to the CSS cap (scrolled inside beyond it), so a short transcript leaves no empty box.
+  const [height, setHeight] = useState<number | null>(null);
+  const status = useMemo(
+    () => ({ untranslated: t('translation.rowUntranslated'), stale: t('translation.rowStale'), pending: t('translation.rowPending'), translated: null }),
+    [t],
+  );
+  return (
+    <div className="side-by-side" style={height === null ? undefined : { height: `${Math.ceil(height) + 2}px` }}>
+      <Virtuoso
+        ref={listRef}
+        components={{ List: RowsList }}
+        context={{ label: t('translation.rowsLabel') }}
+        data={translation.rows}
+        computeItemKey={(_index, row) => row.id}
+        increaseViewportBy={400}
+        totalListHeightChanged={setHeight}
+        itemContent={(index, row) => (
+          <div className={`translation-row ${row.status}`} role="listitem" data-row={row.id}>
+            <p className="original-text" dir="auto">
+              {originals.get(row.id) ?? ''}
+            </p>
+            <div className="translated">
+              <TranslatedRowField row={row} dir={dir} label={t('translation.rowLabel', { number: index + 1 })} />
+              {(status[row.status] || row.edited) && (
+                <span className="row-status">{[status[row.status], row.edited ? t('translation.rowEdited') : null].filter(Boolean).join(' · ')}</span>
+              )}
+            </div>
+          </div>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// What other features use of translation (eslint.config.js allows them nothing else).
+export { TranslationsPanel } from './TranslationsPanel';

@@ -1,0 +1,104 @@
+import { create } from 'zustand';
+import type { ModelJob } from '../../shared/contract/modelJobs';
+import type { GlossaryEntry, Translation, TranslationEstimate, TranslationSummary } from '../../shared/contract/translation';
+import { api } from '../api';
+import { watchModelJobs } from '../api/model-job-watch';
+
+/** Which rows a start translates: all not translated yet, or only the stale and untranslated. */
+export type Only = 'all' | 'unfinished';
+
+/** The Translations panel's view of one transcript: what main answered last, never built here. */
+interface TranslationView {
+  transcriptId: string | null;
+  list: TranslationSummary[] | null;
+  /** The open translation's language, and the translation main answered (null: none made yet). */
+  language: string | null;
+  translation: Translation | null;
+  /** The transcript's translation jobs; the open translation's is the one its `jobId` names. */
+  jobs: ModelJob[];
+  /** Why the list or the open translation could not be read. */
+  problem: unknown;
+}
+
+export const useTranslations = create<TranslationView>(() => ({ transcriptId: null, list: null, language: null, translation: null, jobs: [], problem: null }));
+
+const set = useTranslations.setState;
+
+/** The open translation's job (main names it until it is done, so a cancelled one stays resumable). */
+export const useTranslationJob = () => useTranslations((s) => s.jobs.find((job) => job.id === s.translation?.jobId) ?? null);
+
+async function reload() {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId) return;
+  try {
+    const [list, translation] = await Promise.all([
+      api.translation.list({ transcriptId }),
+      language ? api.translation.get({ transcriptId, language }) : Promise.resolve(null),
+    ]);
+    // A panel moved on to another transcript or language meanwhile keeps what it shows.
+    if (useTranslations.getState().transcriptId !== transcriptId || useTranslations.getState().language !== language) return;
+    set({ list, translation, problem: null });
+  } catch (error) {
+    set({ problem: error });
+  }
+}
+
+/**
+ * Opens the panel on a transcript: its translations, and their jobs on main's model-job watch.
+ * Rows are read again as a batch finishes or a job changes state. Returns the stop.
+ */
+export function openTranslations(transcriptId: string): () => void {
+  set({ transcriptId, list: null, language: null, translation: null, jobs: [], problem: null });
+  // A transcript with translations opens on its first, so its rows show without a click.
+  void reload().then(() => {
+    const { list, language } = useTranslations.getState();
+    if (!language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
+  });
+  let seen = new Map<string, string>();
+  return watchModelJobs(
+    (job) => job.kind === 'translate' && job.subject === transcriptId,
+    (jobs) => {
+      set({ jobs });
+      const now = new Map(jobs.map((job) => [job.id, `${job.state}/${job.partsDone}`]));
+      if ([...now].some(([id, where]) => seen.has(id) && seen.get(id) !== where)) void reload();
+      seen = now;
+    },
+  );
+}
+
+export function showTranslation(language: string | null) {
+  set({ language, translation: null });
+  void reload();
+}
+
+const target = () => {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId || !language) throw new Error('No translation is open');
+  return { transcriptId, language };
+};
+
+/** Main's answer replaces the view (and names the job that follows). */
+function took(translation: Translation) {
+  set({ translation });
+  void reload();
+  return translation;
+}
+
+export const estimateTranslation = (transcriptId: string, language: string, only: Only): Promise<TranslationEstimate> =>
+  api.translation.estimate({ transcriptId, language, only });
+
+export async function startTranslation(transcriptId: string, language: string, only: Only) {
+  set({ language });
+  return took(await api.translation.start({ transcriptId, language, only }));
+}
+
+export const editTranslatedRow = async (rowId: string, text: string) => took(await api.translation.editRow({ ...target(), rowId, text }));
+export const saveGlossary = async (entries: GlossaryEntry[]) => took(await api.translation.setGlossary({ ...target(), entries }));
+export const exportTranslation = (format: 'srt' | 'vtt', bilingual: boolean) => api.translation.export({ ...target(), format, bilingual });
+
+export async function removeTranslation() {
+  await api.translation.remove(target());
+  showTranslation(null);
+}
+
+export { cancelModelJob as cancelTranslation, resumeModelJob as resumeTranslation } from '../api/model-job-watch';

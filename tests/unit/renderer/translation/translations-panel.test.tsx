@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { act, type ReactNode } from 'react';
+import { type Root, createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Translation, TranslationEstimate } from '../../../../shared/contract/translation';
+
+// Main as the panel reaches it: each call recorded, its answers set by the test.
+const main = vi.hoisted(() => ({
+  calls: [] as Array<[string, unknown]>,
+  translation: null as Translation | null,
+  editRow: null as null | ((input: { rowId: string; text: string }) => Promise<unknown>),
+  /** The model-job watch's listener: the test says what main's jobs are. */
+  jobs: null as null | ((message: { id: string; event: unknown }) => void),
+}));
+vi.mock('../../../../renderer/api', () => {
+  const answer = (name: string, result: (input: never) => unknown) => (input: never) => {
+    main.calls.push([name, input]);
+    return Promise.resolve().then(() => result(input));
+  };
+  const estimate: TranslationEstimate = { rows: 3, characters: 1234, tokens: 5678, batches: 2, sends: { text: true, synopsis: true, glossaryEntries: 1, speakers: 2 } };
+  return {
+    api: {
+      settings: { get: () => Promise.resolve({ uiLanguage: 'en' }) },
+      modelJobs: {
+        watch: {
+          subscribe: (listener: (message: { id: string; event: unknown }) => void) => ((main.jobs = listener), () => undefined),
+          start: () => Promise.resolve({ id: 'w' }),
+          cancel: () => Promise.resolve(),
+        },
+        cancel: answer('cancelJob', () => undefined),
+        resume: answer('resumeJob', () => undefined),
+      },
+      translation: {
+        list: answer('list', () => (main.translation ? [{ language: main.translation.language, counts: main.translation.counts, jobId: null }] : [])),
+        get: answer('get', () => main.translation),
+        estimate: answer('estimate', () => estimate),
+        start: answer('start', () => main.translation),
+        editRow: (input: { rowId: string; text: string }) => {
+          main.calls.push(['editRow', input]);
+          return main.editRow!(input);
+        },
+        setGlossary: answer('setGlossary', (input: { entries: Translation['glossary'] }) => (main.translation = { ...main.translation!, glossary: input.entries })),
+        export: answer('export', () => ({ saved: false })),
+      },
+    },
+  };
+});
+// The virtual list draws every row here: jsdom lays nothing out, so it would draw none (the e2e test runs the real one).
+vi.mock('react-virtuoso', () => ({
+  Virtuoso: ({ data, itemContent }: { data: unknown[]; itemContent: (index: number, item: unknown) => ReactNode }) => <div>{data.map((item, i) => <div key={i}>{itemContent(i, item)}</div>)}</div>,
+}));
+
+const { TranslationsPanel } = await import('../../../../renderer/translation');
+const { startI18n } = await import('../../../../renderer/i18n');
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const JA: Translation = {
+  transcriptId: 't1',
+  language: 'ja',
+  createdAt: 0,
+  rows: [
+    { id: 'r1', text: 'こんにちは', status: 'translated', edited: false },
+    { id: 'r2', text: 'Second row', status: 'untranslated', edited: false },
+    { id: 'r3', text: '古い訳', status: 'stale', edited: false },
+  ],
+  counts: { rows: 3, translated: 1, untranslated: 1, stale: 1, pending: 0 },
+  glossary: [],
+  synopsis: 'A meeting',
+  jobId: null,
+  flags: [{ rowId: 'r3', reason: 'line_too_long' }],
+};
+const originals = new Map([
+  ['r1', 'Hello'],
+  ['r2', 'Second row'],
+  ['r3', 'Old text'],
+]);
+
+let root: Root | null = null;
+const text = () => document.body.textContent ?? '';
+const button = (name: string) => [...document.querySelectorAll('button')].find((each) => each.textContent === name)!;
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** Types as a user does: React hears the input event with the new value. */
+async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!;
+  await act(async () => {
+    setter.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function open() {
+  root = createRoot(document.body.appendChild(document.createElement('div')));
+  await act(async () => root!.render(<TranslationsPanel transcriptId="t1" originals={originals} />));
+  await settle();
+}
+
+async function openJapanese(jobId: string | null = null) {
+  main.translation = { ...structuredClone(JA), jobId };
+  await open();
+  await act(async () => button('Japanese').click());
+  await settle();
+}
+
+describe('the Translations panel', () => {
+  beforeAll(() => startI18n(Promise.resolve('en')));
+  afterEach(async () => {
+    await act(async () => root?.unmount());
+    root = null;
+    document.body.innerHTML = '';
+    main.calls = [];
+    main.translation = null;
+  });
+
+  it('says what leaves the machine and the estimated tokens before anything starts, then starts in BCP 47 on Start', async () => {
+    main.translation = null;
+    await open();
+    await type(document.querySelector<HTMLInputElement>('.translate-into input')!, 'brazil');
+    const option = [...document.querySelectorAll('.language-list li')].find((each) => each.textContent === 'Brazilian Portuguese')!;
+    await act(async () => (option as HTMLElement).click());
+    await settle();
+    expect(text()).toContain('What leaves this computer for the model service:');
+    expect(text()).toContain('the transcript’s text, row by row (1,234 characters), never its timings');
+    expect(text()).toContain('a short synopsis of the meeting');
+    expect(text()).toContain('your names and terms: 1');
+    expect(text()).toContain('the speakers’ names: 2');
+    expect(text()).toContain('About 5,678 tokens (batches: 2).');
+    expect(main.calls.map(([name]) => name)).not.toContain('start');
+    main.translation = { ...structuredClone(JA), language: 'pt-BR' };
+    await act(async () => button('Start').click());
+    await settle();
+    expect(main.calls).toContainEqual(['start', { transcriptId: 't1', language: 'pt-BR', only: 'all' }]);
+    expect(text()).not.toContain('What leaves this computer');
+  });
+
+  it('shows rows side by side, says untranslated and stale in words, and translates again only those', async () => {
+    await openJapanese();
+    const rows = [...document.querySelectorAll('.translation-row')];
+    expect(rows.map((row) => row.querySelector('.original-text')!.textContent)).toEqual(['Hello', 'Second row', 'Old text']);
+    expect(rows[1]!.textContent).toContain('Untranslated: shows the original');
+    expect(rows[2]!.textContent).toContain('Stale: the original changed since');
+    expect(text()).toContain('Translated: 1 · Untranslated: 1 · Stale: 1');
+    await act(async () => button('Translate again (stale and untranslated rows: 2)').click());
+    await settle();
+    expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
+  });
+
+  it('keeps an edit main refuses in its field, with main\'s message, and saves on Enter', async () => {
+    await openJapanese();
+    main.editRow = () => Promise.reject(new Error('disk full'));
+    const field = () => document.querySelector<HTMLTextAreaElement>('.translated-text[data-row="r1"]')!;
+    await type(field(), 'やあ');
+    await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await settle();
+    expect(main.calls).toContainEqual(['editRow', { transcriptId: 't1', language: 'ja', rowId: 'r1', text: 'やあ' }]);
+    expect(field().value).toBe('やあ');
+    expect(text()).toContain('Not saved (your wording is kept here)');
+    expect(text()).toContain('disk full');
+    main.editRow = (input) => Promise.resolve((main.translation = { ...main.translation!, rows: main.translation!.rows.map((row) => (row.id === input.rowId ? { ...row, text: input.text, edited: true } : row)) }));
+    await act(async () => field().blur());
+    await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await settle();
+    expect(field().value).toBe('やあ');
+    expect(text()).not.toContain('Not saved');
+    expect(text()).toContain('Edited by you');
+  });
+
+  it('adds a name to the glossary through main, and exports bilingual SRT with the flagged cues named', async () => {
+    await openJapanese();
+    const [term, spelling] = [...document.querySelectorAll<HTMLInputElement>('.glossary-add input')];
+    await type(term!, 'Confab');
+    await type(spelling!, 'コンファブ');
+    await act(async () => button('Add').click());
+    await settle();
+    expect(main.calls).toContainEqual(['setGlossary', { transcriptId: 't1', language: 'ja', entries: [{ term: 'Confab', spelling: 'コンファブ' }] }]);
+    expect(document.querySelector('.glossary-entries')!.textContent).toContain('Confab → コンファブ');
+    expect(text()).toContain('Row 3 a line is too long');
+    // The flag's link takes the user to the row's translation.
+    await act(async () => button('Row 3').click());
+    await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    expect(document.activeElement).toBe(document.querySelector('.translated-text[data-row="r3"]'));
+    await act(async () => document.querySelector<HTMLInputElement>('.translation-export input[type="checkbox"]')!.click());
+    await act(async () => button('Export SRT').click());
+    await settle();
+    expect(main.calls).toContainEqual(['export', { transcriptId: 't1', language: 'ja', format: 'srt', bilingual: true }]);
+  });
+
+  it('follows the translation\'s job: batches and tokens with Cancel, then Resume once it stopped', async () => {
+    await openJapanese('j1');
+    const job = { id: 'j1', kind: 'translate', subject: 't1', state: 'running', partsDone: 1, partsTotal: 3, usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 }, waitUntil: null, failure: null, problem: null, createdAt: 1 };
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'jobs', jobs: [job] } }));
+    await settle();
+    expect(text()).toContain('Batch 1 of 3 done · 42 tokens used');
+    await act(async () => button('Cancel').click());
+    expect(main.calls).toContainEqual(['cancelJob', { id: 'j1' }]);
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'job', job: { ...job, state: 'cancelled' } } }));
+    await settle();
+    expect(text()).toContain('Stopped after batch 1 of 3 · 42 tokens used; finished batches are kept');
+    await act(async () => button('Resume').click());
+    expect(main.calls).toContainEqual(['resumeJob', { id: 'j1' }]);
+  });
+});
