@@ -103,6 +103,18 @@ describe('people', () => {
     expect(refused).toMatchObject({ outcome: 'refused', refusal: { code: 'row_changed', row: 2 } });
   });
 
+  it('rows beyond the document are refused before anything is built for them, on an older version too', () => {
+    const { editor } = open();
+    const base = editor.open('t1').version;
+    editNow(editor, 't1', { type: 'split', block: 0, word: 2 });
+    // A hostile page: a range of two billion rows must be refused at once, not counted out.
+    for (const version of [base, base + 1]) {
+      expect(() => editor.editAt('t1', { type: 'speaker', block: 1, to: 2 ** 31 - 1, speaker: { name: 'Anna' } }, version)).toThrow(expect.objectContaining({ code: 'editor.no_row' }));
+      expect(() => editor.editAt('t1', { type: 'merge', block: 9 }, version)).toThrow(expect.objectContaining({ code: 'editor.no_row' }));
+    }
+    expect(editor.open('t1').document.blocks).toHaveLength(5);
+  });
+
   it('a renamed person changes past transcripts only when asked, as an editor step that search then finds', async () => {
     const { store, people, editor } = open();
     editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
