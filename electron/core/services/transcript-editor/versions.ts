@@ -52,7 +52,8 @@ function checkRows(history: History, current: number, base: number, intent: Edit
   if (!('block' in intent)) return;
   const last = intent.type === 'merge' ? intent.block + 1 : intent.type === 'speaker' ? Math.max(intent.to ?? intent.block, intent.block) : intent.block;
   const had = base >= history.first && base <= current ? Math.max(rows, rowsAt(history, base, rows)) : rows;
-  if (last >= had) throw new Problem('editor.no_row', { row: last + 1, rows });
+  // Named: the first row it names that is not there.
+  if (last >= had) throw new Problem('editor.no_row', { row: Math.max(intent.block, had) + 1, rows });
 }
 
 /** The rows an intent changes, as it names them. */
