@@ -9,6 +9,9 @@ export const usePeople = create<{ people: Person[] }>(() => ({ people: [] }));
 /** Follows main's list; returns the stop, for the screen's effect. */
 export const watchPeople = () => watchStream(api.people.watch, (event) => usePeople.setState({ people: event.people }));
 
+/** The person a speaker's link names as main now has it: itself, or whom it was merged into. */
+export const personOf = (people: readonly Person[], id: string) => people.find((person) => person.id === id || person.merged.includes(id)) ?? null;
+
 /** People whose name holds `query` (any case, accents ignored), the best first: those it starts. */
 export function peopleMatching(people: readonly Person[], query: string): Person[] {
   const wanted = fold(query.trim());
@@ -24,7 +27,7 @@ export const transcriptsWith = async (id: string) => (await api.people.uses({ id
 
 /** A person's new name; `pastTranscripts`: the transcripts they speak in are renamed too (the user said so). */
 export async function renamePerson(id: string, name: string, pastTranscripts: boolean) {
-  const person = usePeople.getState().people.find((each) => each.id === id);
+  const person = personOf(usePeople.getState().people, id);
   return api.people.edit({ id, name, colour: person?.colour ?? null, note: person?.note ?? null, pastTranscripts });
 }
 
@@ -34,7 +37,7 @@ export const useMerged = create<{ merged: { from: string; fromName: string; into
 /** `from` becomes `into` everywhere, as one step; the notice offers its undo. */
 export async function mergePeople(from: string, into: string) {
   const { people } = usePeople.getState();
-  const names = { fromName: people.find((person) => person.id === from)?.name ?? '', intoName: people.find((person) => person.id === into)?.name ?? '' };
+  const names = { fromName: personOf(people, from)?.name ?? '', intoName: personOf(people, into)?.name ?? '' };
   await api.people.merge({ from, into });
   useMerged.setState({ merged: { from, ...names } });
 }

@@ -31,6 +31,8 @@ export const personSchema = z.object({
   note: z.string().nullable(),
   /** The user themself: first in the list, never merged away. */
   self: z.boolean(),
+  /** People merged into this one: a transcript's speaker may still name them, and is this person. */
+  merged: z.array(personIdSchema),
 });
 
 export const personInputSchema = z.object({ name: personName, colour: colour.nullable().default(null), note: note.nullable().default(null) });

@@ -12,7 +12,7 @@ export function renameInTranscripts(editor: TranscriptEditor, people: People, pe
   let changed = 0;
   for (const transcriptId of people.transcriptsOf(person.id)) {
     const { patch } = editor.change(transcriptId, (document) => {
-      const linked = (person: string | undefined) => person !== undefined && people.resolve(person)?.id === personId;
+      const linked = (link: string | undefined) => link !== undefined && people.resolve(link)?.id === person.id;
       if (!document.speakers.some((speaker) => linked(speaker.person) && speaker.name !== person.name)) return null;
       return { ranges: [], speakers: document.speakers.map((speaker) => (linked(speaker.person) ? { ...speaker, name: person.name } : speaker)) };
     });

@@ -151,6 +151,26 @@ describe('people', () => {
     expect(people.resolve(bil.id)!.id).toBe(bil.id);
   });
 
+  it('a speaker whose person was merged away is renamed, counted and merged again as the person it became', async () => {
+    const { people, editor } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Bil' } });
+    const bil = people.list().find((person) => person.name === 'Bil')!;
+    const bilal = people.add({ name: 'Bilal', colour: null, note: null });
+    people.merge(bil.id, bilal.id);
+    // The transcript's speaker still names Bil: what the page sends.
+    expect(speakerOf(editor, 't1', 1)!.person).toBe(bil.id);
+    expect(people.transcriptsOf(bil.id)).toEqual(['t1']);
+    await people.edit(bil.id, { name: 'Bilal A.', colour: null, note: null });
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Bilal A.']);
+    expect(renameInTranscripts(editor, people, bil.id)).toBe(1);
+    expect(speakerOf(editor, 't1', 1)!.name).toBe('Bilal A.');
+    const ali = people.add({ name: 'Ali', colour: null, note: null });
+    people.merge(bil.id, ali.id);
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Ali']);
+    expect(people.resolve(bilal.id)!.id).toBe(ali.id);
+    expect(() => people.merge(bil.id, ali.id)).toThrow(expect.objectContaining({ code: 'people.merge_same' }));
+  });
+
   it('talk time is the sum of each speaker’s rows, shown most first and exported in Markdown, DOCX and JSON', async () => {
     const { editor } = open();
     editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Sam' } });
