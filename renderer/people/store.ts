@@ -25,10 +25,13 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 /** How many transcripts a person speaks in (what the rename's question names). */
 export const transcriptsWith = async (id: string) => (await api.people.uses({ id })).transcripts;
 
-/** A person's new name; `pastTranscripts`: the transcripts they speak in are renamed too (the user said so). */
-export async function renamePerson(id: string, name: string, pastTranscripts: boolean) {
+/**
+ * A person's new name; `pastTranscripts`: the transcripts they speak in are renamed too (the user
+ * said so); else `only` (the transcript being edited) is, by main in the same call.
+ */
+export async function renamePerson(id: string, name: string, pastTranscripts: boolean, only?: string) {
   const person = personOf(usePeople.getState().people, id);
-  return api.people.edit({ id, name, colour: person?.colour ?? null, note: person?.note ?? null, pastTranscripts });
+  return api.people.edit({ id, name, colour: person?.colour ?? null, note: person?.note ?? null, pastTranscripts, only });
 }
 
 /** The last merge made from this page, for its notice's Undo; null once undone or dismissed. */

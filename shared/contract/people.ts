@@ -46,10 +46,13 @@ export const peopleArea = {
   /**
    * A person's name, colour or note. `pastTranscripts`: whether transcripts where they already
    * speak are renamed too (each one editor step, undoable there); only when the user said so.
+   * `only`: a transcript whose linked speakers take the new name though past transcripts do not
+   * (the one being edited, "only here and from now on"): one call, so the person is renamed
+   * first and a refused name (people.name_taken) leaves both as they were.
    * `transcripts`: how many were renamed.
    */
   edit: call(
-    personInputSchema.extend({ id: personIdSchema, pastTranscripts: z.boolean().default(false) }),
+    personInputSchema.extend({ id: personIdSchema, pastTranscripts: z.boolean().default(false), only: z.string().min(1).max(200).optional() }),
     z.object({ person: personSchema, transcripts: z.number().int().min(0) }),
   ),
   /** How many transcripts a person speaks in: what the rename's question names. */

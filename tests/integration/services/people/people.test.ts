@@ -10,6 +10,7 @@ import { createHistoryStore, type HistoryStore } from '../../../../electron/core
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createPeople } from '../../../../electron/core/services/people/people-service';
 import { renameInTranscripts } from '../../../../electron/core/services/people/rename-in-transcripts';
+import { peopleHandlers } from '../../../../electron/core/handlers/people';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { talkTime } from '../../../../electron/core/services/transcript-export/talk-time';
@@ -130,6 +131,20 @@ describe('people', () => {
     expect(new Set(store.transcripts.rows.search('Kowalski', 10).map((hit) => hit.transcriptId))).toEqual(new Set(['t1']));
     editor.undo('t1');
     expect(speakerOf(editor, 't1', 2)!.name).toBe('Anna');
+  });
+
+  it('"only here" renames the person and this transcript’s speaker in one call to main, and a taken name changes neither', async () => {
+    const { people, editor } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
+    editNow(editor, 't2', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
+    people.add({ name: 'Bilal', colour: null, note: null });
+    const anna = people.list().find((person) => person.name === 'Anna')!;
+    const handlers = peopleHandlers({ people, editor });
+    await expect(handlers.edit({ id: anna.id, name: 'Bilal', colour: null, note: null, pastTranscripts: false, only: 't1' })).rejects.toMatchObject({ code: 'people.name_taken' });
+    expect([speakerOf(editor, 't1', 2)!.name, people.resolve(anna.id)!.name]).toEqual(['Anna', 'Anna']);
+
+    expect(await handlers.edit({ id: anna.id, name: 'Anna K.', colour: null, note: null, pastTranscripts: false, only: 't1' })).toMatchObject({ transcripts: 1 });
+    expect([speakerOf(editor, 't1', 2)!.name, speakerOf(editor, 't2', 2)!.name, people.resolve(anna.id)!.name]).toEqual(['Anna K.', 'Anna', 'Anna K.']);
   });
 
   it('merging two people is one step, and its undo brings the merged person back', () => {
