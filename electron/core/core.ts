@@ -238,6 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       editor,
       subtitleRules: settings.subtitleRules,
       words: language.t,
+      resolvePerson: people.resolve,
       tell: conversations.tell,
       transcriptRemoved: (id) => waveforms.forget(id).then(() => recordings.transcriptRemoved(id)),
     }),

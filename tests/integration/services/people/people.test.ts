@@ -54,7 +54,7 @@ const speakerOf = (editor: ReturnType<typeof open>['editor'], id: string, row: n
   const speaker = effectiveSpeakers(document.blocks)[row];
   return document.speakers.find((each) => each.id === speaker) ?? null;
 };
-const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
+const exportOptions = (people: ReturnType<typeof open>['people']) => ({ rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en'), resolvePerson: people.resolve });
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('people', () => {
@@ -187,12 +187,13 @@ describe('people', () => {
   });
 
   it('talk time is the sum of each speaker’s rows, shown most first and exported in Markdown, DOCX and JSON', async () => {
-    const { editor } = open();
+    const { editor, people } = open();
+    const options = exportOptions(people);
     editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Sam' } });
     editNow(editor, 't1', { type: 'speaker', block: 1, to: 1, speaker: { name: 'Bilal' } });
     const { document, record, edited } = editor.current('t1');
     const rowMs = document.blocks.map((block) => block.times!.at(-1)! - block.times![0]!);
-    const times = talkTime(document);
+    const times = talkTime(document, people.resolve);
     expect(times.map((entry) => [entry.name, entry.ms])).toEqual([
       ['Sam', rowMs[0]! + rowMs[2]! + rowMs[3]!],
       ['Bilal', rowMs[1]!],
@@ -206,6 +207,20 @@ describe('people', () => {
     expect(json.talkTime[1]!.person).toBe(document.speakers.find((speaker) => speaker.name === 'Bilal')!.person);
     const docx = await mammoth.extractRawText({ buffer: Buffer.from((await editedFile(record, document, 'docx', options)).bytes) });
     expect(docx.value).toMatch(/Talk time\s+Sam: 0:00:\d\d\s+Bilal: 0:00:\d\d/);
+  });
+
+  it('talk time of two speakers whose people were merged is one entry, in the panel and the JSON export alike', async () => {
+    const { editor, people } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Bil' } });
+    editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Bilal' } });
+    const named = (name: string) => people.list().find((person) => person.name === name)!;
+    const bilal = named('Bilal');
+    people.merge(named('Bil').id, bilal.id);
+    const { document, record } = editor.current('t1');
+    const all = document.blocks.reduce((sum, block) => sum + block.times!.at(-1)! - block.times![0]!, 0);
+    expect(talkTime(document, people.resolve)).toEqual([{ speaker: document.speakers[0]!.id, name: 'Bil', person: bilal.id, ms: all }]);
+    const json = JSON.parse(text((await editedFile(record, document, 'json', exportOptions(people))).bytes)) as { talkTime: unknown[] };
+    expect(json.talkTime).toEqual([{ speaker: 'Bil', person: bilal.id, seconds: all / 1000 }]);
   });
 
   it('a restored backup brings the people back, links and merges included', () => {
