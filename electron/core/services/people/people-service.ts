@@ -2,9 +2,7 @@ import type { PeopleEvent, Person, PersonInput } from '../../../../shared/contra
 import { Problem } from '../../../../shared/domain/problem';
 import { createWatchers } from '../events/watchers';
 import type { HistoryStore } from '../history/history-store';
-import { type PersonRow, SELF_ID } from '../history/people';
-
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+import { type PersonRow, SELF_ID, sameName } from '../history/people';
 
 /**
  * The people list (docs/architecture/people.md): who speaks in the user's transcripts, kept in
@@ -116,6 +114,9 @@ export function createPeople(deps: { history: HistoryStore; selfName(): string |
     undoMerge(from: string) {
       const row = table.get(from);
       if (!row?.mergedInto) throw new Problem('people.not_merged');
+      // Back as a person of their own only while no one else has the name (names stay unique).
+      const taken = byName(row.name);
+      if (taken) throw new Problem('people.undo_name_taken', { name: row.name });
       table.setMerged(from, null);
       tell();
     },

@@ -186,6 +186,28 @@ describe('people', () => {
     expect(() => people.merge(bil.id, ali.id)).toThrow(expect.objectContaining({ code: 'people.merge_same' }));
   });
 
+  it('names stay unique: undoing a merge is refused while another has the name, and a restored person of a taken name joins the live one', () => {
+    let { store, people } = open();
+    const bil = people.add({ name: 'Bil', colour: null, note: null });
+    const anna = people.add({ name: 'Anna', colour: null, note: null });
+    people.merge(bil.id, anna.id);
+    people.add({ name: 'bil', colour: null, note: null });
+    expect(() => people.undoMerge(bil.id)).toThrow(expect.objectContaining({ code: 'people.undo_name_taken', values: { name: 'Bil' } }));
+    expect(people.resolve(bil.id)!.id).toBe(anna.id);
+
+    store.close();
+    stores.length = 0;
+    const backup = join(dir, 'backup.sqlite');
+    copyFileSync(path, backup);
+    rmSync(path);
+    ({ store, people } = open(false));
+    const live = people.add({ name: 'Anna', colour: null, note: null });
+    mergeBackup(store, backup, join(dir, 'scratch.sqlite'), 'restored');
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Anna', 'bil']);
+    expect(people.resolve(anna.id)!.id).toBe(live.id);
+    expect(people.resolve(bil.id)!.id).toBe(live.id);
+  });
+
   it('talk time is the sum of each speaker’s rows, shown most first and exported in Markdown, DOCX and JSON', async () => {
     const { editor, people } = open();
     const options = exportOptions(people);
