@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Person } from '../../shared/contract/people';
 import { api } from '../api';
 import { watchStream } from '../api/watch';
+import { fold } from '../../shared/domain/fold';
 
 /** The people list as main last told it (every window's changes included). */
 export const usePeople = create<{ people: Person[] }>(() => ({ people: [] }));
@@ -20,7 +21,6 @@ export function peopleMatching(people: readonly Person[], query: string): Person
   return found.sort((a, b) => Number(fold(b.name).startsWith(wanted)) - Number(fold(a.name).startsWith(wanted)));
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /** How many transcripts a person speaks in (what the rename's question names). */
 export const transcriptsWith = async (id: string) => (await api.people.uses({ id })).transcripts;

@@ -3,14 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENGLISH_NAMES } from '../../shared/domain/languages';
 import { type LanguageNames, useLanguageNames } from './language-names';
+import { fold } from '../../shared/domain/fold';
 
 interface Language {
   code: string;
   name: string;
 }
-
-/** Case and accents do not matter: "fra" finds "Français", "ger" finds "German". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 function matching(query: string, languages: LanguageNames['list'], detect: Language): Language[] {
   const wanted = fold(query.trim());
