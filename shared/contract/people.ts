@@ -11,6 +11,8 @@ import { MAX_SPEAKER_NAME_CHARS } from './transcriptEditor';
  */
 export const personIdSchema = z.string().min(1).max(64);
 export const MAX_PERSON_NOTE_CHARS = 500;
+/** The most people the list holds (merged ones counted): each change sends it whole to every page. */
+export const MAX_PEOPLE = 5_000;
 
 const personName = z
   .string()

@@ -1,4 +1,4 @@
-import type { PeopleEvent, Person, PersonInput } from '../../../../shared/contract/people';
+import { MAX_PEOPLE, type PeopleEvent, type Person, type PersonInput } from '../../../../shared/contract/people';
 import { Problem } from '../../../../shared/domain/problem';
 import { createWatchers } from '../events/watchers';
 import type { HistoryStore } from '../history/history-store';
@@ -50,6 +50,12 @@ export function createPeople(deps: { history: HistoryStore; selfName(): string |
     return row && row.mergedInto === null ? shown(row) : null;
   }
 
+  /** A new person, while the list has room: it goes to every page whole at each change. */
+  function added(input: PersonInput): PersonRow {
+    if (table.all().length >= MAX_PEOPLE) throw new Problem('people.list_full', { max: MAX_PEOPLE });
+    return table.insert(input);
+  }
+
   /**
    * The row a link names as it now stands: a transcript's speaker keeps the id of a person
    * merged away since, and renaming, counting or merging them acts on whom they became.
@@ -74,7 +80,7 @@ export function createPeople(deps: { history: HistoryStore; selfName(): string |
     add(input: PersonInput): Person {
       const taken = byName(input.name);
       if (taken) throw new Problem('people.name_taken', { name: taken.name });
-      const person = { ...shown(table.insert(input)), merged: [] };
+      const person = { ...shown(added(input)), merged: [] };
       tell();
       return person;
     },
@@ -83,7 +89,7 @@ export function createPeople(deps: { history: HistoryStore; selfName(): string |
     named(name: string): Person {
       const found = byName(name);
       if (found) return found;
-      const person = { ...shown(table.insert({ name, colour: null, note: null })), merged: [] };
+      const person = { ...shown(added({ name, colour: null, note: null })), merged: [] };
       tell();
       return person;
     },

@@ -11,6 +11,7 @@ import { mergeBackup } from '../../../../electron/core/services/history/restore'
 import { createPeople } from '../../../../electron/core/services/people/people-service';
 import { renameInTranscripts } from '../../../../electron/core/services/people/rename-in-transcripts';
 import { peopleHandlers } from '../../../../electron/core/handlers/people';
+import { MAX_PEOPLE } from '../../../../shared/contract/people';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { talkTime } from '../../../../electron/core/services/transcript-export/talk-time';
@@ -70,6 +71,17 @@ describe('people', () => {
     // The user's own name is Settings': editing it renames it there.
     await people.edit('self', { name: 'Samira', colour: '#0000ff', note: null });
     expect(people.list()[0]).toMatchObject({ id: 'self', name: 'Samira', colour: '#0000ff', self: true });
+  });
+
+  it('holds at most MAX_PEOPLE people: one more is refused by name, from the list and from the editor', () => {
+    const { store, people, editor } = open();
+    store.batch(() => {
+      for (let i = store.people.all().length; i < MAX_PEOPLE; i++) store.people.insert({ name: `Person ${i}`, colour: null, note: null });
+    });
+    expect(() => people.add({ name: 'Zoë', colour: null, note: null })).toThrow(expect.objectContaining({ code: 'people.list_full', values: { max: MAX_PEOPLE } }));
+    expect(() => editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Zoë' } })).toThrow(expect.objectContaining({ code: 'people.list_full' }));
+    // Someone already in the list is still given.
+    editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Person 7' } });
   });
 
   it('a speaker named in one transcript is remembered, and the next transcript is given that person in one step, undone as one', () => {
