@@ -62,7 +62,7 @@ function rowsOf(intent: EditIntent): number[] {
     case 'merge':
       return [intent.block, intent.block + 1];
     case 'speaker':
-      return Array.from({ length: Math.max(0, (intent.to ?? intent.block) - intent.block) + 1 }, (_, i) => intent.block + i);
+      return Array.from({ length: (intent.to ?? intent.block) - intent.block + 1 }, (_, i) => intent.block + i);
     case 'text':
     case 'split':
     case 'nudge':
