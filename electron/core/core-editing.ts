@@ -6,6 +6,7 @@ import { createPeople } from './services/people/people-service';
 import type { SettingsStore } from './services/settings/settings-store';
 import { createTranscriptEditor } from './services/transcript-editor/editor-service';
 import { createWaveforms } from './services/waveform/waveform-service';
+import { log } from './log';
 
 /**
  * What the transcript editor stands on: the people list (docs/architecture/people.md), the
@@ -26,4 +27,14 @@ export function openEditing(deps: { history: HistoryStore; settings: SettingsSto
   const reader = createPeakReader({ start: deps.splitProcess });
   const waveforms = createWaveforms({ dir: join(deps.dataDir, 'waveforms'), audioPath: (id) => history.transcripts.audioPath(id), reader });
   return { people, editor, waveforms, closeEditing: () => reader.close() };
+}
+
+/**
+ * What a removed transcript kept, each removed on its own: peaks that could not be removed must
+ * not keep the recording's audio, nor the other way round. A failure is logged: the transcript
+ * itself is gone already, so there is nothing left for the page to try again.
+ */
+export async function removeEach(id: string, removals: ReadonlyArray<(id: string) => Promise<void>>) {
+  const results = await Promise.allSettled(removals.map((remove) => remove(id)));
+  for (const result of results) if (result.status === 'rejected') log.warn(`Removing what transcript ${id} kept failed:`, result.reason);
 }

@@ -64,7 +64,7 @@ import { localStamp } from './services/recording/queue-recording';
 import { type RecordingService, createRecordingService } from './services/recording/recording-service';
 import { appMediaUrl } from './app-origin';
 import { openKeychainStores } from './core-keychain';
-import { openEditing } from './core-editing';
+import { openEditing, removeEach } from './core-editing';
 import { openModelFeatures } from './core-models';
 import type { Core, CoreOptions } from './core-types';
 
@@ -234,8 +234,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       editor,
       subtitleRules: settings.subtitleRules,
       words: language.t,
+      resolvePerson: people.resolve,
       tell: conversations.tell,
-      transcriptRemoved: (id) => waveforms.forget(id).then(() => recordings.transcriptRemoved(id)),
+      transcriptRemoved: (id) => removeEach(id, [waveforms.forget, (gone) => recordings.transcriptRemoved(gone)]),
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     people: peopleHandlers({ people, editor }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
-import { mergePeople, undoMerge, useMerged, usePeople } from '../people/store';
+import { mergePeople, personOf, undoMerge, useMerged, usePeople } from '../people/store';
 
 /**
  * "Same person as…": a speaker's person merged into another in the people list (links, talk time
@@ -11,9 +11,11 @@ export function SamePersonAs({ person, name }: { person: string; name: string })
   const { t } = useTranslation('editor');
   const people = usePeople((view) => view.people);
   const [problem, setProblem] = useState<unknown>(null);
-  const others = people.filter((each) => each.id !== person);
+  // The speaker's link may name someone merged away since: it is the person they became.
+  const now = personOf(people, person);
+  const others = people.filter((each) => each.id !== now?.id);
   // The user is never merged away (main refuses it): the others merge into them.
-  if (!others.length || people.some((each) => each.id === person && each.self)) return null;
+  if (!others.length || now?.self) return null;
   return (
     <>
       <select

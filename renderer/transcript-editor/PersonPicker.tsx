@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
@@ -6,15 +6,29 @@ import { peopleMatching, usePeople } from '../people/store';
 import { clearSelection } from './selection';
 import { activate, edit, useEditor } from './store';
 
-/** The rows the search box gives a speaker (the current row, or a selection), or null while it is closed. */
-export const usePicker = create<{ rows: { from: number; to: number } | null }>(() => ({ rows: null }));
+/**
+ * The rows the search box gives a speaker (the current row, or a selection) and the document's
+ * version they were chosen on, or null while it is closed.
+ */
+type Rows = { from: number; to: number; version: number };
+export const usePicker = create<{ rows: Rows | null }>(() => ({ rows: null }));
 
 /** What had the focus when the box opened (the row's text): it gets it back, caret and all, as a dialog's opener does. */
 let opener: HTMLElement | null = null;
 
 export function openPicker(from: number, to = from) {
   opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  usePicker.setState({ rows: { from, to } });
+  usePicker.setState({ rows: { from, to, version: useEditor.getState().version } });
+}
+
+/** Closed, the focus going back to what had it (or the row, when that is gone). */
+function closePicker(rows: Rows) {
+  // Once: focusing the row blurs the box, which closes it too.
+  if (!usePicker.getState().rows) return;
+  usePicker.setState({ rows: null });
+  if (opener?.isConnected) opener.focus();
+  else activate(rows.from, useEditor.getState().caret);
+  opener = null;
 }
 
 type Option = { key: string; label: string; speaker: { person: string } | { name: string } };
@@ -25,13 +39,23 @@ type Option = { key: string; label: string; speaker: { person: string } | { name
  * Escape puts the caret back in the row.
  */
 export function PersonPicker() {
-  const { t } = useTranslation('editor');
   const rows = usePicker((view) => view.rows);
+  const version = useEditor((view) => view.version);
+  const stale = rows !== null && rows.version !== version;
+  // Row numbers hold for the version they were chosen on (as selection.ts's): any change since closes the box.
+  useEffect(() => {
+    if (stale) closePicker(rows);
+  }, [stale, rows]);
+  // Keyed by the opening, so each starts with an empty search.
+  return rows && !stale ? <PickerBox key={`${rows.version}:${rows.from}:${rows.to}`} rows={rows} /> : null;
+}
+
+function PickerBox({ rows }: { rows: Rows }) {
+  const { t } = useTranslation('editor');
   const people = usePeople((view) => view.people);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState(0);
   const listId = useId();
-  if (!rows) return null;
 
   const typed = query.trim().slice(0, MAX_SPEAKER_NAME_CHARS);
   const found: Option[] = peopleMatching(people, typed).map((person) => ({ key: person.id, label: person.name, speaker: { person: person.id } }));
@@ -39,16 +63,7 @@ export function PersonPicker() {
   const options = typed && !exact ? [...found, { key: '+new', label: t('speakers.pickerAdd', { name: typed }), speaker: { name: typed } }] : found;
   const current = Math.min(chosen, options.length - 1);
 
-  const close = () => {
-    // Once: focusing the row blurs the box, which closes it too.
-    if (!usePicker.getState().rows) return;
-    usePicker.setState({ rows: null });
-    setQuery('');
-    setChosen(0);
-    if (opener?.isConnected) opener.focus();
-    else activate(rows.from, useEditor.getState().caret);
-    opener = null;
-  };
+  const close = () => closePicker(rows);
   const pick = (option: Option | undefined) => {
     if (!option) return;
     clearSelection();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
-import { usePeople } from '../people/store';
+import { personOf, usePeople } from '../people/store';
 import { edit, useEditor } from './store';
 
 // Speaker ids are UUIDs, so neither value can be one.
@@ -18,7 +18,7 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
   const known = useEditor((view) => view.known);
   const people = usePeople((view) => view.people);
   // Everyone remembered who is not a speaker here yet is offered too (a speaker of theirs is added).
-  const others = people.filter((person) => !speakers?.some((speaker) => speaker.person === person.id || speaker.name === person.name));
+  const others = people.filter((person) => !speakers?.some((speaker) => (speaker.person !== undefined && personOf(people, speaker.person)?.id === person.id) || speaker.name === person.name));
   const names = [...new Set([...people.map((person) => person.name), ...known])];
   const [naming, setNaming] = useState(false);
   const [draft, setDraft] = useState('');

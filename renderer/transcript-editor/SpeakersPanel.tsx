@@ -22,11 +22,11 @@ function RenamePerson({ speaker, name, done }: { speaker: Speaker & { person: st
     first.current?.focus();
   }, []);
   useEffect(() => void transcriptsWith(speaker.person).then(setUses, setProblem), [speaker.person]);
+  const transcript = useEditor((view) => view.id) ?? undefined;
   const rename = async (pastTranscripts: boolean) => {
     try {
-      // Here it is renamed either way; elsewhere only when asked (main renames every transcript then, this one included).
-      if (!pastTranscripts) await edit({ type: 'renameSpeaker', speaker: speaker.id, name });
-      await renamePerson(speaker.person, name, pastTranscripts);
+      // Here it is renamed either way; elsewhere only when asked: main does both in one call.
+      await renamePerson(speaker.person, name, pastTranscripts, transcript);
       done();
     } catch (error) {
       setProblem(error);

@@ -34,7 +34,7 @@ let asked: { id: string; overview: Promise<Peaks | null> } | null = null;
  */
 export function overviewOf(id: string): Promise<Peaks | null> {
   if (asked?.id !== id) {
-    asked = {
+    const asking = {
       id,
       overview: api.transcriptEditor.waveform({ id, from: 0, overview: true }).then((chunk) => {
         if (!chunk) return null;
@@ -43,6 +43,9 @@ export function overviewOf(id: string): Promise<Peaks | null> {
         return peaks;
       }),
     };
+    // A failure is not kept: the next opening asks again.
+    asking.overview.catch(() => asked === asking && (asked = null));
+    asked = asking;
   }
   return asked.overview;
 }

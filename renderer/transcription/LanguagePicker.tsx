@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENGLISH_NAMES } from '../../shared/domain/languages';
 import { type LanguageNames, useLanguageNames } from './language-names';
-import { fold } from '../common/fold';
+import { fold } from '../../shared/domain/fold';
 
 interface Language {
   code: string;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fold } from '../common/fold';
+import { fold } from '../../shared/domain/fold';
 
 /**
  * Common target languages as BCP 47 (what main receives). A short list the user searches by

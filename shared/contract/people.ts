@@ -11,6 +11,8 @@ import { MAX_SPEAKER_NAME_CHARS } from './transcriptEditor';
  */
 export const personIdSchema = z.string().min(1).max(64);
 export const MAX_PERSON_NOTE_CHARS = 500;
+/** The most people the list holds (merged ones counted): each change sends it whole to every page. */
+export const MAX_PEOPLE = 5_000;
 
 const personName = z
   .string()
@@ -31,6 +33,8 @@ export const personSchema = z.object({
   note: z.string().nullable(),
   /** The user themself: first in the list, never merged away. */
   self: z.boolean(),
+  /** People merged into this one: a transcript's speaker may still name them, and is this person. */
+  merged: z.array(personIdSchema),
 });
 
 export const personInputSchema = z.object({ name: personName, colour: colour.nullable().default(null), note: note.nullable().default(null) });
@@ -44,10 +48,13 @@ export const peopleArea = {
   /**
    * A person's name, colour or note. `pastTranscripts`: whether transcripts where they already
    * speak are renamed too (each one editor step, undoable there); only when the user said so.
+   * `only`: a transcript whose linked speakers take the new name though past transcripts do not
+   * (the one being edited, "only here and from now on"): one call, so the person is renamed
+   * first and a refused name (people.name_taken) leaves both as they were.
    * `transcripts`: how many were renamed.
    */
   edit: call(
-    personInputSchema.extend({ id: personIdSchema, pastTranscripts: z.boolean().default(false) }),
+    personInputSchema.extend({ id: personIdSchema, pastTranscripts: z.boolean().default(false), only: z.string().min(1).max(200).optional() }),
     z.object({ person: personSchema, transcripts: z.number().int().min(0) }),
   ),
   /** How many transcripts a person speaks in: what the rename's question names. */

@@ -50,7 +50,8 @@ export const editorStateSchema = z.object({
   edited: z.boolean(),
 });
 
-const block = z.number().int().min(0);
+// A row's place: no transcript nears a million rows (a 3-hour meeting has a few thousand); main checks the document's own count.
+const block = z.number().int().min(0).max(1_000_000);
 /** The longest speaker name, and the longest text to find or to put in its place (the fields stop there too). */
 export const MAX_SPEAKER_NAME_CHARS = 80;
 export const MAX_FIND_CHARS = 500;

@@ -9,9 +9,10 @@ export function peopleHandlers(deps: { people: People; editor: TranscriptEditor 
   return {
     list: async () => people.list(),
     add: async (input) => people.add(input),
-    async edit({ id, pastTranscripts, ...input }) {
+    async edit({ id, pastTranscripts, only, ...input }) {
       const person = await people.edit(id, input);
-      return { person, transcripts: pastTranscripts ? renameInTranscripts(deps.editor, people, id) : 0 };
+      const transcripts = pastTranscripts ? undefined : only === undefined ? [] : [only];
+      return { person, transcripts: renameInTranscripts(deps.editor, people, id, transcripts) };
     },
     uses: async ({ id }) => ({ transcripts: people.transcriptsOf(id).length }),
     merge: async ({ from, into }) => people.merge(from, into),

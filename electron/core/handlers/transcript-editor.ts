@@ -29,11 +29,10 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; peopl
     redo: async ({ id }) => wire(editor.redo(id)),
     revert: async ({ id }) => wire(editor.revert(id)),
     knownSpeakers: async () => editor.knownSpeakers(),
-    // A link to a person merged since names the person they went into.
-    talkTime: async ({ id }) => talkTime(editor.current(id).document).map((entry) => ({ ...entry, person: entry.person && (deps.people.resolve(entry.person)?.id ?? null) })),
+    talkTime: async ({ id }) => talkTime(editor.current(id).document, deps.people.resolve),
     async export({ id, format, options }) {
       // The same writer and rules as the transcript page's exports: the user's, from main's settings.
-      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words }));
+      return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words, resolvePerson: deps.people.resolve }));
     },
     waveform: ({ id, from, overview }) => deps.waveforms.chunk(id, from, overview),
   };

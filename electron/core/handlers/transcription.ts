@@ -11,6 +11,7 @@ import { conversationAbout } from '../services/transcript-ask/ask';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 import { transcriptFile } from '../services/transcript-export/export-file';
 import { readingOf } from '../services/transcript-export/reading';
+import type { ResolvePerson } from '../services/transcript-export/talk-time';
 import type { TranscriptionService } from '../services/recordings/transcription-service';
 import { Problem } from '../../../shared/domain/problem';
 
@@ -24,6 +25,8 @@ export function transcriptionHandlers(deps: {
   subtitleRules(): SubtitleRules;
   /** Main's words, for what exports name (markers without a label). */
   words: MainWords;
+  /** A speaker's person as merges left them, for talk time in exports. */
+  resolvePerson: ResolvePerson;
   /** The editor's documents: what a transcript now reads (made when its page opens), forgotten with a deleted one. */
   editor: Pick<TranscriptEditor, 'current' | 'hasEdits' | 'forget'>;
   /** Tells every page's conversation list of a conversation Ask started. */
@@ -63,7 +66,7 @@ export function transcriptionHandlers(deps: {
     },
 
     exportSubtitles: async ({ id, format }) =>
-      deps.files.save(await transcriptFile(editor.current(id), format, { ...editorExportOptionsSchema.parse({}), rules: deps.subtitleRules(), words: deps.words })),
+      deps.files.save(await transcriptFile(editor.current(id), format, { ...editorExportOptionsSchema.parse({}), rules: deps.subtitleRules(), words: deps.words, resolvePerson: deps.resolvePerson })),
 
     async ask({ id, options }) {
       const { reading: current, words } = reading(id);

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { separator } from '../subtitles';
 import { statementCache } from '../storage/sqlite-transaction';
 import { indexTerms, rowQuery, wordBreaks } from './transcript-rows';
+import { fold } from '../../../../shared/domain/fold';
 
 /** Marks around a matched word in a snippet; private-use characters cannot occur in typed text. */
 export const MATCH_START = '\uE000';
@@ -36,9 +37,6 @@ export function previewOf(rows: Iterable<SaidRow>): string {
   }
   return preview.slice(0, PREVIEW_CHARS);
 }
-
-/** Case and accents folded as the index's tokenizer (unicode61, remove_diacritics 2) folds them. */
-const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /**
  * A row with the words the search matched marked, as FTS5's snippet() marks them: each word

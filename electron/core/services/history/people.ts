@@ -5,6 +5,9 @@ import { statementCache } from '../storage/sqlite-transaction';
 /** The user themself: one row from the start, its name read from Settings (the recorder's name prompt). */
 export const SELF_ID = 'self';
 
+/** Two names are one person's when they differ only in case: "anna" is taken by "Anna". */
+export const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
 /**
  * Migration 17: people (docs/architecture/people.md). `merged_into` is set while a person is
  * merged into another (the merge's undo clears it), so a merge rewrites no transcript and
@@ -68,3 +71,19 @@ export function peopleTable(db: DatabaseSync) {
 }
 
 export type PeopleTable = ReturnType<typeof peopleTable>;
+
+/**
+ * After a restore: a person the backup brought back (not in `before`) whose name another person
+ * already here has is merged into that one, so names stay unique (a restore adds rows by id,
+ * never looking at names). The merge is an ordinary one: its links follow, and it can be undone
+ * once the name is free.
+ */
+export function mergeRestoredNames(table: PeopleTable, before: ReadonlySet<string>) {
+  const live = table.all().filter((row) => row.mergedInto === null);
+  const here = live.filter((row) => before.has(row.id) && row.id !== SELF_ID);
+  for (const row of live) {
+    if (before.has(row.id)) continue;
+    const taken = here.find((other) => sameName(other.name, row.name));
+    if (taken) table.setMerged(row.id, taken.id);
+  }
+}

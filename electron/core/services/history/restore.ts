@@ -5,6 +5,7 @@ import { type HistoryStore, createHistoryStore } from './history-store';
 import type { DeletedKind } from './deletions';
 import { columnsOf, historyTables, quoted } from './history-tables';
 import { mergeConversation } from './merge';
+import { mergeRestoredNames } from './people';
 import { transcriptRowIndex } from './transcript-rows';
 
 /**
@@ -118,9 +119,11 @@ export function mergeBackup(history: HistoryStore, backupPath: string, scratchPa
       });
       outcome.transcripts += 1;
     }
+    const peopleHere = new Set(history.people.all().map((person) => person.id));
     for (const table of historyTables(source.db)) {
       if (!MERGED_WHOLE.has(table)) history.batch(() => addMissingRows(source.db, history.db, table));
     }
+    history.batch(() => mergeRestoredNames(history.people, peopleHere));
   } finally {
     source.close();
     clear();

@@ -3,16 +3,33 @@ import { type EditorBlock, type EditorDocument, type EditorPatch, MAX_SPEAKER_NA
 import { type Side, type Span, labelWords } from './label-words';
 import type { TrackLevels } from './wav-levels';
 import type { RowCounter } from '../transcript-editor/row-ids';
+import { SELF_ID } from '../history/people';
 
 /** The names the two sides get: the user's own, and "Others" in main's language. */
 export type SideNames = Record<Side, string>;
 
-/** The speaker named `name` (as the editor takes names: trimmed, at most its length): the document's own if it has one, else a new one to add. */
-function speakerNamed(document: EditorDocument, given: string): { speaker: Speaker; added: boolean } {
+/**
+ * The speaker named `name` (as the editor takes names: trimmed, at most its length) for a side:
+ * the document's own if it has one, else a new one to add. `person`: the people list's person
+ * the side is (the microphone's is the user, `self`); a speaker linked to them is theirs
+ * whatever its name, and one of that name linked to no one is linked now.
+ */
+function speakerNamed(document: EditorDocument, given: string, person?: string): { speaker: Speaker; changed: boolean } {
   const name = given.trim().slice(0, MAX_SPEAKER_NAME_CHARS);
   if (!name) throw new Error('A side without a name: the user\'s name must be asked for before labelling.');
+  const linked = person === undefined ? undefined : document.speakers.find((speaker) => speaker.person === person);
+  if (linked) return { speaker: linked, changed: false };
   const existing = document.speakers.find((speaker) => speaker.name === name);
-  return existing ? { speaker: existing, added: false } : { speaker: { id: randomUUID(), name }, added: true };
+  if (existing && (existing.person !== undefined || person === undefined)) return { speaker: existing, changed: false };
+  return { speaker: { ...(existing ?? { id: randomUUID(), name }), ...(person !== undefined && { person }) }, changed: true };
+}
+
+/** The speaker list with the sides' new or newly linked speakers, or null when none is. */
+function withSides(document: EditorDocument, sides: ReadonlyArray<{ speaker: Speaker; changed: boolean }>): Speaker[] | null {
+  const changed = sides.filter((side) => side.changed).map((side) => side.speaker);
+  if (!changed.length) return null;
+  const kept = document.speakers.map((speaker) => changed.find((side) => side.id === speaker.id) ?? speaker);
+  return [...kept, ...changed.filter((side) => !document.speakers.some((speaker) => speaker.id === side.id))];
 }
 
 /**
@@ -29,7 +46,7 @@ export function labelledPatch(document: EditorDocument, mic: TrackLevels, system
   }
   const sides = labelWords(spans, mic, system);
   if (!sides.some((side) => side !== null)) return null;
-  const speakers = { mic: speakerNamed(document, names.mic), others: speakerNamed(document, names.others) };
+  const speakers = { mic: speakerNamed(document, names.mic, SELF_ID), others: speakerNamed(document, names.others) };
   const blocks: EditorBlock[] = [];
   let word = 0;
   let current: Side | null = null;
@@ -50,8 +67,8 @@ export function labelledPatch(document: EditorDocument, mic: TrackLevels, system
     word += block.words.length;
   }
   const used = new Set(blocks.map((block) => block.speaker));
-  const added = (['mic', 'others'] as const).filter((side) => speakers[side].added && used.has(speakers[side].speaker.id)).map((side) => speakers[side].speaker);
-  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: added.length ? [...document.speakers, ...added] : null };
+  const named = (['mic', 'others'] as const).filter((side) => used.has(speakers[side].speaker.id)).map((side) => speakers[side]);
+  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: withSides(document, named) };
 }
 
 /**
@@ -61,11 +78,11 @@ export function labelledPatch(document: EditorDocument, mic: TrackLevels, system
  */
 export function onePersonPatch(document: EditorDocument, name: string): EditorPatch | null {
   if (!document.blocks.length) return null;
-  const { speaker, added } = speakerNamed(document, name);
+  const side = speakerNamed(document, name, SELF_ID);
   const blocks = document.blocks.map((block, i) => {
-    const marked = i === 0 ? speaker.id : null;
+    const marked = i === 0 ? side.speaker.id : null;
     return block.speaker === marked ? block : { ...block, speaker: marked };
   });
-  if (!added && blocks.every((block, i) => block === document.blocks[i])) return null;
-  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: added ? [...document.speakers, speaker] : null };
+  if (!side.changed && blocks.every((block, i) => block === document.blocks[i])) return null;
+  return { ranges: [{ at: 0, remove: document.blocks.length, insert: blocks }], speakers: withSides(document, [side]) };
 }

@@ -220,7 +220,7 @@ export function createTranscriptEditor(deps: { history: HistoryStore; people?: P
      */
     editAt(id: string, intent: EditIntent, base: number) {
       const open = loadForEdit(id);
-      const rebased = rebase(open.history, open.version, base, intent);
+      const rebased = rebase(open.history, open.version, base, intent, open.document.blocks.length);
       if ('refusal' in rebased) return { outcome: 'refused' as const, refusal: rebased.refusal };
       const overOther = typedOverOther(open.document, intent, rebased.intent);
       if (overOther) return { outcome: 'refused' as const, refusal: overOther };

@@ -1,6 +1,7 @@
 import type { EditIntent, EditorDocument, EditorPatch, EditRefusal } from '../../../../shared/contract/transcriptEditor';
 import { blockText, rowAfter } from '../../../../shared/domain/transcript-edits';
 import { normalText } from '../../../../shared/domain/words';
+import { Problem } from '../../../../shared/domain/problem';
 
 /** How many recent changes a document keeps to merge an edit made on an older version. */
 const KEPT = 500;
@@ -34,6 +35,27 @@ function follow(history: History, base: number, row: number): { now: number | nu
   return { now, changed };
 }
 
+/** How many rows the document had at version `base` (the current count when that is no longer kept). */
+function rowsAt(history: History, base: number, rows: number): number {
+  if (base < history.first) return rows;
+  let count = rows;
+  for (const patch of history.patches.slice(base - history.first)) for (const range of patch.ranges) count -= range.insert.length - range.remove;
+  return count;
+}
+
+/**
+ * The last row an intent names must exist in the version it was made on (or now): refused
+ * before anything is built for its rows, so a page cannot make main count out a range of
+ * billions of rows.
+ */
+function checkRows(history: History, current: number, base: number, intent: EditIntent, rows: number) {
+  if (!('block' in intent)) return;
+  const last = intent.type === 'merge' ? intent.block + 1 : intent.type === 'speaker' ? Math.max(intent.to ?? intent.block, intent.block) : intent.block;
+  const had = base >= history.first && base <= current ? Math.max(rows, rowsAt(history, base, rows)) : rows;
+  // Named: the first row it names that is not there.
+  if (last >= had) throw new Problem('editor.no_row', { row: Math.max(intent.block, had) + 1, rows });
+}
+
 /** The rows an intent changes, as it names them. */
 function rowsOf(intent: EditIntent): number[] {
   switch (intent.type) {
@@ -55,9 +77,10 @@ function rowsOf(intent: EditIntent): number[] {
 /**
  * An intent made on version `base`, for the document at `current`: the same intent with its
  * row as it is now when no change since touched that row (changes to other rows merge), or
- * the refusal that keeps what the user typed.
+ * the refusal that keeps what the user typed. `count`: the document's rows now.
  */
-export function rebase(history: History, current: number, base: number, intent: EditIntent): { intent: EditIntent } | { refusal: EditRefusal } {
+export function rebase(history: History, current: number, base: number, intent: EditIntent, count: number): { intent: EditIntent } | { refusal: EditRefusal } {
+  checkRows(history, current, base, intent, count);
   const rows = rowsOf(intent);
   if (base === current || !rows.length) return { intent };
   const text = intent.type === 'text' ? intent.text : null;

@@ -1,11 +1,11 @@
 import { Document, HeadingLevel, Packer, Paragraph as DocxParagraph, TextRun } from 'docx';
-import type { EditorDocument, EditorExportOptions } from '../../../../shared/contract/transcriptEditor';
+import type { EditorDocument, EditorExportOptions, TalkTime } from '../../../../shared/contract/transcriptEditor';
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import { placeMarkers } from '../../../../shared/domain/markers';
 import type { Marker } from '../../../../shared/domain/transcript';
 import { joinWords } from '../../../../shared/domain/words';
 import { type Paragraph, clockTime, paragraphsOf } from './paragraphs';
-import { talkTime, talkTimeLines } from './talk-time';
+import { talkTimeLines } from './talk-time';
 
 type Stamps = Pick<EditorExportOptions, 'timestamps'>;
 
@@ -37,17 +37,17 @@ export function editedText(document: EditorDocument, options: Stamps, markers: {
 const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
 
 /** `talkHeading`: the talk-time section's heading in main's language (the section follows the text when anyone spoke). */
-export function editedMarkdown(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string): string {
+export function editedMarkdown(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string, times: readonly TalkTime[]): string {
   const body = paragraphsOf(document).map(
     (paragraph) => `${stamp(paragraph, options)}${paragraph.speaker ? `**${escapeMarkdown(paragraph.speaker)}:** ` : ''}${escapeMarkdown(paragraph.text)}`,
   );
-  const talk = talkTimeLines(talkTime(document)).map((line) => `- ${escapeMarkdown(line.name)}: ${line.time}`);
+  const talk = talkTimeLines(times).map((line) => `- ${escapeMarkdown(line.name)}: ${line.time}`);
   const section = talk.length ? `\n## ${escapeMarkdown(talkHeading)}\n\n${talk.join('\n')}\n` : '';
   return `# ${escapeMarkdown(record.fileName)}\n\n${body.join('\n\n')}\n${section}`;
 }
 
 /** The edited transcript as data: speakers, rows with their words and times in seconds. */
-export function editedJson(record: TranscriptRecord, document: EditorDocument): string {
+export function editedJson(record: TranscriptRecord, document: EditorDocument, times: readonly TalkTime[]): string {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
   const rows = document.blocks.map((block) => ({
     id: block.id,
@@ -61,7 +61,7 @@ export function editedJson(record: TranscriptRecord, document: EditorDocument): 
   }));
   const { language, duration } = record.transcript;
   const { markers } = record.transcript;
-  const talk = talkTime(document).map((entry) => ({ speaker: entry.name, person: entry.person, seconds: entry.ms / 1000 }));
+  const talk = times.map((entry) => ({ speaker: entry.name, person: entry.person, seconds: entry.ms / 1000 }));
   const data = {
     file: record.fileName,
     language,
@@ -75,7 +75,7 @@ export function editedJson(record: TranscriptRecord, document: EditorDocument): 
 }
 
 /** A Word document (the `docx` package): the file name as a heading, a paragraph per block of speech. */
-export async function editedDocx(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string): Promise<Uint8Array> {
+export async function editedDocx(record: TranscriptRecord, document: EditorDocument, options: Stamps, talkHeading: string, times: readonly TalkTime[]): Promise<Uint8Array> {
   const paragraphs = paragraphsOf(document).map((paragraph) => {
     const runs: TextRun[] = [];
     const time = stamp(paragraph, options);
@@ -84,7 +84,7 @@ export async function editedDocx(record: TranscriptRecord, document: EditorDocum
     runs.push(new TextRun(paragraph.text));
     return new DocxParagraph({ children: runs, spacing: { after: 160 } });
   });
-  const talk = talkTimeLines(talkTime(document)).map(
+  const talk = talkTimeLines(times).map(
     (line) => new DocxParagraph({ children: [new TextRun({ text: `${line.name}: `, bold: true }), new TextRun(line.time)], spacing: { after: 80 } }),
   );
   const talkSection = talk.length ? [new DocxParagraph({ text: talkHeading, heading: HeadingLevel.HEADING_2 }), ...talk] : [];

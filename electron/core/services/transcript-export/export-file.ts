@@ -3,6 +3,7 @@ import type { TranscriptRecord } from '../../../../shared/contract/transcription
 import type { FileToSave } from '../storage/file-saver';
 import { editedDocx, editedJson, editedMarkdown, editedText } from './documents';
 import { type ExportOptions, editedSubtitles } from './subtitles';
+import { talkTime } from './talk-time';
 import { Problem } from '../../../../shared/domain/problem';
 
 const MIME: Record<EditorExportFormat, string> = {
@@ -56,10 +57,10 @@ export async function editedFile(record: TranscriptRecord, document: EditorDocum
     case 'txt':
       return text(editedText(document, options, { list: record.transcript.markers ?? [], name: (marker, number) => marker.label || options.words('export.marker', { number }) }));
     case 'md':
-      return text(editedMarkdown(record, document, options, options.words('export.talkTime')));
+      return text(editedMarkdown(record, document, options, options.words('export.talkTime'), talkTime(document, options.resolvePerson)));
     case 'json':
-      return text(editedJson(record, document));
+      return text(editedJson(record, document, talkTime(document, options.resolvePerson)));
     case 'docx':
-      return { ...textFile(record, format, ''), bytes: await editedDocx(record, document, options, options.words('export.talkTime')) };
+      return { ...textFile(record, format, ''), bytes: await editedDocx(record, document, options, options.words('export.talkTime'), talkTime(document, options.resolvePerson)) };
   }
 }

@@ -1,13 +1,14 @@
 import type { EditorDocument, EditorExportOptions } from '../../../../shared/contract/transcriptEditor';
 import type { SubtitleRules } from '../../../../shared/domain/transcript';
 import type { MainWords } from '../language/language-service';
+import type { ResolvePerson } from './talk-time';
 import { effectiveSpeakers } from '../../../../shared/domain/transcript-edits';
 import { type Cue, cuesFromRows, formatSrt, formatVtt, prefixSpeakers } from '../subtitles';
 
 /** What the page chose for an export, and the user's subtitle rules main keeps. */
 type SubtitleOptions = EditorExportOptions & { rules: SubtitleRules };
-/** ...and main's words, for what a file names itself (markers without a label). */
-export type ExportOptions = SubtitleOptions & { words: MainWords };
+/** ...and main's words, for what a file names itself (markers without a label); `resolvePerson`: talk time's people as merges left them. */
+export type ExportOptions = SubtitleOptions & { words: MainWords; resolvePerson: ResolvePerson };
 
 /**
  * Subtitles from the edited transcript (markers stay out: a cue is shown as something said,

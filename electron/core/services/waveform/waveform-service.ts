@@ -6,6 +6,7 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Problem } from '../../../../shared/domain/problem';
 import type { PeakReader } from '../audio-split';
 import { peaksFileOf, readPeaks, writePeaks, type PeaksFile, type Source } from './peaks-file';
 
@@ -37,16 +38,20 @@ export interface WaveformDeps {
 }
 
 export function createWaveforms(deps: WaveformDeps) {
-  /** Recordings being read now: a second window opening the same transcript waits for the same reading. */
-  const reading = new Map<string, Promise<PeaksFile>>();
+  /** Recordings being read now: a second window opening the same transcript waits for the same reading; forgetting one stops it. */
+  const reading = new Map<string, { done: Promise<PeaksFile>; stop: AbortController }>();
   const fileOf = (id: string) => join(deps.dir, `${encodeURIComponent(id)}.peaks`);
 
-  async function kept(id: string, audio: string): Promise<PeaksFile> {
+  async function kept(id: string, audio: string, signal: AbortSignal): Promise<PeaksFile> {
     const info = await stat(audio);
     const source: Source = { size: info.size, mtimeMs: info.mtimeMs };
     const found = await peaksFileOf(fileOf(id), source);
     if (found) return found;
-    const { peaks, windowMs } = await deps.reader.peaks(audio, new AbortController().signal);
+    const { peaks, windowMs } = await deps.reader.peaks(audio, signal).catch((error: unknown) => {
+      throw signal.aborted ? gone() : error;
+    });
+    // Deleted while it was read: nothing is written after forget removed the file.
+    if (signal.aborted) throw gone();
     await mkdir(deps.dir, { recursive: true });
     await writePeaks(fileOf(id), source, windowMs, peaks);
     return { windowMs, windows: peaks.length / 2 };
@@ -63,19 +68,30 @@ export function createWaveforms(deps: WaveformDeps) {
       if (!audio) return null;
       let pending = reading.get(id);
       if (!pending) {
-        pending = kept(id, audio).finally(() => reading.delete(id));
-        reading.set(id, pending);
+        const stop = new AbortController();
+        const started = { stop, done: kept(id, audio, stop.signal).finally(() => reading.get(id) === started && reading.delete(id)) };
+        pending = started;
+        reading.set(id, started);
       }
-      const { windowMs, windows } = await pending;
+      const { windowMs, windows } = await pending.done;
       if (overview) return overviewOf(fileOf(id), windowMs, windows);
       const start = Math.min(from, windows);
       const bytes = await readPeaks(fileOf(id), start, Math.min(CHUNK_WINDOWS, windows - start));
       return { windowMs, windows, from: start, peaks: bytes.toString('base64'), durationMs: windows * windowMs };
     },
-    /** A transcript removed: its peaks go with its recording. */
-    forget: (id: string) => rm(fileOf(id), { force: true }),
+    /** A transcript removed: its peaks go with its recording; a reading under way is stopped first, and waited for, so it writes none after. */
+    async forget(id: string) {
+      const pending = reading.get(id);
+      if (pending) {
+        pending.stop.abort();
+        await pending.done.catch(() => undefined);
+      }
+      await rm(fileOf(id), { force: true });
+    },
   };
 }
+
+const gone = () => new Problem('editor.transcript_gone');
 
 async function overviewOf(path: string, windowMs: number, windows: number): Promise<WaveformChunk> {
   const step = Math.max(1, Math.ceil(windows / OVERVIEW_PAIRS));

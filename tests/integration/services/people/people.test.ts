@@ -10,6 +10,8 @@ import { createHistoryStore, type HistoryStore } from '../../../../electron/core
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createPeople } from '../../../../electron/core/services/people/people-service';
 import { renameInTranscripts } from '../../../../electron/core/services/people/rename-in-transcripts';
+import { peopleHandlers } from '../../../../electron/core/handlers/people';
+import { MAX_PEOPLE } from '../../../../shared/contract/people';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { talkTime } from '../../../../electron/core/services/transcript-export/talk-time';
@@ -53,7 +55,7 @@ const speakerOf = (editor: ReturnType<typeof open>['editor'], id: string, row: n
   const speaker = effectiveSpeakers(document.blocks)[row];
   return document.speakers.find((each) => each.id === speaker) ?? null;
 };
-const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
+const exportOptions = (people: ReturnType<typeof open>['people']) => ({ rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en'), resolvePerson: people.resolve });
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 describe('people', () => {
@@ -69,6 +71,17 @@ describe('people', () => {
     // The user's own name is Settings': editing it renames it there.
     await people.edit('self', { name: 'Samira', colour: '#0000ff', note: null });
     expect(people.list()[0]).toMatchObject({ id: 'self', name: 'Samira', colour: '#0000ff', self: true });
+  });
+
+  it('holds at most MAX_PEOPLE people: one more is refused by name, from the list and from the editor', () => {
+    const { store, people, editor } = open();
+    store.batch(() => {
+      for (let i = store.people.all().length; i < MAX_PEOPLE; i++) store.people.insert({ name: `Person ${i}`, colour: null, note: null });
+    });
+    expect(() => people.add({ name: 'Zoë', colour: null, note: null })).toThrow(expect.objectContaining({ code: 'people.list_full', values: { max: MAX_PEOPLE } }));
+    expect(() => editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Zoë' } })).toThrow(expect.objectContaining({ code: 'people.list_full' }));
+    // Someone already in the list is still given.
+    editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Person 7' } });
   });
 
   it('a speaker named in one transcript is remembered, and the next transcript is given that person in one step, undone as one', () => {
@@ -103,6 +116,18 @@ describe('people', () => {
     expect(refused).toMatchObject({ outcome: 'refused', refusal: { code: 'row_changed', row: 2 } });
   });
 
+  it('rows beyond the document are refused before anything is built for them, on an older version too', () => {
+    const { editor } = open();
+    const base = editor.open('t1').version;
+    editNow(editor, 't1', { type: 'split', block: 0, word: 2 });
+    // A hostile page: a range of two billion rows must be refused at once, not counted out.
+    for (const version of [base, base + 1]) {
+      expect(() => editor.editAt('t1', { type: 'speaker', block: 1, to: 2 ** 31 - 1, speaker: { name: 'Anna' } }, version)).toThrow(expect.objectContaining({ code: 'editor.no_row' }));
+      expect(() => editor.editAt('t1', { type: 'merge', block: 9 }, version)).toThrow(expect.objectContaining({ code: 'editor.no_row' }));
+    }
+    expect(editor.open('t1').document.blocks).toHaveLength(5);
+  });
+
   it('a renamed person changes past transcripts only when asked, as an editor step that search then finds', async () => {
     const { store, people, editor } = open();
     editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
@@ -118,6 +143,20 @@ describe('people', () => {
     expect(new Set(store.transcripts.rows.search('Kowalski', 10).map((hit) => hit.transcriptId))).toEqual(new Set(['t1']));
     editor.undo('t1');
     expect(speakerOf(editor, 't1', 2)!.name).toBe('Anna');
+  });
+
+  it('"only here" renames the person and this transcript’s speaker in one call to main, and a taken name changes neither', async () => {
+    const { people, editor } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
+    editNow(editor, 't2', { type: 'speaker', block: 2, speaker: { name: 'Anna' } });
+    people.add({ name: 'Bilal', colour: null, note: null });
+    const anna = people.list().find((person) => person.name === 'Anna')!;
+    const handlers = peopleHandlers({ people, editor });
+    await expect(handlers.edit({ id: anna.id, name: 'Bilal', colour: null, note: null, pastTranscripts: false, only: 't1' })).rejects.toMatchObject({ code: 'people.name_taken' });
+    expect([speakerOf(editor, 't1', 2)!.name, people.resolve(anna.id)!.name]).toEqual(['Anna', 'Anna']);
+
+    expect(await handlers.edit({ id: anna.id, name: 'Anna K.', colour: null, note: null, pastTranscripts: false, only: 't1' })).toMatchObject({ transcripts: 1 });
+    expect([speakerOf(editor, 't1', 2)!.name, speakerOf(editor, 't2', 2)!.name, people.resolve(anna.id)!.name]).toEqual(['Anna K.', 'Anna', 'Anna K.']);
   });
 
   it('merging two people is one step, and its undo brings the merged person back', () => {
@@ -139,13 +178,56 @@ describe('people', () => {
     expect(people.resolve(bil.id)!.id).toBe(bil.id);
   });
 
+  it('a speaker whose person was merged away is renamed, counted and merged again as the person it became', async () => {
+    const { people, editor } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 1, speaker: { name: 'Bil' } });
+    const bil = people.list().find((person) => person.name === 'Bil')!;
+    const bilal = people.add({ name: 'Bilal', colour: null, note: null });
+    people.merge(bil.id, bilal.id);
+    // The transcript's speaker still names Bil: what the page sends.
+    expect(speakerOf(editor, 't1', 1)!.person).toBe(bil.id);
+    expect(people.transcriptsOf(bil.id)).toEqual(['t1']);
+    await people.edit(bil.id, { name: 'Bilal A.', colour: null, note: null });
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Bilal A.']);
+    expect(renameInTranscripts(editor, people, bil.id)).toBe(1);
+    expect(speakerOf(editor, 't1', 1)!.name).toBe('Bilal A.');
+    const ali = people.add({ name: 'Ali', colour: null, note: null });
+    people.merge(bil.id, ali.id);
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Ali']);
+    expect(people.resolve(bilal.id)!.id).toBe(ali.id);
+    expect(() => people.merge(bil.id, ali.id)).toThrow(expect.objectContaining({ code: 'people.merge_same' }));
+  });
+
+  it('names stay unique: undoing a merge is refused while another has the name, and a restored person of a taken name joins the live one', () => {
+    let { store, people } = open();
+    const bil = people.add({ name: 'Bil', colour: null, note: null });
+    const anna = people.add({ name: 'Anna', colour: null, note: null });
+    people.merge(bil.id, anna.id);
+    people.add({ name: 'bil', colour: null, note: null });
+    expect(() => people.undoMerge(bil.id)).toThrow(expect.objectContaining({ code: 'people.undo_name_taken', values: { name: 'Bil' } }));
+    expect(people.resolve(bil.id)!.id).toBe(anna.id);
+
+    store.close();
+    stores.length = 0;
+    const backup = join(dir, 'backup.sqlite');
+    copyFileSync(path, backup);
+    rmSync(path);
+    ({ store, people } = open(false));
+    const live = people.add({ name: 'Anna', colour: null, note: null });
+    mergeBackup(store, backup, join(dir, 'scratch.sqlite'), 'restored');
+    expect(people.list().map((person) => person.name)).toEqual(['Sam', 'Anna', 'bil']);
+    expect(people.resolve(anna.id)!.id).toBe(live.id);
+    expect(people.resolve(bil.id)!.id).toBe(live.id);
+  });
+
   it('talk time is the sum of each speaker’s rows, shown most first and exported in Markdown, DOCX and JSON', async () => {
-    const { editor } = open();
+    const { editor, people } = open();
+    const options = exportOptions(people);
     editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Sam' } });
     editNow(editor, 't1', { type: 'speaker', block: 1, to: 1, speaker: { name: 'Bilal' } });
     const { document, record, edited } = editor.current('t1');
     const rowMs = document.blocks.map((block) => block.times!.at(-1)! - block.times![0]!);
-    const times = talkTime(document);
+    const times = talkTime(document, people.resolve);
     expect(times.map((entry) => [entry.name, entry.ms])).toEqual([
       ['Sam', rowMs[0]! + rowMs[2]! + rowMs[3]!],
       ['Bilal', rowMs[1]!],
@@ -159,6 +241,20 @@ describe('people', () => {
     expect(json.talkTime[1]!.person).toBe(document.speakers.find((speaker) => speaker.name === 'Bilal')!.person);
     const docx = await mammoth.extractRawText({ buffer: Buffer.from((await editedFile(record, document, 'docx', options)).bytes) });
     expect(docx.value).toMatch(/Talk time\s+Sam: 0:00:\d\d\s+Bilal: 0:00:\d\d/);
+  });
+
+  it('talk time of two speakers whose people were merged is one entry, in the panel and the JSON export alike', async () => {
+    const { editor, people } = open();
+    editNow(editor, 't1', { type: 'speaker', block: 0, speaker: { name: 'Bil' } });
+    editNow(editor, 't1', { type: 'speaker', block: 2, speaker: { name: 'Bilal' } });
+    const named = (name: string) => people.list().find((person) => person.name === name)!;
+    const bilal = named('Bilal');
+    people.merge(named('Bil').id, bilal.id);
+    const { document, record } = editor.current('t1');
+    const all = document.blocks.reduce((sum, block) => sum + block.times!.at(-1)! - block.times![0]!, 0);
+    expect(talkTime(document, people.resolve)).toEqual([{ speaker: document.speakers[0]!.id, name: 'Bil', person: bilal.id, ms: all }]);
+    const json = JSON.parse(text((await editedFile(record, document, 'json', exportOptions(people))).bytes)) as { talkTime: unknown[] };
+    expect(json.talkTime).toEqual([{ speaker: 'Bil', person: bilal.id, seconds: all / 1000 }]);
   });
 
   it('a restored backup brings the people back, links and merges included', () => {

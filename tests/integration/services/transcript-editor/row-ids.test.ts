@@ -98,7 +98,7 @@ describe('row ids', () => {
 
   it('are what the page, the row index and the exports read, after an edit as before', async () => {
     const { store, editor } = meeting();
-    const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
+    const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en'), resolvePerson: (id: string) => ({ id }) };
     const same = async () => {
       const { record, document, edited } = editor.current('t1');
       const reading = readingOf(record, document, edited);

@@ -39,7 +39,7 @@ function openStore() {
   return store;
 }
 
-const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
+const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en'), resolvePerson: (id: string) => ({ id }) };
 const allText = (document: EditorDocument) => document.blocks.map(blockText).join(' ');
 
 describe('transcript editor service', () => {

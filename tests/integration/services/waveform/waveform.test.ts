@@ -78,6 +78,18 @@ describe("the editor's waveform", () => {
     await reader.close();
   });
 
+  it('a transcript deleted while its recording is read stops the reading and keeps no peaks for it', async () => {
+    const dir = await testFolder('confab-waveform-');
+    const audio = await toneAt(dir, 'meeting.wav');
+    const reader = createPeakReader();
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: () => audio, reader });
+    const asked = expect(waveforms.chunk('t', 0)).rejects.toMatchObject({ code: 'editor.transcript_gone' });
+    await waveforms.forget('t');
+    await asked;
+    expect(await readdir(join(dir, 'waveforms')).catch(() => [])).toEqual([]);
+    await reader.close();
+  });
+
   it('gives a long recording first as an overview: its whole length in at most 20,000 pairs, each the extremes of the windows it covers', async () => {
     const dir = await testFolder('confab-waveform-');
     // 250 s: 25,000 windows of 10 ms, so each overview pair covers two; the tone from 100 s to 101 s.

@@ -156,6 +156,8 @@ describe('labelling a kept transcript', () => {
       const opened = editor.open('t1');
       expect(whoSaid(opened.document)).toEqual(WORDS.map(([word, , , side]) => `${word}:${side === 'mic' ? 'Dana' : 'Others'}`));
       expect(opened.document.speakers.map((speaker) => speaker.name)).toEqual(['Dana', 'Others']);
+      // The microphone's side is the user: the people list's own person, as the name prompt promised.
+      expect(opened.document.speakers.map((speaker) => speaker.person ?? null)).toEqual(['self', null]);
       // A speaker is marked only where one starts, as the user would mark it.
       const speakers = effectiveSpeakers(opened.document.blocks);
       expect(opened.document.blocks.map((block) => block.speaker !== null)).toEqual(speakers.map((speaker, i) => i === 0 || speaker !== speakers[i - 1]));
@@ -169,6 +171,17 @@ describe('labelling a kept transcript', () => {
       editor.undo('t1');
       expect(editor.open('t1').document.speakers).toEqual([]);
       expect(editor.open('t1').state.edited).toBe(false);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('links a speaker of the user’s name already in the transcript to the user, rather than adding another', async () => {
+    const { micPath, store, editor } = await setUp();
+    try {
+      editor.editAt('t1', { type: 'speaker', block: 0, speaker: { name: 'Dana' } }, editor.open('t1').version);
+      expect(await labelTranscript(editor, { transcriptId: 't1', micPath, systemPath: null, whoSpoke: 'me', names: { mic: 'Dana', others: 'Others' } })).toBe(true);
+      expect(editor.open('t1').document.speakers).toEqual([expect.objectContaining({ name: 'Dana', person: 'self' })]);
     } finally {
       store.close();
     }

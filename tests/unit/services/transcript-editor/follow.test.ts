@@ -102,7 +102,7 @@ class Main {
 
   async edit({ intent, version }: { intent: unknown; version: number }) {
     await this.gates.edit;
-    const rebased = rebase(this.history, this.version, version, intent as EditIntent);
+    const rebased = rebase(this.history, this.version, version, intent as EditIntent, this.document.blocks.length);
     if ('refusal' in rebased) return { outcome: 'refused', refusal: rebased.refusal };
     const { patch, ...rest } = this.change(patchFor(this.document, rebased.intent, null, this.ids)!) as Extract<EditorEvent, { type: 'changed' }>;
     return { outcome: 'applied', patch, state: rest.state, version: rest.version, unsaved: rest.unsaved };

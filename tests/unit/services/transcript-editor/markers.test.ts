@@ -20,7 +20,7 @@ const MARKERS = [
   { at: 4.4, label: 'Anna on the steel' },
   { at: 9.6, label: '' },
 ];
-const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en') };
+const options = { rules: subtitleRulesSchema.parse({}), speakerPrefix: true, timestamps: false, words: wordsIn('en'), resolvePerson: (id: string) => ({ id }) };
 const text = async (file: Promise<{ bytes: Uint8Array }>) => new TextDecoder().decode((await file).bytes);
 
 async function openMeeting() {
