@@ -33,6 +33,8 @@ export const trackSchema = z.enum(['mic', 'system']);
  * with their name in one editor step; `several`: speakers are left for them to mark in the editor.
  */
 export const whoSpokeSchema = z.enum(['me', 'several']);
+/** What main keeps of that question: `unasked` from Stop (or recovery) until the user answers. */
+export const whoSpokeStateSchema = z.enum(['unasked', ...whoSpokeSchema.options]);
 
 export const recordingStateSchema = z.enum(['recording', 'paused', 'stopped', 'ended', 'recovered', 'kept']);
 
@@ -52,16 +54,21 @@ export const recordingSchema = z.object({
   /** The transcription job it became, once handed to the queue. */
   jobId: z.string().nullable(),
   /**
-   * Microphone only: who spoke, as the user said after Stop (null until then; a manifest from
-   * before this field reads as null). Two tracks say it themselves, by track.
+   * Microphone only: who spoke. Main opens the question (`unasked`) when it stops or recovers the
+   * recording and keeps the user's answer. Null when never asked: two tracks say it themselves, by
+   * track, and a manifest from before this field reads as null, so old recordings are not asked.
    */
-  whoSpoke: whoSpokeSchema.nullable().default(null),
+  whoSpoke: whoSpokeStateSchema.nullable().default(null),
 });
 
-/** One watch per page: the running recording (null when none) and those waiting for a decision. */
+/**
+ * One watch per page: the running recording (null when none), those waiting for a decision, and
+ * those whose who-spoke question is open (main decides which; queued ones too), oldest first.
+ */
 export const recordingEventSchema = z.object({
   active: recordingSchema.nullable(),
   waiting: z.array(recordingSchema),
+  askWhoSpoke: z.array(recordingSchema),
 });
 
 /** Whether system audio can be had here, said before recording starts (why not, as a problem). */
@@ -164,6 +171,7 @@ export type Track = z.infer<typeof trackSchema>;
 export type Recording = z.infer<typeof recordingSchema>;
 export type RecordingState = z.infer<typeof recordingStateSchema>;
 export type WhoSpoke = z.infer<typeof whoSpokeSchema>;
+export type WhoSpokeState = z.infer<typeof whoSpokeStateSchema>;
 export type RecordingEvent = z.infer<typeof recordingEventSchema>;
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 export type LiveLine = z.infer<typeof liveLineSchema>;

@@ -40,6 +40,28 @@ describe('a recording in a process that dies or meets its file limit', () => {
     expect(mic.sample((written - 1) * 16_000 + 15_999)).toBe(written);
   });
 
+  it('asks who spoke in a microphone-only recording recovered after a kill -9, until it is answered', { timeout: 60_000 }, async () => {
+    const dir = await testFolder('confab-recording-crash-');
+    const { id } = await killMidRecording(dir, 3, { micOnly: true });
+    async function start() {
+      const core = await createCore({ userDataDir: dir, keytar: memoryKeytar() });
+      const events: RecordingEvent[] = [];
+      await core.router.invoke('recording:watch', undefined, { send: (_channel, payload) => events.push((payload as { event: RecordingEvent }).event) });
+      await expect.poll(() => events.length).toBeGreaterThan(0);
+      return { core, events };
+    }
+    const first = await start();
+    expect(first.events.at(-1)!.askWhoSpoke).toMatchObject([{ id, state: 'recovered', whoSpoke: 'unasked' }]);
+    await first.core.router.invoke('recording:whoSpoke', { id, who: 'several' }, { send: () => undefined });
+    await expect.poll(() => first.events.at(-1)!.askWhoSpoke).toEqual([]);
+    await first.core.close();
+    // Answered is answered: the next start does not ask again, and the answer is kept.
+    const second = await start();
+    onTestFinished(() => second.core.close());
+    expect(second.events.at(-1)!.askWhoSpoke).toEqual([]);
+    expect(second.events.at(-1)!.waiting).toMatchObject([{ id, whoSpoke: 'several' }]);
+  });
+
   it('under ulimit -f (EFBIG), ends with disk_full and leaves both tracks whole and playable', { timeout: 60_000 }, async () => {
     const dir = await testFolder('confab-recording-efbig-');
     // 400 KiB a file: a little over 12 s of a 16 kHz 16-bit track.

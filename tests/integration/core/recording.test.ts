@@ -133,7 +133,7 @@ describe('a recording through the core', () => {
       const recording = await app.invoke<Recording>('recording:start', { system: false });
       for (let n = 0; n < 4; n++) await app.second(recording.id, [9000]);
       const stopped = await app.invoke<Recording>('recording:stop', { id: recording.id });
-      expect(stopped).toMatchObject({ tracks: ['mic'], whoSpoke: null });
+      expect(stopped).toMatchObject({ tracks: ['mic'], whoSpoke: 'unasked' });
       return stopped;
     }
     const transcriptOf = async (stopped: Recording) => {
@@ -162,6 +162,43 @@ describe('a recording through the core', () => {
     await app.invoke('recording:whoSpoke', { id: second.id, who: 'me' });
     expect(new Set(await speakersOf(theirs))).toEqual(new Set(['Dana']));
     await expect(app.invoke('recording:whoSpoke', { id: 'no-such-recording', who: 'me' })).rejects.toMatchObject({ problem: { code: 'recording.gone' } });
+  });
+
+  it('keeps the who-spoke question of a microphone-only recording across a restart until answered; an old manifest is never asked', async () => {
+    const dir = await testFolder('confab-recording-');
+    const first = await openCore('free', { dir });
+    await first.invoke('recording:watch');
+    const recording = await first.invoke<Recording>('recording:start', { system: false });
+    for (let n = 0; n < 2; n++) await first.second(recording.id, [700]);
+    await first.invoke('recording:stop', { id: recording.id });
+    await expect.poll(() => first.events.at(-1)?.askWhoSpoke).toMatchObject([{ id: recording.id, whoSpoke: 'unasked' }]);
+    // A recording from before the question was kept: its manifest has no such field.
+    const old = await first.invoke<Recording>('recording:start', { system: false });
+    await first.second(old.id, [700]);
+    await first.invoke('recording:stop', { id: old.id });
+    await first.close();
+    const oldFolder = join(dir, 'recordings', old.id);
+    const { whoSpoke: _dropped, ...before } = readManifest(oldFolder)!;
+    await writeManifest(oldFolder, before as Recording);
+
+    // Quit before answering: the next start asks again, and only about the new one.
+    const second = await openCore('free', { dir });
+    await second.invoke('recording:watch');
+    await expect.poll(() => second.events.at(-1)?.askWhoSpoke.map((asked) => asked.id)).toEqual([recording.id]);
+    expect(second.events.at(-1)!.waiting.find((waiting) => waiting.id === old.id)).toMatchObject({ whoSpoke: null });
+    await second.invoke('recording:whoSpoke', { id: recording.id, who: 'me' });
+    await expect.poll(() => second.events.at(-1)?.askWhoSpoke).toEqual([]);
+    await second.close();
+    const third = await openCore('free', { dir });
+    await third.invoke('recording:watch');
+    await expect.poll(() => third.events.at(-1)?.askWhoSpoke).toEqual([]);
+    // A discarded recording leaves the list with its folder.
+    const discarded = await third.invoke<Recording>('recording:start', { system: false });
+    await third.second(discarded.id, [700]);
+    await third.invoke('recording:stop', { id: discarded.id });
+    await expect.poll(() => third.events.at(-1)?.askWhoSpoke.map((asked) => asked.id)).toEqual([discarded.id]);
+    await third.invoke('recording:discard', { id: discarded.id });
+    await expect.poll(() => third.events.at(-1)?.askWhoSpoke).toEqual([]);
   });
 
   it('refuses to be told who spoke in a recording whose two tracks say it', async () => {

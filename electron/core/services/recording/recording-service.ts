@@ -18,6 +18,7 @@ import { queueRecording } from './queue-recording';
 import { loadRecordings } from './recovery';
 import { type Session, openSession } from './session';
 import { nodeTrackFs } from './track-fs';
+import { openWhoSpoke } from './who-spoke';
 import { writeFailure } from './write-failure';
 
 import type { RecordingServiceDeps } from './service-deps';
@@ -49,7 +50,8 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
   let saving: Promise<unknown> = Promise.resolve();
 
   const folderOf = (id: string) => join(deps.dir, id);
-  const state = (): RecordingEvent => ({ active: session?.view() ?? null, waiting: [...recordings.values()].filter(waits) });
+  const kept = (keep: (recording: Recording) => boolean) => [...recordings.values()].filter(keep);
+  const state = (): RecordingEvent => ({ active: session?.view() ?? null, waiting: kept(waits), askWhoSpoke: kept((recording) => recording.whoSpoke === 'unasked') });
   const emit = () => watchers.broadcast(state());
 
   /** Manifest writes in order, each whole; a failure (the disk that ended the recording) leaves the last one. */
@@ -64,8 +66,10 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
   }
 
   async function changed(recording: Recording, lasting: boolean) {
+    const ended = session !== null && session.id === recording.id && !session.live();
+    if (ended) openWhoSpoke(recording);
     const saved = lasting ? save(recording) : null;
-    if (session && session.id === recording.id && !session.live()) {
+    if (ended) {
       // It ended on its own (a write failed): it waits with what was written.
       recordings.set(recording.id, recording);
       setRunning(null);
@@ -124,7 +128,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       emit();
       return stopped;
     }
-    recordings.set(id, stopped);
+    recordings.set(id, openWhoSpoke(stopped));
     await save(stopped);
     emit();
     if (!transcriptionAllowed(deps.plan())) return stopped;
@@ -240,8 +244,8 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
 
     /**
      * A stopped microphone-only recording: the user says who spoke (after Stop, before or after its
-     * transcript is kept). Kept in its manifest; a transcript already kept is labelled now, and the
-     * answer waits for it. Two tracks say who spoke themselves.
+     * transcript is kept, or after a restart). Kept in its manifest, closing the question; a kept
+     * transcript is labelled now, or the answer waits for it. Two tracks say who spoke themselves.
      */
     async whoSpoke({ id, who }: { id: string; who: WhoSpoke }): Promise<Recording> {
       const recording = recordings.get(id);
@@ -255,13 +259,14 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
       return recording;
     },
 
-    /** Its transcript was removed: the tracks kept for it go too. */
+    /** Its transcript was removed: the tracks kept for it go too (and its question, if still open). */
     async transcriptRemoved(transcriptId: string) {
       for (const [id, linked] of transcripts) {
         if (linked !== transcriptId) continue;
         transcripts.delete(id);
         recordings.delete(id);
         await rm(folderOf(id), { recursive: true, force: true });
+        emit();
       }
     },
 
@@ -282,7 +287,7 @@ export async function createRecordingService(deps: RecordingServiceDeps) {
     async close() {
       stopTicking();
       if (session) {
-        const stopped = await session.stop();
+        const stopped = openWhoSpoke(await session.stop());
         recordings.set(stopped.id, stopped);
         setRunning(null);
         await save(stopped);

@@ -6,6 +6,7 @@ import { log } from '../../log';
 import { WAV_HEADER_BYTES } from './wav-header';
 import { captionsPath, readManifest, trackPath, writeManifest } from './manifest';
 import { repairTracks } from './repair';
+import { openWhoSpoke } from './who-spoke';
 import type { TrackFs } from './track-fs';
 
 /**
@@ -25,6 +26,7 @@ function rebuilt(folder: string, id: string): Recording | null {
 /**
  * Every recording in the folder, as the last run left it. One still recording or paused was cut
  * off by a crash: its tracks are repaired and it waits as `recovered` for the user's decision.
+ * A recovered microphone-only recording gets the who-spoke question Stop would have opened.
  * One that ended on a failed write is repaired too (a header may be short of what was written).
  * Only a folder with no audio at all is removed.
  */
@@ -50,7 +52,8 @@ export async function loadRecordings(dir: string, fs: TrackFs): Promise<Recordin
       Object.assign(recording, { state: 'recovered', seconds, notices: [], problem: { code: 'recording.recovered', values: { seconds: Math.round(seconds) } } });
       // Markers past the audio that survived point at nothing.
       recording.markers = recording.markers.filter((marker) => marker.at <= seconds);
-      await writeManifest(folder, recording);
+      // Cut off before Stop could ask who spoke: it is asked now.
+      await writeManifest(folder, openWhoSpoke(recording));
     }
     found.push(recording);
   }

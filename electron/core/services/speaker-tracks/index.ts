@@ -1,6 +1,6 @@
 import type { MainWords } from '../language/language-service';
 import type { TranscriptEditor } from '../transcript-editor/editor-service';
-import type { Recording, WhoSpoke } from '../../../../shared/contract/recording';
+import type { Recording, WhoSpokeState } from '../../../../shared/contract/recording';
 import { type SideNames, labelledPatch, onePersonPatch } from './label-document';
 import { wavLevels } from './wav-levels';
 
@@ -15,11 +15,11 @@ export const sideNames = (t: MainWords, userName: string | null): SideNames => (
  * (`names.others`), as ordinary editor speakers the user can rename, split, merge or undo.
  * A microphone alone may have heard everyone in the room, so its recording is labelled only as
  * the user said after Stop: `me`, every row theirs (one step, undone as any); otherwise
- * (`several`, or not said) its speakers are left for the user to mark. Answers whether it named anyone.
+ * (`several`, or not yet said) its speakers are left for the user to mark. Answers whether it named anyone.
  */
 export async function labelTranscript(
   editor: Pick<TranscriptEditor, 'change'>,
-  input: { transcriptId: string; micPath: string; systemPath: string | null; whoSpoke: WhoSpoke | null; names: SideNames },
+  input: { transcriptId: string; micPath: string; systemPath: string | null; whoSpoke: WhoSpokeState | null; names: SideNames },
 ): Promise<boolean> {
   if (!input.systemPath) {
     if (input.whoSpoke !== 'me') return false;
