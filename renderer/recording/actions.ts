@@ -17,22 +17,19 @@ async function ask<T>(call: Promise<T>): Promise<T | null> {
 
 /**
  * Stop: main closes the files and queues the recording; the transcription screen's queue shows it
- * (its transcript once done). A microphone alone cannot tell voices apart, so the recorder first
- * asks who spoke (`WhoSpoke.tsx`), and the queue shows once it is answered.
+ * (its transcript once done). When main opened the who-spoke question (a microphone alone cannot
+ * tell voices apart), the recorder stays where it is asked (`WhoSpoke.tsx`), and the queue shows once it is answered.
  */
 export async function stopAndShowQueue() {
   const recording = await stopRecording();
-  if (recording && recording.tracks.length === 1 && recording.seconds > 0) useRecorder.getState().set({ whoSpoke: { recording, answered: null } });
-  else if (recording?.jobId) showJob(recording.jobId);
+  if (recording?.whoSpoke !== 'unasked' && recording?.jobId) showJob(recording.jobId);
 }
 
-/** The answer goes to main, which labels the transcript by it (now, or once transcribed). */
-export async function answerWhoSpoke(who: WhoSpoke) {
-  const asked = useRecorder.getState().whoSpoke;
-  if (!asked) return;
-  const recording = await ask(api.recording.whoSpoke({ id: asked.recording.id, who }));
+/** The answer goes to main, which labels the transcript by it (now, or once transcribed) and closes the question. */
+export async function answerWhoSpoke(id: string, who: WhoSpoke) {
+  const recording = await ask(api.recording.whoSpoke({ id, who }));
   if (!recording) return;
-  useRecorder.getState().set({ whoSpoke: { recording, answered: who } });
+  useRecorder.getState().set({ whoSpokeSaid: who });
   if (recording.jobId) showJob(recording.jobId);
 }
 

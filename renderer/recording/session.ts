@@ -98,7 +98,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
 
 export async function startRecording(system: boolean) {
   if (session || state().phase !== 'idle') return;
-  state().set({ phase: 'starting', failure: null, levels: [], seconds: 0, whoSpoke: null });
+  state().set({ phase: 'starting', failure: null, levels: [], seconds: 0, whoSpokeSaid: null });
   let recording: Recording | null = null;
   try {
     // Main first: it grants the media permission only while a recording the user started runs.

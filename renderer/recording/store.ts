@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Capabilities, LiveTranscript, Recording, RecordingEvent, WhoSpoke } from '../../shared/contract/recording';
+import type { Capabilities, LiveTranscript, RecordingEvent, WhoSpoke } from '../../shared/contract/recording';
 
 export type Phase = 'idle' | 'starting' | 'capturing' | 'stopping';
 
@@ -17,8 +17,8 @@ interface RecorderState {
   levels: number[];
   /** A failure of the page's own (no microphone, permission refused, the connection to main lost). */
   failure: unknown;
-  /** A microphone-only recording just stopped: who spoke is asked (and, once answered, what main does with it is said) until the next Start. */
-  whoSpoke: { recording: Recording; answered: WhoSpoke | null } | null;
+  /** The last who-spoke answer this page gave: what main does with it is said until the next Start (main keeps the open questions). */
+  whoSpokeSaid: WhoSpoke | null;
   set(change: Partial<Omit<RecorderState, 'set'>>): void;
 }
 
@@ -31,6 +31,6 @@ export const useRecorder = create<RecorderState>((set) => ({
   seconds: 0,
   levels: [],
   failure: null,
-  whoSpoke: null,
+  whoSpokeSaid: null,
   set,
 }));

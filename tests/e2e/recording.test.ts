@@ -196,6 +196,11 @@ describe('recording a meeting', () => {
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'recorder-who-spoke-800');
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Main keeps the question, not the page: a reload before answering asks it again, naming the recording.
+    await page.reload();
+    await openRecorder(page);
+    await card.getByText(/^Recorded .+, .+/).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Who spoke in this recording?');
     await sayWhoSpoke(page, 'All of this is me');
     // A recording alone in the queue opens when it is done, as a dropped file does; Open is there until then.
     const result = page.getByRole('heading', { name: /^Recording .+\.wav$/, level: 1 });
