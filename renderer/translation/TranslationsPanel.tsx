@@ -35,7 +35,7 @@ function useCountsText() {
  * by name with main's estimate said before it starts, side by side with editing, names and
  * terms, and export. Renders what main answers (docs/architecture/translation.md).
  */
-export function TranslationsPanel({ transcriptId, originals }: { transcriptId: string; originals: ReadonlyMap<string, string> }) {
+export function TranslationsPanel({ transcriptId }: { transcriptId: string }) {
   const { t } = useTranslation('transcription');
   const id = useId();
   const names = useTargetNames();
@@ -110,7 +110,7 @@ export function TranslationsPanel({ transcriptId, originals }: { transcriptId: s
               {t('translation.delete')}
             </button>
           </div>
-          <SideBySide translation={translation} originals={originals} listRef={listRef} />
+          <SideBySide translation={translation} listRef={listRef} />
           <Glossary entries={translation.glossary} />
           <TranslationExport flags={translation.flags} rowNumber={(rowId) => (rowIndex.get(rowId) ?? -1) + 1} onShowRow={showRow} />
         </div>

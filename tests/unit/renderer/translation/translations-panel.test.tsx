@@ -57,11 +57,12 @@ const { startI18n } = await import('../../../../renderer/i18n');
 const JA: Translation = {
   transcriptId: 't1',
   language: 'ja',
+  rtl: false,
   createdAt: 0,
   rows: [
-    { id: 'r1', text: 'こんにちは', status: 'translated', edited: false },
-    { id: 'r2', text: 'Second row', status: 'untranslated', edited: false },
-    { id: 'r3', text: '古い訳', status: 'stale', edited: false },
+    { id: 'r1', text: 'こんにちは', original: 'Hello', status: 'translated', edited: false },
+    { id: 'r2', text: 'Second row', original: 'Second row', status: 'untranslated', edited: false },
+    { id: 'r3', text: '古い訳', original: 'Old text', status: 'stale', edited: false },
   ],
   counts: { rows: 3, translated: 1, untranslated: 1, stale: 1, pending: 0 },
   glossary: [],
@@ -69,11 +70,6 @@ const JA: Translation = {
   jobId: null,
   flags: [{ rowId: 'r3', reason: 'line_too_long' }],
 };
-const originals = new Map([
-  ['r1', 'Hello'],
-  ['r2', 'Second row'],
-  ['r3', 'Old text'],
-]);
 
 let root: Root | null = null;
 const text = () => document.body.textContent ?? '';
@@ -91,14 +87,14 @@ async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string
 
 async function open() {
   root = createRoot(document.body.appendChild(document.createElement('div')));
-  await act(async () => root!.render(<TranslationsPanel transcriptId="t1" originals={originals} />));
+  await act(async () => root!.render(<TranslationsPanel transcriptId="t1" />));
   await settle();
 }
 
-async function openJapanese(jobId: string | null = null) {
-  main.translation = { ...structuredClone(JA), jobId };
+async function openJapanese(jobId: string | null = null, translation: Translation = JA) {
+  main.translation = { ...structuredClone(translation), jobId };
   await open();
-  await act(async () => button('Japanese').click());
+  await act(async () => button(new Intl.DisplayNames(['en'], { type: 'language' }).of(translation.language)!).click());
   await settle();
 }
 
@@ -143,6 +139,13 @@ describe('the Translations panel', () => {
     await act(async () => button('Translate again (stale and untranslated rows: 2)').click());
     await settle();
     expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
+  });
+
+  it("shows each row's original as main sent it and the translation in the direction main says", async () => {
+    // Central Kurdish is written in Arabic script: main says right to left, whatever its code.
+    await openJapanese(null, { ...JA, language: 'ckb', rtl: true, rows: [{ id: 'r1', text: 'سڵاو', original: '日本語の原文です。', status: 'translated', edited: false }] });
+    expect(document.querySelector('.original-text')!.textContent).toBe('日本語の原文です。');
+    expect(document.querySelector('.translated-text')!.getAttribute('dir')).toBe('rtl');
   });
 
   it('keeps an edit main refuses in its field, with main\'s message, and saves on Enter', async () => {
