@@ -9,6 +9,8 @@ const main = vi.hoisted(() => ({
   calls: [] as Array<[string, unknown]>,
   translation: null as Translation | null,
   editRow: null as null | ((input: { rowId: string; text: string }) => Promise<unknown>),
+  /** Why main refuses to delete, or null: it deletes. */
+  removeFails: null as Error | null,
   /** The model-job watch's listener: the test says what main's jobs are. */
   jobs: null as null | ((message: { id: string; event: unknown }) => void),
 }));
@@ -41,6 +43,10 @@ vi.mock('../../../../renderer/api', () => {
         },
         setGlossary: answer('setGlossary', (input: { entries: Translation['glossary'] }) => (main.translation = { ...main.translation!, glossary: input.entries })),
         export: answer('export', () => ({ saved: false })),
+        remove: answer('remove', () => {
+          if (main.removeFails) throw main.removeFails;
+          main.translation = null;
+        }),
       },
     },
   };
@@ -106,6 +112,7 @@ describe('the Translations panel', () => {
     document.body.innerHTML = '';
     main.calls = [];
     main.translation = null;
+    main.removeFails = null;
   });
 
   it('says what leaves the machine and the estimated tokens before anything starts, then starts in BCP 47 on Start', async () => {
@@ -136,9 +143,41 @@ describe('the Translations panel', () => {
     expect(rows[1]!.textContent).toContain('Untranslated: shows the original');
     expect(rows[2]!.textContent).toContain('Stale: the original changed since');
     expect(text()).toContain('Translated: 1 · Untranslated: 1 · Stale: 1');
-    await act(async () => button('Translate again (stale and untranslated rows: 2)').click());
+    await act(async () => button('Translate again (rows stale, untranslated or not yet translated: 2)').click());
     await settle();
     expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
+  });
+
+  it('offers to translate rows not translated yet (a cancelled job left them), counted with the others', async () => {
+    await openJapanese(null, {
+      ...JA,
+      rows: [JA.rows[0]!, { id: 'r2', text: 'Second row', original: 'Second row', status: 'pending', edited: false }],
+      counts: { rows: 2, translated: 1, untranslated: 0, stale: 0, pending: 1 },
+    });
+    await act(async () => button('Translate again (rows stale, untranslated or not yet translated: 1)').click());
+    await settle();
+    expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
+  });
+
+  it('deletes a translation only once confirmed, and says so when main cannot', async () => {
+    await openJapanese();
+    await act(async () => button('Delete this translation').click());
+    expect(main.calls.map(([name]) => name)).not.toContain('remove');
+    expect(text()).toContain('Delete the Japanese translation, your edits to it included?');
+    await act(async () => button('Keep').click());
+    expect(text()).not.toContain('Delete the Japanese translation');
+    main.removeFails = new Error('disk full');
+    await act(async () => button('Delete this translation').click());
+    await act(async () => button('Delete').click());
+    await settle();
+    expect(main.calls).toContainEqual(['remove', { transcriptId: 't1', language: 'ja' }]);
+    expect(document.querySelector('[role="alert"]')!.textContent).toMatch(/^The translation was not deleted: .*disk full/);
+    expect(document.querySelectorAll('.translation-row')).toHaveLength(3);
+    main.removeFails = null;
+    await act(async () => button('Delete').click());
+    await settle();
+    expect(document.querySelectorAll('.translation-row')).toHaveLength(0);
+    expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 
   it("shows each row's original as main sent it and the translation in the direction main says", async () => {
@@ -201,5 +240,19 @@ describe('the Translations panel', () => {
     expect(text()).toContain('Stopped after batch 1 of 3 · 42 tokens used; finished batches are kept');
     await act(async () => button('Resume').click());
     expect(main.calls).toContainEqual(['resumeJob', { id: 'j1' }]);
+  });
+
+  it("says why a job waits or failed: the service's 429 wait, a refused key with what to do", async () => {
+    await openJapanese('j1');
+    const job = { id: 'j1', kind: 'translate', subject: 't1', state: 'running', partsDone: 1, partsTotal: 3, usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 }, waitUntil: Date.now() + 30_000, failure: null, problem: null, createdAt: 1 };
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'jobs', jobs: [job] } }));
+    await settle();
+    expect(text()).toMatch(/The service asked Confab to slow down; sending again in (30|29) s\./);
+    const failure = { kind: 'auth', reason: 'invalid_api_key', status: 401, code: 'invalid_api_key', message: '', host: null, retryAfterSeconds: null };
+    await act(async () => main.jobs!({ id: 'w', event: { type: 'job', job: { ...job, state: 'failed', waitUntil: null, failure } } }));
+    await settle();
+    expect(text()).toContain('The API key is not recognised');
+    expect(text()).toContain('Check that you copied the whole key');
+    expect(text()).not.toContain('slow down');
   });
 });
