@@ -11,6 +11,8 @@ const main = vi.hoisted(() => ({
   editRow: null as null | ((input: { rowId: string; text: string }) => Promise<unknown>),
   /** Why main refuses to delete, or null: it deletes. */
   removeFails: null as Error | null,
+  /** How many rows the virtual list draws (fewer: the others scrolled away, unmounted). */
+  rowsShown: Infinity,
   /** The model-job watch's listener: the test says what main's jobs are. */
   jobs: null as null | ((message: { id: string; event: unknown }) => void),
 }));
@@ -53,7 +55,9 @@ vi.mock('../../../../renderer/api', () => {
 });
 // The virtual list draws every row here: jsdom lays nothing out, so it would draw none (the e2e test runs the real one).
 vi.mock('react-virtuoso', () => ({
-  Virtuoso: ({ data, itemContent }: { data: unknown[]; itemContent: (index: number, item: unknown) => ReactNode }) => <div>{data.map((item, i) => <div key={i}>{itemContent(i, item)}</div>)}</div>,
+  Virtuoso: ({ data, itemContent }: { data: unknown[]; itemContent: (index: number, item: unknown) => ReactNode }) => (
+    <div>{data.slice(0, main.rowsShown).map((item, i) => <div key={i}>{itemContent(i, item)}</div>)}</div>
+  ),
 }));
 
 const { TranslationsPanel } = await import('../../../../renderer/translation');
@@ -113,6 +117,7 @@ describe('the Translations panel', () => {
     main.calls = [];
     main.translation = null;
     main.removeFails = null;
+    main.rowsShown = Infinity;
   });
 
   it('says what leaves the machine and the estimated tokens before anything starts, then starts in BCP 47 on Start', async () => {
@@ -205,6 +210,30 @@ describe('the Translations panel', () => {
     expect(field().value).toBe('やあ');
     expect(text()).not.toContain('Not saved');
     expect(text()).toContain('Edited by you');
+  });
+
+  it('keeps a refused edit, and one not sent yet, while its row scrolls away and back', async () => {
+    await openJapanese();
+    main.editRow = () => Promise.reject(new Error('disk full'));
+    const field = (row: string) => document.querySelector<HTMLTextAreaElement>(`.translated-text[data-row="${row}"]`);
+    await type(field('r3')!, '新しい訳');
+    await act(async () => field('r3')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await settle();
+    await type(field('r2')!, 'Typed, not yet saved');
+    const redraw = () => act(async () => root!.render(<TranslationsPanel transcriptId="t1" />));
+    main.rowsShown = 1;
+    await redraw();
+    expect(field('r3')).toBeNull();
+    main.rowsShown = Infinity;
+    await redraw();
+    expect(field('r3')!.value).toBe('新しい訳');
+    expect(field('r2')!.value).toBe('Typed, not yet saved');
+    expect(text()).toContain('Not saved (your wording is kept here)');
+    // Escape gives main's text back, and the draft is gone for good.
+    for (const row of ['r2', 'r3']) await act(async () => field(row)!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(field('r2')!.value).toBe('Second row');
+    expect(field('r3')!.value).toBe('古い訳');
+    expect(text()).not.toContain('Not saved');
   });
 
   it('adds a name to the glossary through main, and exports bilingual SRT with the flagged cues named', async () => {
