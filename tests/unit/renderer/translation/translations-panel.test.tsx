@@ -84,7 +84,12 @@ const JA: Translation = {
 let root: Root | null = null;
 const text = () => document.body.textContent ?? '';
 const button = (name: string) => [...document.querySelectorAll('button')].find((each) => each.textContent === name)!;
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+/** Waits until the page shows what the test needs next (main's answers resolve as promises). */
+const until = (shown: () => boolean) =>
+  vi.waitFor(async () => {
+    await act(async () => undefined);
+    if (!shown()) throw new Error('not shown yet');
+  });
 
 /** Types as a user does: React hears the input event with the new value. */
 async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
@@ -98,14 +103,16 @@ async function type(field: HTMLInputElement | HTMLTextAreaElement, value: string
 async function open() {
   root = createRoot(document.body.appendChild(document.createElement('div')));
   await act(async () => root!.render(<TranslationsPanel transcriptId="t1" />));
-  await settle();
+  await until(() => main.calls.some(([name]) => name === 'list'));
 }
 
 async function openJapanese(jobId: string | null = null, translation: Translation = JA) {
   main.translation = { ...structuredClone(translation), jobId };
   await open();
-  await act(async () => button(new Intl.DisplayNames(['en'], { type: 'language' }).of(translation.language)!).click());
-  await settle();
+  const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(translation.language)!;
+  await until(() => button(name) !== undefined);
+  await act(async () => button(name).click());
+  await until(() => document.querySelector('.translation-row') !== null);
 }
 
 describe('the Translations panel', () => {
@@ -126,7 +133,7 @@ describe('the Translations panel', () => {
     await type(document.querySelector<HTMLInputElement>('.translate-into input')!, 'brazil');
     const option = [...document.querySelectorAll('.language-list li')].find((each) => each.textContent === 'Brazilian Portuguese')!;
     await act(async () => (option as HTMLElement).click());
-    await settle();
+    await until(() => text().includes('What leaves this computer'));
     expect(text()).toContain('What leaves this computer for the model service:');
     expect(text()).toContain('the transcript’s text, row by row (1,234 characters), never its timings');
     expect(text()).toContain('a short synopsis of the meeting');
@@ -136,7 +143,7 @@ describe('the Translations panel', () => {
     expect(main.calls.map(([name]) => name)).not.toContain('start');
     main.translation = { ...structuredClone(JA), language: 'pt-BR' };
     await act(async () => button('Start').click());
-    await settle();
+    await until(() => !text().includes('What leaves this computer'));
     expect(main.calls).toContainEqual(['start', { transcriptId: 't1', language: 'pt-BR', only: 'all' }]);
     expect(text()).not.toContain('What leaves this computer');
   });
@@ -149,7 +156,7 @@ describe('the Translations panel', () => {
     expect(rows[2]!.textContent).toContain('Stale: the original changed since');
     expect(text()).toContain('Translated: 1 · Untranslated: 1 · Stale: 1');
     await act(async () => button('Translate again (rows stale, untranslated or not yet translated: 2)').click());
-    await settle();
+    await until(() => main.calls.some(([name]) => name === 'estimate'));
     expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
   });
 
@@ -160,7 +167,7 @@ describe('the Translations panel', () => {
       counts: { rows: 2, translated: 1, untranslated: 0, stale: 0, pending: 1 },
     });
     await act(async () => button('Translate again (rows stale, untranslated or not yet translated: 1)').click());
-    await settle();
+    await until(() => main.calls.some(([name]) => name === 'estimate'));
     expect(main.calls).toContainEqual(['estimate', { transcriptId: 't1', language: 'ja', only: 'unfinished' }]);
   });
 
@@ -174,13 +181,13 @@ describe('the Translations panel', () => {
     main.removeFails = new Error('disk full');
     await act(async () => button('Delete this translation').click());
     await act(async () => button('Delete').click());
-    await settle();
+    await until(() => document.querySelector('[role="alert"]') !== null);
     expect(main.calls).toContainEqual(['remove', { transcriptId: 't1', language: 'ja' }]);
     expect(document.querySelector('[role="alert"]')!.textContent).toMatch(/^The translation was not deleted: .*disk full/);
     expect(document.querySelectorAll('.translation-row')).toHaveLength(3);
     main.removeFails = null;
     await act(async () => button('Delete').click());
-    await settle();
+    await until(() => document.querySelector('.translation-row') === null);
     expect(document.querySelectorAll('.translation-row')).toHaveLength(0);
     expect(document.querySelector('[role="alert"]')).toBeNull();
   });
@@ -198,7 +205,7 @@ describe('the Translations panel', () => {
     const field = () => document.querySelector<HTMLTextAreaElement>('.translated-text[data-row="r1"]')!;
     await type(field(), 'やあ');
     await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
-    await settle();
+    await until(() => text().includes('Not saved'));
     expect(main.calls).toContainEqual(['editRow', { transcriptId: 't1', language: 'ja', rowId: 'r1', text: 'やあ' }]);
     expect(field().value).toBe('やあ');
     expect(text()).toContain('Not saved (your wording is kept here)');
@@ -206,7 +213,7 @@ describe('the Translations panel', () => {
     main.editRow = (input) => Promise.resolve((main.translation = { ...main.translation!, rows: main.translation!.rows.map((row) => (row.id === input.rowId ? { ...row, text: input.text, edited: true } : row)) }));
     await act(async () => field().blur());
     await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
-    await settle();
+    await until(() => text().includes('Edited by you'));
     expect(field().value).toBe('やあ');
     expect(text()).not.toContain('Not saved');
     expect(text()).toContain('Edited by you');
@@ -218,7 +225,7 @@ describe('the Translations panel', () => {
     const field = (row: string) => document.querySelector<HTMLTextAreaElement>(`.translated-text[data-row="${row}"]`);
     await type(field('r3')!, '新しい訳');
     await act(async () => field('r3')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
-    await settle();
+    await until(() => text().includes('Not saved'));
     await type(field('r2')!, 'Typed, not yet saved');
     const redraw = () => act(async () => root!.render(<TranslationsPanel transcriptId="t1" />));
     main.rowsShown = 1;
@@ -242,7 +249,7 @@ describe('the Translations panel', () => {
     await type(term!, 'Confab');
     await type(spelling!, 'コンファブ');
     await act(async () => button('Add').click());
-    await settle();
+    await until(() => document.querySelector('.glossary-entries') !== null);
     expect(main.calls).toContainEqual(['setGlossary', { transcriptId: 't1', language: 'ja', entries: [{ term: 'Confab', spelling: 'コンファブ' }] }]);
     expect(document.querySelector('.glossary-entries')!.textContent).toContain('Confab → コンファブ');
     expect(text()).toContain('Row 3 a line is too long');
@@ -252,7 +259,7 @@ describe('the Translations panel', () => {
     expect(document.activeElement).toBe(document.querySelector('.translated-text[data-row="r3"]'));
     await act(async () => document.querySelector<HTMLInputElement>('.translation-export input[type="checkbox"]')!.click());
     await act(async () => button('Export SRT').click());
-    await settle();
+    await until(() => main.calls.some(([name]) => name === 'export'));
     expect(main.calls).toContainEqual(['export', { transcriptId: 't1', language: 'ja', format: 'srt', bilingual: true }]);
   });
 
@@ -260,12 +267,12 @@ describe('the Translations panel', () => {
     await openJapanese('j1');
     const job = { id: 'j1', kind: 'translate', subject: 't1', state: 'running', partsDone: 1, partsTotal: 3, usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 }, waitUntil: null, failure: null, problem: null, createdAt: 1 };
     await act(async () => main.jobs!({ id: 'w', event: { type: 'jobs', jobs: [job] } }));
-    await settle();
+    await until(() => text().includes('Batch 1 of 3'));
     expect(text()).toContain('Batch 1 of 3 done · 42 tokens used');
     await act(async () => button('Cancel').click());
     expect(main.calls).toContainEqual(['cancelJob', { id: 'j1' }]);
     await act(async () => main.jobs!({ id: 'w', event: { type: 'job', job: { ...job, state: 'cancelled' } } }));
-    await settle();
+    await until(() => text().includes('Stopped after'));
     expect(text()).toContain('Stopped after batch 1 of 3 · 42 tokens used; finished batches are kept');
     await act(async () => button('Resume').click());
     expect(main.calls).toContainEqual(['resumeJob', { id: 'j1' }]);
@@ -275,11 +282,11 @@ describe('the Translations panel', () => {
     await openJapanese('j1');
     const job = { id: 'j1', kind: 'translate', subject: 't1', state: 'running', partsDone: 1, partsTotal: 3, usage: { prompt_tokens: 30, completion_tokens: 12, total_tokens: 42 }, waitUntil: Date.now() + 30_000, failure: null, problem: null, createdAt: 1 };
     await act(async () => main.jobs!({ id: 'w', event: { type: 'jobs', jobs: [job] } }));
-    await settle();
+    await until(() => text().includes('slow down'));
     expect(text()).toMatch(/The service asked Confab to slow down; sending again in (30|29) s\./);
     const failure = { kind: 'auth', reason: 'invalid_api_key', status: 401, code: 'invalid_api_key', message: '', host: null, retryAfterSeconds: null };
     await act(async () => main.jobs!({ id: 'w', event: { type: 'job', job: { ...job, state: 'failed', waitUntil: null, failure } } }));
-    await settle();
+    await until(() => text().includes('The API key is not recognised'));
     expect(text()).toContain('The API key is not recognised');
     expect(text()).toContain('Check that you copied the whole key');
     expect(text()).not.toContain('slow down');
