@@ -5,7 +5,7 @@ import { useFormats } from '../i18n';
 import { useSizes } from './format';
 import { FORMAT_KEYS } from './request';
 import { partRanges, partsOnTheirWay } from './parts-in-flight';
-import { WaitLine } from './WaitLine';
+import { WaitLine } from '../common/WaitLine';
 
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
 

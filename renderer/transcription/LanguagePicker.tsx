@@ -1,24 +1,11 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENGLISH_NAMES } from '../../shared/domain/languages';
 import { type LanguageNames, useLanguageNames } from './language-names';
-import { fold } from '../../shared/domain/fold';
-
-interface Language {
-  code: string;
-  name: string;
-}
+import { type NamedLanguage as Language, languagesMatching } from '../common/language-match';
 
 function matching(query: string, languages: LanguageNames['list'], detect: Language): Language[] {
-  const wanted = fold(query.trim());
-  if (!wanted) return [detect, ...languages];
-  // Its English name finds a language too, whatever the user's language.
-  const found = languages.filter(
-    (language) => fold(language.name).includes(wanted) || fold(ENGLISH_NAMES[language.code] ?? '').includes(wanted) || language.code === wanted,
-  );
-  // A name that starts with what was typed comes before one that only contains it.
-  return [...found.filter((l) => fold(l.name).startsWith(wanted)), ...found.filter((l) => !fold(l.name).startsWith(wanted))];
+  return query.trim() ? languagesMatching(languages, query) : [detect, ...languages];
 }
 
 interface Props {

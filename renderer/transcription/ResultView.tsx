@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { useNavigation } from '../navigation';
@@ -11,8 +11,6 @@ import { NotesPanel } from './NotesPanel';
 import { ResultMeta } from './ResultMeta';
 import { useSizes } from './format';
 import { useJobs } from './jobs';
-import { rowTexts } from './rows';
-import { paragraphsOf } from './timeline';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
@@ -56,12 +54,6 @@ export function ResultView({ id }: { id: string }) {
   const [asking, setAsking] = useState(false);
   // A citation's rows are the transcript as it now reads: its landing shows that, not the original.
   const focus = useNavigation((s) => s.rowFocus);
-  const reading = state?.status === 'missing' ? undefined : state?.record;
-  // What each row reads now, for a translation's side by side (the page's paragraphs, cut by main's rows).
-  const originals = useMemo(
-    () => (reading ? rowTexts(reading.rows, paragraphsOf(reading.transcript, reading.edits === null), reading.transcript.words) : new Map<string, string>()),
-    [reading],
-  );
   useEffect(() => {
     if (focus) setShowOriginal(false);
   }, [focus]);
@@ -163,7 +155,7 @@ export function ResultView({ id }: { id: string }) {
         </details>
       )}
       <NotesPanel key={`notes-${record.id}`} transcriptId={record.id} />
-      <TranslationsPanel key={`translations-${record.id}`} transcriptId={record.id} originals={originals} />
+      <TranslationsPanel key={`translations-${record.id}`} transcriptId={record.id} />
       <ExportPanel key={record.id} record={record} />
     </main>
   );

@@ -83,11 +83,3 @@ export function citedRows(rowIds: readonly string[], rows: readonly PageRow[]): 
   });
   return { ids, first, missing: wanted.size - ids.size };
 }
-
-/** Each row's text as the page shows it (its tokens among the paragraphs), by row id: what a translation stands beside. */
-export function rowTexts(rows: readonly PageRow[], paragraphs: readonly Paragraph[], words: readonly Word[]): Map<string, string> {
-  const { tokens } = placeRows(rows, paragraphs, words);
-  const parts = rows.map((): string[] => []);
-  paragraphs.forEach((paragraph, p) => paragraph.tokens.forEach((token, k) => parts[tokens[p]![k]!]?.push(token.text)));
-  return new Map(rows.map((row, i) => [row.id, parts[i]!.join(' ')]));
-}

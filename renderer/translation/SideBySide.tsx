@@ -4,10 +4,6 @@ import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Translation } from '../../shared/contract/translation';
 import { TranslatedRowField } from './TranslatedRowField';
 
-/** Right-to-left scripts among the target languages, so each translated row reads in its direction. */
-const RTL = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'yi']);
-export const directionOf = (language: string): 'ltr' | 'rtl' => (RTL.has(language.split('-')[0]!) ? 'rtl' : 'ltr');
-
 /** The rows' own element is the list (Virtuoso's scroller, which takes the focus, holds it). */
 const RowsList = forwardRef<HTMLDivElement, ListProps & { context?: { label: string } }>(({ context, ...props }, ref) => (
   <div {...props} ref={ref} role="list" aria-label={context?.label} />
@@ -15,8 +11,6 @@ const RowsList = forwardRef<HTMLDivElement, ListProps & { context?: { label: str
 
 interface Props {
   translation: Translation;
-  /** Each original row's text as it now reads, by row id (the transcript's page has it). */
-  originals: ReadonlyMap<string, string>;
   listRef: RefObject<VirtuosoHandle | null>;
 }
 
@@ -24,9 +18,9 @@ interface Props {
  * The original rows and their translations next to each other, in a virtual list (a long
  * transcript has thousands of rows). A row not translated, stale or pending says so in words.
  */
-export function SideBySide({ translation, originals, listRef }: Props) {
+export function SideBySide({ translation, listRef }: Props) {
   const { t } = useTranslation('transcription');
-  const dir = directionOf(translation.language);
+  const dir = translation.rtl ? 'rtl' : 'ltr';
   // As tall as its rows up to the CSS cap (scrolled inside beyond it), so a short transcript leaves no empty box.
   const [height, setHeight] = useState<number | null>(null);
   const status = useMemo(
@@ -46,7 +40,7 @@ export function SideBySide({ translation, originals, listRef }: Props) {
         itemContent={(index, row) => (
           <div className={`translation-row ${row.status}`} role="listitem" data-row={row.id}>
             <p className="original-text" dir="auto">
-              {originals.get(row.id) ?? ''}
+              {row.original}
             </p>
             <div className="translated">
               <TranslatedRowField row={row} dir={dir} label={t('translation.rowLabel', { number: index + 1 })} />

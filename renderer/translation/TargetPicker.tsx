@@ -1,7 +1,8 @@
 import { useCombobox } from 'downshift';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TargetLanguage, targetsMatching, useTargetNames } from './languages';
+import { type NamedLanguage, languagesMatching } from '../common/language-match';
+import { useTargetNames } from './languages';
 
 /**
  * The language to translate into, picked by name from a searchable list (downshift's combobox:
@@ -10,12 +11,12 @@ import { type TargetLanguage, targetsMatching, useTargetNames } from './language
 export function TargetPicker({ disabled, onPick }: { disabled: boolean; onPick(code: string | null): void }) {
   const { t } = useTranslation('transcription');
   const names = useTargetNames();
-  const [items, setItems] = useState<TargetLanguage[]>(names.list);
-  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<TargetLanguage>({
+  const [items, setItems] = useState<NamedLanguage[]>(names.list);
+  const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, getToggleButtonProps } = useCombobox<NamedLanguage>({
     items,
     itemToString: (item) => item?.name ?? '',
     itemToKey: (item) => item?.code ?? '',
-    onInputValueChange: ({ inputValue, type }) => setItems(targetsMatching(names.list, type === useCombobox.stateChangeTypes.InputChange ? inputValue : '')),
+    onInputValueChange: ({ inputValue, type }) => setItems(languagesMatching(names.list, type === useCombobox.stateChangeTypes.InputChange ? inputValue : '')),
     onSelectedItemChange: ({ selectedItem }) => onPick(selectedItem?.code ?? null),
   });
   return (

@@ -2,30 +2,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslatedRow } from '../../shared/contract/translation';
 import { problemText } from '../common/problem-text';
-import { editTranslatedRow } from './store';
+import { draftKey, editTranslatedRow, setDraft, useTranslations } from './store';
 
 /**
  * A translated row edited in place: saved on blur or Enter (Shift+Enter: a new line), Escape puts
- * main's text back. When main refuses, what was typed stays in the field with main's message.
+ * main's text back. What was typed and not kept by main yet lives in the store (a row scrolled
+ * away is unmounted), so a refused edit stays with main's message when the row comes back.
  */
 export function TranslatedRowField({ row, label, dir }: { row: TranslatedRow; label: string; dir: 'ltr' | 'rtl' }) {
   const { t } = useTranslation('transcription');
-  const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<unknown>(null);
+  const key = draftKey(row.id);
+  const draft = useTranslations((s) => s.drafts[key] ?? null);
   const [saving, setSaving] = useState(false);
-  const text = draft ?? row.text;
+  const problem = draft?.problem ?? null;
   const save = () => {
-    if (draft === null || draft === row.text || saving) return;
+    if (draft === null || draft.text === row.text || saving) return;
     setSaving(true);
-    editTranslatedRow(row.id, draft)
-      .then(
-        () => {
-          setDraft(null);
-          setProblem(null);
-        },
-        (error: unknown) => setProblem(error),
-      )
-      .finally(() => setSaving(false));
+    void editTranslatedRow(row.id, draft.text).finally(() => setSaving(false));
   };
   const errorId = `translated-${row.id}-problem`;
   return (
@@ -37,17 +30,16 @@ export function TranslatedRowField({ row, label, dir }: { row: TranslatedRow; la
         aria-invalid={problem !== null}
         aria-describedby={problem !== null ? errorId : undefined}
         dir={dir}
-        value={text}
+        value={draft?.text ?? row.text}
         readOnly={saving}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => setDraft(key, { text: event.target.value, problem })}
         onBlur={save}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey) {
             event.preventDefault();
             save();
           } else if (event.key === 'Escape' && draft !== null) {
-            setDraft(null);
-            setProblem(null);
+            setDraft(key, null);
           }
         }}
       />

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import type { TranslationCounts } from '../../shared/contract/translation';
 import { problemText } from '../common/problem-text';
+import { DeleteTranslation } from './DeleteTranslation';
 import { EstimateBox } from './EstimateBox';
 import { Glossary } from './Glossary';
 import { JobProgress } from './JobProgress';
 import { useTargetNames } from './languages';
 import { SideBySide } from './SideBySide';
-import { type Only, openTranslations, removeTranslation, showTranslation, useTranslationJob, useTranslations } from './store';
+import { type Only, openTranslations, showTranslation, useTranslationJob, useTranslations } from './store';
 import { TargetPicker } from './TargetPicker';
 import { TranslationExport } from './TranslationExport';
 import './translation.css';
@@ -35,7 +36,7 @@ function useCountsText() {
  * by name with main's estimate said before it starts, side by side with editing, names and
  * terms, and export. Renders what main answers (docs/architecture/translation.md).
  */
-export function TranslationsPanel({ transcriptId, originals }: { transcriptId: string; originals: ReadonlyMap<string, string> }) {
+export function TranslationsPanel({ transcriptId }: { transcriptId: string }) {
   const { t } = useTranslation('transcription');
   const id = useId();
   const names = useTargetNames();
@@ -48,7 +49,8 @@ export function TranslationsPanel({ transcriptId, originals }: { transcriptId: s
   useEffect(() => openTranslations(transcriptId), [transcriptId]);
   const rowIndex = useMemo(() => new Map(translation?.rows.map((row, i) => [row.id, i]) ?? []), [translation]);
   const running = job?.state === 'running' || job?.state === 'queued';
-  const unfinished = translation ? translation.counts.untranslated + translation.counts.stale : 0;
+  // Pending rows too: a cancelled job's rest is translated from here as well (main's `unfinished` covers them).
+  const unfinished = translation ? translation.counts.untranslated + translation.counts.stale + translation.counts.pending : 0;
   const showRow = (rowId: string) => {
     const index = rowIndex.get(rowId);
     if (index === undefined) return;
@@ -106,11 +108,9 @@ export function TranslationsPanel({ transcriptId, originals }: { transcriptId: s
                 {t('translation.again', { n: unfinished })}
               </button>
             )}
-            <button type="button" className="secondary small" onClick={() => void removeTranslation()}>
-              {t('translation.delete')}
-            </button>
+            <DeleteTranslation key={translation.language} languageName={names.name(translation.language)} />
           </div>
-          <SideBySide translation={translation} originals={originals} listRef={listRef} />
+          <SideBySide translation={translation} listRef={listRef} />
           <Glossary entries={translation.glossary} />
           <TranslationExport flags={translation.flags} rowNumber={(rowId) => (rowIndex.get(rowId) ?? -1) + 1} onShowRow={showRow} />
         </div>

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fold } from '../../shared/domain/fold';
 
 /**
  * Common target languages as BCP 47 (what main receives). A short list the user searches by
@@ -12,11 +11,6 @@ const COMMON = [
   'zh-Hans', 'zh-Hant',
 ];
 
-export interface TargetLanguage {
-  code: string;
-  name: string;
-}
-
 /** A target language's name in the UI language (the code itself where the runtime cannot name it). */
 export function useTargetNames() {
   const { i18n } = useTranslation();
@@ -26,12 +20,4 @@ export function useTargetNames() {
     const list = COMMON.map((code) => ({ code, name: name(code) })).sort((a, b) => a.name.localeCompare(b.name, i18n.language));
     return { name, list };
   }, [i18n.language]);
-}
-
-/** The languages whose name (or code) holds what was typed; names that start with it first. */
-export function targetsMatching(list: readonly TargetLanguage[], query: string): TargetLanguage[] {
-  const wanted = fold(query.trim());
-  if (!wanted) return [...list];
-  const found = list.filter((each) => fold(each.name).includes(wanted) || fold(each.code) === wanted);
-  return [...found.filter((each) => fold(each.name).startsWith(wanted)), ...found.filter((each) => !fold(each.name).startsWith(wanted))];
 }

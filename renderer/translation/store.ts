@@ -18,9 +18,19 @@ interface TranslationView {
   jobs: ModelJob[];
   /** Why the list or the open translation could not be read. */
   problem: unknown;
+  /**
+   * Translated rows' wording not kept by main yet (typed, or refused with main's `problem`), by
+   * `draftKey`: here, not in the row's field, because the virtual list unmounts a row scrolled away.
+   */
+  drafts: Readonly<Record<string, Draft>>;
 }
 
-export const useTranslations = create<TranslationView>(() => ({ transcriptId: null, list: null, language: null, translation: null, jobs: [], problem: null }));
+export interface Draft {
+  text: string;
+  problem: unknown;
+}
+
+export const useTranslations = create<TranslationView>(() => ({ transcriptId: null, list: null, language: null, translation: null, jobs: [], problem: null, drafts: {} }));
 
 const set = useTranslations.setState;
 
@@ -48,6 +58,7 @@ async function reload() {
  * Rows are read again as a batch finishes or a job changes state. Returns the stop.
  */
 export function openTranslations(transcriptId: string): () => void {
+  // Drafts stay: keyed by transcript, they are there again when the page comes back to it.
   set({ transcriptId, list: null, language: null, translation: null, jobs: [], problem: null });
   // A transcript with translations opens on its first, so its rows show without a click.
   void reload().then(() => {
@@ -92,12 +103,36 @@ export async function startTranslation(transcriptId: string, language: string, o
   return took(await api.translation.start({ transcriptId, language, only }));
 }
 
-export const editTranslatedRow = async (rowId: string, text: string) => took(await api.translation.editRow({ ...target(), rowId, text }));
+/** A row's draft in the open translation (one per transcript, language and row). */
+export const draftKey = (rowId: string) => {
+  const { transcriptId, language } = useTranslations.getState();
+  return `${transcriptId}\n${language}\n${rowId}`;
+};
+
+/** Keeps (or, with null, drops) a row's unsaved wording. */
+export function setDraft(key: string, draft: Draft | null) {
+  const { [key]: _dropped, ...others } = useTranslations.getState().drafts;
+  set({ drafts: draft ? { ...others, [key]: draft } : others });
+}
+
+/** Sends a row's draft; kept until main has it, then dropped; main's refusal kept beside it. */
+export async function editTranslatedRow(rowId: string, text: string) {
+  const key = draftKey(rowId);
+  try {
+    took(await api.translation.editRow({ ...target(), rowId, text }));
+    if (useTranslations.getState().drafts[key]?.text === text) setDraft(key, null);
+  } catch (error) {
+    setDraft(key, { text: useTranslations.getState().drafts[key]?.text ?? text, problem: error });
+  }
+}
 export const saveGlossary = async (entries: GlossaryEntry[]) => took(await api.translation.setGlossary({ ...target(), entries }));
 export const exportTranslation = (format: 'srt' | 'vtt', bilingual: boolean) => api.translation.export({ ...target(), format, bilingual });
 
 export async function removeTranslation() {
-  await api.translation.remove(target());
+  const where = target();
+  await api.translation.remove(where);
+  const prefix = `${where.transcriptId}\n${where.language}\n`;
+  set({ drafts: Object.fromEntries(Object.entries(useTranslations.getState().drafts).filter(([key]) => !key.startsWith(prefix))) });
   showTranslation(null);
 }
 

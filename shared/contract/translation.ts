@@ -18,10 +18,12 @@ export const targetLanguageSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2
  * the original, shown and counted, translatable again); `stale` (its original row was edited,
  * split or merged since: `text` is the old translation); `pending` (not translated yet: a job
  * cancelled or still running). `edited`: the user's own wording, never replaced by a model's.
+ * `original`: the original row's text as main reads it now (what was sent), shown beside it.
  */
 export const translatedRowSchema = z.object({
   id: rowIdSchema,
   text: z.string(),
+  original: z.string(),
   status: z.enum(['translated', 'untranslated', 'stale', 'pending']),
   edited: z.boolean(),
 });
@@ -46,6 +48,8 @@ export const cueFlagSchema = z.object({
 export const translationSchema = z.object({
   transcriptId: z.string(),
   language: targetLanguageSchema,
+  /** The target language is written right to left (its script, by the rules export follows). */
+  rtl: z.boolean(),
   createdAt: z.number(),
   /** In the original's order, one per original row, always. */
   rows: z.array(translatedRowSchema),

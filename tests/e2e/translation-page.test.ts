@@ -158,9 +158,17 @@ describe('the Translations panel', () => {
     await expect.poll(() => sideBySide(page).getByRole('listitem').count()).toBe(rows.length);
     expect(await sideBySide(page).getByRole('textbox', { name: 'Translation of row 2' }).inputValue()).toBe('ja: Bilal asked why the bridge was late.');
     await panel(page).getByRole('button', { name: 'Delete this translation' }).click();
+    // Asked first: the user's edits go with it.
+    const confirm = panel(page).getByText('Delete the Japanese translation, your edits to it included?');
+    await confirm.waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await confirm.scrollIntoViewIfNeeded();
+    await screenshot(page, 'translation-delete-800x600');
+    await panel(page).getByRole('button', { name: 'Delete', exact: true }).click();
     await panel(page).getByRole('button', { name: 'Japanese', exact: true }).waitFor({ state: 'detached' });
     await panel(page).getByRole('button', { name: 'German', exact: true }).click();
     await panel(page).getByRole('button', { name: 'Delete this translation' }).click();
+    await panel(page).getByRole('button', { name: 'Delete', exact: true }).click();
     await panel(page).getByRole('button', { name: 'German', exact: true }).waitFor({ state: 'detached' });
   });
 });

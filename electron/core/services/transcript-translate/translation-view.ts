@@ -1,5 +1,6 @@
 import type { Translation, TranslatedRow, TranslationCounts } from '../../../../shared/contract/translation';
 import type { StoredTranslation } from '../history/translations';
+import { targetRules } from '../subtitles/target-rules';
 import { type TimedRow, flagsOf } from './translation-export';
 
 
@@ -11,9 +12,9 @@ import { type TimedRow, flagsOf } from './translation-export';
 export function translatedRows(stored: StoredTranslation, originals: readonly Pick<TimedRow, 'rowId' | 'text'>[]): TranslatedRow[] {
   return originals.map(({ rowId, text }) => {
     const kept = stored.rows.get(rowId);
-    if (!kept) return { id: rowId, text, status: 'pending', edited: false };
-    if (kept.source !== text) return { id: rowId, text: kept.text, status: 'stale', edited: kept.edited };
-    return { id: rowId, text: kept.status === 'untranslated' ? text : kept.text, status: kept.status, edited: kept.edited };
+    if (!kept) return { id: rowId, text, original: text, status: 'pending', edited: false };
+    if (kept.source !== text) return { id: rowId, text: kept.text, original: text, status: 'stale', edited: kept.edited };
+    return { id: rowId, text: kept.status === 'untranslated' ? text : kept.text, original: text, status: kept.status, edited: kept.edited };
   });
 }
 
@@ -23,9 +24,12 @@ export function countsOf(rows: readonly TranslatedRow[]): TranslationCounts {
   return counts;
 }
 
-/** The translation as the page sees it, with the cues its language's rules flag; `jobId` only while its job is not done. */
+/**
+ * The translation as the page sees it, with the cues its language's rules flag and its direction
+ * (the page draws what main decides, never a second right-to-left list); `jobId` only while its job is not done.
+ */
 export function translationView(stored: StoredTranslation, originals: readonly TimedRow[], jobId: string | null): Translation {
   const rows = translatedRows(stored, originals);
   const { transcriptId, language, createdAt, glossary, synopsis } = stored;
-  return { transcriptId, language, createdAt, rows, counts: countsOf(rows), glossary, synopsis, jobId, flags: flagsOf(rows, originals, language) };
+  return { transcriptId, language, rtl: targetRules(language).rtl, createdAt, rows, counts: countsOf(rows), glossary, synopsis, jobId, flags: flagsOf(rows, originals, language) };
 }

@@ -100,7 +100,7 @@ describe('a translation as a model job', () => {
 
     expect(made.rows.map((row) => row.id)).toEqual(rows.map((row) => row.rowId));
     expect(made.counts).toEqual({ rows: 1000, translated: 999, untranslated: 1, stale: 0, pending: 0 });
-    expect(made.rows.find((row) => row.status === 'untranslated')).toEqual({ id: failing, text: rows[500]!.text, status: 'untranslated', edited: false });
+    expect(made.rows.find((row) => row.status === 'untranslated')).toEqual({ id: failing, text: rows[500]!.text, original: rows[500]!.text, status: 'untranslated', edited: false });
     // Each translated row holds its own row's text: nothing shifted, merged or emptied.
     made.rows.forEach((row, i) => row.status === 'translated' && expect(row.text).toBe(`de: ${rows[i]!.text}`));
     expect(fake.translation.pending).toBe(0);

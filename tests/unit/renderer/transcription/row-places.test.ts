@@ -3,7 +3,7 @@ import type { EditorDocument } from '../../../../shared/contract/transcriptEdito
 import type { TranscriptRecord } from '../../../../shared/contract/transcription';
 import { originalDocument } from '../../../../electron/core/services/transcript-editor/original';
 import { readingOf } from '../../../../electron/core/services/transcript-export/reading';
-import { placeRows, rowTexts } from '../../../../renderer/transcription/rows';
+import { placeRows } from '../../../../renderer/transcription/rows';
 import { paragraphsOf } from '../../../../renderer/transcription/timeline';
 
 // Which row each word the page shows is in comes from main, which made the rows: no guess by
@@ -62,24 +62,6 @@ describe('the rows the page shows its words in', () => {
     expect(reading.rows.map((row) => [row.firstWord, row.wordCount])).toEqual([
       [0, 3],
       [3, 4],
-    ]);
-  });
-
-  it('gives each row its text as the page shows it, punctuation and a row typed in without times included', () => {
-    const document: EditorDocument = {
-      speakers: [],
-      blocks: [
-        { id: 'r1', speaker: null, words: ['Hello,', 'everyone.'], times: [0, 400, 400, 900] },
-        { id: 'r9', speaker: null, words: ['Inserted', 'line.'], times: null },
-        { id: 'r2', speaker: null, words: ['Agreed', 'then.'], times: [1000, 1400, 1400, 1800] },
-      ],
-    };
-    const reading = readingOf(record, document, true);
-    const texts = rowTexts(reading.rows, paragraphsOf(reading.transcript, false), reading.transcript.words);
-    expect([...texts]).toEqual([
-      ['r1', 'Hello, everyone.'],
-      ['r9', 'Inserted line.'],
-      ['r2', 'Agreed then.'],
     ]);
   });
 });

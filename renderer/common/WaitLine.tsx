@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProblemData } from '../../shared/domain/problem';
-import { problemWords } from '../common/problem-text';
+import { problemWords } from './problem-text';
 
 /**
  * Why nothing is being sent, with the seconds main gave counted down here: main says the wait
