@@ -10,8 +10,11 @@ import { probedSeconds } from '../support/recording';
 // grows past the limit fails with EFBIG, as a full disk does): the recording ends cleanly, the page
 // says why, and the file holds everything written until then.
 
-/** 400 blocks of 512 bytes, 200 KB: a track (32 KB a second) reaches it after about 6 s; the app's other files stay under it. */
-const LIMIT_BLOCKS = 400;
+/**
+ * 800 blocks of 512 bytes, 400 KB: a track (32 KB a second) reaches it after about 12 s; the app's
+ * other files stay under it (a new history.sqlite is ~210 KB with its tables and indexes).
+ */
+const LIMIT_BLOCKS = 800;
 
 let audio: AudioFixtures;
 let rig: RecorderRig;
@@ -34,7 +37,7 @@ describe('a recording whose track cannot be written', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer').waitFor();
     const failure = page.getByTestId('rec-failure');
-    await failure.getByText(/^The disk is full, so the recording stopped\. Everything recorded so far is kept\./).waitFor({ timeout: 30_000 });
+    await failure.getByText(/^The disk is full, so the recording stopped\. Everything recorded so far is kept\./).waitFor({ timeout: 45_000 });
     // The controls are gone: Start is offered again, and the recording waits with everything kept.
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
     await page.getByTestId('rec-waiting').waitFor();

@@ -259,7 +259,9 @@ export function migrate(db: DatabaseSync, target = LATEST_VERSION, beforeMigrati
       db.exec(`PRAGMA user_version = ${version + 1}`);
       db.exec('COMMIT');
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite has already rolled back after some errors (a full disk): a ROLLBACK then would throw
+      // "no transaction is active" and hide the error that says what happened.
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }
