@@ -82,9 +82,12 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     state().set(changed ? { levels: changed, seconds } : { seconds });
   });
   try {
-    const started = await startCapture(streams, (block) => {
-      chunker.push(block);
-      levels.push(block.peaks);
+    const started = await startCapture(streams, {
+      onBlock: (pcm) => chunker.push(pcm),
+      onLevel: (peaks, held) => {
+        chunker.hold(held);
+        levels.push(peaks);
+      },
     });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {
@@ -134,12 +137,16 @@ export async function setPaused(paused: boolean) {
   const current = session;
   if (!current) return;
   try {
+    // The capture holds up to a second: what it holds at a pause is the recording's, what it
+    // holds at a resume was heard while paused.
     if (paused) {
+      await current.capture.flush();
       current.chunker.setPaused(true);
       await current.queue.drained();
       await api.recording.pause({ id: current.id });
     } else {
       await api.recording.resume({ id: current.id });
+      await current.capture.flush();
       current.chunker.setPaused(false);
     }
   } catch (failure) {
@@ -175,6 +182,7 @@ export async function stopRecording(): Promise<Recording | null> {
     state().set({ phase: 'capturing' });
     return null;
   }
+  await current.capture.flush();
   current.chunker.flush();
   await current.queue.drained();
   await endCapture(current);

@@ -1,5 +1,4 @@
 import { CHUNK_SECONDS, RECORDING_SAMPLE_RATE } from '../../../shared/contract/recording';
-import type { PcmBlock } from './capture';
 
 export interface Chunk {
   seq: number;
@@ -12,33 +11,45 @@ export interface Chunk {
  */
 export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk: Chunk) => void) {
   const chunkFrames = CHUNK_SECONDS * RECORDING_SAMPLE_RATE;
-  let pending: Int16Array[] = [];
+  let pending: Int16Array<ArrayBuffer>[] = [];
   let pendingFrames = 0;
   let seq = firstSeq;
   let keptFrames = 0;
+  /** Frames the capture rendered and holds (its blocks are a second long): the clock counts them, so a marker lands where it was pressed. */
+  let heldFrames = 0;
   let paused = false;
 
   function flush() {
     if (pendingFrames === 0) return;
-    const pcm = new Int16Array(pendingFrames * tracks);
-    let offset = 0;
-    for (const part of pending) {
-      pcm.set(part, offset);
-      offset += part.length;
+    // A chunk of one block is that block (the worklet's are a chunk long): no copy, since every
+    // buffer the page makes and drops costs its renderer memory (docs/benchmarks.md).
+    let pcm = pending[0]!;
+    if (pending.length > 1) {
+      pcm = new Int16Array(pendingFrames * tracks);
+      let offset = 0;
+      for (const part of pending) {
+        pcm.set(part, offset);
+        offset += part.length;
+      }
     }
     pending = [];
     pendingFrames = 0;
-    onChunk({ seq: seq++, pcm: new Uint8Array(pcm.buffer) });
+    onChunk({ seq: seq++, pcm: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
   }
 
   return {
-    push(block: PcmBlock) {
+    push(pcm: Int16Array<ArrayBuffer>) {
+      const frames = pcm.length / tracks;
+      heldFrames = Math.max(0, heldFrames - frames);
       if (paused) return;
-      pending.push(block.pcm);
-      const frames = block.pcm.length / tracks;
+      pending.push(pcm);
       pendingFrames += frames;
       keptFrames += frames;
       if (pendingFrames >= chunkFrames) flush();
+    },
+    /** What the capture says it holds, with each level. */
+    hold(frames: number) {
+      heldFrames = frames;
     },
     /** Pausing sends what was gathered, so a crash while paused loses nothing. */
     setPaused(value: boolean) {
@@ -47,7 +58,7 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
     },
     flush,
     get seconds() {
-      return keptFrames / RECORDING_SAMPLE_RATE;
+      return (keptFrames + (paused ? 0 : heldFrames)) / RECORDING_SAMPLE_RATE;
     },
   };
 }
