@@ -72,7 +72,8 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     // Main cannot be reached: the capture goes on and its chunks wait; the failure is said until they go again.
     { broken: (failure) => state().set({ failure }), back: () => state().set({ failure: null }) },
   );
-  const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
+  let started: Capture | null = null;
+  const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk), () => started?.held() ?? 0);
   chunker.setPaused(recording.state === 'paused');
   let current: Session | null = null;
   // The meters and the clock (whole seconds) change together on the meters' tick: one frame for
@@ -82,13 +83,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     state().set(changed ? { levels: changed, seconds } : { seconds });
   });
   try {
-    const started = await startCapture(streams, {
-      onBlock: (pcm) => chunker.push(pcm),
-      onLevel: (peaks, held) => {
-        chunker.hold(held);
-        levels.push(peaks);
-      },
-    });
+    started = await startCapture(streams, { onBlock: (pcm) => chunker.push(pcm), onLevel: (peaks) => levels.push(peaks) });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {
     stopStreams(streams);

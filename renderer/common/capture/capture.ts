@@ -1,4 +1,5 @@
 import { createCaptureContext } from './capture-context';
+import { createPeaks } from './peaks';
 import type { WorkletMessage } from './pcm-worklet';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
@@ -9,13 +10,18 @@ export interface CaptureHandlers {
    * render quantum, to say capture runs; a flush's: what was held).
    */
   onBlock(pcm: Int16Array<ArrayBuffer>): void;
-  /** Every 100 ms: each track's peak (0..1) since the last, and the frames rendered not yet handed out (clocks count them). */
+  /** Every 100 ms: each track's peak (0..1) over about the last 100 ms, and the frames held (`Capture.held`). */
   onLevel(peaks: number[], heldFrames: number): void;
 }
+
+/** How often the meters are read. */
+const LEVEL_MS = 100;
 
 export interface Capture {
   /** The context's clock: when the first block was rendered, for latency figures. */
   readonly context: AudioContext;
+  /** Frames rendered and not yet handed out (up to a second's): clocks and markers count them. */
+  held(): number;
   /** Hands out what the worklet holds (up to a second) as a block: resolves once onBlock has had it. */
   flush(): Promise<void>;
   /** Ends the capture, handing out first what was held: nothing rendered is lost. */
@@ -63,11 +69,16 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       });
       // Flushes are answered in the order asked (one port, one thread).
       const flushes: Array<() => void> = [];
+      /** The context's frame after the last one handed out; null before the first block. */
+      let handedEnd: number | null = null;
       node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
-        if ('peaks' in data) return handlers.onLevel(data.peaks, data.held);
+        handedEnd = data.end;
         if (data.pcm.byteLength > 0) handlers.onBlock(new Int16Array(data.pcm));
         if (data.flushed) flushes.shift()?.();
       };
+      const held = () => (handedEnd === null ? 0 : Math.max(0, Math.round(context.currentTime * context.sampleRate) - handedEnd));
+      const peaks = createPeaks(context, sources);
+      const meter = setInterval(() => handlers.onLevel(peaks.read(), held()), LEVEL_MS);
       const flush = () =>
         new Promise<void>((resolve) => {
           flushes.push(resolve);
@@ -78,8 +89,10 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       if (context.state !== 'running') await context.resume();
       return {
         context,
+        held,
         flush,
         async stop() {
+          clearInterval(meter);
           // Disconnected first, the worklet renders nothing more, so the flush takes the last frame.
           for (const source of sources) source.disconnect();
           merger.disconnect();
@@ -105,6 +118,7 @@ export async function startCapture(streams: MediaStream[], handlers: CaptureHand
     const capture = await prepared.start(streams, handlers);
     return {
       context: prepared.context,
+      held: capture.held,
       flush: capture.flush,
       async stop() {
         await capture.stop();

@@ -7,16 +7,15 @@ export interface Chunk {
 
 /**
  * Gathers blocks into chunks of CHUNK_SECONDS, numbered from `firstSeq`, dropping blocks
- * while paused. `seconds` is how much audio was kept: the position a marker is placed at.
+ * while paused. `seconds` is how much audio was kept, with the frames the capture holds (`held`:
+ * its blocks are a second long), so a marker lands where it was pressed, not at the last block.
  */
-export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk: Chunk) => void) {
+export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk: Chunk) => void, held: () => number = () => 0) {
   const chunkFrames = CHUNK_SECONDS * RECORDING_SAMPLE_RATE;
   let pending: Int16Array<ArrayBuffer>[] = [];
   let pendingFrames = 0;
   let seq = firstSeq;
   let keptFrames = 0;
-  /** Frames the capture rendered and holds (its blocks are a second long): the clock counts them, so a marker lands where it was pressed. */
-  let heldFrames = 0;
   let paused = false;
 
   function flush() {
@@ -39,17 +38,12 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
 
   return {
     push(pcm: Int16Array<ArrayBuffer>) {
-      const frames = pcm.length / tracks;
-      heldFrames = Math.max(0, heldFrames - frames);
       if (paused) return;
+      const frames = pcm.length / tracks;
       pending.push(pcm);
       pendingFrames += frames;
       keptFrames += frames;
       if (pendingFrames >= chunkFrames) flush();
-    },
-    /** What the capture says it holds, with each level. */
-    hold(frames: number) {
-      heldFrames = frames;
     },
     /** Pausing sends what was gathered, so a crash while paused loses nothing. */
     setPaused(value: boolean) {
@@ -58,7 +52,7 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
     },
     flush,
     get seconds() {
-      return (keptFrames + (paused ? 0 : heldFrames)) / RECORDING_SAMPLE_RATE;
+      return (keptFrames + (paused ? 0 : held())) / RECORDING_SAMPLE_RATE;
     },
   };
 }
