@@ -7,7 +7,8 @@ const retryDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
 const SAY_AFTER_ATTEMPTS = 8;
 
 export interface ChunkQueue {
-  push(chunk: Chunk): void;
+  /** Resolves once this chunk has been answered (its bytes are no longer read). */
+  push(chunk: Chunk): Promise<void>;
   /** Resolves once every chunk pushed so far has been answered. */
   drained(): Promise<void>;
 }
@@ -55,6 +56,7 @@ export function createChunkQueue(
   return {
     push(chunk) {
       tail = tail.then(() => send(chunk));
+      return tail;
     },
     drained: () => tail,
   };

@@ -7,9 +7,12 @@ import workletUrl from './pcm-worklet.ts?worker&url';
 export interface CaptureHandlers {
   /**
    * Audio, the tracks' 16-bit samples interleaved: a second at a time (the first block: one
-   * render quantum, to say capture runs; a flush's: what was held).
+   * render quantum, to say capture runs; a flush's: what was held). `release` hands its buffer
+   * back to the worklet to be filled again once nothing reads it any more (a buffer not released
+   * is simply kept; the worklet makes another): every `ArrayBuffer` the page makes and drops costs
+   * its renderer memory (docs/benchmarks.md, the memory row).
    */
-  onBlock(pcm: Int16Array<ArrayBuffer>): void;
+  onBlock(pcm: Int16Array<ArrayBuffer>, release: () => void): void;
   /** Every 100 ms: each track's peak (0..1) over about the last 100 ms, and the frames held (`Capture.held`). */
   onLevel(peaks: number[], heldFrames: number): void;
 }
@@ -73,7 +76,8 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       let handedEnd: number | null = null;
       node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
         handedEnd = data.end;
-        if (data.pcm.byteLength > 0) handlers.onBlock(new Int16Array(data.pcm));
+        const { pcm } = data;
+        if (pcm.byteLength > 0) handlers.onBlock(new Int16Array(pcm), () => node.port.postMessage(pcm, [pcm]));
         if (data.flushed) flushes.shift()?.();
       };
       const held = () => (handedEnd === null ? 0 : Math.max(0, Math.round(context.currentTime * context.sampleRate) - handedEnd));
