@@ -7,8 +7,7 @@ const retryDelay = (attempt: number) => Math.min(5_000, 250 * 2 ** attempt);
 const SAY_AFTER_ATTEMPTS = 8;
 
 export interface ChunkQueue {
-  /** Resolves once this chunk has been answered (its bytes are no longer read). */
-  push(chunk: Chunk): Promise<void>;
+  push(chunk: Chunk): void;
   /** Resolves once every chunk pushed so far has been answered. */
   drained(): Promise<void>;
 }
@@ -56,7 +55,6 @@ export function createChunkQueue(
   return {
     push(chunk) {
       tail = tail.then(() => send(chunk));
-      return tail;
     },
     drained: () => tail,
   };

@@ -83,7 +83,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     state().set(changed ? { levels: changed, seconds } : { seconds });
   });
   try {
-    started = await startCapture(streams, { onBlock: (pcm, release) => chunker.push(pcm, release), onLevel: (peaks) => levels.push(peaks) });
+    started = await startCapture(streams, { onBlock: (pcm) => chunker.push(pcm), onLevel: (peaks) => levels.push(peaks) });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {
     stopStreams(streams);

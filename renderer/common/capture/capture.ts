@@ -7,12 +7,9 @@ import workletUrl from './pcm-worklet.ts?worker&url';
 export interface CaptureHandlers {
   /**
    * Audio, the tracks' 16-bit samples interleaved: a second at a time (the first block: one
-   * render quantum, to say capture runs; a flush's: what was held). `release` hands its buffer
-   * back to the worklet to be filled again once nothing reads it any more (a buffer not released
-   * is simply kept; the worklet makes another): every `ArrayBuffer` the page makes and drops costs
-   * its renderer memory (docs/benchmarks.md, the memory row).
+   * render quantum, to say capture runs; a flush's: what was held).
    */
-  onBlock(pcm: Int16Array<ArrayBuffer>, release: () => void): void;
+  onBlock(pcm: Int16Array<ArrayBuffer>): void;
   /** Every 100 ms: each track's peak (0..1) over about the last 100 ms, and the frames held (`Capture.held`). */
   onLevel(peaks: number[], heldFrames: number): void;
 }
@@ -76,8 +73,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       let handedEnd: number | null = null;
       node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
         handedEnd = data.end;
-        const { pcm } = data;
-        if (pcm.byteLength > 0) handlers.onBlock(new Int16Array(pcm), () => node.port.postMessage(pcm, [pcm]));
+        if (data.pcm.byteLength > 0) handlers.onBlock(new Int16Array(data.pcm));
         if (data.flushed) flushes.shift()?.();
       };
       const held = () => (handedEnd === null ? 0 : Math.max(0, Math.round(context.currentTime * context.sampleRate) - handedEnd));

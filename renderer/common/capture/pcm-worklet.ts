@@ -7,8 +7,6 @@ declare class AudioWorkletProcessor {
 }
 declare function registerProcessor(name: string, processor: new () => AudioWorkletProcessor): void;
 
-import { type BufferPool, createBufferPool } from './buffer-pool';
-
 /**
  * Samples per block posted to the page: one second, a chunk's length (CHUNK_SECONDS), so a chunk
  * goes to main as soon as it did with shorter blocks. Few messages, because each message from the
@@ -17,12 +15,6 @@ import { type BufferPool, createBufferPool } from './buffer-pool';
  * read the audio elsewhere (capture.ts's analysers), not from here.
  */
 const BLOCK_FRAMES = sampleRate;
-/**
- * Buffers handed back by the page kept for next blocks: two go round while main answers chunks
- * in time (the one being filled and the one being sent); a slow send gets new ones, and no more
- * than this are kept once they are all back.
- */
-const KEEP_BUFFERS = 3;
 
 /** What the worklet posts: audio, the context's frame at its end (the page's clocks count on from it), and whether it answers a flush. */
 export interface WorkletMessage {
@@ -34,12 +26,10 @@ export interface WorkletMessage {
 /**
  * Turns the context's input (one channel per track, all rendered on the context's one clock)
  * into 16-bit interleaved PCM blocks. A track that delivers no frames (loopback while nothing
- * plays) reads as silence here, so the tracks can never drift apart. The page hands each full
- * block's buffer back once done with it (an `ArrayBuffer` message, transferred), and blocks are
- * filled in those; any other message is a flush: what is held goes out at once (a pause, a stop).
+ * plays) reads as silence here, so the tracks can never drift apart. Any message from the page is
+ * a flush: what is held goes out at once (at a pause, at a stop).
  */
 class PcmBlocks extends AudioWorkletProcessor {
-  private pool: BufferPool | null = null;
   private block: Int16Array<ArrayBuffer> | null = null;
   private filled = 0;
   private tracks = 0;
@@ -50,7 +40,7 @@ class PcmBlocks extends AudioWorkletProcessor {
 
   constructor() {
     super();
-    this.port.onmessage = ({ data }: MessageEvent<unknown>) => (data instanceof ArrayBuffer ? this.pool?.give(data) : this.post(true));
+    this.port.onmessage = () => this.post(true);
   }
 
   process(inputs: Float32Array[][]): boolean {
@@ -58,17 +48,15 @@ class PcmBlocks extends AudioWorkletProcessor {
     const count = channels.length;
     if (count === 0) return true;
     const frames = channels[0]!.length;
-    if (!this.pool || this.tracks !== count) {
-      // Another track count makes the buffers of the old one the wrong size: the pool refuses them.
+    if (!this.block || this.tracks !== count) {
       this.tracks = count;
-      this.pool = createBufferPool(BLOCK_FRAMES * count * Int16Array.BYTES_PER_ELEMENT, KEEP_BUFFERS);
-      this.block = new Int16Array(this.pool.take());
+      this.block = new Int16Array(BLOCK_FRAMES * count);
       this.filled = 0;
     }
     for (let i = 0; i < frames; i++) {
       for (let c = 0; c < count; c++) {
         const sample = Math.max(-1, Math.min(1, channels[c]![i]!));
-        this.block![this.filled * count + c] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
+        this.block[this.filled * count + c] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
       }
       if (++this.filled === BLOCK_FRAMES) {
         this.end = currentFrame + i + 1;
@@ -82,12 +70,10 @@ class PcmBlocks extends AudioWorkletProcessor {
 
   private post(flushed: boolean) {
     const block = this.block;
-    const full = this.filled === BLOCK_FRAMES;
-    // A partial block (the first quantum, a flush's) goes as a copy: its buffer is filled on from the start.
-    const pcm = !block ? new ArrayBuffer(0) : full ? block.buffer : block.slice(0, this.filled * this.tracks).buffer;
+    const pcm = !block ? new ArrayBuffer(0) : this.filled === BLOCK_FRAMES ? block.buffer : block.slice(0, this.filled * this.tracks).buffer;
     this.first = false;
     this.port.postMessage({ pcm, end: this.end, flushed } satisfies WorkletMessage, [pcm]);
-    if (full) this.block = new Int16Array(this.pool!.take());
+    this.block = block && new Int16Array(BLOCK_FRAMES * this.tracks);
     this.filled = 0;
   }
 }

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Chunk, createChunker } from '../../../../renderer/common/capture/chunker';
 
 // The recorder's chunker, fed as the capture feeds it: a first render quantum, then blocks of a
-// second (two tracks interleaved), each with its release (its buffer back to the worklet), while
-// the capture says how many frames it holds between them.
+// second (two tracks interleaved), while the capture says how many frames it holds between them.
 
 const SECOND = 16_000;
 const block = (frames: number) => new Int16Array(frames * 2).fill(7);
@@ -11,7 +10,7 @@ const block = (frames: number) => new Int16Array(frames * 2).fill(7);
 describe('the chunker', () => {
   it('counts what the capture holds on its clock, so a marker lands where it was pressed, not at the last block', () => {
     let held = 0;
-    const chunker = createChunker(2, 0, () => Promise.resolve(), () => held);
+    const chunker = createChunker(2, 0, () => undefined, () => held);
     chunker.push(block(128));
     held = 1_472;
     expect(chunker.seconds).toBe(0.1);
@@ -26,30 +25,17 @@ describe('the chunker', () => {
     expect(chunker.seconds).toBe(1 + 128 / SECOND);
   });
 
-  it('sends a chunk of one block as that block, releasing it once sent; copied and dropped blocks at once', async () => {
+  it('sends a chunk of one block as that block, and gathers a short first block with the next', () => {
     const chunks: Chunk[] = [];
-    const sends: Array<() => void> = [];
-    const released: string[] = [];
-    const chunker = createChunker(2, 5, (chunk) => {
-      chunks.push(chunk);
-      return new Promise<void>((resolve) => sends.push(resolve));
-    });
-    chunker.push(block(128), () => released.push('first'));
-    chunker.push(block(SECOND), () => released.push('second'));
+    const chunker = createChunker(2, 5, (chunk) => chunks.push(chunk));
+    chunker.push(block(128));
+    chunker.push(block(SECOND));
     const third = block(SECOND);
-    chunker.push(third, () => released.push('third'));
+    chunker.push(third);
     expect(chunks.map((chunk) => [chunk.seq, chunk.pcm.byteLength])).toEqual([
       [5, (128 + SECOND) * 4],
       [6, SECOND * 4],
     ]);
     expect(chunks[1]!.pcm.buffer).toBe(third.buffer);
-    // The first two were copied into the first chunk; the third is read until its send ends.
-    expect(released).toEqual(['first', 'second']);
-    sends[1]!();
-    await Promise.resolve();
-    expect(released).toEqual(['first', 'second', 'third']);
-    chunker.setPaused(true);
-    chunker.push(block(SECOND), () => released.push('paused'));
-    expect(released.at(-1)).toBe('paused');
   });
 });
