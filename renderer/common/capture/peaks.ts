@@ -3,9 +3,9 @@ const WINDOW = 2048;
 
 /**
  * Each track's peak (0..1) over its last WINDOW samples, read from an AnalyserNode per track
- * when the page asks (they go when the sources are disconnected). The meters read the audio here rather than from the worklet's messages:
- * ten messages a second from a worklet grew the renderer's memory 2–3 MB a minute (Chromium's,
- * docs/benchmarks.md), and an analyser's samples are copied into one reused array, no message.
+ * when the page asks (they go when the sources are disconnected). The meters read the audio here
+ * rather than from ten worklet messages a second (pcm-worklet.ts says why): an analyser's
+ * samples are copied into one reused array, no message and no buffer made per read.
  */
 export function createPeaks(context: BaseAudioContext, sources: AudioNode[]) {
   const analysers = sources.map((source) => {
