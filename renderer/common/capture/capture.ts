@@ -78,7 +78,6 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       };
       const held = () => (handedEnd === null ? 0 : Math.max(0, Math.round(context.currentTime * context.sampleRate) - handedEnd));
       const peaks = createPeaks(context, sources);
-      const meter = setInterval(() => handlers.onLevel(peaks.read(), held()), LEVEL_MS);
       const flush = () =>
         new Promise<void>((resolve) => {
           flushes.push(resolve);
@@ -87,6 +86,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       merger.connect(node);
       // Prepared contexts wait suspended (and one made before the user's first gesture starts so).
       if (context.state !== 'running') await context.resume();
+      const meter = setInterval(() => handlers.onLevel(peaks.read(), held()), LEVEL_MS);
       return {
         context,
         held,

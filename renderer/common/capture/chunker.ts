@@ -20,8 +20,8 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
 
   function flush() {
     if (pendingFrames === 0) return;
-    // A chunk of one block is that block (the worklet's are a chunk long): no copy, since every
-    // buffer the page makes and drops costs its renderer memory (docs/benchmarks.md).
+    // A chunk of one block is that block (the worklet's are a chunk long): no second of audio
+    // copied into a buffer made for it each second.
     let pcm = pending[0]!;
     if (pending.length > 1) {
       pcm = new Int16Array(pendingFrames * tracks);
