@@ -46,7 +46,7 @@ describe('live captions', () => {
     const { page, fake } = rig;
     for (let n = 0; n < 20; n++) fake.transcription.next({ text: `Welcome to the weekly meeting, caption ${n + 1}.` });
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Recording', level: 2, exact: true }).waitFor();
     await liveTranscript().getByText('Captions appear here a few seconds after someone speaks.').waitFor();
     // The first stretch ends at the fake microphone's pause, about 9 s in.
     const log = liveTranscript().getByRole('log');
@@ -74,7 +74,7 @@ describe('live captions', () => {
     await screenshot(page, 'recorder-captions-800');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Recording', level: 2, exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('send nothing when switched off', async () => {
@@ -84,13 +84,13 @@ describe('live captions', () => {
     await expect.poll(() => captionsSwitch().isChecked()).toBe(false);
     const before = captionRequests().length;
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Recording', level: 2, exact: true }).waitFor();
     // Past the first pause (about 9 s in) and the time a caption took above: none was asked for.
     await expect.poll(() => shownElapsed(page), { timeout: 40_000 }).toBeGreaterThanOrEqual(16);
     expect(await captionsSwitch().isChecked()).toBe(false);
     expect(await liveTranscript().getByRole('log').count()).toBe(0);
     expect(captionRequests().length).toBe(before);
     await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('heading', { name: 'Recording', level: 2 }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Recording', level: 2, exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
   });
 });

@@ -218,7 +218,7 @@ describe('salvaging rows no intact tree reaches (the page scan)', () => {
     const rows = db.prepare('SELECT id, conversation_id, note FROM bookmarks ORDER BY rowid').all();
     db.close();
     expect(rows).toEqual(Array.from({ length: CONVERSATIONS }, (_, n) => ({ id: `b${n}`, conversation_id: `c${n}`, note: bookmarkNote(n) })));
-    expect(report.tables.map((t) => t.table)).toEqual(['conversations', 'messages', 'transcripts', 'transcript_edits', 'deleted_items', 'transcript_rows', 'note_templates', 'transcript_notes', 'bookmarks']);
+    expect(report.tables.map((t) => t.table)).toEqual(['conversations', 'messages', 'transcripts', 'transcript_edits', 'deleted_items', 'transcript_rows', 'note_templates', 'transcript_notes', 'people', 'translations', 'translation_rows', 'bookmarks']);
   });
 
   it('salvages a WITHOUT ROWID table no code names, which has no rowid to seek by', async () => {

@@ -177,7 +177,7 @@ function backToVersion12(file: string) {
     db.prepare('UPDATE transcript_edit_steps SET forward = ?, backward = ? WHERE transcript_id = ? AND seq = ?').run(strip(step.forward!), strip(step.backward!), step.transcript_id!, step.seq!);
   }
   // What migrations after 12 made goes: 15's column, 14's notes tables (16's coverage column with them), then 13's rows.
-  db.exec(`ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE transcript_notes_fts; DROP TABLE transcript_notes; DROP TABLE note_templates; DROP TABLE people;`);
+  db.exec(`ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE transcript_notes_fts; DROP TABLE transcript_notes; DROP TABLE note_templates; DROP TABLE people; DROP TABLE translation_rows; DROP TABLE translations;`);
   db.exec(`DROP TABLE transcript_rows_fts; DROP TABLE transcript_rows; ALTER TABLE transcript_edits DROP COLUMN next_row; PRAGMA user_version = 12;`);
   db.close();
 }

@@ -250,7 +250,7 @@ describe('history search of edited transcripts', () => {
       ALTER TABLE conversations DROP COLUMN attachment; ALTER TABLE messages DROP COLUMN versions; ALTER TABLE transcript_edits DROP COLUMN version;
       DROP TABLE deleted_items; DROP TABLE transcript_rows_fts; DROP TABLE transcript_rows; ALTER TABLE transcript_edits DROP COLUMN next_row;
       DROP TABLE transcript_notes_fts; DROP TABLE transcript_notes; DROP TABLE note_templates;
-      ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE people;
+      ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE people; DROP TABLE translation_rows; DROP TABLE translations;
       PRAGMA user_version = 7;`);
     store.close();
     stores.length = 0;
