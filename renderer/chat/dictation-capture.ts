@@ -23,16 +23,14 @@ export interface MicrophoneTake {
 }
 
 /**
- * Opens the microphone at once and keeps every block from the first, so the first words are in,
- * and the last: the end hands out what the capture held. `onLevel` hears the peak (0..1) every
- * 100 ms and the seconds captured so far; `onRunning` the first block's arrival, when
+ * Opens the microphone at once and keeps every block from the first, so the first words are in.
+ * `onLevel` hears each block's peak (0..1) and the seconds captured so far; `onRunning` the first block's arrival, when
  * capture is really running; `allow` asks main to let the microphone open. A release before the device opened ends with what was captured: none.
  */
 export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void; allow(): Promise<void> }): MicrophoneTake {
   const blocks: Int16Array[] = [];
   let captured = 0;
   let ended = false;
-  let dropped = false;
   const opening = (async () => {
     const [stream, capture] = await Promise.all([
       // Main opens the microphone's permission for this take first (Electron asks main for it).
@@ -47,16 +45,11 @@ export function openMicrophone(handlers: { onLevel(peak: number, seconds: number
       return null;
     }
     try {
-      const running = await capture.start([stream], {
-        // Blocks still come while the take ends (the capture's last); a cancelled take keeps none.
-        onBlock: (pcm) => {
-          if (dropped) return;
-          if (blocks.push(pcm) === 1) handlers.onRunning();
-          captured += pcm.length;
-        },
-        onLevel: (peaks, held) => {
-          if (!ended) handlers.onLevel(peaks[0] ?? 0, (captured + held) / RECORDING_SAMPLE_RATE);
-        },
+      const running = await capture.start([stream], (block) => {
+        if (ended) return;
+        if (blocks.push(block.pcm) === 1) handlers.onRunning();
+        captured += block.pcm.length;
+        handlers.onLevel(block.peaks[0] ?? 0, captured / RECORDING_SAMPLE_RATE);
       });
       return {
         async stop() {
@@ -89,7 +82,6 @@ export function openMicrophone(handlers: { onLevel(peak: number, seconds: number
       return samples;
     },
     cancel() {
-      dropped = true;
       blocks.length = 0;
       end().catch(() => undefined);
     },

@@ -72,8 +72,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     // Main cannot be reached: the capture goes on and its chunks wait; the failure is said until they go again.
     { broken: (failure) => state().set({ failure }), back: () => state().set({ failure: null }) },
   );
-  let started: Capture | null = null;
-  const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk), () => started?.held() ?? 0);
+  const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
   chunker.setPaused(recording.state === 'paused');
   let current: Session | null = null;
   // The meters and the clock (whole seconds) change together on the meters' tick: one frame for
@@ -83,7 +82,10 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     state().set(changed ? { levels: changed, seconds } : { seconds });
   });
   try {
-    started = await startCapture(streams, { onBlock: (pcm) => chunker.push(pcm), onLevel: (peaks) => levels.push(peaks) });
+    const started = await startCapture(streams, (block) => {
+      chunker.push(block);
+      levels.push(block.peaks);
+    });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {
     stopStreams(streams);
@@ -132,16 +134,12 @@ export async function setPaused(paused: boolean) {
   const current = session;
   if (!current) return;
   try {
-    // The capture holds up to a second: what it holds at a pause is the recording's, what it
-    // holds at a resume was heard while paused.
     if (paused) {
-      await current.capture.flush();
       current.chunker.setPaused(true);
       await current.queue.drained();
       await api.recording.pause({ id: current.id });
     } else {
       await api.recording.resume({ id: current.id });
-      await current.capture.flush();
       current.chunker.setPaused(false);
     }
   } catch (failure) {
@@ -177,7 +175,6 @@ export async function stopRecording(): Promise<Recording | null> {
     state().set({ phase: 'capturing' });
     return null;
   }
-  await current.capture.flush();
   current.chunker.flush();
   await current.queue.drained();
   await endCapture(current);

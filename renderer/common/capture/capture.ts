@@ -1,30 +1,15 @@
 import { createCaptureContext } from './capture-context';
-import { createPeaks } from './peaks';
-import type { WorkletMessage } from './pcm-worklet';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
-/** What a capture hands out as it runs. */
-export interface CaptureHandlers {
-  /**
-   * Audio, the tracks' 16-bit samples interleaved: a second at a time (the first block: one
-   * render quantum, to say capture runs; a flush's: what was held).
-   */
-  onBlock(pcm: Int16Array<ArrayBuffer>): void;
-  /** Every 100 ms: each track's peak (0..1) over about the last 100 ms, and the frames held (`Capture.held`). */
-  onLevel(peaks: number[], heldFrames: number): void;
+/** One block, 100 ms (the first: one render quantum, to say capture runs): the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
+export interface PcmBlock {
+  pcm: Int16Array;
+  peaks: number[];
 }
-
-/** How often the meters are read. */
-const LEVEL_MS = 100;
 
 export interface Capture {
   /** The context's clock: when the first block was rendered, for latency figures. */
   readonly context: AudioContext;
-  /** Frames rendered and not yet handed out (up to a second's): clocks and markers count them. */
-  held(): number;
-  /** Hands out what the worklet holds (up to a second) as a block: resolves once onBlock has had it. */
-  flush(): Promise<void>;
-  /** Ends the capture, handing out first what was held: nothing rendered is lost. */
   stop(): Promise<void>;
 }
 
@@ -32,7 +17,7 @@ export interface Capture {
 export interface PreparedCapture {
   readonly context: AudioContext;
   /** Starts rendering `streams` into blocks; stopping it leaves the context prepared for the next. */
-  start(streams: MediaStream[], handlers: CaptureHandlers): Promise<Capture>;
+  start(streams: MediaStream[], onBlock: (block: PcmBlock) => void): Promise<Capture>;
   close(): Promise<void>;
 }
 
@@ -53,7 +38,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
   }
   return {
     context,
-    async start(streams, handlers) {
+    async start(streams, onBlock) {
       const merger = context.createChannelMerger(streams.length);
       const sources = streams.map((stream, index) => {
         const source = context.createMediaStreamSource(stream);
@@ -67,37 +52,17 @@ export async function prepareCapture(): Promise<PreparedCapture> {
         channelCountMode: 'explicit',
         channelInterpretation: 'discrete',
       });
-      // Flushes are answered in the order asked (one port, one thread).
-      const flushes: Array<() => void> = [];
-      /** The context's frame after the last one handed out; null before the first block. */
-      let handedEnd: number | null = null;
-      node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
-        handedEnd = data.end;
-        if (data.pcm.byteLength > 0) handlers.onBlock(new Int16Array(data.pcm));
-        if (data.flushed) flushes.shift()?.();
-      };
-      const held = () => (handedEnd === null ? 0 : Math.max(0, Math.round(context.currentTime * context.sampleRate) - handedEnd));
-      const peaks = createPeaks(context, sources);
-      const flush = () =>
-        new Promise<void>((resolve) => {
-          flushes.push(resolve);
-          node.port.postMessage('flush');
-        });
+      node.port.onmessage = (event: MessageEvent<{ pcm: ArrayBuffer; peaks: number[] }>) =>
+        onBlock({ pcm: new Int16Array(event.data.pcm), peaks: event.data.peaks });
       merger.connect(node);
       // Prepared contexts wait suspended (and one made before the user's first gesture starts so).
       if (context.state !== 'running') await context.resume();
-      const meter = setInterval(() => handlers.onLevel(peaks.read(), held()), LEVEL_MS);
       return {
         context,
-        held,
-        flush,
         async stop() {
-          clearInterval(meter);
-          // Disconnected first, the worklet renders nothing more, so the flush takes the last frame.
+          node.port.onmessage = null;
           for (const source of sources) source.disconnect();
           merger.disconnect();
-          await flush();
-          node.port.onmessage = null;
           await context.suspend();
         },
       };
@@ -108,18 +73,16 @@ export async function prepareCapture(): Promise<PreparedCapture> {
 
 /**
  * Renders the given streams (one track each, in order) in one AudioContext at the recording
- * rate and hands out PCM blocks and levels. One context means one clock: every block holds the same
+ * rate and hands out PCM blocks. One context means one clock: every block holds the same
  * number of frames of each track, which is what keeps a two-track recording aligned over an
  * hour. Chromium resamples each device to the context's rate.
  */
-export async function startCapture(streams: MediaStream[], handlers: CaptureHandlers): Promise<Capture> {
+export async function startCapture(streams: MediaStream[], onBlock: (block: PcmBlock) => void): Promise<Capture> {
   const prepared = await prepareCapture();
   try {
-    const capture = await prepared.start(streams, handlers);
+    const capture = await prepared.start(streams, onBlock);
     return {
       context: prepared.context,
-      held: capture.held,
-      flush: capture.flush,
       async stop() {
         await capture.stop();
         await prepared.close();

@@ -1,4 +1,5 @@
 import { CHUNK_SECONDS, RECORDING_SAMPLE_RATE } from '../../../shared/contract/recording';
+import type { PcmBlock } from './capture';
 
 export interface Chunk {
   seq: number;
@@ -7,12 +8,11 @@ export interface Chunk {
 
 /**
  * Gathers blocks into chunks of CHUNK_SECONDS, numbered from `firstSeq`, dropping blocks
- * while paused. `seconds` is how much audio was kept, with the frames the capture holds (`held`:
- * its blocks are a second long), so a marker lands where it was pressed, not at the last block.
+ * while paused. `seconds` is how much audio was kept: the position a marker is placed at.
  */
-export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk: Chunk) => void, held: () => number = () => 0) {
+export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk: Chunk) => void) {
   const chunkFrames = CHUNK_SECONDS * RECORDING_SAMPLE_RATE;
-  let pending: Int16Array<ArrayBuffer>[] = [];
+  let pending: Int16Array[] = [];
   let pendingFrames = 0;
   let seq = firstSeq;
   let keptFrames = 0;
@@ -20,27 +20,22 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
 
   function flush() {
     if (pendingFrames === 0) return;
-    // A chunk of one block is that block (the worklet's are a chunk long): no second of audio
-    // copied into a buffer made for it each second.
-    let pcm = pending[0]!;
-    if (pending.length > 1) {
-      pcm = new Int16Array(pendingFrames * tracks);
-      let offset = 0;
-      for (const part of pending) {
-        pcm.set(part, offset);
-        offset += part.length;
-      }
+    const pcm = new Int16Array(pendingFrames * tracks);
+    let offset = 0;
+    for (const part of pending) {
+      pcm.set(part, offset);
+      offset += part.length;
     }
     pending = [];
     pendingFrames = 0;
-    onChunk({ seq: seq++, pcm: new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+    onChunk({ seq: seq++, pcm: new Uint8Array(pcm.buffer) });
   }
 
   return {
-    push(pcm: Int16Array<ArrayBuffer>) {
+    push(block: PcmBlock) {
       if (paused) return;
-      const frames = pcm.length / tracks;
-      pending.push(pcm);
+      pending.push(block.pcm);
+      const frames = block.pcm.length / tracks;
       pendingFrames += frames;
       keptFrames += frames;
       if (pendingFrames >= chunkFrames) flush();
@@ -52,7 +47,7 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
     },
     flush,
     get seconds() {
-      return (keptFrames + (paused ? 0 : held())) / RECORDING_SAMPLE_RATE;
+      return keptFrames / RECORDING_SAMPLE_RATE;
     },
   };
 }

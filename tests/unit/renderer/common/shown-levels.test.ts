@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEVELS_PER_TICK, createShownLevels } from '../../../../renderer/common/capture/shown-levels';
+import { BLOCKS_PER_LEVEL, createShownLevels } from '../../../../renderer/common/capture/shown-levels';
 
 // The meters' levels: one per 300 ms of blocks (their peak), in 5 % steps, handed on only when a
 // shown value changes (null on a tick where none did), since each change is a frame the page paints.
@@ -13,7 +13,7 @@ function levels() {
 
 describe('shown levels', () => {
   it('shows the loudest of each 300 ms of blocks, per track, rounded to 5 % steps', () => {
-    expect(LEVELS_PER_TICK).toBe(3);
+    expect(BLOCKS_PER_LEVEL).toBe(3);
     const { shown, blocks } = levels();
     blocks([0.1, 0.02], [0.53, 0.01], [0.2, 0.04]);
     expect(shown).toEqual([[0.55, 0.05]]);
