@@ -35,14 +35,16 @@ async function askOnce(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: 
   // No onText: a batch's raw answer is shown nowhere (progress is per batch), and following
   // every streamed event cost about a millisecond a batch (npm run bench -- translation).
   const common = { messages, model: ask.model, signal: ask.signal };
+  // An answer cut off at the token limit (truncated) is never kept: its last row ends mid-sentence
+  // (JSON's repair closes the cut string; numbered lines just stop), so the batch is halved.
   if (ask.json) {
     const outcome = await models.askJson({ ...common, schema: batchOutputSchema });
     if (!outcome.ok) return outcome.failure && unusable(outcome.failure) ? { ok: true, rows: null, usage: null } : outcome;
-    return { ok: true, rows: answeredRows(rows, outcome.value.rows), usage: outcome.usage };
+    return { ok: true, rows: outcome.truncated ? null : answeredRows(rows, outcome.value.rows), usage: outcome.usage };
   }
   const outcome = await models.askText(common);
   if (!outcome.ok) return outcome;
-  return { ok: true, rows: answeredRows(rows, numberedRows(outcome.value)), usage: outcome.usage };
+  return { ok: true, rows: outcome.truncated ? null : answeredRows(rows, numberedRows(outcome.value)), usage: outcome.usage };
 }
 
 /**

@@ -166,6 +166,20 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 120_000);
 
+  it('halves a batch the model cut off at its token limit instead of keeping its cut rows', async () => {
+    const rows = keep(longMeeting('long', 80 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // The synopsis answers whole; the batch's answer ends at the token limit (finish_reason "length").
+    fake.chat.next({});
+    fake.chat.next({ finishReason: 'length' });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    const made = await finished(invoke, core, 'de');
+    expect(made.counts).toMatchObject({ rows: 20, translated: 20 });
+    // The cut answer was not kept: every row went again, in a half.
+    expect(rows.filter((row) => sentWith(row.rowId) !== 2).map((row) => row.rowId)).toEqual([]);
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
