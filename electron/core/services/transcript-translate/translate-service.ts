@@ -14,7 +14,7 @@ export interface TranslateDeps {
   translations: TranslationsTable;
   rows: Pick<TranscriptRowIndex, 'rowsOf'>;
   models: Pick<ModelRequests, 'askJson' | 'askText'>;
-  jobs: Pick<ModelJobQueue, 'register' | 'add' | 'get' | 'remove' | 'cancel'>;
+  jobs: Pick<ModelJobQueue, 'register' | 'add' | 'get' | 'list' | 'remove' | 'cancel'>;
   plan(): Plan;
   now?: () => number;
 }
@@ -55,6 +55,18 @@ export function createTranslateService(deps: TranslateDeps) {
     });
   }
 
+  const jobsOf = (transcriptId: string) => deps.jobs.list().filter((job) => job.kind === TRANSLATE_JOB && job.subject === transcriptId);
+  const live = (job: ModelJob) => job.state === 'queued' || job.state === 'running';
+  /**
+   * The transcript's translate jobs no translation follows any more (done: finish cleared the
+   * translation's jobId; or their translation removed) leave jobs.sqlite, as notes' do; a
+   * cancelled or failed job a translation still names is its Resume and stays.
+   */
+  function clearEnded(transcriptId: string) {
+    const followed = new Set(translations.list(transcriptId).map((head) => head.jobId));
+    for (const job of jobsOf(transcriptId)) if (!live(job) && !followed.has(job.id)) deps.jobs.remove(job.id);
+  }
+
   const speakersOf = (transcriptId: string) => [...new Set(deps.rows.rowsOf(transcriptId).flatMap((row) => (row.speaker ? [row.speaker] : [])))];
 
   return {
@@ -79,6 +91,7 @@ export function createTranslateService(deps: TranslateDeps) {
       const running = liveJob(found);
       if (running && (running.state === 'queued' || running.state === 'running')) return view(found);
       if (found.jobId) deps.jobs.remove(found.jobId);
+      clearEnded(transcriptId);
       const items = toSend(found, transcriptId, only).map((row) => ({ rowId: row.rowId, text: row.text }));
       if (!items.length) {
         translations.setJob(transcriptId, language, null);
@@ -108,6 +121,14 @@ export function createTranslateService(deps: TranslateDeps) {
       if (job && (job.state === 'queued' || job.state === 'running')) deps.jobs.cancel(job.id);
       else if (job) deps.jobs.remove(job.id);
       translations.remove(transcriptId, language);
+      clearEnded(transcriptId);
+    },
+    /** A transcript deleted (its translations went with it): its translate jobs go too, a live one cancelled first. */
+    async transcriptRemoved(transcriptId: string) {
+      for (const job of jobsOf(transcriptId)) {
+        if (live(job)) deps.jobs.cancel(job.id);
+        else deps.jobs.remove(job.id);
+      }
     },
     /** The translation with the original rows' times, for an export. */
     stored,

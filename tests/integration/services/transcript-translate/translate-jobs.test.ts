@@ -180,6 +180,27 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it('leaves no ended translate job in jobs.sqlite after a new start, a removal or the transcript deleted', async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    const translateJobs = () => core.models.jobs.list().filter((job) => job.kind === 'translate' && job.subject === 'long');
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    await finished(invoke, core, 'de');
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    expect(translateJobs()).toEqual([]);
+    for (const language of ['fr', 'it']) {
+      await invoke('translation:start', { transcriptId: 'long', language });
+      await finished(invoke, core, language);
+    }
+    await invoke('translation:remove', { transcriptId: 'long', language: 'fr' });
+    expect(translateJobs().map((job) => job.state)).toEqual([]);
+    await invoke('translation:start', { transcriptId: 'long', language: 'es' });
+    await finished(invoke, core, 'es');
+    await invoke('transcription:remove', { id: 'long' });
+    expect(translateJobs()).toEqual([]);
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
