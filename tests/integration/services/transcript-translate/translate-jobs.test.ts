@@ -201,6 +201,17 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it("refuses a blank wording of a row (it would vanish from the export) and keeps the row's text trimmed", async () => {
+    const rows = keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [] });
+    const edit = (text: string) => invoke<Translation>('translation:editRow', { transcriptId: 'long', language: 'de', rowId: rows[0]!.rowId, text });
+    await expect(edit('   ')).rejects.toThrow();
+    expect((await invoke<Translation>('translation:get', { transcriptId: 'long', language: 'de' }))!.rows[0]).toMatchObject({ status: 'pending', edited: false });
+    expect((await edit('  Meins. ')).rows[0]).toMatchObject({ text: 'Meins.', status: 'translated', edited: true });
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
