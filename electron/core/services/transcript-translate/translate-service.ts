@@ -36,6 +36,7 @@ export function createTranslateService(deps: TranslateDeps) {
     const job = deps.jobs.get(stored.jobId);
     return job && job.state !== 'done' ? job : null;
   };
+  const live = (job: ModelJob) => job.state === 'queued' || job.state === 'running';
   const stored = (transcriptId: string, language: string) => {
     const found = translations.get(transcriptId, language);
     if (!found) throw new Problem('translation.none', { language });
@@ -43,20 +44,26 @@ export function createTranslateService(deps: TranslateDeps) {
   };
   const view = (found: StoredTranslation) => translationView(found, deps.rows.rowsOf(found.transcriptId), liveJob(found)?.id ?? null);
 
-  /** The rows a job would send: `all` not translated yet (pending, stale, untranslated), `unfinished` stale and untranslated; never a row the user worded. */
+  /**
+   * The rows a job would send: `all` not translated yet (pending, stale, untranslated),
+   * `unfinished` stale and untranslated, and pending too unless a queued or running job is
+   * translating them (a row a split made, or a translation never started, is unfinished as
+   * well); never a row the user worded.
+   */
   function toSend(found: StoredTranslation | null, transcriptId: string, only: Only) {
     const originals = deps.rows.rowsOf(transcriptId);
     const rows = found ? translatedRows(found, originals) : originals.map(() => null);
+    const running = found && liveJob(found);
+    const pendingToo = only === 'all' || !running || !live(running);
     return originals.filter((_, i) => {
       const row = rows[i];
-      if (!row) return only === 'all';
+      if (!row) return pendingToo;
       if (row.edited && row.status !== 'stale') return false;
-      return row.status === 'stale' || row.status === 'untranslated' || (only === 'all' && row.status === 'pending');
+      return row.status === 'stale' || row.status === 'untranslated' || (pendingToo && row.status === 'pending');
     });
   }
 
   const jobsOf = (transcriptId: string) => deps.jobs.list().filter((job) => job.kind === TRANSLATE_JOB && job.subject === transcriptId);
-  const live = (job: ModelJob) => job.state === 'queued' || job.state === 'running';
   /**
    * The transcript's translate jobs no translation follows any more (done: finish cleared the
    * translation's jobId; or their translation removed) leave jobs.sqlite, as notes' do; a
@@ -89,7 +96,7 @@ export function createTranslateService(deps: TranslateDeps) {
       translations.ensure(transcriptId, language, now());
       const found = translations.get(transcriptId, language)!;
       const running = liveJob(found);
-      if (running && (running.state === 'queued' || running.state === 'running')) return view(found);
+      if (running && live(running)) return view(found);
       if (found.jobId) deps.jobs.remove(found.jobId);
       clearEnded(transcriptId);
       const items = toSend(found, transcriptId, only).map((row) => ({ rowId: row.rowId, text: row.text }));

@@ -212,6 +212,17 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it("sends pending rows with 'unfinished' when no job is translating them", async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // Names and terms set first: a translation whose 10 rows are all pending, and no job.
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [] });
+    expect((await invoke<{ rows: number }>('translation:estimate', { transcriptId: 'long', language: 'de', only: 'unfinished' })).rows).toBe(10);
+    await invoke('translation:start', { transcriptId: 'long', language: 'de', only: 'unfinished' });
+    expect((await finished(invoke, core, 'de')).counts).toMatchObject({ rows: 10, translated: 10, pending: 0 });
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
