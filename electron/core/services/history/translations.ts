@@ -106,6 +106,11 @@ export function translationsTable(db: DatabaseSync) {
         for (const row of rows) put.run(transcriptId, language, row.rowId, row.text, row.status, row.edited ? 1 : 0, row.source);
       });
     },
+    /** Which of these rows are kept translated from the text they now have: a part run again after a 429 skips them. */
+    translatedFrom(transcriptId: string, language: string, rows: ReadonlyArray<{ rowId: string; text: string }>): Set<string> {
+      const kept = sql(`SELECT 1 FROM translation_rows WHERE transcript_id = ? AND language = ? AND row_id = ? AND source = ? AND status = 'translated'`);
+      return new Set(rows.filter((row) => kept.get(transcriptId, language, row.rowId, row.text)).map((row) => row.rowId));
+    },
     /**
      * The `count` translated rows just before `rowId` in the transcript's order, oldest first: a
      * batch's read-only context. A stale row (its original edited since) is not: its old wording

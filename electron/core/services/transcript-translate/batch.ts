@@ -26,6 +26,11 @@ export interface BatchAsk {
   json: boolean;
   model: string;
   signal: AbortSignal;
+  /**
+   * Each answered part's rows as they come (a half, or a row kept untranslated): written at once,
+   * so a 429 or going offline before the other half keeps what was already answered.
+   */
+  keep(rows: RowResult[]): void;
 }
 
 type Asked = { ok: true; rows: Map<string, string> | null; usage: Usage | null } | { ok: false; failure: ServiceFailure | null };
@@ -61,12 +66,10 @@ export async function translateBatch(models: Pick<ModelRequests, 'askJson' | 'as
     if (!asked.ok) return asked.failure;
     usage = added(usage, asked.usage);
     const texts = asked.rows;
-    if (texts) {
-      for (const row of rows) results.push({ rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text });
-      return undefined;
-    }
-    if (rows.length === 1) {
-      results.push({ rowId: rows[0]!.rowId, text: rows[0]!.text, status: 'untranslated', source: rows[0]!.text });
+    if (texts || rows.length === 1) {
+      const answered = rows.map((row): RowResult => (texts ? { rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text } : { rowId: row.rowId, text: row.text, status: 'untranslated', source: row.text }));
+      ask.keep(answered);
+      results.push(...answered);
       return undefined;
     }
     const half = Math.ceil(rows.length / 2);

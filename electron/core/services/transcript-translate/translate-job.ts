@@ -81,7 +81,10 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
   deps.jobs.register(TRANSLATE_JOB, {
     async run(part, io) {
       const context = part.context as TranslateJobContext;
-      const rows = part.items as BatchRow[];
+      // A part run again (after a 429, offline, a crash) sends only the rows no earlier try kept.
+      const done = translations.translatedFrom(context.transcriptId, context.language, part.items as BatchRow[]);
+      const rows = (part.items as BatchRow[]).filter((row) => !done.has(row.rowId));
+      if (!rows.length) return { ok: true, value: [], text: '', usage: null, truncated: false };
       const made = await synopsisOf(context, part.model, io.signal);
       // A synopsis refused (a 429 waits, offline fails): the batch goes with it; one the model left empty is done without.
       if (made && !made.ok) return made;
@@ -93,9 +96,9 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
         json: context.json,
         model: part.model,
         signal: io.signal,
+        keep: (answered) => translations.putRows(context.transcriptId, context.language, answered.map((row) => ({ ...row, edited: false }))),
       });
       if (!outcome.ok) return outcome;
-      translations.putRows(context.transcriptId, context.language, outcome.value.map((row) => ({ ...row, edited: false })));
       return { ...outcome, usage: sum(made?.ok ? made.usage : null, outcome.usage) };
     },
     finish(job) {

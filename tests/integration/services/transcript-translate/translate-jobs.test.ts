@@ -223,6 +223,22 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it('keeps the half of a halved batch already answered when a 429 ends the part, and does not send it again', async () => {
+    const rows = keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // The synopsis; the batch answered unreadable (halved); its first half; its second half refused with a 429.
+    fake.chat.next({});
+    fake.translation.next({ mischief: 'invalid' });
+    fake.chat.next({});
+    fake.chat.next({});
+    fake.chat.next({ status: 429, headers: { 'Retry-After': '1' } });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    expect((await finished(invoke, core, 'de')).counts).toMatchObject({ rows: 10, translated: 10 });
+    // The first half went in the whole batch and its half, never again; the second half once more after the wait.
+    expect(rows.map((row) => sentWith(row.rowId))).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
