@@ -59,17 +59,19 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
 
   /** The synopsis kept, or made now by one request shared by the batches asking at once. */
   function synopsisOf(context: TranslateJobContext, model: string, signal: AbortSignal): Promise<ModelOutcome<string> | null> {
+    // '' is kept for a synopsis the model left empty: asked once, not again by every batch.
     const kept = translations.head(context.transcriptId, context.language)?.synopsis;
-    if (kept) return Promise.resolve(null);
+    if (typeof kept === 'string') return Promise.resolve(null);
     const key = `${context.transcriptId}\u0000${context.language}`;
     const shared = synopses.get(key);
-    // Another batch is making it: this one waits for it, and its tokens are counted once, there.
-    if (shared) return shared.then(() => null);
+    // Another batch is making it: this one waits for it, and its tokens are counted once, there;
+    // refused (a 429), this batch waits too rather than go without it.
+    if (shared) return shared.then((outcome) => (outcome && !outcome.ok ? outcome : null));
     {
       let making: Promise<ModelOutcome<string> | null>;
       const rows = sample(deps.rows.rowsOf(context.transcriptId), SYNOPSIS_SOURCE_CHARS);
       making = deps.models.askText({ messages: synopsisMessages(rows, context.language), model, maxTokens: 400, signal }).then((outcome) => {
-        if (outcome.ok && outcome.value.trim()) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
+        if (outcome.ok) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
         return outcome;
       });
       making.finally(() => synopses.delete(key)).catch(() => undefined);

@@ -8,7 +8,7 @@ import type { TranscriptRecord } from '../../../../shared/contract/transcription
 import { createCore } from '../../../../electron/core/core';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
-import { TRANSLATE_HEAD } from '../../../fake-service/translate';
+import { SYNOPSIS_HEAD, TRANSLATE_HEAD } from '../../../fake-service/translate';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { startChild } from '../../../support/killable-child';
 import { memoryKeytar } from '../../../support/memory-keytar';
@@ -236,6 +236,19 @@ describe('a translation as a model job', () => {
     expect((await finished(invoke, core, 'de')).counts).toMatchObject({ rows: 10, translated: 10 });
     // The first half went in the whole batch and its half, never again; the second half once more after the wait.
     expect(rows.map((row) => sentWith(row.rowId))).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await core.close();
+  }, 60_000);
+
+  it('asks for the synopsis once even when the model leaves it empty', async () => {
+    keep(longMeeting('long', 800 / 3600));
+    const { core, invoke } = await openCore('pro', 1);
+    fake.chat.next({ reply: '' });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    const made = await finished(invoke, core, 'de');
+    expect(made.counts).toMatchObject({ rows: 200, translated: 200 });
+    expect(batches().length).toBeGreaterThan(2);
+    expect(fake.requests.filter((entry) => JSON.stringify(entry.body ?? '').includes(SYNOPSIS_HEAD))).toHaveLength(1);
+    expect(made.synopsis).toBeNull();
     await core.close();
   }, 60_000);
 
