@@ -3,6 +3,7 @@ import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
 import { type BatchContext, type BatchRow, batchMessages } from './prompt';
 import { answeredRows, batchOutputSchema, numberedRows } from './reply';
+import { addedUsage } from '../model-requests/usage';
 
 /** One row's result: its translation, or its original kept (`untranslated`) when it failed alone. */
 export interface RowResult {
@@ -12,9 +13,6 @@ export interface RowResult {
   /** The original text it was made from: when the original reads otherwise later, the row is stale. */
   source: string;
 }
-
-const added = (a: Usage | null, b: Usage | null): Usage | null =>
-  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
 
 /** An answer that holds no usable rows: the batch is halved. Any other failure (429, too long, offline) is the job's to handle. */
 const unusable = (failure: ServiceFailure) => failure.reason === 'unreadable_answer';
@@ -64,7 +62,7 @@ export async function translateBatch(models: Pick<ModelRequests, 'askJson' | 'as
   async function attempt(rows: readonly BatchRow[]): Promise<ServiceFailure | null | undefined> {
     const asked = await askOnce(models, ask, rows);
     if (!asked.ok) return asked.failure;
-    usage = added(usage, asked.usage);
+    usage = addedUsage(usage, asked.usage);
     const texts = asked.rows;
     if (texts || rows.length === 1) {
       const answered = rows.map((row): RowResult => (texts ? { rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text } : { rowId: row.rowId, text: row.text, status: 'untranslated', source: row.text }));

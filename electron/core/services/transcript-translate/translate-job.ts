@@ -1,10 +1,10 @@
-import type { Usage } from '../../../../shared/domain/chat';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
 import type { TranslationsTable } from '../history/translations';
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
 import { translateBatch } from './batch';
 import { type BatchRow, synopsisMessages } from './prompt';
+import { addedUsage } from '../model-requests/usage';
 
 /** The kind of model job a translation runs as (model-jobs/). */
 export const TRANSLATE_JOB = 'translate';
@@ -37,9 +37,6 @@ function sample(rows: readonly BatchRow[], cap: number): BatchRow[] {
   const step = total / cap;
   return rows.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step));
 }
-
-const sum = (a: Usage | null, b: Usage | null): Usage | null =>
-  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
 
 export interface TranslateJobDeps {
   translations: TranslationsTable;
@@ -101,7 +98,7 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
         keep: (answered) => translations.putRows(context.transcriptId, context.language, answered.map((row) => ({ ...row, edited: false }))),
       });
       if (!outcome.ok) return outcome;
-      return { ...outcome, usage: sum(made?.ok ? made.usage : null, outcome.usage) };
+      return { ...outcome, usage: addedUsage(made?.ok ? made.usage : null, outcome.usage) };
     },
     finish(job) {
       const context = job.context as TranslateJobContext;

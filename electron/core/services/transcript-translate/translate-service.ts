@@ -7,7 +7,7 @@ import type { StoredTranslation, TranslationsTable } from '../history/translatio
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelRequests } from '../model-requests/model-requests';
 import { estimateOf } from './estimate';
-import { type TranslateJobContext, TRANSLATE_JOB, TRANSLATE_PART_CHARS, registerTranslateJob, rowSize } from './translate-job';
+import { type TranslateJobContext, TRANSLATE_JOB, TRANSLATE_PART_CHARS, registerTranslateJob } from './translate-job';
 import { countsOf, translatedRows, translationView } from './translation-view';
 
 export interface TranslateDeps {
@@ -137,9 +137,6 @@ export function createTranslateService(deps: TranslateDeps) {
         else deps.jobs.remove(job.id);
       }
     },
-    /** The translation with the original rows' times, for an export. */
-    stored,
-    rowSize,
   };
 }
 
