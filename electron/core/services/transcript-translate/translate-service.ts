@@ -22,6 +22,12 @@ export interface TranslateDeps {
 type Only = 'all' | 'unfinished';
 
 /**
+ * Target languages per transcript at most: each is a track the page lists and every view reads
+ * whole, and twenty already spans far more audiences than one meeting has.
+ */
+export const MAX_TRANSLATIONS = 20;
+
+/**
  * A transcript's translations, one per target language: made by model jobs of kind "translate"
  * from the rows' ids and text (never their times), kept beside the original in the history.
  */
@@ -74,6 +80,14 @@ export function createTranslateService(deps: TranslateDeps) {
     for (const job of jobsOf(transcriptId)) if (!live(job) && !followed.has(job.id)) deps.jobs.remove(job.id);
   }
 
+  /** Makes the translation when there is none, refusing one more than the cap. */
+  function ensure(transcriptId: string, language: string) {
+    if (!translations.head(transcriptId, language) && translations.list(transcriptId).length >= MAX_TRANSLATIONS) {
+      throw new Problem('translation.full', { max: MAX_TRANSLATIONS });
+    }
+    translations.ensure(transcriptId, language, now());
+  }
+
   const speakersOf = (transcriptId: string) => [...new Set(deps.rows.rowsOf(transcriptId).flatMap((row) => (row.speaker ? [row.speaker] : [])))];
 
   return {
@@ -93,7 +107,7 @@ export function createTranslateService(deps: TranslateDeps) {
     /** Starts the job (or answers the one running); nothing to send answers the translation as it is. */
     start(transcriptId: string, language: string, only: Only): Translation {
       if (!deps.rows.rowsOf(transcriptId).length) throw new Problem('translation.no_rows');
-      translations.ensure(transcriptId, language, now());
+      ensure(transcriptId, language);
       const found = translations.get(transcriptId, language)!;
       const running = liveJob(found);
       if (running && live(running)) return view(found);
@@ -117,7 +131,7 @@ export function createTranslateService(deps: TranslateDeps) {
       return view(translations.get(transcriptId, language) ?? found);
     },
     setGlossary(transcriptId: string, language: string, entries: GlossaryEntry[]): Translation {
-      translations.ensure(transcriptId, language, now());
+      ensure(transcriptId, language);
       translations.setGlossary(transcriptId, language, entries);
       return view(stored(transcriptId, language));
     },

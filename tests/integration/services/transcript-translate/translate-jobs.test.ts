@@ -252,6 +252,19 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it('refuses a translation into one language more than the cap, with the cap named', async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    const languages = ['de', 'fr', 'it', 'es', 'pt', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'el', 'tr', 'ja', 'ko'];
+    for (const language of languages) await invoke('translation:setGlossary', { transcriptId: 'long', language, entries: [] });
+    const more = await core.router.invoke('translation:start', { transcriptId: 'long', language: 'zh' }, { send: () => undefined });
+    expect(more).toMatchObject({ ok: false, error: { problem: { code: 'translation.full', values: { max: 20 } } } });
+    expect((await invoke<unknown[]>('translation:list', { transcriptId: 'long' })).length).toBe(20);
+    // One it has already is not one more.
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [{ term: 'planning group', spelling: 'Planungsgruppe' }] });
+    await core.close();
+  }, 60_000);
+
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());
     await (await openCore('pro', 1)).core.close();
