@@ -35,9 +35,9 @@ type Asked = { ok: true; rows: Map<string, string> | null; usage: Usage | null }
 
 async function askOnce(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: BatchAsk, rows: readonly BatchRow[]): Promise<Asked> {
   const messages = batchMessages(rows, ask.context, ask.json);
-  // No onText: a batch's raw answer is shown nowhere (progress is per batch), and following
-  // every streamed event cost about a millisecond a batch (npm run bench -- translation).
-  const common = { messages, model: ask.model, signal: ask.signal };
+  // Asked whole, not streamed: a batch's raw answer is shown nowhere (progress is per batch), and
+  // reading its streamed events was about half of Confab's time per batch (npm run bench -- translation).
+  const common = { messages, model: ask.model, signal: ask.signal, whole: true };
   // An answer cut off at the token limit (truncated) is never kept: its last row ends mid-sentence
   // (JSON's repair closes the cut string; numbered lines just stop), so the batch is halved.
   if (ask.json) {

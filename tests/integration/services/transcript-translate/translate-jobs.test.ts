@@ -177,6 +177,8 @@ describe('a translation as a model job', () => {
     expect(made.counts).toMatchObject({ rows: 20, translated: 20 });
     // The cut answer was not kept: every row went again, in a half.
     expect(rows.filter((row) => sentWith(row.rowId) !== 2).map((row) => row.rowId)).toEqual([]);
+    // Batches are asked whole: nothing shows their text as it arrives.
+    expect(batches().filter((body) => body.includes('"stream":true'))).toEqual([]);
     await core.close();
   }, 60_000);
 
