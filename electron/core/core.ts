@@ -236,7 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       words: language.t,
       resolvePerson: people.resolve,
       tell: conversations.tell,
-      transcriptRemoved: (id) => removeEach(id, [waveforms.forget, (gone) => recordings.transcriptRemoved(gone)]),
+      transcriptRemoved: (id) => removeEach(id, [waveforms.forget, (gone) => recordings.transcriptRemoved(gone), translation.transcriptRemoved]),
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     people: peopleHandlers({ people, editor }),

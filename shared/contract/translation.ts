@@ -90,8 +90,8 @@ export const translationArea = {
    * job id; progress on modelJobs.watch, Cancel and Resume there (finished batches kept).
    */
   start: call(target.extend({ only: z.enum(['all', 'unfinished']).default('all') }), translationSchema),
-  /** The user's own wording of a translated row (marked edited). */
-  editRow: call(target.extend({ rowId: rowIdSchema, text: z.string().max(4000) }), translationSchema),
+  /** The user's own wording of a translated row (marked edited); a blank one is refused (it would drop the row from the export). */
+  editRow: call(target.extend({ rowId: rowIdSchema, text: z.string().trim().min(1).max(4000) }), translationSchema),
   /** Names and terms for this language, sent with every batch from now on. */
   setGlossary: call(target.extend({ entries: z.array(glossaryEntrySchema).max(200) }), translationSchema),
   /** Deletes the translation (a running job is cancelled first). */

@@ -13,7 +13,7 @@ import { ms } from './text';
 const SERVICE_LATENCY_MS = 150;
 const IN_FLIGHT = process.env.BENCH_IN_FLIGHT ? [Number(process.env.BENCH_IN_FLIGHT)] : [1, 2, 4];
 
-/** The fake in a child process (fake-child.ts): its streaming is not counted as Confab's CPU. */
+/** The fake in a child process (fake-child.ts): its answering is not counted as Confab's CPU. */
 async function fakeProcess(latencyMs: number) {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', 'tsx', 'tests/bench/fake-child.ts', String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
@@ -27,8 +27,8 @@ async function fakeProcess(latencyMs: number) {
  * flight, and Confab's own time per batch — the CPU time of main's thread over the job
  * (`process.threadCpuUsage`: the process's would add V8's background compiler and GC threads, and
  * the event loop's busy time counts the time other processes hold the core), divided by its
- * batches: building each prompt, the HTTP exchange, reading the answer streamed in the fake's
- * 4-character events, checking its rows, writing them and the job's part.
+ * batches: building each prompt, the HTTP exchange, reading the whole answer (batches are not
+ * streamed), checking its rows, writing them and the job's part.
  */
 export async function translationBench(): Promise<string[]> {
   const lines = [`translation: load average ${loadavg()[0]!.toFixed(1)} at the start`];

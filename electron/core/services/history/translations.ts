@@ -91,24 +91,35 @@ export function translationsTable(db: DatabaseSync) {
       sql('UPDATE translations SET job_id = ? WHERE transcript_id = ? AND language = ?').run(jobId, transcriptId, language),
     /**
      * Writes rows; a translation removed meanwhile (its job's part ending late) takes none. A
-     * model's rows never replace the user's wording: only `overEdited` (the user's edit) does.
+     * model's rows never replace the user's wording (only `overEdited`, the user's edit, does)
+     * while it was made from the same original: once the original reads otherwise the wording is
+     * stale, is sent again, and its new translation replaces it (no longer edited).
      */
     putRows(transcriptId: string, language: string, rows: readonly StoredTranslatedRow[], options: { overEdited?: boolean } = {}) {
       if (!sql('SELECT 1 FROM translations WHERE transcript_id = ? AND language = ?').get(transcriptId, language)) return;
       const put = sql(
         `INSERT INTO translation_rows (transcript_id, language, row_id, text, status, edited, source) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO UPDATE SET text = excluded.text, status = excluded.status, edited = excluded.edited, source = excluded.source
-         ${options.overEdited ? '' : 'WHERE translation_rows.edited = 0'}`,
+         ${options.overEdited ? '' : 'WHERE translation_rows.edited = 0 OR translation_rows.source <> excluded.source'}`,
       );
       inTransaction(db, () => {
         for (const row of rows) put.run(transcriptId, language, row.rowId, row.text, row.status, row.edited ? 1 : 0, row.source);
       });
     },
-    /** The `count` translated rows just before `rowId` in the transcript's order, oldest first: a batch's read-only context. */
+    /** Which of these rows are kept translated from the text they now have: a part run again after a 429 skips them. */
+    translatedFrom(transcriptId: string, language: string, rows: ReadonlyArray<{ rowId: string; text: string }>): Set<string> {
+      const kept = sql(`SELECT 1 FROM translation_rows WHERE transcript_id = ? AND language = ? AND row_id = ? AND source = ? AND status = 'translated'`);
+      return new Set(rows.filter((row) => kept.get(transcriptId, language, row.rowId, row.text)).map((row) => row.rowId));
+    },
+    /**
+     * The `count` translated rows just before `rowId` in the transcript's order, oldest first: a
+     * batch's read-only context. A stale row (its original edited since) is not: its old wording
+     * would steer the model toward what the row no longer says.
+     */
     previous(transcriptId: string, language: string, rowId: string, count: number): Array<{ rowId: string; text: string }> {
       const rows = sql(
         `SELECT t.row_id AS rowId, t.text FROM transcript_rows r JOIN translation_rows t ON t.transcript_id = r.transcript_id AND t.row_id = r.row_id
-          WHERE r.transcript_id = ?1 AND t.language = ?2 AND t.status = 'translated'
+          WHERE r.transcript_id = ?1 AND t.language = ?2 AND t.status = 'translated' AND t.source = r.text
             AND r.ord < (SELECT ord FROM transcript_rows WHERE transcript_id = ?1 AND row_id = ?3)
           ORDER BY r.ord DESC LIMIT ?4`,
       ).all(transcriptId, language, rowId, count) as Array<{ rowId: string; text: string }>;

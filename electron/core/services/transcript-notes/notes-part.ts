@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { NoteTemplate, UserLine } from '../../../../shared/contract/notes';
-import type { Usage } from '../../../../shared/domain/chat';
 import type { StoredItem } from '../history/notes';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
 import { checkCitation } from './citation-check';
 import { type NotesItemOutput, itemsSoFar, notesOutputSchema } from './output';
 import { notesMessages, retryMessages } from './prompt';
+import { addedUsage } from '../model-requests/usage';
 
 /** A transcript row as a notes job keeps it: what the prompt shows and where it is in the audio. */
 export interface NotesRow {
@@ -18,9 +18,6 @@ export interface NotesRow {
 
 /** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
 export const rowTexts = (rows: readonly NotesRow[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
-
-const added = (a: Usage | null, b: Usage | null): Usage | null =>
-  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
 
 export interface NotesPartAsk {
   template: NoteTemplate;
@@ -96,5 +93,5 @@ export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: 
     const better = answer && toItem(answer);
     return better && better.status !== 'unsupported' ? { ...better, userText: item.userText } : item;
   });
-  return { ...first, value, usage: added(first.usage, again.usage) };
+  return { ...first, value, usage: addedUsage(first.usage, again.usage) };
 }

@@ -3,6 +3,7 @@ import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
 import { type BatchContext, type BatchRow, batchMessages } from './prompt';
 import { answeredRows, batchOutputSchema, numberedRows } from './reply';
+import { addedUsage } from '../model-requests/usage';
 
 /** One row's result: its translation, or its original kept (`untranslated`) when it failed alone. */
 export interface RowResult {
@@ -12,9 +13,6 @@ export interface RowResult {
   /** The original text it was made from: when the original reads otherwise later, the row is stale. */
   source: string;
 }
-
-const added = (a: Usage | null, b: Usage | null): Usage | null =>
-  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
 
 /** An answer that holds no usable rows: the batch is halved. Any other failure (429, too long, offline) is the job's to handle. */
 const unusable = (failure: ServiceFailure) => failure.reason === 'unreadable_answer';
@@ -26,23 +24,30 @@ export interface BatchAsk {
   json: boolean;
   model: string;
   signal: AbortSignal;
+  /**
+   * Each answered part's rows as they come (a half, or a row kept untranslated): written at once,
+   * so a 429 or going offline before the other half keeps what was already answered.
+   */
+  keep(rows: RowResult[]): void;
 }
 
 type Asked = { ok: true; rows: Map<string, string> | null; usage: Usage | null } | { ok: false; failure: ServiceFailure | null };
 
 async function askOnce(models: Pick<ModelRequests, 'askJson' | 'askText'>, ask: BatchAsk, rows: readonly BatchRow[]): Promise<Asked> {
   const messages = batchMessages(rows, ask.context, ask.json);
-  // No onText: a batch's raw answer is shown nowhere (progress is per batch), and following
-  // every streamed event cost about a millisecond a batch (npm run bench -- translation).
-  const common = { messages, model: ask.model, signal: ask.signal };
+  // Asked whole, not streamed: a batch's raw answer is shown nowhere (progress is per batch), and
+  // reading its streamed events was about half of Confab's time per batch (npm run bench -- translation).
+  const common = { messages, model: ask.model, signal: ask.signal, whole: true };
+  // An answer cut off at the token limit (truncated) is never kept: its last row ends mid-sentence
+  // (JSON's repair closes the cut string; numbered lines just stop), so the batch is halved.
   if (ask.json) {
     const outcome = await models.askJson({ ...common, schema: batchOutputSchema });
     if (!outcome.ok) return outcome.failure && unusable(outcome.failure) ? { ok: true, rows: null, usage: null } : outcome;
-    return { ok: true, rows: answeredRows(rows, outcome.value.rows), usage: outcome.usage };
+    return { ok: true, rows: outcome.truncated ? null : answeredRows(rows, outcome.value.rows), usage: outcome.usage };
   }
   const outcome = await models.askText(common);
   if (!outcome.ok) return outcome;
-  return { ok: true, rows: answeredRows(rows, numberedRows(outcome.value)), usage: outcome.usage };
+  return { ok: true, rows: outcome.truncated ? null : answeredRows(rows, numberedRows(outcome.value)), usage: outcome.usage };
 }
 
 /**
@@ -57,14 +62,12 @@ export async function translateBatch(models: Pick<ModelRequests, 'askJson' | 'as
   async function attempt(rows: readonly BatchRow[]): Promise<ServiceFailure | null | undefined> {
     const asked = await askOnce(models, ask, rows);
     if (!asked.ok) return asked.failure;
-    usage = added(usage, asked.usage);
+    usage = addedUsage(usage, asked.usage);
     const texts = asked.rows;
-    if (texts) {
-      for (const row of rows) results.push({ rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text });
-      return undefined;
-    }
-    if (rows.length === 1) {
-      results.push({ rowId: rows[0]!.rowId, text: rows[0]!.text, status: 'untranslated', source: rows[0]!.text });
+    if (texts || rows.length === 1) {
+      const answered = rows.map((row): RowResult => (texts ? { rowId: row.rowId, text: texts.get(row.rowId)!, status: 'translated', source: row.text } : { rowId: row.rowId, text: row.text, status: 'untranslated', source: row.text }));
+      ask.keep(answered);
+      results.push(...answered);
       return undefined;
     }
     const half = Math.ceil(rows.length / 2);

@@ -2,9 +2,9 @@ import type { WireMessage } from '../../../../shared/domain/chat';
 import type { GlossaryEntry } from '../../../../shared/contract/translation';
 
 /** The line the fake service (and a reader of logs) recognises a batch request by. */
-export const TRANSLATE_PROMPT_HEAD = 'You translate a meeting transcript into another language, row by row.';
+const TRANSLATE_PROMPT_HEAD = 'You translate a meeting transcript into another language, row by row.';
 /** The line a synopsis request starts with. */
-export const SYNOPSIS_PROMPT_HEAD = 'You write a short synopsis of a meeting transcript.';
+const SYNOPSIS_PROMPT_HEAD = 'You write a short synopsis of a meeting transcript.';
 
 /** A row as a batch sends it: its id and text, never its times (they never go through the model). */
 export interface BatchRow {

@@ -12,14 +12,21 @@ const LINE = /^\s*(?:[-*•]\s*|\d+[.)]\s*)?\[([^\]\n]{1,80})\]\s?(.*)$/;
 /**
  * The rows of a plain numbered answer (Free), read tolerantly: reasoning and a fence were
  * stripped by the request layer; a line that opens no row continues the row before it (a model
- * that wraps a long row), and prose before the first row is left out.
+ * that wraps a long row) unless a blank line came between, and prose before the first row or
+ * after a blank line is left out.
  */
 export function numberedRows(answer: string): Array<{ id: string; text: string }> {
   const rows: Array<{ id: string; text: string }> = [];
+  // A blank line ends the row: what follows it, until the next "[id]", is the model's own prose
+  // ("I hope this helps"), never the last row's text.
+  let open = false;
   for (const line of answer.split('\n')) {
     const found = LINE.exec(line);
-    if (found) rows.push({ id: found[1]!.trim(), text: found[2]!.trim() });
-    else if (rows.length && line.trim()) rows.at(-1)!.text += ` ${line.trim()}`;
+    if (found) {
+      rows.push({ id: found[1]!.trim(), text: found[2]!.trim() });
+      open = true;
+    } else if (!line.trim()) open = false;
+    else if (open) rows.at(-1)!.text += ` ${line.trim()}`;
   }
   return rows;
 }

@@ -1,10 +1,10 @@
-import type { Usage } from '../../../../shared/domain/chat';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
 import type { TranslationsTable } from '../history/translations';
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
 import { translateBatch } from './batch';
 import { type BatchRow, synopsisMessages } from './prompt';
+import { addedUsage } from '../model-requests/usage';
 
 /** The kind of model job a translation runs as (model-jobs/). */
 export const TRANSLATE_JOB = 'translate';
@@ -38,9 +38,6 @@ function sample(rows: readonly BatchRow[], cap: number): BatchRow[] {
   return rows.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step));
 }
 
-const sum = (a: Usage | null, b: Usage | null): Usage | null =>
-  a && b ? { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, total_tokens: a.total_tokens + b.total_tokens } : (a ?? b);
-
 export interface TranslateJobDeps {
   translations: TranslationsTable;
   rows: Pick<TranscriptRowIndex, 'rowsOf'>;
@@ -59,17 +56,19 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
 
   /** The synopsis kept, or made now by one request shared by the batches asking at once. */
   function synopsisOf(context: TranslateJobContext, model: string, signal: AbortSignal): Promise<ModelOutcome<string> | null> {
+    // '' is kept for a synopsis the model left empty: asked once, not again by every batch.
     const kept = translations.head(context.transcriptId, context.language)?.synopsis;
-    if (kept) return Promise.resolve(null);
+    if (typeof kept === 'string') return Promise.resolve(null);
     const key = `${context.transcriptId}\u0000${context.language}`;
     const shared = synopses.get(key);
-    // Another batch is making it: this one waits for it, and its tokens are counted once, there.
-    if (shared) return shared.then(() => null);
+    // Another batch is making it: this one waits for it, and its tokens are counted once, there;
+    // refused (a 429), this batch waits too rather than go without it.
+    if (shared) return shared.then((outcome) => (outcome && !outcome.ok ? outcome : null));
     {
       let making: Promise<ModelOutcome<string> | null>;
       const rows = sample(deps.rows.rowsOf(context.transcriptId), SYNOPSIS_SOURCE_CHARS);
       making = deps.models.askText({ messages: synopsisMessages(rows, context.language), model, maxTokens: 400, signal }).then((outcome) => {
-        if (outcome.ok && outcome.value.trim()) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
+        if (outcome.ok) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
         return outcome;
       });
       making.finally(() => synopses.delete(key)).catch(() => undefined);
@@ -81,7 +80,10 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
   deps.jobs.register(TRANSLATE_JOB, {
     async run(part, io) {
       const context = part.context as TranslateJobContext;
-      const rows = part.items as BatchRow[];
+      // A part run again (after a 429, offline, a crash) sends only the rows no earlier try kept.
+      const done = translations.translatedFrom(context.transcriptId, context.language, part.items as BatchRow[]);
+      const rows = (part.items as BatchRow[]).filter((row) => !done.has(row.rowId));
+      if (!rows.length) return { ok: true, value: [], text: '', usage: null, truncated: false };
       const made = await synopsisOf(context, part.model, io.signal);
       // A synopsis refused (a 429 waits, offline fails): the batch goes with it; one the model left empty is done without.
       if (made && !made.ok) return made;
@@ -93,10 +95,10 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
         json: context.json,
         model: part.model,
         signal: io.signal,
+        keep: (answered) => translations.putRows(context.transcriptId, context.language, answered.map((row) => ({ ...row, edited: false }))),
       });
       if (!outcome.ok) return outcome;
-      translations.putRows(context.transcriptId, context.language, outcome.value.map((row) => ({ ...row, edited: false })));
-      return { ...outcome, usage: sum(made?.ok ? made.usage : null, outcome.usage) };
+      return { ...outcome, usage: addedUsage(made?.ok ? made.usage : null, outcome.usage) };
     },
     finish(job) {
       const context = job.context as TranslateJobContext;

@@ -7,19 +7,25 @@ import type { StoredTranslation, TranslationsTable } from '../history/translatio
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelRequests } from '../model-requests/model-requests';
 import { estimateOf } from './estimate';
-import { type TranslateJobContext, TRANSLATE_JOB, TRANSLATE_PART_CHARS, registerTranslateJob, rowSize } from './translate-job';
+import { type TranslateJobContext, TRANSLATE_JOB, TRANSLATE_PART_CHARS, registerTranslateJob } from './translate-job';
 import { countsOf, translatedRows, translationView } from './translation-view';
 
 export interface TranslateDeps {
   translations: TranslationsTable;
   rows: Pick<TranscriptRowIndex, 'rowsOf'>;
   models: Pick<ModelRequests, 'askJson' | 'askText'>;
-  jobs: Pick<ModelJobQueue, 'register' | 'add' | 'get' | 'remove' | 'cancel'>;
+  jobs: Pick<ModelJobQueue, 'register' | 'add' | 'get' | 'list' | 'remove' | 'cancel'>;
   plan(): Plan;
   now?: () => number;
 }
 
 type Only = 'all' | 'unfinished';
+
+/**
+ * Target languages per transcript at most: each is a track the page lists and every view reads
+ * whole, and twenty already spans far more audiences than one meeting has.
+ */
+export const MAX_TRANSLATIONS = 20;
 
 /**
  * A transcript's translations, one per target language: made by model jobs of kind "translate"
@@ -36,6 +42,7 @@ export function createTranslateService(deps: TranslateDeps) {
     const job = deps.jobs.get(stored.jobId);
     return job && job.state !== 'done' ? job : null;
   };
+  const live = (job: ModelJob) => job.state === 'queued' || job.state === 'running';
   const stored = (transcriptId: string, language: string) => {
     const found = translations.get(transcriptId, language);
     if (!found) throw new Problem('translation.none', { language });
@@ -43,16 +50,42 @@ export function createTranslateService(deps: TranslateDeps) {
   };
   const view = (found: StoredTranslation) => translationView(found, deps.rows.rowsOf(found.transcriptId), liveJob(found)?.id ?? null);
 
-  /** The rows a job would send: `all` not translated yet (pending, stale, untranslated), `unfinished` stale and untranslated; never a row the user worded. */
+  /**
+   * The rows a job would send: `all` not translated yet (pending, stale, untranslated),
+   * `unfinished` stale and untranslated, and pending too unless a queued or running job is
+   * translating them (a row a split made, or a translation never started, is unfinished as
+   * well); never a row the user worded.
+   */
   function toSend(found: StoredTranslation | null, transcriptId: string, only: Only) {
     const originals = deps.rows.rowsOf(transcriptId);
     const rows = found ? translatedRows(found, originals) : originals.map(() => null);
+    const running = found && liveJob(found);
+    const pendingToo = only === 'all' || !running || !live(running);
     return originals.filter((_, i) => {
       const row = rows[i];
-      if (!row) return only === 'all';
+      if (!row) return pendingToo;
       if (row.edited && row.status !== 'stale') return false;
-      return row.status === 'stale' || row.status === 'untranslated' || (only === 'all' && row.status === 'pending');
+      return row.status === 'stale' || row.status === 'untranslated' || (pendingToo && row.status === 'pending');
     });
+  }
+
+  const jobsOf = (transcriptId: string) => deps.jobs.list().filter((job) => job.kind === TRANSLATE_JOB && job.subject === transcriptId);
+  /**
+   * The transcript's translate jobs no translation follows any more (done: finish cleared the
+   * translation's jobId; or their translation removed) leave jobs.sqlite, as notes' do; a
+   * cancelled or failed job a translation still names is its Resume and stays.
+   */
+  function clearEnded(transcriptId: string) {
+    const followed = new Set(translations.list(transcriptId).map((head) => head.jobId));
+    for (const job of jobsOf(transcriptId)) if (!live(job) && !followed.has(job.id)) deps.jobs.remove(job.id);
+  }
+
+  /** Makes the translation when there is none, refusing one more than the cap. */
+  function ensure(transcriptId: string, language: string) {
+    if (!translations.head(transcriptId, language) && translations.list(transcriptId).length >= MAX_TRANSLATIONS) {
+      throw new Problem('translation.full', { max: MAX_TRANSLATIONS });
+    }
+    translations.ensure(transcriptId, language, now());
   }
 
   const speakersOf = (transcriptId: string) => [...new Set(deps.rows.rowsOf(transcriptId).flatMap((row) => (row.speaker ? [row.speaker] : [])))];
@@ -74,11 +107,12 @@ export function createTranslateService(deps: TranslateDeps) {
     /** Starts the job (or answers the one running); nothing to send answers the translation as it is. */
     start(transcriptId: string, language: string, only: Only): Translation {
       if (!deps.rows.rowsOf(transcriptId).length) throw new Problem('translation.no_rows');
-      translations.ensure(transcriptId, language, now());
+      ensure(transcriptId, language);
       const found = translations.get(transcriptId, language)!;
       const running = liveJob(found);
-      if (running && (running.state === 'queued' || running.state === 'running')) return view(found);
+      if (running && live(running)) return view(found);
       if (found.jobId) deps.jobs.remove(found.jobId);
+      clearEnded(transcriptId);
       const items = toSend(found, transcriptId, only).map((row) => ({ rowId: row.rowId, text: row.text }));
       if (!items.length) {
         translations.setJob(transcriptId, language, null);
@@ -97,7 +131,7 @@ export function createTranslateService(deps: TranslateDeps) {
       return view(translations.get(transcriptId, language) ?? found);
     },
     setGlossary(transcriptId: string, language: string, entries: GlossaryEntry[]): Translation {
-      translations.ensure(transcriptId, language, now());
+      ensure(transcriptId, language);
       translations.setGlossary(transcriptId, language, entries);
       return view(stored(transcriptId, language));
     },
@@ -108,10 +142,15 @@ export function createTranslateService(deps: TranslateDeps) {
       if (job && (job.state === 'queued' || job.state === 'running')) deps.jobs.cancel(job.id);
       else if (job) deps.jobs.remove(job.id);
       translations.remove(transcriptId, language);
+      clearEnded(transcriptId);
     },
-    /** The translation with the original rows' times, for an export. */
-    stored,
-    rowSize,
+    /** A transcript deleted (its translations went with it): its translate jobs go too, a live one cancelled first. */
+    async transcriptRemoved(transcriptId: string) {
+      for (const job of jobsOf(transcriptId)) {
+        if (live(job)) deps.jobs.cancel(job.id);
+        else deps.jobs.remove(job.id);
+      }
+    },
   };
 }
 

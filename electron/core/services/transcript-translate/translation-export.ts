@@ -22,9 +22,28 @@ function cueRows(rows: readonly TranslatedRow[], originals: readonly TimedRow[])
   );
 }
 
+/**
+ * Each row's flags by what they depend on alone (language, times, text): every get, edit and
+ * start shows the flags, and cutting a long row into cues takes milliseconds, so only a row
+ * that changed is cut again. Bounded: past the limit it starts over (a few transcripts' rows).
+ */
+const flagCache = new Map<string, CueFlag['reason'][]>();
+const FLAG_CACHE_ROWS = 50_000;
+
+function rowFlags(row: TranslatedCueRow, language: string): CueFlag['reason'][] {
+  const key = `${language}\u0000${row.startMs}\u0000${row.endMs}\u0000${row.text}`;
+  let reasons = flagCache.get(key);
+  if (!reasons) {
+    reasons = translatedCues([row], language, { bilingual: false }).flags.map((flag) => flag.reason);
+    if (flagCache.size >= FLAG_CACHE_ROWS) flagCache.clear();
+    flagCache.set(key, reasons);
+  }
+  return reasons;
+}
+
 /** The cues the rules cannot hold, flagged (never cut), as the page shows them beside the rows. */
 export const flagsOf = (rows: readonly TranslatedRow[], originals: readonly TimedRow[], language: string): CueFlag[] =>
-  translatedCues(cueRows(rows, originals), language, { bilingual: false }).flags;
+  cueRows(rows, originals).flatMap((row) => rowFlags(row, language).map((reason) => ({ rowId: row.id, reason })));
 
 /** A translation as SRT or WebVTT, alone or bilingual (original above translation in one cue), escaped for its format. */
 export function translationFile(translation: Translation, originals: readonly TimedRow[], fileName: string, format: 'srt' | 'vtt', bilingual: boolean): FileToSave {

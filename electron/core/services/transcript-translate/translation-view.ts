@@ -31,5 +31,5 @@ export function countsOf(rows: readonly TranslatedRow[]): TranslationCounts {
 export function translationView(stored: StoredTranslation, originals: readonly TimedRow[], jobId: string | null): Translation {
   const rows = translatedRows(stored, originals);
   const { transcriptId, language, createdAt, glossary, synopsis } = stored;
-  return { transcriptId, language, rtl: targetRules(language).rtl, createdAt, rows, counts: countsOf(rows), glossary, synopsis, jobId, flags: flagsOf(rows, originals, language) };
+  return { transcriptId, language, rtl: targetRules(language).rtl, createdAt, rows, counts: countsOf(rows), glossary, synopsis: synopsis || null, jobId, flags: flagsOf(rows, originals, language) };
 }

@@ -56,4 +56,14 @@ describe('translations in the history', () => {
       { rowId: ids[1], text: 'Zwei.' },
     ]);
   });
+
+  it("take a model's row over the user's wording once the original reads otherwise (stale), and never give a stale row as context", () => {
+    const ids = store.transcripts.rows.rowsOf('t1').map((row) => row.rowId);
+    store.translations.ensure('t1', 'de', 1);
+    store.translations.putRows('t1', 'de', [{ rowId: ids[0]!, text: 'Meins.', status: 'translated', edited: true, source: 'what the row said before' }], { overEdited: true });
+    store.translations.putRows('t1', 'de', [{ rowId: ids[1]!, text: 'Alt.', status: 'translated', edited: false, source: 'what the row said before' }]);
+    expect(store.translations.previous('t1', 'de', ids[2]!, 3)).toEqual([]);
+    store.translations.putRows('t1', 'de', [{ rowId: ids[0]!, text: 'Neu.', status: 'translated', edited: false, source: source(ids[0]!) }]);
+    expect(store.translations.get('t1', 'de')!.rows.get(ids[0]!)).toMatchObject({ text: 'Neu.', edited: false, source: source(ids[0]!) });
+  });
 });

@@ -8,7 +8,7 @@ import type { TranscriptRecord } from '../../../../shared/contract/transcription
 import { createCore } from '../../../../electron/core/core';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
-import { TRANSLATE_HEAD } from '../../../fake-service/translate';
+import { SYNOPSIS_HEAD, TRANSLATE_HEAD } from '../../../fake-service/translate';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { startChild } from '../../../support/killable-child';
 import { memoryKeytar } from '../../../support/memory-keytar';
@@ -165,6 +165,107 @@ describe('a translation as a model job', () => {
     expect(srt.split('\n').filter((line) => line.includes('-->') && !/^\d\d:/.test(line))).toEqual([]);
     await core.close();
   }, 120_000);
+
+  it('halves a batch the model cut off at its token limit instead of keeping its cut rows', async () => {
+    const rows = keep(longMeeting('long', 80 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // The synopsis answers whole; the batch's answer ends at the token limit (finish_reason "length").
+    fake.chat.next({});
+    fake.chat.next({ finishReason: 'length' });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    const made = await finished(invoke, core, 'de');
+    expect(made.counts).toMatchObject({ rows: 20, translated: 20 });
+    // The cut answer was not kept: every row went again, in a half.
+    expect(rows.filter((row) => sentWith(row.rowId) !== 2).map((row) => row.rowId)).toEqual([]);
+    // Batches are asked whole: nothing shows their text as it arrives.
+    expect(batches().filter((body) => body.includes('"stream":true'))).toEqual([]);
+    await core.close();
+  }, 60_000);
+
+  it('leaves no ended translate job in jobs.sqlite after a new start, a removal or the transcript deleted', async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    const translateJobs = () => core.models.jobs.list().filter((job) => job.kind === 'translate' && job.subject === 'long');
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    await finished(invoke, core, 'de');
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    expect(translateJobs()).toEqual([]);
+    for (const language of ['fr', 'it']) {
+      await invoke('translation:start', { transcriptId: 'long', language });
+      await finished(invoke, core, language);
+    }
+    await invoke('translation:remove', { transcriptId: 'long', language: 'fr' });
+    expect(translateJobs().map((job) => job.state)).toEqual([]);
+    await invoke('translation:start', { transcriptId: 'long', language: 'es' });
+    await finished(invoke, core, 'es');
+    await invoke('transcription:remove', { id: 'long' });
+    expect(translateJobs()).toEqual([]);
+    await core.close();
+  }, 60_000);
+
+  it("refuses a blank wording of a row (it would vanish from the export) and keeps the row's text trimmed", async () => {
+    const rows = keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [] });
+    const edit = (text: string) => invoke<Translation>('translation:editRow', { transcriptId: 'long', language: 'de', rowId: rows[0]!.rowId, text });
+    await expect(edit('   ')).rejects.toThrow();
+    expect((await invoke<Translation>('translation:get', { transcriptId: 'long', language: 'de' }))!.rows[0]).toMatchObject({ status: 'pending', edited: false });
+    expect((await edit('  Meins. ')).rows[0]).toMatchObject({ text: 'Meins.', status: 'translated', edited: true });
+    await core.close();
+  }, 60_000);
+
+  it("sends pending rows with 'unfinished' when no job is translating them", async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // Names and terms set first: a translation whose 10 rows are all pending, and no job.
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [] });
+    expect((await invoke<{ rows: number }>('translation:estimate', { transcriptId: 'long', language: 'de', only: 'unfinished' })).rows).toBe(10);
+    await invoke('translation:start', { transcriptId: 'long', language: 'de', only: 'unfinished' });
+    expect((await finished(invoke, core, 'de')).counts).toMatchObject({ rows: 10, translated: 10, pending: 0 });
+    await core.close();
+  }, 60_000);
+
+  it('keeps the half of a halved batch already answered when a 429 ends the part, and does not send it again', async () => {
+    const rows = keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    // The synopsis; the batch answered unreadable (halved); its first half; its second half refused with a 429.
+    fake.chat.next({});
+    fake.translation.next({ mischief: 'invalid' });
+    fake.chat.next({});
+    fake.chat.next({});
+    fake.chat.next({ status: 429, headers: { 'Retry-After': '1' } });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    expect((await finished(invoke, core, 'de')).counts).toMatchObject({ rows: 10, translated: 10 });
+    // The first half went in the whole batch and its half, never again; the second half once more after the wait.
+    expect(rows.map((row) => sentWith(row.rowId))).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await core.close();
+  }, 60_000);
+
+  it('asks for the synopsis once even when the model leaves it empty', async () => {
+    keep(longMeeting('long', 800 / 3600));
+    const { core, invoke } = await openCore('pro', 1);
+    fake.chat.next({ reply: '' });
+    await invoke('translation:start', { transcriptId: 'long', language: 'de' });
+    const made = await finished(invoke, core, 'de');
+    expect(made.counts).toMatchObject({ rows: 200, translated: 200 });
+    expect(batches().length).toBeGreaterThan(2);
+    expect(fake.requests.filter((entry) => JSON.stringify(entry.body ?? '').includes(SYNOPSIS_HEAD))).toHaveLength(1);
+    expect(made.synopsis).toBeNull();
+    await core.close();
+  }, 60_000);
+
+  it('refuses a translation into one language more than the cap, with the cap named', async () => {
+    keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    const languages = ['de', 'fr', 'it', 'es', 'pt', 'nl', 'sv', 'da', 'nb', 'fi', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'el', 'tr', 'ja', 'ko'];
+    for (const language of languages) await invoke('translation:setGlossary', { transcriptId: 'long', language, entries: [] });
+    const more = await core.router.invoke('translation:start', { transcriptId: 'long', language: 'zh' }, { send: () => undefined });
+    expect(more).toMatchObject({ ok: false, error: { problem: { code: 'translation.full', values: { max: 20 } } } });
+    expect((await invoke<unknown[]>('translation:list', { transcriptId: 'long' })).length).toBe(20);
+    // One it has already is not one more.
+    await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [{ term: 'planning group', spelling: 'Planungsgruppe' }] });
+    await core.close();
+  }, 60_000);
 
   it('goes on after a kill -9 mid-translation without sending a finished batch again', async () => {
     const rows = keep(THOUSAND());

@@ -42,4 +42,12 @@ describe("a batch's answer", () => {
       { id: 'a3', text: 'Anna hat die Zahlen.' },
     ]);
   });
+
+  it('in numbered lines ends a row at a blank line: prose after the rows is not part of the last row', () => {
+    const answer = ['[a1] Guten Morgen.', '[a2] Fangen wir', 'an.', '', 'I hope this helps! Let me know if you need more.'].join('\n');
+    expect(numberedRows(answer)).toEqual([
+      { id: 'a1', text: 'Guten Morgen.' },
+      { id: 'a2', text: 'Fangen wir an.' },
+    ]);
+  });
 });
