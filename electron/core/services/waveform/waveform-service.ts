@@ -7,6 +7,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Problem } from '../../../../shared/domain/problem';
+import { log } from '../../log';
 import type { PeakReader } from '../audio-split';
 import { peaksFileOf, readPeaks, writePeaks, type PeaksFile, type Source } from './peaks-file';
 
@@ -41,8 +42,19 @@ export function createWaveforms(deps: WaveformDeps) {
   /** Recordings being read now: a second window opening the same transcript waits for the same reading; forgetting one stops it. */
   const reading = new Map<string, { done: Promise<PeaksFile>; stop: AbortController }>();
   const fileOf = (id: string) => join(deps.dir, `${encodeURIComponent(id)}.peaks`);
+  /**
+   * Peaks the data folder refused (full, read-only): kept file is a cache, so the waveform is
+   * drawn from memory for this session instead of failing; the next session reads the recording again.
+   */
+  const held = new Map<string, { peaks: Int8Array; windowMs: number }>();
+  const windowsOf = (id: string) => (from: number, count: number) => {
+    const inMemory = held.get(id)?.peaks;
+    return inMemory ? Promise.resolve(Buffer.from(inMemory.buffer, inMemory.byteOffset + from * 2, Math.max(0, Math.min(count, inMemory.length / 2 - from)) * 2)) : readPeaks(fileOf(id), from, count);
+  };
 
   async function kept(id: string, audio: string, signal: AbortSignal): Promise<PeaksFile> {
+    const inMemory = held.get(id);
+    if (inMemory) return { windowMs: inMemory.windowMs, windows: inMemory.peaks.length / 2 };
     const info = await stat(audio);
     const source: Source = { size: info.size, mtimeMs: info.mtimeMs };
     const found = await peaksFileOf(fileOf(id), source);
@@ -52,8 +64,13 @@ export function createWaveforms(deps: WaveformDeps) {
     });
     // Deleted while it was read: nothing is written after forget removed the file.
     if (signal.aborted) throw gone();
-    await mkdir(deps.dir, { recursive: true });
-    await writePeaks(fileOf(id), source, windowMs, peaks);
+    try {
+      await mkdir(deps.dir, { recursive: true });
+      await writePeaks(fileOf(id), source, windowMs, peaks);
+    } catch (error) {
+      log.warn(`The waveform's peaks could not be kept (${error instanceof Error ? error.message : String(error)}); drawn from memory this session.`);
+      held.set(id, { peaks, windowMs });
+    }
     return { windowMs, windows: peaks.length / 2 };
   }
 
@@ -74,9 +91,9 @@ export function createWaveforms(deps: WaveformDeps) {
         reading.set(id, started);
       }
       const { windowMs, windows } = await pending.done;
-      if (overview) return overviewOf(fileOf(id), windowMs, windows);
+      if (overview) return overviewOf(windowsOf(id), windowMs, windows);
       const start = Math.min(from, windows);
-      const bytes = await readPeaks(fileOf(id), start, Math.min(CHUNK_WINDOWS, windows - start));
+      const bytes = await windowsOf(id)(start, Math.min(CHUNK_WINDOWS, windows - start));
       return { windowMs, windows, from: start, peaks: bytes.toString('base64'), durationMs: windows * windowMs };
     },
     /** A transcript removed: its peaks go with its recording; a reading under way is stopped first, and waited for, so it writes none after. */
@@ -86,6 +103,7 @@ export function createWaveforms(deps: WaveformDeps) {
         pending.stop.abort();
         await pending.done.catch(() => undefined);
       }
+      held.delete(id);
       await rm(fileOf(id), { force: true });
     },
   };
@@ -93,9 +111,10 @@ export function createWaveforms(deps: WaveformDeps) {
 
 const gone = () => new Problem('editor.transcript_gone');
 
-async function overviewOf(path: string, windowMs: number, windows: number): Promise<WaveformChunk> {
+async function overviewOf(read: (from: number, count: number) => Promise<Buffer>, windowMs: number, windows: number): Promise<WaveformChunk> {
   const step = Math.max(1, Math.ceil(windows / OVERVIEW_PAIRS));
-  const all = new Int8Array((await readPeaks(path, 0, windows)).buffer.slice(0));
+  const bytes = await read(0, windows);
+  const all = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   const pairs = Math.ceil(windows / step);
   const out = new Int8Array(pairs * 2);
   for (let pair = 0; pair < pairs; pair++) {

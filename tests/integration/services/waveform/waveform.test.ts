@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,25 @@ describe("the editor's waveform", () => {
     expect(loudest(5051, 12_500)).toBe(0);
     // The full peaks: the same recording, read once.
     expect((await waveforms.chunk('t', 0))!).toMatchObject({ windowMs: 10, windows: 25_000, durationMs: 250_000 });
+    await reader.close();
+  });
+
+  it('draws the waveform from memory when the data folder refuses the peaks file (full, read-only), reading the recording once for the session', async () => {
+    const dir = await testFolder('confab-waveform-refused-');
+    const audio = await toneAt(dir, 'meeting.wav');
+    // A file where the waveforms folder should be: every write under it fails, as on a full or read-only disk.
+    await writeFile(join(dir, 'waveforms'), '');
+    const processes: string[] = [];
+    const reader = createPeakReader({ onPeakRss: (_kib, request) => processes.push(request) });
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: () => audio, reader });
+
+    const overview = await waveforms.chunk('kept', 0, true);
+    const chunk = await waveforms.chunk('kept', 200);
+    expect(overview!.windows).toBe(400);
+    expect(chunk!.from).toBe(200);
+    expect(pairs(chunk!.peaks)[2]! < -60).toBe(true);
+    // Held for this session: the recording is read once, not once a call.
+    expect(processes).toEqual(['peaks']);
     await reader.close();
   });
 });
