@@ -5,6 +5,7 @@
  * read cache and the decoder's few frames in flight.
  */
 import { AudioSampleSink } from 'mediabunny';
+import { createDownmix } from './downmix';
 import { LevelMeter } from './levels';
 import { type OpenedRecording, positionOf } from './source';
 import type { SplitProgress } from './types';
@@ -31,15 +32,13 @@ export async function measureLevels(recording: OpenedRecording, { fromSample, to
   const meter = new LevelMeter(sampleRate);
   meter.samples = fromSample;
   const end = toSample ?? Infinity;
-  let mono = new Float32Array(0);
-  let plane = new Float32Array(0);
+  const downmix = createDownmix();
   let reported = 0;
   const from = fromSample === 0 ? undefined : Math.max(0, origin + fromSample / sampleRate - PREROLL_SECONDS);
   const to = toSample === null ? undefined : origin + toSample / sampleRate + PREROLL_SECONDS;
   for await (const sample of new AudioSampleSink(track).samples(from, to)) {
     try {
       const frames = sample.numberOfFrames;
-      const channels = sample.numberOfChannels;
       // The sample's true position: anything before the meter's count (priming, an overlap,
       // the preroll) is dropped, a gap is measured as silence, so levels stay aligned with samples.
       const at = positionOf(recording, sample.timestamp);
@@ -51,16 +50,7 @@ export async function measureLevels(recording: OpenedRecording, { fromSample, to
         if (meter.samples >= end) break;
         continue;
       }
-      if (mono.length < frames) {
-        mono = new Float32Array(frames);
-        plane = new Float32Array(frames);
-      }
-      sample.copyTo(mono, { planeIndex: 0, format: 'f32-planar' });
-      for (let channel = 1; channel < channels; channel++) {
-        sample.copyTo(plane, { planeIndex: channel, format: 'f32-planar' });
-        for (let i = 0; i < take; i++) mono[i]! += plane[i]!;
-      }
-      if (channels > 1) for (let i = skip; i < take; i++) mono[i]! /= channels;
+      const mono = downmix(sample, skip, take);
       meter.push(mono.subarray(skip), take - skip);
     } finally {
       sample.close();

@@ -6,6 +6,7 @@
  * three-hour recording's peaks are 2.2 MB, grown in blocks without copying.
  */
 import { AudioSampleSink } from 'mediabunny';
+import { createDownmix } from './downmix';
 import type { PeaksAnswer } from './protocol';
 import { positionOf, withRecording } from './source';
 
@@ -69,26 +70,15 @@ class PeakMeter {
 export function measurePeaks(path: string): Promise<PeaksAnswer> {
   return withRecording(path, async (recording) => {
     const meter = new PeakMeter(recording.sampleRate);
-    let mono = new Float32Array(0);
-    let plane = new Float32Array(0);
+    const downmix = createDownmix();
     for await (const sample of new AudioSampleSink(recording.track).samples()) {
       try {
         const frames = sample.numberOfFrames;
-        const channels = sample.numberOfChannels;
         const at = positionOf(recording, sample.timestamp);
         // A gap is silence and an overlap (priming) is dropped, so a window stays where its samples are.
         if (at > meter.samples + 1) meter.pushSilence(at - meter.samples);
         const skip = Math.min(frames, Math.max(0, meter.samples - at));
-        if (mono.length < frames) {
-          mono = new Float32Array(frames);
-          plane = new Float32Array(frames);
-        }
-        sample.copyTo(mono, { planeIndex: 0, format: 'f32-planar' });
-        for (let channel = 1; channel < channels; channel++) {
-          sample.copyTo(plane, { planeIndex: channel, format: 'f32-planar' });
-          for (let i = skip; i < frames; i++) mono[i]! += plane[i]!;
-        }
-        if (channels > 1) for (let i = skip; i < frames; i++) mono[i]! /= channels;
+        const mono = downmix(sample, skip, frames);
         meter.push(mono, skip, frames);
       } finally {
         sample.close();
