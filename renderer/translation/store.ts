@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { ModelJob } from '../../shared/contract/modelJobs';
-import type { GlossaryEntry, Translation, TranslationEstimate, TranslationSummary } from '../../shared/contract/translation';
+import { BridgeError } from '../../shared/contract/client';
+import { type GlossaryEntry, type Translation, type TranslationEstimate, type TranslationSummary, translatedRowTextSchema } from '../../shared/contract/translation';
+import { problemOfIssue } from '../../shared/domain/problem';
 import { api } from '../api';
 import { watchModelJobs } from '../api/model-job-watch';
 
@@ -118,6 +120,12 @@ export function setDraft(key: string, draft: Draft | null) {
 /** Sends a row's draft; kept until main has it, then dropped; main's refusal kept beside it. */
 export async function editTranslatedRow(rowId: string, text: string) {
   const key = draftKey(rowId);
+  // Main's own check first (a blank row), so what main would refuse is never sent, and is worded as main's refusal.
+  const checked = translatedRowTextSchema.safeParse(text);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return setDraft(key, { text, problem: new BridgeError(issue?.message ?? 'invalid', 'invalid_payload', problemOfIssue(issue)) });
+  }
   try {
     took(await api.translation.editRow({ ...target(), rowId, text }));
     if (useTranslations.getState().drafts[key]?.text === text) setDraft(key, null);

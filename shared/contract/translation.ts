@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueOf } from '../domain/problem';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
 import { rowIdSchema } from './transcriptEditor';
@@ -75,6 +76,16 @@ export const translationEstimateSchema = z.object({
   sends: z.object({ text: z.literal(true), synopsis: z.boolean(), glossaryEntries: z.number().int().nonnegative(), speakers: z.number().int().nonnegative() }),
 });
 
+/**
+ * The user's wording of a translated row, trimmed: never blank (the row would drop out of the
+ * export), refused with a problem the page words, and checked by the page before it sends.
+ */
+export const translatedRowTextSchema = z
+  .string()
+  .trim()
+  .max(4000)
+  .refine((text) => text !== '', issueOf('translation.row_blank'));
+
 const target = z.object({ transcriptId: z.string().min(1).max(200), language: targetLanguageSchema }).strict();
 
 export const translationArea = {
@@ -91,7 +102,7 @@ export const translationArea = {
    */
   start: call(target.extend({ only: z.enum(['all', 'unfinished']).default('all') }), translationSchema),
   /** The user's own wording of a translated row (marked edited); a blank one is refused (it would drop the row from the export). */
-  editRow: call(target.extend({ rowId: rowIdSchema, text: z.string().trim().min(1).max(4000) }), translationSchema),
+  editRow: call(target.extend({ rowId: rowIdSchema, text: translatedRowTextSchema }), translationSchema),
   /** Names and terms for this language, sent with every batch from now on. */
   setGlossary: call(target.extend({ entries: z.array(glossaryEntrySchema).max(200) }), translationSchema),
   /** Deletes the translation (a running job is cancelled first). */

@@ -209,6 +209,9 @@ describe('a translation as a model job', () => {
     await invoke('translation:setGlossary', { transcriptId: 'long', language: 'de', entries: [] });
     const edit = (text: string) => invoke<Translation>('translation:editRow', { transcriptId: 'long', language: 'de', rowId: rows[0]!.rowId, text });
     await expect(edit('   ')).rejects.toThrow();
+    // Refused with a problem the page words in the user's language, not as an unexpected fault.
+    const blank = await core.router.invoke('translation:editRow', { transcriptId: 'long', language: 'de', rowId: rows[0]!.rowId, text: ' \n ' }, { send: () => undefined });
+    expect(blank).toMatchObject({ ok: false, error: { problem: { code: 'translation.row_blank', values: {} } } });
     expect((await invoke<Translation>('translation:get', { transcriptId: 'long', language: 'de' }))!.rows[0]).toMatchObject({ status: 'pending', edited: false });
     expect((await edit('  Meins. ')).rows[0]).toMatchObject({ text: 'Meins.', status: 'translated', edited: true });
     await core.close();
