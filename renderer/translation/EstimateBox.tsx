@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TranslationEstimate } from '../../shared/contract/translation';
+import type { GlossaryEntry, TranslationEstimate } from '../../shared/contract/translation';
 import { problemText } from '../common/problem-text';
-import { type Only, estimateTranslation, startTranslation } from './store';
+import { Glossary } from './Glossary';
+import { type Only, estimateTranslation, glossaryOf, saveGlossaryBefore, startTranslation } from './store';
 
 interface Props {
   transcriptId: string;
@@ -14,15 +15,23 @@ interface Props {
 
 /**
  * Before a translation starts: main's estimate of what leaves the machine (the whole text, the
- * synopsis, names and terms, speakers) and the tokens, with Start and Cancel.
+ * synopsis, names and terms, speakers) and the tokens, with Start and Cancel. A new language's
+ * names and terms are added here, so every batch carries them from the first; the estimate is
+ * asked again as they change.
  */
 export function EstimateBox({ transcriptId, language, languageName, only, onDone }: Props) {
   const { t, i18n } = useTranslation('transcription');
   const [estimate, setEstimate] = useState<TranslationEstimate | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
+  // Only a start of the whole translation: Translate again shows the open translation's own Names and terms.
+  const [entries, setEntries] = useState<GlossaryEntry[] | null>(null);
+  const [kept, setKept] = useState(0);
   useEffect(() => {
     estimateTranslation(transcriptId, language, only).then(setEstimate, setProblem);
+  }, [transcriptId, language, only, kept]);
+  useEffect(() => {
+    if (only === 'all') glossaryOf(transcriptId, language).then(setEntries, setProblem);
   }, [transcriptId, language, only]);
   const count = (n: number) => n.toLocaleString(i18n.language);
   const start = () => {
@@ -53,6 +62,10 @@ export function EstimateBox({ transcriptId, language, languageName, only, onDone
           {problemText(problem)}
         </p>
       )}
+      {entries && <Glossary entries={entries} save={async (next) => {
+            setEntries(await saveGlossaryBefore(transcriptId, language, next));
+            setKept((n) => n + 1);
+          }} />}
       <div className="actions">
         <button type="button" className="small" disabled={!estimate || starting} onClick={start}>
           {t('translation.start')}

@@ -4,8 +4,14 @@ import type { GlossaryEntry } from '../../shared/contract/translation';
 import { problemText } from '../common/problem-text';
 import { saveGlossary } from './store';
 
+interface Props {
+  entries: readonly GlossaryEntry[];
+  /** How the entries are kept: the open translation's by default; the estimate's language before a start. */
+  save?: (entries: GlossaryEntry[]) => Promise<unknown>;
+}
+
 /** Names and terms for this language: how a term is spelled in it, sent with every batch from now on. */
-export function Glossary({ entries }: { entries: readonly GlossaryEntry[] }) {
+export function Glossary({ entries, save: keep = saveGlossary }: Props) {
   const { t } = useTranslation('transcription');
   const id = useId();
   const [term, setTerm] = useState('');
@@ -14,7 +20,7 @@ export function Glossary({ entries }: { entries: readonly GlossaryEntry[] }) {
   const [saving, setSaving] = useState(false);
   const save = (next: GlossaryEntry[], then?: () => void) => {
     setSaving(true);
-    saveGlossary(next)
+    keep(next)
       .then(() => {
         setProblem(null);
         then?.();

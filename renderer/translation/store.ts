@@ -134,6 +134,19 @@ export async function editTranslatedRow(rowId: string, text: string) {
   }
 }
 export const saveGlossary = async (entries: GlossaryEntry[]) => took(await api.translation.setGlossary({ ...target(), entries }));
+
+/** Names and terms already kept for a language not open here (none before its first). */
+export const glossaryOf = async (transcriptId: string, language: string) => (await api.translation.get({ transcriptId, language }))?.glossary ?? [];
+
+/**
+ * Names and terms for a language before its translation starts, so the first batch carries them:
+ * main keeps them with a translation whose rows are all pending (listed, and started from there).
+ */
+export async function saveGlossaryBefore(transcriptId: string, language: string, entries: GlossaryEntry[]) {
+  const kept = await api.translation.setGlossary({ transcriptId, language, entries });
+  void reload();
+  return kept.glossary;
+}
 export const exportTranslation = (format: 'srt' | 'vtt', bilingual: boolean) => api.translation.export({ ...target(), format, bilingual });
 
 export async function removeTranslation() {
