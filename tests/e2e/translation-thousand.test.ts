@@ -107,6 +107,11 @@ describe('a 1,000-row translation through the page', () => {
     await estimate.getByRole('textbox', { name: 'Spelled', exact: true }).fill('Planungsgruppe');
     await estimate.getByRole('button', { name: 'Add', exact: true }).click();
     await estimate.getByText('your names and terms: 1').waitFor();
+    await estimate.getByText('planning group → Planungsgruppe').waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await estimate.scrollIntoViewIfNeeded();
+    await screenshot(page, 'translation-estimate-names-800x600');
+    await page.setViewportSize({ width: 1100, height: 800 });
     expect(batches()).toEqual([]);
     await estimate.getByRole('button', { name: 'Start' }).click();
 

@@ -219,6 +219,20 @@ describe('the Translations panel', () => {
     expect(text()).toContain('Edited by you');
   });
 
+  it('refuses a blank wording before sending it, in main\'s words, and keeps it in the field', async () => {
+    await openJapanese();
+    const field = () => document.querySelector<HTMLTextAreaElement>('.translated-text[data-row="r1"]')!;
+    await type(field(), '  \n ');
+    await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    await until(() => text().includes('Not saved'));
+    expect(text()).toContain('A translated row cannot be blank');
+    expect(main.calls.filter(([call]) => call === 'editRow')).toEqual([]);
+    expect(field().value).toBe('  \n ');
+    // Escape drops it: main's text is back.
+    await act(async () => field().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    expect(text()).not.toContain('Not saved');
+  });
+
   it('keeps a refused edit, and one not sent yet, while its row scrolls away and back', async () => {
     await openJapanese();
     main.editRow = () => Promise.reject(new Error('disk full'));
