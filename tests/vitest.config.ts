@@ -48,7 +48,7 @@ const HEAVIEST = [
   'tests/e2e/long-recording.test.ts',
   'tests/e2e/transcription-parts-at-once.test.ts',
   'tests/integration/services/audio-split/audio-split.test.ts',
-  // Two 1,000-row translations through the page, one across a kill -9: ~90 s at load 19.
+  // Two 1,000-row translations through the page, one across a kill -9: ~125 s at load 18.
   'tests/e2e/translation-thousand.test.ts',
 ];
 const rank = (spec: TestSpecification) => {

@@ -116,7 +116,7 @@ describe('a 1,000-row translation through the page', () => {
     await estimate.getByRole('button', { name: 'Start' }).click();
 
     await panel(page).getByRole('heading', { name: 'German', level: 3 }).waitFor();
-    await panel(page).locator('.translation-open').getByRole('status').filter({ hasText: /^Translated: 999 · Untranslated: 1$/ }).waitFor({ timeout: 50_000 });
+    await panel(page).locator('.translation-open').getByRole('status').filter({ hasText: /^Translated: 999 · Untranslated: 1$/ }).waitFor({ timeout: 90_000 });
     expect(await panel(page).getAttribute('aria-busy')).toBe('false');
     expect(fake.translation.pending).toBe(0);
 
@@ -147,7 +147,7 @@ describe('a 1,000-row translation through the page', () => {
       const misplaced = byPackage.filter((cue, i) => cue.text.replace(/\s+/g, ' ') !== (i === 500 ? failing.text : `de: ${rows[i]!.text.replace('planning group', 'Planungsgruppe')}`));
       expect(misplaced).toEqual([]);
     }
-  }, 120_000);
+  }, 180_000);
 
   it('goes on after a kill -9 of the harness mid-translation, without sending a finished batch again', async () => {
     const { page } = s;
@@ -179,10 +179,10 @@ describe('a 1,000-row translation through the page', () => {
       .waitFor({ timeout: 30_000 });
     await panel(again).getByRole('button', { name: 'Cancel', exact: true }).waitFor();
     await screenshot(again, 'translation-resumed-after-kill');
-    await panel(again).locator('.translation-open').getByRole('status').filter({ hasText: /^Translated: 1,?000$/ }).waitFor({ timeout: 50_000 });
+    await panel(again).locator('.translation-open').getByRole('status').filter({ hasText: /^Translated: 1,?000$/ }).waitFor({ timeout: 90_000 });
     fake.setLatency(0);
 
     // Each row went in exactly one answered batch: none finished before the kill was sent again.
     expect(rows.filter((row) => sentWith(row.rowId) !== 1).map((row) => row.rowId)).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });
