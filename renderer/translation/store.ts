@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ModelJob } from '../../shared/contract/modelJobs';
-import type { GlossaryEntry, Translation, TranslationEstimate, TranslationSummary } from '../../shared/contract/translation';
+import type { FindOptions } from '../../shared/contract/transcriptEditor';
+import type { GlossaryEntry, Translation, TranslationEstimate, TranslationMatch, TranslationSummary } from '../../shared/contract/translation';
 import { api } from '../api';
 import { watchModelJobs } from '../api/model-job-watch';
 
@@ -53,17 +54,40 @@ async function reload() {
   }
 }
 
+/** Reads main's view again, once more after the read under way when asked meanwhile (an edit per keystroke pause must not queue a read each). */
+let reading: Promise<void> | null = null;
+let readAgain = false;
+function reloadSoon() {
+  if (reading) return void (readAgain = true);
+  reading = reload().finally(() => {
+    reading = null;
+    if (readAgain) {
+      readAgain = false;
+      reloadSoon();
+    }
+  });
+}
+
 /**
- * Opens the panel on a transcript: its translations, and their jobs on main's model-job watch.
- * Rows are read again as a batch finishes or a job changes state. Returns the stop.
+ * The transcript's rows changed (an edit, split or merge in any window, on `transcriptEditor.watch`):
+ * stale and pending are main's reading of the rows as they now stand, so the open view is read again.
  */
-export function openTranslations(transcriptId: string): () => void {
+export function translationsChanged(transcriptId: string) {
+  if (useTranslations.getState().transcriptId === transcriptId) reloadSoon();
+}
+
+/**
+ * Opens the view on a transcript: its translations, and their jobs on main's model-job watch.
+ * Rows are read again as a batch finishes or a job changes state. `first`: the panel opens on
+ * the first translation, so its rows show without a click; the editor's track starts off.
+ * Returns the stop.
+ */
+export function openTranslations(transcriptId: string, { first = true }: { first?: boolean } = {}): () => void {
   // Drafts stay: keyed by transcript, they are there again when the page comes back to it.
   set({ transcriptId, list: null, language: null, translation: null, jobs: [], problem: null });
-  // A transcript with translations opens on its first, so its rows show without a click.
   void reload().then(() => {
     const { list, language } = useTranslations.getState();
-    if (!language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
+    if (first && !language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
   });
   let seen = new Map<string, string>();
   return watchModelJobs(
@@ -125,6 +149,20 @@ export async function editTranslatedRow(rowId: string, text: string) {
     setDraft(key, { text: useTranslations.getState().drafts[key]?.text ?? text, problem: error });
   }
 }
+/** Main's Find in the open translation's own wording (none open: nothing). */
+export function findInTranslation(options: FindOptions): Promise<TranslationMatch[]> {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId || !language || !options.find) return Promise.resolve([]);
+  return api.translation.find({ transcriptId, language, ...options });
+}
+
+/** Replaces one span of a translated row's wording (the editor's Replace on a match main found there), saved as an edit. */
+export function replaceInTranslatedRow(rowId: string, index: number, length: number, replacement: string): Promise<void> {
+  const text = useTranslations.getState().translation?.rows.find((row) => row.id === rowId)?.text;
+  if (text === undefined) return Promise.resolve();
+  return editTranslatedRow(rowId, text.slice(0, index) + replacement + text.slice(index + length));
+}
+
 export const saveGlossary = async (entries: GlossaryEntry[]) => took(await api.translation.setGlossary({ ...target(), entries }));
 export const exportTranslation = (format: 'srt' | 'vtt', bilingual: boolean) => api.translation.export({ ...target(), format, bilingual });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
-import { rowIdSchema } from './transcriptEditor';
+import { findOptionsSchema, rowIdSchema } from './transcriptEditor';
 
 /**
  * A transcript's translation into another language: a track of its own beside the original rows
@@ -75,6 +75,9 @@ export const translationEstimateSchema = z.object({
   sends: z.object({ text: z.literal(true), synopsis: z.boolean(), glossaryEntries: z.number().int().nonnegative(), speakers: z.number().int().nonnegative() }),
 });
 
+/** A match of the editor's Find in a translated row: its place in the row's translated text. */
+export const translationMatchSchema = z.object({ rowId: rowIdSchema, index: z.number().int().nonnegative(), length: z.number().int().positive() });
+
 const target = z.object({ transcriptId: z.string().min(1).max(200), language: targetLanguageSchema }).strict();
 
 export const translationArea = {
@@ -92,6 +95,12 @@ export const translationArea = {
   start: call(target.extend({ only: z.enum(['all', 'unfinished']).default('all') }), translationSchema),
   /** The user's own wording of a translated row (marked edited); a blank one is refused (it would drop the row from the export). */
   editRow: call(target.extend({ rowId: rowIdSchema, text: z.string().trim().min(1).max(4000) }), translationSchema),
+  /**
+   * Where the translation's own wording holds the text (the editor's Find with the track shown):
+   * in the original's row order, offsets within each row's translated text. Rows that show the
+   * original (pending, untranslated) are the original's matches, not the translation's.
+   */
+  find: call(target.extend(findOptionsSchema.shape), z.array(translationMatchSchema)),
   /** Names and terms for this language, sent with every batch from now on. */
   setGlossary: call(target.extend({ entries: z.array(glossaryEntrySchema).max(200) }), translationSchema),
   /** Deletes the translation (a running job is cancelled first). */
@@ -108,3 +117,4 @@ export type CueFlag = z.infer<typeof cueFlagSchema>;
 export type Translation = z.infer<typeof translationSchema>;
 export type TranslationSummary = z.infer<typeof translationSummarySchema>;
 export type TranslationEstimate = z.infer<typeof translationEstimateSchema>;
+export type TranslationMatch = z.infer<typeof translationMatchSchema>;
