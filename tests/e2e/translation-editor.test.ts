@@ -125,6 +125,15 @@ describe('a translation in the transcript editor', () => {
     await sideBySide.getByRole('listitem').first().getByText('Stale: the original changed since').waitFor();
     await sideBySide.getByRole('listitem').nth(1).getByText('Not translated yet').waitFor();
     await panel(b).getByText(/Stale: 1/).first().waitFor();
+
+    // Ctrl+Z in a translation's field is the field's own undo, never a step of the document's: the split
+    // stays (taken back, the status would read "Original").
+    await translationOf(page, 2).focus();
+    await page.keyboard.type(' noch');
+    await page.keyboard.press('Control+z');
+    await translationOf(page, 2).press('Escape');
+    await page.getByRole('toolbar', { name: 'Editing' }).getByRole('status').filter({ hasText: 'All edits saved' }).waitFor();
+    expect(savedDocument(dataDir)?.blocks.length).toBe(rowCount + 1);
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'translation-editor-stale-800x600');
   });
