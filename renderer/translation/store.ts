@@ -54,26 +54,46 @@ async function reload() {
   }
 }
 
-/** Reads main's view again, once more after the read under way when asked meanwhile (an edit per keystroke pause must not queue a read each). */
+/**
+ * Reads the open translation again after its rows changed, once more after the read under way
+ * when asked meanwhile (typing sends a change per pause, and a 3-hour transcript's view is tens
+ * of ms of main's time, so reads never queue up). Only the open one: the list's other languages
+ * are not on screen in the editor and are read with the next job event or opening.
+ */
 let reading: Promise<void> | null = null;
 let readAgain = false;
-function reloadSoon() {
+async function readOpen() {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId || !language) return;
+  try {
+    const translation = await api.translation.get({ transcriptId, language });
+    const now = useTranslations.getState();
+    if (now.transcriptId !== transcriptId || now.language !== language) return;
+    // The list's entry for this language counts as the translation now does.
+    const list = now.list?.map((entry) => (entry.language === language && translation ? { ...entry, counts: translation.counts } : entry)) ?? null;
+    set({ list, translation, problem: null });
+  } catch (error) {
+    set({ problem: error });
+  }
+}
+function readOpenSoon() {
   if (reading) return void (readAgain = true);
-  reading = reload().finally(() => {
+  reading = readOpen().finally(() => {
     reading = null;
     if (readAgain) {
       readAgain = false;
-      reloadSoon();
+      readOpenSoon();
     }
   });
 }
 
 /**
  * The transcript's rows changed (an edit, split or merge in any window, on `transcriptEditor.watch`):
- * stale and pending are main's reading of the rows as they now stand, so the open view is read again.
+ * stale and pending are main's reading of the rows as they now stand, so the open translation is read again.
  */
 export function translationsChanged(transcriptId: string) {
-  if (useTranslations.getState().transcriptId === transcriptId) reloadSoon();
+  const { transcriptId: open, language } = useTranslations.getState();
+  if (open === transcriptId && language) readOpenSoon();
 }
 
 /**
