@@ -8,6 +8,7 @@ import { BackupsSection } from '../history';
 import { RecorderScreen, watchRecording } from '../recording';
 import { SettingsScreen, useSettings, watchSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
+import { translationsChanged } from '../translation';
 import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
@@ -34,7 +35,7 @@ export function App() {
   useEffect(watchDesktop, []);
   useEffect(watchTranscriptionQueue, []);
   useEffect(watchRecording, []);
-  useEffect(() => watchEditor({ changed: transcriptChanged, deleted: transcriptDeleted }), []);
+  useEffect(() => watchEditor({ changed: (id) => (transcriptChanged(id), translationsChanged(id)), deleted: transcriptDeleted }), []);
 
   return (
     <div className="app">

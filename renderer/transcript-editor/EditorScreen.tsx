@@ -24,6 +24,8 @@ import { RowText } from './RowText';
 import { SpeakersPanel } from './SpeakersPanel';
 import { openEditor, useEditor } from './store';
 import { Toolbar } from './Toolbar';
+import { useAllMatches } from './track-find';
+import { TranslationTrack, useTrack } from '../translation';
 import './editor.css';
 
 /** The row and word playing at `ms`: the last row started by then, and its last word started. */
@@ -123,7 +125,9 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
     return result;
   }, [blocks]);
   const rowMarks = useMemo(() => marksByRow(blocks ?? [], starts, markers), [starts, blocks, markers]);
-  const matches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
+  const track = useTrack();
+  const originalMatches = useMemo(() => matchesIn(pattern), [blocks, pattern]);
+  const matches = useAllMatches(blocks, originalMatches, track?.rows ?? null);
   const count = blocks?.length ?? 0;
   const listLabel = t('screen.rowList', { fileName, count });
   const listContext = useMemo(() => ({ count, label: listLabel }), [count, listLabel]);
@@ -200,6 +204,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
       </header>
       <div className="ed-body">
         <div className="ed-panels">
+          <TranslationTrack transcriptId={id} />
           <SpeakersPanel />
           <ExportBox />
           <KeyHelp />
@@ -228,8 +233,11 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
               active={active === index}
               pattern={pattern}
               playing={playing.row === index ? playing.word : -1}
-              currentMatch={match?.block === index ? match.index : -1}
+              currentMatch={match?.block === index && !match.rowId ? match.index : -1}
               marks={rowMarks.get(index) ?? NO_MARKS}
+              translated={track?.rows.get(block.id) ?? null}
+              trackDir={track?.dir ?? 'ltr'}
+              trackMatch={match?.block === index && match.rowId ? match : null}
             />
           )}
         />

@@ -1,9 +1,11 @@
 import { memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorBlock } from '../../shared/contract/transcriptEditor';
+import type { TranslatedRow } from '../../shared/contract/translation';
 import { blockText } from '../../shared/domain/transcript-edits';
 import { separator, wordAtOffset } from '../../shared/domain/words';
 import { clock, playFrom, seekTo } from './player';
+import { TrackRow } from '../translation';
 import { RowMarkers } from './RowMarkers';
 import type { RowMarks } from './row-markers';
 import { park, showIn } from './row-focus';
@@ -24,6 +26,11 @@ export interface RowProps {
   currentMatch: number;
   /** Markers shown around the row, and where one falls among its words. */
   marks: RowMarks;
+  /** The row's translation in the track shown (none while the track is off), edited in place under it. */
+  translated: TranslatedRow | null;
+  trackDir: 'ltr' | 'rtl';
+  /** Find's current match, when it is in this row's translation. */
+  trackMatch: { index: number; length: number } | null;
 }
 
 /** A word's text with find matches marked; offsets are within the row's text (`blockText`). */
@@ -49,7 +56,7 @@ function marked(word: string, at: number, pattern: RegExp | null, currentMatch: 
 }
 
 /** The row's words, each a seek target; a click also puts the caret there to type. */
-function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active'>) {
+function Words({ index, block, pattern, playing, currentMatch, marks }: Omit<RowProps, 'speaker' | 'active' | 'translated' | 'trackDir' | 'trackMatch'>) {
   const { t } = useTranslation('editor');
   const text = blockText(block);
   const matches: Array<[number, number]> = pattern ? Array.from(text.matchAll(pattern), (m) => [m.index, m.index + m[0].length]) : [];
@@ -140,7 +147,10 @@ export const Row = memo(function Row(props: RowProps) {
         )}
         <SpeakerMark index={index} marked={block.speaker} name={speaker} />
       </div>
-      {active ? <TextSlot /> : <Words {...props} />}
+      <div className="ed-cell">
+        {active ? <TextSlot /> : <Words {...props} />}
+        {props.translated && <TrackRow row={props.translated} dir={props.trackDir} number={index + 1} found={props.trackMatch !== null} />}
+      </div>
     </div>
       <RowMarkers markers={props.marks.after} />
     </>

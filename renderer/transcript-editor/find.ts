@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { FindOptions } from '../../shared/contract/transcriptEditor';
 import { blockText, findMatches, findPattern, type Match } from '../../shared/domain/transcript-edits';
+import { replaceInTranslatedRow } from '../translation';
 import { edit, useEditor } from './store';
 
 interface FindView {
@@ -32,16 +33,17 @@ export function step(by: 1 | -1, count: number) {
   useFind.setState((view) => ({ current: (view.current + by + count) % count }));
 }
 
-/** Replaces the current match only: one text edit of its row. */
-export function replaceCurrent(match: Match | undefined) {
+/** Replaces the current match only: one text edit of its row, or of its translation (`rowId`: a match main found there). */
+export function replaceCurrent(match: (Match & { rowId?: string }) | undefined) {
   const document = useEditor.getState().document;
   if (!match || !document) return;
-  const text = blockText(document.blocks[match.block]!);
   const { replace } = useFind.getState();
+  if (match.rowId) return void replaceInTranslatedRow(match.rowId, match.index, match.length, replace);
+  const text = blockText(document.blocks[match.block]!);
   void edit({ type: 'text', block: match.block, text: text.slice(0, match.index) + replace + text.slice(match.index + match.length) });
 }
 
-/** Every match at once, in main, as one step. */
+/** Every match of the original at once, in main, as one step (a translation's are replaced one at a time: they are not the document's steps). */
 export function replaceAll() {
   const { options, replace } = useFind.getState();
   if (options.find) void edit({ type: 'replaceAll', ...options, replace });

@@ -67,7 +67,10 @@ export function assignSpeaker(rows: { from: number; to: number }, n: number) {
 /** Keys shared by the whole screen (also where no row is being edited). */
 export function screenKey(event: globalThis.KeyboardEvent | KeyboardEvent, openFind: () => void): boolean {
   const mod = event.ctrlKey || event.metaKey;
+  // A translation's field keeps the browser's own undo: its edits are the translation's, not steps of the document's history.
+  const inTranslation = event.target instanceof HTMLElement && event.target.classList.contains('translated-text');
   if (mod && event.code === 'Space') togglePlay();
+  else if (inTranslation && mod && ['z', 'y'].includes(event.key.toLowerCase())) return false;
   else if (mod && !event.shiftKey && event.key.toLowerCase() === 'z') undo();
   else if (mod && ((event.shiftKey && event.key.toLowerCase() === 'z') || event.key.toLowerCase() === 'y')) redo();
   else if (mod && (event.key.toLowerCase() === 'f' || event.key.toLowerCase() === 'h')) openFind();

@@ -1,8 +1,9 @@
-import { type RefObject, forwardRef, useMemo, useState } from 'react';
+import { type RefObject, forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Translation } from '../../shared/contract/translation';
-import { TranslatedRowField } from './TranslatedRowField';
+import { useRowStatus } from './counts';
+import { RowStatus, TranslatedRowField } from './TranslatedRowField';
 
 /** The rows' own element is the list (Virtuoso's scroller, which takes the focus, holds it). */
 const RowsList = forwardRef<HTMLDivElement, ListProps & { context?: { label: string } }>(({ context, ...props }, ref) => (
@@ -23,10 +24,7 @@ export function SideBySide({ translation, listRef }: Props) {
   const dir = translation.rtl ? 'rtl' : 'ltr';
   // As tall as its rows up to the CSS cap (scrolled inside beyond it), so a short transcript leaves no empty box.
   const [height, setHeight] = useState<number | null>(null);
-  const status = useMemo(
-    () => ({ untranslated: t('translation.rowUntranslated'), stale: t('translation.rowStale'), pending: t('translation.rowPending'), translated: null }),
-    [t],
-  );
+  const statusOf = useRowStatus();
   return (
     <div className="side-by-side" style={height === null ? undefined : { height: `${Math.ceil(height) + 2}px` }}>
       <Virtuoso
@@ -44,9 +42,7 @@ export function SideBySide({ translation, listRef }: Props) {
             </p>
             <div className="translated">
               <TranslatedRowField row={row} dir={dir} label={t('translation.rowLabel', { number: index + 1 })} />
-              {(status[row.status] || row.edited) && (
-                <span className="row-status">{[status[row.status], row.edited ? t('translation.rowEdited') : null].filter(Boolean).join(' · ')}</span>
-              )}
+              <RowStatus text={statusOf(row)} />
             </div>
           </div>
         )}

@@ -51,3 +51,6 @@ export function TranslatedRowField({ row, label, dir }: { row: TranslatedRow; la
     </>
   );
 }
+
+/** A row's state in words beside its translation (the mark beside it is a second cue, never the only one). */
+export const RowStatus = ({ text }: { text: string | null }) => (text ? <span className="row-status">{text}</span> : null);

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VirtuosoHandle } from 'react-virtuoso';
-import type { TranslationCounts } from '../../shared/contract/translation';
 import { problemText } from '../common/problem-text';
+import { unfinishedOf, useCountsText } from './counts';
 import { DeleteTranslation } from './DeleteTranslation';
 import { EstimateBox } from './EstimateBox';
 import { Glossary } from './Glossary';
@@ -13,23 +13,6 @@ import { type Only, openTranslations, showTranslation, useTranslationJob, useTra
 import { TargetPicker } from './TargetPicker';
 import { TranslationExport } from './TranslationExport';
 import './translation.css';
-
-const COUNT_WORDS = {
-  translated: 'translation.count.translated',
-  untranslated: 'translation.count.untranslated',
-  stale: 'translation.count.stale',
-  pending: 'translation.count.pending',
-} as const;
-
-/** "Translated: 998 · Untranslated: 1 · Stale: 1": how far a translation is, in words. */
-function useCountsText() {
-  const { t } = useTranslation('transcription');
-  return (counts: TranslationCounts) =>
-    (Object.keys(COUNT_WORDS) as Array<keyof typeof COUNT_WORDS>)
-      .filter((key) => key === 'translated' || counts[key] > 0)
-      .map((key) => t(COUNT_WORDS[key], { n: counts[key] }))
-      .join(' · ');
-}
 
 /**
  * A transcript's translations: each language's track beside the original rows, a new one picked
@@ -49,8 +32,7 @@ export function TranslationsPanel({ transcriptId }: { transcriptId: string }) {
   useEffect(() => openTranslations(transcriptId), [transcriptId]);
   const rowIndex = useMemo(() => new Map(translation?.rows.map((row, i) => [row.id, i]) ?? []), [translation]);
   const running = job?.state === 'running' || job?.state === 'queued';
-  // Pending rows too: a cancelled job's rest is translated from here as well (main's `unfinished` covers them).
-  const unfinished = translation ? translation.counts.untranslated + translation.counts.stale + translation.counts.pending : 0;
+  const unfinished = translation ? unfinishedOf(translation.counts) : 0;
   const showRow = (rowId: string) => {
     const index = rowIndex.get(rowId);
     if (index === undefined) return;

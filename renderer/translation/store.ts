@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { ModelJob } from '../../shared/contract/modelJobs';
 import { BridgeError } from '../../shared/contract/client';
-import { type GlossaryEntry, type Translation, type TranslationEstimate, type TranslationSummary, translatedRowTextSchema } from '../../shared/contract/translation';
+import type { FindOptions } from '../../shared/contract/transcriptEditor';
+import { type GlossaryEntry, type Translation, type TranslationEstimate, type TranslationMatch, type TranslationSummary, translatedRowTextSchema } from '../../shared/contract/translation';
 import { problemOfIssue } from '../../shared/domain/problem';
 import { api } from '../api';
 import { watchModelJobs } from '../api/model-job-watch';
@@ -56,16 +57,59 @@ async function reload() {
 }
 
 /**
- * Opens the panel on a transcript: its translations, and their jobs on main's model-job watch.
- * Rows are read again as a batch finishes or a job changes state. Returns the stop.
+ * Reads the open translation again after its rows changed, once more after the read under way
+ * when asked meanwhile (typing sends a change per pause, and a 3-hour transcript's view is tens
+ * of ms of main's time, so reads never queue up). Only the open one: the list's other languages
+ * are not on screen in the editor and are read with the next job event or opening.
  */
-export function openTranslations(transcriptId: string): () => void {
+let reading: Promise<void> | null = null;
+let readAgain = false;
+async function readOpen() {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId || !language) return;
+  try {
+    const translation = await api.translation.get({ transcriptId, language });
+    const now = useTranslations.getState();
+    if (now.transcriptId !== transcriptId || now.language !== language) return;
+    // The list's entry for this language counts as the translation now does.
+    const list = now.list?.map((entry) => (entry.language === language && translation ? { ...entry, counts: translation.counts } : entry)) ?? null;
+    set({ list, translation, problem: null });
+  } catch (error) {
+    set({ problem: error });
+  }
+}
+function readOpenSoon() {
+  if (reading) return void (readAgain = true);
+  reading = readOpen().finally(() => {
+    reading = null;
+    if (readAgain) {
+      readAgain = false;
+      readOpenSoon();
+    }
+  });
+}
+
+/**
+ * The transcript's rows changed (an edit, split or merge in any window, on `transcriptEditor.watch`):
+ * stale and pending are main's reading of the rows as they now stand, so the open translation is read again.
+ */
+export function translationsChanged(transcriptId: string) {
+  const { transcriptId: open, language } = useTranslations.getState();
+  if (open === transcriptId && language) readOpenSoon();
+}
+
+/**
+ * Opens the view on a transcript: its translations, and their jobs on main's model-job watch.
+ * Rows are read again as a batch finishes or a job changes state. `first`: the panel opens on
+ * the first translation, so its rows show without a click; the editor's track starts off.
+ * Returns the stop.
+ */
+export function openTranslations(transcriptId: string, { first = true }: { first?: boolean } = {}): () => void {
   // Drafts stay: keyed by transcript, they are there again when the page comes back to it.
   set({ transcriptId, list: null, language: null, translation: null, jobs: [], problem: null });
-  // A transcript with translations opens on its first, so its rows show without a click.
   void reload().then(() => {
     const { list, language } = useTranslations.getState();
-    if (!language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
+    if (first && !language && list?.[0] && useTranslations.getState().transcriptId === transcriptId) showTranslation(list[0].language);
   });
   let seen = new Map<string, string>();
   return watchModelJobs(
@@ -133,6 +177,20 @@ export async function editTranslatedRow(rowId: string, text: string) {
     setDraft(key, { text: useTranslations.getState().drafts[key]?.text ?? text, problem: error });
   }
 }
+/** Main's Find in the open translation's own wording (none open: nothing). */
+export function findInTranslation(options: FindOptions): Promise<TranslationMatch[]> {
+  const { transcriptId, language } = useTranslations.getState();
+  if (!transcriptId || !language || !options.find) return Promise.resolve([]);
+  return api.translation.find({ transcriptId, language, ...options });
+}
+
+/** Replaces one span of a translated row's wording (the editor's Replace on a match main found there), saved as an edit. */
+export function replaceInTranslatedRow(rowId: string, index: number, length: number, replacement: string): Promise<void> {
+  const text = useTranslations.getState().translation?.rows.find((row) => row.id === rowId)?.text;
+  if (text === undefined) return Promise.resolve();
+  return editTranslatedRow(rowId, text.slice(0, index) + replacement + text.slice(index + length));
+}
+
 export const saveGlossary = async (entries: GlossaryEntry[]) => took(await api.translation.setGlossary({ ...target(), entries }));
 
 /** Names and terms already kept for a language not open here (none before its first). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { issueOf } from '../domain/problem';
 import { call } from './define';
 import { saveOutcomeSchema } from './files';
-import { rowIdSchema } from './transcriptEditor';
+import { findOptionsSchema, rowIdSchema } from './transcriptEditor';
 
 /**
  * A transcript's translation into another language: a track of its own beside the original rows
@@ -86,6 +86,9 @@ export const translatedRowTextSchema = z
   .max(4000)
   .refine((text) => text !== '', issueOf('translation.row_blank'));
 
+/** A match of the editor's Find in a translated row: its place in the row's translated text. */
+export const translationMatchSchema = z.object({ rowId: rowIdSchema, index: z.number().int().nonnegative(), length: z.number().int().positive() });
+
 const target = z.object({ transcriptId: z.string().min(1).max(200), language: targetLanguageSchema }).strict();
 
 export const translationArea = {
@@ -103,6 +106,12 @@ export const translationArea = {
   start: call(target.extend({ only: z.enum(['all', 'unfinished']).default('all') }), translationSchema),
   /** The user's own wording of a translated row (marked edited); a blank one is refused (it would drop the row from the export). */
   editRow: call(target.extend({ rowId: rowIdSchema, text: translatedRowTextSchema }), translationSchema),
+  /**
+   * Where the translation's own wording holds the text (the editor's Find with the track shown):
+   * in the original's row order, offsets within each row's translated text. Rows that show the
+   * original (pending, untranslated) are the original's matches, not the translation's.
+   */
+  find: call(target.extend(findOptionsSchema.shape), z.array(translationMatchSchema)),
   /** Names and terms for this language, sent with every batch from now on. */
   setGlossary: call(target.extend({ entries: z.array(glossaryEntrySchema).max(200) }), translationSchema),
   /** Deletes the translation (a running job is cancelled first). */
@@ -119,3 +128,4 @@ export type CueFlag = z.infer<typeof cueFlagSchema>;
 export type Translation = z.infer<typeof translationSchema>;
 export type TranslationSummary = z.infer<typeof translationSummarySchema>;
 export type TranslationEstimate = z.infer<typeof translationEstimateSchema>;
+export type TranslationMatch = z.infer<typeof translationMatchSchema>;

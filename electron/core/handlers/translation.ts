@@ -18,6 +18,7 @@ export function translationHandlers(deps: { translation: TranslateService; histo
     estimate: async ({ transcriptId, language, only }) => (known(transcriptId), translation.estimate(transcriptId, language, only)),
     start: async ({ transcriptId, language, only }) => (known(transcriptId), translation.start(transcriptId, language, only)),
     editRow: async ({ transcriptId, language, rowId, text }) => (known(transcriptId), translation.editRow(transcriptId, language, rowId, text)),
+    find: async ({ transcriptId, language, ...options }) => (known(transcriptId), translation.find(transcriptId, language, options)),
     setGlossary: async ({ transcriptId, language, entries }) => (known(transcriptId), translation.setGlossary(transcriptId, language, entries)),
     remove: async ({ transcriptId, language }) => (known(transcriptId), translation.remove(transcriptId, language)),
     async export({ transcriptId, language, format, bilingual }) {

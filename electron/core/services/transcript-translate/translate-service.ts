@@ -1,7 +1,9 @@
 import type { ModelJob } from '../../../../shared/contract/modelJobs';
-import type { GlossaryEntry, Translation, TranslationEstimate, TranslationSummary } from '../../../../shared/contract/translation';
+import type { FindOptions } from '../../../../shared/contract/transcriptEditor';
+import type { GlossaryEntry, Translation, TranslationEstimate, TranslationMatch, TranslationSummary } from '../../../../shared/contract/translation';
 import type { Plan } from '../../../../shared/domain/plan-rules';
 import { Problem } from '../../../../shared/domain/problem';
+import { findPattern } from '../../../../shared/domain/transcript-edits';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
 import type { StoredTranslation, TranslationsTable } from '../history/translations';
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
@@ -129,6 +131,16 @@ export function createTranslateService(deps: TranslateDeps) {
       if (!original) throw new Problem('translation.row_gone');
       translations.putRows(transcriptId, language, [{ rowId, text, status: 'translated', edited: true, source: original.text }], { overEdited: true });
       return view(translations.get(transcriptId, language) ?? found);
+    },
+    /** The editor's Find in the translation's own wording (the same pattern its Find uses on the original). */
+    find(transcriptId: string, language: string, options: FindOptions): TranslationMatch[] {
+      const pattern = findPattern(options);
+      const found = translations.get(transcriptId, language);
+      if (!pattern || !found) return [];
+      return translatedRows(found, deps.rows.rowsOf(transcriptId))
+        .filter((row) => row.status === 'translated' || row.status === 'stale')
+        .flatMap((row) => Array.from(row.text.matchAll(pattern), (hit) => ({ rowId: row.id, index: hit.index, length: hit[0].length })))
+        .filter((hit) => hit.length > 0);
     },
     setGlossary(transcriptId: string, language: string, entries: GlossaryEntry[]): Translation {
       ensure(transcriptId, language);

@@ -217,6 +217,42 @@ describe('a translation as a model job', () => {
     await core.close();
   }, 60_000);
 
+  it('follows a split and a merge by row id (the kept row stale) and finds the translation\'s own wording for the editor\'s Find', async () => {
+    const rows = keep(longMeeting('long', 40 / 3600));
+    const { core, invoke } = await openCore('pro');
+    const target = { transcriptId: 'long', language: 'de' };
+    // Names and terms set first: a translation whose rows are all pending, two then worded by hand.
+    await invoke('translation:setGlossary', { ...target, entries: [] });
+    await invoke('translation:editRow', { ...target, rowId: rows[0]!.rowId, text: 'Die Brücke kam spät.' });
+    await invoke('translation:editRow', { ...target, rowId: rows[2]!.rowId, text: 'brücken bauen' });
+    const find = (find: string, options: { caseSensitive?: boolean; wholeWord?: boolean } = {}) =>
+      invoke<Array<{ rowId: string; index: number; length: number }>>('translation:find', { ...target, find, caseSensitive: false, wholeWord: false, ...options });
+    expect(await find('brücke')).toEqual([
+      { rowId: rows[0]!.rowId, index: 4, length: 6 },
+      { rowId: rows[2]!.rowId, index: 0, length: 6 },
+    ]);
+    expect(await find('Brücke', { caseSensitive: true })).toHaveLength(1);
+    expect(await find('brücke', { wholeWord: true })).toEqual([{ rowId: rows[0]!.rowId, index: 4, length: 6 }]);
+    // A pending row shows the original: its words are the original's matches, not the translation's.
+    expect(await find(rows[1]!.text.split(' ')[0]!)).toEqual([]);
+    await expect(find('')).rejects.toThrow();
+
+    let { version } = await invoke<{ version: number }>('transcriptEditor:open', { id: 'long' });
+    ({ version } = await invoke<{ version: number }>('transcriptEditor:edit', { id: 'long', version, intent: { type: 'split', block: 0, word: 2 } }));
+    let now = (await invoke<Translation>('translation:get', target))!;
+    expect(now.rows).toHaveLength(11);
+    expect(now.rows[0]).toMatchObject({ id: rows[0]!.rowId, status: 'stale', text: 'Die Brücke kam spät.', edited: true });
+    expect(now.rows[1]).toMatchObject({ status: 'pending' });
+    // A merge keeps the first row's translation, stale against the merged text; the second's goes.
+    await invoke('translation:editRow', { ...target, rowId: rows[1]!.rowId, text: 'Zeile zwei.' });
+    await invoke('transcriptEditor:edit', { id: 'long', version, intent: { type: 'merge', block: 2 } });
+    now = (await invoke<Translation>('translation:get', target))!;
+    expect(now.rows).toHaveLength(10);
+    expect(now.rows[2]).toMatchObject({ id: rows[1]!.rowId, status: 'stale', text: 'Zeile zwei.' });
+    expect(now.rows.find((row) => row.id === rows[2]!.rowId)).toBeUndefined();
+    await core.close();
+  }, 60_000);
+
   it("sends pending rows with 'unfinished' when no job is translating them", async () => {
     keep(longMeeting('long', 40 / 3600));
     const { core, invoke } = await openCore('pro');
