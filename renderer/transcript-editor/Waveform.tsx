@@ -108,9 +108,23 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
     };
     surfer.current = { wave, regions, sync, applyZoom };
 
+    // The overview is drawn at once; the 10 ms peaks that zooming in needs take its place when they
+    // come, asked once it is drawn (their 3 MB answer and its decoding would otherwise come first).
+    let live = true;
+    let asked = false;
+    const askFull = () => {
+      if (asked) return;
+      asked = true;
+      fullPeaks(id).then(
+        (full) => {
+          if (live && full && full.windowMs !== peaks.windowMs) void wave.load(media.currentSrc || media.src, full.channels, full.duration);
+        },
+        () => undefined,
+      );
+    };
     const stops = [
       wave.on('ready', () => (applyZoom(), sync())),
-      wave.on('redraw', () => setDrawn(true)),
+      wave.on('redraw', () => (setDrawn(true), askFull())),
       wave.on('ready', () => setDetail(wave.getDecodedData() === null ? null : (1000 * wave.getDuration()) / (wave.getDecodedData()!.length || 1))),
       wave.on('scroll', sync),
       wave.on('zoom', sync),
@@ -125,14 +139,6 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
         void edit({ type: 'setTime', block: known.row.index, edge: moved.edge, ms: moved.ms, snap }).finally(sync);
       }),
     ];
-    // The overview is drawn at once; the 10 ms peaks that zooming in needs take its place when they come.
-    let live = true;
-    fullPeaks(id).then(
-      (full) => {
-        if (live && full && full.windowMs !== peaks.windowMs) void wave.load(media.currentSrc || media.src, full.channels, full.duration);
-      },
-      () => undefined,
-    );
     return () => {
       live = false;
       stops.forEach((stop) => stop());

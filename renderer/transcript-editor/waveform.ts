@@ -29,8 +29,9 @@ let asked: { id: string; overview: Promise<Peaks | null> } | null = null;
 
 /**
  * The whole recording in a few thousand pairs (null: its transcript kept no recording), to draw
- * at once; asked once per transcript opened. Asked beside the document instead of after it, it
- * delayed the first row more than it sped the waveform (the bench, at load 8–9).
+ * at once; asked once per transcript opened, at the click on Edit transcript after the document
+ * (`prepareEditor`), while the page takes down the result view. Asked beside the document once the
+ * editor's screen had mounted, it delayed the first row more than it sped the waveform.
  */
 export function overviewOf(id: string): Promise<Peaks | null> {
   if (asked?.id !== id) {

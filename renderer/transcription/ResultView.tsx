@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { useNavigation } from '../navigation';
+import { prepareEditor } from '../transcript-editor';
 import { TranslationsPanel } from '../translation';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
@@ -114,7 +115,15 @@ export function ResultView({ id }: { id: string }) {
         </h1>
         <ResultMeta record={record} />
         <div className="actions">
-          <button type="button" className="small" onClick={() => useNavigation.getState().editTranscript(record.id)}>
+          <button
+            type="button"
+            className="small"
+            onClick={() => {
+              // Main is asked for the editor's document now, and answers while this view is taken down.
+              prepareEditor(record.id);
+              useNavigation.getState().editTranscript(record.id);
+            }}
+          >
             {t('result.edit')}
           </button>
           <CopyButton label={t('result.copy')} text={() => record.transcript.text} />

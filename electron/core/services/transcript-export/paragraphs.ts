@@ -7,9 +7,20 @@ import { PARAGRAPH_GAP_SECONDS, collapseSpace, separator } from '../subtitles';
 export type Paragraph = { speaker: string | null; start: number | null; end: number | null; text: string };
 
 /**
+ * A paragraph this long ends at its next sentence end, and one of LONGEST words at its next row,
+ * though nobody paused: a three-hour talk without a two-second pause was one paragraph of 27,000
+ * words, unreadable in every export, and on its page one list item that took 100–200 ms to
+ * mount and as long to take down (the editor's opening waited for it).
+ */
+const LONG_WORDS = 120;
+const LONGEST_WORDS = 400;
+const SENTENCE_END = /[.!?…。！？]["')\]」』]*$/;
+
+/**
  * The edited transcript as paragraphs for TXT, Markdown, DOCX and the transcript's page: a new
- * paragraph where the speaker changes, after a long silence, or at the first word past one of
- * `breaks` (seconds, in order: the markers, shown between paragraphs, so each at its word).
+ * paragraph where the speaker changes, after a long silence, at the first word past one of
+ * `breaks` (seconds, in order: the markers, shown between paragraphs, so each at its word), or
+ * once long (LONG_WORDS).
  */
 export function paragraphsOf(document: EditorDocument, breaks: readonly number[] = []): Paragraph[] {
   const names = new Map(document.speakers.map((speaker) => [speaker.id, speaker.name]));
@@ -18,6 +29,7 @@ export function paragraphsOf(document: EditorDocument, breaks: readonly number[]
   let lastEnd: number | null = null;
   let lastSpeaker: string | null | undefined;
   let nextBreak = 0;
+  let wordsIn = 0;
   /** Words `from`–`to` of a row, joined to the paragraph before unless something ends it there. */
   const add = (words: readonly string[], times: readonly number[] | null, from: number, to: number, speaker: string | null, marked: boolean) => {
     const text = collapseSpace(joinWords(words.slice(from, to)));
@@ -26,10 +38,15 @@ export function paragraphsOf(document: EditorDocument, breaks: readonly number[]
     const end = times ? times[to * 2 - 1]! / 1000 : null;
     const current = paragraphs.at(-1);
     const paused = start !== null && lastEnd !== null && start - lastEnd >= PARAGRAPH_GAP_SECONDS;
-    if (current && speaker === lastSpeaker && !paused && !marked) {
+    const long = current !== undefined && (wordsIn >= LONGEST_WORDS || (wordsIn >= LONG_WORDS && SENTENCE_END.test(current.text)));
+    if (current && speaker === lastSpeaker && !paused && !marked && !long) {
       current.text += separator(current.text, text) + text;
       current.end = end;
-    } else paragraphs.push({ speaker, start, end, text });
+      wordsIn += to - from;
+    } else {
+      paragraphs.push({ speaker, start, end, text });
+      wordsIn = to - from;
+    }
     lastSpeaker = speaker;
     lastEnd = end;
   };
