@@ -27,6 +27,13 @@ export function SentNotice({ message }: { message: Message }) {
   const { t } = useTranslation('chat');
   const format = useFormats();
   if (!message.sent) return null;
+  if (message.sent.tooBig) {
+    return (
+      <p className="hint sent-notice" role="note">
+        {t(`context.tooBig.${message.sent.tooBig}`)}
+      </p>
+    );
+  }
   const values = { messages: format.number(message.sent.messages), of: format.number(message.sent.of), tokens: format.number(message.sent.tokens) };
   return (
     <p className="hint sent-notice" role="note">

@@ -21,9 +21,14 @@ export const sentContextSchema = z.object({
   tokens: z.number().int().min(0),
   /** The model refused the request as too long and older messages were left out until it fit. */
   cut: z.boolean(),
+  /**
+   * What alone was too long for the model, when what is always sent (the system prompt with an
+   * attached transcript, pinned messages, the message answered) did not fit by itself.
+   */
+  tooBig: z.enum(['system_prompt', 'pinned', 'message']).optional(),
 });
 export type SentContext = z.infer<typeof sentContextSchema>;
 
 /** What the next request would carry, for the composer and the list (ids of the messages left out). */
-export const contextPlanSchema = sentContextSchema.omit({ cut: true }).extend({ leftOut: z.array(z.string()) });
+export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true }).extend({ leftOut: z.array(z.string()) });
 export type ContextPlanView = z.infer<typeof contextPlanSchema>;

@@ -111,7 +111,7 @@ export function createConversationService(deps: {
     // Written on the reply before any event records it (a refusal as too long comes before any text).
     running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, (sent) => {
       const current = recorder.current();
-      if (sent.messages < sent.of) current.sent = sent;
+      if (sent.messages < sent.of || sent.tooBig) current.sent = sent;
       else delete current.sent;
     });
     return { conversationId: meta.id, messageId: answer.id };

@@ -53,6 +53,9 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
             refused = event;
             return;
           }
+          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long') {
+            onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, tooBig: biggest(meta, planned, path.at(-1)) });
+          }
           reported = true;
           if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
           ctx.emit(event);
@@ -61,6 +64,14 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
       if (!refused || ctx.signal.aborted) return;
       cap = Math.floor(planned.tokens / 2);
     }
+  }
+
+  /** Which of what is always sent is the largest: the item to name when they alone do not fit. */
+  function biggest(meta: ConversationMeta, planned: ContextPlan, last: Message | undefined): SentContext['tooBig'] {
+    const size = (text: string) => context.tokens.raw(text);
+    const pinned = Math.max(0, ...planned.sent.filter((message) => message !== last).map((message) => size(message.content)));
+    const sizes = { system_prompt: size(meta.systemPrompt), pinned, message: last ? size(last.content) : 0 };
+    return (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
   }
 
   /** The service's own count of a request corrects the estimate (uncorrected counts on both sides of the ratio). */

@@ -125,4 +125,15 @@ describe('a conversation with a context budget', () => {
     const ratios = JSON.parse(await readFile(join(app.dir, 'token-ratios.json'), 'utf8')) as Record<string, number>;
     expect(Object.values(ratios)[0]).toBeGreaterThan(0);
   });
+
+  it('names what is too long when what is always sent does not fit by itself', async () => {
+    const app = await coreWith(20, (index) => `Message number ${index}.`);
+    fake.setContextTokens(300);
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'A very long question. '.repeat(100), options });
+    expect(await app.end('long')).toMatchObject({ type: 'failed', failure: { reason: 'context_too_long' } });
+    const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(reply.sent).toMatchObject({ tooBig: 'message', cut: true });
+    // The question is kept, whatever the model said: nothing the user typed is lost.
+    expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-2)!.content).toContain('A very long question.');
+  });
 });
