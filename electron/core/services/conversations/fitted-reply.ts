@@ -5,7 +5,7 @@ import type { ChatService, CompletionContext } from '../completion/chat-service'
 import type { CompletionInput } from '../completion/completion-input';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
-import type { TokenEstimates } from './token-estimate';
+import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
 
 /** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
 export interface ChatContext {
@@ -74,11 +74,14 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     return (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
   }
 
-  /** The service's own count of a request corrects the estimate (uncorrected counts on both sides of the ratio). */
+  /**
+   * The service's own count of a request corrects the estimate: the ratio is of the texts' tokens
+   * alone (each message's overhead taken off its count), as the plan scales texts and adds the overhead.
+   */
   function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string) {
-    const raw = (text: string) => context.tokens.raw(text);
-    const estimated = planned.sent.reduce((sum, message) => sum + raw(message.content), systemPrompt.trim() ? raw(systemPrompt) : 0);
-    return context.tokens.learn(key, estimated, reported);
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...planned.sent.map((message) => message.content)];
+    const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
+    return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
   }
 
   return { plan, view, complete };

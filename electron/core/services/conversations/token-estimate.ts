@@ -6,8 +6,8 @@ import { createAtomicWriter } from '../storage/json-file';
 
 /** What the convention adds around each message (role, separators), in tokens. */
 export const MESSAGE_OVERHEAD = 4;
-/** Cached counts before the cache starts over: a 10,000-message history fits twice. */
-const CACHE_LIMIT = 20_000;
+/** Cached counts before the cache starts over: several 10,000-message histories fit. */
+const CACHE_LIMIT = 50_000;
 /** How much one reported count moves the learnt ratio: a mix of models' answers drifts, a single odd one does not swing it. */
 const LEARNING = 0.5;
 
