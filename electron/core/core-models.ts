@@ -36,6 +36,6 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
   // Translations too, each a model job of kind "translate" resumed like notes (docs/architecture/translation.md).
   const translation = createTranslateService({ translations: history.translations, rows: history.transcripts.rows, models, jobs: modelJobs, plan: deps.plan });
   // Chat's requests within their context budget: estimates corrected per (service, model), keyed as the fits are.
-  const chatContext = { tokens: openTokenEstimates(join(deps.dataDir, 'token-ratios.json')), key: models.fitKey };
+  const chatContext = { tokens: openTokenEstimates(join(deps.dataDir, 'token-ratios.json')), key: models.fitKey, fits: models.fits };
   return { models, modelJobs, notes, ask, translation, chatContext };
 }

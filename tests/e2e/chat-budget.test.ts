@@ -7,7 +7,7 @@ import { createHistoryStore } from '../../electron/core/services/history/history
 import { promptTokensOf } from '../fake-service/chat-reply';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
-import { backToChat, composer, openOptions, send, settled, useKey } from '../support/chat';
+import { composer, openOptions, send, settled, useKey } from '../support/chat';
 import { type Session, openSession } from '../support/history-app';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { removeFolder } from '../support/temp-folder';

@@ -3,6 +3,7 @@ import { SEND_EVERYTHING, type ContextPlanView, type SentContext } from '../../.
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import type { ChatService, CompletionContext } from '../completion/chat-service';
 import type { CompletionInput } from '../completion/completion-input';
+import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
 import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
@@ -12,6 +13,8 @@ export interface ChatContext {
   tokens: TokenEstimates;
   /** (service origin, model), as model-requests keys its fits. */
   key: (model: string) => string;
+  /** model-requests' fits, here in estimated tokens (under the key's own name + " tokens"). */
+  fits: Fits;
 }
 
 /**
@@ -20,7 +23,10 @@ export interface ChatContext {
  * `context_too_long` the request layer splits on; see model-requests-and-jobs.md).
  */
 export function fittedReplies(chat: ChatService, context: ChatContext) {
-  function plan(meta: ConversationMeta, path: readonly Message[], cap = Infinity): ContextPlan {
+  const fitKey = (meta: ConversationMeta) => `${context.key(meta.options.model)} tokens`;
+
+  /** Within `cap`, or else what the model was found to take (a refusal learnt, as the request layer learns it). */
+  function plan(meta: ConversationMeta, path: readonly Message[], cap = context.fits.budget(fitKey(meta))): ContextPlan {
     const ratio = context.tokens.ratio(context.key(meta.options.model));
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
     return planContext({ systemPrompt: meta.systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
@@ -39,7 +45,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    */
   async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, onSent: (sent: SentContext) => void) {
     const key = context.key(meta.options.model);
-    let cap = Infinity;
+    let cap = context.fits.budget(fitKey(meta));
     for (let cut = false; ; cut = true) {
       const planned = plan(meta, path, cap);
       const input: CompletionInput = requestFor(meta, planned.sent, continuing);
@@ -57,11 +63,13 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
             onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, tooBig: biggest(meta, planned, path.at(-1)) });
           }
           reported = true;
+          if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
           if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
           ctx.emit(event);
         },
       });
       if (!refused || ctx.signal.aborted) return;
+      void context.fits.record(fitKey(meta), planned.tokens, false);
       cap = Math.floor(planned.tokens / 2);
     }
   }

@@ -121,6 +121,15 @@ describe('a conversation with a context budget', () => {
     const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
     expect(reply).toMatchObject({ content: 'Still here.', sent: { cut: true, of: 501, messages: body.messages.length - 1 } });
 
+    // The limit learnt is kept (as the request layer keeps its fits): the next request is cut up front, and the composer says so.
+    const plan = await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' });
+    expect(plan.messages).toBeLessThan(plan.of);
+    fake.reset();
+    fake.setContextTokens(4000);
+    fake.chat.next({ reply: 'Yes.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'And now?', options });
+    await expect.poll(() => chatLog().map((request) => request.status)).toEqual([200]);
+
     // The service's count corrects the local estimate from then on.
     const ratios = JSON.parse(await readFile(join(app.dir, 'token-ratios.json'), 'utf8')) as Record<string, number>;
     expect(Object.values(ratios)[0]).toBeGreaterThan(0);
