@@ -3,6 +3,8 @@ import type { Message } from '../../shared/domain/conversation';
 import { useFormats } from '../i18n';
 import { pinMessage, useContextPlan, useLeftOut } from './context-plan';
 
+const TOO_BIG = { system_prompt: 'context.tooBig.system_prompt', pinned: 'context.tooBig.pinned', message: 'context.tooBig.message' } as const;
+
 /** Pin: the message is always sent, whatever the context budget (main keeps the pin). */
 export function PinButton({ message, conversationId }: { message: Message; conversationId: string }) {
   const { t } = useTranslation('chat');
@@ -30,7 +32,7 @@ export function SentNotice({ message }: { message: Message }) {
   if (message.sent.tooBig) {
     return (
       <p className="hint sent-notice" role="note">
-        {t(`context.tooBig.${message.sent.tooBig}`)}
+        {t(TOO_BIG[message.sent.tooBig])}
       </p>
     );
   }
