@@ -7,6 +7,7 @@ import { createModelRequests } from './services/model-requests/model-requests';
 import type { ServiceClient } from './services/net/service-client';
 import type { Plan } from '../../shared/contract/settings';
 import { createNotesService } from './services/transcript-notes/notes-service';
+import { openTokenEstimates } from './services/conversations/token-estimate';
 import { createTranslateService } from './services/transcript-translate/translate-service';
 
 /**
@@ -34,5 +35,7 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
   });
   // Translations too, each a model job of kind "translate" resumed like notes (docs/architecture/translation.md).
   const translation = createTranslateService({ translations: history.translations, rows: history.transcripts.rows, models, jobs: modelJobs, plan: deps.plan });
-  return { models, modelJobs, notes, ask, translation };
+  // Chat's requests within their context budget: estimates corrected per (service, model), keyed as the fits are.
+  const chatContext = { tokens: openTokenEstimates(join(deps.dataDir, 'token-ratios.json')), key: models.fitKey, fits: models.fits };
+  return { models, modelJobs, notes, ask, translation, chatContext };
 }

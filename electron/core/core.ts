@@ -176,7 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
-  const { models, modelJobs, notes, ask, translation } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
+  const { models, modelJobs, notes, ask, translation, chatContext } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
   const { people, editor, waveforms, closeEditing } = openEditing({ history, settings, language, dataDir: options.userDataDir, splitProcess: options.splitProcess });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
@@ -201,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     history,
     chat: createChatService({ service, tools: mcp, rules: permissions, presence }),
     plan: () => settings.get().plan,
+    context: chatContext,
   });
 
   const stopBackups = scheduleBackups(backups, history.db);

@@ -12,6 +12,7 @@ import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
 import { VersionSwitch } from './VersionSwitch';
+import { PinButton, SentNotice } from './ContextMarks';
 
 interface Props {
   message: Message;
@@ -113,9 +114,11 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
               {t('message.continue')}
             </button>
           )}
+          {text && <PinButton message={message} conversationId={conversationId} />}
           {message.usage && <UsageLine usage={message.usage} />}
         </div>
       )}
+      {!streaming && <SentNotice message={message} />}
     </article>
   );
 }

@@ -14,6 +14,7 @@ import { MessageList } from './MessageList';
 import { StorageNotice } from './StorageNotice';
 import { type OptionsInput, checkOptions, hasErrors, toInput } from './options';
 import { useActiveConversation, useChat } from './store';
+import { useFollowContextPlan } from './context-plan';
 import './chat.css';
 
 const OPTIONS_ID = 'chat-options';
@@ -53,6 +54,7 @@ export function ChatScreen() {
   const { t } = useTranslation('chat');
   const conversation = useActiveConversation();
   const listKey = useListKey(conversation.id);
+  useFollowContextPlan(conversation);
   const plan = useSettings((s) => s.settings?.plan ?? 'free');
   const [optionsOpen, setOptionsOpen] = useState(false);
   const typed = useChat((s) => s.optionInputs[conversation.id]);

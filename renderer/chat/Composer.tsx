@@ -6,6 +6,7 @@ import { useNavigation } from '../navigation';
 import { useSettings } from '../settings';
 import { SHORTCUTS } from '../common/shortcuts';
 import { type Formats, useFormats } from '../i18n';
+import { NextRequestLine } from './ContextMarks';
 import { DictateButton } from './DictateButton';
 import { DictationNotice } from './DictationNotice';
 import { useDictation } from './dictation';
@@ -101,6 +102,7 @@ export function Composer({ conversationId, blocked }: Props) {
       }}
     >
       <PastedChip conversationId={conversationId} />
+      <NextRequestLine conversationId={conversationId} />
       <div className="composer-box">
         <textarea
           ref={field}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { AssistantMessage } from './AssistantMessage';
+import { LeftOutMark } from './ContextMarks';
 import type { Message } from '../../shared/domain/conversation';
 import { ToolMessage } from './ToolMessage';
 import { UserMessage } from './UserMessage';
@@ -17,6 +18,7 @@ interface Props {
 export const MessageItem = memo(function MessageItem({ message, conversationId, isLast, busy, highlighted }: Props) {
   return (
     <div className={highlighted ? 'message-row highlighted' : 'message-row'} data-highlighted={highlighted || undefined}>
+      <LeftOutMark message={message} conversationId={conversationId} />
       {message.role === 'user' ? (
         <UserMessage message={message} conversationId={conversationId} busy={busy} />
       ) : message.role === 'tool' ? (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../common/CopyButton';
+import { PinButton } from './ContextMarks';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
 import type { Message } from '../../shared/domain/conversation';
@@ -37,6 +38,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         >
           {t('message.edit')}
         </button>
+        <PinButton message={message} conversationId={conversationId} />
       </div>
     </article>
   );

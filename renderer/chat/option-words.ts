@@ -12,6 +12,7 @@ const SCHEMA = {
   toolChoice: 'options.problem.tool',
   stream: 'options.problem.tool',
   jsonMode: 'options.problem.tool',
+  context: 'options.problem.context',
 } as const;
 
 /** What a field's problem says, in the language `t` speaks (the chat namespace's). */

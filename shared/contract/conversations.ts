@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatOptionsSchema, toolRefSchema } from '../domain/chat';
+import { contextPlanSchema } from '../domain/context-budget';
 import { conversationMetaSchema, messageSchema } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
 import { issueOf } from '../domain/problem';
@@ -95,6 +96,10 @@ export const conversationsArea = {
   continue: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), replyStartedSchema),
   /** Shows another of a reply's versions (kept by Retry and Regenerate); what the model is sent follows it. */
   showVersion: call(z.object({ conversationId, messageId: z.string().min(1), version: z.number().int().min(0) }).strict(), messageSchema),
+  /** Pins a message (always sent, whatever the context budget) or unpins it; every page gets it as a `message` event. */
+  pinMessage: call(z.object({ conversationId, messageId: z.string().min(1), pinned: z.boolean() }).strict(), messageSchema),
+  /** What the next request would carry (the composer's line) and which messages it leaves out (marked in the list). */
+  contextPlan: call(z.object({ conversationId }).strict(), contextPlanSchema),
   /** Stops the conversation's reply; nothing when none is being written. */
   stop: call(z.object({ conversationId }).strict(), z.void()),
   /** A paste too long for a message, staged for 'paste': saved where the user chooses, as a text file. */

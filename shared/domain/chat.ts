@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextBudgetSchema } from './context-budget';
 import { serviceFailure } from './service-failure';
 
 /** Roles of the seed's message (§2.1). */
@@ -52,6 +53,8 @@ export const chatOptionsSchema = z.object({
   /** Pro: the MCP tools offered to the model in this conversation. */
   tools: z.array(toolKeySchema).optional(),
   toolChoice: toolChoiceSchema.optional(),
+  /** How much history a request carries; absent: the Settings default (everything unless changed). */
+  context: contextBudgetSchema.optional(),
 });
 
 /** A new chat's options: the service's default model, its own temperature and length, streamed. */

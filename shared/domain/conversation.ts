@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
+import { sentContextSchema } from './context-budget';
 import { serviceFailure } from './service-failure';
 
 /** One message as the history keeps it: the wire message plus how and when it came to be. */
@@ -18,6 +19,10 @@ const messageFields = z.object({
   /** Tool messages: the call this answers, and how that call ended. */
   toolCallId: z.string().optional(),
   toolOutcome: toolOutcomeSchema.optional(),
+  /** Pinned by the user: always sent, whatever the context budget (migration 20). */
+  pinned: z.boolean().optional(),
+  /** Replies: how much of the history their request carried, when some was left out. */
+  sent: sentContextSchema.optional(),
 });
 
 /** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */

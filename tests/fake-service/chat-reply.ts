@@ -35,6 +35,9 @@ function countTokens(text: string): number {
   return Math.max(text ? 1 : 0, Math.ceil(text.length / 4));
 }
 
+/** The prompt's tokens as this service counts them (its own way, not gpt-tokenizer's): reported as usage and held to the context limit. */
+export const promptTokensOf = (request: ChatRequest) => request.messages.reduce((sum, m) => sum + countTokens(m.text) + 3, 0);
+
 export function lastUserText(request: ChatRequest): string {
   for (let i = request.messages.length - 1; i >= 0; i--) {
     const message = request.messages[i];
@@ -107,7 +110,7 @@ export function composeAnswer(request: ChatRequest, scripted: ChatScript, reques
   if (content !== null && script.fence) content = `\`\`\`json\n${content}\n\`\`\``;
   if (content !== null && script.think !== undefined) content = `<think>${script.think}</think>\n${content}`;
 
-  const promptTokens = request.messages.reduce((sum, m) => sum + countTokens(m.text) + 3, 0);
+  const promptTokens = promptTokensOf(request);
   const completionTokens =
     countTokens(content ?? '') + toolCalls.reduce((sum, call) => sum + countTokens(call.function.name + call.function.arguments), 0);
   return {

@@ -1,5 +1,5 @@
 import type { ChatScript } from './script';
-import { composeAnswer, stableId } from './chat-reply';
+import { composeAnswer, promptTokensOf, stableId } from './chat-reply';
 import { isSynopsisRequest, isTranslateRequest, synopsisReply, translateReply } from './translate';
 import { streamAnswer } from './chat-stream';
 import { responseWriter, writeForever } from './endless';
@@ -43,9 +43,11 @@ export async function handleChat(ctx: RequestContext, takeScript: () => ChatScri
   const request = validation.request;
   const limit = ctx.state.contextChars;
   const length = request.messages.reduce((sum, message) => sum + message.text.length, 0);
-  if (limit !== null && length > limit) {
+  const tokens = ctx.state.contextTokens;
+  const counted = promptTokensOf(request);
+  if ((limit !== null && length > limit) || (tokens !== null && counted > tokens)) {
     // The convention's own words for it; a request refused so takes no script, as a real model never saw it.
-    const [context, asked] = [Math.ceil(limit / 4), Math.ceil(length / 4)];
+    const [context, asked] = tokens !== null ? [tokens, counted] : [Math.ceil(limit! / 4), Math.ceil(length / 4)];
     sendError(res, 400, {
       message: `This model's maximum context length is ${context} tokens. However, your messages resulted in ${asked} tokens. Please reduce the length of the messages.`,
       type: 'invalid_request_error',

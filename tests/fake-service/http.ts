@@ -25,6 +25,8 @@ export interface SharedState {
   sequence: number;
   /** setContextLimit: message characters above which a chat request is refused as too long. */
   contextChars: number | null;
+  /** setContextTokens: prompt tokens, counted as usage reports them (chat-reply.ts), above which a chat request is refused as too long. */
+  contextTokens: number | null;
   /**
    * Transcription requests arrived so far, the latest arrival whose upload has been read, and the
    * answers held until a later one's has (holdForNextMs).

@@ -244,6 +244,11 @@ export interface FakeService {
    * 400 in the convention's words (`context_length_exceeded`); null (the default) takes any size.
    */
   setContextLimit(chars: number | null): void;
+  /**
+   * The model's context in tokens, counted the service's own way (about four characters a token,
+   * three more a message: what its usage reports as prompt_tokens), refused as setContextLimit's.
+   */
+  setContextTokens(tokens: number | null): void;
   /** Clear the logs, the queues, the failing translation row, the latency, the context limit and the waitForDisconnect cursor. */
   reset(): void;
   close(): Promise<void>;

@@ -58,6 +58,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     defaultIntervalMs: options.defaultIntervalMs ?? 5,
     sequence: 0,
     contextChars: null,
+    contextTokens: null,
     transcriptionArrivals: { count: 0, read: 0, held: new Set() },
     toneWords: options.toneWords,
     translation: { take: translation.take, failingRow: null },
@@ -195,6 +196,9 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     setContextLimit(chars) {
       state.contextChars = chars;
     },
+    setContextTokens(tokens) {
+      state.contextTokens = tokens;
+    },
     issueKey(key, plan = 'free') {
       issued.set(key, plan);
     },
@@ -212,6 +216,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       cursor = 0;
       state.latencyMs = options.latencyMs ?? 0;
       state.contextChars = null;
+      state.contextTokens = null;
     },
     async close() {
       closing = true;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ToolDecision } from '../../../../shared/contract/chat';
+import type { CompletionEvent, ToolDecision } from '../../../../shared/contract/chat';
 import type { ReplyStarted } from '../../../../shared/contract/conversations';
 import type { ChatOptions } from '../../../../shared/domain/chat';
 import { type ConversationMeta, type Message, canContinue } from '../../../../shared/domain/conversation';
@@ -9,7 +9,7 @@ import type { HistoryStore } from '../history/history-store';
 import { recordReply } from '../completion/reply-recorder';
 import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { withShownSettings } from './shown-settings';
-import { requestFor } from './request';
+import { type ChatContext, fittedReplies } from './fitted-reply';
 import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
 import { Problem } from '../../../../shared/domain/problem';
@@ -48,8 +48,15 @@ const userMessage = (text: string): Message => ({
  * only the user's words and choices; the messages the model is sent are built here from the
  * stored history. Replies run in main whether or not a page watches (see live-replies.ts).
  */
-export function createConversationService(deps: { history: HistoryStore; chat: ChatService; plan: () => Plan; saveIntervalMs?: number }) {
+export function createConversationService(deps: {
+  history: HistoryStore;
+  chat: ChatService;
+  plan: () => Plan;
+  context: ChatContext;
+  saveIntervalMs?: number;
+}) {
   const { history, chat } = deps;
+  const fitted = fittedReplies(chat, deps.context);
   const live: LiveReplies = createLiveReplies();
 
   /** Main decides what the plan allows; a page that sends more (hostile or stale) is refused before anything is stored. */
@@ -100,10 +107,12 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       truncateAfter: start.truncateAfter ?? null,
       messages: [...(start.added ?? []), answer],
     });
-    running.ended = chat.complete(requestFor(meta, messages, !!start.continuing), {
-      id: running.replyId,
-      signal: running.controller.signal,
-      emit: (event) => live.apply(meta.id, running, event),
+    const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
+    // Written on the reply before any event records it (a refusal as too long comes before any text).
+    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, (sent) => {
+      const current = recorder.current();
+      if (sent.messages < sent.of || sent.tooBig) current.sent = sent;
+      else delete current.sent;
     });
     return { conversationId: meta.id, messageId: answer.id };
   }
@@ -180,6 +189,21 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
         throw new Problem('reply.not_continuable');
       }
       return reply(meta, messages, messages, { continuing: last });
+    },
+
+    /** Pins a message (always sent, whatever the budget) or unpins it; every page is told. */
+    pinMessage(input: { conversationId: string; messageId: string; pinned: boolean }): Message {
+      history.pinMessage(input.conversationId, input.messageId, input.pinned);
+      const message = history.get(input.conversationId).messages.find((m) => m.id === input.messageId)!;
+      live.broadcast({ type: 'message', conversationId: input.conversationId, message });
+      return message;
+    },
+
+    /** What the next request would carry: the stored path with a message to answer at its end. */
+    contextPlan(input: { conversationId: string }) {
+      const meta = history.meta(input.conversationId);
+      const path = history.get(meta.id).messages;
+      return fitted.view(meta, path, userMessage('…'));
     },
 
     stop(conversationId: string) {

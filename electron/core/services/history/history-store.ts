@@ -14,7 +14,7 @@ import { transcriptTable } from './transcripts';
 import { inTransaction, statementCache } from '../storage/sqlite-transaction';
 import { Problem } from '../../../../shared/domain/problem';
 
-export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls'>;
+export type ReplyUpdate = Pick<Message, 'content' | 'state' | 'usage' | 'failure' | 'model' | 'toolCalls' | 'sent'>;
 
 /**
  * Conversations and messages in SQLite. Every write is one statement or one transaction,
@@ -51,12 +51,13 @@ export function createHistoryStore(
   function insertMessage(conversationId: string, message: Message) {
     sql(
       `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
-                             tool_calls, tool_call_id, tool_outcome, versions)
+                             tool_calls, tool_call_id, tool_outcome, versions, pinned, sent)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
-               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions)
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions, :pinned, :sent)
        ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
                failure = excluded.failure, model = excluded.model, created_at = excluded.created_at, tool_calls = excluded.tool_calls,
-               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions`,
+               tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions,
+               pinned = excluded.pinned, sent = excluded.sent`,
     ).run({ ...messageParams(message), conversation_id: conversationId });
   }
 
@@ -164,6 +165,12 @@ export function createHistoryStore(
       });
     },
 
+    /** Pins or unpins one message of the conversation (migration 20); throws when it is not there. */
+    pinMessage(conversationId: string, messageId: string, pinned: boolean) {
+      const { changes } = sql('UPDATE messages SET pinned = ? WHERE id = ? AND conversation_id = ?').run(pinned ? 1 : 0, messageId, conversationId);
+      if (changes === 0) throw new Problem('message.gone');
+    },
+
     /** Drops every message after `messageId` (edit and resend, regenerate), remembered as deleted (deletions.ts). */
     truncateAfter(conversationId: string, messageId: string) {
       const after = `conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`;
@@ -178,13 +185,14 @@ export function createHistoryStore(
 
     /** A streaming reply's latest state: called as it grows and when it ends. */
     saveReply(messageId: string, update: ReplyUpdate) {
-      sql('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ? WHERE id = ?').run(
+      sql('UPDATE messages SET content = ?, state = ?, usage = ?, failure = ?, model = ?, tool_calls = ?, sent = ? WHERE id = ?').run(
         update.content,
         update.state,
         update.usage && JSON.stringify(update.usage),
         update.failure && JSON.stringify(update.failure),
         update.model,
         update.toolCalls ? JSON.stringify(update.toolCalls) : null,
+        update.sent ? JSON.stringify(update.sent) : null,
         messageId,
       );
     },

@@ -25,6 +25,8 @@ export interface MessageRow {
   tool_call_id: string | null;
   tool_outcome: Message['toolOutcome'] | null;
   versions: string | null;
+  pinned: number;
+  sent: string | null;
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -60,6 +62,8 @@ export const toMessage = (row: MessageRow): Message => ({
   ...(row.tool_call_id !== null && { toolCallId: row.tool_call_id }),
   ...(row.tool_outcome !== null && { toolOutcome: row.tool_outcome }),
   ...(row.versions !== null && { versions: JSON.parse(row.versions) }),
+  ...(row.pinned === 1 && { pinned: true }),
+  ...(row.sent !== null && { sent: JSON.parse(row.sent) }),
 });
 
 export const messageParams = (message: Message) => ({
@@ -75,4 +79,6 @@ export const messageParams = (message: Message) => ({
   tool_call_id: message.toolCallId ?? null,
   versions: message.versions ? JSON.stringify(message.versions) : null,
   tool_outcome: message.toolOutcome ?? null,
+  pinned: message.pinned ? 1 : 0,
+  sent: message.sent ? JSON.stringify(message.sent) : null,
 });

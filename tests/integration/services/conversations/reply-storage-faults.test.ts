@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CompletionEvent } from '../../../../shared/contract/chat';
 import type { CompletionInput } from '../../../../electron/core/services/completion/completion-input';
@@ -7,6 +7,7 @@ import type { ChatService } from '../../../../electron/core/services/completion/
 import { createConversationService } from '../../../../electron/core/services/conversations/conversation-service';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { RETRY_MS } from '../../../../electron/core/services/history/refused-writes';
+import { chatContextAt } from '../../../support/chat-context';
 import { testFolder } from '../../../support/temp-folder';
 
 // A reply that arrives while the disk refuses the history's writes: main keeps it, tells every
@@ -34,7 +35,7 @@ async function setUp() {
       }),
     decide: () => undefined,
   } as unknown as ChatService;
-  const conversations = createConversationService({ history, chat, plan: () => 'pro', saveIntervalMs: 0 });
+  const conversations = createConversationService({ history, chat, plan: () => 'pro', saveIntervalMs: 0, context: chatContextAt(dirname(path)) });
   const heard: WatchEvent[] = [];
   const watching = new AbortController();
   onTestFinished(() => watching.abort());

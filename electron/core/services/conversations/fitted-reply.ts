@@ -1,0 +1,96 @@
+import type { CompletionEvent } from '../../../../shared/contract/chat';
+import { SEND_EVERYTHING, type ContextPlanView, type SentContext } from '../../../../shared/domain/context-budget';
+import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
+import type { ChatService, CompletionContext } from '../completion/chat-service';
+import type { CompletionInput } from '../completion/completion-input';
+import type { Fits } from '../model-requests/fits';
+import { type ContextPlan, planContext } from './context-plan';
+import { requestFor } from './request';
+import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
+
+/** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
+export interface ChatContext {
+  tokens: TokenEstimates;
+  /** (service origin, model), as model-requests keys its fits. */
+  key: (model: string) => string;
+  /** model-requests' fits, here in estimated tokens (under the key's own name + " tokens"). */
+  fits: Fits;
+}
+
+/**
+ * Plans a conversation's requests within its context budget, and answers "too long" by leaving
+ * out the oldest unpinned messages, halving what is sent until the model takes it (the same
+ * `context_too_long` the request layer splits on; see model-requests-and-jobs.md).
+ */
+export function fittedReplies(chat: ChatService, context: ChatContext) {
+  const fitKey = (meta: ConversationMeta) => `${context.key(meta.options.model)} tokens`;
+
+  /** Within `cap`, or else what the model was found to take (a refusal learnt, as the request layer learns it). */
+  function plan(meta: ConversationMeta, path: readonly Message[], cap = context.fits.budget(fitKey(meta))): ContextPlan {
+    const ratio = context.tokens.ratio(context.key(meta.options.model));
+    const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
+    return planContext({ systemPrompt: meta.systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
+  }
+
+  /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
+  function view(meta: ConversationMeta, stored: readonly Message[], next: Message): ContextPlanView {
+    const planned = plan(meta, [...stored, next]);
+    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id) };
+  }
+
+  /**
+   * Runs the reply to `path`. `onSent` learns what each attempt carries (a reply says what was
+   * left out). A refusal is only taken back while the attempt has reported nothing else, so a
+   * tool loop's later step is never sent twice.
+   */
+  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, onSent: (sent: SentContext) => void) {
+    const key = context.key(meta.options.model);
+    let cap = context.fits.budget(fitKey(meta));
+    for (let cut = false; ; cut = true) {
+      const planned = plan(meta, path, cap);
+      const input: CompletionInput = requestFor(meta, planned.sent, continuing);
+      onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut });
+      let reported = false;
+      let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
+      await chat.complete(input, {
+        ...ctx,
+        emit: (event) => {
+          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long' && planned.sent.length > planned.kept) {
+            refused = event;
+            return;
+          }
+          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long') {
+            onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, tooBig: biggest(meta, planned, path.at(-1)) });
+          }
+          reported = true;
+          if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
+          if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
+          ctx.emit(event);
+        },
+      });
+      if (!refused || ctx.signal.aborted) return;
+      void context.fits.record(fitKey(meta), planned.tokens, false);
+      cap = Math.floor(planned.tokens / 2);
+    }
+  }
+
+  /** Which of what is always sent is the largest: the item to name when they alone do not fit. */
+  function biggest(meta: ConversationMeta, planned: ContextPlan, last: Message | undefined): SentContext['tooBig'] {
+    const size = (text: string) => context.tokens.raw(text);
+    const pinned = Math.max(0, ...planned.sent.filter((message) => message !== last).map((message) => size(message.content)));
+    const sizes = { system_prompt: size(meta.systemPrompt), pinned, message: last ? size(last.content) : 0 };
+    return (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+  }
+
+  /**
+   * The service's own count of a request corrects the estimate: the ratio is of the texts' tokens
+   * alone (each message's overhead taken off its count), as the plan scales texts and adds the overhead.
+   */
+  function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string) {
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...planned.sent.map((message) => message.content)];
+    const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
+    return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
+  }
+
+  return { plan, view, complete };
+}

@@ -1,0 +1,119 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import { promptTokensOf } from '../fake-service/chat-reply';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium, screenshot } from '../support/browser';
+import { composer, openOptions, send, settled, useKey } from '../support/chat';
+import { type Session, openSession } from '../support/history-app';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
+import { removeFolder } from '../support/temp-folder';
+
+// A 500-message conversation against a fake with a context limit: it keeps chatting past the
+// limit, says what was left out, and every request the fake answered is within its limit; a
+// pinned message is always sent, and a budget of the last messages marks those left out.
+
+let browser: Browser;
+let fake: FakeService;
+let s: Session;
+
+const COUNT = 500;
+const LIMIT = 3000;
+const line = (i: number) => `Log ${i}: the ferry left the harbour on time and the weather held.`;
+
+async function seededDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'confab-budget-'));
+  const store = createHistoryStore(join(dir, 'history.sqlite'));
+  store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
+  for (let i = 0; i < COUNT; i++) {
+    const message = storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000);
+    store.putMessage('Ferry', i === 2 ? { ...message, pinned: true } : message);
+  }
+  store.close();
+  return dir;
+}
+
+beforeAll(async () => {
+  fake = await startFakeService();
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await browser?.close();
+  await fake?.close();
+  if (s) await removeFolder(s.dataDir);
+});
+
+type Body = { messages: Array<{ role: string; content: string }> };
+const answered = () =>
+  fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions') && r.status === 200 && (r.body as Body).messages.length > 1).map((r) => r.body as Body);
+const withinLimit = (body: Body) => promptTokensOf({ messages: body.messages.map((m) => ({ ...m, text: m.content })) } as never) <= LIMIT;
+
+describe('a conversation longer than the model reads', () => {
+  it('keeps chatting past the limit, says what was left out, and sends the pinned message every time', async () => {
+    const { page } = s;
+    await useKey(page, fake.keys.free, 'Ferry log');
+    await page.getByText(line(COUNT - 1)).waitFor();
+    await page.getByTestId('next-request').getByText(`Next request: all ${COUNT} messages`).waitFor();
+    fake.setContextTokens(LIMIT);
+
+    fake.chat.next({ reply: 'The ferry is still running.' });
+    await send(page, 'Is the ferry still running?');
+    const reply = await settled(page);
+    await reply.getByText('The ferry is still running.').waitFor();
+    await reply.getByRole('note').getByText(/^Too long for the model: sent with \d+ of 501 messages/).waitFor();
+    await screenshot(page, 'chat-budget-cut');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-cut-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    // Every request the fake answered was within its limit, and carried the pinned message and the question.
+    const bodies = answered();
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      expect(withinLimit(body)).toBe(true);
+      expect(body.messages.map((m) => m.content)).toContain(line(2));
+    }
+    expect(bodies.at(-1)!.messages.at(-1)).toEqual({ role: 'user', content: 'Is the ferry still running?' });
+    expect(s.errors).toEqual([]);
+  });
+
+  it('with a budget of the last messages, marks what the next request leaves out, and a pin brings one back', async () => {
+    const { page } = s;
+    fake.setContextTokens(null);
+    await openOptions(page);
+    await page.getByLabel('History sent').selectOption({ label: 'The last messages' });
+    const count = page.getByRole('textbox', { name: 'Messages', exact: true });
+    await count.fill('4');
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByTestId('next-request').getByText(/^Next request: 4 of 502 messages/).waitFor();
+    const leftOut = page.getByText('Not sent with the next request (outside the history sent)');
+    await expect.poll(() => leftOut.count()).toBeGreaterThan(0);
+
+    // Pin a message the budget leaves out: it goes with the next request.
+    const older = page.getByRole('article').filter({ hasText: line(COUNT - 5) });
+    await older.getByRole('button', { name: 'Pin' }).click();
+    await older.getByRole('button', { name: 'Unpin' }).waitFor();
+    await page.getByTestId('next-request').getByText(/^Next request: 5 of 502 messages/).waitFor();
+    await screenshot(page, 'chat-budget-marks');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-marks-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    fake.chat.next({ reply: 'Noted.' });
+    await send(page, 'And tomorrow?');
+    await (await settled(page)).getByText('Noted.').waitFor();
+    const sent = answered().at(-1)!.messages.map((m) => m.content);
+    expect(sent).toContain(line(2));
+    expect(sent).toContain(line(COUNT - 5));
+    expect(sent).not.toContain(line(COUNT - 6));
+    expect(sent.at(-1)).toBe('And tomorrow?');
+    await expect.poll(() => composer(page).inputValue()).toBe('');
+    expect(s.errors).toEqual([]);
+  });
+});
