@@ -11,7 +11,7 @@ import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
-import { VersionSwitch } from './VersionSwitch';
+import { BranchFromHere, VersionSwitch } from './VersionSwitch';
 
 interface Props {
   message: Message;
@@ -113,6 +113,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
               {t('message.continue')}
             </button>
           )}
+          {!replying && <BranchFromHere message={message} conversationId={conversationId} disabled={false} />}
           {message.usage && <UsageLine usage={message.usage} />}
         </div>
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../common/CopyButton';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
+import { BranchFromHere, BranchSwitch } from './VersionSwitch';
 import type { Message } from '../../shared/domain/conversation';
 
 interface Props {
@@ -26,6 +27,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         </LongText>
       </div>
       <div className="message-actions">
+        <BranchSwitch message={message} conversationId={conversationId} disabled={busy} />
         <CopyButton label={t('message.copy')} text={() => message.content} />
         <button
           type="button"
@@ -37,6 +39,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         >
           {t('message.edit')}
         </button>
+        <BranchFromHere message={message} conversationId={conversationId} disabled={busy} />
       </div>
     </article>
   );

@@ -19,6 +19,8 @@ export function conversationsHandlers(deps: {
     edit: async (input) => conversations.edit(input),
     continue: async (input) => conversations.continue(input),
     showVersion: async (input) => conversations.showVersion(input),
+    showBranch: async (input) => conversations.showBranch(input),
+    branchFrom: async (input) => conversations.branchFrom(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
     savePasted: async ({ fileId }) =>
       deps.files.save({ fileName: 'Pasted text.txt', mimeType: 'text/plain', bytes: await readFile(staging.get(fileId, ['paste']).path) }),

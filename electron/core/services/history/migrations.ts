@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
+import { branchesMigration } from './branches';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
 import { translationsMigration } from './translations';
@@ -241,6 +242,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   // names and terms and synopsis; its rows by original row id, each with the original text it was
   // made from (a row whose original now reads otherwise is stale). They go with their transcript.
   translationsMigration,
+  // 19: messages as a tree, so an edit makes a branch and the old one stays (branches.ts).
+  branchesMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;
