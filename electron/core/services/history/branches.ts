@@ -62,13 +62,16 @@ const BELOW = `WITH RECURSIVE below(id) AS (
 type Sql = (text: string) => ReturnType<DatabaseSync['prepare']>;
 
 export function branchQueries(sql: Sql) {
-  /** Each message with siblings gets their ids (its own among them), in the order written. */
+  /**
+   * Each message with siblings gets their ids (its own among them), in the order written: by time,
+   * since a restore or an import stores the path before the other branches.
+   */
   function withSiblings(conversation: string, messages: Message[]): Message[] {
     const rows = sql(
       `SELECT id, COALESCE(parent_id, '') AS parent FROM messages
         WHERE conversation_id = :conversation AND COALESCE(parent_id, '') IN (
           SELECT COALESCE(parent_id, '') FROM messages WHERE conversation_id = :conversation GROUP BY 1 HAVING COUNT(*) > 1)
-        ORDER BY position`,
+        ORDER BY created_at, position`,
     ).all({ conversation }) as Array<{ id: string; parent: string }>;
     if (rows.length === 0) return messages;
     const groups = new Map<string, string[]>();
@@ -107,7 +110,7 @@ export function branchQueries(sql: Sql) {
         `WITH RECURSIVE down(id, depth) AS (
            SELECT id, 0 FROM messages WHERE id = :message AND conversation_id = :conversation
            UNION ALL
-           SELECT (SELECT c.id FROM messages c WHERE c.conversation_id = :conversation AND c.parent_id = down.id ORDER BY c.position DESC LIMIT 1),
+           SELECT (SELECT c.id FROM messages c WHERE c.conversation_id = :conversation AND c.parent_id = down.id ORDER BY c.created_at DESC, c.position DESC LIMIT 1),
                   down.depth + 1
              FROM down WHERE down.id IS NOT NULL AND down.depth < 10000000)
          SELECT id FROM down WHERE id IS NOT NULL ORDER BY depth DESC LIMIT 1`,
