@@ -122,6 +122,7 @@ describe('chat branches', () => {
     await hit.click();
     await page.locator('[data-highlighted]').getByText('Take the ferry to Meersburg.').waitFor();
     await expect.poll(texts).toContain(OLD);
+    await page.getByRole('searchbox', { name: 'Search conversations and transcripts' }).focus();
     await page.keyboard.press('Escape');
   });
 
