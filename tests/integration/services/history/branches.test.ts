@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../../shared/domain/conversation';
 import { type HistoryStore, createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { migrate } from '../../../../electron/core/services/history/migrations';
+import { salvageHistory } from '../../../../electron/core/services/history/salvage';
 import { mergeConversation } from '../../../../electron/core/services/history/merge';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { parseExport, toJson, toMarkdown } from '../../../../electron/core/services/history/export';
@@ -134,5 +135,23 @@ describe('branches in the history', () => {
     mergeBackup(history, backup, join(dir, 'scratch.sqlite'), 'skipped');
     expect(history.get('c1')).toEqual(before);
     history.close();
+  });
+
+  it('a salvage keeps the tree and mends what lost rows broke: an orphan hangs under the message before it, a lost leaf ends at the last message', () => {
+    const damaged = join(dir, 'damaged.sqlite');
+    const source = createHistoryStore(damaged);
+    branched(source);
+    source.close();
+    // Rows the damage took: one in the middle of the old branch, and the leaf of the path shown.
+    const raw = new DatabaseSync(damaged);
+    raw.exec(`DELETE FROM messages WHERE id IN ('u3', 's2')`);
+    raw.close();
+    const target = join(dir, 'salvaged.sqlite');
+    expect(salvageHistory(damaged, target).unreadable).toBe(false);
+    const salvaged = createHistoryStore(target);
+    // The last message written, e2, now ends the path; r3 goes on from r2.
+    expect(ids(salvaged.path('c1'))).toEqual(['a1', 'r1', 'e2']);
+    expect(salvaged.get('c1').otherBranches?.map((m) => [m.id, m.parentId])).toEqual([['u2', 'r1'], ['r2', 'u2'], ['r3', 'r2']]);
+    salvaged.close();
   });
 });
