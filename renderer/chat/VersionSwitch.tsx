@@ -3,14 +3,14 @@ import type { Message } from '../../shared/domain/conversation';
 import { useFormats } from '../i18n';
 import { useChat } from './store';
 
-const words = (group: 'versions' | 'branches') =>
-  ({ group: `${group}.group`, previous: `${group}.previous`, next: `${group}.next`, position: `${group}.position` }) as const;
+const VERSION_WORDS = { group: 'versions.group', previous: 'versions.previous', next: 'versions.next', position: 'versions.position' } as const;
+const BRANCH_WORDS = { group: 'branches.group', previous: 'branches.previous', next: 'branches.next', position: 'branches.position' } as const;
 
 /**
  * "‹ 2 of 3 ›": which of several the message shows. ‹ and › are mirrored characters: in a
  * right-to-left page the bidi algorithm turns them, so Previous points right.
  */
-function StepSwitch(props: { labels: ReturnType<typeof words>; at: number; total: number; disabled: boolean; show(index: number): void }) {
+function StepSwitch(props: { labels: typeof VERSION_WORDS | typeof BRANCH_WORDS; at: number; total: number; disabled: boolean; show(index: number): void }) {
   const { t } = useTranslation('chat');
   const format = useFormats();
   const { labels, at, total, disabled, show } = props;
@@ -32,7 +32,7 @@ export function VersionSwitch({ message, conversationId, disabled }: { message: 
   const { versions } = message;
   if (!versions) return null;
   const show = (index: number) => void useChat.getState().showVersion(conversationId, message.id, index);
-  return <StepSwitch labels={words('versions')} at={versions.position} total={versions.others.length + 1} disabled={disabled} show={show} />;
+  return <StepSwitch labels={VERSION_WORDS} at={versions.position} total={versions.others.length + 1} disabled={disabled} show={show} />;
 }
 
 /** "‹ 1 of 2 ›" under a message edited as a new branch: the branch shown is the conversation's (main's path). */
@@ -40,7 +40,7 @@ export function BranchSwitch({ message, conversationId, disabled }: { message: M
   const siblings = message.branches?.siblings;
   if (!siblings) return null;
   const show = (index: number) => void useChat.getState().showBranch(conversationId, siblings[index]!);
-  return <StepSwitch labels={words('branches')} at={siblings.indexOf(message.id)} total={siblings.length} disabled={disabled} show={show} />;
+  return <StepSwitch labels={BRANCH_WORDS} at={siblings.indexOf(message.id)} total={siblings.length} disabled={disabled} show={show} />;
 }
 
 /** Branch from here: a new conversation with a copy of the messages up to this one. */
