@@ -25,7 +25,11 @@ export function branchesMigration(db: DatabaseSync) {
     UPDATE messages SET parent_id = (${PREVIOUS});
   `);
   mendBranches(db);
-  db.exec('CREATE INDEX messages_by_parent ON messages(conversation_id, parent_id, position)');
+  // Children and siblings by parent; the walk up from the leaf reads this index alone, never a message's text.
+  db.exec(`
+    CREATE INDEX messages_by_parent ON messages(conversation_id, parent_id, position);
+    CREATE INDEX messages_parent_of ON messages(id, conversation_id, parent_id);
+  `);
 }
 
 /**
@@ -44,14 +48,21 @@ export function mendBranches(db: DatabaseSync) {
 }
 
 /**
- * The current path as a table `path(id, depth)`, depth 0 at the leaf. Bound: :conversation.
- * The depth bound only guards against a cycle an outside file could have written.
+ * The current path as a table `path(id, depth)`, depth 0 at the leaf, at most `:steps` of it (the
+ * walk stops there: the last page of a long conversation reads only that page). Bound:
+ * :conversation, :steps. CROSS JOIN keeps the walk a lookup by id per step: left to itself, SQLite
+ * scans the conversation's children index at every step. The depth bound only guards against a
+ * cycle an outside file could have written.
  */
 export const PATH = `WITH RECURSIVE path(id, depth) AS (
     SELECT current_leaf, 0 FROM conversations WHERE id = :conversation AND current_leaf IS NOT NULL
     UNION ALL
-    SELECT m.parent_id, path.depth + 1 FROM path JOIN messages m ON m.id = path.id AND m.conversation_id = :conversation
-     WHERE m.parent_id IS NOT NULL AND path.depth < 10000000)`;
+    SELECT m.parent_id, path.depth + 1 FROM path CROSS JOIN messages m ON m.id = path.id AND m.conversation_id = :conversation
+     WHERE m.parent_id IS NOT NULL AND path.depth < 1000000
+    LIMIT :steps)`;
+
+/** No limit on the walk: SQLite reads a negative LIMIT as none. */
+export const WHOLE = -1;
 
 /** Every message below `:message` (its whole subtree), as a table `below(id)`. Bound: :conversation, :message. */
 const BELOW = `WITH RECURSIVE below(id) AS (
@@ -81,7 +92,7 @@ export function branchQueries(sql: Sql) {
   }
 
   const onPath = (conversation: string, message: string) =>
-    sql(`${PATH} SELECT 1 FROM path WHERE id = :message`).get({ conversation, message }) !== undefined;
+    sql(`${PATH} SELECT 1 FROM path WHERE id = :message`).get({ conversation, message, steps: WHOLE }) !== undefined;
 
   return {
     withSiblings,
@@ -91,7 +102,7 @@ export function branchQueries(sql: Sql) {
     offPath(conversation: string, toMessage: (row: MessageRow) => Message): BranchMessage[] {
       const rows = sql(
         `${PATH} SELECT * FROM messages WHERE conversation_id = :conversation AND id NOT IN (SELECT id FROM path) ORDER BY position`,
-      ).all({ conversation }) as unknown as Array<MessageRow & { parent_id: string | null }>;
+      ).all({ conversation, steps: WHOLE }) as unknown as Array<MessageRow & { parent_id: string | null }>;
       return rows.map((row) => ({ ...toMessage(row), parentId: row.parent_id }));
     },
 
@@ -112,7 +123,7 @@ export function branchQueries(sql: Sql) {
            UNION ALL
            SELECT (SELECT c.id FROM messages c WHERE c.conversation_id = :conversation AND c.parent_id = down.id ORDER BY c.created_at DESC, c.position DESC LIMIT 1),
                   down.depth + 1
-             FROM down WHERE down.id IS NOT NULL AND down.depth < 10000000)
+             FROM down WHERE down.id IS NOT NULL AND down.depth < 1000000)
          SELECT id FROM down WHERE id IS NOT NULL ORDER BY depth DESC LIMIT 1`,
       ).get({ conversation, message }) as { id: string } | undefined;
       if (!leaf) return false;

@@ -5,7 +5,7 @@ import { type DiskProbe, guardStorage } from './storage-guard';
 import { deletionRecord } from './deletions';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
-import { PATH, branchQueries } from './branches';
+import { PATH, WHOLE, branchQueries } from './branches';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { notesTable } from './notes';
 import { translationsTable } from './translations';
@@ -51,7 +51,7 @@ export function createHistoryStore(
 
   const branches = branchQueries(sql);
   const pathRows = (conversation: string, order: string, where = '', extra: Record<string, SQLInputValue> = {}) =>
-    (sql(`${PATH} SELECT m.* FROM path JOIN messages m ON m.id = path.id ${where} ORDER BY path.depth ${order}`).all({ conversation, ...extra }) as unknown as MessageRow[]).map(toMessage);
+    (sql(`${PATH} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ${where} ORDER BY path.depth ${order}`).all({ conversation, steps: WHOLE, ...extra }) as unknown as MessageRow[]).map(toMessage);
 
   /** Writes a message; one not stored yet goes under `parent` (a branch's tip, the path's leaf by default) and ends the path. */
   function insertMessage(conversationId: string, message: Message, parent?: string | null) {
@@ -126,7 +126,7 @@ export function createHistoryStore(
     openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
       const conversation = meta(id);
       // One row more than asked for tells whether earlier messages remain.
-      const rows = pathRows(id, 'ASC LIMIT :limit', '', { limit: limit + 1 });
+      const rows = pathRows(id, 'ASC', '', { steps: limit + 1 });
       return { ...conversation, messages: branches.withSiblings(id, rows.slice(0, limit).reverse()), hasEarlier: rows.length > limit };
     },
 
