@@ -11,8 +11,8 @@ import { LongText } from './LongText';
 import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
-import { VersionSwitch } from './VersionSwitch';
 import { PinButton, SentNotice } from './ContextMarks';
+import { BranchFromHere, VersionSwitch } from './VersionSwitch';
 
 interface Props {
   message: Message;
@@ -115,6 +115,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
             </button>
           )}
           {text && <PinButton message={message} conversationId={conversationId} />}
+          {!replying && <BranchFromHere message={message} conversationId={conversationId} disabled={false} />}
           {message.usage && <UsageLine usage={message.usage} />}
         </div>
       )}

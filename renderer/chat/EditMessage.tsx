@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../common/shortcuts';
@@ -12,19 +11,10 @@ interface Props {
   onClose(): void;
 }
 
-/** Says up front what resending costs, in the words a person would use. */
-function replacementNote(t: TFunction<'chat'>, below: Message[]): string {
-  if (below.length === 0) return t('edit.newReply');
-  const count = below.length;
-  return below.every((m) => m.role === 'assistant') ? t('edit.replacesReplies', { count }) : t('edit.replacesMessages', { count });
-}
-
 export function EditMessage({ message, conversationId, onClose }: Props) {
   const { t } = useTranslation('chat');
   const noteId = useId();
   const [text, setText] = useState(message.content);
-  const messages = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.messages);
-  const below = messages?.slice(messages.findIndex((m) => m.id === message.id) + 1) ?? [];
 
   const resend = () => {
     if (useChat.getState().editAndResend(conversationId, message.id, text)) onClose();
@@ -58,7 +48,7 @@ export function EditMessage({ message, conversationId, onClose }: Props) {
         }}
       />
       <p className="hint" id={noteId}>
-        {replacementNote(t, below)}
+        {t('edit.keepsOld')}
       </p>
       <div className="actions">
         <button type="submit" className="small" disabled={!text.trim()} title={t('edit.resendTitle', { shortcut: SHORTCUTS.send.label })}>

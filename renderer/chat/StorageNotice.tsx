@@ -13,6 +13,8 @@ const FAILED = {
   open: 'storage.open',
   send: 'storage.send',
   version: 'storage.version',
+  branch: 'storage.branch',
+  branchFrom: 'storage.branchFrom',
 } as const;
 
 /** Main's account of the history at start, part by part; `date` is a moment in epoch ms, other numbers are counts. */

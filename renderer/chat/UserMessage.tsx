@@ -4,6 +4,7 @@ import { CopyButton } from '../common/CopyButton';
 import { PinButton } from './ContextMarks';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
+import { BranchFromHere, BranchSwitch } from './VersionSwitch';
 import type { Message } from '../../shared/domain/conversation';
 
 interface Props {
@@ -27,6 +28,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         </LongText>
       </div>
       <div className="message-actions">
+        <BranchSwitch message={message} conversationId={conversationId} disabled={busy} />
         <CopyButton label={t('message.copy')} text={() => message.content} />
         <button
           type="button"
@@ -39,6 +41,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
           {t('message.edit')}
         </button>
         <PinButton message={message} conversationId={conversationId} />
+        <BranchFromHere message={message} conversationId={conversationId} disabled={busy} />
       </div>
     </article>
   );

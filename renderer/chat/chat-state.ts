@@ -39,7 +39,7 @@ export interface PendingApproval {
  * change of language re-words a notice already on screen.
  */
 export type StorageWords =
-  | { cause: 'start' | 'save' | 'read' | 'open' | 'send' | 'version'; error: unknown }
+  | { cause: 'start' | 'save' | 'read' | 'open' | 'send' | 'version' | 'branch' | 'branchFrom'; error: unknown }
   /** Main's own account of the history (a repair's notice), with its id for the dismissal. */
   | { cause: 'status'; problems: ProblemData[]; noticeId: string | null }
   | { cause: 'removed'; title: string | undefined }
@@ -73,8 +73,13 @@ export interface ConversationsSlice extends Lists {
   /** Reads the list, main's notice and the open conversation again, replacing what this page held. */
   reloadHistory(): Promise<void>;
   newConversation(): void;
-  /** Opens a conversation, loading its messages on first use; answers whether it is now the active one. */
+  /**
+   * Opens a conversation, loading its messages on first use; answers whether it is now the active
+   * one. With a message (a search hit), the branch holding it is shown first.
+   */
   select(id: string, messageId?: string): Promise<boolean>;
+  /** Reads a loaded conversation's current path again (main showed another branch). */
+  reopen(id: string): Promise<void>;
   clearTarget(): void;
   dismissStorageProblem(): void;
   setDraft(id: string, text: string): void;
@@ -110,6 +115,10 @@ export interface RepliesSlice {
   continueReply(id: string, messageId: string): boolean;
   /** Shows another version of a reply (kept by Retry and Regenerate); main makes it the one the model is sent. */
   showVersion(id: string, messageId: string, version: number): Promise<void>;
+  /** Shows the branch through a message (one of an edited message's siblings); main's `path` event brings it. */
+  showBranch(id: string, messageId: string): Promise<void>;
+  /** Branch from here: main copies the path up to the message into a new conversation, which opens. */
+  branchFrom(id: string, messageId: string): Promise<void>;
   stop(id: string): void;
 }
 

@@ -135,6 +135,9 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
     async select(id, messageId) {
       wanted = id;
+      // A hit in another branch than the one shown: main shows that branch first (nothing changes when it is shown).
+      const moved = messageId && isSaved(id) ? await api.conversations.showBranch({ conversationId: id, messageId }).catch(() => false) : false;
+      if (moved && find(id)) await get().reopen(id);
       const target = () => (messageId ? { target: { conversationId: id, messageId, at: Date.now() } } : {});
       // A search hit further back than the loaded pages: load up to it first.
       const hitLoaded = () => !messageId || !!find(id)?.messages.some((m) => m.id === messageId);
@@ -164,6 +167,20 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
       } catch (error) {
         set({ storageProblem: { kind: 'open', cause: 'open', error } });
         return false;
+      }
+    },
+    async reopen(id) {
+      try {
+        const { hasEarlier, ...loaded } = await api.history.open({ id, limit: PAGE_SIZE });
+        set((s) => {
+          const { [id]: _was, ...others } = s.earlier;
+          return {
+            conversations: s.conversations.map((c) => (c.id === id ? loaded : c)),
+            earlier: hasEarlier ? { ...others, [id]: true } : others,
+          };
+        });
+      } catch (error) {
+        set({ storageProblem: { kind: 'open', cause: 'open', error } });
       }
     },
     clearTarget: () => set({ target: null }),

@@ -41,7 +41,9 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
       const loaded = s.conversations.some((c) => c.id === meta.id);
       const truncate = (list: Message[]) => {
         const at = event.truncateAfter ? list.findIndex((m) => m.id === event.truncateAfter) : -1;
-        return at === -1 ? list : list.slice(0, at + 1);
+        // An edit's new branch takes the edited message's place; the old one stays in main.
+        const from = event.replacedFrom ? list.findIndex((m) => m.id === event.replacedFrom) : -1;
+        return from !== -1 ? list.slice(0, from) : at === -1 ? list : list.slice(0, at + 1);
       };
       return {
         listed: upsert(s.listed, meta),
@@ -69,6 +71,9 @@ export function applyWatchEvent(s: ChatState, event: WatchEvent): Partial<ChatSt
         conversations: s.conversations.filter((c) => c.id !== event.conversationId || c.id === s.activeId),
         running: without(s.running, event.conversationId),
       };
+    case 'path':
+      // Another branch shown: the open conversation is read again (store.ts), any other when next opened.
+      return { conversations: s.conversations.filter((c) => c.id !== event.conversationId || c.id === s.activeId) };
     case 'unsaved':
       if (event.refusal) return { storageProblem: { kind: 'reply', cause: 'unsaved', refusal: event.refusal } };
       return s.storageProblem?.kind === 'reply' ? { storageProblem: null } : {};

@@ -102,6 +102,20 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
         set({ storageProblem: { kind: 'save', cause: 'version', error } }),
       );
     },
+    async showBranch(id, messageId) {
+      await api.conversations.showBranch({ conversationId: id, messageId }).catch((error: unknown) =>
+        set({ storageProblem: { kind: 'save', cause: 'branch', error } }),
+      );
+    },
+    async branchFrom(id, messageId) {
+      try {
+        const meta = await api.conversations.branchFrom({ conversationId: id, messageId });
+        get().addListed(meta);
+        await get().select(meta.id);
+      } catch (error) {
+        set({ storageProblem: { kind: 'save', cause: 'branchFrom', error } });
+      }
+    },
     stop(id) {
       // Sent after the intent over the same ordered channel, so main has started the reply it stops.
       if (get().running[id]) void api.conversations.stop({ conversationId: id });

@@ -46,6 +46,8 @@ export function watchConversations(): () => void {
     const reread = events.some((event) => event.type === 'repaired' || (event.type === 'replies' && startFailed));
     useChat.setState((s) => events.reduce<ChatState>((state, event) => ({ ...state, ...applyWatchEvent(state, event) }), s));
     if (reread) void useChat.getState().reloadHistory();
+    const { activeId, reopen } = useChat.getState();
+    if (events.some((event) => event.type === 'path' && event.conversationId === activeId)) void reopen(activeId);
     for (const event of events) if (event.type === 'reply') announceEnd(event.event.type);
   });
   return watchStream(api.conversations.watch, apply);

@@ -58,8 +58,12 @@ export const watchEventSchema = z.discriminatedUnion('type', [
     conversation: conversationMetaSchema,
     created: z.boolean(),
     truncateAfter: z.string().nullable(),
+    /** An edit: this message and those after it leave the view (they stay, in the branch the edit leaves). */
+    replacedFrom: z.string().optional(),
     messages: z.array(messageSchema),
   }),
+  /** The conversation's current path changed (another branch shown): pages that hold it read it again. */
+  z.object({ type: z.literal('path'), conversationId: z.string() }),
   /** A message main has just written for a reply (a finished step, a tool result, the ending). */
   z.object({ type: z.literal('message'), conversationId: z.string(), message: messageSchema }),
   /** The reply's own events, as one completion's (see `completionEventSchema`). */
@@ -90,7 +94,7 @@ export const conversationsArea = {
   send: call(z.object({ conversationId: conversationId.nullable(), text: draft, ...shownSettings }).strict(), replyStartedSchema),
   /** Replaces everything after the last user message with a new reply (also Retry after a failure). */
   regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
-  /** Rewrites a user message, drops everything after it, and answers it again. */
+  /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
   /** Asks the model to go on with a reply that ended early (stopped, cut by the token limit, broken off); the text joins the same message. */
   continue: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), replyStartedSchema),
@@ -100,6 +104,13 @@ export const conversationsArea = {
   pinMessage: call(z.object({ conversationId, messageId: z.string().min(1), pinned: z.boolean() }).strict(), messageSchema),
   /** What the next request would carry (the composer's line) and which messages it leaves out (marked in the list). */
   contextPlan: call(z.object({ conversationId }).strict(), contextPlanSchema),
+  /**
+   * Shows the branch through a message (a sibling, a search hit in another branch): its latest
+   * descendant ends the path. Whether the path changed (false: the message was on it already).
+   */
+  showBranch: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), z.boolean()),
+  /** Branch from here: a new conversation with a copy of the path up to this message. */
+  branchFrom: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), conversationMetaSchema),
   /** Stops the conversation's reply; nothing when none is being written. */
   stop: call(z.object({ conversationId }).strict(), z.void()),
   /** A paste too long for a message, staged for 'paste': saved where the user chooses, as a text file. */

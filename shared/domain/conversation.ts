@@ -34,7 +34,15 @@ export const messageSchema = messageFields.extend({
    * where the one shown (this message's content, which is what the model is sent) stands among them.
    */
   versions: z.object({ others: z.array(replyVersionSchema).min(1), position: z.number().int().min(0) }).optional(),
+  /**
+   * A message edited (or answered again) as a new branch: the ids of it and its siblings, in the
+   * order written; the page shows ‹ 1 of 2 › and asks main to show another (conversations.showBranch).
+   */
+  branches: z.object({ siblings: z.array(z.string()).min(2) }).optional(),
 });
+
+/** A message off the conversation's current path (an older branch), under the message it follows (null: a first message). */
+export const branchMessageSchema = messageSchema.extend({ parentId: z.string().nullable() });
 
 /** A transcript a conversation was started about (Ask about this transcript): its text is in the system prompt. */
 export const attachmentSchema = z.object({ kind: z.literal('transcript'), id: z.string(), fileName: z.string(), words: z.number().int().min(0) });
@@ -51,7 +59,11 @@ export const conversationMetaSchema = z.object({
   attachment: attachmentSchema.optional(),
 });
 
-export const conversationSchema = conversationMetaSchema.extend({ messages: z.array(messageSchema) });
+/**
+ * `messages`: the current path, what the page shows and the model is sent. `otherBranches`: every
+ * message of the other branches (an export, a backup's merge), absent when there are none.
+ */
+export const conversationSchema = conversationMetaSchema.extend({ messages: z.array(messageSchema), otherBranches: z.array(branchMessageSchema).optional() });
 
 export const conversationSummarySchema = conversationMetaSchema.extend({
   messageCount: z.number(),
@@ -61,6 +73,7 @@ export const conversationSummarySchema = conversationMetaSchema.extend({
 
 export type Message = z.infer<typeof messageSchema>;
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
+export type BranchMessage = z.infer<typeof branchMessageSchema>;
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;

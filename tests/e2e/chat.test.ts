@@ -149,12 +149,12 @@ describe('chat in Chromium', () => {
     expect((lastRequestBody(fake).messages as Array<{ content: string }>).at(-1)?.content).toBe('How do I sort by a key?');
   });
 
-  it('edits an earlier message and resends it, replacing what followed', async () => {
+  it('edits an earlier message and resends it as a new branch, the old one kept', async () => {
     const { page, fake } = h;
     const firstMessage = page.getByRole('article', { name: 'Your message' }).first();
     await firstMessage.getByRole('button', { name: 'Edit message' }).click();
     const editor = page.getByRole('textbox', { name: 'Edited message' });
-    await page.getByText('Sending replaces the 5 messages below.').waitFor();
+    await page.getByText(/^Sending starts a new branch here\. The old version and everything after it stay/).waitFor();
     await editor.fill('Hello again');
     await screenshot(page, 'chat-edit');
     await editor.press('Enter');
@@ -163,9 +163,10 @@ describe('chat in Chromium', () => {
     await expect.poll(() => page.getByRole('article').count()).toBe(2);
     expect(lastRequestBody(fake).messages).toEqual([{ role: 'user', content: 'Hello again' }]);
     await page.getByRole('heading', { name: 'Hello again' }).waitFor();
+    await page.getByRole('group', { name: 'Branches at this message' }).getByText('2 of 2').waitFor();
 
     await page.getByRole('article', { name: 'Your message' }).getByRole('button', { name: 'Edit message' }).click();
-    await page.getByText('Sending replaces the reply below.').waitFor();
+    await page.getByText(/^Sending starts a new branch here/).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 

@@ -21,6 +21,8 @@ export function conversationsHandlers(deps: {
     showVersion: async (input) => conversations.showVersion(input),
     pinMessage: async (input) => conversations.pinMessage(input),
     contextPlan: async (input) => conversations.contextPlan(input),
+    showBranch: async (input) => conversations.showBranch(input),
+    branchFrom: async (input) => conversations.branchFrom(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
     savePasted: async ({ fileId }) =>
       deps.files.save({ fileName: 'Pasted text.txt', mimeType: 'text/plain', bytes: await readFile(staging.get(fileId, ['paste']).path) }),

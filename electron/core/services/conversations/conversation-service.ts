@@ -12,6 +12,7 @@ import { withShownSettings } from './shown-settings';
 import { type ChatContext, fittedReplies } from './fitted-reply';
 import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
+import { branchIntents, parentOf } from './branches';
 import { Problem } from '../../../../shared/domain/problem';
 
 /** What the options panel showed when the user asked for a reply. */
@@ -24,6 +25,8 @@ export interface Shown {
 interface Start {
   created?: boolean;
   truncateAfter?: string | null;
+  /** An edit: the message it branches from; the page's view leaves it and what follows (they stay in the old branch). */
+  branchesFrom?: Message;
   /** Messages just written (a new or edited user message). */
   added?: Message[];
   /** The message a Continue goes on with; a new assistant message otherwise. */
@@ -94,6 +97,7 @@ export function createConversationService(deps: {
     const recorder = history.batch(() => {
       // The title follows the first user message until the user renames the conversation.
       if (meta.title === titleOf(stored) && titleOf(messages) !== meta.title) meta = history.update(meta.id, { title: titleOf(messages) });
+      if (start.branchesFrom) history.branchAt(meta.id, parentOf(stored, start.branchesFrom));
       for (const message of start.added ?? []) history.putMessage(meta.id, message);
       if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
       return recordReply(history, meta.id, answer, deps.saveIntervalMs);
@@ -105,7 +109,8 @@ export function createConversationService(deps: {
       conversation: history.meta(meta.id),
       created: start.created ?? false,
       truncateAfter: start.truncateAfter ?? null,
-      messages: [...(start.added ?? []), answer],
+      ...(start.branchesFrom && { replacedFrom: start.branchesFrom.id }),
+      messages: [...history.withSiblings(meta.id, start.added ?? []), answer],
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
@@ -141,7 +146,7 @@ export function createConversationService(deps: {
       }
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
-      const stored = history.get(meta.id).messages;
+      const stored = history.path(meta.id);
       const message = userMessage(input.text);
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
@@ -150,7 +155,7 @@ export function createConversationService(deps: {
       allowed(input.options);
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
-      const messages = history.get(meta.id).messages;
+      const messages = history.path(meta.id);
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
       if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
       const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
@@ -160,7 +165,7 @@ export function createConversationService(deps: {
     /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */
     showVersion(input: { conversationId: string; messageId: string; version: number }): Message {
       idle(input.conversationId);
-      const message = history.get(input.conversationId).messages.find((m) => m.id === input.messageId);
+      const message = history.path(input.conversationId).find((m) => m.id === input.messageId);
       if (!message) throw new Problem('reply.gone');
       const shown = showingVersion(message, input.version);
       history.putMessage(input.conversationId, shown);
@@ -172,18 +177,18 @@ export function createConversationService(deps: {
       allowed(input.options);
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
-      const messages = history.get(meta.id).messages;
+      const messages = history.path(meta.id);
       const index = messages.findIndex((m) => m.id === input.messageId);
       if (messages[index]?.role !== 'user') throw new Problem('message.not_editable');
-      // Same id: the message is replaced in place, then everything after it goes.
-      const edited = { ...messages[index]!, content: input.text.trim() };
-      return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], truncateAfter: edited.id });
+      // A new message beside the old one: the old branch, with all that followed it, stays.
+      const edited = userMessage(input.text);
+      return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], branchesFrom: messages[index] });
     },
 
     continue(input: { conversationId: string; messageId: string }): ReplyStarted {
       idle(input.conversationId);
       const meta = history.meta(input.conversationId);
-      const messages = history.get(meta.id).messages;
+      const messages = history.path(meta.id);
       const last = messages.at(-1);
       if (last?.id !== input.messageId || !canContinue(last)) {
         throw new Problem('reply.not_continuable');
@@ -205,6 +210,8 @@ export function createConversationService(deps: {
       const path = history.get(meta.id).messages;
       return fitted.view(meta, path, userMessage('…'));
     },
+
+    ...branchIntents({ history, tell: live.broadcast, idle }),
 
     stop(conversationId: string) {
       live.get(conversationId)?.controller.abort();

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { z } from 'zod';
-import { type Conversation, conversationSchema } from '../../../../shared/domain/conversation';
+import { type Conversation, type Message, conversationSchema } from '../../../../shared/domain/conversation';
 import { redact } from '../net/redact';
 import { usableName } from '../storage/file-name';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -22,11 +22,34 @@ export function safeFileName(title: string, id: string): string {
 export function toMarkdown(conversation: Conversation): string {
   const lines = [`# ${conversation.title}`, '', `Model: \`${conversation.options.model}\` · ${new Date(conversation.createdAt).toISOString()}`, ''];
   if (conversation.systemPrompt) lines.push(`> **System prompt:** ${conversation.systemPrompt.replace(/\n/g, '\n> ')}`, '');
-  for (const message of conversation.messages) {
+  const push = (message: Message, level: string) => {
     const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
-    lines.push(`## ${SPEAKER[message.role]}${note}`, '', message.content, '');
-  }
+    lines.push(`${level} ${SPEAKER[message.role]}${note}`, '', message.content, '');
+  };
+  for (const message of conversation.messages) push(message, '##');
+  branchesOf(conversation).forEach(({ after, messages }, index) => {
+    const start = after ? `after “${after.content.replace(/\s+/g, ' ').slice(0, 60)}”` : 'at the start';
+    lines.push('---', '', `## Other branch ${index + 1} (${start})`, '');
+    for (const message of messages) push(message, '###');
+  });
   return redact(lines.join('\n'));
+}
+
+/**
+ * The other branches, each from where it leaves a message written before it to the end of its
+ * messages in the order written: a branch that itself branched shows again from its fork.
+ */
+function branchesOf({ messages, otherBranches = [] }: Conversation): Array<{ after: Message | null; messages: Message[] }> {
+  const byId = new Map<string, Message>([...messages, ...otherBranches].map((message) => [message.id, message]));
+  const branches: Array<{ after: Message | null; messages: Message[]; tip: string }> = [];
+  for (const { parentId, ...message } of otherBranches) {
+    const growing = branches.find((branch) => branch.tip === parentId);
+    if (growing) {
+      growing.messages.push(message);
+      growing.tip = message.id;
+    } else branches.push({ after: parentId === null ? null : (byId.get(parentId) ?? null), messages: [message], tip: message.id });
+  }
+  return branches;
 }
 
 /** The JSON export: the conversation exactly as stored, tagged so an import can recognise it. */

@@ -1,10 +1,11 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../../shared/domain/conversation';
 import type { SearchHit } from '../../../../shared/contract/history';
 import { type DiskProbe, guardStorage } from './storage-guard';
 import { deletionRecord } from './deletions';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
+import { PATH, WHOLE, branchQueries } from './branches';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { notesTable } from './notes';
 import { translationsTable } from './translations';
@@ -48,17 +49,25 @@ export function createHistoryStore(
     return toMeta(row);
   };
 
-  function insertMessage(conversationId: string, message: Message) {
+  const branches = branchQueries(sql);
+  const pathRows = (conversation: string, order: string, where = '', extra: Record<string, SQLInputValue> = {}) =>
+    (sql(`${PATH} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ${where} ORDER BY path.depth ${order}`).all({ conversation, steps: WHOLE, ...extra }) as unknown as MessageRow[]).map(toMessage);
+
+  /** Writes a message; one not stored yet goes under `parent` (a branch's tip, the path's leaf by default) and ends the path. */
+  function insertMessage(conversationId: string, message: Message, parent?: string | null) {
+    const added = !sql('SELECT 1 FROM messages WHERE id = ?').get(message.id);
+    const parentId = parent !== undefined ? parent : ((sql('SELECT current_leaf FROM conversations WHERE id = ?').get(conversationId)?.current_leaf as string | null) ?? null);
     sql(
       `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
-                             tool_calls, tool_call_id, tool_outcome, versions, pinned, sent)
+                             tool_calls, tool_call_id, tool_outcome, versions, pinned, sent, parent_id)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
-               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions, :pinned, :sent)
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions, :pinned, :sent, :parent_id)
        ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
                failure = excluded.failure, model = excluded.model, created_at = excluded.created_at, tool_calls = excluded.tool_calls,
                tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions,
                pinned = excluded.pinned, sent = excluded.sent`,
-    ).run({ ...messageParams(message), conversation_id: conversationId });
+    ).run({ ...messageParams(message), conversation_id: conversationId, parent_id: parentId });
+    if (added && parent === undefined) branches.growFrom(conversationId, message.id);
   }
 
   function insertConversation(conversation: ConversationMeta) {
@@ -88,7 +97,7 @@ export function createHistoryStore(
     list(): ConversationSummary[] {
       const rows = sql(
         `SELECT c.*, (SELECT COUNT(*) FROM messages WHERE conversation_id = c.id) AS message_count,
-                (SELECT substr(content, 1, 160) FROM messages WHERE conversation_id = c.id ORDER BY position DESC LIMIT 1) AS preview
+                (SELECT substr(content, 1, 160) FROM messages WHERE id = c.current_leaf) AS preview
            FROM conversations c WHERE c.deleted_at IS NULL
           ORDER BY c.pinned DESC, c.updated_at DESC, c.created_at DESC`,
       ).all() as unknown as Parameters<typeof toSummary>[0][];
@@ -98,31 +107,37 @@ export function createHistoryStore(
     /** The conversation without its messages; throws when it does not exist (or was deleted). */
     meta,
 
+    /** The conversation whole: its current path, and every message of its other branches (exports, merges). */
     get(id: string): Conversation {
-      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position').all(id) as unknown as MessageRow[];
-      return { ...meta(id), messages: rows.map(toMessage) };
+      const conversation = meta(id);
+      const otherBranches = branches.offPath(id, toMessage);
+      return { ...conversation, messages: branches.withSiblings(id, pathRows(id, 'DESC')), ...(otherBranches.length > 0 && { otherBranches }) };
     },
+
+    /**
+     * The messages of the current path, first to last: what the model is sent is built from these
+     * alone (conversations/request.ts), whatever other branches hold.
+     */
+    path: (id: string): Message[] => (meta(id), pathRows(id, 'DESC')),
+
+    /** Adds to each message that has siblings (other branches beside it) their ids. */
+    withSiblings: branches.withSiblings,
 
     /** The conversation with only its last `limit` messages; `hasEarlier` tells whether more precede them. */
     openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
       const conversation = meta(id);
       // One row more than asked for tells whether earlier messages remain.
-      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY position DESC LIMIT ?')
-        .all(id, limit + 1) as unknown as MessageRow[];
-      const hasEarlier = rows.length > limit;
-      return { ...conversation, messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier };
+      const rows = pathRows(id, 'ASC', '', { steps: limit + 1 });
+      return { ...conversation, messages: branches.withSiblings(id, rows.slice(0, limit).reverse()), hasEarlier: rows.length > limit };
     },
 
     /** Up to `limit` messages before `beforeMessageId`, oldest first. */
     earlierMessages(id: string, beforeMessageId: string, limit: number): { messages: Message[]; hasEarlier: boolean } {
       meta(id);
-      const before = sql('SELECT position FROM messages WHERE id = ? AND conversation_id = ?').get(beforeMessageId, id) as
-        | { position: number }
-        | undefined;
-      if (!before) throw new Problem('message.gone');
-      const rows = sql('SELECT * FROM messages WHERE conversation_id = ? AND position < ? ORDER BY position DESC LIMIT ?')
-        .all(id, before.position, limit + 1) as unknown as MessageRow[];
-      return { messages: rows.slice(0, limit).reverse().map(toMessage), hasEarlier: rows.length > limit };
+      // Another branch shown meanwhile: the page's message is no longer on the path.
+      if (!branches.onPath(id, beforeMessageId)) throw new Problem('message.gone');
+      const rows = pathRows(id, 'ASC LIMIT :limit', 'WHERE path.depth > (SELECT depth FROM path WHERE id = :before)', { limit: limit + 1, before: beforeMessageId });
+      return { messages: branches.withSiblings(id, rows.slice(0, limit).reverse()), hasEarlier: rows.length > limit };
     },
 
     create(conversation: ConversationMeta): ConversationMeta {
@@ -156,7 +171,7 @@ export function createHistoryStore(
       }),
     deletions,
 
-    /** Adds a message, or replaces one with the same id (an edited user message). */
+    /** Adds a message at the end of the current path, or replaces one with the same id (a reply shown in another version). */
     putMessage(conversationId: string, message: Message) {
       transaction(() => {
         meta(conversationId);
@@ -171,17 +186,26 @@ export function createHistoryStore(
       if (changes === 0) throw new Problem('message.gone');
     },
 
-    /** Drops every message after `messageId` (edit and resend, regenerate), remembered as deleted (deletions.ts). */
+    /**
+     * Drops every message below `messageId` (Regenerate: the reply it replaces lives on among the
+     * new one's versions), remembered as deleted (deletions.ts); the path ends at `messageId`.
+     */
     truncateAfter(conversationId: string, messageId: string) {
-      const after = `conversation_id = ? AND position > (SELECT position FROM messages WHERE id = ?)`;
       transaction(() => {
         const at = Date.now();
-        for (const { id } of sql(`SELECT id FROM messages WHERE ${after}`).all(conversationId, messageId) as Array<{ id: string }>) {
+        for (const id of branches.below(conversationId, messageId)) {
           deletions.remember('message', id, at);
+          sql('DELETE FROM messages WHERE id = ?').run(id);
         }
-        sql(`DELETE FROM messages WHERE ${after}`).run(conversationId, messageId);
+        branches.growFrom(conversationId, messageId);
       });
     },
+
+    /** The next message written goes under `messageId` (null: a new first message) as a new branch: an edit. */
+    branchAt: (conversationId: string, messageId: string | null) => branches.growFrom(conversationId, messageId),
+
+    /** Shows the branch through `messageId` (its latest descendant ends the path); whether the path changed. */
+    showBranch: (conversationId: string, messageId: string) => transaction(() => (meta(conversationId), branches.showBranch(conversationId, messageId))),
 
     /** A streaming reply's latest state: called as it grows and when it ends. */
     saveReply(messageId: string, update: ReplyUpdate) {
@@ -215,6 +239,15 @@ export function createHistoryStore(
       transaction(() => {
         insertConversation(conversation);
         for (const message of conversation.messages) insertMessage(conversation.id, message);
+        const leaf = conversation.messages.at(-1)?.id ?? null;
+        // Other branches hang under messages written before them: an outside file's unknown parent is refused.
+        for (const [index, { parentId, ...message }] of (conversation.otherBranches ?? []).entries()) {
+          if (parentId !== null && !sql('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?').get(parentId, conversation.id)) {
+            throw new Problem('import.damaged_at', { at: `conversation.otherBranches.${index}.parentId` });
+          }
+          insertMessage(conversation.id, message, parentId);
+        }
+        branches.growFrom(conversation.id, leaf);
       });
     },
 

@@ -4,7 +4,9 @@ import type { HistoryStore } from './history-store';
 
 export type MergeResult = { kind: 'added' | 'copied' | 'unchanged'; conversation: ConversationMeta };
 
-const sameMessages = (a: Conversation, b: Conversation) => JSON.stringify(a.messages) === JSON.stringify(b.messages);
+/** Every message of every branch, as stored (which siblings a message has is read from the tree, not compared). */
+const tree = ({ messages, otherBranches = [] }: Conversation) => JSON.stringify([messages.map(({ branches: _b, ...message }) => message), otherBranches.map(({ branches: _b, ...message }) => message)]);
+const sameMessages = (a: Conversation, b: Conversation) => tree(a) === tree(b);
 
 /** A UUID-shaped id derived from its parts, so the same copy made twice gets the same ids. */
 function derivedId(...parts: string[]): string {
@@ -21,7 +23,7 @@ function current(history: HistoryStore, id: string): Conversation | null {
   }
 }
 
-const meta = ({ messages: _messages, ...rest }: Conversation): ConversationMeta => rest;
+const meta = ({ messages: _messages, otherBranches: _other, ...rest }: Conversation): ConversationMeta => rest;
 
 /**
  * Adds a conversation from an import or a backup without ever overwriting what is there. New ids
@@ -33,17 +35,24 @@ const meta = ({ messages: _messages, ...rest }: Conversation): ConversationMeta 
 export function mergeConversation(history: HistoryStore, incoming: Conversation): MergeResult {
   const existing = current(history, incoming.id);
   if (existing && sameMessages(existing, incoming)) return { kind: 'unchanged', conversation: meta(existing) };
-  const taken = history.exists(incoming.id) || incoming.messages.some((message) => history.messageExists(message.id));
+  const all = [...incoming.messages, ...(incoming.otherBranches ?? [])];
+  const taken = history.exists(incoming.id) || all.some((message) => history.messageExists(message.id));
   if (!taken) {
     history.insertWhole(incoming);
     return { kind: 'added', conversation: meta(incoming) };
   }
-  const copyId = derivedId(incoming.id, JSON.stringify(incoming.messages));
+  const copyId = derivedId(incoming.id, tree(incoming));
   const earlierCopy = current(history, copyId);
   if (earlierCopy) return { kind: 'unchanged', conversation: meta(earlierCopy) };
   // A copy made before and deleted since (its ids still taken until the next start) gets random ids.
   const fresh = history.exists(copyId) ? randomUUID() : copyId;
-  const copy = { ...incoming, id: fresh, messages: incoming.messages.map((message) => ({ ...message, id: derivedId(fresh, message.id) })) };
+  const renamed = (id: string) => derivedId(fresh, id);
+  const copy = {
+    ...incoming,
+    id: fresh,
+    messages: incoming.messages.map((message) => ({ ...message, id: renamed(message.id) })),
+    otherBranches: incoming.otherBranches?.map((message) => ({ ...message, id: renamed(message.id), parentId: message.parentId && renamed(message.parentId) })),
+  };
   history.insertWhole(copy);
   return { kind: 'copied', conversation: meta(copy) };
 }

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
+import { branchesMigration } from './branches';
 import { messagePinsMigration } from './message-pins';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
@@ -242,6 +243,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   // names and terms and synopsis; its rows by original row id, each with the original text it was
   // made from (a row whose original now reads otherwise is stale). They go with their transcript.
   translationsMigration,
+  // 19: messages as a tree, so an edit makes a branch and the old one stays (branches.ts).
+  branchesMigration,
   // 20: pinned messages and what a reply's request carried (message-pins.ts).
   messagePinsMigration,
 ];

@@ -5,6 +5,7 @@ import type { ProblemData } from '../../../../shared/domain/problem';
 import { indexAllRows } from './transcript-rows';
 import { inTransaction } from '../storage/sqlite-transaction';
 import { columnsOf, historyTables, quoted, shadowTables, withoutRowid } from './history-tables';
+import { mendBranches } from './branches';
 import { migrate } from './migrations';
 import { type ScannedRow, scanPages } from './page-scan';
 import { type Row, readableRows, tryRead, wholeTable } from './tree-rows';
@@ -136,6 +137,8 @@ export function salvageHistory(damagedPath: string, targetPath: string): Salvage
       UPDATE transcript_edits SET position = 0;
       COMMIT; PRAGMA foreign_keys = ON;`);
     migrate(target);
+    // A message whose parent was lost hangs under the one before it; a lost leaf, the last message.
+    inTransaction(target, () => mendBranches(target));
     // The row index is made from the documents, which the copy may have kept better than the index.
     inTransaction(target, () => indexAllRows(target));
     return { unreadable: false, tables };
