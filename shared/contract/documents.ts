@@ -32,6 +32,7 @@ export const DOCUMENT_CAPS = {
   /** The worker's heap: a file that needs more is refused, and main's own memory is untouched. */
   heapMb: 256,
 } as const;
+export type DocumentCaps = Record<keyof typeof DOCUMENT_CAPS, number>;
 /** Everything held (documents and pastes, attached or waiting for Send) together. */
 export const HELD_QUOTA_BYTES = 512 * 1024 * 1024;
 /** The most items one message carries. */

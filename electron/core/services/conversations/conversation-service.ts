@@ -6,6 +6,7 @@ import { type ConversationMeta, type Message, canContinue } from '../../../../sh
 import { type Plan, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
+import type { HeldItems } from '../held/held-items';
 import { recordReply } from '../completion/reply-recorder';
 import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { withShownSettings } from './shown-settings';
@@ -48,7 +49,14 @@ const userMessage = (text: string): Message => ({
  * only the user's words and choices; the messages the model is sent are built here from the
  * stored history. Replies run in main whether or not a page watches (see live-replies.ts).
  */
-export function createConversationService(deps: { history: HistoryStore; chat: ChatService; plan: () => Plan; saveIntervalMs?: number }) {
+export function createConversationService(deps: {
+  history: HistoryStore;
+  chat: ChatService;
+  plan: () => Plan;
+  /** Documents and long pastes a Send attaches; every request of their conversation carries them. */
+  held?: Pick<HeldItems, 'check' | 'bind' | 'textFor'>;
+  saveIntervalMs?: number;
+}) {
   const { history, chat } = deps;
   const live: LiveReplies = createLiveReplies();
 
@@ -100,7 +108,7 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
       truncateAfter: start.truncateAfter ?? null,
       messages: [...(start.added ?? []), answer],
     });
-    running.ended = chat.complete(requestFor(meta, messages, !!start.continuing), {
+    running.ended = chat.complete(requestFor(meta, messages, !!start.continuing, deps.held?.textFor(meta.id)), {
       id: running.replyId,
       signal: running.controller.signal,
       emit: (event) => live.apply(meta.id, running, event),
@@ -113,8 +121,10 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
     /** Tells every page of a change to the list made outside a reply (see `watchEventSchema`). */
     tell: live.broadcast,
 
-    send(input: { conversationId: string | null; text: string } & Shown): ReplyStarted {
+    send(input: { conversationId: string | null; text: string; attached?: string[] } & Shown): ReplyStarted {
       allowed(input.options);
+      const attached = input.attached ?? [];
+      deps.held?.check(attached);
       if (input.conversationId === null) {
         if (!input.options) throw new Error('A new conversation needs its options.');
         const now = Date.now();
@@ -128,12 +138,14 @@ export function createConversationService(deps: { history: HistoryStore; chat: C
           updatedAt: now,
         });
         const message = userMessage(input.text);
+        deps.held?.bind(attached, meta.id);
         return reply(meta, [], [message], { created: true, added: [message] });
       }
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
       const stored = history.get(meta.id).messages;
       const message = userMessage(input.text);
+      deps.held?.bind(attached, meta.id);
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
 

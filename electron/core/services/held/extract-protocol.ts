@@ -1,4 +1,4 @@
-import type { DOCUMENT_CAPS } from '../../../../shared/contract/documents';
+import type { DocumentCaps } from '../../../../shared/contract/documents';
 import type { ProblemData } from '../../../../shared/domain/problem';
 
 /** What main asks the extraction worker (extract-worker.ts), as its workerData. */
@@ -7,7 +7,7 @@ export interface ExtractRequest {
   /** The name the user knows the file by, for refusals. */
   name: string;
   format: 'pdf' | 'docx' | 'text';
-  caps: typeof DOCUMENT_CAPS;
+  caps: DocumentCaps;
 }
 
 export type ExtractAnswer = { ok: true; text: string; pages: number | null } | { ok: false; problem: ProblemData };

@@ -40,7 +40,7 @@ async function docxText(bytes: Uint8Array): Promise<ExtractAnswer> {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<ExtractAnswer> {
-  const pdf = await getDocumentProxy(bytes, { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
+  const pdf = await getDocumentProxy(bytes, { stopAtErrors: true, verbosity: 0 });
   if (pdf.numPages > caps.pages) return { ok: false, problem: { code: 'document.too_many_pages', values: { name, pages: pdf.numPages, max: caps.pages } } };
   const pages: string[] = [];
   let characters = 0;

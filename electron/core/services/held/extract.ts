@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { DOCUMENT_CAPS } from '../../../../shared/contract/documents';
+import { DOCUMENT_CAPS, type DocumentCaps } from '../../../../shared/contract/documents';
 import type { ExtractAnswer, ExtractRequest } from './extract-protocol';
 
 /**
@@ -17,7 +17,7 @@ function workerScript(): { url: URL; execArgv: string[] } {
  * worker is terminated (whatever it is doing: pdf.js inflating a bomb never yields), past the
  * heap cap V8 ends it; either way the answer is a typed refusal in bounded time.
  */
-export function extractText(path: string, name: string, format: ExtractRequest['format'], caps = DOCUMENT_CAPS): Promise<ExtractAnswer> {
+export function extractText(path: string, name: string, format: ExtractRequest['format'], caps: DocumentCaps = DOCUMENT_CAPS): Promise<ExtractAnswer> {
   const script = workerScript();
   const request: ExtractRequest = { path, name, format, caps };
   const worker = new Worker(script.url, {

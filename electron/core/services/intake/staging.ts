@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,24 +8,13 @@ import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
 import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
 import { usableName } from '../storage/file-name';
-import { SNIFF_BYTES } from './detect-audio';
+import { SNIFF_BYTES, readHead } from './detect-audio';
 import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 import { errorText } from '../../../../shared/domain/error-text';
 import { Problem, type ProblemData } from '../../../../shared/domain/problem';
 
 /** A disk's refusal while a file is copied in, by cause; the page says what to do about each. */
 const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
-
-/** The first bytes of a file, for its kind's early refusal. */
-async function readHead(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
 
 /** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
 function atMost(limit: number, name: string) {
