@@ -4,12 +4,15 @@
  * cannot stall main's event loop, and a file that makes it spin or swell costs only this
  * thread, which main terminates.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
+import type { ProblemData } from '../../../../shared/domain/problem';
 import type { ExtractAnswer, ExtractRequest } from './extract-protocol';
+
+type Read = { ok: true; text: string; pages: number | null } | { ok: false; problem: ProblemData };
 
 const request = workerData as ExtractRequest;
 const { name, caps } = request;
@@ -25,7 +28,7 @@ function asText(bytes: Uint8Array): string | null {
 }
 
 /** A DOCX is a zip: what its parts say they unpack to is summed before any is unpacked (a zip bomb is refused here). */
-async function docxText(bytes: Uint8Array): Promise<ExtractAnswer> {
+async function docxText(bytes: Uint8Array): Promise<Read> {
   let unpacked = 0;
   unzipSync(bytes, {
     filter: (file) => {
@@ -39,7 +42,7 @@ async function docxText(bytes: Uint8Array): Promise<ExtractAnswer> {
   return { ok: true, text: value, pages: null };
 }
 
-async function pdfText(bytes: Uint8Array): Promise<ExtractAnswer> {
+async function pdfText(bytes: Uint8Array): Promise<Read> {
   const pdf = await getDocumentProxy(bytes, { stopAtErrors: true, verbosity: 0 });
   if (pdf.numPages > caps.pages) return { ok: false, problem: { code: 'document.too_many_pages', values: { name, pages: pdf.numPages, max: caps.pages } } };
   const pages: string[] = [];
@@ -54,7 +57,7 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractAnswer> {
   return { ok: true, text: pages.join('\n\n'), pages: pdf.numPages };
 }
 
-async function extract(): Promise<ExtractAnswer> {
+async function read(): Promise<Read> {
   const bytes = new Uint8Array(await readFile(request.path));
   try {
     if (request.format === 'pdf') return await pdfText(bytes);
@@ -66,7 +69,20 @@ async function extract(): Promise<ExtractAnswer> {
   return text === null ? { ok: false, problem: { code: 'document.not_text', values: { name } } } : { ok: true, text, pages: null };
 }
 
-const answer = await extract();
-parentPort!.postMessage(
-  answer.ok && answer.text.length > caps.characters ? { ok: false, problem: { code: 'document.too_long', values: { name, max: caps.characters } } } : answer,
-);
+/** Reads the text, checks it against the character cap, and writes it where main asked. */
+async function extract(): Promise<ExtractAnswer> {
+  const answer = await read();
+  if (!answer.ok) return answer;
+  const { text, pages } = answer;
+  if (text.length > caps.characters) return { ok: false, problem: { code: 'document.too_long', values: { name, max: caps.characters } } };
+  try {
+    await writeFile(request.out, text);
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException;
+    return { ok: false, writeFailed: { code: failure.code, message: failure.message } };
+  }
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return { ok: true, pages, characters: text.length, lines, bytes: Buffer.byteLength(text) };
+}
+
+parentPort!.postMessage(await extract());

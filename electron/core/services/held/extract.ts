@@ -13,13 +13,13 @@ function workerScript(): { url: URL; execArgv: string[] } {
 }
 
 /**
- * A document's text, read by a worker thread of its own under `caps`: past the time cap the
+ * A document's text, read by a worker thread and written to `out` of its own under `caps`: past the time cap the
  * worker is terminated (whatever it is doing: pdf.js inflating a bomb never yields), past the
  * heap cap V8 ends it; either way the answer is a typed refusal in bounded time.
  */
-export function extractText(path: string, name: string, format: ExtractRequest['format'], caps: DocumentCaps = DOCUMENT_CAPS): Promise<ExtractAnswer> {
+export function extractText(path: string, out: string, name: string, format: ExtractRequest['format'], caps: DocumentCaps = DOCUMENT_CAPS): Promise<ExtractAnswer> {
   const script = workerScript();
-  const request: ExtractRequest = { path, name, format, caps };
+  const request: ExtractRequest = { path, out, name, format, caps };
   const worker = new Worker(script.url, {
     workerData: request,
     execArgv: script.execArgv,

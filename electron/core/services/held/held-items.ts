@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { HELD_QUOTA_BYTES, type HeldItem, heldItemSchema } from '../../../../shared/contract/documents';
+import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
+import { DOCUMENT_CAPS, HELD_QUOTA_BYTES, type HeldItem, heldItemSchema } from '../../../../shared/contract/documents';
 import { Problem, type ProblemData } from '../../../../shared/domain/problem';
 import type { Staging } from '../intake/staging';
 import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
@@ -65,33 +66,44 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
     /** Reads a staged paste or document into the held folder; the staged file goes either way. */
     async attach(fileId: string): Promise<AttachOutcome> {
       const file = staging.get(fileId, ['paste', 'document']);
+      const { name } = file;
+      const full = { ok: false, problem: { code: 'held.full', values: { name, max: quota } } } as const;
+      if (used() >= quota) {
+        await staging.discard(fileId, ['paste', 'document']);
+        return full;
+      }
       const format = file.format === 'pdf' || file.format === 'docx' ? file.format : 'text';
-      const answer = await extractText(file.path, file.name, format).finally(() => staging.discard(fileId, ['paste', 'document']));
-      if (!answer.ok) return answer;
-      const size = Buffer.byteLength(answer.text);
-      if (used() + size > quota) return { ok: false, problem: { code: 'held.full', values: { name: file.name, max: quota } } };
+      // A paste is text the page made, held whole (up to MAX_PASTE_BYTES) as before; a document's text has the document cap.
+      const caps = file.purpose === 'paste' ? { ...DOCUMENT_CAPS, characters: MAX_PASTE_BYTES } : DOCUMENT_CAPS;
       const id = randomUUID();
-      const characters = answer.text.length;
+      const answer = await extractText(file.path, textPath(id), name, format, caps).finally(() => staging.discard(fileId, ['paste', 'document']));
+      if (!answer.ok) {
+        await rm(textPath(id), { force: true });
+        if ('problem' in answer) return answer;
+        const fault = diskFaultOf(answer.writeFailed) ?? 'io';
+        return { ok: false, problem: { code: DISK_FAULT_CODES[fault], values: { name, folder: dir } } };
+      }
+      if (used() + answer.bytes > quota) {
+        await rm(textPath(id), { force: true });
+        return full;
+      }
       const record: HeldRecord = {
         id,
         kind: file.purpose === 'paste' ? 'paste' : 'document',
-        name: file.name,
+        name,
         pages: answer.pages,
-        characters,
-        lines: answer.text.split('\n').length - (answer.text.endsWith('\n') ? 1 : 0),
-        tokens: Math.ceil(characters / CHARS_PER_TOKEN),
-        size,
+        characters: answer.characters,
+        lines: answer.lines,
+        tokens: Math.ceil(answer.characters / CHARS_PER_TOKEN),
+        size: answer.bytes,
         conversationId: null,
         createdAt: Date.now(),
       };
       try {
-        await writeFile(textPath(id), answer.text);
         await put(record);
       } catch (error) {
         await drop(id);
-        const fault = diskFaultOf(error);
-        if (fault) return { ok: false, problem: { code: DISK_FAULT_CODES[fault], values: { name: file.name, folder: dir } } };
-        throw error;
+        return { ok: false, problem: { code: DISK_FAULT_CODES[diskFaultOf(error) ?? 'io'], values: { name, folder: dir } } };
       }
       items.set(id, record);
       const { conversationId: _, createdAt: __, ...item } = record;
