@@ -40,9 +40,10 @@ export function HeldChips({ conversationId }: { conversationId: string }) {
   return (
     <div className="pasted" role="group" aria-label={t('held.group')}>
       {items.map((item) => {
+        // A PDF by its pages; a paste by its size and lines, as it was pasted; other documents by their lines.
         const facts = [
-          item.pages === null ? format.size(item.size) : t('held.pages', { count: item.pages }),
-          ...(item.kind === 'paste' ? [t('held.lines', { count: item.lines })] : []),
+          ...(item.pages !== null ? [t('held.pages', { count: item.pages })] : item.kind === 'paste' ? [format.size(item.size)] : []),
+          ...(item.pages === null ? [t('held.lines', { count: item.lines })] : []),
           t('held.tokens', { tokens: format.number(item.tokens) }),
         ];
         return (

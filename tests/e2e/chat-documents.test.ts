@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
-import { composer, lastRequestBody, send, settled, useKey } from '../support/chat';
+import { lastRequestBody, send, settled, useKey } from '../support/chat';
 import { makeDocx, makePdf } from '../support/documents';
 import { type Session, openSession } from '../support/history-app';
 

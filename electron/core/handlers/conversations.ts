@@ -21,7 +21,10 @@ export function conversationsHandlers(deps: {
     showVersion: async (input) => conversations.showVersion(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
     attach: async ({ fileId }) => held.attach(fileId),
-    saveHeld: async ({ id }) => deps.files.save({ fileName: 'Attached text.txt', mimeType: 'text/plain', bytes: await readFile(held.pathOf(id)) }),
+    saveHeld: async ({ id }) => {
+      const { path, fileName } = held.saving(id);
+      return deps.files.save({ fileName, mimeType: 'text/plain', bytes: await readFile(path) });
+    },
     removeHeld: async ({ id }) => held.remove(id),
     decideTool: async ({ conversationId, callId, decision }) => conversations.decideTool(conversationId, callId, decision),
   };

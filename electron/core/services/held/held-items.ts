@@ -132,8 +132,11 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
         .map((item) => ({ name: item.name, kind: item.kind, text: readFileSync(textPath(item.id), 'utf8') }));
     },
 
-    /** A waiting item's text file, for Save as file. */
-    pathOf: (id: string) => (waiting(id), textPath(id)),
+    /** A waiting item's text file and the name to save it under (Save as file). */
+    saving(id: string) {
+      const item = waiting(id);
+      return { path: textPath(id), fileName: item.kind === 'paste' ? 'Pasted text.txt' : `${item.name.replace(/\.[^.]*$/, '')}.txt` };
+    },
 
     /** The user removed the chip: only an item still in a composer can be removed so. */
     remove: (id: string) => (items.get(id)?.conversationId === null ? drop(id) : Promise.resolve()),
