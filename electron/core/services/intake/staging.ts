@@ -60,11 +60,10 @@ function sniff(name: string, kind: StagedKind) {
 }
 
 /**
- * What outlives a restart, each in its own folder beside staging: a long paste (the draft that
- * shows it outlives one too) and a dictated clip whose request failed (kept for Retry).
+ * What outlives a restart, in its own folder beside staging: a dictated clip whose request failed
+ * (kept for Retry). A long paste or a document is read into the held folder at once (services/held).
  */
 const KEPT = {
-  paste: { folder: 'pasted', name: 'Pasted text', format: 'text', mimeType: 'text/plain' },
   dictation: { folder: 'dictated', name: 'Dictation', format: 'pcm', mimeType: 'audio/L16' },
 } as const;
 type KeptPurpose = keyof typeof KEPT;
@@ -73,8 +72,8 @@ type KeptPurpose = keyof typeof KEPT;
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
  * as one raw HTTP body (the browser harness), or as bytes from the page (a file with no path,
- * a long paste). Left-overs of a crash are removed at start; a long paste and a dictated clip
- * (KEPT) outlive a restart, until the user removes them.
+ * a long paste). Left-overs of a crash are removed at start; a dictated clip
+ * (KEPT) outlives a restart, until its text is in or the user drops it.
  */
 export function createStaging(dir: string) {
   rmSync(dir, { recursive: true, force: true });
@@ -153,7 +152,7 @@ export function createStaging(dir: string) {
       await rm(path, { force: true });
       return detected;
     }
-    if (purpose === 'paste' || purpose === 'dictation') {
+    if (purpose === 'dictation') {
       // Held across restarts, so it enters its folder only whole and checked: a crash mid-write
       // leaves it in staging, which is emptied at start.
       const kept = join(keptDir(purpose), fileId);
