@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pointTempAt } from '../setup/temp-env';
 import { captionsBench } from './captions.bench';
 import { chatBench } from './chat.bench';
+import { chatScaleBench } from './chat-scale.bench';
 import { dictationBench } from './dictation.bench';
 import { editorBench } from './editor.bench';
 import { historyBench } from './history.bench';
@@ -26,6 +27,7 @@ const benches: Array<[string, () => Promise<string[]>]> = [
   ['editor', editorBench],
   ['waveform', waveformBench],
   ['chat', chatBench],
+  ['chat-scale', chatScaleBench],
   ['split', splitBench],
   ['upload', uploadBench],
   ['resume', resumeBench],
