@@ -58,6 +58,21 @@ export const common = {
 };
 
 /**
+ * The document-text worker thread (electron/core/services/held/extract.ts), built beside each
+ * bundle as an ES module: unpdf's pdf.js awaits at its top level, which CommonJS cannot.
+ */
+export const heldExtractWorker = (outdir) => ({
+  ...common,
+  format: 'esm',
+  entryPoints: ['electron/core/services/held/extract-worker.ts'],
+  outfile: path.join(outdir, 'held-extract-worker.mjs'),
+  external: ['*.node'],
+  plugins: [externalNative],
+  // CommonJS packages inlined into an ES module still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
+});
+
+/**
  * The splitter's process script (electron/core/services/audio-split), which a bundle finds
  * beside itself (split-process.ts): built into each bundle's folder.
  */

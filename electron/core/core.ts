@@ -50,6 +50,7 @@ import { DEFAULT_LIMITS } from './services/net/limits';
 import { rememberSecret } from './services/net/redact';
 import { createServiceClient } from './services/net/service-client';
 import { createStaging } from './services/intake/staging';
+import { openHeld } from './core-held';
 import { createTranscriptionService } from './services/recordings/transcription-service';
 import { labelFromTracks, sideNames } from './services/speaker-tracks';
 import { createSettingsStore } from './services/settings/settings-store';
@@ -197,8 +198,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (event.type === 'removed') void recordings.jobsRemoved(event.ids);
   });
 
+  const held = openHeld({ dataDir: options.userDataDir, staging, history });
   const conversations = createConversationService({
-    history,
+    held, history,
     chat: createChatService({ service, tools: mcp, rules: permissions, presence }),
     plan: () => settings.get().plan,
     context: chatContext,
@@ -215,7 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: settingsHandlers({ settings, service }),
     secrets: secretsHandlers({ keys }),
     profiles: profilesHandlers({ settings, keys: keyStore }),
-    conversations: conversationsHandlers({ conversations, staging, files }),
+    conversations: conversationsHandlers({ conversations, held, files }),
     history: historyHandlers({
       history,
       files,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatScreen, useChat, watchConversations } from '../chat';
+import { ChatScreen, attachDroppedDocuments, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
@@ -55,7 +55,7 @@ export function App() {
       ) : (
         <ChatScreen />
       )}
-      <FileDrop />
+      <FileDrop documents={attachDroppedDocuments} />
       <Announcer />
     </div>
   );

@@ -12,8 +12,9 @@ import { DictationNotice } from './DictationNotice';
 import { useDictation } from './dictation';
 import { insertAtCursor } from './insert-at-cursor';
 import { NEW_CHAT_ID } from './records';
-import { PastedChip } from './PastedChip';
-import { usePasted } from './pasted';
+import { AttachButton } from './AttachButton';
+import { HeldChips } from './HeldChips';
+import { useHeld } from './held';
 import { useChat } from './store';
 import { textDirection } from './text-direction';
 
@@ -85,11 +86,12 @@ export function Composer({ conversationId, blocked }: Props) {
     if (text && target) queueMicrotask(() => insertAtCursor(target, text));
   }, [dictated, conversationId]);
 
-  const pasted = usePasted((s) => conversationId in s.held || conversationId in s.staging);
+  // Send waits for items on their way to main: the message must not go without them.
+  const reading = useHeld((s) => conversationId in s.staging);
   const length = lengthNotice(t, format, draft.length);
   const { send, stop, setDraft } = useChat.getState();
   const submit = () => {
-    if (!running && !blocked && !length?.over && !pasted) send(conversationId);
+    if (!running && !blocked && !length?.over && !reading) send(conversationId);
   };
 
   return (
@@ -101,7 +103,7 @@ export function Composer({ conversationId, blocked }: Props) {
         submit();
       }}
     >
-      <PastedChip conversationId={conversationId} />
+      <HeldChips conversationId={conversationId} />
       <NextRequestLine conversationId={conversationId} />
       <div className="composer-box">
         <textarea
@@ -117,10 +119,10 @@ export function Composer({ conversationId, blocked }: Props) {
             const text = event.clipboardData.getData('text/plain');
             // A paste that fits a message lands in the field, where the length notice counts it with the rest.
             if (text.length <= MAX_MESSAGE_CHARS) return;
-            // Too long for any message: held in main as an attached text instead of filling the field,
-            // which would freeze the page. Should main not take it, the notice says why; it is still on the clipboard.
+            // Too long for any message: held in main as an attached text, sent with the message, instead of
+            // filling the field, which would freeze the page. Should main not take it, the notice says why.
             event.preventDefault();
-            void usePasted.getState().hold(conversationId, text);
+            void useHeld.getState().holdPaste(conversationId, text);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -129,6 +131,7 @@ export function Composer({ conversationId, blocked }: Props) {
             }
           }}
         />
+        <AttachButton conversationId={conversationId} />
         <DictateButton conversationId={conversationId} plan={plan} />
         {running ? (
           <button
@@ -145,7 +148,7 @@ export function Composer({ conversationId, blocked }: Props) {
             type="submit"
             title={t('composer.sendTitle', { shortcut: SHORTCUTS.send.label })}
             aria-keyshortcuts={SHORTCUTS.send.aria}
-            disabled={!draft.trim() || blocked !== null || length?.over || pasted}
+            disabled={!draft.trim() || blocked !== null || length?.over || reading}
           >
             {t('composer.send')}
           </button>

@@ -4,6 +4,7 @@ import type { ChatOptions } from '../../shared/domain/chat';
 import { api } from '../api';
 import { useSettings } from '../settings';
 import type { ChatState, PendingApproval, RepliesSlice } from './chat-state';
+import { heldIds, useHeld } from './held';
 import { checkOptions, hasErrors, toInput } from './options';
 
 const currentPlan = () => useSettings.getState().settings?.plan ?? 'free';
@@ -64,8 +65,11 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       const shown = shownSettings(id);
       if (!text || !shown) return false;
       const saved = isSaved(id);
-      const sent = ask(id, () => api.conversations.send({ conversationId: saved ? id : null, text, ...shown }), {
+      const attached = heldIds(id);
+      const sent = ask(id, () => api.conversations.send({ conversationId: saved ? id : null, text, ...(attached.length > 0 && { attached }), ...shown }), {
         sent({ conversationId }) {
+          // Main holds them for the conversation now: the composer lets them go.
+          useHeld.getState().sent(id);
           if (saved) return;
           // The new chat became a saved conversation: show it in its place.
           set((s) => {

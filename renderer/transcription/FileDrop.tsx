@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isDocumentName } from '../../shared/contract/documents';
 import { AUDIO_EXTENSIONS } from '../../shared/contract/transcription';
 import { useTranslation } from 'react-i18next';
 import { useSizes } from './format';
@@ -14,7 +15,7 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('F
  * drop opens the transcription screen with the files queued. Without this a dropped file
  * would replace the page.
  */
-export function FileDrop() {
+export function FileDrop({ documents }: { documents?: (files: File[]) => boolean }) {
   const [dragging, setDragging] = useState(false);
   const pro = useSettings((s) => s.settings?.plan === 'pro');
   const { t } = useTranslation('transcription');
@@ -44,7 +45,11 @@ export function FileDrop() {
       event.preventDefault();
       depth = 0;
       setDragging(false);
-      const files = [...(event.dataTransfer?.files ?? [])];
+      const dropped = [...(event.dataTransfer?.files ?? [])];
+      // Documents go to the open chat's composer when there is one to take them; audio (and the rest) to transcription.
+      const taken = dropped.some((file) => isDocumentName(file.name)) && documents?.(dropped.filter((file) => isDocumentName(file.name)));
+      const files = taken ? dropped.filter((file) => !isDocumentName(file.name)) : dropped;
+      if (files.length === 0) return;
       showTranscription();
       useIntake.getState().addFiles(files);
     };
@@ -64,7 +69,7 @@ export function FileDrop() {
       window.removeEventListener('drop', drop);
       window.removeEventListener('dragend', end);
     };
-  }, []);
+  }, [documents]);
 
   if (!dragging) return null;
   return (

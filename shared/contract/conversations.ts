@@ -3,7 +3,9 @@ import { chatOptionsSchema, toolRefSchema } from '../domain/chat';
 import { contextPlanSchema } from '../domain/context-budget';
 import { conversationMetaSchema, messageSchema } from '../domain/conversation';
 import { jsonReadingSchema } from '../domain/json';
+import { problemSchema } from '../domain/problem';
 import { issueOf } from '../domain/problem';
+import { MAX_HELD_PER_MESSAGE, heldId, heldItemSchema } from './documents';
 import { completionEventSchema, toolDecisionSchema } from './chat';
 import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
@@ -19,6 +21,13 @@ const draft = z
   .trim()
   .refine((text) => text !== '', issueOf('conversation_input.message_missing'))
   .refine((text) => text.length <= MAX_MESSAGE_CHARS, issueOf('conversation_input.message_too_long', { max: MAX_MESSAGE_CHARS }));
+
+/** Held items (documents, long pastes) a Send carries: their text goes with every request of the conversation from then on. */
+const held = z.array(heldId).max(MAX_HELD_PER_MESSAGE);
+export const attachOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), item: heldItemSchema }),
+  z.object({ ok: z.literal(false), problem: problemSchema }),
+]);
 
 /**
  * What the user sees in the options panel when they ask for a reply. Main saves it on the
@@ -91,7 +100,7 @@ export const watchEventSchema = z.discriminatedUnion('type', [
 export const conversationsArea = {
   watch: stream(z.void(), watchEventSchema),
   /** A new message (`conversationId` null: in a new conversation, with these settings) and its reply. */
-  send: call(z.object({ conversationId: conversationId.nullable(), text: draft, ...shownSettings }).strict(), replyStartedSchema),
+  send: call(z.object({ conversationId: conversationId.nullable(), text: draft, attached: held.optional(), ...shownSettings }).strict(), replyStartedSchema),
   /** Replaces everything after the last user message with a new reply (also Retry after a failure). */
   regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
   /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
@@ -113,10 +122,16 @@ export const conversationsArea = {
   branchFrom: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), conversationMetaSchema),
   /** Stops the conversation's reply; nothing when none is being written. */
   stop: call(z.object({ conversationId }).strict(), z.void()),
-  /** A paste too long for a message, staged for 'paste': saved where the user chooses, as a text file. */
-  savePasted: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), saveOutcomeSchema),
-  /** The user removed the pasted text from the composer: main lets it go. */
-  removePasted: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), z.void()),
+  /**
+   * A file staged for 'document' or a paste staged for 'paste' (too long for a message): main
+   * reads its text off its thread and holds it for the next Send (shared/contract/documents.ts);
+   * a file it cannot read, or past a cap, is refused by name.
+   */
+  attach: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), attachOutcomeSchema),
+  /** A held item still in the composer, saved where the user chooses, as a text file. */
+  saveHeld: call(z.object({ id: heldId }).strict(), saveOutcomeSchema),
+  /** The user removed a held item from the composer: main lets it go. */
+  removeHeld: call(z.object({ id: heldId }).strict(), z.void()),
   /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its reply ended). */
   decideTool: call(z.object({ conversationId, callId: z.string().min(1), decision: toolDecisionSchema }).strict(), z.void()),
 };

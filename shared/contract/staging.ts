@@ -17,9 +17,10 @@ import type { StageOutcome } from './transcription';
  * (no size limit). import: a conversation export, read by history:import (at most
  * MAX_IMPORT_BYTES). paste: text pasted into the composer, too long for a message, held until
  * the user removes it (at most MAX_PASTE_BYTES). dictation: a clip spoken into the composer, raw
- * PCM (at most MAX_DICTATION_BYTES), held until its text is in or the user drops it.
+ * PCM (at most MAX_DICTATION_BYTES), held until its text is in or the user drops it. document: a
+ * file attached to a chat message (at most MAX_DOCUMENT_BYTES), until main has read its text.
  */
-export const stagePurposeSchema = z.enum(['original', 'import', 'paste', 'dictation']);
+export const stagePurposeSchema = z.enum(['original', 'import', 'paste', 'dictation', 'document']);
 export type StagePurpose = z.infer<typeof stagePurposeSchema>;
 
 const described = z.object({ name: z.string().min(1, 'A staged file needs a name.'), purpose: stagePurposeSchema });

@@ -17,8 +17,8 @@ export const stagedFileSchema = z.object({
   fileId: z.string(),
   name: z.string(),
   size: z.number(),
-  /** The format recognised from the file's content (json: a conversation export to import; text: a long paste; pcm: a dictated clip). */
-  format: z.enum([...AUDIO_EXTENSIONS, 'json', 'text', 'pcm']),
+  /** The format recognised from the file's content (json: a conversation export to import; text: a long paste or a text document; pcm: a dictated clip; pdf, docx: documents for chat). */
+  format: z.enum([...AUDIO_EXTENSIONS, 'json', 'text', 'pcm', 'pdf', 'docx']),
   mimeType: z.string(),
 });
 

@@ -9,6 +9,7 @@ import type { Message } from '../../shared/domain/conversation';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import { memoryKeytar } from '../support/memory-keytar';
 import { scriptedConsent } from '../support/tool-driver';
+import { importStallBench } from './chat-import.bench';
 import { ms } from './text';
 
 const HISTORY = Number(process.env.CHAT_SCALE_HISTORY ?? 10_000);
@@ -37,7 +38,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  *    (goal < 20 ms): cold (no token counted yet) and as the composer leaves it (counted once).
  *  - The token estimate's error against the fake's own count (usage.prompt_tokens), before and
  *    after the ratio is learnt from one reply.
- * (docs) adds main's longest stall during a 100 MB import below, as a third figure.
+ *  - main's longest event-loop stall during a 100 MB import (chat-import.bench.ts).
  */
 export async function chatScaleBench(): Promise<string[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'confab-bench-chat-scale-'));
@@ -93,11 +94,11 @@ export async function chatScaleBench(): Promise<string[]> {
       `chat-scale: token estimate vs the fake's own count: ${(errors[0]! * 100).toFixed(1)} % after one reply's correction, ` +
         `${(errors.at(-1)! * 100).toFixed(1)} % after ${SENDS} (gpt-tokenizer alone: ${(first * 100).toFixed(1)} %)`,
     );
-    // (docs): main's longest event-loop stall during a 100 MB import goes here.
   } finally {
     await core?.close();
     await fake?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+  lines.push(...(await importStallBench()));
   return lines;
 }

@@ -3,15 +3,15 @@ import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { ConversationService } from '../services/conversations/conversation-service';
 import type { FileSaver } from '../services/storage/file-saver';
-import type { Staging } from '../services/intake/staging';
+import type { HeldItems } from '../services/held/held-items';
 
 export function conversationsHandlers(deps: {
   conversations: ConversationService;
-  /** Where a paste too long for a message is held, by reference, until the user removes it. */
-  staging: Staging;
+  /** Documents and pastes too long for a message, held for the next Send. */
+  held: HeldItems;
   files: FileSaver;
 }): Handlers<Contract>['conversations'] {
-  const { conversations, staging } = deps;
+  const { conversations, held } = deps;
   return {
     watch: async (_input, ctx) => conversations.watch(ctx.emit, ctx.signal),
     send: async (input) => conversations.send(input),
@@ -24,12 +24,12 @@ export function conversationsHandlers(deps: {
     showBranch: async (input) => conversations.showBranch(input),
     branchFrom: async (input) => conversations.branchFrom(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
-    savePasted: async ({ fileId }) =>
-      deps.files.save({ fileName: 'Pasted text.txt', mimeType: 'text/plain', bytes: await readFile(staging.get(fileId, ['paste']).path) }),
-    removePasted: async ({ fileId }) => {
-      staging.get(fileId, ['paste']);
-      await staging.discard(fileId, ['paste']);
+    attach: async ({ fileId }) => held.attach(fileId),
+    saveHeld: async ({ id }) => {
+      const { path, fileName } = held.saving(id);
+      return deps.files.save({ fileName, mimeType: 'text/plain', bytes: await readFile(path) });
     },
+    removeHeld: async ({ id }) => held.remove(id),
     decideTool: async ({ conversationId, callId, decision }) => conversations.decideTool(conversationId, callId, decision),
   };
 }

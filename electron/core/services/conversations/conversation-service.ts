@@ -6,6 +6,7 @@ import { type ConversationMeta, type Message, canContinue } from '../../../../sh
 import { type Plan, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
+import type { HeldItems } from '../held/held-items';
 import { recordReply } from '../completion/reply-recorder';
 import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { withShownSettings } from './shown-settings';
@@ -56,6 +57,8 @@ export function createConversationService(deps: {
   chat: ChatService;
   plan: () => Plan;
   context: ChatContext;
+  /** Documents and long pastes a Send attaches; every request of their conversation carries them. */
+  held?: Pick<HeldItems, 'check' | 'bind' | 'textFor'>;
   saveIntervalMs?: number;
 }) {
   const { history, chat } = deps;
@@ -114,7 +117,7 @@ export function createConversationService(deps: {
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
-    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, (sent) => {
+    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, deps.held?.textFor(meta.id) ?? [], (sent) => {
       const current = recorder.current();
       if (sent.messages < sent.of || sent.tooBig) current.sent = sent;
       else delete current.sent;
@@ -127,8 +130,10 @@ export function createConversationService(deps: {
     /** Tells every page of a change to the list made outside a reply (see `watchEventSchema`). */
     tell: live.broadcast,
 
-    send(input: { conversationId: string | null; text: string } & Shown): ReplyStarted {
+    send(input: { conversationId: string | null; text: string; attached?: string[] } & Shown): ReplyStarted {
       allowed(input.options);
+      const attached = input.attached ?? [];
+      deps.held?.check(attached);
       if (input.conversationId === null) {
         if (!input.options) throw new Error('A new conversation needs its options.');
         const now = Date.now();
@@ -142,12 +147,14 @@ export function createConversationService(deps: {
           updatedAt: now,
         });
         const message = userMessage(input.text);
+        deps.held?.bind(attached, meta.id);
         return reply(meta, [], [message], { created: true, added: [message] });
       }
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
       const stored = history.path(meta.id);
       const message = userMessage(input.text);
+      deps.held?.bind(attached, meta.id);
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
 
@@ -207,8 +214,7 @@ export function createConversationService(deps: {
     /** What the next request would carry: the stored path with a message to answer at its end. */
     contextPlan(input: { conversationId: string }) {
       const meta = history.meta(input.conversationId);
-      const path = history.get(meta.id).messages;
-      return fitted.view(meta, path, userMessage('…'));
+      return fitted.view(meta, history.path(meta.id), userMessage('…'), deps.held?.textFor(meta.id) ?? []);
     },
 
     ...branchIntents({ history, tell: live.broadcast, idle }),

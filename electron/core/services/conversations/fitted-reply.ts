@@ -3,6 +3,7 @@ import { SEND_EVERYTHING, type ContextPlanView, type SentContext } from '../../.
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import type { ChatService, CompletionContext } from '../completion/chat-service';
 import type { CompletionInput } from '../completion/completion-input';
+import type { HeldText } from '../held/held-items';
 import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
@@ -26,15 +27,17 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
   const fitKey = (meta: ConversationMeta) => `${context.key(meta.options.model)} tokens`;
 
   /** Within `cap`, or else what the model was found to take (a refusal learnt, as the request layer learns it). */
-  function plan(meta: ConversationMeta, path: readonly Message[], cap = context.fits.budget(fitKey(meta))): ContextPlan {
+  function plan(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], cap = context.fits.budget(fitKey(meta))): ContextPlan {
     const ratio = context.tokens.ratio(context.key(meta.options.model));
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
-    return planContext({ systemPrompt: meta.systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
+    // Held documents and pastes are always sent, as the system prompt is: planned as part of it.
+    const systemPrompt = [meta.systemPrompt, ...held.map((item) => item.text)].filter((text) => text.trim()).join('\n\n');
+    return planContext({ systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
   }
 
   /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
-  function view(meta: ConversationMeta, stored: readonly Message[], next: Message): ContextPlanView {
-    const planned = plan(meta, [...stored, next]);
+  function view(meta: ConversationMeta, stored: readonly Message[], next: Message, held: readonly HeldText[] = []): ContextPlanView {
+    const planned = plan(meta, [...stored, next], held);
     return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id) };
   }
 
@@ -43,12 +46,12 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    * left out). A refusal is only taken back while the attempt has reported nothing else, so a
    * tool loop's later step is never sent twice.
    */
-  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, onSent: (sent: SentContext) => void) {
+  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void) {
     const key = context.key(meta.options.model);
     let cap = context.fits.budget(fitKey(meta));
     for (let cut = false; ; cut = true) {
-      const planned = plan(meta, path, cap);
-      const input: CompletionInput = requestFor(meta, planned.sent, continuing);
+      const planned = plan(meta, path, held, cap);
+      const input: CompletionInput = requestFor(meta, planned.sent, continuing, held);
       onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut });
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;

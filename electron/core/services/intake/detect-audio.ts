@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { open } from 'node:fs/promises';
 import { STAGE_HEAD_BYTES } from '../../../../shared/contract/staging';
 import { AUDIO_EXTENSIONS } from '../../../../shared/contract/transcription';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -52,6 +53,17 @@ export async function detectAudio(path: string, name: string): Promise<Detection
 
 /** How many first bytes `refuseEarly` needs: file-type's own sample size, which the harness's page sends first. */
 export const SNIFF_BYTES = STAGE_HEAD_BYTES;
+
+/** The first bytes of a file, for its kind's early refusal. */
+export async function readHead(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /**
  * A refusal from a file's first bytes, before the rest is read or copied; null when they may be

@@ -1,11 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
 import { MAX_DICTATION_BYTES, MAX_DICTATION_SECONDS } from '../../../../shared/contract/dictation';
+import { MAX_DOCUMENT_BYTES, isDocumentName } from '../../../../shared/contract/documents';
 import { MAX_IMPORT_BYTES } from '../../../../shared/contract/history';
 import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StagedFile } from '../../../../shared/contract/transcription';
 import type { ProblemData } from '../../../../shared/domain/problem';
-import { type Detection, detectAudio, refuseEarly } from './detect-audio';
+import { type Detection, detectAudio, readHead, refuseEarly } from './detect-audio';
 
 /**
  * What each staging purpose accepts: a size limit, a refusal from the first bytes (before the
@@ -51,7 +52,20 @@ async function refuseUnlessText(head: Uint8Array, name: string): Promise<Problem
   return binary ? { code: 'intake.paste_is_binary', values: { name, type: binary.ext.toUpperCase(), mime: binary.mime } } : null;
 }
 
-/** original: a recording to transcribe, kept for playback. import: a conversation export. paste: a long paste. dictation: a spoken clip. */
+/** The magic a PDF or DOCX opens with; other documents are text, read as UTF-8 by the extraction. */
+const DOCUMENT_MAGIC = { pdf: '%PDF-', docx: 'PK\x03\x04' } as const;
+
+/** A document for chat: its name says its kind (DOCUMENT_EXTENSIONS), and a PDF or DOCX must open as one. */
+async function recogniseDocument(path: string, name: string): Promise<Detection | { ok: true; format: StagedFile['format']; mimeType: string }> {
+  const extension = name.split('.').pop()?.toLowerCase();
+  if (extension !== 'pdf' && extension !== 'docx') return { ok: true, format: 'text', mimeType: 'text/plain' };
+  const handle = Buffer.from(await readHead(path)).toString('latin1');
+  if (!handle.startsWith(DOCUMENT_MAGIC[extension])) return { ok: false, problem: { code: 'intake.document_not_what_named', values: { name, type: extension.toUpperCase() } } };
+  const mimeType = extension === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  return { ok: true, format: extension, mimeType };
+}
+
+/** original: a recording to transcribe, kept for playback. import: a conversation export. paste: a long paste. dictation: a spoken clip. document: a file for chat. */
 export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
   original: recording,
   import: {
@@ -83,5 +97,13 @@ export const STAGED_KINDS: Record<StagePurpose, StagedKind> = {
         : null,
     early: async () => null,
     recognise: async () => ({ ok: true, format: 'pcm', mimeType: 'audio/L16' }),
+  },
+  document: {
+    unnamed: 'document',
+    empty: 'intake.document_empty',
+    notFile: 'intake.document_not_file',
+    tooLarge: (name, size) => (size > MAX_DOCUMENT_BYTES ? { code: 'intake.document_too_large', values: { name, size, limit: MAX_DOCUMENT_BYTES } } : null),
+    early: async (_head, name) => (isDocumentName(name) ? null : { code: 'intake.document_unsupported', values: { name } }),
+    recognise: recogniseDocument,
   },
 };

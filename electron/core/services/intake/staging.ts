@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,24 +8,13 @@ import type { StagePurpose } from '../../../../shared/contract/staging';
 import type { StageOutcome, StagedFile } from '../../../../shared/contract/transcription';
 import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
 import { usableName } from '../storage/file-name';
-import { SNIFF_BYTES } from './detect-audio';
+import { SNIFF_BYTES, readHead } from './detect-audio';
 import { STAGED_KINDS, type StagedKind } from './staged-kinds';
 import { errorText } from '../../../../shared/domain/error-text';
 import { Problem, type ProblemData } from '../../../../shared/domain/problem';
 
 /** A disk's refusal while a file is copied in, by cause; the page says what to do about each. */
 const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
-
-/** The first bytes of a file, for its kind's early refusal. */
-async function readHead(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
 
 /** Passes at most `limit` bytes; a body longer than it announced is an error, not a truncation. */
 function atMost(limit: number, name: string) {
@@ -71,11 +60,10 @@ function sniff(name: string, kind: StagedKind) {
 }
 
 /**
- * What outlives a restart, each in its own folder beside staging: a long paste (the draft that
- * shows it outlives one too) and a dictated clip whose request failed (kept for Retry).
+ * What outlives a restart, in its own folder beside staging: a dictated clip whose request failed
+ * (kept for Retry). A long paste or a document is read into the held folder at once (services/held).
  */
 const KEPT = {
-  paste: { folder: 'pasted', name: 'Pasted text', format: 'text', mimeType: 'text/plain' },
   dictation: { folder: 'dictated', name: 'Dictation', format: 'pcm', mimeType: 'audio/L16' },
 } as const;
 type KeptPurpose = keyof typeof KEPT;
@@ -84,8 +72,8 @@ type KeptPurpose = keyof typeof KEPT;
  * Files the user dropped or picked, in main's staging folder, so they can be streamed to the
  * service from disk. They arrive by path (Electron: copied from where the user keeps them),
  * as one raw HTTP body (the browser harness), or as bytes from the page (a file with no path,
- * a long paste). Left-overs of a crash are removed at start; a long paste and a dictated clip
- * (KEPT) outlive a restart, until the user removes them.
+ * a long paste). Left-overs of a crash are removed at start; a dictated clip
+ * (KEPT) outlives a restart, until its text is in or the user drops it.
  */
 export function createStaging(dir: string) {
   rmSync(dir, { recursive: true, force: true });
@@ -164,7 +152,7 @@ export function createStaging(dir: string) {
       await rm(path, { force: true });
       return detected;
     }
-    if (purpose === 'paste' || purpose === 'dictation') {
+    if (purpose === 'dictation') {
       // Held across restarts, so it enters its folder only whole and checked: a crash mid-write
       // leaves it in staging, which is emptied at start.
       const kept = join(keptDir(purpose), fileId);

@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import type { HistoryStore } from './services/history/history-store';
+import { createHeldItems } from './services/held/held-items';
+import type { Staging } from './services/intake/staging';
+import { log } from './log';
+
+/**
+ * Documents and long pastes held for chat (docs/architecture/chat-and-conversations.md), in the
+ * data folder's `held`. Conversations purged at this start take theirs along.
+ */
+export function openHeld(deps: { dataDir: string; staging: Staging; history: HistoryStore }) {
+  const held = createHeldItems({ dir: join(deps.dataDir, 'held'), staging: deps.staging });
+  const live = new Set(deps.history.list().map((conversation) => conversation.id));
+  held.sweep(live).catch((error: unknown) => log.warn('Removing held items of deleted conversations failed:', error));
+  return held;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
+import { DOCUMENT_CAPS, HELD_QUOTA_BYTES, type HeldItem, heldItemSchema } from '../../../../shared/contract/documents';
+import { Problem, type ProblemData } from '../../../../shared/domain/problem';
+import type { Staging } from '../intake/staging';
+import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
+import { extractText } from './extract';
+
+/** A held item's record beside its text: the chip's facts and the conversation it went with (null: still in a composer). */
+const recordSchema = heldItemSchema.extend({ conversationId: z.string().nullable(), createdAt: z.number() });
+type HeldRecord = z.infer<typeof recordSchema>;
+
+/** An item no Send has taken for this long was left by a page that forgot it (its storage cleared). */
+const UNSENT_FOR_MS = 30 * 24 * 3600 * 1000;
+/** Until the context budget's tokenizer is wired in, the usual English ratio: the chip says "about". */
+const CHARS_PER_TOKEN = 4;
+const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
+
+export type AttachOutcome = { ok: true; item: HeldItem } | { ok: false; problem: ProblemData };
+/** What a request carries of one held item. */
+export interface HeldText {
+  name: string;
+  kind: HeldItem['kind'];
+  text: string;
+}
+
+/**
+ * Documents and long pastes attached to messages: their text in one folder (`<id>.txt`, its
+ * record `<id>.json`), HELD_QUOTA_BYTES in all, so a page cannot fill the disk through them.
+ * An item is taken from staging by `attach` (its text read off main's thread, extract.ts),
+ * bound to a conversation by the Send that carries it, and removed with that conversation:
+ * `sweep` at start drops items of conversations purged since (deletion can be undone until then).
+ */
+export function createHeldItems(deps: { dir: string; staging: Staging; quotaBytes?: number }) {
+  const { dir, staging } = deps;
+  const quota = deps.quotaBytes ?? HELD_QUOTA_BYTES;
+  mkdirSync(dir, { recursive: true });
+  const items = new Map<string, HeldRecord>();
+  const textPath = (id: string) => join(dir, `${id}.txt`);
+  const recordPath = (id: string) => join(dir, `${id}.json`);
+  for (const entry of readdirSync(dir)) {
+    const record = entry.endsWith('.json') ? recordSchema.safeParse(JSON.parse(readFileSync(join(dir, entry), 'utf8'))) : null;
+    // Only whole items are kept: the text is written before its record, so a record is never alone.
+    if (record?.success && statSync(textPath(record.data.id), { throwIfNoEntry: false })?.size === record.data.size) items.set(record.data.id, record.data);
+  }
+  for (const entry of readdirSync(dir)) if (!items.has(entry.replace(/\.(txt|json)$/, ''))) rmSync(join(dir, entry), { force: true });
+
+  const used = () => [...items.values()].reduce((sum, item) => sum + item.size, 0);
+  const put = (record: HeldRecord) => writeFile(recordPath(record.id), JSON.stringify(record));
+  const drop = async (id: string) => {
+    items.delete(id);
+    await rm(recordPath(id), { force: true });
+    await rm(textPath(id), { force: true });
+  };
+  const waiting = (id: string) => {
+    const item = items.get(id);
+    if (!item || item.conversationId !== null) throw new Problem('held.not_found');
+    return item;
+  };
+
+  return {
+    /** Reads a staged paste or document into the held folder; the staged file goes either way. */
+    async attach(fileId: string): Promise<AttachOutcome> {
+      const file = staging.get(fileId, ['paste', 'document']);
+      const { name } = file;
+      const full = { ok: false, problem: { code: 'held.full', values: { name, max: quota } } } as const;
+      if (used() >= quota) {
+        await staging.discard(fileId, ['paste', 'document']);
+        return full;
+      }
+      const format = file.format === 'pdf' || file.format === 'docx' ? file.format : 'text';
+      // A paste is text the page made, held whole (up to MAX_PASTE_BYTES) as before; a document's text has the document cap.
+      const caps = file.purpose === 'paste' ? { ...DOCUMENT_CAPS, characters: MAX_PASTE_BYTES } : DOCUMENT_CAPS;
+      const id = randomUUID();
+      const answer = await extractText(file.path, textPath(id), name, format, caps).finally(() => staging.discard(fileId, ['paste', 'document']));
+      if (!answer.ok) {
+        await rm(textPath(id), { force: true });
+        if ('problem' in answer) return answer;
+        const fault = diskFaultOf(answer.writeFailed) ?? 'io';
+        return { ok: false, problem: { code: DISK_FAULT_CODES[fault], values: { name, folder: dir } } };
+      }
+      if (used() + answer.bytes > quota) {
+        await rm(textPath(id), { force: true });
+        return full;
+      }
+      const record: HeldRecord = {
+        id,
+        kind: file.purpose === 'paste' ? 'paste' : 'document',
+        name,
+        pages: answer.pages,
+        characters: answer.characters,
+        lines: answer.lines,
+        tokens: Math.ceil(answer.characters / CHARS_PER_TOKEN),
+        size: answer.bytes,
+        conversationId: null,
+        createdAt: Date.now(),
+      };
+      try {
+        await put(record);
+      } catch (error) {
+        await drop(id);
+        return { ok: false, problem: { code: DISK_FAULT_CODES[diskFaultOf(error) ?? 'io'], values: { name, folder: dir } } };
+      }
+      items.set(id, record);
+      const { conversationId: _, createdAt: __, ...item } = record;
+      return { ok: true, item };
+    },
+
+    /** Checks that each of `ids` waits in a composer (before anything of a Send is stored). */
+    check(ids: readonly string[]) {
+      for (const id of ids) waiting(id);
+    },
+
+    /** The Send that carries them: from now on the items go with every request of `conversationId`, and leave with it. */
+    bind(ids: readonly string[], conversationId: string) {
+      for (const id of ids) {
+        const record = { ...waiting(id), conversationId };
+        items.set(id, record);
+        void put(record);
+      }
+    },
+
+    /** The held items' text for this conversation, oldest first: what a request carries before the messages. */
+    textFor(conversationId: string): HeldText[] {
+      return [...items.values()]
+        .filter((item) => item.conversationId === conversationId)
+        .sort((a, b) => a.createdAt - b.createdAt)
+        .map((item) => ({ name: item.name, kind: item.kind, text: readFileSync(textPath(item.id), 'utf8') }));
+    },
+
+    /** A waiting item's text file and the name to save it under (Save as file). */
+    saving(id: string) {
+      const item = waiting(id);
+      return { path: textPath(id), fileName: item.kind === 'paste' ? 'Pasted text.txt' : `${item.name.replace(/\.[^.]*$/, '')}.txt` };
+    },
+
+    /** The user removed the chip: only an item still in a composer can be removed so. */
+    remove: (id: string) => (items.get(id)?.conversationId === null ? drop(id) : Promise.resolve()),
+
+    /** At start: items of conversations gone for good, and items no Send took for a month. */
+    async sweep(live: ReadonlySet<string>) {
+      const now = Date.now();
+      for (const item of [...items.values()]) {
+        const gone = item.conversationId === null ? now - item.createdAt > UNSENT_FOR_MS : !live.has(item.conversationId);
+        if (gone) await drop(item.id);
+      }
+    },
+  };
+}
+
+export type HeldItems = ReturnType<typeof createHeldItems>;
