@@ -39,6 +39,9 @@ export const personSchema = z.object({
 
 export const personInputSchema = z.object({ name: personName, colour: colour.nullable().default(null), note: note.nullable().default(null) });
 
+/** A transcript a person speaks in, with their talk time there (main's `talkTime`, as the exports count it). */
+export const personTranscriptSchema = z.object({ transcriptId: z.string(), fileName: z.string(), createdAt: z.number(), ms: z.number().int().min(0) });
+
 export const peopleEventSchema = z.object({ type: z.literal('changed'), people: z.array(personSchema) });
 
 export const peopleArea = {
@@ -59,6 +62,8 @@ export const peopleArea = {
   ),
   /** How many transcripts a person speaks in: what the rename's question names. */
   uses: call(z.object({ id: personIdSchema }), z.object({ transcripts: z.number().int().min(0) })),
+  /** The transcripts a person (or anyone merged into them) speaks in, newest first, each with their talk time. */
+  transcripts: call(z.object({ id: personIdSchema }), z.array(personTranscriptSchema)),
   /** `from` becomes `into` everywhere (list, links, talk time); one step, taken back by `undoMerge`. */
   merge: call(z.object({ from: personIdSchema, into: personIdSchema }), z.void()),
   undoMerge: call(z.object({ from: personIdSchema }), z.void()),
@@ -68,4 +73,5 @@ export const peopleArea = {
 
 export type Person = z.infer<typeof personSchema>;
 export type PersonInput = z.infer<typeof personInputSchema>;
+export type PersonTranscript = z.infer<typeof personTranscriptSchema>;
 export type PeopleEvent = z.infer<typeof peopleEventSchema>;
