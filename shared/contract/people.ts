@@ -19,8 +19,11 @@ const personName = z
   .trim()
   .refine((name) => name !== '', issueOf('people_input.name_missing'))
   .refine((name) => name.length <= MAX_SPEAKER_NAME_CHARS, issueOf('people_input.name_too_long', { max: MAX_SPEAKER_NAME_CHARS }));
-/** A colour as `<input type=color>` gives it. */
-const colour = z.string().regex(/^#[0-9a-f]{6}$/i, issueOf('people_input.colour_invalid'));
+/** A colour as `<input type=color>` gives it, kept in lower case so the People page's palette finds it. */
+const colour = z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/i, issueOf('people_input.colour_invalid'))
+  .transform((value) => value.toLowerCase());
 const note = z
   .string()
   .trim()
