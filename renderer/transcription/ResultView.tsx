@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
 import { useNavigation } from '../navigation';
 import { TranslationsPanel } from '../translation';
+import { watchPeople } from '../people';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
@@ -14,6 +15,7 @@ import { useJobs } from './jobs';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
+import { TalkTimes } from './TalkTimes';
 import { Timings } from './Timings';
 import { TranscriptWarnings } from './TranscriptWarnings';
 
@@ -57,6 +59,8 @@ export function ResultView({ id }: { id: string }) {
   useEffect(() => {
     if (focus) setShowOriginal(false);
   }, [focus]);
+  // Speakers' colours and talk time's people, as main keeps them.
+  useEffect(() => watchPeople(), []);
   useEffect(() => {
     setShowOriginal(false);
     setAskProblem(null);
@@ -143,6 +147,7 @@ export function ResultView({ id }: { id: string }) {
             asWritten={record.edits === null}
             focus={showingOriginal ? null : focus}
           />
+          {!showingOriginal && <TalkTimes record={record} />}
           <Timings transcript={shown} />
         </>
       )}
