@@ -25,7 +25,7 @@ function PersonColour({ person, onProblem }: { person: Person; onProblem(error: 
   });
   const stored = person.colour && !PALETTE.some((swatch) => swatch.value === person.colour) ? person.colour : null;
   const swatches = [
-    ...PALETTE.map((swatch) => ({ value: swatch.value, label: t(`colours.${swatch.key}`) })),
+    ...PALETTE.map((swatch) => ({ value: swatch.value, label: t(swatch.label) })),
     ...(stored ? [{ value: stored, label: t('person.storedColour', { value: stored }) }] : []),
   ];
   return (

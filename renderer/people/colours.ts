@@ -4,10 +4,10 @@
  * is never the only cue: the name is always beside it.
  */
 export const PALETTE = [
-  { key: 'orange', value: '#e69f00' },
-  { key: 'sky', value: '#56b4e9' },
-  { key: 'green', value: '#009e73' },
-  { key: 'blue', value: '#0072b2' },
-  { key: 'vermilion', value: '#d55e00' },
-  { key: 'purple', value: '#cc79a7' },
+  { label: 'colours.orange', value: '#e69f00' },
+  { label: 'colours.sky', value: '#56b4e9' },
+  { label: 'colours.green', value: '#009e73' },
+  { label: 'colours.blue', value: '#0072b2' },
+  { label: 'colours.vermilion', value: '#d55e00' },
+  { label: 'colours.purple', value: '#cc79a7' },
 ] as const;
