@@ -14,7 +14,19 @@ import { personTranscripts, savePerson } from './store';
 function PersonColour({ person, onProblem }: { person: Person; onProblem(error: unknown): void }) {
   const { t } = useTranslation('people');
   const group = useId();
-  const save = (colour: string | null) => void savePerson(person, { colour }).then(() => onProblem(null), onProblem);
+  // The swatch shows as chosen at once; main's list then says what is kept (a refusal puts it back).
+  const [chosen, setChosen] = useState(person.colour);
+  useEffect(() => setChosen(person.colour), [person.colour]);
+  const save = (colour: string | null) => {
+    setChosen(colour);
+    void savePerson(person, { colour }).then(
+      () => onProblem(null),
+      (error: unknown) => {
+        setChosen(person.colour);
+        onProblem(error);
+      },
+    );
+  };
   const picker = useRef<HTMLInputElement>(null);
   // The picker's input event fires at every drag; its change event once a colour is chosen: main hears that one.
   useEffect(() => {
@@ -32,13 +44,13 @@ function PersonColour({ person, onProblem }: { person: Person; onProblem(error: 
     <fieldset className="person-colours">
       <legend>{t('person.colour')}</legend>
       <label className="swatch" title={t('person.noColour')}>
-        <input type="radio" name={group} checked={person.colour === null} onChange={() => save(null)} />
+        <input type="radio" name={group} checked={chosen === null} onChange={() => save(null)} />
         <span className="swatch-none" aria-hidden="true" />
         <span className="visually-hidden">{t('person.noColour')}</span>
       </label>
       {swatches.map((swatch) => (
         <label key={swatch.value} className="swatch" title={swatch.label}>
-          <input type="radio" name={group} checked={person.colour === swatch.value} onChange={() => save(swatch.value)} />
+          <input type="radio" name={group} checked={chosen === swatch.value} onChange={() => save(swatch.value)} />
           <ColourDot colour={swatch.value} />
           <span className="visually-hidden">{swatch.label}</span>
         </label>
