@@ -27,6 +27,16 @@ const person = (name: string) =>
       db.close();
     }
   })();
+/** The meeting's speakers as main stored them. */
+const speakers = () => {
+  const db = new DatabaseSync(join(dataDir, 'history.sqlite'), { readOnly: true });
+  try {
+    const { document } = db.prepare('SELECT document FROM transcript_edits').get() as { document: string };
+    return (JSON.parse(document) as { speakers: Array<{ name: string }> }).speakers.map((speaker) => speaker.name);
+  } finally {
+    db.close();
+  }
+};
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
 async function openTheEditor(page: Page, fileName: string) {
@@ -124,6 +134,30 @@ describe('the People page', () => {
       await page.setViewportSize({ width, height });
       await screenshot(page, `people-result-talk-time-${width}x${height}`);
     }
+    expect(s.errors).toEqual([]);
+  });
+
+  it('merges two people from the page, undone from its notice, and renames a person in their transcripts only when asked', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await sidebar(page).getByRole('button', { name: 'People', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Anna is the same person as' }).selectOption({ label: 'Bilal' });
+    const notice = page.getByRole('status').filter({ hasText: 'Anna and Bilal are one person now: Bilal.' });
+    await notice.waitFor();
+    await card(page, 'Anna').waitFor({ state: 'detached' });
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await card(page, 'Anna').waitFor();
+
+    const anna = card(page, 'Anna');
+    await anna.getByRole('textbox', { name: 'Name' }).fill('Anna K.');
+    await anna.getByRole('button', { name: 'Save', exact: true }).click();
+    const ask = page.getByRole('group', { name: 'Anna speaks in 1 transcript. Rename Anna to Anna K. there too?' });
+    await ask.waitFor();
+    // Nothing changed before the answer.
+    expect(speakers()).toEqual(['Bilal', 'Anna']);
+    await ask.getByRole('button', { name: 'In past transcripts too' }).click();
+    await card(page, 'Anna K.').waitFor();
+    await expect.poll(speakers).toEqual(['Bilal', 'Anna K.']);
     expect(s.errors).toEqual([]);
   });
 });
