@@ -5,6 +5,7 @@ import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
+import { PeopleScreen } from '../people';
 import { RecorderScreen, watchRecording } from '../recording';
 import { SettingsScreen, useSettings, watchSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
@@ -50,6 +51,8 @@ export function App() {
         <TranscriptEditorScreen id={transcriptId} />
       ) : view === 'transcription' ? (
         <TranscriptionScreen />
+      ) : view === 'people' ? (
+        <PeopleScreen />
       ) : view === 'recording' ? (
         <RecorderScreen />
       ) : (

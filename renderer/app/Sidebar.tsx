@@ -8,7 +8,7 @@ import { useNavigation } from '../navigation';
 import { RecordLink } from '../recording';
 import { ActiveProfile, ProfileSwitcher } from '../settings';
 
-/** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
+/** New chat, search, the saved conversations (or the search's hits), transcription, People, Settings and the active profile. */
 export function Sidebar() {
   const { t } = useTranslation('common');
   const view = useNavigation((s) => s.view);
@@ -39,6 +39,9 @@ export function Sidebar() {
       <div className="sidebar-foot">
         <TranscribeLink />
         <RecordLink />
+        <button type="button" className="nav-item" aria-current={view === 'people' ? 'page' : undefined} onClick={() => show('people')}>
+          {t('sidebar.people')}
+        </button>
         <button
           type="button"
           className="nav-item"

@@ -52,11 +52,11 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
     return run?.messageId === message.id ? run.text : null;
   });
   const streaming = live !== null;
-  // An answer about a transcript: its row ids link to their moments.
-  const cited = useCitedTranscript(conversationId);
   // Saved while streaming, and main is not writing it: the app closed mid-reply.
   const state = message.state === 'streaming' && !streaming ? 'interrupted' : message.state;
   const text = live ?? message.content;
+  // An answer about a transcript: its row ids link to their moments, as main checked them.
+  const cited = useCitedTranscript(conversationId, message.id, message.content, streaming);
   const regenerate = () => useChat.getState().regenerate(conversationId);
   const ending = isIn(ENDINGS, state) ? t(ENDINGS[state]) : null;
   const why = isIn(WHY, state) ? t(WHY[state]) : null;

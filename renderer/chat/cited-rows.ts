@@ -1,47 +1,48 @@
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
+import type { ReplyCitation } from '../../shared/contract/ask';
+import { citationKey } from '../../shared/domain/row-citations';
 import { api } from '../api';
 import type { CitedTranscript } from './markdown/Citation';
 import { useChat } from './store';
 
-/** Rows asked for this recently serve every message of a conversation shown at once. */
-const FRESH_MS = 2000;
-
-interface CitedRowsState {
-  /** Each transcript's rows as main last answered: id → start in ms. */
-  byTranscript: Record<string, ReadonlyMap<string, number | null>>;
-  asked: Record<string, number>;
-  /** Asks main again: a transcript edited since may have rows split, merged or gone. */
-  load(transcriptId: string): Promise<void>;
+interface VerdictsState {
+  /** Main's verdicts on each reply's brackets, by message and the text they were given for. */
+  byMessage: Record<string, { content: string; verdicts: ReadonlyMap<string, ReplyCitation> }>;
+  load(conversationId: string, messageId: string, content: string): Promise<void>;
 }
 
-/** The rows an answer about a transcript may cite, for the links of its citations. */
-export const useCitedRows = create<CitedRowsState>((set, get) => ({
-  byTranscript: {},
-  asked: {},
-  async load(transcriptId) {
-    if (Date.now() - (get().asked[transcriptId] ?? 0) < FRESH_MS) return;
-    set((s) => ({ asked: { ...s.asked, [transcriptId]: Date.now() } }));
-    let rows: Array<{ rowId: string; startMs: number | null }>;
+/** What main decided of each reply's citations (Ask about this transcript): the page only shows it. */
+const useVerdicts = create<VerdictsState>((set) => ({
+  byMessage: {},
+  async load(conversationId, messageId, content) {
+    let citations: ReplyCitation[];
     try {
-      rows = await api.ask.rows({ transcriptId });
+      citations = await api.ask.citations({ conversationId, messageId });
     } catch {
-      // Rows not known: every bracket is shown uncited rather than linked blindly.
-      rows = [];
+      // Not checked: every bracket stays as written rather than linked blindly.
+      citations = [];
     }
-    set((s) => ({ byTranscript: { ...s.byTranscript, [transcriptId]: new Map(rows.map((row) => [row.rowId, row.startMs])) } }));
+    const verdicts = new Map(citations.map((citation) => [citationKey(citation.ids), citation]));
+    set((s) => ({ byMessage: { ...s.byMessage, [messageId]: { content, verdicts } } }));
   },
 }));
 
-/** The transcript a conversation is about (Ask about this transcript) with its rows, or undefined. */
-export function useCitedTranscript(conversationId: string): CitedTranscript | undefined {
+/**
+ * The transcript a conversation is about (Ask about this transcript) and main's verdicts on this
+ * reply's citations, asked again whenever the reply shown changes (another version, the end of
+ * its stream) and each time it is shown (the transcript may have been edited since); undefined
+ * for another conversation. While a reply streams, main has nothing stored to check yet.
+ */
+export function useCitedTranscript(conversationId: string, messageId: string, content: string, streaming: boolean): CitedTranscript | undefined {
   const transcriptId = useChat((s) => {
     const attachment = s.conversations.find((c) => c.id === conversationId)?.attachment;
     return attachment?.kind === 'transcript' ? attachment.id : null;
   });
-  const rows = useCitedRows((s) => (transcriptId ? s.byTranscript[transcriptId] : undefined));
+  const checked = useVerdicts((s) => s.byMessage[messageId]);
+  const verdicts = checked?.content === content ? checked.verdicts : null;
   useEffect(() => {
-    if (transcriptId) void useCitedRows.getState().load(transcriptId);
-  }, [transcriptId]);
-  return useMemo(() => (transcriptId && rows ? { transcriptId, rows } : undefined), [transcriptId, rows]);
+    if (transcriptId && !streaming) void useVerdicts.getState().load(conversationId, messageId, content);
+  }, [transcriptId, conversationId, messageId, content, streaming]);
+  return useMemo(() => (transcriptId ? { transcriptId, verdicts } : undefined), [transcriptId, verdicts]);
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type View = 'chat' | 'settings' | 'transcription' | 'recording' | 'transcript-editor';
+export type View = 'chat' | 'settings' | 'transcription' | 'recording' | 'transcript-editor' | 'people';
 
 interface NavigationState {
   view: View;

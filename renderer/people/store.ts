@@ -50,3 +50,10 @@ export async function undoMerge() {
   await api.people.undoMerge({ from: merged.from });
   useMerged.setState({ merged: null });
 }
+
+/** A person's colour or note (their name as it is: renaming asks first, `renamePerson`). */
+export const savePerson = (person: Person, change: Partial<Pick<Person, 'colour' | 'note'>>) =>
+  api.people.edit({ id: person.id, name: person.name, colour: person.colour, note: person.note, ...change, pastTranscripts: false });
+
+/** The transcripts a person speaks in, with their talk time there, as main counts it. */
+export const personTranscripts = (id: string) => api.people.transcripts({ id });

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { MAX_SPEAKER_NAME_CHARS } from '../../shared/contract/transcriptEditor';
+import { ColourDot } from '../people/ColourDot';
 import { peopleMatching, usePeople } from '../people/store';
 import { clearSelection } from './selection';
 import { activate, edit, useEditor } from './store';
@@ -31,7 +32,7 @@ function closePicker(rows: Rows) {
   opener = null;
 }
 
-type Option = { key: string; label: string; speaker: { person: string } | { name: string } };
+type Option = { key: string; label: string; colour?: string | null; speaker: { person: string } | { name: string } };
 
 /**
  * The search box over everyone in the people list (the keyboard's Alt+P): the arrows choose,
@@ -58,7 +59,7 @@ function PickerBox({ rows }: { rows: Rows }) {
   const listId = useId();
 
   const typed = query.trim().slice(0, MAX_SPEAKER_NAME_CHARS);
-  const found: Option[] = peopleMatching(people, typed).map((person) => ({ key: person.id, label: person.name, speaker: { person: person.id } }));
+  const found: Option[] = peopleMatching(people, typed).map((person) => ({ key: person.id, label: person.name, colour: person.colour, speaker: { person: person.id } }));
   const exact = found.some((option) => option.label.toLocaleLowerCase() === typed.toLocaleLowerCase());
   const options = typed && !exact ? [...found, { key: '+new', label: t('speakers.pickerAdd', { name: typed }), speaker: { name: typed } }] : found;
   const current = Math.min(chosen, options.length - 1);
@@ -120,6 +121,7 @@ function PickerBox({ rows }: { rows: Rows }) {
               pick(option);
             }}
           >
+            <ColourDot colour={option.colour} />
             {option.label}
           </li>
         ))}

@@ -62,9 +62,13 @@ export function SpeakerMark({ index, marked, name }: { index: number; marked: st
     );
   }
 
+  // The row's speaker's person's colour, as a bar at the menu's start: beside the name, never instead of it.
+  const current = speakers?.find((speaker) => speaker.id === marked) ?? speakers?.find((speaker) => speaker.name === name);
+  const colour = current?.person === undefined ? null : personOf(people, current.person)?.colour;
   return (
     <select
-      className={`ed-speaker${marked ? ' marked' : ''}`}
+      className={`ed-speaker${marked ? ' marked' : ''}${colour ? ' coloured' : ''}`}
+      style={colour ? { borderInlineStartColor: colour } : undefined}
       aria-label={t('speakers.mark', { row: index + 1 })}
       // A long name is cut by the row's gutter; the whole of it is one hover away.
       title={name ? t('speakers.markTitle', { name }) : undefined}

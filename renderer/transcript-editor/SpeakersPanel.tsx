@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Speaker, TalkTime } from '../../shared/contract/transcriptEditor';
-import { renamePerson, transcriptsWith } from '../people/store';
-import { MergedNotice, SamePersonAs } from './PeopleMerge';
+import { ColourDot } from '../people/ColourDot';
+import { personOf, renamePerson, transcriptsWith, usePeople } from '../people/store';
+import { MergedNotice, SamePersonAs } from '../people/PeopleMerge';
 import { formatClock } from '../common/timecode';
 import { problemText } from '../common/problem-text';
 import { edit, talkTimeOf, useEditor } from './store';
@@ -53,6 +54,12 @@ function RenamePerson({ speaker, name, done }: { speaker: Speaker & { person: st
   );
 }
 
+/** A linked speaker's person's colour, beside their name. */
+function SpeakerColour({ person }: { person: string | undefined }) {
+  const colour = usePeople((view) => (person === undefined ? null : personOf(view.people, person)?.colour));
+  return <ColourDot colour={colour} />;
+}
+
 /** One speaker: rename (everywhere at once) or merge into another. */
 function SpeakerItem({ speaker, others }: { speaker: Speaker; others: Speaker[] }) {
   const { t } = useTranslation('editor');
@@ -76,6 +83,7 @@ function SpeakerItem({ speaker, others }: { speaker: Speaker; others: Speaker[] 
   };
   return (
     <li className="ed-speaker-item">
+      <SpeakerColour person={speaker.person} />
       <form
         onSubmit={(event) => {
           event.preventDefault();

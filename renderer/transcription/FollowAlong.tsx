@@ -2,6 +2,7 @@ import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { problemText } from '../common/problem-text';
+import { SpeakerDot } from '../people';
 import type { Marker, NoteLine, Transcript, Word } from '../../shared/domain/transcript';
 import { notesByItem } from '../../shared/domain/markers';
 import { MarkerLine } from '../common/MarkerLine';
@@ -61,7 +62,12 @@ const ParagraphView = memo(function ParagraphView(props: {
       )}
       {/* The user's words, in their own direction whatever the UI's. */}
       <span className="para-text" translate="no" dir="auto">
-        {props.speaker && <strong className="para-speaker">{props.speaker}: </strong>}
+        {props.speaker && (
+          <strong className="para-speaker">
+            <SpeakerDot name={props.speaker} />
+            {props.speaker}:{' '}
+          </strong>
+        )}
         {rows && tokenRows ? rowRuns(tokenRows).map(([from, to]) => {
           const row = rows[tokenRows[from]!];
           if (!row) return <Fragment key={from}>{tokens.slice(from, to)}</Fragment>;

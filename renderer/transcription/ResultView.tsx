@@ -4,6 +4,7 @@ import { problemText } from '../common/problem-text';
 import { useNavigation } from '../navigation';
 import { prepareEditor } from '../transcript-editor';
 import { TranslationsPanel } from '../translation';
+import { watchPeople } from '../people';
 import { CopyButton } from '../common/CopyButton';
 import { askAboutTranscript } from './ask';
 import { ExportPanel } from './ExportPanel';
@@ -15,6 +16,7 @@ import { useJobs } from './jobs';
 import { EditedSign } from './EditedSign';
 import { DeleteTranscript } from './RecentTranscripts';
 import { showTranscription, useTranscription } from './store';
+import { TalkTimes } from './TalkTimes';
 import { Timings } from './Timings';
 import { TranscriptWarnings } from './TranscriptWarnings';
 
@@ -58,6 +60,8 @@ export function ResultView({ id }: { id: string }) {
   useEffect(() => {
     if (focus) setShowOriginal(false);
   }, [focus]);
+  // Speakers' colours and talk time's people, as main keeps them.
+  useEffect(() => watchPeople(), []);
   useEffect(() => {
     setShowOriginal(false);
     setAskProblem(null);
@@ -152,6 +156,7 @@ export function ResultView({ id }: { id: string }) {
             asWritten={record.edits === null}
             focus={showingOriginal ? null : focus}
           />
+          {!showingOriginal && <TalkTimes record={record} />}
           <Timings transcript={shown} />
         </>
       )}

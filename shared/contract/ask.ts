@@ -40,6 +40,17 @@ export const askCitationSchema = z.object({ transcriptId: z.string(), rowId: row
  */
 export const askClaimSchema = z.object({ text: z.string(), cites: z.array(askCitationSchema), status: z.enum(['supported', 'unsupported', 'unchecked']) });
 
+/**
+ * One bracket of ids in a reply of Ask about this transcript ([4] or [4, 7]), as main checked
+ * it: `status` as for a claim, or `text` for a bracket naming no row the transcript could have
+ * ("[sic]", "[2024]"), shown as written; `rows` the cited rows it has, with their start.
+ */
+export const replyCitationSchema = z.object({
+  ids: z.array(z.string()),
+  status: z.enum(['supported', 'unsupported', 'unchecked', 'text']),
+  rows: z.array(z.object({ rowId: rowIdSchema, startMs: z.number().int().nullable() })),
+});
+
 export const askAnswerOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), claims: z.array(askClaimSchema) }),
   z.object({ ok: z.literal(false), failure: serviceFailure }),
@@ -54,10 +65,11 @@ export const askArea = {
    */
   send: call(z.object({ askId: z.string() }), askAnswerOutcomeSchema),
   /**
-   * A transcript's rows as it now reads (ids and start times), so the answers of Ask about this
-   * transcript link a cited id only when the transcript has that row; none for a deleted one.
+   * Main's verdict on each bracket of a reply of Ask about this transcript (a conversation
+   * attached to a transcript), checked against the rows as the transcript now reads; none for
+   * another conversation.
    */
-  rows: call(z.object({ transcriptId: z.string() }), z.array(z.object({ rowId: rowIdSchema, startMs: z.number().int().nullable() }))),
+  citations: call(z.object({ conversationId: z.string(), messageId: z.string() }), z.array(replyCitationSchema)),
   /** Keeps a transcript out of (or lets it back into) Ask across meetings. */
   setExcluded: call(z.object({ transcriptId: z.string(), excluded: z.boolean() }), z.void()),
 };
@@ -67,4 +79,5 @@ export type AskRow = z.infer<typeof askRowSchema>;
 export type AskPrepared = z.infer<typeof askPreparedSchema>;
 export type AskClaim = z.infer<typeof askClaimSchema>;
 export type AskCitation = z.infer<typeof askCitationSchema>;
+export type ReplyCitation = z.infer<typeof replyCitationSchema>;
 export type AskAnswerOutcome = z.infer<typeof askAnswerOutcomeSchema>;

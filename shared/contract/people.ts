@@ -19,8 +19,11 @@ const personName = z
   .trim()
   .refine((name) => name !== '', issueOf('people_input.name_missing'))
   .refine((name) => name.length <= MAX_SPEAKER_NAME_CHARS, issueOf('people_input.name_too_long', { max: MAX_SPEAKER_NAME_CHARS }));
-/** A colour as `<input type=color>` gives it. */
-const colour = z.string().regex(/^#[0-9a-f]{6}$/i, issueOf('people_input.colour_invalid'));
+/** A colour as `<input type=color>` gives it, kept in lower case so the People page's palette finds it. */
+const colour = z
+  .string()
+  .regex(/^#[0-9a-f]{6}$/i, issueOf('people_input.colour_invalid'))
+  .transform((value) => value.toLowerCase());
 const note = z
   .string()
   .trim()
@@ -38,6 +41,9 @@ export const personSchema = z.object({
 });
 
 export const personInputSchema = z.object({ name: personName, colour: colour.nullable().default(null), note: note.nullable().default(null) });
+
+/** A transcript a person speaks in, with their talk time there (main's `talkTime`, as the exports count it). */
+export const personTranscriptSchema = z.object({ transcriptId: z.string(), fileName: z.string(), createdAt: z.number(), ms: z.number().int().min(0) });
 
 export const peopleEventSchema = z.object({ type: z.literal('changed'), people: z.array(personSchema) });
 
@@ -59,6 +65,8 @@ export const peopleArea = {
   ),
   /** How many transcripts a person speaks in: what the rename's question names. */
   uses: call(z.object({ id: personIdSchema }), z.object({ transcripts: z.number().int().min(0) })),
+  /** The transcripts a person (or anyone merged into them) speaks in, newest first, each with their talk time. */
+  transcripts: call(z.object({ id: personIdSchema }), z.array(personTranscriptSchema)),
   /** `from` becomes `into` everywhere (list, links, talk time); one step, taken back by `undoMerge`. */
   merge: call(z.object({ from: personIdSchema, into: personIdSchema }), z.void()),
   undoMerge: call(z.object({ from: personIdSchema }), z.void()),
@@ -68,4 +76,5 @@ export const peopleArea = {
 
 export type Person = z.infer<typeof personSchema>;
 export type PersonInput = z.infer<typeof personInputSchema>;
+export type PersonTranscript = z.infer<typeof personTranscriptSchema>;
 export type PeopleEvent = z.infer<typeof peopleEventSchema>;

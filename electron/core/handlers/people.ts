@@ -1,6 +1,7 @@
 import type { Contract } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { People } from '../services/people/people-service';
+import { personTranscripts } from '../services/people/person-transcripts';
 import { renameInTranscripts } from '../services/people/rename-in-transcripts';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
 
@@ -15,6 +16,7 @@ export function peopleHandlers(deps: { people: People; editor: TranscriptEditor 
       return { person, transcripts: renameInTranscripts(deps.editor, people, id, transcripts) };
     },
     uses: async ({ id }) => ({ transcripts: people.transcriptsOf(id).length }),
+    transcripts: async ({ id }) => personTranscripts(deps.editor, people, id),
     merge: async ({ from, into }) => people.merge(from, into),
     undoMerge: async ({ from }) => people.undoMerge(from),
     watch: async (_input, ctx) => people.watch(ctx.emit, ctx.signal),

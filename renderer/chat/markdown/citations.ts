@@ -1,17 +1,15 @@
 import type { Link, Parent, Root, Text } from 'mdast';
+import { ROW_BRACKET, bracketIds } from '../../../shared/domain/row-citations';
 
 /** Where a citation link points: `cite:` and the ids named, as `cite:4,7`. */
 export const CITE_SCHEME = 'cite:';
 
-/** A bracket of row ids as the prompt asks for them (transcript-ask/ask.ts): [4] or [4, 7]. */
-const BRACKET = /\[\s*([0-9a-z]{1,12}(?:\s*,\s*[0-9a-z]{1,12})*)\s*\]/g;
-
 function split(node: Text): Array<Text | Link> {
   const parts: Array<Text | Link> = [];
   let last = 0;
-  for (const match of node.value.matchAll(BRACKET)) {
+  for (const match of node.value.matchAll(ROW_BRACKET)) {
     if (match.index > last) parts.push({ type: 'text', value: node.value.slice(last, match.index) });
-    const ids = match[1]!.split(',').map((id) => id.trim());
+    const ids = bracketIds(match[1]!);
     parts.push({ type: 'link', url: CITE_SCHEME + ids.join(','), children: [{ type: 'text', value: match[0] }] });
     last = match.index + match[0].length;
   }
@@ -31,9 +29,8 @@ function walk(parent: Parent) {
 
 /**
  * A remark plugin for the answers of Ask about this transcript: row ids the model cites in
- * brackets become `cite:` links, which the page shows as links to the moment only for ids the
- * transcript has (`Citation`), as uncited for an id it could have but lacks, and as written for
- * anything else in brackets ([sic], [2024]): which is which takes the transcript's rows. Hand-written: mdast-util-find-and-replace
+ * brackets become `cite:` links, which `Citation` shows as main checked them (a link to the
+ * moment, "not supported", or as written for anything else in brackets: [sic], [2024]). Hand-written: mdast-util-find-and-replace
  * is only a dependency of remark-gfm here, and the walk is a dozen lines.
  */
 export const remarkCitations = () => (tree: Root) => walk(tree);

@@ -18,8 +18,8 @@ export const promptRowLine = (label: string, row: Omit<PromptRow, 'rowId'>) =>
 
 /**
  * The system prompt of a chat about one transcript: what it is, how to use it, and its rows as
- * it now reads, each labelled with its id so the answer can cite it (`[4]`): the page links a
- * cited id to its moment only when the transcript has that row.
+ * it now reads, each labelled with its id so the answer can cite it (`[4]`): main checks each
+ * citation of the stored reply (reply-citations.ts), and the page links only what it supports.
  */
 export function transcriptPrompt(reading: TranscriptReading, rows: readonly PromptRow[]): string {
   const { transcript, fileName } = reading;

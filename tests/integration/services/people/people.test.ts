@@ -11,7 +11,7 @@ import { mergeBackup } from '../../../../electron/core/services/history/restore'
 import { createPeople } from '../../../../electron/core/services/people/people-service';
 import { renameInTranscripts } from '../../../../electron/core/services/people/rename-in-transcripts';
 import { peopleHandlers } from '../../../../electron/core/handlers/people';
-import { MAX_PEOPLE } from '../../../../shared/contract/people';
+import { MAX_PEOPLE, MAX_PERSON_NOTE_CHARS, peopleArea } from '../../../../shared/contract/people';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
 import { editedFile } from '../../../../electron/core/services/transcript-export/export-file';
 import { talkTime } from '../../../../electron/core/services/transcript-export/talk-time';
@@ -241,6 +241,35 @@ describe('people', () => {
     expect(json.talkTime[1]!.person).toBe(document.speakers.find((speaker) => speaker.name === 'Bilal')!.person);
     const docx = await mammoth.extractRawText({ buffer: Buffer.from((await editedFile(record, document, 'docx', options)).bytes) });
     expect(docx.value).toMatch(/Talk time\s+Sam: 0:00:\d\d\s+Bilal: 0:00:\d\d/);
+  });
+
+  it('a person’s transcripts, newest first, each with their talk time as the Speakers panel counts it (merged people’s too)', async () => {
+    const { editor, people, store } = open();
+    store.transcripts.put({ ...spokenRecord('t3', said, 30), fileName: 'later.mp3', createdAt: 5 }, null);
+    editNow(editor, 't1', { type: 'speaker', block: 1, to: 1, speaker: { name: 'Bilal' } });
+    editNow(editor, 't3', { type: 'speaker', block: 0, to: 2, speaker: { name: 'Bil' } });
+    const named = (name: string) => people.list().find((person) => person.name === name)!;
+    const bilal = named('Bilal');
+    people.merge(named('Bil').id, bilal.id);
+    const handlers = peopleHandlers({ people, editor });
+    const msOf = (id: string) => talkTime(editor.current(id).document, people.resolve).find((entry) => entry.person === bilal.id)!.ms;
+    expect(await handlers.transcripts({ id: bilal.id })).toEqual([
+      { transcriptId: 't3', fileName: 'later.mp3', createdAt: 5, ms: msOf('t3') },
+      { transcriptId: 't1', fileName: 'meeting.mp3', createdAt: 1, ms: msOf('t1') },
+    ]);
+    expect(msOf('t3')).toBeGreaterThan(msOf('t1'));
+    await expect(handlers.transcripts({ id: 'nobody' })).rejects.toMatchObject({ code: 'people.gone' });
+  });
+
+  it('a colour and a note are kept as main checks them: a colour that is no #rrggbb, or a note too long, is refused by the contract', async () => {
+    const { people } = open();
+    const edit = peopleArea.edit.input;
+    const anna = people.add({ name: 'Anna', colour: null, note: null });
+    expect(edit.safeParse({ id: anna.id, name: 'Anna', colour: 'red', note: null }).success).toBe(false);
+    expect(edit.safeParse({ id: anna.id, name: 'Anna', colour: null, note: 'x'.repeat(MAX_PERSON_NOTE_CHARS + 1) }).success).toBe(false);
+    const input = edit.parse({ id: anna.id, name: 'Anna', colour: '#0072B2', note: '  Site lead  ' });
+    await peopleHandlers({ people, editor: open(false).editor }).edit(input);
+    expect(people.list().find((person) => person.id === anna.id)).toMatchObject({ colour: '#0072b2', note: 'Site lead' });
   });
 
   it('talk time of two speakers whose people were merged is one entry, in the panel and the JSON export alike', async () => {

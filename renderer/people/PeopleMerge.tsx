@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../common/problem-text';
-import { mergePeople, personOf, undoMerge, useMerged, usePeople } from '../people/store';
+import { mergePeople, personOf, undoMerge, useMerged, usePeople } from './store';
 
 /**
  * "Same person as…": a speaker's person merged into another in the people list (links, talk time

@@ -1,0 +1,4 @@
+// What other features use of the people list and its page.
+export { PeopleScreen } from './PeopleScreen';
+export { ColourDot, SpeakerDot } from './ColourDot';
+export { personOf, usePeople, watchPeople } from './store';
