@@ -48,8 +48,11 @@ export function Sidebar() {
       </button>
       <SearchBox />
       <div className="sidebar-pane">
-        {searching ? <SearchResults /> : <ConversationList />}
-        <TransferActions />
+        {/* The chats (or hits) and their import and export scroll; the transcripts below stay whole. */}
+        <div className="sidebar-lists">
+          {searching ? <SearchResults /> : <ConversationList />}
+          <TransferActions />
+        </div>
         <TranscriptsNav />
       </div>
       <div className="sidebar-foot">
