@@ -91,6 +91,18 @@ describe('every screen holds at every size, in both themes', () => {
     await expectHolds(page, 'chat with an error');
   });
 
+  it('chat options open: a drawer below the header, beside the conversation from 1280 px', async () => {
+    const { page } = h;
+    const options = page.getByRole('button', { name: 'Chat options' });
+    await options.click();
+    await page.getByRole('region', { name: 'Chat options' }).waitFor();
+    try {
+      await expectHolds(page, 'chat options');
+    } finally {
+      await options.click();
+    }
+  });
+
   it('search results', async () => {
     const { page } = h;
     const search = sidebar(page).getByRole('searchbox', { name: 'Search conversations and transcripts' });
