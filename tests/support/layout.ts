@@ -158,11 +158,13 @@ function measure(controls: string): string[] {
   }
 
   // A control is at least as wide as its text: a label broken over three lines or more, a label
-  // that spills out of its button, or a text field narrower than 20 characters is cramped.
+  // that spills out of its button, or a text field narrower than 20 characters (a number's field
+  // excepted: it holds a few digits) is cramped.
   const zero = document.createElement('canvas').getContext('2d')!;
   for (const el of document.querySelectorAll('button, select, summary, [role="button"], input[type="text"], input[type="url"], input[type="password"], input[type="search"], input:not([type]), textarea')) {
     if (!seen(el) || !visibleBox(el) || el.closest('.visually-hidden')) continue;
     const style = getComputedStyle(el);
+    if (el.matches('[inputmode="numeric"], [inputmode="decimal"]')) continue;
     if (el.matches('input, textarea')) {
       zero.font = style.font;
       const needs = 20 * zero.measureText('0').width;
