@@ -98,9 +98,12 @@ function measure(controls: string): string[] {
     }
   }
 
+  // One pass over the styles: the boxes that may scroll up and down are kept for the rules below.
+  const mayScroll: Element[] = [];
   for (const el of document.body.querySelectorAll('*')) {
     if (el.matches('input, textarea, select, option, svg *')) continue;
     const style = getComputedStyle(el);
+    if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && !el.matches('pre, pre *')) mayScroll.push(el);
     const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
     const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
     if (!hidesX && !hidesY) continue;
@@ -131,10 +134,7 @@ function measure(controls: string): string[] {
     const style = getComputedStyle(el);
     return (style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 40;
   };
-  const scrollable = [...document.body.querySelectorAll('*')].filter((el) => {
-    const { overflowY } = getComputedStyle(el);
-    return (overflowY === 'auto' || overflowY === 'scroll') && !el.matches('textarea, select, pre, pre *') && seen(el) && visibleBox(el);
-  });
+  const scrollable = mayScroll.filter((el) => seen(el) && visibleBox(el));
   const scrollers = scrollable.filter(scrollsY);
   for (const inner of scrollers) {
     const outer = scrollers.find((el) => el !== inner && el.contains(inner));
@@ -161,8 +161,10 @@ function measure(controls: string): string[] {
   // that spills out of its button, or a text field narrower than 20 characters (a number's field
   // excepted: it holds a few digits) is cramped.
   const zero = document.createElement('canvas').getContext('2d')!;
-  for (const el of document.querySelectorAll('button, select, summary, [role="button"], input[type="text"], input[type="url"], input[type="password"], input[type="search"], input:not([type]), textarea')) {
-    if (!seen(el) || !visibleBox(el) || el.closest('.visually-hidden')) continue;
+  const fields = 'button, select, summary, [role="button"], input[type="text"], input[type="url"], input[type="password"], input[type="search"], input:not([type]), textarea';
+  // The controls the overlap rule found visible, with no second walk up their ancestors.
+  for (const { el } of shown) {
+    if (!el.matches(fields) || el.closest('.visually-hidden')) continue;
     const style = getComputedStyle(el);
     if (el.matches('[inputmode="numeric"], [inputmode="decimal"]')) continue;
     if (el.matches('input, textarea')) {
