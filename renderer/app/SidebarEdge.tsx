@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent } from 'react';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH, useSidebarPrefs } from './sidebar-prefs';
 
@@ -12,6 +12,16 @@ export function SidebarEdge() {
   const width = useSidebarPrefs((s) => s.width);
   const setWidth = useSidebarPrefs((s) => s.setWidth);
   const rtl = () => document.documentElement.dir === 'rtl';
+  // A separator that sizes a pane must say its size (ARIA): the breakpoint's own until dragged.
+  const edge = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<number>(SIDEBAR_WIDTH.min);
+  useLayoutEffect(() => {
+    const nav = edge.current?.parentElement;
+    if (!nav) return;
+    const observer = new ResizeObserver(() => setShown(Math.round(nav.getBoundingClientRect().width)));
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const edge = event.currentTarget;
@@ -40,13 +50,14 @@ export function SidebarEdge() {
 
   return (
     <div
+      ref={edge}
       className="sidebar-edge"
       role="separator"
       aria-orientation="vertical"
       aria-label={t('sidebar.width')}
       aria-valuemin={SIDEBAR_WIDTH.min}
       aria-valuemax={SIDEBAR_WIDTH.max}
-      aria-valuenow={width ?? undefined}
+      aria-valuenow={width ?? shown}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}
