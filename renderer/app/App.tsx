@@ -5,10 +5,10 @@ import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
-import { RecorderScreen, watchRecording } from '../recording';
+import { RecorderScreen, RecoveredNotice, watchRecording } from '../recording';
 import { SettingsScreen, useSettings, watchSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
-import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
+import { FileDrop, IntakeToast, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
@@ -55,6 +55,11 @@ export function App() {
         <ChatScreen />
       )}
       <FileDrop />
+      {/* Feedback where the eye is, over whichever screen is open: what happened away from the view. */}
+      <div className="over-panes">
+        <RecoveredNotice />
+        <IntakeToast />
+      </div>
       <Announcer />
     </div>
   );
