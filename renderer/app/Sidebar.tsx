@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startChat } from '../chat';
 import { Keys } from '../common/Keys';
@@ -7,18 +8,33 @@ import { TranscribeLink, TranscriptsNav } from '../transcription';
 import { useNavigation } from '../navigation';
 import { RecordLink } from '../recording';
 import { ActiveProfile, ProfileSwitcher } from '../settings';
+import { SidebarEdge } from './SidebarEdge';
+import { useSidebarPrefs } from './sidebar-prefs';
 
-/** New chat, search, the saved conversations (or the search's hits), transcription, Settings and the active profile. */
+/**
+ * New chat, search, the saved conversations (or the search's hits), transcription, Settings and
+ * the active profile; folded to icons at the user's wish, and as wide as dragged on a wide window.
+ */
 export function Sidebar() {
   const { t } = useTranslation('common');
   const view = useNavigation((s) => s.view);
   const { show } = useNavigation.getState();
   const searching = useHistory((s) => s.query.trim() !== '');
+  const { collapsed, width, toggle } = useSidebarPrefs();
 
   return (
-    <nav className="sidebar" aria-label={t('sidebar.sections')}>
-      <div className="brand" aria-hidden="true">
-        {t('app.title')}
+    <nav
+      className={collapsed ? 'sidebar collapsed' : 'sidebar'}
+      aria-label={t('sidebar.sections')}
+      style={width === null || collapsed ? undefined : ({ '--sidebar-chosen': `${width}px` } as CSSProperties)}
+    >
+      <div className="sidebar-top">
+        <div className="brand" aria-hidden="true">
+          {t('app.title')}
+        </div>
+        <button type="button" className="sidebar-fold" aria-expanded={!collapsed} title={t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')} onClick={toggle}>
+          <span className="visually-hidden">{t(collapsed ? 'sidebar.expand' : 'sidebar.collapse')}</span>
+        </button>
       </div>
       <button
         type="button"
@@ -32,8 +48,11 @@ export function Sidebar() {
       </button>
       <SearchBox />
       <div className="sidebar-pane">
-        {searching ? <SearchResults /> : <ConversationList />}
-        <TransferActions />
+        {/* The chats (or hits) and their import and export scroll; the transcripts below stay whole. */}
+        <div className="sidebar-lists">
+          {searching ? <SearchResults /> : <ConversationList />}
+          <TransferActions />
+        </div>
         <TranscriptsNav />
       </div>
       <div className="sidebar-foot">
@@ -43,6 +62,7 @@ export function Sidebar() {
           type="button"
           className="nav-item"
           aria-current={view === 'settings' ? 'page' : undefined}
+          title={collapsed ? t('sidebar.settings') : undefined}
           onClick={() => show('settings')}
         >
           {t('sidebar.settings')}
@@ -51,6 +71,7 @@ export function Sidebar() {
       </div>
       <ProfileSwitcher />
       <Toast />
+      {!collapsed && <SidebarEdge />}
     </nav>
   );
 }

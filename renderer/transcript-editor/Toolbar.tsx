@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeWithNext, setEdgeFromPlayhead, splitAt } from './keys';
 import { type EditorView, redo, revert, undo, useEditor, edit } from './store';
@@ -13,13 +14,19 @@ function saved({ pending, notWritten, unsaved, conflicts, state }: EditorView, t
   return state.edited ? t('toolbar.allSaved') : t('toolbar.original');
 }
 
-/** Undo, redo and revert; and the active row's cue and timing edits, for the mouse. */
+/**
+ * Undo, redo and revert; and the active row's cue and timing edits, for the mouse. Below 1280 px
+ * the six timing buttons fold behind one (editor.css shows them whole on a wide window), so the
+ * toolbar keeps to a line and leaves the height to the rows.
+ */
 export function Toolbar() {
   const { t } = useTranslation('editor');
   const view = useEditor();
   const { state, active, hasTimings } = view;
   const rows = useEditor((view) => view.document?.blocks.length ?? 0);
   const row = active;
+  const [timing, setTiming] = useState(false);
+  const timingId = useId();
   const nudge = (edge: 'start' | 'end', ms: number) => row !== null && void edit({ type: 'nudge', block: row, edge, ms });
   return (
     <div className="ed-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
@@ -51,7 +58,12 @@ export function Toolbar() {
           {t('toolbar.mergeNext')}
         </button>
         {hasTimings && (
-          <>
+          <button type="button" className="small secondary ed-timing-toggle" aria-expanded={timing} aria-controls={timingId} onClick={() => setTiming(!timing)}>
+            {t('toolbar.timing')}
+          </button>
+        )}
+        {hasTimings && (
+          <div id={timingId} className={timing ? 'ed-group ed-timing open' : 'ed-group ed-timing'}>
             <button type="button" className="small secondary" disabled={row === null} onClick={() => nudge('start', -100)} title={t('toolbar.startEarlierLabel')}>
               {t('toolbar.startEarlier')}
             </button>
@@ -70,7 +82,7 @@ export function Toolbar() {
             <button type="button" className="small secondary" disabled={row === null} onClick={() => row !== null && setEdgeFromPlayhead(row, 'end')}>
               {t('toolbar.endAtPlayhead')}
             </button>
-          </>
+          </div>
         )}
       </div>
     </div>

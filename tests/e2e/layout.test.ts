@@ -1,17 +1,24 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { sampleWav } from '../demo/sample-audio';
 import { openHarness, type Harness } from '../support/harness';
+import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } from '../support/history-in-language';
 import { checkScreen } from '../support/layout';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
+import { putSpokenMeeting } from '../support/transcript-editor';
 import { newChat, send, settled, setPlan, useKey } from '../support/chat';
 import { caretAt, row, rowsText } from '../support/transcript-editor';
 import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcription';
 
-// Every screen at 800x600, 1280x800 and 1920x1200, light and dark, in one browser and one app:
-// no two controls overlap, no text is cut by its box, and the app's frame never scrolls (only its
-// panes do). The screens hold what a user's would: long messages and code, many conversations,
-// long file names, a queue, two speakers, a backup, an MCP server, rules. PNGs in
-// test-output/screens/layout/; the rules are in tests/support/layout.ts.
+// Every screen at each breakpoint's sizes (800x600 to 2560x1440; light and dark at the ends, one
+// theme between) in one browser and one app: no two controls overlap, no text is cut by its box,
+// no control narrower than its words, one scroll per pane with its scrollbar at the pane's edge,
+// and the app's frame never scrolls (only its panes do). The screens hold what a user's would:
+// long messages and code, many conversations, long file names, a queue, two speakers, a backup,
+// an MCP server, rules; then a window with 50 chats and 30 transcripts and the editor with every
+// panel open, in English and in Arabic. PNGs in test-output/screens/layout/; the rules are in
+// tests/support/layout.ts.
 
 let h: Harness;
 beforeAll(async () => {
@@ -82,6 +89,19 @@ describe('every screen holds at every size, in both themes', () => {
     await send(page, 'This one fails');
     await page.getByRole('alert').first().waitFor();
     await expectHolds(page, 'chat with an error');
+  });
+
+  it('chat options open: a drawer below the header, beside the conversation from 1280 px', async () => {
+    const { page } = h;
+    const options = page.getByRole('button', { name: 'Chat options' });
+    await options.click();
+    await page.getByRole('region', { name: 'Chat options' }).waitFor();
+    try {
+      // The screens this issue added are measured in one theme each: themes change colours, not boxes.
+      expect(await checkScreen(page, 'chat options', undefined, undefined, ['light'])).toEqual([]);
+    } finally {
+      await options.click();
+    }
   });
 
   it('search results', async () => {
@@ -186,7 +206,8 @@ describe('every screen holds at every size, in both themes', () => {
         expect(await page.getByRole('heading', { name: section, exact: true, level: 2 }).isVisible()).toBe(true);
       };
       await show();
-      problems.push(...(await checkScreen(page, `settings, ${section}`, show)));
+      // Themes change colours, not boxes: the first section is measured in both, the rest in one.
+      problems.push(...(await checkScreen(page, `settings, ${section}`, show, undefined, section === 'Profiles' ? undefined : ['light'])));
     }
     expect(problems).toEqual([]);
   }, 240_000);
@@ -198,5 +219,81 @@ describe('every screen holds at every size, in both themes', () => {
     await expectHolds(page, 'profile switcher');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Switch profile' }).waitFor({ state: 'hidden' });
+  });
+});
+
+// A window as a long-time user's: 50 chats and 30 transcripts kept, seeded before the start.
+function seedMany(store: HistoryStore) {
+  for (let i = 1; i <= 50; i++) {
+    const id = `chat-${i}`;
+    const title = i % 7 === 0 ? `Chat ${i} about a subject whose title is far too long for the sidebar to show whole` : `Chat ${i}`;
+    store.create({ id, title, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T + i * 60_000, updatedAt: T + i * 60_000 });
+    store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
+  }
+  for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+}
+
+/** Both lists keep their newest items whole and the way to all transcripts in the window. */
+const listsWhole = (page: Page) => () =>
+  page.locator('nav.sidebar').evaluate((nav) => {
+    const found: string[] = [];
+    const inside = (el: Element | null, what: string) => {
+      if (!el) return void found.push(`${what} is not shown`);
+      const r = el.getBoundingClientRect();
+      let clip: Element | null = el.parentElement;
+      for (; clip && clip !== nav; clip = clip.parentElement) if (getComputedStyle(clip).overflowY !== 'visible') break;
+      const box = (clip ?? nav).getBoundingClientRect();
+      if (r.top < box.top - 1 || r.bottom > Math.min(box.bottom, innerHeight) + 1) found.push(`${what} is cut or out of sight`);
+    };
+    if (nav.classList.contains('collapsed')) return found;
+    inside(nav.querySelector('.conversation-list > li'), 'the newest chat');
+    inside(nav.querySelector('.transcripts-list > li'), 'the newest transcript');
+    inside(nav.querySelector('.all-transcripts'), 'the "all transcripts" link');
+    return found;
+  });
+
+describe('a long-kept history, and the editor with every panel open, in English and Arabic', () => {
+  let seeded: SeededApp;
+  let shown: HistoryInLanguage | undefined;
+  beforeAll(async () => {
+    seeded = await openSeededApp(seedMany);
+  });
+  afterAll(async () => {
+    await shown?.close();
+    await seeded?.close();
+  });
+
+  const editorWithEveryPanel = async (page: Page, name: string, edit: string, theme: 'light' | 'dark') => {
+    // Found by class, not name: the same steps run in Arabic.
+    await page.locator('nav.sidebar .transcripts-list button').first().click();
+    await page.getByRole('button', { name: edit }).click();
+    await page.locator('.ed-list [role="listitem"]').first().waitFor();
+    await page.locator('.ed-panels details').evaluateAll((panels) => panels.forEach((panel) => ((panel as HTMLDetailsElement).open = true)));
+    await page.keyboard.press('Control+F');
+    await page.locator('.ed-find').waitFor();
+    return checkScreen(page, name, undefined, undefined, [theme]);
+  };
+
+  it('50 chats and 30 transcripts: both lists show their newest whole, and the way to all', async () => {
+    shown = await openHistoryIn(seeded, 'en');
+    const { page } = shown;
+    await sidebar(page).getByRole('button', { name: 'Chat 50', exact: true }).waitFor();
+    await sidebar(page).getByRole('button', { name: 'All transcripts (30)' }).waitFor();
+    expect(await checkScreen(page, 'sidebar with 50 chats', listsWhole(page), undefined, ['dark'])).toEqual([]);
+  });
+
+  it('the editor with every panel open', async () => {
+    expect(await editorWithEveryPanel(shown!.page, 'editor with every panel', 'Edit transcript', 'dark')).toEqual([]);
+    await shown!.close();
+    shown = undefined;
+  });
+
+  it('in Arabic, at one theme: the sidebar with 50 chats and the editor with every panel', async () => {
+    shown = await openHistoryIn(seeded, 'ar');
+    const { page, t } = shown;
+    await page.locator('nav.sidebar').getByRole('button', { name: 'Chat 50', exact: true }).waitFor();
+    const problems = await checkScreen(page, 'arabic, sidebar with 50 chats', listsWhole(page), undefined, ['light']);
+    problems.push(...(await editorWithEveryPanel(page, 'arabic, editor with every panel', t('transcription:result.edit'), 'light')));
+    expect(problems).toEqual([]);
   });
 });

@@ -4,12 +4,17 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
+/**
+ * The window sizes at each breakpoint (docs/architecture/renderer.md), each in the themes it is
+ * measured in: themes change colours, not boxes, so the sizes between the ends are measured once.
+ */
 export const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1200 },
+  { width: 800, height: 600, themes: ['light', 'dark'] },
+  { width: 900, height: 650, themes: ['light'] },
+  { width: 1280, height: 800, themes: ['light', 'dark'] },
+  { width: 1920, height: 1200, themes: ['light', 'dark'] },
+  { width: 2560, height: 1440, themes: ['dark'] },
 ] as const;
-export const THEMES = ['light', 'dark'] as const;
 
 const SCREENS = join(process.cwd(), 'test-output', 'screens', 'layout');
 
@@ -93,9 +98,12 @@ function measure(controls: string): string[] {
     }
   }
 
+  // One pass over the styles: the boxes that may scroll up and down are kept for the rules below.
+  const mayScroll: Element[] = [];
   for (const el of document.body.querySelectorAll('*')) {
     if (el.matches('input, textarea, select, option, svg *')) continue;
     const style = getComputedStyle(el);
+    if ((style.overflowY === 'auto' || style.overflowY === 'scroll') && !el.matches('pre, pre *')) mayScroll.push(el);
     const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
     const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
     if (!hidesX && !hidesY) continue;
@@ -118,6 +126,62 @@ function measure(controls: string): string[] {
     const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - SELECT_ARROW;
     const needs = ruler.measureText(shownText).width;
     if (needs > room + 1) problems.push(`clipped: ${describe(select)} shows ${Math.round(room)} of the ${Math.round(needs)} px of "${shownText}"`);
+  }
+
+  // One scroll per pane: a box that scrolls up and down inside another that does is a second
+  // scrollbar the reader has to find (a list that is the pane's content is the pane's one scroll).
+  const scrollsY = (el: Element) => {
+    const style = getComputedStyle(el);
+    return (style.overflowY === 'auto' || style.overflowY === 'scroll') && el.scrollHeight > el.clientHeight + 1 && el.clientHeight > 40;
+  };
+  const scrollable = mayScroll.filter((el) => seen(el) && visibleBox(el));
+  const scrollers = scrollable.filter(scrollsY);
+  for (const inner of scrollers) {
+    const outer = scrollers.find((el) => el !== inner && el.contains(inner));
+    if (outer) problems.push(`nested scroll: ${describe(inner)} scrolls inside ${describe(outer)}`);
+  }
+
+  // A pane's scrollbar sits at the pane's edge (the window's side in a right-to-left page too): of
+  // the scroll boxes that fill most of a pane's height (two side by side are two panes), the one
+  // nearest its edge must reach it, or a dead strip lies beside the scrollbar. Judged whether or
+  // not it scrolls now: a longer text would show its scrollbar where the box ends.
+  const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+  for (const pane of document.querySelectorAll('.app > *')) {
+    const p = pane.getBoundingClientRect();
+    if (p.width < 2 || p.height < 2) continue;
+    const gaps = scrollable
+      .filter((el) => pane.contains(el) && el.getBoundingClientRect().height >= p.height * 0.6)
+      .map((box) => ({ box, gap: rtl ? box.getBoundingClientRect().left - p.left : p.right - box.getBoundingClientRect().right }))
+      .sort((a, b) => a.gap - b.gap);
+    const nearest = gaps[0];
+    if (nearest && nearest.gap > 16) problems.push(`scrollbar off the edge: ${describe(nearest.box)} scrolls ${Math.round(nearest.gap)} px from the edge of its pane`);
+  }
+
+  // A control is at least as wide as its text: a label broken over three lines or more, a label
+  // that spills out of its button, or a text field narrower than 20 characters (a number's field
+  // excepted: it holds a few digits) is cramped.
+  const zero = document.createElement('canvas').getContext('2d')!;
+  const fields = 'button, select, summary, [role="button"], input[type="text"], input[type="url"], input[type="password"], input[type="search"], input:not([type]), textarea';
+  // The controls the overlap rule found visible, with no second walk up their ancestors.
+  for (const { el } of shown) {
+    if (!el.matches(fields) || el.closest('.visually-hidden')) continue;
+    const style = getComputedStyle(el);
+    if (el.matches('[inputmode="numeric"], [inputmode="decimal"]')) continue;
+    if (el.matches('input, textarea')) {
+      zero.font = style.font;
+      const needs = 20 * zero.measureText('0').width;
+      if (el.getBoundingClientRect().width + 1 < needs) problems.push(`narrow: ${describe(el)} is ${Math.round(el.getBoundingClientRect().width)} px wide, under the 20 characters (${Math.round(needs)} px) a field needs`);
+      continue;
+    }
+    // A control laid out in parts (a search hit: its source, snippet and date) is judged by its parts.
+    if ([...el.children].some((child) => getComputedStyle(child).display !== 'inline')) continue;
+    const truncated = style.textOverflow === 'ellipsis' && el.closest('[title]') !== null;
+    if (!truncated && el.scrollWidth > el.clientWidth + 1) problems.push(`narrow: ${describe(el)} shows ${el.clientWidth} px of its ${el.scrollWidth} px label`);
+    // A label drawn at no size (the folded sidebar's icons) is not read from the control.
+    if (Number.parseFloat(style.fontSize) < 1) continue;
+    const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+    const text = el.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
+    if ((el as HTMLElement).innerText?.trim() && text > line * 2.5) problems.push(`narrow: ${describe(el)} breaks its label over ${Math.round(text / line)} lines`);
   }
 
   const frame = document.scrollingElement!;
@@ -164,17 +228,18 @@ const setTheme = (page: Page, theme: string) =>
   }, theme);
 
 /**
- * Measures the screen on show at every size in both themes, saving a PNG of each in
- * test-output/screens/layout/ (of each size in `saved`, all by default), and returns every problem
- * found, each naming screen, size and theme. `settle` runs after each resize, for a screen that
- * must be brought back to its state (a section scrolled into view). The theme and the size it
- * found are put back.
+ * Measures the screen on show at every size in its themes (or only in `themes`), saving a PNG of
+ * each in test-output/screens/layout/ (of each size in `saved`, all by default), and returns every
+ * problem found, each naming screen, size and theme. `settle` runs after each resize, for a screen
+ * that must be brought back to its state (a section scrolled into view); what it returns (a list
+ * of problems) is added. The theme and the size it found are put back.
  */
 export async function checkScreen(
   page: Page,
   screen: string,
   settle?: () => Promise<unknown>,
   saved: readonly (typeof SIZES)[number][] = SIZES,
+  themes?: readonly ('light' | 'dark')[],
 ): Promise<string[]> {
   await mkdir(SCREENS, { recursive: true });
   const before = page.viewportSize();
@@ -182,14 +247,15 @@ export async function checkScreen(
   const problems: string[] = [];
   try {
     for (const size of SIZES) {
-      await page.setViewportSize(size);
+      await page.setViewportSize({ width: size.width, height: size.height });
       await frames(page);
-      await settle?.();
-      for (const next of THEMES) {
+      const settled = await settle?.();
+      if (Array.isArray(settled)) problems.push(...settled.map((problem) => `${screen} at ${size.width}x${size.height}: ${String(problem)}`));
+      for (const next of themes ?? size.themes) {
         await setTheme(page, next);
         await frames(page);
         const where = `${screen} at ${size.width}x${size.height}, ${next}`;
-        const found = [...(await page.evaluate(measure, CONTROLS)), ...(next === 'light' ? await wheelOverSidebar(page) : [])];
+        const found = [...(await page.evaluate(measure, CONTROLS)), ...(next === (themes ?? size.themes)[0] ? await wheelOverSidebar(page) : [])];
         problems.push(...found.map((problem) => `${where}: ${problem}`));
         if (saved.includes(size)) await page.screenshot({ path: join(SCREENS, `${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${size.width}x${size.height}-${next}.png`) });
       }
