@@ -6,11 +6,11 @@ import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
 import { BackupsSection } from '../history';
 import { PeopleScreen } from '../people';
-import { RecorderScreen, watchRecording } from '../recording';
+import { RecorderScreen, RecoveredNotice, watchRecording } from '../recording';
 import { SettingsScreen, useSettings, watchSettings } from '../settings';
 import { TranscriptEditorScreen, watchEditor } from '../transcript-editor';
 import { translationsChanged } from '../translation';
-import { FileDrop, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
+import { FileDrop, IntakeToast, TranscriptionScreen, transcriptChanged, transcriptDeleted, watchTranscriptionQueue } from '../transcription';
 import { Sidebar } from './Sidebar';
 import { watchDesktop } from './desktop-events';
 import { useAppIntents } from './useAppIntents';
@@ -59,6 +59,11 @@ export function App() {
         <ChatScreen />
       )}
       <FileDrop documents={attachDroppedDocuments} />
+      {/* Feedback where the eye is, over whichever screen is open: what happened away from the view. */}
+      <div className="over-panes">
+        <RecoveredNotice />
+        <IntakeToast />
+      </div>
       <Announcer />
     </div>
   );

@@ -69,6 +69,8 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
   const stepLimit = message.failure?.reason === 'tool_step_limit';
   // A tool step is complete while the reply goes on: nothing to regenerate until it ends.
   const replying = useChat((s) => conversationId in s.running);
+  // A tool call waiting for the user's decision: the reply waits for them, not they for it.
+  const awaitsUser = useChat((s) => (s.running[conversationId]?.approvals.length ?? 0) > 0);
   const format = useFormats();
 
   return (
@@ -85,7 +87,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
           </LongText>
         )
       )}
-      {streaming && !text && <p className="hint waiting">{step ? t('message.waitingStep') : t('message.waiting')}</p>}
+      {streaming && !text && !awaitsUser && <p className="hint waiting">{step ? t('message.waitingStep') : t('message.waiting')}</p>}
       {calls.length > 0 && <ToolCalls calls={calls} conversationId={conversationId} />}
       {message.failure &&
         (stepLimit ? (

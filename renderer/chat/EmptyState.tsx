@@ -5,6 +5,8 @@ import { useSettings } from '../settings';
 import { useChat } from './store';
 
 const STARTERS = ['empty.starterHttp', 'empty.starterGroupBy', 'empty.starterSqlite'] as const;
+/** An Ask chat's starters are about its transcript (its first question is already in the composer). */
+const ASK_STARTERS = ['empty.askDecisions', 'empty.askOpen', 'empty.askQuotes'] as const;
 
 const KEYS = [
   [SHORTCUTS.send.label, 'empty.keySend'],
@@ -19,6 +21,7 @@ const KEYS = [
 export function EmptyState({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('chat');
   const missing = useSettings((s) => (!s.settings?.baseUrl ? t('empty.missingBoth') : s.key?.stored ? null : t('empty.missingKey')));
+  const attachment = useChat((s) => s.conversations.find((c) => c.id === conversationId)?.attachment);
   const start = (text: string) => {
     useChat.getState().setDraft(conversationId, text);
     useNavigation.getState().focusComposer();
@@ -26,10 +29,19 @@ export function EmptyState({ conversationId }: { conversationId: string }) {
 
   return (
     <section className="empty-state" aria-labelledby="empty-heading">
-      <h2 id="empty-heading">{t('empty.heading')}</h2>
-      <p>
-        <Trans t={t} i18nKey="empty.intro" values={{ options: t('header.options') }} components={{ 1: <strong /> }} />
-      </p>
+      {attachment ? (
+        <>
+          <h2 id="empty-heading">{t('empty.askHeading', { name: attachment.fileName })}</h2>
+          <p>{t('empty.askIntro')}</p>
+        </>
+      ) : (
+        <>
+          <h2 id="empty-heading">{t('empty.heading')}</h2>
+          <p>
+            <Trans t={t} i18nKey="empty.intro" values={{ options: t('header.options') }} components={{ 1: <strong /> }} />
+          </p>
+        </>
+      )}
       {missing && (
         <div className="notice setup" role="status">
           <p>{missing}</p>
@@ -40,7 +52,7 @@ export function EmptyState({ conversationId }: { conversationId: string }) {
       )}
       <h3>{t('empty.startersHeading')}</h3>
       <ul className="starters">
-        {STARTERS.map((key) => (
+        {(attachment ? ASK_STARTERS : STARTERS).map((key) => (
           <li key={key}>
             <button type="button" className="secondary" onClick={() => start(t(key))}>
               {t(key)}

@@ -237,9 +237,11 @@ export const createConversationsSlice: StateCreator<ChatState, [], [], Conversat
     },
     addListed: (meta) => set((s) => ({ listed: upsert(s.listed, meta) })),
     newChatOptions() {
-      // A new chat carries on with the current options, except Pro ones the plan no longer allows.
-      const inherited = find(get().activeId)?.options ?? DEFAULT_CHAT_OPTIONS;
-      return currentPlan() === 'free' ? { ...inherited, model: FREE_MODEL, jsonMode: false, tools: [], toolChoice: undefined } : inherited;
+      // A new chat carries on with the model and how replies are written. JSON mode, the tools
+      // offered and a forced tool steer one task: carried over, they would shape the next chat's
+      // replies with nothing there saying so.
+      const { model, temperature, maxTokens, stream } = find(get().activeId)?.options ?? DEFAULT_CHAT_OPTIONS;
+      return { model: currentPlan() === 'free' ? FREE_MODEL : model, temperature, maxTokens, stream };
     },
     openStarted(meta, draft) {
       wanted = meta.id;

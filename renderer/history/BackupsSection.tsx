@@ -5,12 +5,6 @@ import { problemText } from '../common/problem-text';
 import { type Formats, useFormats } from '../i18n';
 import { type BackupsStatus, useBackups } from './backups';
 
-/** A backup of a small history is kilobytes, which the shared size (one-decimal megabytes) would show as 0.0. */
-const backupSize = (bytes: number, language: string, formats: Formats) =>
-  bytes < 1024 * 1024
-    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))
-    : formats.size(bytes);
-
 const FAILED = { list: 'backups.listFailed', backUp: 'backups.backUpFailed', restore: 'backups.restoreFailed' } as const;
 
 function statusText(status: BackupsStatus, t: TFunction<'history'>, formats: Formats): string {
@@ -40,7 +34,7 @@ function statusText(status: BackupsStatus, t: TFunction<'history'>, formats: For
  * and a restore that merges one into the current history: nothing there is replaced or removed.
  */
 export function BackupsSection() {
-  const { t, i18n } = useTranslation('history');
+  const { t } = useTranslation('history');
   const formats = useFormats();
   const { backups, status, busy } = useBackups();
   useEffect(() => void useBackups.getState().open(), []);
@@ -75,7 +69,7 @@ export function BackupsSection() {
                   <time dateTime={new Date(backup.createdAt).toISOString()}>{formats.dateTime(backup.createdAt)}</time>
                   {backup.beforeMigration && <span className="badge">{t('backups.beforeUpgrade')}</span>}
                 </td>
-                <td>{backupSize(backup.size, i18n.language, formats)}</td>
+                <td>{formats.fileSize(backup.size)}</td>
                 <td>
                   {t('backups.contents', {
                     heldConversations: t('backups.conversations', { count: backup.conversations }),

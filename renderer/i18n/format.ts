@@ -9,6 +9,9 @@ import { MB } from '../../shared/domain/sizes';
 export function formatsFor(language: string) {
   const number = new Intl.NumberFormat(language);
   const megabytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const kilobytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  // Long: the short unit is "byte" whatever the count in English ("0 byte"), and "B" in others.
+  const bytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'long' });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const time = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
@@ -18,6 +21,8 @@ export function formatsFor(language: string) {
     number: (n: number) => number.format(n),
     /** Binary megabytes with one decimal, the unit the service's own limit is given in. */
     size: (bytes: number) => megabytes.format(bytes / MB),
+    /** A file's size in the unit that reads best: megabytes from a tenth of one, then kilobytes, then bytes. */
+    fileSize: (n: number) => (n >= MB / 10 ? megabytes.format(n / MB) : n >= 1024 ? kilobytes.format(n / 1024) : bytes.format(n)),
     /** "1 h 5 min", "3 min 20 s", in the language's units. */
     duration: (seconds: number) => {
       const whole = Math.round(seconds);

@@ -8,7 +8,7 @@ import { discardWaiting, keepWaiting, transcribeWaiting } from './actions';
 
 const NOTES = { recovered: 'waiting.recovered', ended: 'waiting.ended', kept: 'waiting.kept' } as const;
 
-function Waiting({ recording }: { recording: Recording }) {
+export function Waiting({ recording }: { recording: Recording }) {
   const { t } = useTranslation('recording');
   const { dateTime, duration } = useFormats();
   const request = useCurrentRequest();

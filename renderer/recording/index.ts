@@ -2,3 +2,4 @@
 export { RecorderScreen } from './RecorderScreen';
 export { RecordLink } from './RecordLink';
 export { watchRecording } from './watch';
+export { RecoveredNotice } from './RecoveredNotice';

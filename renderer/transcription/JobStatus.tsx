@@ -5,6 +5,7 @@ import { useFormats } from '../i18n';
 import { useSizes } from './format';
 import { FORMAT_KEYS } from './request';
 import { partRanges, partsOnTheirWay } from './parts-in-flight';
+import { useSecondsLeft } from './seconds-left';
 import { WaitLine } from '../common/WaitLine';
 
 const partsDone = (job: Job) => job.parts.filter((p) => p.state === 'done').length;
@@ -90,6 +91,7 @@ function Parts({ job, reading = false }: { job: Job; reading?: boolean }) {
   const part = current && count > 1 && !reading ? { index: current.index + 1, total: count } : null;
   const name = part ? t('status.partOfFile', { ...part, name: job.fileName }) : job.fileName;
   const moving = partsOnTheirWay(job);
+  const secondsLeft = useSecondsLeft(job.etaSeconds);
   return (
     <>
       {moving.length > 1 ? (
@@ -105,7 +107,7 @@ function Parts({ job, reading = false }: { job: Job; reading?: boolean }) {
         count > 1 && (
           <>
             <p className="queue-status long-parts">
-              {job.etaSeconds === null ? t('status.partsDone', { done, count }) : t('status.partsDoneEta', { done, count, eta: duration(job.etaSeconds) })}
+              {secondsLeft === null ? t('status.partsDone', { done, count }) : t('status.partsDoneEta', { done, count, eta: duration(secondsLeft) })}
             </p>
             <progress className="long-parts-bar" aria-label={t('status.partsLabel', { name: job.fileName })} value={done} max={count} />
           </>

@@ -33,19 +33,21 @@ function IntakeStatus({ item, blocked }: { item: IntakeItem; blocked: Blocked })
           <p>{t('queue.needsFile', { name: item.name })}</p>
         </div>
       );
-    case 'rejected': {
-      const { failure } = item;
+    case 'rejected':
       return (
         <p className="queue-status problem" role="alert">
-          {failure?.kind === 'notQueued'
-            ? t('queue.notQueued', { name: item.name, problem: problemText(failure.error) })
-            : failure?.kind === 'notAdded'
-              ? t('queue.notAdded', { name: item.name, problem: problemText(failure.error) })
-              : item.problem && problemWords(item.problem)}
+          <RefusalWords item={item} />
         </p>
       );
-    }
   }
+}
+
+/** Why a file was refused on its way in: said in its queue row and in the notice in view (IntakeToast). */
+export function RefusalWords({ item }: { item: IntakeItem }) {
+  const { t } = useTranslation('transcription');
+  const { failure } = item;
+  if (failure) return t(failure.kind === 'notQueued' ? 'queue.notQueued' : 'queue.notAdded', { name: item.name, problem: problemText(failure.error) });
+  return item.problem && problemWords(item.problem);
 }
 
 /** A file still on its way into the queue: being copied in, refused, or held for the options. */
@@ -56,7 +58,7 @@ function IntakeRow({ item, blocked }: { item: IntakeItem; blocked: Blocked }) {
   const nameId = useId();
   const pending = item.state === 'staging' || item.state === 'held';
   return (
-    <li className={`queue-item ${item.state}`} aria-labelledby={nameId}>
+    <li className={`queue-item ${item.state}`} aria-labelledby={nameId} data-intake={item.key}>
       <div className="queue-line">
         <span className="queue-name" id={nameId} title={item.name} translate="no" dir="auto">
           {item.name}

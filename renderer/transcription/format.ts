@@ -23,12 +23,9 @@ export function formatPrecise(seconds: number): string {
  */
 export function useSizes() {
   const { t, i18n } = useTranslation('transcription');
-  const { size } = useFormats();
+  const { size, fileSize: of } = useFormats();
   return useMemo(() => {
-    const kilobytes = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
-    const bytes = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'byte' });
     const whole = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte' });
-    const of = (n: number) => (n >= MB / 10 ? size(n) : n >= 1024 ? kilobytes.format(n / 1024) : bytes.format(n));
     return {
       of,
       /** "1.2 MB of 3.4 MB": both in the total's unit, so they compare at a glance. */
@@ -37,5 +34,5 @@ export function useSizes() {
       /** The upload limit, "25 MB". */
       limit: whole.format(MAX_UPLOAD_MB),
     };
-  }, [t, i18n.language, size]);
+  }, [t, i18n.language, size, of]);
 }

@@ -6,3 +6,4 @@ export { watchTranscriptionQueue } from './watch-queue';
 export { addOpenedRecordings, showJob } from './opened';
 export { transcriptChanged, transcriptDeleted, transcriptsRestored } from './store';
 export { CurrentOptions, useCurrentRequest } from './CurrentOptions';
+export { IntakeToast } from './IntakeToast';

@@ -114,6 +114,8 @@ describe('tools with approval', () => {
 
     const card = approvalCard(page);
     await card.waitFor();
+    // The card waits for the user, not the user for the reply (issue 41).
+    expect(await page.getByText(/^Waiting for the (reply|next step)…$/).count()).toBe(0);
     // The FULL arguments, pretty-printed, before any decision.
     expect(await card.getByLabel('Arguments').innerText()).toBe(
       JSON.stringify({ city: 'Paris', unit: 'celsius', note: 'for a picnic on Saturday' }, null, 2),
@@ -138,7 +140,8 @@ describe('tools with approval', () => {
     ]);
     const result = page.getByRole('article', { name: 'Result of get_weather' });
     await result.getByText(/^Weather in Paris: /).waitFor();
-    await page.getByText('Step 2 of 8').waitFor();
+    // Two steps happened; eight is the most there can be, not how many there will be.
+    await page.getByText('Step 2 · at most 8').waitFor();
     await page.getByText('Approved', { exact: true }).waitFor();
     expect(await approvalCard(page).count()).toBe(0);
     await screenshot(page, 'pro-chat-tool-result');
@@ -208,7 +211,7 @@ describe('tools with approval', () => {
     const reply = await settled(page);
     await reply.getByText('Stopped after 8 tool steps').waitFor();
     expect(await reply.getByRole('alert').innerText()).toMatch(/still asking for tools, so Confab stopped without running them/);
-    await page.getByText('Step 8 of 8').waitFor();
+    await page.getByText('Step 8 · at most 8').waitFor();
   });
 });
 

@@ -38,6 +38,19 @@ describe('a recording cut short by kill -9', () => {
     await rig.restart({ kill: true });
   });
 
+  it('is announced on the first screen the restarted window opens (chat), with Transcribe and Keep in reach', async () => {
+    const { page } = rig;
+    await page.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
+    const notice = page.getByRole('region', { name: 'Recovered after Confab closed unexpectedly' });
+    await notice.getByText(/^This recording was cut off when Confab last closed; \d+ s were saved\./).waitFor();
+    for (const name of ['Transcribe', 'Keep', 'Open Record']) await notice.getByRole('button', { name, exact: true }).waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    const box = (await notice.boundingBox())!;
+    expect(box.y + box.height, 'the whole notice in view at 800x600').toBeLessThanOrEqual(600);
+    await screenshot(page, 'chat-recovered-recording-800');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('is offered at the next start: Transcribe, Keep or Discard', async () => {
     const { page } = rig;
     await openRecorder(page);
@@ -48,6 +61,8 @@ describe('a recording cut short by kill -9', () => {
     // Main's words for how it was found, with the seconds it saved.
     await item.getByText(/^This recording was cut off when Confab last closed; \d+ s were saved\./).waitFor();
     for (const name of ['Transcribe', 'Keep', 'Discard']) await item.getByRole('button', { name, exact: true }).waitFor();
+    // Said once: the Record screen lists it with what else waits, and the notice stands down.
+    expect(await page.getByRole('region', { name: 'Recovered after Confab closed unexpectedly' }).count()).toBe(0);
     await screenshot(page, 'recorder-recovered-1280');
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'recorder-recovered-800');

@@ -188,6 +188,9 @@ describe('transcription in Chromium', () => {
     const composer = page.getByRole('textbox', { name: 'Message', exact: true });
     await composer.waitFor();
     await page.getByRole('note', { name: 'Attached to this chat' }).getByText('Transcript attached: sentence.wav, 13 words').waitFor();
+    // The empty chat speaks of the transcript, not of hosted models and code (issue 41).
+    await page.getByRole('heading', { name: 'Ask about sentence.wav' }).waitFor();
+    expect(await page.getByRole('button', { name: /TypeScript function/ }).count()).toBe(0);
     expect(await composer.inputValue()).toMatch(/^What are the main points of this recording\?/);
     // The chat requests so far: saving the key tried it with one.
     const chats = () => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions')).length;

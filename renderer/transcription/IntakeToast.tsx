@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIntake } from './intake';
+import { RefusalWords } from './Queue';
+
+/**
+ * A refused file said where the eye is, not only in its queue row: a drop lands anywhere on the
+ * window, and the queue may be scrolled out of view (or on another screen). Shown over the pane
+ * until dismissed, or until the row it stands for is retried or removed; the newest refusal only.
+ */
+export function IntakeToast() {
+  const { t } = useTranslation('transcription');
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const item = useIntake((s) => s.items.findLast((i) => i.state === 'rejected' && !dismissed.has(i.key)));
+  if (!item) return null;
+  const dismiss = () => setDismissed(new Set(dismissed).add(item.key));
+  const showRow = () => {
+    const row = document.querySelector<HTMLElement>(`[data-intake="${CSS.escape(item.key)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+    // Its first action (Retry or Remove) takes the focus, so the keyboard lands where the row is.
+    row?.querySelector<HTMLElement>('button, input')?.focus({ preventScroll: true });
+    dismiss();
+  };
+  return (
+    <div className="notice error over-pane" role="alert">
+      <p>
+        <RefusalWords item={item} />
+      </p>
+      <div className="actions">
+        <button type="button" className="small secondary" onClick={showRow}>
+          {t('queue.showRefused')}
+        </button>
+        <button type="button" className="small secondary" onClick={dismiss}>
+          {t('screen.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
