@@ -10,7 +10,14 @@ import { log } from './log';
  */
 export function openHeld(deps: { dataDir: string; staging: Staging; history: HistoryStore }) {
   const held = createHeldItems({ dir: join(deps.dataDir, 'held'), staging: deps.staging });
-  const live = new Set(deps.history.list().map((conversation) => conversation.id));
+  let live: Set<string>;
+  try {
+    live = new Set(deps.history.list().map((conversation) => conversation.id));
+  } catch (error) {
+    // A history being repaired cannot say which conversations are gone: the sweep waits for the next start.
+    log.warn('Held items not swept this start: the history could not be listed:', error);
+    return held;
+  }
   held.sweep(live).catch((error: unknown) => log.warn('Removing held items of deleted conversations failed:', error));
   return held;
 }

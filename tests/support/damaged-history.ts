@@ -82,7 +82,8 @@ export function rootPage(path: string, name: string): number {
  * word's entries across many pages), or the root (random bytes; for a table of several pages the
  * root holds no rows, only the way to them).
  */
-export async function damage(path: string, name: string, which: 'middle' | 'first' | 'every' | 'root' = 'middle'): Promise<void> {
+/** The leaf pages of `name` that `damage(path, name, which)` overwrites, and the page size. */
+function targetPages(path: string, name: string, which: 'middle' | 'first' | 'every' | 'root') {
   const db = new DatabaseSync(path);
   const pageSize = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
   const leaves = (order: string) =>
@@ -92,12 +93,34 @@ export async function damage(path: string, name: string, which: 'middle' | 'firs
   const first = leaves('path')[0]!;
   db.close();
   expect(pages.length).toBeGreaterThan(2);
+  return { pageSize, overwritten: { every: pages, middle: [pages[Math.floor(pages.length / 2)]!], first: [first], root: [] }[which] };
+}
+
+/**
+ * The conversations whose messages `damage(path, 'messages', which)` would overwrite, read from
+ * the pages' bytes: which rows share a page depends on the schema's row size, so a test that needs
+ * the damage under particular conversations asks rather than assumes.
+ */
+export async function conversationsOnDamagedPages(path: string, which: 'middle' | 'first' = 'middle'): Promise<number[]> {
+  const { pageSize, overwritten } = targetPages(path, 'messages', which);
+  const file = await open(path, 'r');
+  const found = new Set<number>();
+  for (const page of overwritten) {
+    const bytes = Buffer.alloc(pageSize);
+    await file.read(bytes, 0, pageSize, (page - 1) * pageSize);
+    for (const match of bytes.toString('latin1').matchAll(/of conversation (\d+):/g)) found.add(Number(match[1]));
+  }
+  await file.close();
+  return [...found].sort((a, b) => a - b);
+}
+
+export async function damage(path: string, name: string, which: 'middle' | 'first' | 'every' | 'root' = 'middle'): Promise<void> {
+  const { pageSize, overwritten } = targetPages(path, name, which);
   const file = await open(path, 'r+');
   if (which === 'root') {
     const root = rootPage(path, name);
     await file.write(noise(pageSize, name), 0, pageSize, (root - 1) * pageSize);
   }
-  const overwritten = { every: pages, middle: [pages[Math.floor(pages.length / 2)]!], first: [first], root: [] }[which];
   for (const page of overwritten) {
     await file.write(Buffer.alloc(pageSize, 0xa7), 0, pageSize, (page - 1) * pageSize);
   }

@@ -108,6 +108,8 @@ describe('migrations', () => {
       db.prepare(
         `INSERT INTO messages (id, conversation_id, position, role, content, state, created_at) VALUES ('om', 'old', 1, 'user', 'kept across upgrades', 'complete', 1)`,
       ).run();
+      // From version 19 on, a conversation reads from its current leaf up (messages as a tree).
+      if (from >= 19) db.prepare(`UPDATE conversations SET current_leaf = 'om' WHERE id = 'old'`).run();
     }
     // Deleted in the version before, purged at this start: remembered as deleted all the same.
     if (from >= 2) {

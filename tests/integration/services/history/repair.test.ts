@@ -8,7 +8,7 @@ import type { ProblemData } from '../../../../shared/domain/problem';
 import { createBackups } from '../../../../electron/core/services/history/backups';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
-import { CONVERSATIONS, conversation, damage, historyFile } from '../../../support/damaged-history';
+import { CONVERSATIONS, conversation, conversationsOnDamagedPages, damage, historyFile } from '../../../support/damaged-history';
 import { startCore } from '../../../support/tool-driver';
 
 // Damage that a clean start does not look for (a page of the full-text index), met by a search
@@ -106,9 +106,13 @@ describe('damage met while Confab runs', () => {
 
   it("salvages damage met by the start's own writes (deleted conversations purged), instead of failing to start", async () => {
     const path = await historyFile();
+    // 41 conversations around those whose messages the damage hits: deleted last run, purged at
+    // this start, so the purge walks the damaged page.
+    const hit = await conversationsOnDamagedPages(path);
+    expect(hit.length).toBeGreaterThan(0);
+    const from = Math.max(0, Math.min(hit[0]!, CONVERSATIONS - 41, hit.at(-1)! - 40));
     const edit = new DatabaseSync(path);
-    // Deleted last run, purged at this start: the purge walks the messages of these conversations.
-    edit.exec(`UPDATE conversations SET deleted_at = 1 WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN 100 AND 140`);
+    edit.exec(`UPDATE conversations SET deleted_at = 1 WHERE CAST(substr(id, 2) AS INTEGER) BETWEEN ${from} AND ${from + 40}`);
     edit.close();
     await damage(path, 'messages');
 
