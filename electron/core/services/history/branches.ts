@@ -131,6 +131,14 @@ export function branchQueries(sql: Sql) {
       return true;
     },
 
+    /** The ids of the messages right under `message`, in the order written (as `withSiblings` orders them). */
+    childIds: (conversation: string, message: string) =>
+      (
+        sql('SELECT id FROM messages WHERE conversation_id = :conversation AND parent_id = :message ORDER BY created_at, position').all({ conversation, message }) as Array<{
+          id: string;
+        }>
+      ).map((row) => row.id),
+
     /** The ids of every message below `message`, in any branch. */
     below: (conversation: string, message: string) =>
       (sql(`${BELOW} SELECT id FROM below`).all({ conversation, message }) as Array<{ id: string }>).map((row) => row.id),

@@ -122,6 +122,8 @@ export function createHistoryStore(
 
     /** Adds to each message that has siblings (other branches beside it) their ids. */
     withSiblings: branches.withSiblings,
+    /** The messages right under one, in the order written: a Retry's new reply goes beside them. */
+    childIds: branches.childIds,
 
     /** The conversation with only its last `limit` messages; `hasEarlier` tells whether more precede them. */
     openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
