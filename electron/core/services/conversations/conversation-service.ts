@@ -86,13 +86,10 @@ export function createConversationService(deps: {
   /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */
   function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
     allowed(meta.options);
-    const id = randomUUID();
-    // The reply itself is the new branch (Retry): it comes with its siblings, as the page shows it.
-    const siblings = start.branch?.under && !start.added?.length ? history.childIds(meta.id, start.branch.under) : [];
-    const answer: Message = start.continuing
+    let answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
       : {
-          id,
+          id: randomUUID(),
           role: 'assistant',
           content: '',
           state: 'streaming',
@@ -101,7 +98,6 @@ export function createConversationService(deps: {
           model: meta.options.model,
           createdAt: Date.now(),
           ...(versionsAfter(start.replacing) && { versions: versionsAfter(start.replacing) }),
-          ...(siblings.length > 0 && { branches: { siblings: [...siblings, id] } }),
         };
     // One commit for all a reply's start writes: it is on the way from Send to the request.
     const recorder = history.batch(() => {
@@ -110,6 +106,10 @@ export function createConversationService(deps: {
       if (start.branch) history.branchAt(meta.id, start.branch.under);
       for (const message of start.added ?? []) history.putMessage(meta.id, message);
       if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
+      // A new reply beside others (a Retry's, a Regenerate beside one) comes with its siblings, as the page shows it.
+      const under = start.continuing || start.added?.length ? null : (start.branch?.under ?? start.truncateAfter);
+      const siblings = under ? history.childIds(meta.id, under) : [];
+      if (siblings.length > 0) answer = { ...answer, branches: { siblings: [...siblings, answer.id] } };
       return recordReply(history, meta.id, answer, deps.saveIntervalMs);
     });
     const running: RunningReply = { replyId: randomUUID(), controller: new AbortController(), recorder, approvals: [], step: null };

@@ -162,6 +162,14 @@ export function branchQueries(sql: Sql) {
         }>
       ).map((row) => row.id),
 
+    /** The message after `message` on the current path; undefined when it ends there (or is not on it). */
+    nextOnPath: (conversation: string, message: string) =>
+      (
+        sql(`${PATH} SELECT id FROM path WHERE depth = (SELECT depth FROM path WHERE id = :message) - 1`).get({ conversation, message, steps: WHOLE }) as
+          | { id: string }
+          | undefined
+      )?.id,
+
     /** The ids of every message below `message`, in any branch. */
     below: (conversation: string, message: string) =>
       (sql(`${BELOW} SELECT id FROM below`).all({ conversation, message }) as Array<{ id: string }>).map((row) => row.id),

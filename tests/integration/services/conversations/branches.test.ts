@@ -76,6 +76,23 @@ describe('branches through main', () => {
     await expect(app.invoke('conversations:retry', { conversationId: id, messageId: oldReply!.id, options })).rejects.toThrow('conversation.nothing_to_answer');
   });
 
+  it('Regenerate on a retried reply keeps the branch beside it: only the reply it replaces becomes a version', async () => {
+    const id = await say(null, 'One', 'Reply one');
+    await say(id, 'Two', 'Reply two');
+    const [one, oldReply] = (await open(id)).messages;
+    fake.chat.next({ reply: 'Reply one, again' });
+    await app.invoke('conversations:retry', { conversationId: id, messageId: one!.id, options });
+    await answered(id);
+
+    fake.chat.next({ reply: 'Reply one, a third time' });
+    await app.invoke('conversations:regenerate', { conversationId: id, options });
+    await answered(id);
+    const regenerated = await open(id);
+    expect(regenerated.messages.map((m) => m.content)).toEqual(['One', 'Reply one, a third time']);
+    expect(regenerated.messages[1]).toMatchObject({ versions: { others: [{ content: 'Reply one, again' }] }, branches: { siblings: [oldReply!.id, regenerated.messages[1]!.id] } });
+    expect(regenerated.otherBranches?.map((m) => m.content)).toEqual(['Reply one', 'Two', 'Reply two']);
+  });
+
   it('Branch from here starts a new conversation with a copy of the path up to the message', async () => {
     const id = await say(null, 'First', 'First reply');
     await say(id, 'Second', 'Second reply');
