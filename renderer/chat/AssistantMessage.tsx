@@ -12,7 +12,7 @@ import { Markdown } from './markdown/Markdown';
 import { useChat } from './store';
 import { ToolCalls } from './ToolCalls';
 import { PinButton, SentNotice } from './ContextMarks';
-import { BranchFromHere, VersionSwitch } from './VersionSwitch';
+import { BranchFromHere, BranchSwitch, VersionSwitch } from './VersionSwitch';
 
 interface Props {
   message: Message;
@@ -101,6 +101,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
         ))}
       {!streaming && (
         <div className="message-actions">
+          <BranchSwitch message={message} conversationId={conversationId} disabled={replying} />
           <VersionSwitch message={message} conversationId={conversationId} disabled={replying} />
           {ending && <span className="badge ending">{ending}</span>}
           {why && <span>{why}</span>}

@@ -5,6 +5,7 @@ import { PinButton } from './ContextMarks';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
 import { BranchFromHere, BranchSwitch } from './VersionSwitch';
+import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
 
 interface Props {
@@ -39,6 +40,16 @@ export function UserMessage({ message, conversationId, busy }: Props) {
           onClick={() => setEditing(true)}
         >
           {t('message.edit')}
+        </button>
+        <button
+          type="button"
+          className="small secondary"
+          aria-label={t('message.retryLabel')}
+          title={busy ? t('message.retryBusy') : t('message.retryTitle')}
+          disabled={busy}
+          onClick={() => useChat.getState().retry(conversationId, message.id)}
+        >
+          {t('message.retry')}
         </button>
         <PinButton message={message} conversationId={conversationId} />
         <BranchFromHere message={message} conversationId={conversationId} disabled={busy} />

@@ -35,7 +35,7 @@ export function VersionSwitch({ message, conversationId, disabled }: { message: 
   return <StepSwitch labels={VERSION_WORDS} at={versions.position} total={versions.others.length + 1} disabled={disabled} show={show} />;
 }
 
-/** "‹ 1 of 2 ›" under a message edited as a new branch: the branch shown is the conversation's (main's path). */
+/** "‹ 1 of 2 ›" under a message edited, or a reply retried, as a new branch: the branch shown is the conversation's (main's path). */
 export function BranchSwitch({ message, conversationId, disabled }: { message: Message; conversationId: string; disabled: boolean }) {
   const siblings = message.branches?.siblings;
   if (!siblings) return null;

@@ -111,6 +111,8 @@ export interface RepliesSlice {
   /** Replaces the last reply; it is also what Retry does after a failure. */
   regenerate(id: string): boolean;
   editAndResend(id: string, messageId: string, content: string): boolean;
+  /** Retry on a user message: main answers it again in a new branch; its old reply and all after it stay. */
+  retry(id: string, messageId: string): boolean;
   /** Asks main to go on with a reply that ended early. */
   continueReply(id: string, messageId: string): boolean;
   /** Shows another version of a reply (kept by Retry and Regenerate); main makes it the one the model is sent. */

@@ -97,6 +97,10 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       if (!shown || !content.trim()) return false;
       return ask(id, () => api.conversations.edit({ conversationId: id, messageId, text: content, ...shown }));
     },
+    retry(id, messageId) {
+      const shown = shownSettings(id);
+      return !!shown && ask(id, () => api.conversations.retry({ conversationId: id, messageId, ...shown }));
+    },
     continueReply(id, messageId) {
       return ask(id, () => api.conversations.continue({ conversationId: id, messageId }));
     },

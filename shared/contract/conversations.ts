@@ -67,7 +67,7 @@ export const watchEventSchema = z.discriminatedUnion('type', [
     conversation: conversationMetaSchema,
     created: z.boolean(),
     truncateAfter: z.string().nullable(),
-    /** An edit: this message and those after it leave the view (they stay, in the branch the edit leaves). */
+    /** An edit or a Retry: this message and those after it leave the view (they stay, in the branch left). */
     replacedFrom: z.string().optional(),
     messages: z.array(messageSchema),
   }),
@@ -101,10 +101,15 @@ export const conversationsArea = {
   watch: stream(z.void(), watchEventSchema),
   /** A new message (`conversationId` null: in a new conversation, with these settings) and its reply. */
   send: call(z.object({ conversationId: conversationId.nullable(), text: draft, attached: held.optional(), ...shownSettings }).strict(), replyStartedSchema),
-  /** Replaces everything after the last user message with a new reply (also Retry after a failure). */
+  /**
+   * Replaces the reply to the last user message with a new one (also Retry after a failure), the old
+   * one kept among its versions; a reply behind tool steps is left whole, as another branch.
+   */
   regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
   /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
+  /** Retry on a user message: a new reply to it in a new branch (its old reply and everything after it stay); a user message of the path. */
+  retry: call(z.object({ conversationId, messageId: z.string().min(1), ...shownSettings }).strict(), replyStartedSchema),
   /** Asks the model to go on with a reply that ended early (stopped, cut by the token limit, broken off); the text joins the same message. */
   continue: call(z.object({ conversationId, messageId: z.string().min(1) }).strict(), replyStartedSchema),
   /** Shows another of a reply's versions (kept by Retry and Regenerate); what the model is sent follows it. */

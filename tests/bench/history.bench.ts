@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { longMeeting } from '../support/spoken-record';
+import { historyBranchesBench } from './history-branches';
 import { ms, percentile, seededRandom, wordSource } from './text';
 
 /**
@@ -75,5 +76,6 @@ export async function historyBench(): Promise<string[]> {
     `history: search over 200 queries p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))} (target p95 < 50 ms)`,
     `history: with 20 three-hour transcripts, search over ${transcriptTimes.length} queries p50 ${ms(percentile(transcriptTimes, 50))}, p95 ${ms(percentile(transcriptTimes, 95))}, max ${ms(Math.max(...transcriptTimes))} (target p95 < 50 ms)`,
     `history: the transcripts list with 20 previews from their rows ${ms(transcriptList)}`,
+    ...(await historyBranchesBench()),
   ];
 }

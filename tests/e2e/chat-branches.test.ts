@@ -7,7 +7,7 @@ import type { Conversation } from '../../shared/domain/conversation';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { lastRequestBody, send, settled, textOf, useKey } from '../support/chat';
+import { lastRequestBody, newChat, replies, send, settled, textOf, useKey } from '../support/chat';
 import { removeFolder } from '../support/temp-folder';
 
 // Branches instead of loss: editing a message mid-conversation keeps the old branch, one
@@ -48,12 +48,12 @@ async function chat(text: string, reply: string) {
   expect(await textOf(await settled(s.page))).toBe(reply);
 }
 
-async function exported(format: 'Markdown' | 'JSON'): Promise<string> {
-  const item = sidebar().getByRole('listitem').filter({ has: s.page.getByRole('button', { name: TITLE, exact: true }) });
+async function exported(format: 'Markdown' | 'JSON', title = TITLE): Promise<string> {
+  const item = sidebar().getByRole('listitem').filter({ has: s.page.getByRole('button', { name: title, exact: true }) });
   await item.getByRole('button', { name: 'Conversation actions' }).click();
   const [started] = await Promise.all([
     s.page.waitForEvent('download'),
-    s.page.getByRole('menu', { name: `Actions for ${TITLE}` }).getByRole('menuitem', { name: `Export as ${format}` }).click(),
+    s.page.getByRole('menu', { name: `Actions for ${title}` }).getByRole('menuitem', { name: `Export as ${format}` }).click(),
   ]);
   const path = join(files, started.suggestedFilename());
   await started.saveAs(path);
@@ -134,5 +134,60 @@ describe('chat branches', () => {
     await expect.poll(texts).toEqual([TITLE, 'Which lake?']);
     await chat('Pick one for me', 'Lake Bled.');
     await expect.poll(texts).toEqual([TITLE, 'Which lake?', 'Pick one for me', 'Lake Bled.']);
+  });
+});
+
+describe('Retry on a user message', () => {
+  const RIVER = 'Name a river for the picnic';
+  const SHADE = 'Which bank is shadier?';
+  const OLD_REPLY = 'The left bank, in the morning.';
+  const NEW_REPLY = 'The right bank, after three.';
+  const BAKERY = 'Try the Steinbäckerei by the bridge.';
+  const replyBranches = () => replies(s.page).nth(1).getByRole('group', { name: 'Branches at this message' });
+
+  it('answers a message mid-conversation again as a new branch, from the keyboard; the old reply and all after it stay one ‹ › away', async () => {
+    const { page } = s;
+    await useKey(page, fake.keys.pro);
+    await newChat(page);
+    await chat(RIVER, 'The Rhine.');
+    await chat(SHADE, OLD_REPLY);
+    await chat('And a bakery near it?', BAKERY);
+
+    const retry = mine().nth(1).getByRole('button', { name: 'Retry this message' });
+    expect(await mine().first().getByRole('button', { name: 'Retry this message' }).isVisible()).toBe(true);
+    await retry.focus();
+    fake.chat.next({ reply: NEW_REPLY });
+    await page.keyboard.press('Enter');
+    await settled(page);
+    await expect.poll(texts).toEqual([RIVER, 'The Rhine.', SHADE, NEW_REPLY]);
+    expect(lastRequestBody(fake).messages).toEqual([
+      { role: 'user', content: RIVER },
+      { role: 'assistant', content: 'The Rhine.' },
+      { role: 'user', content: SHADE },
+    ]);
+    await replyBranches().getByText('2 of 2').waitFor();
+    await screenshot(page, 'chat-retry-branch');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await replyBranches().getByText('2 of 2').waitFor();
+    // The message's own tools show while one has the focus: all of them in the row at the narrowest window.
+    await mine().nth(1).getByRole('button', { name: 'Retry this message' }).focus();
+    await screenshot(page, 'chat-retry-branch-800x600');
+    await page.setViewportSize({ width: 1100, height: 800 });
+  });
+
+  it('keeps both branches after a reload, and exports both', async () => {
+    const { page } = s;
+    await page.reload();
+    await sidebar().getByRole('button', { name: RIVER, exact: true }).click();
+    await expect.poll(texts).toEqual([RIVER, 'The Rhine.', SHADE, NEW_REPLY]);
+    await replyBranches().getByRole('button', { name: 'Previous branch' }).click();
+    await expect.poll(texts).toEqual([RIVER, 'The Rhine.', SHADE, OLD_REPLY, 'And a bakery near it?', BAKERY]);
+    await replyBranches().getByText('1 of 2').waitFor();
+    await replyBranches().getByRole('button', { name: 'Next branch' }).click();
+    await expect.poll(texts).toEqual([RIVER, 'The Rhine.', SHADE, NEW_REPLY]);
+
+    const markdown = await exported('Markdown', RIVER);
+    expect(markdown.indexOf(NEW_REPLY)).toBeLessThan(markdown.indexOf(`## Other branch 1 (after “${SHADE}”)`));
+    for (const part of [OLD_REPLY, 'And a bakery near it?', BAKERY]) expect(markdown.indexOf(part)).toBeGreaterThan(markdown.indexOf('## Other branch 1'));
   });
 });

@@ -61,7 +61,8 @@ export function recordReply(history: HistoryStore, conversationId: string, start
         case 'toolResult':
           return put(toolResultMessage(event, Date.now()));
         case 'step':
-          reply = { ...reply, id: event.messageId, content: '', state: 'streaming', usage: null, failure: null, toolCalls: undefined, createdAt: Date.now() };
+          // The next step's message follows the one before: only a reply's first message can have siblings.
+          reply = { ...reply, id: event.messageId, content: '', state: 'streaming', usage: null, failure: null, toolCalls: undefined, branches: undefined, createdAt: Date.now() };
           return put({ ...reply });
         case 'toolDecision': {
           const decided = { decision: event.decision, automatic: event.automatic };

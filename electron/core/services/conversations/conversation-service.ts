@@ -26,8 +26,11 @@ export interface Shown {
 interface Start {
   created?: boolean;
   truncateAfter?: string | null;
-  /** An edit: the message it branches from; the page's view leaves it and what follows (they stay in the old branch). */
-  branchesFrom?: Message;
+  /**
+   * A new branch (an edit, Retry on a user message): what is written goes under `under` (null: a
+   * new first message); `leaving` and what follows it leave the page's view (they stay, the old branch).
+   */
+  branch?: { under: string | null; leaving?: string };
   /** Messages just written (a new or edited user message). */
   added?: Message[];
   /** The message a Continue goes on with; a new assistant message otherwise. */
@@ -83,7 +86,7 @@ export function createConversationService(deps: {
   /** Brings the stored history from `stored` to `messages` (ending where the reply goes), then answers it. */
   function reply(meta: ConversationMeta, stored: Message[], messages: Message[], start: Start): ReplyStarted {
     allowed(meta.options);
-    const answer: Message = start.continuing
+    let answer: Message = start.continuing
       ? { ...start.continuing, state: 'streaming', failure: null }
       : {
           id: randomUUID(),
@@ -100,9 +103,13 @@ export function createConversationService(deps: {
     const recorder = history.batch(() => {
       // The title follows the first user message until the user renames the conversation.
       if (meta.title === titleOf(stored) && titleOf(messages) !== meta.title) meta = history.update(meta.id, { title: titleOf(messages) });
-      if (start.branchesFrom) history.branchAt(meta.id, parentOf(stored, start.branchesFrom));
+      if (start.branch) history.branchAt(meta.id, start.branch.under);
       for (const message of start.added ?? []) history.putMessage(meta.id, message);
       if (start.truncateAfter) history.truncateAfter(meta.id, start.truncateAfter);
+      // A new reply beside others (a Retry's, a Regenerate beside one) comes with its siblings, as the page shows it.
+      const under = start.continuing || start.added?.length ? null : (start.branch?.under ?? start.truncateAfter);
+      const siblings = under ? history.childIds(meta.id, under) : [];
+      if (siblings.length > 0) answer = { ...answer, branches: { siblings: [...siblings, answer.id] } };
       return recordReply(history, meta.id, answer, deps.saveIntervalMs);
     });
     const running: RunningReply = { replyId: randomUUID(), controller: new AbortController(), recorder, approvals: [], step: null };
@@ -112,7 +119,7 @@ export function createConversationService(deps: {
       conversation: history.meta(meta.id),
       created: start.created ?? false,
       truncateAfter: start.truncateAfter ?? null,
-      ...(start.branchesFrom && { replacedFrom: start.branchesFrom.id }),
+      ...(start.branch?.leaving && { replacedFrom: start.branch.leaving }),
       messages: [...history.withSiblings(meta.id, start.added ?? []), answer],
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
@@ -124,6 +131,10 @@ export function createConversationService(deps: {
     });
     return { conversationId: meta.id, messageId: answer.id };
   }
+
+  /** Answers the user message at `index` again as a new branch: its old reply and all that followed stay, one ‹ › away. */
+  const answerAgain = (meta: ConversationMeta, path: Message[], index: number) =>
+    reply(meta, path, path.slice(0, index + 1), { branch: { under: path[index]!.id, leaving: path[index + 1]?.id } });
 
   return {
     watch: live.watch,
@@ -165,7 +176,10 @@ export function createConversationService(deps: {
       const messages = history.path(meta.id);
       const lastUser = messages.findLastIndex((m) => m.role === 'user');
       if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
-      const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
+      const after = messages.slice(lastUser + 1);
+      // Only a reply's text is a version: tool steps behind it stay with it, as the branch this one leaves.
+      if (after.length > 1 || after.some((m) => m.toolCalls?.length)) return answerAgain(meta, messages, lastUser);
+      const replacing = after.findLast((m) => m.role === 'assistant');
       return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
     },
 
@@ -189,7 +203,19 @@ export function createConversationService(deps: {
       if (messages[index]?.role !== 'user') throw new Problem('message.not_editable');
       // A new message beside the old one: the old branch, with all that followed it, stays.
       const edited = userMessage(input.text);
-      return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], branchesFrom: messages[index] });
+      return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], branch: { under: parentOf(messages, messages[index]), leaving: input.messageId } });
+    },
+
+    /** Retry on a user message: a new reply to it, in a new branch; the old reply and everything after it stay. */
+    retry(input: { conversationId: string; messageId: string } & Shown): ReplyStarted {
+      allowed(input.options);
+      idle(input.conversationId);
+      const meta = withShownSettings(history, input.conversationId, input);
+      const messages = history.path(meta.id);
+      const index = messages.findIndex((m) => m.id === input.messageId);
+      if (index === -1) throw new Problem('message.gone');
+      if (messages[index]!.role !== 'user') throw new Problem('conversation.nothing_to_answer');
+      return answerAgain(meta, messages, index);
     },
 
     continue(input: { conversationId: string; messageId: string }): ReplyStarted {

@@ -72,22 +72,45 @@ const BELOW = `WITH RECURSIVE below(id) AS (
 
 type Sql = (text: string) => ReturnType<DatabaseSync['prepare']>;
 
+/**
+ * Up to this many messages, their siblings are read by their parents (a page of 100 of a
+ * 10,000-message conversation reads about 100 rows); past it, one scan of the conversation is
+ * cheaper than as many lookups (npm run bench -- history).
+ */
+const PAGE_SIZED = 1000;
+
 export function branchQueries(sql: Sql) {
+  /** The children of these messages' parents (null: first messages, as ''), in the order written. */
+  const siblingsOfPage = (conversation: string, messages: Message[]) =>
+    sql(
+      `WITH mine(parent) AS (SELECT DISTINCT m.parent_id FROM json_each(:ids) j CROSS JOIN messages m ON m.id = j.value AND m.conversation_id = :conversation)
+       SELECT id, COALESCE(parent_id, '') AS parent, created_at, position FROM messages
+        WHERE conversation_id = :conversation AND parent_id IN (SELECT parent FROM mine WHERE parent IS NOT NULL)
+       UNION ALL
+       SELECT id, '', created_at, position FROM messages
+        WHERE conversation_id = :conversation AND parent_id IS NULL AND EXISTS (SELECT 1 FROM mine WHERE parent IS NULL)
+       ORDER BY created_at, position`,
+    ).all({ conversation, ids: JSON.stringify(messages.map((m) => m.id)) });
+
+  /** Every message of the conversation that has siblings, with its parent, in the order written. */
+  const allSiblings = (conversation: string) =>
+    sql(
+      `SELECT id, COALESCE(parent_id, '') AS parent FROM messages
+        WHERE conversation_id = :conversation AND COALESCE(parent_id, '') IN (
+          SELECT COALESCE(parent_id, '') FROM messages WHERE conversation_id = :conversation GROUP BY 1 HAVING COUNT(*) > 1)
+        ORDER BY created_at, position`,
+    ).all({ conversation });
+
   /**
    * Each message with siblings gets their ids (its own among them), in the order written: by time,
    * since a restore or an import stores the path before the other branches.
    */
   function withSiblings(conversation: string, messages: Message[]): Message[] {
-    const rows = sql(
-      `SELECT id, COALESCE(parent_id, '') AS parent FROM messages
-        WHERE conversation_id = :conversation AND COALESCE(parent_id, '') IN (
-          SELECT COALESCE(parent_id, '') FROM messages WHERE conversation_id = :conversation GROUP BY 1 HAVING COUNT(*) > 1)
-        ORDER BY created_at, position`,
-    ).all({ conversation }) as Array<{ id: string; parent: string }>;
-    if (rows.length === 0) return messages;
+    if (messages.length === 0) return messages;
+    const rows = (messages.length <= PAGE_SIZED ? siblingsOfPage(conversation, messages) : allSiblings(conversation)) as Array<{ id: string; parent: string }>;
     const groups = new Map<string, string[]>();
     for (const row of rows) groups.set(row.parent, [...(groups.get(row.parent) ?? []), row.id]);
-    const siblingsOf = new Map(rows.map((row) => [row.id, groups.get(row.parent)!]));
+    const siblingsOf = new Map(rows.flatMap((row) => (groups.get(row.parent)!.length > 1 ? [[row.id, groups.get(row.parent)!] as const] : [])));
     return messages.map((message) => (siblingsOf.has(message.id) ? { ...message, branches: { siblings: siblingsOf.get(message.id)! } } : message));
   }
 
@@ -130,6 +153,22 @@ export function branchQueries(sql: Sql) {
       sql('UPDATE conversations SET current_leaf = ? WHERE id = ?').run(leaf.id, conversation);
       return true;
     },
+
+    /** The ids of the messages right under `message`, in the order written (as `withSiblings` orders them). */
+    childIds: (conversation: string, message: string) =>
+      (
+        sql('SELECT id FROM messages WHERE conversation_id = :conversation AND parent_id = :message ORDER BY created_at, position').all({ conversation, message }) as Array<{
+          id: string;
+        }>
+      ).map((row) => row.id),
+
+    /** The message after `message` on the current path; undefined when it ends there (or is not on it). */
+    nextOnPath: (conversation: string, message: string) =>
+      (
+        sql(`${PATH} SELECT id FROM path WHERE depth = (SELECT depth FROM path WHERE id = :message) - 1`).get({ conversation, message, steps: WHOLE }) as
+          | { id: string }
+          | undefined
+      )?.id,
 
     /** The ids of every message below `message`, in any branch. */
     below: (conversation: string, message: string) =>

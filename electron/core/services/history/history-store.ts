@@ -122,6 +122,8 @@ export function createHistoryStore(
 
     /** Adds to each message that has siblings (other branches beside it) their ids. */
     withSiblings: branches.withSiblings,
+    /** The messages right under one, in the order written: a Retry's new reply goes beside them. */
+    childIds: branches.childIds,
 
     /** The conversation with only its last `limit` messages; `hasEarlier` tells whether more precede them. */
     openLast(id: string, limit: number): Conversation & { hasEarlier: boolean } {
@@ -187,13 +189,15 @@ export function createHistoryStore(
     },
 
     /**
-     * Drops every message below `messageId` (Regenerate: the reply it replaces lives on among the
-     * new one's versions), remembered as deleted (deletions.ts); the path ends at `messageId`.
+     * Drops the current path's messages after `messageId` (Regenerate: the reply it replaces lives on
+     * among the new one's versions), remembered as deleted (deletions.ts); the path ends at
+     * `messageId`. Other branches under it (a Retry's, an edit's) stay.
      */
     truncateAfter(conversationId: string, messageId: string) {
       transaction(() => {
         const at = Date.now();
-        for (const id of branches.below(conversationId, messageId)) {
+        const next = branches.nextOnPath(conversationId, messageId);
+        for (const id of next ? [next, ...branches.below(conversationId, next)] : []) {
           deletions.remember('message', id, at);
           sql('DELETE FROM messages WHERE id = ?').run(id);
         }

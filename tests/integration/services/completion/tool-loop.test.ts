@@ -132,6 +132,32 @@ describe('a tool call the user approves', () => {
   });
 });
 
+describe('Regenerate after a tool loop', () => {
+  it('keeps the tool steps behind the replaced reply as the other branch, nothing dropped', async () => {
+    fake.chat.next({ toolCalls: [{ name: 'add_numbers', arguments: { a: 2, b: 3 }, id: 'call_add' }] });
+    fake.chat.next({ reply: 'It makes 5.' });
+    const { id } = await ask({}, 'What is 2 + 3?');
+    await app.next(id, 'toolApproval');
+    await decide(id, 'call_add', 'approve');
+    await app.end(id);
+    const before = (await history(id)).messages;
+    expect(before.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+
+    fake.chat.next({ reply: 'Five.' });
+    await app.invoke('conversations:regenerate', { conversationId: id });
+    await expect.poll(async () => (await history(id)).messages.at(-1)!.state).toBe('complete');
+    const after = await history(id);
+    expect(after.messages.map((m) => m.content)).toEqual(['What is 2 + 3?', 'Five.']);
+    // The tool call, its result and the reply it led to stay, one ‹ › away on the new reply.
+    expect(after.messages[1]!.branches).toEqual({ siblings: [before[1]!.id, after.messages[1]!.id] });
+    expect(after.otherBranches).toEqual(before.slice(1).map((m, i) => expect.objectContaining({ id: m.id, content: m.content, parentId: before[i]!.id })));
+    expect(after.otherBranches![0]!.toolCalls).toEqual(before[1]!.toolCalls);
+    expect(chatBodies().at(-1)!.messages).toEqual([{ role: 'user', content: 'What is 2 + 3?' }]);
+    await app.invoke('conversations:showBranch', { conversationId: id, messageId: before[1]!.id });
+    expect((await history(id)).messages.map((m) => m.id)).toEqual(before.map((m) => m.id));
+  });
+});
+
 describe('other decisions', () => {
   it('tells the model when the user declines, running nothing', async () => {
     fake.chat.next({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Rome' }, id: 'call_no' }] });

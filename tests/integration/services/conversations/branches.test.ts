@@ -50,6 +50,49 @@ describe('branches through main', () => {
     expect(bodies().at(-1)!.messages.map((m) => m.content)).toEqual(['One', 'Reply one', 'Two', 'Reply two', 'Three', 'Reply three', 'Four']);
   });
 
+  it('Retry on a user message answers it again in a new branch; the old reply and all after it stay', async () => {
+    const id = await say(null, 'One', 'Reply one');
+    await say(id, 'Two', 'Reply two');
+    await say(id, 'Three', 'Reply three');
+    const [, , two, oldReply] = (await open(id)).messages;
+
+    fake.chat.next({ reply: 'Reply two, again' });
+    await app.invoke('conversations:retry', { conversationId: id, messageId: two!.id, options });
+    await answered(id);
+    expect(bodies().at(-1)!.messages.map((m) => m.content)).toEqual(['One', 'Reply one', 'Two']);
+    const retried = await open(id);
+    expect(retried.messages.map((m) => m.content)).toEqual(['One', 'Reply one', 'Two', 'Reply two, again']);
+    expect(retried.messages[2]!.id).toBe(two!.id);
+    expect(retried.messages[3]!.branches).toEqual({ siblings: [oldReply!.id, retried.messages[3]!.id] });
+    expect(retried.otherBranches?.map((m) => m.content)).toEqual(['Reply two', 'Three', 'Reply three']);
+    // The page hears of the reply already as one of two, and that the old one leaves its view.
+    expect(app.watched).toContainEqual(
+      expect.objectContaining({ type: 'started', replacedFrom: oldReply!.id, messages: [expect.objectContaining({ branches: { siblings: [oldReply!.id, retried.messages[3]!.id] } })] }),
+    );
+    expect(app.watched.filter((e) => e.type === 'message').at(-1)).toMatchObject({ message: { content: 'Reply two, again', branches: { siblings: [oldReply!.id, retried.messages[3]!.id] } } });
+
+    expect(await app.invoke('conversations:showBranch', { conversationId: id, messageId: oldReply!.id })).toBe(true);
+    expect(await contents(id)).toEqual(['One', 'Reply one', 'Two', 'Reply two', 'Three', 'Reply three']);
+    await expect(app.invoke('conversations:retry', { conversationId: id, messageId: oldReply!.id, options })).rejects.toThrow('conversation.nothing_to_answer');
+  });
+
+  it('Regenerate on a retried reply keeps the branch beside it: only the reply it replaces becomes a version', async () => {
+    const id = await say(null, 'One', 'Reply one');
+    await say(id, 'Two', 'Reply two');
+    const [one, oldReply] = (await open(id)).messages;
+    fake.chat.next({ reply: 'Reply one, again' });
+    await app.invoke('conversations:retry', { conversationId: id, messageId: one!.id, options });
+    await answered(id);
+
+    fake.chat.next({ reply: 'Reply one, a third time' });
+    await app.invoke('conversations:regenerate', { conversationId: id, options });
+    await answered(id);
+    const regenerated = await open(id);
+    expect(regenerated.messages.map((m) => m.content)).toEqual(['One', 'Reply one, a third time']);
+    expect(regenerated.messages[1]).toMatchObject({ versions: { others: [{ content: 'Reply one, again' }] }, branches: { siblings: [oldReply!.id, regenerated.messages[1]!.id] } });
+    expect(regenerated.otherBranches?.map((m) => m.content)).toEqual(['Reply one', 'Two', 'Reply two']);
+  });
+
   it('Branch from here starts a new conversation with a copy of the path up to the message', async () => {
     const id = await say(null, 'First', 'First reply');
     await say(id, 'Second', 'Second reply');

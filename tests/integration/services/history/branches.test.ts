@@ -85,6 +85,23 @@ describe('branches in the history', () => {
     store.close();
   });
 
+  it('marks siblings alike on a page read by its parents and on a whole path past a thousand messages, first messages too', () => {
+    const store = createHistoryStore(join(dir, 'history.sqlite'));
+    branched(store);
+    // The first message edited: a sibling with no parent.
+    store.branchAt('c1', null);
+    store.putMessage('c1', message('f1', 'user', 'Plan a week'));
+    for (let i = 0; i < 1001; i++) store.putMessage('c1', message(`n${i}`, i % 2 ? 'user' : 'assistant', `Turn ${i}`));
+    const path = store.path('c1');
+    expect(store.openLast('c1', 2).messages.some((m) => m.branches)).toBe(false);
+    const whole = store.withSiblings('c1', path);
+    const page = store.withSiblings('c1', path.slice(0, 3));
+    expect(whole[0]!.branches).toEqual({ siblings: ['a1', 'f1'] });
+    expect(page).toEqual(whole.slice(0, 3));
+    expect(store.withSiblings('c1', store.get('c1').otherBranches!.slice(0, 3))[2]!.branches).toEqual({ siblings: ['u2', 'e2'] });
+    store.close();
+  });
+
   it('exports every branch, Markdown marking the old one and JSON reading back whole', () => {
     const store = createHistoryStore(join(dir, 'history.sqlite'));
     branched(store);
