@@ -184,7 +184,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
   };
 
   return (
-    <>
+    // One block, so the player pinned at its top (transcription.css) goes once the transcript has scrolled by.
+    <div className="follow-along">
       <div className="player">
         {audio?.status === 'unavailable' ? (
           <p className="hint">{t('player.unavailable', { problem: problemText(audio.error) })}</p>
@@ -231,6 +232,6 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
           )
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
-    </>
+    </div>
   );
 }
