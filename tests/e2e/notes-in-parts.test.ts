@@ -59,6 +59,11 @@ describe('notes of a long transcript', () => {
     await transcript.evaluate((box) => box.closest('.screen')!.scrollBy(0, box.getBoundingClientRect().height - 400));
     await transcript.locator('.para', { hasText: 'Topic 2700 was reviewed' }).waitFor();
     expect((await shape()).words).toBeLessThan(2500);
+    // The player stays pinned in reach while the transcript scrolls by.
+    const bar = (await page.locator('.player').boundingBox())!;
+    expect(bar.y).toBeGreaterThanOrEqual(0);
+    expect(bar.y).toBeLessThan(60);
+    await screenshot(page, 'transcript-long-scrolled-800x600');
     await transcript.evaluate((box) => box.closest('.screen')!.scrollTo(0, 0));
   });
 
