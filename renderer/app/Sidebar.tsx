@@ -56,8 +56,8 @@ export function Sidebar() {
         <TranscriptsNav />
       </div>
       <div className="sidebar-foot">
-        <TranscribeLink />
-        <RecordLink />
+        <TranscribeLink folded={collapsed} />
+        <RecordLink folded={collapsed} />
         <button
           type="button"
           className="nav-item people-link"

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH, useSidebarPrefs } from './sidebar-prefs';
 
@@ -11,17 +11,18 @@ export function SidebarEdge() {
   const { t } = useTranslation('common');
   const width = useSidebarPrefs((s) => s.width);
   const setWidth = useSidebarPrefs((s) => s.setWidth);
-  const rtl = () => document.documentElement.dir === 'rtl';
-  // A separator that sizes a pane must say its size (ARIA): the breakpoint's own until dragged.
   const edge = useRef<HTMLDivElement>(null);
-  const [shown, setShown] = useState<number>(SIDEBAR_WIDTH.min);
-  useLayoutEffect(() => {
+  // A separator that can be moved must say where it is (aria-valuenow): with no width of the user's
+  // the sidebar has its breakpoint's, which only its box knows.
+  const [shown, setShown] = useState<number | null>(null);
+  useEffect(() => {
     const nav = edge.current?.parentElement;
     if (!nav) return;
     const observer = new ResizeObserver(() => setShown(Math.round(nav.getBoundingClientRect().width)));
     observer.observe(nav);
     return () => observer.disconnect();
   }, []);
+  const rtl = () => document.documentElement.dir === 'rtl';
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const edge = event.currentTarget;
@@ -57,7 +58,7 @@ export function SidebarEdge() {
       aria-label={t('sidebar.width')}
       aria-valuemin={SIDEBAR_WIDTH.min}
       aria-valuemax={SIDEBAR_WIDTH.max}
-      aria-valuenow={width ?? shown}
+      aria-valuenow={width ?? shown ?? SIDEBAR_WIDTH.min}
       tabIndex={0}
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}

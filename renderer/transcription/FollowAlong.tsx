@@ -1,8 +1,7 @@
-import { Fragment, memo, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { problemText } from '../common/problem-text';
-import { SpeakerDot } from '../people';
 import type { Marker, NoteLine, Transcript, Word } from '../../shared/domain/transcript';
 import { notesByItem } from '../../shared/domain/markers';
 import { MarkerLine } from '../common/MarkerLine';
@@ -12,77 +11,9 @@ import { formatClock, formatPrecise } from './format';
 import { NoteLines } from './NoteLines';
 import { type AudioState } from './store';
 import { Landing, type RowFocus, useLanding } from './Landing';
-import { type PageRow, type RowPlaces, placeRows, rowRuns } from './rows';
+import { type PageRow, type RowPlaces, placeRows } from './rows';
+import { ParagraphView } from './ParagraphView';
 import { type ListItem, type Paragraph, currentWordAt, lastStartedAt, paragraphsOf, withMarkers } from './timeline';
-
-/**
- * One paragraph; words with timings are buttons that seek (kept out of the tab order, there
- * may be thousands: the paragraph times are the keyboard's way to seek).
- */
-const ParagraphView = memo(function ParagraphView(props: {
-  paragraph: Paragraph;
-  speaker: string | null;
-  words: readonly Word[];
-  currentWord: number;
-  current: boolean;
-  rows: readonly PageRow[] | null;
-  /** The row of each token (rows.ts), where the page shows main's rows. */
-  tokenRows: Int32Array | null;
-  cited: ReadonlySet<string> | null;
-}) {
-  const { t } = useTranslation('transcription');
-  const { paragraph, words, currentWord, rows, tokenRows, cited } = props;
-  const tokens = paragraph.tokens.map((token, k) => {
-    const space = k > 0 ? ' ' : '';
-    if (token.word === null) return `${space}${token.text}`;
-    const word = words[token.word]!;
-    return (
-      <Fragment key={k}>
-        {space}
-        <button
-          type="button"
-          tabIndex={-1}
-          className="word"
-          data-word={token.word}
-          data-start={word.start}
-          aria-current={token.word === currentWord ? 'time' : undefined}
-          title={`${formatPrecise(word.start)}–${formatPrecise(word.end)}`}
-        >
-          {token.text}
-        </button>
-      </Fragment>
-    );
-  });
-  return (
-    <p className={props.current ? 'para current' : 'para'} data-segment={paragraph.segment ?? undefined}>
-      {paragraph.start !== null && (
-        <button type="button" className="para-time" dir="ltr" data-start={paragraph.start} aria-label={t('player.playFrom', { time: formatPrecise(paragraph.start) })}>
-          {formatClock(paragraph.start)}
-        </button>
-      )}
-      {/* The user's words, in their own direction whatever the UI's. */}
-      <span className="para-text" translate="no" dir="auto">
-        {props.speaker && (
-          <strong className="para-speaker">
-            <SpeakerDot name={props.speaker} />
-            {props.speaker}:{' '}
-          </strong>
-        )}
-        {rows && tokenRows ? rowRuns(tokenRows).map(([from, to]) => {
-          const row = rows[tokenRows[from]!];
-          if (!row) return <Fragment key={from}>{tokens.slice(from, to)}</Fragment>;
-          // A cited row is a <mark>: a highlight to screen readers, and forced colours give it Mark's colours.
-          const Tag = cited?.has(row.id) ? 'mark' : 'span';
-          return (
-            <Tag key={from} className={Tag === 'mark' ? 'row cited' : 'row'} data-row-id={row.id} data-row-start={row.startMs ?? undefined}>
-              {tokens.slice(from, to)}
-            </Tag>
-          );
-        }) : tokens}
-      </span>
-    </p>
-  );
-});
 
 /** A marker between the paragraphs: a click seeks there (the list's own click handler reads `data-start`). */
 function MarkerItem({ marker, number }: { marker: Marker; number: number }) {
@@ -98,15 +29,16 @@ function MarkerItem({ marker, number }: { marker: Marker; number: number }) {
 }
 
 /**
- * The paragraphs (and markers between them) in a virtualized list scrolled by the transcript box: a two-hour recording
- * has 13,000 words, and mounting (then taking down, when the editor opens) a button for each
- * cost hundreds of milliseconds and made the accessibility tree that large.
+ * The paragraphs (and markers between them) in a virtualized list scrolled by the page's own scroll
+ * box (one scroll per pane, renderer.md): a three-hour recording has over 20,000 words, and mounting a
+ * button for each cost hundreds of milliseconds and made the accessibility tree that large; only
+ * the paragraphs near the view are drawn, so only their words are buttons.
  */
 function Body(props: {
   items: ListItem[];
   speakers: ReadonlyArray<string | null>;
   words: readonly Word[];
-  box: HTMLElement;
+  scroller: HTMLElement;
   list: RefObject<VirtuosoHandle | null>;
   playing: Playing;
   paragraphOf: Int32Array;
@@ -120,7 +52,7 @@ function Body(props: {
   return (
     <Virtuoso
       ref={props.list}
-      customScrollParent={props.box}
+      customScrollParent={props.scroller}
       data={props.items}
       increaseViewportBy={400}
       itemContent={(_item, entry) =>
@@ -162,7 +94,7 @@ function paragraphOfWords(paragraphs: readonly Paragraph[], count: number): Int3
   return of;
 }
 
-/** Scrolls the transcript box just enough to keep the current word in view. */
+/** Scrolls the page just enough to keep the current word in view. */
 function keepInView(element: HTMLElement, box: HTMLElement) {
   const top = element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
   const bottom = top + element.offsetHeight;
@@ -191,6 +123,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
   const audioRef = useRef<HTMLAudioElement>(null);
   const list = useRef<VirtuosoHandle>(null);
   const [box, setBox] = useState<HTMLElement | null>(null);
+  // The screen that holds the transcript is what scrolls (its pane's one scroll), not the transcript itself.
+  const scroller = box?.closest<HTMLElement>('.screen') ?? null;
   const { t } = useTranslation('transcription');
   const [playError, setPlayError] = useState(false);
   const [playing, setPlaying] = useState<Playing>({ word: -1, segment: -1 });
@@ -207,7 +141,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
 
   useEffect(() => {
     const player = audioRef.current;
-    if (!player || !box || !timed) return;
+    if (!player || !box || !scroller || !timed) return;
     const { words, segments } = transcript;
     let shown: Playing = { word: -1, segment: -1 };
 
@@ -215,7 +149,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
     // to the paragraph (far away, after a seek: a smooth scroll would render every row between).
     const follow = (selector: string, paragraph: number) => {
       const element = box.querySelector<HTMLElement>(selector);
-      if (element) keepInView(element, box);
+      if (element) keepInView(element, scroller);
       else if (paragraph >= 0) list.current?.scrollToIndex({ index: itemOf[paragraph]!, align: 'start' });
     };
     const update = () => {
@@ -236,7 +170,7 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
       stop();
       setPlaying({ word: -1, segment: -1 });
     };
-  }, [transcript, url, timed, box, paragraphOf, itemOf]);
+  }, [transcript, url, timed, box, scroller, paragraphOf, itemOf]);
   useEffect(() => setPlayError(false), [url]);
 
   const seek = (target: EventTarget) => {
@@ -250,7 +184,8 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
   };
 
   return (
-    <>
+    // One block, so the player pinned at its top (transcription.css) goes once the transcript has scrolled by.
+    <div className="follow-along">
       <div className="player">
         {audio?.status === 'unavailable' ? (
           <p className="hint">{t('player.unavailable', { problem: problemText(audio.error) })}</p>
@@ -280,12 +215,12 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
         onClick={(event) => seek(event.target)}
       >
         {transcript.text.trim() || timed ? (
-          box && (
+          scroller && (
             <Body
               items={items}
               speakers={speakers}
               words={transcript.words}
-              box={box}
+              scroller={scroller}
               list={list}
               playing={playing}
               paragraphOf={paragraphOf}
@@ -297,6 +232,6 @@ export function FollowAlong({ transcript, speakers = NO_SPEAKERS, audio, rows = 
           )
         ) : <p className="hint">{t('player.empty')}</p>}
       </section>
-    </>
+    </div>
   );
 }

@@ -52,7 +52,7 @@ export function TranscriptsNav() {
 }
 
 /** The sidebar's way to the Transcribe screen: recordings in, the queue, every transcript. */
-export function TranscribeLink() {
+export function TranscribeLink({ folded = false }: { folded?: boolean }) {
   const view = useNavigation((s) => s.view);
   const current = useNavigation((s) => s.transcriptId);
   const { t } = useTranslation('transcription');
@@ -61,6 +61,8 @@ export function TranscribeLink() {
       type="button"
       className="nav-item transcribe-link"
       aria-current={view === 'transcription' && current === null ? 'page' : undefined}
+      // Folded to an icon, the sidebar shows no words: the name comes on hover.
+      title={folded ? t('nav.transcribe') : undefined}
       onClick={showTranscription}
     >
       {t('nav.transcribe')}

@@ -99,7 +99,7 @@ describe('chat in Chromium', () => {
 
     await composer(page).fill('Kept while the options are wrong');
     await composer(page).press('Enter');
-    await page.getByText('Fix the chat options above to send.').waitFor();
+    await page.getByText('Fix what is marked in the chat options to send.').waitFor();
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     expect(await composer(page).inputValue()).toBe('Kept while the options are wrong');
     await screenshot(page, 'chat-options-invalid');

@@ -10,7 +10,7 @@ import { JOURNEY_LANGUAGES, languageCheckpoint, wordsOf, type Words } from '../s
 // what its journey stored (the key, the Pro plan), so the next one starts as a first start does.
 
 // The sidebar's words are the app frame's: its Settings entry is found by its place.
-const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link):not(.record-link)');
+const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link):not(.record-link):not(.people-link)');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Brings a section's top to the top of the screen, as the contents beside the sections do. */

@@ -10,7 +10,7 @@ import { wordsOf } from '../support/i18n';
 // goes back to the system's language on "system".
 
 // The sidebar's words are the app frame's: its Settings entry is found by its place.
-const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link):not(.record-link)');
+const settingsEntry = (page: Page) => page.locator('.sidebar-foot > button.nav-item:not(.transcribe-link):not(.record-link):not(.people-link)');
 const sidebar = (page: Page) => page.locator('nav.sidebar');
 const lang = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 

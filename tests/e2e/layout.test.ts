@@ -220,6 +220,19 @@ describe('every screen holds at every size, in both themes', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Switch profile' }).waitFor({ state: 'hidden' });
   });
+
+  it('the sidebar folded to icons: each icon names itself on hover', async () => {
+    const { page } = h;
+    await page.getByRole('button', { name: 'Fold the sidebar to icons' }).click();
+    try {
+      const unnamed = await page.locator('nav.sidebar.collapsed').evaluate((nav) =>
+        [...nav.querySelectorAll('button')].filter((button) => button.checkVisibility() && !button.title).map((button) => button.textContent?.trim()),
+      );
+      expect(unnamed).toEqual([]);
+    } finally {
+      await page.getByRole('button', { name: 'Unfold the sidebar' }).click();
+    }
+  });
 });
 
 // A window as a long-time user's: 50 chats and 30 transcripts kept, seeded before the start.
@@ -233,7 +246,7 @@ function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
 }
 
-/** Both lists keep their newest items whole and the way to all transcripts in the window. */
+/** Both lists keep their newest items whole (three chats at least) and the way to all transcripts in the window. */
 const listsWhole = (page: Page) => () =>
   page.locator('nav.sidebar').evaluate((nav) => {
     const found: string[] = [];
@@ -246,7 +259,8 @@ const listsWhole = (page: Page) => () =>
       if (r.top < box.top - 1 || r.bottom > Math.min(box.bottom, innerHeight) + 1) found.push(`${what} is cut or out of sight`);
     };
     if (nav.classList.contains('collapsed')) return found;
-    inside(nav.querySelector('.conversation-list > li'), 'the newest chat');
+    // Room for a few chats, not one, in the smallest window and the tallest script.
+    [...nav.querySelectorAll('.conversation-list > li')].slice(0, 3).forEach((chat, i) => inside(chat, i ? `chat ${i + 1} of the newest` : 'the newest chat'));
     inside(nav.querySelector('.transcripts-list > li'), 'the newest transcript');
     inside(nav.querySelector('.all-transcripts'), 'the "all transcripts" link');
     return found;

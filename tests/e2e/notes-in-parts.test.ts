@@ -8,7 +8,7 @@ import { type FakeService, startFakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { longMeeting } from '../support/spoken-record';
-import { resultHeading, sidebar, useKey } from '../support/transcription';
+import { resultHeading, sidebar, transcriptBox, useKey } from '../support/transcription';
 
 // A 3-hour transcript's notes, longer than the fake's model takes: made in parts as a model job,
 // its progress shown on the Notes panel, and the notes saying what they cover.
@@ -35,10 +35,39 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-// Each screenshot's accessibility audit walks the page's 3-hour transcript (~24,000 elements, a
-// word a button) in two themes: ~10 s each on a quiet machine, three of them, so this journey gets
-// more than the e2e project's 60 s (it ran out in CI, loaded by the other files).
 describe('notes of a long transcript', () => {
+  it('shows the 3-hour transcript in the page\'s one scroll, only the paragraphs near the view drawn', async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 800, height: 600 });
+    await sidebar(page).getByRole('button', { name: 'board-meeting.mp3' }).click();
+    await resultHeading(page, 'board-meeting.mp3').waitFor();
+    const transcript = transcriptBox(page);
+    await transcript.locator('button.word').first().waitFor();
+    const shape = () =>
+      transcript.evaluate((box) => {
+        const screen = box.closest('.screen')!;
+        return {
+          ownScroll: box.scrollHeight > box.clientHeight + 1,
+          pageTaller: screen.scrollHeight > 20 * screen.clientHeight,
+          words: box.querySelectorAll('button.word').length,
+        };
+      });
+    const first = await shape();
+    expect(first).toMatchObject({ ownScroll: false, pageTaller: true });
+    expect(first.words).toBeLessThan(2500);
+    // Scrolled with the page, the list draws the end of the meeting.
+    await transcript.evaluate((box) => box.closest('.screen')!.scrollBy(0, box.getBoundingClientRect().height - 400));
+    await transcript.locator('.para', { hasText: 'Topic 2700 was reviewed' }).waitFor();
+    expect((await shape()).words).toBeLessThan(2500);
+    // The player stays pinned in reach while the transcript scrolls by.
+    const bar = (await page.locator('.player').boundingBox())!;
+    expect(bar.y).toBeGreaterThanOrEqual(0);
+    expect(bar.y).toBeLessThan(60);
+    await screenshot(page, 'transcript-long-scrolled-800x600');
+    await transcript.evaluate((box) => box.closest('.screen')!.scrollTo(0, 0));
+  });
+
+
   it('are made in parts with their progress shown, and say what they cover', async () => {
     const { page } = s;
     await useKey(page, fake.keys.free);
@@ -72,5 +101,5 @@ describe('notes of a long transcript', () => {
       await panel.getByText('Made from:').scrollIntoViewIfNeeded();
       await screenshot(page, `notes-in-parts-${width}x${height}`);
     }
-  }, 180_000);
+  });
 });

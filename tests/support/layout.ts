@@ -184,6 +184,15 @@ function measure(controls: string): string[] {
     if ((el as HTMLElement).innerText?.trim() && text > line * 2.5) problems.push(`narrow: ${describe(el)} breaks its label over ${Math.round(text / line)} lines`);
   }
 
+  // The sidebar's chats take no more room than they fill: on a tall window with few chats the
+  // transcripts follow them, rather than sitting at the foot below an empty stretch.
+  const lists = document.querySelector('nav.sidebar:not(.collapsed) .sidebar-lists');
+  if (lists && lists.scrollHeight <= lists.clientHeight + 1) {
+    const filled = Math.max(...[...lists.children].filter((child) => getComputedStyle(child).position !== 'absolute').map((child) => child.getBoundingClientRect().bottom));
+    const empty = lists.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(lists).paddingBottom) - filled;
+    if (empty > 24) problems.push(`empty: the sidebar's chats leave ${Math.round(empty)} px empty above the transcripts`);
+  }
+
   const frame = document.scrollingElement!;
   if (frame.scrollHeight > frame.clientHeight || frame.scrollWidth > frame.clientWidth) {
     problems.push(`frame scrolls: the document is ${frame.scrollWidth}x${frame.scrollHeight} px in a ${frame.clientWidth}x${frame.clientHeight} window`);
