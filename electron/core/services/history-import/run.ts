@@ -24,9 +24,11 @@ function workerScript(): { url: URL; execArgv: string[] } {
 /** Writes `items` in short transactions, sized to take about SLICE_MS each, yielding to the event loop between them. */
 async function inSlices<T>(items: T[], write: (slice: T[], at: number) => void) {
   let size = 8;
-  for (let at = 0; at < items.length; at += size) {
+  for (let at = 0; at < items.length; ) {
     const started = performance.now();
-    write(items.slice(at, at + size), at);
+    const slice = items.slice(at, at + size);
+    write(slice, at);
+    at += slice.length;
     const took = performance.now() - started;
     if (took > SLICE_MS) size = Math.max(1, size >> 1);
     else if (took < SLICE_MS / 4) size *= 2;
