@@ -1,13 +1,12 @@
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../electron/core/core';
 import type { EventSink } from '../../../../electron/core/router';
 import type { ImportOutcome, ImportProgress } from '../../../../shared/contract/history';
+import { writeExport } from '../../../support/big-export';
 import { removeFolder, testFolder } from '../../../support/temp-folder';
 
 // Issue 40 item 5: an import is read off main's thread, written in parts, shows its progress and can be cancelled.
@@ -22,18 +21,10 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   return result.value as T;
 }
 
-/** An export of `count` messages of about 10 KB each, written as a stream; `tail` ends it (a damaged one, say). */
-async function exportFile(id: string, count: number, tail = ']}}'): Promise<string> {
+/** An export of `count` messages of about 10 KB each; `tail` ends it (a damaged one, say). */
+async function exportFile(id: string, count: number, tail?: string): Promise<string> {
   const path = join(await testFolder('confab-import-stream-'), `${id}.json`);
-  const out = createWriteStream(path);
-  out.write(`{"format":"confab.conversation","version":1,"conversation":{"id":"${id}","title":"Archive ${id}","systemPrompt":"",`);
-  out.write('"options":{"model":"default","temperature":null,"maxTokens":null,"stream":true},"pinned":false,"createdAt":1,"updatedAt":1,"messages":[');
-  for (let i = 0; i < count; i++) {
-    const message = { id: `${id}-m${i}`, role: i % 2 ? 'assistant' : 'user', content: `Message ${i + 1}. ${'Notes kept. '.repeat(850)}`, state: 'complete', usage: null, failure: null, model: null, createdAt: i };
-    out.write(`${i ? ',' : ''}${JSON.stringify(message)}`);
-  }
-  out.end(tail);
-  await finished(out);
+  await writeExport(path, { count }, { id, title: `Archive ${id}`, tail });
   return path;
 }
 
