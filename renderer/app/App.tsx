@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatScreen, attachDroppedDocuments, useChat, watchConversations } from '../chat';
+import { ChatScreen, attachDroppedDocuments, chatTakesDocuments, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
@@ -58,7 +58,7 @@ export function App() {
       ) : (
         <ChatScreen />
       )}
-      <FileDrop documents={attachDroppedDocuments} />
+      <FileDrop documents={attachDroppedDocuments} takesDocuments={chatTakesDocuments} />
       <Announcer />
     </div>
   );
