@@ -2,7 +2,7 @@
 // (native packages external: build/esbuild-node.mjs).
 import path from 'node:path';
 import { build } from 'esbuild';
-import { common, externalNative, heldExtractWorker, root, splitWorker } from './esbuild-node.mjs';
+import { common, externalNative, heldExtractWorker, historyImportWorker, root, splitWorker } from './esbuild-node.mjs';
 
 const outdir = path.join(root, 'dist/electron');
 
@@ -19,6 +19,7 @@ await Promise.all([
   // The splitter's process script, loaded by main from beside main.cjs.
   build(splitWorker(outdir)),
   build(heldExtractWorker(outdir)),
+  build(historyImportWorker(outdir)),
   // The sandboxed preload can require nothing but 'electron', so nothing else is external.
   build({
     ...common,

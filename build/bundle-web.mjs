@@ -3,7 +3,7 @@
 // file has its own temp folder, where tsx keeps its cache) that took twice as long.
 import path from 'node:path';
 import { build } from 'esbuild';
-import { common, externalNative, heldExtractWorker, root, splitWorker } from './esbuild-node.mjs';
+import { common, externalNative, heldExtractWorker, historyImportWorker, root, splitWorker } from './esbuild-node.mjs';
 
 const outdir = path.join(root, 'dist/web');
 
@@ -22,4 +22,5 @@ await Promise.all([
   // The splitter's process script, which the harness starts from beside start.mjs.
   build(splitWorker(outdir)),
   build(heldExtractWorker(outdir)),
+  build(historyImportWorker(outdir)),
 ]);

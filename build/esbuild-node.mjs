@@ -72,6 +72,13 @@ export const heldExtractWorker = (outdir) => ({
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
 });
 
+/** The history import's worker thread (electron/core/services/history-import/run.ts), built beside each bundle. */
+export const historyImportWorker = (outdir) => ({
+  ...heldExtractWorker(outdir),
+  entryPoints: ['electron/core/services/history-import/worker.ts'],
+  outfile: path.join(outdir, 'history-import-worker.mjs'),
+});
+
 /**
  * The splitter's process script (electron/core/services/audio-split), which a bundle finds
  * beside itself (split-process.ts): built into each bundle's folder.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChatScreen, attachDroppedDocuments, useChat, watchConversations } from '../chat';
+import { ChatScreen, attachDroppedDocuments, chatTakesDocuments, useChat, watchConversations } from '../chat';
 import { useNavigation } from '../navigation';
 import { Announcer } from '../common/announcer';
 import { problemText } from '../common/problem-text';
@@ -58,7 +58,7 @@ export function App() {
       ) : (
         <ChatScreen />
       )}
-      <FileDrop documents={attachDroppedDocuments} />
+      <FileDrop documents={attachDroppedDocuments} takesDocuments={chatTakesDocuments} />
       {/* Feedback where the eye is, over whichever screen is open: what happened away from the view. */}
       <div className="over-panes">
         <RecoveredNotice />

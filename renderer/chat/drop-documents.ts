@@ -8,7 +8,10 @@ import { useChat } from './store';
  */
 export function attachDroppedDocuments(files: File[]): boolean {
   const conversationId = useChat.getState().activeId;
-  if (useNavigation.getState().view !== 'chat' || !conversationId) return false;
+  if (!chatTakesDocuments() || !conversationId) return false;
   void useHeld.getState().attachFiles(conversationId, files);
   return true;
 }
+
+/** Whether a drop now would attach documents to a chat: the drop overlay says so before the drop. */
+export const chatTakesDocuments = () => useNavigation.getState().view === 'chat' && useChat.getState().activeId !== null;

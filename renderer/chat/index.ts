@@ -2,6 +2,6 @@
 // its store (a view of main's conversations), and opening or starting a conversation.
 export { ChatScreen } from './ChatScreen';
 export { nameOf } from './conversation-name';
-export { attachDroppedDocuments } from './drop-documents';
+export { attachDroppedDocuments, chatTakesDocuments } from './drop-documents';
 export { openConversation, startChat } from './open-conversation';
 export { useChat, watchConversations } from './store';

@@ -3,6 +3,7 @@ import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { nameOf } from '../chat';
 import { problemText, problemWords } from '../common/problem-text';
+import { useFormats } from '../i18n/format';
 import { type Toast as ToastState, type ToastProblem, useHistory } from './store';
 
 /** Undo stays long enough to notice; an error stays until dismissed, since it needs reading; work under way until it ends. */
@@ -36,6 +37,36 @@ function words(toast: Exclude<ToastState, { kind: 'undo' }>, t: TFunction<'histo
     case 'problem':
       return 'problems' in toast ? toast.problems.map(problemWords).join(' ') : problemText(toast.error);
   }
+}
+
+/**
+ * An import under way: the file read, then its messages written, as a bar and in words; Cancel
+ * asks main to stop (it answers import.cancelled, and nothing of the file stays).
+ */
+function ImportToast({ toast, hold }: { toast: Extract<ToastState, { kind: 'working' }>; hold: Record<string, () => void> }) {
+  const { t } = useTranslation('history');
+  const formats = useFormats();
+  const { progress, fileId } = toast;
+  const writing = progress?.messagesTotal != null;
+  const label = !progress
+    ? t('toast.importing', { fileName: toast.importing })
+    : writing
+      ? t('toast.importWriting', { fileName: toast.importing, done: formats.number(progress.messagesDone), total: formats.number(progress.messagesTotal!) })
+      : t('toast.importReading', { fileName: toast.importing, read: formats.size(progress.bytesRead), total: formats.size(progress.totalBytes) });
+  const [value, max] = !progress ? [undefined, 1] : writing ? [progress.messagesDone, progress.messagesTotal!] : [progress.bytesRead, progress.totalBytes || 1];
+  return (
+    <div className="toast working" role="status" {...hold}>
+      <div className="toast-text">
+        <p>{label}</p>
+        <progress className="toast-progress" value={value} max={max} aria-label={label} />
+      </div>
+      {fileId && (
+        <button type="button" className="small secondary" onClick={() => useHistory.getState().cancelImport(fileId)}>
+          {t('toast.cancelImport')}
+        </button>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -85,6 +116,7 @@ export function Toast() {
       </div>
     );
   }
+  if (toast.kind === 'working') return <ImportToast toast={toast} hold={hold} />;
   return (
     <div className={`toast ${toast.kind}`} role={toast.kind === 'problem' ? 'alert' : 'status'} {...hold}>
       <div className="toast-text">

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { ProblemData } from '../../shared/domain/problem';
 import { create } from 'zustand';
-import type { SearchHit, historyArea } from '../../shared/contract/history';
+import type { ImportProgress, SearchHit, historyArea } from '../../shared/contract/history';
 import type { SaveOutcome } from '../../shared/contract/files';
 import type { ConversationMeta } from '../../shared/domain/conversation';
 import { api } from '../api';
 import { openConversation, useChat } from '../chat';
 import { deliver } from '../common/save-outcome';
+import { watchImport } from './import-progress';
 
 /** What failed, and why: a thrown error, or the words main answered with. */
 export type ToastProblem =
@@ -19,8 +20,8 @@ export type Toast =
   /** `focus`: the deletion came from the keyboard, so Undo takes the focus the deleted item had. */
   | { kind: 'undo'; conversation: ConversationMeta; focus: boolean }
   | { kind: 'done'; note: { saved: string } | { imported: string } }
-  /** Under way, replaced by its outcome (a 50 MB import takes seconds). */
-  | { kind: 'working'; importing: string }
+  /** Under way, replaced by its outcome (a 100 MB import takes a while): how far main is, and its handle for Cancel. */
+  | { kind: 'working'; importing: string; fileId: string | null; progress: ImportProgress | null }
   | ({ kind: 'problem' } & ToastProblem & Why);
 
 type ExportFormat = z.input<typeof historyArea.exportConversation.input>['format'];
@@ -41,6 +42,7 @@ interface HistoryState {
   exportConversation(id: string, format: ExportFormat): Promise<void>;
   exportAll(): Promise<void>;
   importFile(file: File): Promise<void>;
+  cancelImport(fileId: string): void;
 }
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
@@ -128,11 +130,19 @@ export const useHistory = create<HistoryState>((set, get) => {
     async importFile(file) {
       const failed = { failed: 'import', fileName: file.name } as const;
       try {
-        set({ toast: { kind: 'working', importing: file.name } });
+        set({ toast: { kind: 'working', importing: file.name, fileId: null, progress: null } });
         // By reference, as dropped recordings go: the file's bytes never ride inside a message.
         const staged = await api.files.stage(file, { name: file.name, purpose: 'import' });
         if (!staged.ok) return problem(failed, { problems: [staged.problem] });
-        const outcome = await api.history.import({ fileId: staged.file.fileId });
+        const { fileId } = staged.file;
+        const working = (progress: ImportProgress | null) => set({ toast: { kind: 'working', importing: file.name, fileId, progress } });
+        working(null);
+        // Shown only while this import's toast is; another toast meanwhile (an Undo) is not overwritten.
+        const stop = watchImport(fileId, (progress) => {
+          const toast = get().toast;
+          if (toast?.kind === 'working' && toast.fileId === fileId) working(progress);
+        });
+        const outcome = await api.history.import({ fileId }).finally(stop);
         if (!outcome.ok) return problem(failed, { problems: [outcome.problem] });
         useChat.getState().addListed(outcome.conversation);
         openConversation(outcome.conversation.id);
@@ -141,5 +151,6 @@ export const useHistory = create<HistoryState>((set, get) => {
         problem(failed, { error });
       }
     },
+    cancelImport: (fileId) => void api.history.cancelImport({ fileId }),
   };
 });

@@ -11,12 +11,24 @@ import './transcription.css';
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 /**
+ * What a drag carries, by its items' types (their names stay hidden until the drop): recordings
+ * (audio or video), and anything else, which the chat would take as documents.
+ */
+function carried(event: DragEvent): { audio: boolean; other: boolean } {
+  const types = [...(event.dataTransfer?.items ?? [])].filter((item) => item.kind === 'file').map((item) => item.type);
+  const media = (type: string) => type.startsWith('audio/') || type.startsWith('video/');
+  // No types known (some platforms): say both, as the drop will route by name.
+  return types.length === 0 ? { audio: true, other: true } : { audio: types.some(media), other: types.some((type) => !media(type)) };
+}
+
+/**
  * Files dragged over any part of the window: an overlay says what a drop will do, and the
  * drop opens the transcription screen with the files queued. Without this a dropped file
  * would replace the page.
  */
-export function FileDrop({ documents }: { documents?: (files: File[]) => boolean }) {
-  const [dragging, setDragging] = useState(false);
+export function FileDrop({ documents, takesDocuments }: { documents?: (files: File[]) => boolean; takesDocuments?: () => boolean }) {
+  // What the overlay announces: the chat's attachment for documents when one shows, transcription for the rest.
+  const [dragging, setDragging] = useState<{ attach: boolean; transcribe: boolean } | null>(null);
   const pro = useSettings((s) => s.settings?.plan === 'pro');
   const { t } = useTranslation('transcription');
   const { limit } = useSizes();
@@ -28,7 +40,9 @@ export function FileDrop({ documents }: { documents?: (files: File[]) => boolean
       if (!carriesFiles(event)) return;
       event.preventDefault();
       depth++;
-      setDragging(true);
+      const { audio, other } = carried(event);
+      const attach = other && (takesDocuments?.() ?? false);
+      setDragging({ attach, transcribe: audio || !attach });
     };
     const over = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
@@ -38,13 +52,13 @@ export function FileDrop({ documents }: { documents?: (files: File[]) => boolean
     const leave = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
+      if (depth === 0) setDragging(null);
     };
     const drop = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
       depth = 0;
-      setDragging(false);
+      setDragging(null);
       const dropped = [...(event.dataTransfer?.files ?? [])];
       // Documents go to the open chat's composer when there is one to take them; audio (and the rest) to transcription.
       const taken = dropped.some((file) => isDocumentName(file.name)) && documents?.(dropped.filter((file) => isDocumentName(file.name)));
@@ -55,7 +69,7 @@ export function FileDrop({ documents }: { documents?: (files: File[]) => boolean
     };
     const end = () => {
       depth = 0;
-      setDragging(false);
+      setDragging(null);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -69,13 +83,19 @@ export function FileDrop({ documents }: { documents?: (files: File[]) => boolean
       window.removeEventListener('drop', drop);
       window.removeEventListener('dragend', end);
     };
-  }, [documents]);
+  }, [documents, takesDocuments]);
 
   if (!dragging) return null;
   return (
     <div className="drop-overlay" aria-hidden="true">
       <div className="drop-overlay-box">
-        {pro ? (
+        {dragging.attach && (
+          <>
+            <p className="drop-overlay-title">{t('overlay.attachTitle')}</p>
+            <p>{t('overlay.attachHint')}</p>
+          </>
+        )}
+        {!dragging.transcribe ? null : pro ? (
           <>
             <p className="drop-overlay-title">{t('overlay.title')}</p>
             <p>{t('overlay.limits', { formats: AUDIO_EXTENSIONS.join(', '), limit })}</p>

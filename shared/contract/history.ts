@@ -7,12 +7,12 @@ import {
   conversationSummarySchema,
   messageSchema,
 } from '../domain/conversation';
-import { call } from './define';
+import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
 
 /**
- * The largest conversation file Confab imports: main reads and checks it whole, so this keeps
- * an import's memory to a few hundred MB.
+ * The largest conversation file Confab imports: a worker thread reads and checks it whole, so
+ * this keeps that thread's memory to a few hundred MB (main holds one part at a time).
  */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
@@ -38,6 +38,15 @@ export const importOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), conversation: conversationMetaSchema }),
   z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
+
+/** How far an import is: bytes of the file read, then messages written (one conversation a file). */
+export const importProgressSchema = z.object({
+  bytesRead: z.number(),
+  totalBytes: z.number(),
+  messagesDone: z.number(),
+  /** Known once the file is read and checked; null until then. */
+  messagesTotal: z.number().nullable(),
+});
 
 export const backupInfoSchema = z.object({
   /** The backup's file name in the data folder's backups/ folder: its only handle. */
@@ -112,9 +121,14 @@ export const historyArea = {
   restoreBackup: call(z.object({ id: z.string().min(1).max(200) }), restoreOutcomeSchema),
   /** A conversation export the user chose, staged for 'import' (its bytes never ride in a message); it is removed either way. */
   import: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), importOutcomeSchema),
+  /** The progress of the import of `fileId` (started before or after it), until it ends or is cancelled. */
+  importProgress: stream(z.object({ fileId: z.string().min(1).max(100) }).strict(), importProgressSchema),
+  /** Stops the import of `fileId`: it answers import.cancelled and leaves nothing of the file in the history. */
+  cancelImport: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), z.void()),
 };
 
 export type SearchHit = z.infer<typeof searchHitSchema>;
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
 export type RestoreOutcome = z.infer<typeof restoreOutcomeSchema>;

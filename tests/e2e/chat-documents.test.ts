@@ -43,6 +43,21 @@ async function drop(page: Page, name: string, bytes: Buffer, type: string) {
   );
 }
 
+/** Drags files of these types over the window (their names stay hidden until a drop); returns the leave. */
+async function dragOverWindow(page: Page, types: string[]) {
+  const dragged = (event: 'dragenter' | 'dragleave') =>
+    page.evaluate(
+      ({ types, event }) => {
+        const transfer = new DataTransfer();
+        types.forEach((type, i) => transfer.items.add(new File(['x'], `f${i}`, { type })));
+        window.dispatchEvent(new DragEvent(event, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      },
+      { types, event },
+    );
+  await dragged('dragenter');
+  return () => dragged('dragleave');
+}
+
 describe('documents in chat', () => {
   it('sends a 30-page PDF (attached) and a DOCX (dropped on the window) to the service as text', async () => {
     const { page } = s;
@@ -73,6 +88,21 @@ describe('documents in chat', () => {
     await send(page, 'And the budget?');
     await expect.poll(async () => (await settled(page)).innerText()).toContain('Still with you.');
     expect(JSON.stringify(lastRequestBody(fake))).toContain('The budget was approved.');
+  });
+
+  it('names what a drop will do while the chat shows: documents to attach, recordings to transcribe', async () => {
+    const { page } = s;
+    const leave = await dragOverWindow(page, ['application/pdf']);
+    await page.getByText('Drop to attach to this chat', { exact: true }).waitFor();
+    expect(await page.getByText('Drop to transcribe', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'chat-drop-overlay');
+    await leave();
+    await page.getByText('Drop to attach to this chat', { exact: true }).waitFor({ state: 'detached' });
+    // Both kinds at once: each goes its own way, and the overlay says both.
+    const leaveBoth = await dragOverWindow(page, ['application/pdf', 'audio/wav']);
+    await page.getByText('Drop to attach to this chat', { exact: true }).waitFor();
+    await page.locator('.drop-overlay').getByText(/^(Drop to transcribe|Transcription is a Pro feature)$/).waitFor();
+    await leaveBoth();
   });
 
   it('refuses a PDF page-count bomb by name, in bounded time, and keeps nothing of it', async () => {

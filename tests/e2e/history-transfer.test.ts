@@ -9,6 +9,7 @@ import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { newChat, openOptions, send, settled, useKey } from '../support/chat';
+import { writeExport } from '../support/big-export';
 import { removeFolder } from '../support/temp-folder';
 
 // Export (Markdown, JSON, everything as a zip) through the browser's download, and import
@@ -162,6 +163,24 @@ describe('export and import', () => {
       expect(names.filter((entry) => pattern.test(entry)), title).toHaveLength(2);
     }
     for (const bytes of Object.values(archive)) expect(strFromU8(bytes)).not.toContain(fake.keys.pro);
+  });
+
+  // A 100 MB file under a loaded machine: reading, checking and writing it takes most of a minute.
+  it('imports a 100 MB export, made here, showing how far it is, and lists it at the end', { timeout: 240_000 }, async () => {
+    const { page } = s;
+    const path = join(files, 'big-archive.json');
+    const count = await writeExport(path, { megabytes: 98 }, { id: 'big-archive', title: 'Big archive' });
+    const total = count.toLocaleString('en');
+    await importInput().setInputFiles(path);
+    const status = sidebar().getByRole('status');
+    // Main reads the file, then writes its messages: both show, with a bar and Cancel, while it works.
+    await status.getByText(new RegExp(`^Importing big-archive\\.json: [\\d,]+ of ${total} messages$`)).waitFor({ timeout: 180_000 });
+    await status.getByRole('progressbar').waitFor();
+    await status.getByRole('button', { name: 'Cancel import' }).waitFor();
+    await screenshot(page, 'history-import-progress');
+    await status.getByText('Imported “Big archive”.').waitFor({ timeout: 180_000 });
+    await page.getByRole('heading', { name: 'Big archive' }).waitFor();
+    expect(await titles()).toContain('Big archive');
   });
 
   it('logged no error on the way', () => {

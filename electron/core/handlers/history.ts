@@ -1,14 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { strToU8 } from 'fflate';
 import type { Contract } from '../../../shared/contract';
 import type { WatchEvent } from '../../../shared/contract/conversations';
 import type { Handlers } from '../router';
 import type { FileSaver } from '../services/storage/file-saver';
 import type { Backups } from '../services/history/backups';
-import { archiveOf, parseExport, safeFileName, toJson, toMarkdown } from '../services/history/export';
+import { archiveOf, safeFileName, toJson, toMarkdown } from '../services/history/export';
+import { createImports } from '../services/history-import/run';
 import type { HistoryStore } from '../services/history/history-store';
 import type { RepairNotice } from '../services/history/repair-notice';
-import { mergeConversation } from '../services/history/merge';
 import { mergeBackup } from '../services/history/restore';
 import type { Staging } from '../services/intake/staging';
 
@@ -29,6 +28,7 @@ export function historyHandlers(deps: {
   restored?: () => void;
 }): Handlers<Contract>['history'] {
   const { history, files, backups } = deps;
+  const imports = createImports(history);
   return {
     status: async () => ({ problem: history.problem, noticeId: history.problem ? (deps.notice.current()?.id ?? null) : null }),
     noticeSeen: async ({ id }) => {
@@ -79,12 +79,12 @@ export function historyHandlers(deps: {
     },
 
     async import({ fileId }) {
-      const parsed = await deps.staging.consume(fileId, 'import', async (path) => parseExport(await readFile(path, 'utf8')));
-      if (!parsed.ok) return parsed;
-      // A merge: what the history holds is never overwritten (services/history/merge.ts).
-      const { conversation } = mergeConversation(history, parsed.conversation);
-      deps.tell({ type: 'listed', conversation });
-      return { ok: true, conversation };
+      // Read and checked off main's thread, written in short transactions (services/history-import); a merge: nothing is overwritten.
+      const outcome = await deps.staging.consume(fileId, 'import', (path) => imports.run(fileId, path));
+      if (outcome.ok) deps.tell({ type: 'listed', conversation: outcome.conversation });
+      return outcome;
     },
+    importProgress: ({ fileId }, ctx) => imports.watch(fileId, ctx.emit, ctx.signal),
+    cancelImport: async ({ fileId }) => imports.cancel(fileId),
   };
 }

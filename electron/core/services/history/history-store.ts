@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { Conversation, ConversationMeta, ConversationSummary, Message } from '../../../../shared/domain/conversation';
+import type { BranchMessage, Conversation, ConversationMeta, ConversationSummary, Message } from '../../../../shared/domain/conversation';
 import type { SearchHit } from '../../../../shared/contract/history';
 import { type DiskProbe, guardStorage } from './storage-guard';
 import { deletionRecord } from './deletions';
@@ -68,6 +68,18 @@ export function createHistoryStore(
                pinned = excluded.pinned, sent = excluded.sent`,
     ).run({ ...messageParams(message), conversation_id: conversationId, parent_id: parentId });
     if (added && parent === undefined) branches.growFrom(conversationId, message.id);
+  }
+
+  /** Messages on the path (each under the last), then other branches' (from the file's otherBranches[from]) under their parents. */
+  function insertPart(conversationId: string, messages: Message[], others: BranchMessage[], from = 0) {
+    for (const message of messages) insertMessage(conversationId, message);
+    // Other branches hang under messages written before them: an outside file's unknown parent is refused.
+    for (const [index, { parentId, ...message }] of others.entries()) {
+      if (parentId !== null && !sql('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?').get(parentId, conversationId)) {
+        throw new Problem('import.damaged_at', { at: `conversation.otherBranches.${from + index}.parentId` });
+      }
+      insertMessage(conversationId, message, parentId);
+    }
   }
 
   function insertConversation(conversation: ConversationMeta) {
@@ -238,21 +250,31 @@ export function createHistoryStore(
     /** The people who speak in transcripts (migration 17). */
     people: peopleTable(db),
 
-    /** Adds a whole conversation (an import) in one transaction. */
+    /** Adds a whole conversation (a backup's) in one transaction. */
     insertWhole(conversation: Conversation) {
       transaction(() => {
         insertConversation(conversation);
-        for (const message of conversation.messages) insertMessage(conversation.id, message);
-        const leaf = conversation.messages.at(-1)?.id ?? null;
-        // Other branches hang under messages written before them: an outside file's unknown parent is refused.
-        for (const [index, { parentId, ...message }] of (conversation.otherBranches ?? []).entries()) {
-          if (parentId !== null && !sql('SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?').get(parentId, conversation.id)) {
-            throw new Problem('import.damaged_at', { at: `conversation.otherBranches.${index}.parentId` });
-          }
-          insertMessage(conversation.id, message, parentId);
-        }
-        branches.growFrom(conversation.id, leaf);
+        insertPart(conversation.id, conversation.messages, conversation.otherBranches ?? []);
+        branches.growFrom(conversation.id, conversation.messages.at(-1)?.id ?? null);
       });
+    },
+
+    /**
+     * An import written in parts, each a short transaction (history-import/): hidden until shown,
+     * so a refusal, a cancel or a crash leaves nothing half-imported in view (a crash's rows are
+     * purged at the next start like any deleted conversation's, a refusal's by `drop`).
+     */
+    imports: {
+      begin: (conversation: ConversationMeta) =>
+        transaction(() => (insertConversation(conversation), sql('UPDATE conversations SET deleted_at = ? WHERE id = ?').run(Date.now(), conversation.id))),
+      add: (id: string, messages: Message[], others: BranchMessage[], from: number) => transaction(() => insertPart(id, messages, others, from)),
+      show: (id: string) => void sql('UPDATE conversations SET deleted_at = NULL WHERE id = ?').run(id),
+      /** Deletes up to `limit` of a hidden import's messages, then the conversation; true once it is gone. */
+      drop(id: string, limit: number): boolean {
+        const { changes } = sql('DELETE FROM messages WHERE rowid IN (SELECT rowid FROM messages WHERE conversation_id = ? LIMIT ?)').run(id, limit);
+        if (changes === 0) sql('DELETE FROM conversations WHERE id = ? AND deleted_at IS NOT NULL').run(id);
+        return changes === 0;
+      },
     },
 
     exists: (id: string) => sql('SELECT 1 FROM conversations WHERE id = ?').get(id) !== undefined,
