@@ -177,7 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
-  const { models, modelJobs, notes, ask, translation, chatContext } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
+  const { models, modelJobs, notes, ask, translation, chatContext } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight, contextBudget: () => settings.get().contextBudget });
   const { people, editor, waveforms, closeEditing } = openEditing({ history, settings, language, dataDir: options.userDataDir, splitProcess: options.splitProcess });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),

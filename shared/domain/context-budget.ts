@@ -30,5 +30,9 @@ export const sentContextSchema = z.object({
 export type SentContext = z.infer<typeof sentContextSchema>;
 
 /** What the next request would carry, for the composer and the list (ids of the messages left out). */
-export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true }).extend({ leftOut: z.array(z.string()) });
+export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true }).extend({
+  leftOut: z.array(z.string()),
+  /** Whose budget it follows: the conversation's own, or the default set in Settings (it sets none). */
+  budget: z.enum(['conversation', 'settings']),
+});
 export type ContextPlanView = z.infer<typeof contextPlanSchema>;

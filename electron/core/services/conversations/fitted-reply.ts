@@ -1,5 +1,5 @@
 import type { CompletionEvent } from '../../../../shared/contract/chat';
-import { SEND_EVERYTHING, type ContextPlanView, type SentContext } from '../../../../shared/domain/context-budget';
+import type { ContextBudget, ContextPlanView, SentContext } from '../../../../shared/domain/context-budget';
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import type { ChatService, CompletionContext } from '../completion/chat-service';
 import type { CompletionInput } from '../completion/completion-input';
@@ -16,6 +16,8 @@ export interface ChatContext {
   key: (model: string) => string;
   /** model-requests' fits, here in estimated tokens (under the key's own name + " tokens"). */
   fits: Fits;
+  /** The budget of a conversation that sets none: the default in Settings. */
+  budget: () => ContextBudget;
 }
 
 /**
@@ -32,13 +34,13 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
     // Held documents and pastes are always sent, as the system prompt is: planned as part of it.
     const systemPrompt = [meta.systemPrompt, ...held.map((item) => item.text)].filter((text) => text.trim()).join('\n\n');
-    return planContext({ systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
+    return planContext({ systemPrompt, path, budget: meta.options.context ?? context.budget(), tokens, cap });
   }
 
   /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
   function view(meta: ConversationMeta, stored: readonly Message[], next: Message, held: readonly HeldText[] = []): ContextPlanView {
     const planned = plan(meta, [...stored, next], held);
-    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id) };
+    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id), budget: meta.options.context ? 'conversation' : 'settings' };
   }
 
   /**

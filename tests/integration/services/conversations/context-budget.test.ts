@@ -98,6 +98,24 @@ describe('a conversation with a context budget', () => {
     expect((await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).leftOut).toContain('m3');
   });
 
+  it('uses the budget set in Settings when the conversation sets none, and the conversation\'s own choice wins', async () => {
+    const app = await coreWith(50, (index) => `Message number ${index}.`);
+    await app.invoke('settings:update', { contextBudget: { kind: 'last', messages: 5 } });
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 5, of: 50, budget: 'settings' });
+    fake.chat.next({ reply: 'Noted.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'And so?', options });
+    await app.end('long');
+    // The pinned message, the four latest and the question.
+    expect((chatLog().at(-1)!.body as Body).messages).toHaveLength(1 + 1 + 4 + 1);
+
+    const own = { ...options, context: { kind: 'all' } };
+    fake.chat.next({ reply: 'All of it.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'Everything now.', options: own });
+    await app.next('long', 'done', 2);
+    expect((chatLog().at(-1)!.body as Body).messages).toHaveLength(1 + 53);
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 54, of: 54, budget: 'conversation' });
+  });
+
   it('keeps chatting past the model\'s limit: older unpinned messages are left out until it fits, and the reply says so', async () => {
     const app = await coreWith(500, (index) => `Turn ${index}: ${'a sentence of the conversation that goes on. '.repeat(4)}`);
     fake.setContextTokens(4000);
