@@ -54,6 +54,7 @@ export function NextRequestLine({ conversationId }: { conversationId: string }) 
   return (
     <p className="hint next-request" data-testid="next-request">
       {plan.messages < plan.of ? t('context.nextPart', values) : t('context.nextAll', values)}
+      {plan.budget === 'settings' && ` · ${t('context.bySettings')}`}
     </p>
   );
 }
