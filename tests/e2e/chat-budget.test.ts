@@ -7,7 +7,7 @@ import { createHistoryStore } from '../../electron/core/services/history/history
 import { promptTokensOf } from '../fake-service/chat-reply';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
-import { composer, openOptions, send, settled, useKey } from '../support/chat';
+import { backToChat, composer, openOptions, openSettings, send, settled, useKey } from '../support/chat';
 import { type Session, openSession } from '../support/history-app';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { removeFolder } from '../support/temp-folder';
@@ -114,6 +114,33 @@ describe('a conversation longer than the model reads', () => {
     expect(sent).not.toContain(line(COUNT - 6));
     expect(sent.at(-1)).toBe('And tomorrow?');
     await expect.poll(() => composer(page).inputValue()).toBe('');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('follows the history sent set in Settings when the chat chooses "As set in Settings"', async () => {
+    const { page } = s;
+    await openSettings(page);
+    await page.getByRole('combobox', { name: 'History sent in chat' }).selectOption({ label: 'The last messages' });
+    await page.getByRole('textbox', { name: 'Messages', exact: true }).fill('6');
+    await page.getByText('What a chat\'s request carries when the chat sets no history of its own.', { exact: false }).scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-settings-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    await backToChat(page, 'Ferry log');
+    await openOptions(page);
+    await page.getByLabel('History sent').selectOption({ label: 'As set in Settings' });
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByTestId('next-request').getByText(/^Next request: 7 of 504 messages · .* · history as set in Settings$/).waitFor();
+    await screenshot(page, 'chat-budget-from-settings');
+
+    fake.chat.next({ reply: 'Six it is.' });
+    await send(page, 'How many now?');
+    await (await settled(page)).getByText('Six it is.').waitFor();
+    const sent = answered().at(-1)!.messages;
+    // The five latest, the two pinned messages and the question.
+    expect(sent).toHaveLength(5 + 2 + 1);
+    expect(sent.at(-1)!.content).toBe('How many now?');
     expect(s.errors).toEqual([]);
   });
 });
