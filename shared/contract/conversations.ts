@@ -103,6 +103,8 @@ export const conversationsArea = {
   send: call(z.object({ conversationId: conversationId.nullable(), text: draft, attached: held.optional(), ...shownSettings }).strict(), replyStartedSchema),
   /** Replaces everything after the last user message with a new reply (also Retry after a failure). */
   regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
+  /** Answers the last message again with only the first part of an attached document or paste that alone was too long. */
+  sendFirstPart: call(z.object({ conversationId, itemId: z.string().min(1) }).strict(), replyStartedSchema),
   /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
   /** Asks the model to go on with a reply that ended early (stopped, cut by the token limit, broken off); the text joins the same message. */

@@ -34,6 +34,8 @@ interface Start {
   continuing?: Message;
   /** The reply this one replaces (Retry, Regenerate): kept among the new one's versions. */
   replacing?: Message;
+  /** The held item sent in its first part only (the user's choice when it alone was too long). */
+  firstPart?: string;
 }
 
 const userMessage = (text: string): Message => ({
@@ -117,12 +119,24 @@ export function createConversationService(deps: {
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
-    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, deps.held?.textFor(meta.id) ?? [], (sent) => {
+    const held = deps.held?.textFor(meta.id) ?? [];
+    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, held, (sent) => {
       const current = recorder.current();
-      if (sent.messages < sent.of || sent.tooBig) current.sent = sent;
+      if (sent.messages < sent.of || sent.tooBig || sent.firstPartOf) current.sent = sent;
       else delete current.sent;
-    });
+    }, start.firstPart);
     return { conversationId: meta.id, messageId: answer.id };
+  }
+
+  function regenerate(input: { conversationId: string } & Shown, firstPart?: string): ReplyStarted {
+    allowed(input.options);
+    idle(input.conversationId);
+    const meta = withShownSettings(history, input.conversationId, input);
+    const messages = history.path(meta.id);
+    const lastUser = messages.findLastIndex((m) => m.role === 'user');
+    if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
+    const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
+    return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing, firstPart });
   }
 
   return {
@@ -158,15 +172,11 @@ export function createConversationService(deps: {
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
 
-    regenerate(input: { conversationId: string } & Shown): ReplyStarted {
-      allowed(input.options);
-      idle(input.conversationId);
-      const meta = withShownSettings(history, input.conversationId, input);
-      const messages = history.path(meta.id);
-      const lastUser = messages.findLastIndex((m) => m.role === 'user');
-      if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
-      const replacing = messages.slice(lastUser + 1).findLast((m) => m.role === 'assistant');
-      return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
+    regenerate,
+
+    /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
+    sendFirstPart(input: { conversationId: string; itemId: string }): ReplyStarted {
+      return regenerate({ conversationId: input.conversationId }, input.itemId);
     },
 
     /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */

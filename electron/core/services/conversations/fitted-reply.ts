@@ -7,6 +7,8 @@ import type { HeldText } from '../held/held-items';
 import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
+import { withFirstPart } from './first-part';
+import { Problem } from '../../../../shared/domain/problem';
 import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
 
 /** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
@@ -48,25 +50,29 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    * left out). A refusal is only taken back while the attempt has reported nothing else, so a
    * tool loop's later step is never sent twice.
    */
-  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void) {
+  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void, firstPart?: string) {
     const key = context.key(meta.options.model);
     let cap = context.fits.budget(fitKey(meta));
+    // The tokens the item sent in part may take (uncounted ratio: the tokenizer cuts); Infinity: every item whole.
+    let part = firstPart === undefined ? Infinity : partBudget(meta, path, held, firstPart, cap);
+    const firstPartOf = held.find((item) => item.id === firstPart)?.name;
     for (let cut = false; ; cut = true) {
-      const planned = plan(meta, path, held, cap);
-      const input: CompletionInput = requestFor(meta, planned.sent, continuing, held);
-      onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut });
+      const sending = part === Infinity ? held : withFirstPart(held, firstPart!, part);
+      const planned = plan(meta, path, sending, cap);
+      const input: CompletionInput = requestFor(meta, planned.sent, continuing, sending);
+      const sent: SentContext = { messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
+      onSent(sent);
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
       await chat.complete(input, {
         ...ctx,
         emit: (event) => {
-          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long' && planned.sent.length > planned.kept) {
+          const tooLong = !reported && event.type === 'failed' && event.failure.reason === 'context_too_long';
+          if (tooLong && (planned.sent.length > planned.kept || (part !== Infinity && part > 1))) {
             refused = event;
             return;
           }
-          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long') {
-            onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, tooBig: biggest(meta, planned, path.at(-1)) });
-          }
+          if (tooLong) onSent({ ...sent, ...biggest(meta, planned, sending, path.at(-1)) });
           reported = true;
           if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
           if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
@@ -75,16 +81,34 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
       });
       if (!refused || ctx.signal.aborted) return;
       void context.fits.record(fitKey(meta), planned.tokens, false);
-      cap = Math.floor(planned.tokens / 2);
+      // Other messages go first; once only what is always sent is left, the item sent in part is halved.
+      if (planned.sent.length > planned.kept) cap = Math.floor(planned.tokens / 2);
+      else part = Math.floor(part / 2);
     }
   }
 
+  /**
+   * Where the first part of held item `id` starts: what the model was found to take, less what is
+   * always sent besides it (or half the item, when no limit is known yet), in the tokenizer's count.
+   */
+  function partBudget(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], id: string, cap: number): number {
+    const item = held.find((candidate) => candidate.id === id);
+    if (!item) throw new Problem('held.not_found');
+    const whole = context.tokens.raw(item.text);
+    if (cap === Infinity) return Math.max(1, Math.floor(whole / 2));
+    const rest = plan(meta, path, held.filter((other) => other !== item), 0).tokens + MESSAGE_OVERHEAD;
+    const ratio = context.tokens.ratio(context.key(meta.options.model));
+    return Math.max(1, Math.min(whole - 1, Math.floor((cap - rest) / ratio)));
+  }
+
   /** Which of what is always sent is the largest: the item to name when they alone do not fit. */
-  function biggest(meta: ConversationMeta, planned: ContextPlan, last: Message | undefined): SentContext['tooBig'] {
+  function biggest(meta: ConversationMeta, planned: ContextPlan, held: readonly HeldText[], last: Message | undefined): Pick<SentContext, 'tooBig' | 'item'> {
     const size = (text: string) => context.tokens.raw(text);
     const pinned = Math.max(0, ...planned.sent.filter((message) => message !== last).map((message) => size(message.content)));
-    const sizes = { system_prompt: size(meta.systemPrompt), pinned, message: last ? size(last.content) : 0 };
-    return (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+    const item = held.reduce<HeldText | undefined>((a, b) => (!a || size(b.text) > size(a.text) ? b : a), undefined);
+    const sizes = { system_prompt: size(meta.systemPrompt), attached: item ? size(item.text) : 0, pinned, message: last ? size(last.content) : 0 };
+    const tooBig = (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+    return tooBig === 'attached' && item ? { tooBig, item: { id: item.id, name: item.name } } : { tooBig };
   }
 
   /**

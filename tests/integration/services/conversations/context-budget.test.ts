@@ -163,4 +163,30 @@ describe('a conversation with a context budget', () => {
     // The question is kept, whatever the model said: nothing the user typed is lost.
     expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-2)!.content).toContain('A very long question.');
   });
+
+  it('names an attached document too big by itself, and sends its first part when asked', async () => {
+    const app = await coreWith(6, (index) => `Message number ${index}.`);
+    fake.setContextTokens(2000);
+    const report = 'The annual report goes on, chapter after chapter, about the harbour. '.repeat(1500);
+    const staged = await app.core.files.staging.fromBytes(new TextEncoder().encode(report), 'report.txt', 'document');
+    if (!staged.ok) throw new Error(staged.problem.code);
+    const attached = await app.invoke<{ ok: true; item: { id: string } }>('conversations:attach', { fileId: staged.file.fileId });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'What does the report say?', attached: [attached.item.id], options });
+    expect(await app.end('long')).toMatchObject({ type: 'failed', failure: { reason: 'context_too_long' } });
+    const failed = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(failed.sent).toMatchObject({ tooBig: 'attached', item: { id: attached.item.id, name: 'report.txt' } });
+
+    // Its first part: main cuts the text to what the model takes and sends again; the reply says so.
+    fake.chat.next({ reply: 'It is about the harbour.' });
+    await app.invoke('conversations:sendFirstPart', { conversationId: 'long', itemId: attached.item.id });
+    await app.next('long', 'done');
+    const taken = chatLog().filter((request) => request.status === 200).at(-1)!;
+    const body = taken.body as Body;
+    expect(promptTokensOf({ messages: body.messages.map((m) => ({ ...m, text: m.content })) } as never)).toBeLessThanOrEqual(2000);
+    const sentReport = body.messages.find((m) => m.content.includes('The annual report goes on'))!.content;
+    expect(sentReport.length).toBeLessThan(report.length);
+    expect(body.messages.at(-1)!.content).toBe('What does the report say?');
+    const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(reply).toMatchObject({ content: 'It is about the harbour.', sent: { firstPartOf: 'report.txt' } });
+  });
 });
