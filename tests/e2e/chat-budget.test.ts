@@ -143,4 +143,31 @@ describe('a conversation longer than the model reads', () => {
     expect(sent.at(-1)!.content).toBe('How many now?');
     expect(s.errors).toEqual([]);
   });
+
+  it('names an attached text too long by itself, and sends its first part when asked', async () => {
+    const { page } = s;
+    fake.setContextTokens(LIMIT);
+    await page.getByRole('button', { name: /^New chat/ }).click();
+    const harbour = 'The harbour master wrote down every ship that came in that year. '.repeat(900);
+    await page.locator('input[type=file][aria-label="Attach files"]').setInputFiles([{ name: 'harbour.txt', mimeType: 'text/plain', buffer: Buffer.from(harbour) }]);
+    await page.getByRole('group', { name: 'Attached to your next message' }).getByText(/^harbour\.txt · /).waitFor({ timeout: 30_000 });
+    await send(page, 'Which ships came in?');
+    const failed = await settled(page);
+    await failed.getByText('The attached “harbour.txt” alone is longer than this model reads.', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-too-big-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    fake.chat.next({ reply: 'Ships from the first part.' });
+    await failed.getByRole('button', { name: 'Send the first part of “harbour.txt”' }).click();
+    const reply = await settled(page);
+    await reply.getByText('Ships from the first part.').waitFor();
+    await reply.getByRole('note').getByText('Only the first part of “harbour.txt” was sent: the rest did not fit the model.').waitFor();
+    await screenshot(page, 'chat-budget-first-part');
+    const body = answered().at(-1)!;
+    expect(withinLimit(body)).toBe(true);
+    expect(JSON.stringify(body)).toContain('The harbour master wrote down');
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Which ships came in?' });
+    expect(s.errors).toEqual([]);
+  });
 });
