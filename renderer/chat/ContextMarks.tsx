@@ -48,7 +48,7 @@ export function SentNotice({ message, conversationId, isLast }: { message: Messa
   const values = { messages: format.number(sent.messages), of: format.number(sent.of), tokens: format.number(sent.tokens) };
   return (
     <p className="hint sent-notice" role="note">
-      {[sent.cut ? t('context.cut', values) : sent.messages < sent.of ? t('context.sentPart', values) : '', sent.firstPartOf ? t('context.firstPartSent', { name: sent.firstPartOf }) : '']
+      {[sent.messages >= sent.of ? '' : sent.cut ? t('context.cut', values) : t('context.sentPart', values), sent.firstPartOf ? t('context.firstPartSent', { name: sent.firstPartOf }) : '']
         .filter(Boolean)
         .join(' ')}
     </p>

@@ -75,7 +75,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
           if (tooLong) onSent({ ...sent, ...biggest(meta, planned, sending, path.at(-1)) });
           reported = true;
           if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
-          if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
+          if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt, sending);
           ctx.emit(event);
         },
       });
@@ -115,8 +115,9 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    * The service's own count of a request corrects the estimate: the ratio is of the texts' tokens
    * alone (each message's overhead taken off its count), as the plan scales texts and adds the overhead.
    */
-  function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string) {
-    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...planned.sent.map((message) => message.content)];
+  function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string, held: readonly HeldText[]) {
+    // The held items' text is part of what the service counted: left out, it would swell the ratio.
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...held.map((item) => item.text), ...planned.sent.map((message) => message.content)];
     const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
     return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
   }
