@@ -159,10 +159,10 @@ describe('a conversation longer than the model reads', () => {
     await page.setViewportSize({ width: 1100, height: 800 });
 
     fake.chat.next({ reply: 'Ships from the first part.' });
-    await failed.getByRole('button', { name: 'Send the first part of “harbour.txt”' }).click();
+    await failed.getByRole('button', { name: 'Send the beginning of “harbour.txt”' }).click();
     const reply = await settled(page);
     await reply.getByText('Ships from the first part.').waitFor();
-    await reply.getByRole('note').getByText('Only the first part of “harbour.txt” was sent: the rest did not fit the model.').waitFor();
+    await reply.getByRole('note').getByText('Only the beginning of “harbour.txt” was sent: the rest did not fit the model.').waitFor();
     await screenshot(page, 'chat-budget-first-part');
     const body = answered().at(-1)!;
     expect(withinLimit(body)).toBe(true);
