@@ -176,6 +176,8 @@ export function createConversationService(deps: {
 
     /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
     sendFirstPart(input: { conversationId: string; itemId: string }): ReplyStarted {
+      // Checked before anything is stored: only an item this conversation holds can be sent in part.
+      if (!deps.held?.textFor(input.conversationId).some((item) => item.id === input.itemId)) throw new Problem('held.not_found');
       return regenerate({ conversationId: input.conversationId }, input.itemId);
     },
 

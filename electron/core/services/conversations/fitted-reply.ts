@@ -8,7 +8,6 @@ import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
 import { withFirstPart } from './first-part';
-import { Problem } from '../../../../shared/domain/problem';
 import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
 
 /** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
@@ -92,8 +91,8 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    * always sent besides it (or half the item, when no limit is known yet), in the tokenizer's count.
    */
   function partBudget(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], id: string, cap: number): number {
-    const item = held.find((candidate) => candidate.id === id);
-    if (!item) throw new Problem('held.not_found');
+    // The intent checked it is one of the conversation's items.
+    const item = held.find((candidate) => candidate.id === id)!;
     const whole = context.tokens.raw(item.text);
     if (cap === Infinity) return Math.max(1, Math.floor(whole / 2));
     const rest = plan(meta, path, held.filter((other) => other !== item), 0).tokens + MESSAGE_OVERHEAD;

@@ -186,6 +186,8 @@ describe('a conversation with a context budget', () => {
     const sentReport = body.messages.find((m) => m.content.includes('The annual report goes on'))!.content;
     expect(sentReport.length).toBeLessThan(report.length);
     expect(body.messages.at(-1)!.content).toBe('What does the report say?');
+    // Only an item the conversation holds can be sent in part, refused before anything is stored.
+    await expect(app.invoke('conversations:sendFirstPart', { conversationId: 'long', itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
     const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
     expect(reply).toMatchObject({ content: 'It is about the harbour.', sent: { firstPartOf: 'report.txt' } });
     // The service's count took the report's text in: the learnt ratio counts it too, and stays near 1.
