@@ -6,6 +6,7 @@ import { openModelJobStore } from './services/model-jobs/model-job-store';
 import { createModelRequests } from './services/model-requests/model-requests';
 import type { ServiceClient } from './services/net/service-client';
 import type { Plan } from '../../shared/contract/settings';
+import type { ContextBudget } from '../../shared/domain/context-budget';
 import { createNotesService } from './services/transcript-notes/notes-service';
 import { openTokenEstimates } from './services/conversations/token-estimate';
 import { createTranslateService } from './services/transcript-translate/translate-service';
@@ -15,7 +16,7 @@ import { createTranslateService } from './services/transcript-translate/translat
  * learnt), model jobs on a queue of their own (never behind a transcription, in the same
  * jobs.sqlite), meeting notes, translations and Ask across meetings (docs/architecture/model-requests-and-jobs.md).
  */
-export function openModelFeatures(deps: { service: ServiceClient; history: HistoryStore; dataDir: string; plan: () => Plan; partsInFlight: () => number }) {
+export function openModelFeatures(deps: { service: ServiceClient; history: HistoryStore; dataDir: string; plan: () => Plan; partsInFlight: () => number; contextBudget: () => ContextBudget }) {
   const { service, history } = deps;
   const models = createModelRequests({ service, plan: deps.plan, dataDir: deps.dataDir });
   const modelJobs = createModelJobQueue({ store: openModelJobStore(join(deps.dataDir, 'jobs.sqlite')), models, partsInFlight: deps.partsInFlight });
@@ -36,6 +37,6 @@ export function openModelFeatures(deps: { service: ServiceClient; history: Histo
   // Translations too, each a model job of kind "translate" resumed like notes (docs/architecture/translation.md).
   const translation = createTranslateService({ translations: history.translations, rows: history.transcripts.rows, models, jobs: modelJobs, plan: deps.plan });
   // Chat's requests within their context budget: estimates corrected per (service, model), keyed as the fits are.
-  const chatContext = { tokens: openTokenEstimates(join(deps.dataDir, 'token-ratios.json')), key: models.fitKey, fits: models.fits };
+  const chatContext = { tokens: openTokenEstimates(join(deps.dataDir, 'token-ratios.json')), key: models.fitKey, fits: models.fits, budget: deps.contextBudget };
   return { models, modelJobs, notes, ask, translation, chatContext };
 }

@@ -177,7 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
     },
   });
-  const { models, modelJobs, notes, ask, translation, chatContext } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight });
+  const { models, modelJobs, notes, ask, translation, chatContext } = openModelFeatures({ service, history, dataDir: options.userDataDir, plan: () => settings.get().plan, partsInFlight: settings.partsInFlight, contextBudget: () => settings.get().contextBudget });
   const { people, editor, waveforms, closeEditing } = openEditing({ history, settings, language, dataDir: options.userDataDir, splitProcess: options.splitProcess });
   recording = await createRecordingService({
     dir: join(options.userDataDir, 'recordings'),
@@ -193,10 +193,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     feeds: [liveParts.open, captions.open],
     livePlan: liveParts.planOf,
   });
-  const recordings = recording;
-  const stopFollowingJobs = jobs.onJobEvent((event) => {
-    if (event.type === 'removed') void recordings.jobsRemoved(event.ids);
-  });
+  const stopFollowingJobs = jobs.onJobEvent((event) => event.type === 'removed' && void recording.jobsRemoved(event.ids));
 
   const held = openHeld({ dataDir: options.userDataDir, staging, history });
   const conversations = createConversationService({
@@ -239,7 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       words: language.t,
       resolvePerson: people.resolve,
       tell: conversations.tell,
-      transcriptRemoved: (id) => removeEach(id, [waveforms.forget, (gone) => recordings.transcriptRemoved(gone), translation.transcriptRemoved]),
+      transcriptRemoved: (id) => removeEach(id, [waveforms.forget, (gone) => recording.transcriptRemoved(gone), translation.transcriptRemoved]),
     }),
     transcriptEditor: transcriptEditorHandlers({ editor, people, files, subtitleRules: settings.subtitleRules, words: language.t, waveforms }),
     people: peopleHandlers({ people, editor }),
@@ -248,7 +245,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ask: askHandlers({ history, ask }),
     jobs: jobsHandlers({ jobs, plan: () => settings.get().plan, defaults: settings.transcriptionDefaults }),
     modelJobs: modelJobsHandlers({ modelJobs }),
-    recording: recordingHandlers({ recording: recordings, captions, presence }),
+    recording: recordingHandlers({ recording, captions, presence }),
     dictation: dictationHandlers({ dictation, presence }),
     mcp: mcpHandlers({ mcp }),
     permissions: permissionsHandlers({ permissions }),
@@ -273,17 +270,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     models: { requests: models, jobs: modelJobs },
     language,
     recording: {
-      append: recordings.append,
-      running: recordings.running,
-      microphone: () => recordings.running() || dictation.listening(),
-      systemAudio: recordings.systemAudio,
-      onRunningChange: recordings.onRunningChange,
-      stopRunning: recordings.stopRunning,
+      append: recording.append,
+      running: recording.running,
+      microphone: () => recording.running() || dictation.listening(),
+      systemAudio: recording.systemAudio,
+      onRunningChange: recording.onRunningChange,
+      stopRunning: recording.stopRunning,
     },
     opened: createOpenedRecordings({ jobs, settings, events: desktop, discard: (fileId) => staging.discard(fileId) }),
     async close() {
       stopFollowingJobs();
-      await recordings.close();
+      await recording.close();
       liveParts.close();
       await jobs.close();
       await modelJobs.close();

@@ -122,7 +122,7 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
           {message.usage && <UsageLine usage={message.usage} />}
         </div>
       )}
-      {!streaming && <SentNotice message={message} />}
+      {!streaming && <SentNotice message={message} conversationId={conversationId} isLast={isLast} />}
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../shared/contract/settings';
 import { TextField } from '../common/TextField';
-import { ContextBudgetField } from './ContextBudgetField';
+import { ContextBudgetField } from '../common/ContextBudgetField';
 import { ModelPicker } from './ModelPicker';
 import type { Conversation } from '../../shared/domain/conversation';
 import type { OptionErrors, OptionsInput } from './options';
@@ -71,7 +71,7 @@ export function ChatOptions({ id, conversation, options, plan, errors }: Props) 
             <input type="checkbox" checked={options.stream} onChange={(event) => update({ stream: event.target.checked })} />
             {t('options.stream')}
           </label>
-          <ContextBudgetField budget={options.context} error={optionProblemText(t, errors.context)} onChange={(context) => update({ context })} />
+          <ContextBudgetField inherits budget={options.context} error={optionProblemText(t, errors.context)} onChange={(context) => update({ context })} />
         </div>
       </div>
       <ProOptions options={options} plan={plan} errors={errors} update={update} />

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '../../shared/domain/conversation';
 import { useFormats } from '../i18n';
 import { pinMessage, useContextPlan, useLeftOut } from './context-plan';
+import { useChat } from './store';
 
-const TOO_BIG = { system_prompt: 'context.tooBig.system_prompt', pinned: 'context.tooBig.pinned', message: 'context.tooBig.message' } as const;
+const TOO_BIG = { system_prompt: 'context.tooBig.system_prompt', attached: 'context.tooBig.attached', pinned: 'context.tooBig.pinned', message: 'context.tooBig.message' } as const;
 
 /** Pin: the message is always sent, whatever the context budget (main keeps the pin). */
 export function PinButton({ message, conversationId }: { message: Message; conversationId: string }) {
@@ -25,21 +26,31 @@ export function LeftOutMark({ message, conversationId }: { message: Message; con
 }
 
 /** On a reply whose request left messages out: how much it carried, and whether the model's limit did it. */
-export function SentNotice({ message }: { message: Message }) {
+export function SentNotice({ message, conversationId, isLast }: { message: Message; conversationId: string; isLast: boolean }) {
   const { t } = useTranslation('chat');
   const format = useFormats();
-  if (!message.sent) return null;
-  if (message.sent.tooBig) {
+  const { sent } = message;
+  if (!sent) return null;
+  if (sent.tooBig) {
+    const { item } = sent;
     return (
-      <p className="hint sent-notice" role="note">
-        {t(TOO_BIG[message.sent.tooBig])}
-      </p>
+      <div className="sent-notice" role="note">
+        <p className="hint">{t(TOO_BIG[sent.tooBig], { name: item?.name })}</p>
+        {/* Main cuts the item to what the model takes and answers the last message again. */}
+        {item && isLast && (
+          <button type="button" className="small secondary" onClick={() => useChat.getState().sendFirstPart(conversationId, item.id)}>
+            {t('context.sendFirstPart', { name: item.name })}
+          </button>
+        )}
+      </div>
     );
   }
-  const values = { messages: format.number(message.sent.messages), of: format.number(message.sent.of), tokens: format.number(message.sent.tokens) };
+  const values = { messages: format.number(sent.messages), of: format.number(sent.of), tokens: format.number(sent.tokens) };
   return (
     <p className="hint sent-notice" role="note">
-      {message.sent.cut ? t('context.cut', values) : t('context.sentPart', values)}
+      {[sent.messages >= sent.of ? '' : sent.cut ? t('context.cut', values) : t('context.sentPart', values), sent.firstPartOf ? t('context.firstPartSent', { name: sent.firstPartOf }) : '']
+        .filter(Boolean)
+        .join(' ')}
     </p>
   );
 }
@@ -54,6 +65,7 @@ export function NextRequestLine({ conversationId }: { conversationId: string }) 
   return (
     <p className="hint next-request" data-testid="next-request">
       {plan.messages < plan.of ? t('context.nextPart', values) : t('context.nextAll', values)}
+      {plan.budget === 'settings' && ` · ${t('context.bySettings')}`}
     </p>
   );
 }

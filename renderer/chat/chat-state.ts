@@ -110,6 +110,8 @@ export interface RepliesSlice {
   send(id: string): boolean;
   /** Replaces the last reply; it is also what Retry does after a failure. */
   regenerate(id: string): boolean;
+  /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
+  sendFirstPart(id: string, itemId: string): boolean;
   editAndResend(id: string, messageId: string, content: string): boolean;
   /** Retry on a user message: main answers it again in a new branch; its old reply and all after it stay. */
   retry(id: string, messageId: string): boolean;

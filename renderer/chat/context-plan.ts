@@ -5,6 +5,7 @@ import type { Conversation } from '../../shared/domain/conversation';
 import { api } from '../api';
 import { NEW_CHAT_ID } from './records';
 import { useChat } from './store';
+import { useSettings } from '../settings';
 
 interface Shown extends Omit<ContextPlanView, 'leftOut'> {
   leftOut: ReadonlySet<string>;
@@ -21,7 +22,9 @@ export function useFollowContextPlan(conversation: Conversation) {
   const { id, messages, options } = conversation;
   const last = messages.at(-1);
   const pins = messages.reduce((count, message) => count + (message.pinned ? 1 : 0), 0);
-  const key = [messages.length, last?.id, last?.state, pins, JSON.stringify(options.context ?? null)].join(' ');
+  // The default in Settings counts too: a conversation that sets no budget follows it.
+  const fallback = useSettings((s) => s.settings?.contextBudget);
+  const key = [messages.length, last?.id, last?.state, pins, JSON.stringify(options.context ?? fallback ?? null)].join(' ');
   useEffect(() => {
     if (id === NEW_CHAT_ID || messages.length === 0) return;
     let current = true;

@@ -92,6 +92,9 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
       const shown = shownSettings(id);
       return !!shown && ask(id, () => api.conversations.regenerate({ conversationId: id, ...shown }));
     },
+    sendFirstPart(id, itemId) {
+      return ask(id, () => api.conversations.sendFirstPart({ conversationId: id, itemId }));
+    },
     editAndResend(id, messageId, content) {
       const shown = shownSettings(id);
       if (!shown || !content.trim()) return false;

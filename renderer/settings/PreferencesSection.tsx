@@ -6,6 +6,7 @@ import { PARTS_IN_FLIGHT } from '../../shared/contract/settings';
 import { useFormats } from '../i18n';
 import { modelName } from '../common/names';
 import { LanguagePicker } from './LanguagePicker';
+import { DefaultBudgetField } from './DefaultBudgetField';
 
 const REMINDER_CHOICES = [30, 60, 90, 180, 365];
 const PARTS_CHOICES = Array.from({ length: PARTS_IN_FLIGHT.max - PARTS_IN_FLIGHT.min + 1 }, (_, i) => PARTS_IN_FLIGHT.min + i);
@@ -54,6 +55,7 @@ export function PreferencesSection() {
           {t('preferences.partsInFlightHint', { usual: number(PARTS_IN_FLIGHT.default) })}
         </p>
       </div>
+      <DefaultBudgetField />
       <div className="field">
         <label htmlFor={reminderId}>{t('preferences.reminder')}</label>
         <select

@@ -7,6 +7,7 @@ import { jobRequestSchema } from './jobs';
 import { languageChoiceSchema, uiLanguageSchema } from '../i18n/languages';
 import { issueOf } from '../domain/problem';
 import { diskRefusalSchema } from './storage';
+import { contextBudgetSchema } from '../domain/context-budget';
 
 /** This computer: plain http stays on the machine, so it is the one place a key may travel unencrypted. */
 function isLoopback(url: URL): boolean {
@@ -130,6 +131,8 @@ export const settingsSchema = z.object({
   partsInFlight: z.number().int(),
   /** Global: a recording's speech is captioned while it runs (Pro), which sends its audio a second time. */
   liveCaptions: z.boolean(),
+  /** Global: how much history a chat request carries when its conversation sets no budget of its own. */
+  contextBudget: contextBudgetSchema,
   /** The profile the values above (but theme, reminder, speaker name, parts in flight and captions) belong to. */
   profileId: z.string(),
   profileName: z.string(),
@@ -140,7 +143,7 @@ export const settingsSchema = z.object({
   unsaved: diskRefusalSchema.extend({ cause: z.enum(['full', 'readOnly', 'io']) }).nullable(),
 });
 
-/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight and liveCaptions are global. */
+/** baseUrl, mcpUrl, plan and proxy change the active profile; theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight, liveCaptions and contextBudget are global. */
 export const settingsPatchSchema = z
   .object({
     baseUrl: baseUrlSchema,
@@ -155,6 +158,7 @@ export const settingsPatchSchema = z
     speakerNameAsked: z.literal(true),
     partsInFlight: partsInFlightSchema,
     liveCaptions: z.boolean(),
+    contextBudget: contextBudgetSchema,
   })
   .partial()
   .strict();

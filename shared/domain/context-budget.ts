@@ -25,10 +25,18 @@ export const sentContextSchema = z.object({
    * What alone was too long for the model, when what is always sent (the system prompt with an
    * attached transcript, pinned messages, the message answered) did not fit by itself.
    */
-  tooBig: z.enum(['system_prompt', 'pinned', 'message']).optional(),
+  tooBig: z.enum(['system_prompt', 'attached', 'pinned', 'message']).optional(),
+  /** The attached document or paste that was too long (tooBig "attached"): the page offers to send its first part. */
+  item: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** The attached item (by name) of which only the first part was sent, as the user chose. */
+  firstPartOf: z.string().optional(),
 });
 export type SentContext = z.infer<typeof sentContextSchema>;
 
 /** What the next request would carry, for the composer and the list (ids of the messages left out). */
-export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true }).extend({ leftOut: z.array(z.string()) });
+export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true, item: true, firstPartOf: true }).extend({
+  leftOut: z.array(z.string()),
+  /** Whose budget it follows: the conversation's own, or the default set in Settings (it sets none). */
+  budget: z.enum(['conversation', 'settings']),
+});
 export type ContextPlanView = z.infer<typeof contextPlanSchema>;

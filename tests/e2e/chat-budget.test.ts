@@ -7,7 +7,7 @@ import { createHistoryStore } from '../../electron/core/services/history/history
 import { promptTokensOf } from '../fake-service/chat-reply';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
-import { composer, openOptions, send, settled, useKey } from '../support/chat';
+import { backToChat, composer, openOptions, openSettings, send, settled, useKey } from '../support/chat';
 import { type Session, openSession } from '../support/history-app';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { removeFolder } from '../support/temp-folder';
@@ -114,6 +114,60 @@ describe('a conversation longer than the model reads', () => {
     expect(sent).not.toContain(line(COUNT - 6));
     expect(sent.at(-1)).toBe('And tomorrow?');
     await expect.poll(() => composer(page).inputValue()).toBe('');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('follows the history sent set in Settings when the chat chooses "As set in Settings"', async () => {
+    const { page } = s;
+    await openSettings(page);
+    await page.getByRole('combobox', { name: 'History sent in chat' }).selectOption({ label: 'The last messages' });
+    await page.getByRole('textbox', { name: 'Messages', exact: true }).fill('6');
+    await page.getByText('What a chat\'s request carries when the chat sets no history of its own.', { exact: false }).scrollIntoViewIfNeeded();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-settings-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    await backToChat(page, 'Ferry log');
+    await openOptions(page);
+    await page.getByLabel('History sent').selectOption({ label: 'As set in Settings' });
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByTestId('next-request').getByText(/^Next request: 7 of 504 messages · .* · history as set in Settings$/).waitFor();
+    await screenshot(page, 'chat-budget-from-settings');
+
+    fake.chat.next({ reply: 'Six it is.' });
+    await send(page, 'How many now?');
+    await (await settled(page)).getByText('Six it is.').waitFor();
+    const sent = answered().at(-1)!.messages;
+    // The five latest, the two pinned messages and the question.
+    expect(sent).toHaveLength(5 + 2 + 1);
+    expect(sent.at(-1)!.content).toBe('How many now?');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('names an attached text too long by itself, and sends its first part when asked', async () => {
+    const { page } = s;
+    fake.setContextTokens(LIMIT);
+    await page.getByRole('button', { name: /^New chat/ }).click();
+    const harbour = 'The harbour master wrote down every ship that came in that year. '.repeat(900);
+    await page.locator('input[type=file][aria-label="Attach files"]').setInputFiles([{ name: 'harbour.txt', mimeType: 'text/plain', buffer: Buffer.from(harbour) }]);
+    await page.getByRole('group', { name: 'Attached to your next message' }).getByText(/^harbour\.txt · /).waitFor({ timeout: 30_000 });
+    await send(page, 'Which ships came in?');
+    const failed = await settled(page);
+    await failed.getByText('The attached “harbour.txt” alone is longer than this model reads.', { exact: false }).waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-budget-too-big-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    fake.chat.next({ reply: 'Ships from the first part.' });
+    await failed.getByRole('button', { name: 'Send the beginning of “harbour.txt”' }).click();
+    const reply = await settled(page);
+    await reply.getByText('Ships from the first part.').waitFor();
+    await reply.getByRole('note').getByText('Only the beginning of “harbour.txt” was sent: the rest did not fit the model.').waitFor();
+    await screenshot(page, 'chat-budget-first-part');
+    const body = answered().at(-1)!;
+    expect(withinLimit(body)).toBe(true);
+    expect(JSON.stringify(body)).toContain('The harbour master wrote down');
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Which ships came in?' });
     expect(s.errors).toEqual([]);
   });
 });

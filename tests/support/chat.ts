@@ -26,7 +26,7 @@ export const expectedReply = (said: string, model = 'default') =>
 
 const settingsNav = (page: Page) => page.getByRole('button', { name: 'Settings', exact: true });
 
-async function openSettings(page: Page) {
+export async function openSettings(page: Page) {
   await settingsNav(page).click();
   // Settings is the heaviest screen, and journeys open it first while the run loads both cores:
   // its first render gets the first screen's allowance (browser.ts).

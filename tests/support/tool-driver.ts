@@ -70,6 +70,7 @@ export async function startCore(
   const chatEvents = (conversationId: string) => replies.get(conversationId) ?? [];
   return {
     dir,
+    core,
     keytar,
     consent,
     invoke,

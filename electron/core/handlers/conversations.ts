@@ -16,6 +16,7 @@ export function conversationsHandlers(deps: {
     watch: async (_input, ctx) => conversations.watch(ctx.emit, ctx.signal),
     send: async (input) => conversations.send(input),
     regenerate: async (input) => conversations.regenerate(input),
+    sendFirstPart: async (input) => conversations.sendFirstPart(input),
     edit: async (input) => conversations.edit(input),
     retry: async (input) => conversations.retry(input),
     continue: async (input) => conversations.continue(input),

@@ -37,6 +37,8 @@ interface Start {
   continuing?: Message;
   /** The reply this one replaces (Retry, Regenerate): kept among the new one's versions. */
   replacing?: Message;
+  /** The held item sent in its first part only (the user's choice when it alone was too long). */
+  firstPart?: string;
 }
 
 const userMessage = (text: string): Message => ({
@@ -124,17 +126,32 @@ export function createConversationService(deps: {
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
-    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, deps.held?.textFor(meta.id) ?? [], (sent) => {
+    const held = deps.held?.textFor(meta.id) ?? [];
+    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, held, (sent) => {
       const current = recorder.current();
-      if (sent.messages < sent.of || sent.tooBig) current.sent = sent;
+      if (sent.messages < sent.of || sent.tooBig || sent.firstPartOf) current.sent = sent;
       else delete current.sent;
-    });
+    }, start.firstPart);
     return { conversationId: meta.id, messageId: answer.id };
   }
 
   /** Answers the user message at `index` again as a new branch: its old reply and all that followed stay, one ‹ › away. */
-  const answerAgain = (meta: ConversationMeta, path: Message[], index: number) =>
-    reply(meta, path, path.slice(0, index + 1), { branch: { under: path[index]!.id, leaving: path[index + 1]?.id } });
+  const answerAgain = (meta: ConversationMeta, path: Message[], index: number, firstPart?: string) =>
+    reply(meta, path, path.slice(0, index + 1), { branch: { under: path[index]!.id, leaving: path[index + 1]?.id }, firstPart });
+
+  function regenerate(input: { conversationId: string } & Shown, firstPart?: string): ReplyStarted {
+    allowed(input.options);
+    idle(input.conversationId);
+    const meta = withShownSettings(history, input.conversationId, input);
+    const messages = history.path(meta.id);
+    const lastUser = messages.findLastIndex((m) => m.role === 'user');
+    if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
+    const after = messages.slice(lastUser + 1);
+    // Only a reply's text is a version: tool steps behind it stay with it, as the branch this one leaves.
+    if (after.length > 1 || after.some((m) => m.toolCalls?.length)) return answerAgain(meta, messages, lastUser, firstPart);
+    const replacing = after.findLast((m) => m.role === 'assistant');
+    return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing, firstPart });
+  }
 
   return {
     watch: live.watch,
@@ -169,18 +186,13 @@ export function createConversationService(deps: {
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
 
-    regenerate(input: { conversationId: string } & Shown): ReplyStarted {
-      allowed(input.options);
-      idle(input.conversationId);
-      const meta = withShownSettings(history, input.conversationId, input);
-      const messages = history.path(meta.id);
-      const lastUser = messages.findLastIndex((m) => m.role === 'user');
-      if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
-      const after = messages.slice(lastUser + 1);
-      // Only a reply's text is a version: tool steps behind it stay with it, as the branch this one leaves.
-      if (after.length > 1 || after.some((m) => m.toolCalls?.length)) return answerAgain(meta, messages, lastUser);
-      const replacing = after.findLast((m) => m.role === 'assistant');
-      return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing });
+    regenerate,
+
+    /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
+    sendFirstPart(input: { conversationId: string; itemId: string }): ReplyStarted {
+      // Checked before anything is stored: only an item this conversation holds can be sent in part.
+      if (!deps.held?.textFor(input.conversationId).some((item) => item.id === input.itemId)) throw new Problem('held.not_found');
+      return regenerate({ conversationId: input.conversationId }, input.itemId);
     },
 
     /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */

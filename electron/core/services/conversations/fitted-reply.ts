@@ -1,5 +1,5 @@
 import type { CompletionEvent } from '../../../../shared/contract/chat';
-import { SEND_EVERYTHING, type ContextPlanView, type SentContext } from '../../../../shared/domain/context-budget';
+import type { ContextBudget, ContextPlanView, SentContext } from '../../../../shared/domain/context-budget';
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import type { ChatService, CompletionContext } from '../completion/chat-service';
 import type { CompletionInput } from '../completion/completion-input';
@@ -7,6 +7,7 @@ import type { HeldText } from '../held/held-items';
 import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
+import { withFirstPart } from './first-part';
 import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
 
 /** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
@@ -16,6 +17,8 @@ export interface ChatContext {
   key: (model: string) => string;
   /** model-requests' fits, here in estimated tokens (under the key's own name + " tokens"). */
   fits: Fits;
+  /** The budget of a conversation that sets none: the default in Settings. */
+  budget: () => ContextBudget;
 }
 
 /**
@@ -32,13 +35,13 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
     // Held documents and pastes are always sent, as the system prompt is: planned as part of it.
     const systemPrompt = [meta.systemPrompt, ...held.map((item) => item.text)].filter((text) => text.trim()).join('\n\n');
-    return planContext({ systemPrompt, path, budget: meta.options.context ?? SEND_EVERYTHING, tokens, cap });
+    return planContext({ systemPrompt, path, budget: meta.options.context ?? context.budget(), tokens, cap });
   }
 
   /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
   function view(meta: ConversationMeta, stored: readonly Message[], next: Message, held: readonly HeldText[] = []): ContextPlanView {
     const planned = plan(meta, [...stored, next], held);
-    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id) };
+    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id), budget: meta.options.context ? 'conversation' : 'settings' };
   }
 
   /**
@@ -46,51 +49,74 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    * left out). A refusal is only taken back while the attempt has reported nothing else, so a
    * tool loop's later step is never sent twice.
    */
-  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void) {
+  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void, firstPart?: string) {
     const key = context.key(meta.options.model);
     let cap = context.fits.budget(fitKey(meta));
+    // The tokens the item sent in part may take (uncounted ratio: the tokenizer cuts); Infinity: every item whole.
+    let part = firstPart === undefined ? Infinity : partBudget(meta, path, held, firstPart, cap);
+    const firstPartOf = held.find((item) => item.id === firstPart)?.name;
     for (let cut = false; ; cut = true) {
-      const planned = plan(meta, path, held, cap);
-      const input: CompletionInput = requestFor(meta, planned.sent, continuing, held);
-      onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut });
+      const sending = part === Infinity ? held : withFirstPart(held, firstPart!, part);
+      const planned = plan(meta, path, sending, cap);
+      const input: CompletionInput = requestFor(meta, planned.sent, continuing, sending);
+      const sent: SentContext = { messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
+      onSent(sent);
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
       await chat.complete(input, {
         ...ctx,
         emit: (event) => {
-          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long' && planned.sent.length > planned.kept) {
+          const tooLong = !reported && event.type === 'failed' && event.failure.reason === 'context_too_long';
+          if (tooLong && (planned.sent.length > planned.kept || (part !== Infinity && part > 1))) {
             refused = event;
             return;
           }
-          if (!reported && event.type === 'failed' && event.failure.reason === 'context_too_long') {
-            onSent({ messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, tooBig: biggest(meta, planned, path.at(-1)) });
-          }
+          if (tooLong) onSent({ ...sent, ...biggest(meta, planned, sending, path.at(-1)) });
           reported = true;
           if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
-          if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt);
+          if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt, sending);
           ctx.emit(event);
         },
       });
       if (!refused || ctx.signal.aborted) return;
       void context.fits.record(fitKey(meta), planned.tokens, false);
-      cap = Math.floor(planned.tokens / 2);
+      // Other messages go first; once only what is always sent is left, the item sent in part is halved.
+      if (planned.sent.length > planned.kept) cap = Math.floor(planned.tokens / 2);
+      else part = Math.floor(part / 2);
     }
   }
 
+  /**
+   * Where the first part of held item `id` starts: what the model was found to take, less what is
+   * always sent besides it (or half the item, when no limit is known yet), in the tokenizer's count.
+   */
+  function partBudget(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], id: string, cap: number): number {
+    // The intent checked it is one of the conversation's items.
+    const item = held.find((candidate) => candidate.id === id)!;
+    const whole = context.tokens.raw(item.text);
+    if (cap === Infinity) return Math.max(1, Math.floor(whole / 2));
+    const rest = plan(meta, path, held.filter((other) => other !== item), 0).tokens + MESSAGE_OVERHEAD;
+    const ratio = context.tokens.ratio(context.key(meta.options.model));
+    return Math.max(1, Math.min(whole - 1, Math.floor((cap - rest) / ratio)));
+  }
+
   /** Which of what is always sent is the largest: the item to name when they alone do not fit. */
-  function biggest(meta: ConversationMeta, planned: ContextPlan, last: Message | undefined): SentContext['tooBig'] {
+  function biggest(meta: ConversationMeta, planned: ContextPlan, held: readonly HeldText[], last: Message | undefined): Pick<SentContext, 'tooBig' | 'item'> {
     const size = (text: string) => context.tokens.raw(text);
     const pinned = Math.max(0, ...planned.sent.filter((message) => message !== last).map((message) => size(message.content)));
-    const sizes = { system_prompt: size(meta.systemPrompt), pinned, message: last ? size(last.content) : 0 };
-    return (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+    const item = held.reduce<HeldText | undefined>((a, b) => (!a || size(b.text) > size(a.text) ? b : a), undefined);
+    const sizes = { system_prompt: size(meta.systemPrompt), attached: item ? size(item.text) : 0, pinned, message: last ? size(last.content) : 0 };
+    const tooBig = (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+    return tooBig === 'attached' && item ? { tooBig, item: { id: item.id, name: item.name } } : { tooBig };
   }
 
   /**
    * The service's own count of a request corrects the estimate: the ratio is of the texts' tokens
    * alone (each message's overhead taken off its count), as the plan scales texts and adds the overhead.
    */
-  function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string) {
-    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...planned.sent.map((message) => message.content)];
+  function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string, held: readonly HeldText[]) {
+    // The held items' text is part of what the service counted: left out, it would swell the ratio.
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...held.map((item) => item.text), ...planned.sent.map((message) => message.content)];
     const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
     return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
   }

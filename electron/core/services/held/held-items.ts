@@ -23,6 +23,7 @@ const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', 
 export type AttachOutcome = { ok: true; item: HeldItem } | { ok: false; problem: ProblemData };
 /** What a request carries of one held item. */
 export interface HeldText {
+  id: string;
   name: string;
   kind: HeldItem['kind'];
   text: string;
@@ -129,7 +130,7 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
       return [...items.values()]
         .filter((item) => item.conversationId === conversationId)
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((item) => ({ name: item.name, kind: item.kind, text: readFileSync(textPath(item.id), 'utf8') }));
+        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: readFileSync(textPath(item.id), 'utf8') }));
     },
 
     /** A waiting item's text file and the name to save it under (Save as file). */

@@ -3,6 +3,7 @@ import { PARTS_IN_FLIGHT, keyReminderDaysSchema, partsInFlightSchema, planSchema
 import { DEFAULT_SUBTITLE_RULES, subtitleRulesSchema } from '../../../../shared/domain/transcript';
 import { DEFAULT_JOB_REQUEST, jobRequestSchema } from '../../../../shared/contract/jobs';
 import { languageChoiceSchema } from '../../../../shared/i18n/languages';
+import { SEND_EVERYTHING, contextBudgetSchema } from '../../../../shared/domain/context-budget';
 import { log } from '../../log';
 
 /** One profile as settings.json keeps it. Its key is in the keychain, never here. */
@@ -27,6 +28,8 @@ export const settingsFileSchema = z.object({
   speakerNameAsked: z.boolean().default(false).catch(false),
   /** On until the user switches them off; files written before captions have them on. */
   liveCaptions: z.boolean().default(true).catch(true),
+  /** Chat's default budget; files written before it (or a budget outside today's limits) send everything. */
+  contextBudget: contextBudgetSchema.default(SEND_EVERYTHING).catch(SEND_EVERYTHING),
   /**
    * Global, like the theme; files written before there were rules get the defaults, and so do
    * rules outside today's limits (a hand edit, an older Confab): they must never cost the profiles.
@@ -99,6 +102,7 @@ export function readSettingsFile(raw: unknown, initialBaseUrl = ''): { file: Set
       speakerName: null,
       speakerNameAsked: false,
       liveCaptions: true,
+      contextBudget: SEND_EVERYTHING,
       subtitleRules: DEFAULT_SUBTITLE_RULES,
       transcriptionDefaults: DEFAULT_JOB_REQUEST,
       partsInFlight: PARTS_IN_FLIGHT.default,

@@ -96,7 +96,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     const system = deps.systemLanguages?.() ?? [];
     const uiLanguage = resolveLanguage(file.language, system);
     const systemLanguage = resolveLanguage('system', system);
-    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, liveCaptions: file.liveCaptions, profileId: id, profileName: name, unsaved };
+    return { baseUrl, mcpUrl, plan, proxy, theme: file.theme, language: file.language, uiLanguage, systemLanguage, keyReminderDays: file.keyReminderDays, speakerName: file.speakerName, speakerNameAsked: file.speakerNameAsked || file.speakerName !== null, partsInFlight: file.partsInFlight, liveCaptions: file.liveCaptions, contextBudget: file.contextBudget, profileId: id, profileName: name, unsaved };
   };
 
   return {
@@ -117,7 +117,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
     proxy: (): string | null => active().proxy,
 
     async update(patch: SettingsPatch): Promise<Settings> {
-      const { theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight, liveCaptions, ...profilePatch } = patch;
+      const { theme, language, keyReminderDays, speakerName, speakerNameAsked, partsInFlight, liveCaptions, contextBudget, ...profilePatch } = patch;
       await save({
         ...file,
         ...(theme !== undefined && { theme }),
@@ -127,6 +127,7 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
         ...(speakerNameAsked !== undefined && { speakerNameAsked }),
         ...(partsInFlight !== undefined && { partsInFlight }),
         ...(liveCaptions !== undefined && { liveCaptions }),
+        ...(contextBudget !== undefined && { contextBudget }),
         profiles: file.profiles.map((profile) => (profile.id === active().id ? { ...profile, ...profilePatch } : profile)),
       });
       const next = get();

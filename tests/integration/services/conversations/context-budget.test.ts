@@ -98,6 +98,24 @@ describe('a conversation with a context budget', () => {
     expect((await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).leftOut).toContain('m3');
   });
 
+  it('uses the budget set in Settings when the conversation sets none, and the conversation\'s own choice wins', async () => {
+    const app = await coreWith(50, (index) => `Message number ${index}.`);
+    await app.invoke('settings:update', { contextBudget: { kind: 'last', messages: 5 } });
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 5, of: 50, budget: 'settings' });
+    fake.chat.next({ reply: 'Noted.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'And so?', options });
+    await app.end('long');
+    // The pinned message, the four latest and the question.
+    expect((chatLog().at(-1)!.body as Body).messages).toHaveLength(1 + 1 + 4 + 1);
+
+    const own = { ...options, context: { kind: 'all' } };
+    fake.chat.next({ reply: 'All of it.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'Everything now.', options: own });
+    await app.next('long', 'done', 2);
+    expect((chatLog().at(-1)!.body as Body).messages).toHaveLength(1 + 53);
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 54, of: 54, budget: 'conversation' });
+  });
+
   it('keeps chatting past the model\'s limit: older unpinned messages are left out until it fits, and the reply says so', async () => {
     const app = await coreWith(500, (index) => `Turn ${index}: ${'a sentence of the conversation that goes on. '.repeat(4)}`);
     fake.setContextTokens(4000);
@@ -144,5 +162,36 @@ describe('a conversation with a context budget', () => {
     expect(reply.sent).toMatchObject({ tooBig: 'message', cut: true });
     // The question is kept, whatever the model said: nothing the user typed is lost.
     expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-2)!.content).toContain('A very long question.');
+  });
+
+  it('names an attached document too big by itself, and sends its first part when asked', async () => {
+    const app = await coreWith(6, (index) => `Message number ${index}.`);
+    fake.setContextTokens(2000);
+    const report = 'The annual report goes on, chapter after chapter, about the harbour. '.repeat(1500);
+    const staged = await app.core.files.staging.fromBytes(new TextEncoder().encode(report), 'report.txt', 'document');
+    if (!staged.ok) throw new Error(staged.problem.code);
+    const attached = await app.invoke<{ ok: true; item: { id: string } }>('conversations:attach', { fileId: staged.file.fileId });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'What does the report say?', attached: [attached.item.id], options });
+    expect(await app.end('long')).toMatchObject({ type: 'failed', failure: { reason: 'context_too_long' } });
+    const failed = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(failed.sent).toMatchObject({ tooBig: 'attached', item: { id: attached.item.id, name: 'report.txt' } });
+
+    // Its first part: main cuts the text to what the model takes and sends again; the reply says so.
+    fake.chat.next({ reply: 'It is about the harbour.' });
+    await app.invoke('conversations:sendFirstPart', { conversationId: 'long', itemId: attached.item.id });
+    await app.next('long', 'done');
+    const taken = chatLog().filter((request) => request.status === 200).at(-1)!;
+    const body = taken.body as Body;
+    expect(promptTokensOf({ messages: body.messages.map((m) => ({ ...m, text: m.content })) } as never)).toBeLessThanOrEqual(2000);
+    const sentReport = body.messages.find((m) => m.content.includes('The annual report goes on'))!.content;
+    expect(sentReport.length).toBeLessThan(report.length);
+    expect(body.messages.at(-1)!.content).toBe('What does the report say?');
+    // Only an item the conversation holds can be sent in part, refused before anything is stored.
+    await expect(app.invoke('conversations:sendFirstPart', { conversationId: 'long', itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
+    const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(reply).toMatchObject({ content: 'It is about the harbour.', sent: { firstPartOf: 'report.txt' } });
+    // The service's count took the report's text in: the learnt ratio counts it too, and stays near 1.
+    const ratios = JSON.parse(await readFile(join(app.dir, 'token-ratios.json'), 'utf8')) as Record<string, number>;
+    expect(Object.values(ratios)[0]).toBeLessThan(2);
   });
 });

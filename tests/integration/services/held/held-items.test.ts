@@ -112,7 +112,7 @@ describe('the held folder', () => {
     const attached = await held.attach(staged.file.fileId);
     if (!attached.ok) throw new Error('not attached');
     held.bind([attached.item.id], 'c1');
-    expect(held.textFor('c1')).toEqual([{ name: 'Pasted text', kind: 'paste', text }]);
+    expect(held.textFor('c1')).toEqual([{ id: attached.item.id, name: 'Pasted text', kind: 'paste', text }]);
     // A bound item is the conversation's: the composer can no longer remove it, nor a second Send take it.
     await held.remove(attached.item.id);
     expect(() => held.check([attached.item.id])).toThrow(/held\.not_found/);

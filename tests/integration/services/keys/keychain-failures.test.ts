@@ -27,6 +27,7 @@ const settings: Settings = {
   speakerNameAsked: false,
   partsInFlight: 3,
   liveCaptions: true,
+  contextBudget: { kind: 'all' },
   profileId: 'default',
   profileName: 'Default',
   unsaved: null,

@@ -45,6 +45,7 @@ const settingsFor = (profileId: string, baseUrl: string): Settings => ({
   speakerNameAsked: false,
   partsInFlight: 3,
   liveCaptions: true,
+  contextBudget: { kind: 'all' },
   profileId,
   profileName: profileId,
   unsaved: null,

@@ -22,6 +22,7 @@ function setup(baseUrl = 'https://api.example.com/v1') {
     speakerNameAsked: false,
     partsInFlight: 3,
     liveCaptions: true,
+    contextBudget: { kind: 'all' },
     profileId: 'p1',
     profileName: 'Production',
     unsaved: null,

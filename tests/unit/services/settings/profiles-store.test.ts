@@ -49,6 +49,7 @@ describe('settings.json from before profiles', () => {
       speakerNameAsked: false,
       partsInFlight: 3,
       liveCaptions: true,
+      contextBudget: { kind: 'all' },
       profileId: 'default',
       profileName: 'Default',
       unsaved: null,
