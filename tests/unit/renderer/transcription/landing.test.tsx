@@ -68,7 +68,10 @@ afterEach(async () => {
 });
 
 async function show(audio = true) {
-  root = createRoot(document.body.appendChild(document.createElement('div')));
+  // Inside the screen's scroll box, as on the page: the list scrolls with the screen.
+  const screen = document.body.appendChild(document.createElement('div'));
+  screen.className = 'screen';
+  root = createRoot(screen.appendChild(document.createElement('div')));
   await act(async () => root!.render(<Page audio={audio} />));
 }
 
