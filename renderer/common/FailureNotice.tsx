@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { guidanceFor } from './failure-guidance';
@@ -8,10 +9,12 @@ interface Props {
   inSettings?: boolean;
   onSettings?(): void;
   onRetry?(): void;
+  /** The answer a feature offers beside the advice (a plan refusal's Switch this profile to Free). */
+  children?: ReactNode;
 }
 
 /** A failure with what to do about it, and the matching button where there is one. */
-export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Props) {
+export function FailureNotice({ failure, inSettings, onSettings, onRetry, children }: Props) {
   // Subscribed to the language, so the words below change with it.
   const { t } = useTranslation('errors');
   const guidance = guidanceFor(failure, { inSettings });
@@ -21,6 +24,7 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Prop
     <div className="notice error" role="alert">
       <p className="notice-title">{guidance.title}</p>
       <p>{guidance.advice}</p>
+      {children}
       {guidance.detail && guidance.detail !== guidance.advice && (
         <p className="notice-detail">
           {/* Only the words of an HTTP error body are the server's; main's diagnosis (a broken stream, an unreadable answer) is not. */}
