@@ -9,7 +9,7 @@ interface Props {
   inSettings?: boolean;
   onSettings?(): void;
   onRetry?(): void;
-  /** The answer a feature offers beside the advice (a plan refusal's Switch this profile to Free). */
+  /** The answer a feature offers first among the buttons (a plan refusal's Switch this profile to Free). */
   children?: ReactNode;
 }
 
@@ -24,7 +24,6 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry, childr
     <div className="notice error" role="alert">
       <p className="notice-title">{guidance.title}</p>
       <p>{guidance.advice}</p>
-      {children}
       {guidance.detail && guidance.detail !== guidance.advice && (
         <p className="notice-detail">
           {/* Only the words of an HTTP error body are the server's; main's diagnosis (a broken stream, an unreadable answer) is not. */}
@@ -42,6 +41,7 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry, childr
         </p>
       )}
       <div className="actions">
+        {children}
         {guidance.action === 'settings' && onSettings && (
           <button type="button" onClick={onSettings}>
             {t('failure.open_settings')}

@@ -85,6 +85,8 @@ describe('transcription queue retries in Chromium', () => {
     await row.getByText('The service refused this as a Pro feature for this profile\'s key.').waitFor();
     await screenshot(page, 'transcription-plan-refused');
     await row.getByRole('button', { name: 'Switch this profile to Free' }).click();
+    await row.getByText('This profile is now on the Free plan.').waitFor();
+    // Pro-only controls say they need Pro, as for any Free profile.
     await page.getByText('Transcription is a Pro feature').first().waitFor();
     await openSettings(page);
     expect(await page.getByRole('radio', { name: /^Free/ }).isChecked()).toBe(true);
