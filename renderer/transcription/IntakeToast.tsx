@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../i18n';
 import { openSettings } from '../navigation';
+import { useSettings } from '../settings';
 import { useIntake } from './intake';
 import { RefusalWords } from './Queue';
 import { type IntakeNotice, useTranscription } from './store';
@@ -18,7 +19,9 @@ export function IntakeToast() {
   const notice = useTranscription((s) => s.notice);
   // A drop on the Free plan adds no row: its notice stands for it, the newest refusal, until it is dismissed here.
   const [noticeDismissed, setNoticeDismissed] = useState<IntakeNotice | null>(null);
-  if (notice?.kind === 'needsPro' && notice !== noticeDismissed) return <NeedsProToast names={notice.names} onDismiss={() => setNoticeDismissed(notice)} />;
+  // Stale once the plan is Pro: the next drop is taken.
+  const pro = useSettings((s) => s.settings?.plan === 'pro');
+  if (notice?.kind === 'needsPro' && notice !== noticeDismissed && !pro) return <NeedsProToast names={notice.names} onDismiss={() => setNoticeDismissed(notice)} />;
   if (!item) return null;
   const dismiss = () => setDismissed(new Set(dismissed).add(item.key));
   const showRow = () => {
