@@ -111,7 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     rememberSecret(found.key);
     return found;
   };
-  const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, apiKey: async (url) => (await keyFor(url)).key });
+  const service = createServiceClient({ ...clientDeps, baseUrl: () => settings.get().baseUrl, profileId: () => settings.get().profileId, apiKey: async (url) => (await keyFor(url)).key });
   const configs = await loadServerConfigs({ dir: options.userDataDir, secrets });
   const consent = await createConsentGate({ dir: options.userDataDir, consent: options.consent ?? refuseAll, t: language.t });
   const permissions = await createToolPermissions({

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Usage } from '../../shared/domain/chat';
 import { type Message, canContinue } from '../../shared/domain/conversation';
 import { openSettings } from '../navigation';
+import { SwitchToFree } from '../settings';
 import { CopyButton } from '../common/CopyButton';
 import { FailureNotice } from '../common/FailureNotice';
 import { useFormats } from '../i18n';
@@ -97,7 +98,9 @@ export function AssistantMessage({ message, conversationId, isLast }: Props) {
             <p>{t('message.stepLimitDetail')}</p>
           </div>
         ) : (
-          <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined} />
+          <FailureNotice failure={message.failure} onSettings={openSettings} onRetry={isLast ? regenerate : undefined}>
+            <SwitchToFree failure={message.failure} />
+          </FailureNotice>
         ))}
       {!streaming && (
         <div className="message-actions">

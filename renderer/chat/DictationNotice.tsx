@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../i18n';
 import { FailureNotice } from '../common/FailureNotice';
+import { SwitchToFree } from '../settings';
 import { problemText, problemWords } from '../common/problem-text';
 import { errorText } from '../../shared/domain/error-text';
 import { BridgeError } from '../../shared/contract/client';
@@ -64,7 +65,9 @@ export function DictationNotice({ conversationId, phase }: { conversationId: str
       return (
         <div className="dictation-failed">
           {phase.failure ? (
-            <FailureNotice failure={phase.failure} onRetry={() => void retry(conversationId)} />
+            <FailureNotice failure={phase.failure} onRetry={() => void retry(conversationId)}>
+              <SwitchToFree failure={phase.failure} />
+            </FailureNotice>
           ) : (
             <div className="notice error" role="alert">
               {/* After a reload the clip is offered again without the words of why it failed. */}

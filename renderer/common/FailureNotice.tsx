@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceFailure } from '../../shared/domain/service-failure';
 import { guidanceFor } from './failure-guidance';
@@ -8,10 +9,12 @@ interface Props {
   inSettings?: boolean;
   onSettings?(): void;
   onRetry?(): void;
+  /** The answer a feature offers first among the buttons (a plan refusal's Switch this profile to Free). */
+  children?: ReactNode;
 }
 
 /** A failure with what to do about it, and the matching button where there is one. */
-export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Props) {
+export function FailureNotice({ failure, inSettings, onSettings, onRetry, children }: Props) {
   // Subscribed to the language, so the words below change with it.
   const { t } = useTranslation('errors');
   const guidance = guidanceFor(failure, { inSettings });
@@ -38,6 +41,7 @@ export function FailureNotice({ failure, inSettings, onSettings, onRetry }: Prop
         </p>
       )}
       <div className="actions">
+        {children}
         {guidance.action === 'settings' && onSettings && (
           <button type="button" onClick={onSettings}>
             {t('failure.open_settings')}

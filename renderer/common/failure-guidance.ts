@@ -184,7 +184,10 @@ export function guidanceFor(failure: ServiceFailure, options: { inSettings?: boo
         ? 'failure.kind.rate_limit.advice_wait'
         : refused
           ? 'failure.kind.http.advice_refused'
-          : adviceKey,
+          : // A plan refusal that names its profile: the page offers to set that profile to Free.
+            failure.kind === 'plan' && failure.profileId
+            ? 'failure.kind.plan.for_key'
+            : adviceKey,
     ),
     // An unreachable host is said once, in the title, which names the host and the system's code.
     detail: what ? t(what) : failure.reason === 'unreachable' ? null : failure.message || null,

@@ -4,4 +4,5 @@ export { onConnectionChange, useSettings, watchSettings } from './store';
 export { UnsavedSettingsNotice } from './UnsavedNotice';
 export { ActiveProfile } from './profiles/ActiveProfile';
 export { ProfileSwitcher } from './profiles/ProfileSwitcher';
+export { SwitchToFree } from './profiles/SwitchToFree';
 export { useProfiles } from './profiles/store';

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormats } from '../i18n';
+import { openSettings } from '../navigation';
+import { useSettings } from '../settings';
 import { useIntake } from './intake';
 import { RefusalWords } from './Queue';
+import { type IntakeNotice, useTranscription } from './store';
 
 /**
  * A refused file said where the eye is, not only in its queue row: a drop lands anywhere on the
@@ -12,6 +16,12 @@ export function IntakeToast() {
   const { t } = useTranslation('transcription');
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const item = useIntake((s) => s.items.findLast((i) => i.state === 'rejected' && !dismissed.has(i.key)));
+  const notice = useTranscription((s) => s.notice);
+  // A drop on the Free plan adds no row: its notice stands for it, the newest refusal, until it is dismissed here.
+  const [noticeDismissed, setNoticeDismissed] = useState<IntakeNotice | null>(null);
+  // Stale once the plan is Pro: the next drop is taken.
+  const pro = useSettings((s) => s.settings?.plan === 'pro');
+  if (notice?.kind === 'needsPro' && notice !== noticeDismissed && !pro) return <NeedsProToast names={notice.names} onDismiss={() => setNoticeDismissed(notice)} />;
   if (!item) return null;
   const dismiss = () => setDismissed(new Set(dismissed).add(item.key));
   const showRow = () => {
@@ -31,6 +41,25 @@ export function IntakeToast() {
           {t('queue.showRefused')}
         </button>
         <button type="button" className="small secondary" onClick={dismiss}>
+          {t('screen.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Nothing was added: the plan in Settings is Free (the notice at the top of Transcribe says it too). */
+function NeedsProToast({ names, onDismiss }: { names: string[]; onDismiss(): void }) {
+  const { t } = useTranslation('transcription');
+  const { list } = useFormats();
+  return (
+    <div className="notice error over-pane" role="alert">
+      <p>{t('screen.needsPro', { names: list(names) })}</p>
+      <div className="actions">
+        <button type="button" className="small secondary" onClick={openSettings}>
+          {t('proNotice.open')}
+        </button>
+        <button type="button" className="small secondary" onClick={onDismiss}>
           {t('screen.dismiss')}
         </button>
       </div>

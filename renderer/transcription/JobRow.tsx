@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '../../shared/contract/jobs';
 import { openSettings, useNavigation } from '../navigation';
+import { SwitchToFree } from '../settings';
 import { FailureNotice } from '../common/FailureNotice';
 import { formatClock, useSizes } from './format';
 import { JobStatus } from './JobStatus';
@@ -83,7 +84,11 @@ export function JobRow({ job, first, last }: { job: Job; first: boolean; last: b
         <Actions job={job} first={first} last={last} />
       </div>
       <JobStatus job={job} />
-      {job.state === 'failed' && job.failure && <FailureNotice failure={job.failure} onSettings={openSettings} onRetry={() => retry(job.id)} />}
+      {job.state === 'failed' && job.failure && (
+        <FailureNotice failure={job.failure} onSettings={openSettings} onRetry={() => retry(job.id)}>
+          <SwitchToFree failure={job.failure} />
+        </FailureNotice>
+      )}
       {job.state === 'failed' && !job.failure && (
         <div className="notice error" role="alert">
           <p>{job.problem && problemWords(job.problem)}</p>

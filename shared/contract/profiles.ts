@@ -38,6 +38,11 @@ export const profilesArea = {
   /** Refused for the last profile; deletes the profile's keychain entry too. */
   delete: call(z.object({ id: profileIdSchema }).strict(), profileListSchema),
   switch: call(z.object({ id: profileIdSchema }).strict(), profileListSchema),
+  /**
+   * The answer to a plan refusal (a 403 naming the plan): that profile's plan becomes Free. The only
+   * change of a plan besides Settings' own choice; every window hears it through settings.watch.
+   */
+  setFree: call(z.object({ id: profileIdSchema }).strict(), profileListSchema),
 };
 
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;

@@ -103,6 +103,11 @@ export const serviceFailure = z
     values: problemValuesSchema.optional(),
     host: z.string().nullable(),
     retryAfterSeconds: z.number().nullable(),
+    /**
+     * The profile a plan refusal (kind 'plan') was sent with: the service never says a key's plan, so
+     * the page offers to set that profile to Free, and the profile may no longer be the active one.
+     */
+    profileId: z.string().optional(),
   })
   .transform(({ reason, ...failure }) => ({ ...failure, reason: reason === undefined ? reasonFor(failure.kind, failure.code) : reason }));
 

@@ -53,4 +53,27 @@ describe('a refused drop on a scrolled page', () => {
     await row.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1280, height: 860 });
   });
+
+  it('on the Free plan is said in view too, not only at the top of Transcribe', async () => {
+    const { page } = h;
+    await setPlan(page, 'Free');
+    await openTranscribe(page);
+    await page.setViewportSize({ width: 800, height: 600 });
+    const screen = page.getByRole('main');
+    await screen.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    expect(await screen.evaluate((element) => element.scrollTop), 'the page scrolled').toBeGreaterThan(0);
+
+    await dropFiles(page, screen, [{ name: 'standup.wav', bytes: new Uint8Array(64) }]);
+    const said = page.getByRole('alert').filter({ hasText: 'Nothing was added: transcription needs the Pro plan (standup.wav).' });
+    await said.first().waitFor({ state: 'attached' });
+    const anyInView = async () => (await Promise.all((await said.all()).map((alert) => inView(page, alert)))).includes(true);
+    await expect.poll(anyInView, { message: 'the Free plan\'s refusal is in view without scrolling' }).toBe(true);
+    await screenshot(page, 'transcription-free-drop-in-view-800');
+
+    // Dismissed over the page, it stays said at the top of Transcribe.
+    await said.last().getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => said.count()).toBe(1);
+    await setPlan(page, 'Pro');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
 });

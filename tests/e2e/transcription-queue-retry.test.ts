@@ -9,11 +9,13 @@ import {
   fileOf,
   lastTranscriptionRequest,
   openProTranscribe,
+  openSettings,
   openTranscribe,
   padLongMeeting,
   pickLanguage,
   queueRow,
   resultHeading,
+  setPlan,
   speakSpeech,
   transcriptionRequestCount,
   useKey,
@@ -79,6 +81,17 @@ describe('transcription queue retries in Chromium', () => {
     const row = queueRow(page, 'speech.wav');
     await row.getByText('The service refused the request (403)').waitFor();
     await row.getByText('Audio transcription requires a Pro plan.').waitFor();
+    // The service says nothing of a key's plan: its 403 offers the user's own setting, and only the click changes it.
+    await row.getByText('The service refused this as a Pro feature for this profile\'s key.').waitFor();
+    await screenshot(page, 'transcription-plan-refused');
+    await row.getByRole('button', { name: 'Switch this profile to Free' }).click();
+    await row.getByText('This profile is now on the Free plan.').waitFor();
+    // Pro-only controls say they need Pro, as for any Free profile.
+    await page.getByText('Transcription is a Pro feature').first().waitFor();
+    await openSettings(page);
+    expect(await page.getByRole('radio', { name: /^Free/ }).isChecked()).toBe(true);
+
+    await setPlan(page, 'Pro');
     await useKey(page, fake.keys.pro);
     await openTranscribe(page);
     await queueRow(page, 'speech.wav').getByRole('button', { name: 'Retry' }).click();

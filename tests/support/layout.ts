@@ -193,6 +193,22 @@ function measure(controls: string): string[] {
     if (empty > 24) problems.push(`empty: the sidebar's chats leave ${Math.round(empty)} px empty above the transcripts`);
   }
 
+  // A radio or checkbox and its words: at least 6 px apart (the browser's own 3 px margin reads as touching).
+  for (const { el } of shown) {
+    if (!el.matches('input[type="radio"], input[type="checkbox"]')) continue;
+    const label = el.closest('label');
+    const words = label && document.createRange();
+    if (!label || !words || getComputedStyle(el).opacity === '0') continue;
+    words.setStart(label, 0);
+    words.setStartAfter(el);
+    words.setEnd(label, label.childNodes.length);
+    const text = [...words.getClientRects()].find((rect) => rect.width > 0 && rect.bottom > el.getBoundingClientRect().top && rect.top < el.getBoundingClientRect().bottom);
+    if (!text) continue;
+    const box = el.getBoundingClientRect();
+    const gap = rtl ? box.left - text.right : text.left - box.right;
+    if (gap > -1 && gap < 6) problems.push(`touching: ${describe(el)} is ${Math.round(gap)} px from its words in ${describe(label)}`);
+  }
+
   const frame = document.scrollingElement!;
   if (frame.scrollHeight > frame.clientHeight || frame.scrollWidth > frame.clientWidth) {
     problems.push(`frame scrolls: the document is ${frame.scrollWidth}x${frame.scrollHeight} px in a ${frame.clientWidth}x${frame.clientHeight} window`);

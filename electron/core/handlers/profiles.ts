@@ -15,5 +15,6 @@ export function profilesHandlers(deps: { settings: SettingsStore; keys: KeyStore
       return list;
     },
     switch: ({ id }) => deps.settings.switchTo(id),
+    setFree: ({ id }) => deps.settings.setFree(id),
   };
 }

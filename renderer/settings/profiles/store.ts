@@ -14,6 +14,8 @@ interface ProfilesState {
   rename(id: string, name: string): Promise<boolean>;
   remove(id: string): Promise<boolean>;
   switchTo(id: string): Promise<boolean>;
+  /** A plan refusal's answer: that profile's plan becomes Free. */
+  setFree(id: string): Promise<boolean>;
   openSwitcher(open: boolean): void;
 }
 
@@ -51,6 +53,12 @@ export const useProfiles = create<ProfilesState>((set) => {
     async switchTo(id) {
       const done = await send(() => api.profiles.switch({ id }));
       if (done) await useSettings.getState().load();
+      return done;
+    },
+    async setFree(id) {
+      const done = await send(() => api.profiles.setFree({ id }));
+      // Main tells every window through settings.watch; this one shows it without waiting for the echo.
+      if (done && useSettings.getState().settings?.profileId === id) await useSettings.getState().load();
       return done;
     },
     openSwitcher: (open) => set({ switcherOpen: open }),

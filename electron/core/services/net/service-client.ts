@@ -11,6 +11,8 @@ export interface ServiceClientDeps {
   baseUrl(): string;
   /** The key for a request to `url`: main gives one only for the origin it was saved for. */
   apiKey(url: string): Promise<string | null>;
+  /** The profile a request is sent with, named on a plan refusal (the page offers to set it to Free). */
+  profileId?(): string;
   /** Caps and timeouts; tests shrink them. */
   limits?: Partial<TransportLimits>;
 }
@@ -40,6 +42,7 @@ export function createServiceClient(deps: ServiceClientDeps) {
     const baseUrl = deps.baseUrl();
     if (!baseUrl) return { ok: false, failure: notConfigured('no_base_url') };
     const url = endpoint(baseUrl, path);
+    const profileId = deps.profileId?.();
     const headers: Record<string, string> = {};
     const key = await deps.apiKey(url);
     if (key) headers.Authorization = `Bearer ${key}`;
@@ -47,8 +50,9 @@ export function createServiceClient(deps: ServiceClientDeps) {
     const headersTimeoutMs = isUpload(body) ? limits.uploadHeadersTimeoutMs : limits.headersTimeoutMs;
     const sent = await send({ fetch: deps.fetch, limits }, url, { method: 'POST', headers, body, signal: init.signal, headersTimeoutMs });
     if (!sent.ok) return sent;
-    if (!sent.response.ok) return { ok: false, failure: await failureFromResponse(sent.response, sent.url, limits.maxErrorBodyBytes) };
-    return sent;
+    if (sent.response.ok) return sent;
+    const failure = await failureFromResponse(sent.response, sent.url, limits.maxErrorBodyBytes);
+    return { ok: false, failure: failure.kind === 'plan' && profileId ? { ...failure, profileId } : failure };
   }
 
   const postJson = (path: string, body: unknown, signal?: AbortSignal) =>

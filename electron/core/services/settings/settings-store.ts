@@ -164,6 +164,16 @@ export async function createSettingsStore(deps: SettingsStoreDeps) {
       await save({ ...file, profiles, activeId: file.activeId === id ? profiles[0]!.id : file.activeId });
       return list();
     },
+    /** A plan refusal's answer: the profile's plan is Free, told to every window when it is the one in use. */
+    async setFree(id: string): Promise<ProfileList> {
+      await replaceProfile({ ...find(id), plan: 'free' });
+      if (id === active().id) {
+        const next = get();
+        for (const listener of changed) listener(next);
+        watchers.broadcast(next);
+      }
+      return list();
+    },
     async switchTo(id: string): Promise<ProfileList> {
       find(id);
       await save({ ...file, activeId: id });

@@ -154,3 +154,27 @@ describe('profiles', () => {
     expect(settings.list().profiles).toHaveLength(1);
   });
 });
+
+describe('a plan refusal answered with Switch this profile to Free', () => {
+  it("sets that profile's plan only, and tells every watcher when it is the profile in use", async () => {
+    const settings = await createSettingsStore({ dir });
+    await settings.update({ plan: 'pro' });
+    const { created } = await settings.create('Staging', settings.get().profileId);
+    const heard: string[] = [];
+    const watching = new AbortController();
+    void settings.watch((next) => heard.push(`${next.profileName}:${next.plan}`), watching.signal);
+
+    // Another profile's refusal (the user switched since): the one in use keeps Pro, and no window is told of a change.
+    await settings.setFree(created);
+    expect(settings.get().plan).toBe('pro');
+    expect(heard).toEqual(['Default:pro']);
+    await settings.switchTo(created);
+    expect(settings.get().plan).toBe('free');
+
+    await settings.switchTo((await fileOnDisk()).profiles[0].id);
+    await settings.setFree(settings.get().profileId);
+    expect(heard).toEqual(['Default:pro', 'Default:free']);
+    expect((await fileOnDisk()).profiles.map((profile: { plan: string }) => profile.plan)).toEqual(['free', 'free']);
+    watching.abort();
+  });
+});
