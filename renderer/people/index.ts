@@ -2,3 +2,4 @@
 export { PeopleScreen } from './PeopleScreen';
 export { ColourDot, SpeakerDot } from './ColourDot';
 export { personOf, usePeople, watchPeople } from './store';
+export { TalkTimeList } from './TalkTimeList';

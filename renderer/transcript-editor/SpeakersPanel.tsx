@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Speaker, TalkTime } from '../../shared/contract/transcriptEditor';
 import { ColourDot } from '../people/ColourDot';
+import { TalkTimeList } from '../people/TalkTimeList';
 import { personOf, renamePerson, transcriptsWith, usePeople } from '../people/store';
 import { MergedNotice, SamePersonAs } from '../people/PeopleMerge';
-import { formatClock } from '../common/timecode';
 import { problemText } from '../common/problem-text';
 import { edit, talkTimeOf, useEditor } from './store';
 
@@ -144,16 +144,7 @@ function TalkTimes() {
   return (
     <section className="ed-talk" aria-label={t('speakers.talkTime')}>
       <h3>{t('speakers.talkTime')}</h3>
-      <dl>
-        {times.map((entry) => (
-          <div key={entry.speaker}>
-            <dt dir="auto" translate="no">
-              {entry.name}
-            </dt>
-            <dd dir="ltr">{formatClock(entry.ms / 1000)}</dd>
-          </div>
-        ))}
-      </dl>
+      <TalkTimeList times={times} />
     </section>
   );
 }

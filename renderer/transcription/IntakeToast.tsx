@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../i18n';
 import { openSettings } from '../navigation';
@@ -32,19 +32,9 @@ export function IntakeToast() {
     dismiss();
   };
   return (
-    <div className="notice error over-pane" role="alert">
-      <p>
-        <RefusalWords item={item} />
-      </p>
-      <div className="actions">
-        <button type="button" className="small secondary" onClick={showRow}>
-          {t('queue.showRefused')}
-        </button>
-        <button type="button" className="small secondary" onClick={dismiss}>
-          {t('screen.dismiss')}
-        </button>
-      </div>
-    </div>
+    <OverPaneAlert action={t('queue.showRefused')} onAction={showRow} onDismiss={dismiss}>
+      <RefusalWords item={item} />
+    </OverPaneAlert>
   );
 }
 
@@ -53,11 +43,21 @@ function NeedsProToast({ names, onDismiss }: { names: string[]; onDismiss(): voi
   const { t } = useTranslation('transcription');
   const { list } = useFormats();
   return (
+    <OverPaneAlert action={t('proNotice.open')} onAction={openSettings} onDismiss={onDismiss}>
+      {t('screen.needsPro', { names: list(names) })}
+    </OverPaneAlert>
+  );
+}
+
+/** A refusal said over the page, with the one thing to do about it and Dismiss. */
+function OverPaneAlert({ children, action, onAction, onDismiss }: { children: ReactNode; action: string; onAction(): void; onDismiss(): void }) {
+  const { t } = useTranslation('transcription');
+  return (
     <div className="notice error over-pane" role="alert">
-      <p>{t('screen.needsPro', { names: list(names) })}</p>
+      <p>{children}</p>
       <div className="actions">
-        <button type="button" className="small secondary" onClick={openSettings}>
-          {t('proNotice.open')}
+        <button type="button" className="small secondary" onClick={onAction}>
+          {action}
         </button>
         <button type="button" className="small secondary" onClick={onDismiss}>
           {t('screen.dismiss')}

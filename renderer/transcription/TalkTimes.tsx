@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TalkTime } from '../../shared/contract/transcriptEditor';
 import type { TranscriptReading } from '../../shared/contract/transcription';
-import { ColourDot, personOf, usePeople } from '../people';
+import { TalkTimeList } from '../people';
 import { talkTimeOf } from '../transcript-editor';
-import { formatClock } from './format';
 
 /**
  * Each speaker's talk time on the transcript's page, from main's one computation (the editor's
@@ -13,7 +12,6 @@ import { formatClock } from './format';
  */
 export function TalkTimes({ record }: { record: TranscriptReading }) {
   const { t } = useTranslation('transcription');
-  const people = usePeople((view) => view.people);
   const [times, setTimes] = useState<TalkTime[]>([]);
   useEffect(() => {
     if (!record.edits) return setTimes([]);
@@ -30,17 +28,7 @@ export function TalkTimes({ record }: { record: TranscriptReading }) {
   return (
     <section className="talk-times" aria-labelledby="talk-times-heading">
       <h2 id="talk-times-heading">{t('result.talkTime')}</h2>
-      <dl>
-        {times.map((entry) => (
-          <div key={entry.speaker}>
-            <dt dir="auto" translate="no">
-              <ColourDot colour={entry.person ? personOf(people, entry.person)?.colour : null} />
-              {entry.name}
-            </dt>
-            <dd dir="ltr">{formatClock(entry.ms / 1000)}</dd>
-          </div>
-        ))}
-      </dl>
+      <TalkTimeList times={times} />
     </section>
   );
 }

@@ -136,7 +136,9 @@ describe('chat failures in Chromium', () => {
     await send(page, 'Think hard about this');
     const alert = (await settled(page)).getByRole('alert');
     await alert.getByText('The service refused the request (403)').waitFor();
-    await alert.getByText(/needs a Pro plan/).waitFor();
+    // The plan is the user's setting: the refusal says the key was refused as Pro, and offers Free.
+    await alert.getByText(/refused this as a Pro feature for this profile's key/).waitFor();
+    await alert.getByRole('button', { name: 'Switch this profile to Free' }).waitFor();
     await alert.getByText(/requires a Pro plan/).waitFor();
     await userMessages().getByText('Think hard about this').waitFor();
     await screenshot(page, 'chat-error-plan');

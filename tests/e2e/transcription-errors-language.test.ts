@@ -53,7 +53,8 @@ describe('a refused recording, in Japanese', () => {
     await (await chooser).setFiles([notAudio, empty]);
 
     const t = await wordsOf('ja');
-    const refusals = page.getByRole('alert');
+    // The queue's rows (the newest refusal is also said over the page, in the same words).
+    const refusals = page.getByRole('list', { name: 'キュー' }).getByRole('alert');
     const notAudioWords = t('errors:intake.not_audio', { name: 'notes.mp3', accepted: AUDIO_EXTENSIONS.join(', ') });
     const emptyWords = t('errors:intake.recording_empty', { name: 'empty.wav' });
     await refusals.getByText(notAudioWords, { exact: true }).waitFor();

@@ -180,7 +180,8 @@ export async function chooseFormat(page: Page, format: keyof typeof FORMAT_LABEL
 
 /** Clicks an export button and returns the browser download it starts. */
 export async function exportAs(page: Page, format: 'SRT' | 'VTT' | 'TXT' | 'JSON'): Promise<{ download: Download; text: string; path: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save ${format}` }).click()]);
+  // Main writes the file before the download starts: a 45-minute transcript beside a loaded suite can take past 10 s.
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: `Save ${format}` }).click()]);
   const path = await download.path();
   return { download, path, text: await readFile(path, 'utf8') };
 }

@@ -148,9 +148,9 @@ describe('a conversation with a context budget', () => {
     await app.invoke('conversations:send', { conversationId: 'long', text: 'And now?', options });
     await expect.poll(() => chatLog().map((request) => request.status)).toEqual([200]);
 
-    // The service's count corrects the local estimate from then on.
-    const ratios = JSON.parse(await readFile(join(app.dir, 'token-ratios.json'), 'utf8')) as Record<string, number>;
-    expect(Object.values(ratios)[0]).toBeGreaterThan(0);
+    // The service's count corrects the local estimate from then on (written just after the reply ends).
+    const read = () => readFile(join(app.dir, 'token-ratios.json'), 'utf8').then((text) => JSON.parse(text) as Record<string, number>, () => ({}));
+    await expect.poll(async () => Object.values(await read())[0] ?? 0).toBeGreaterThan(0);
   });
 
   it('names what is too long when what is always sent does not fit by itself', async () => {
@@ -191,7 +191,10 @@ describe('a conversation with a context budget', () => {
     const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
     expect(reply).toMatchObject({ content: 'It is about the harbour.', sent: { firstPartOf: 'report.txt' } });
     // The service's count took the report's text in: the learnt ratio counts it too, and stays near 1.
-    const ratios = JSON.parse(await readFile(join(app.dir, 'token-ratios.json'), 'utf8')) as Record<string, number>;
+    // It is written just after the reply ends (a cache, never awaited by the reply): waited for.
+    const learnt = () => readFile(join(app.dir, 'token-ratios.json'), 'utf8').then((text) => JSON.parse(text) as Record<string, number>, () => null);
+    await expect.poll(learnt).not.toBeNull();
+    const ratios = (await learnt())!;
     expect(Object.values(ratios)[0]).toBeLessThan(2);
   });
 });
