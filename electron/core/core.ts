@@ -200,7 +200,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     held, history,
     chat: createChatService({ service, tools: mcp, rules: permissions, presence }),
     plan: () => settings.get().plan,
-    context: chatContext,
+    context: chatContext, models,
   });
 
   const stopBackups = scheduleBackups(backups, history.db);

@@ -121,6 +121,13 @@ export const conversationsArea = {
   /** What the next request would carry (the composer's line) and which messages it leaves out (marked in the list). */
   contextPlan: call(z.object({ conversationId }).strict(), contextPlanSchema),
   /**
+   * Summarize earlier messages: main has the model summarize what the next request leaves out and
+   * keeps the summary as a message of its own, sent in place of them while they stay left out.
+   */
+  summarize: call(z.object({ conversationId }).strict(), messageSchema),
+  /** The user's words for a summary, sent from then on (the earlier text stays as a version). */
+  editSummary: call(z.object({ conversationId, messageId: z.string().min(1), text: draft }).strict(), messageSchema),
+  /**
    * Shows the branch through a message (a sibling, a search hit in another branch): its latest
    * descendant ends the path. Whether the path changed (false: the message was on it already).
    */

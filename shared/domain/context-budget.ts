@@ -38,5 +38,10 @@ export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: tru
   leftOut: z.array(z.string()),
   /** Whose budget it follows: the conversation's own, or the default set in Settings (it sets none). */
   budget: z.enum(['conversation', 'settings']),
+  /**
+   * A summary carried in place of left-out messages: how many it covers, and how many left out
+   * are newer than it (not in it: the page offers to summarize again).
+   */
+  summary: z.object({ covers: z.number().int().min(0), newer: z.number().int().min(0) }).optional(),
 });
 export type ContextPlanView = z.infer<typeof contextPlanSchema>;

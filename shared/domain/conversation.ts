@@ -23,6 +23,11 @@ const messageFields = z.object({
   pinned: z.boolean().optional(),
   /** Replies: how much of the history their request carried, when some was left out. */
   sent: sentContextSchema.optional(),
+  /**
+   * A summary of earlier messages (role system, migration 21): the ids of the messages it stands
+   * for. Sent in their place while they are left out; written by the model, editable by the user.
+   */
+  summary: z.object({ covers: z.array(z.string()).min(1) }).optional(),
 });
 
 /** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */

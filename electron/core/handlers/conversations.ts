@@ -23,6 +23,8 @@ export function conversationsHandlers(deps: {
     showVersion: async (input) => conversations.showVersion(input),
     pinMessage: async (input) => conversations.pinMessage(input),
     contextPlan: async (input) => conversations.contextPlan(input),
+    summarize: async (input) => conversations.summarize(input),
+    editSummary: async (input) => conversations.editSummary(input),
     showBranch: async (input) => conversations.showBranch(input),
     branchFrom: async (input) => conversations.branchFrom(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),

@@ -21,6 +21,9 @@ export interface ContextPlan {
   tokens: number;
   /** Messages that must go whatever the budget: pinned ones and the last. */
   kept: number;
+  /** A summary sent in place of left-out messages (as sent: see summary-plan.ts), and how many of them it covers. */
+  summary?: Message;
+  covered?: number;
 }
 
 /**

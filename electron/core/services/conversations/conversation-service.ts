@@ -14,6 +14,8 @@ import { type ChatContext, fittedReplies } from './fitted-reply';
 import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
 import { branchIntents, parentOf } from './branches';
+import { summaryIntents } from './summaries';
+import type { ModelRequests } from '../model-requests/model-requests';
 import { Problem } from '../../../../shared/domain/problem';
 
 /** What the options panel showed when the user asked for a reply. */
@@ -64,6 +66,8 @@ export function createConversationService(deps: {
   context: ChatContext;
   /** Documents and long pastes a Send attaches; every request of their conversation carries them. */
   held?: Pick<HeldItems, 'check' | 'bind' | 'textFor'>;
+  /** The model-request layer, which writes summaries of earlier messages (summaries.ts). */
+  models: Pick<ModelRequests, 'askText' | 'inParts'>;
   saveIntervalMs?: number;
 }) {
   const { history, chat } = deps;
@@ -256,6 +260,14 @@ export function createConversationService(deps: {
     },
 
     ...branchIntents({ history, tell: live.broadcast, idle }),
+
+    ...summaryIntents({
+      history,
+      models: deps.models,
+      leftOut: (id) => fitted.plan(history.meta(id), [...history.path(id), userMessage('…')], deps.held?.textFor(id) ?? []).leftOut,
+      tell: live.broadcast,
+      idle,
+    }),
 
     stop(conversationId: string) {
       live.get(conversationId)?.controller.abort();

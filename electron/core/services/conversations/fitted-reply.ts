@@ -8,6 +8,7 @@ import type { Fits } from '../model-requests/fits';
 import { type ContextPlan, planContext } from './context-plan';
 import { requestFor } from './request';
 import { withFirstPart } from './first-part';
+import { splitSummary, summaryWire } from './summary-plan';
 import { MESSAGE_OVERHEAD, type TokenEstimates } from './token-estimate';
 
 /** What a reply's request is planned with: the local estimates and the key their ratio is learnt under. */
@@ -35,13 +36,29 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
     // Held documents and pastes are always sent, as the system prompt is: planned as part of it.
     const systemPrompt = [meta.systemPrompt, ...held.map((item) => item.text)].filter((text) => text.trim()).join('\n\n');
-    return planContext({ systemPrompt, path, budget: meta.options.context ?? context.budget(), tokens, cap });
+    const { turns, summary } = splitSummary(path);
+    const input = { systemPrompt, path: turns, budget: meta.options.context ?? context.budget(), tokens, cap };
+    const planned = planContext(input);
+    const covers = new Set(summary?.summary?.covers);
+    // The summary stands for the turns it covers while they are left out; then it is always sent, as the system prompt is.
+    if (!summary || !planned.leftOut.some((message) => covers.has(message.id))) return planned;
+    const carried = summaryWire(summary);
+    const within = planContext({ ...input, systemPrompt: [systemPrompt, carried.content].filter((text) => text.trim()).join('\n\n') });
+    return { ...within, summary: carried, covered: within.leftOut.filter((message) => covers.has(message.id)).length };
   }
 
   /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
   function view(meta: ConversationMeta, stored: readonly Message[], next: Message, held: readonly HeldText[] = []): ContextPlanView {
     const planned = plan(meta, [...stored, next], held);
-    return { messages: planned.sent.length - 1, of: stored.length, tokens: planned.tokens, leftOut: planned.leftOut.map((message) => message.id), budget: meta.options.context ? 'conversation' : 'settings' };
+    const summary = planned.summary && { covers: planned.covered ?? 0, newer: planned.leftOut.length - (planned.covered ?? 0) };
+    return {
+      messages: planned.sent.length - 1,
+      of: planned.sent.length - 1 + planned.leftOut.length,
+      tokens: planned.tokens,
+      leftOut: planned.leftOut.map((message) => message.id),
+      budget: meta.options.context ? 'conversation' : 'settings',
+      ...(summary && { summary }),
+    };
   }
 
   /**
@@ -58,8 +75,8 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     for (let cut = false; ; cut = true) {
       const sending = part === Infinity ? held : withFirstPart(held, firstPart!, part);
       const planned = plan(meta, path, sending, cap);
-      const input: CompletionInput = requestFor(meta, planned.sent, continuing, sending);
-      const sent: SentContext = { messages: planned.sent.length, of: path.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
+      const input: CompletionInput = requestFor(meta, planned.summary ? [planned.summary, ...planned.sent] : planned.sent, continuing, sending);
+      const sent: SentContext = { messages: planned.sent.length, of: planned.sent.length + planned.leftOut.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
       onSent(sent);
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
@@ -116,7 +133,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    */
   function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string, held: readonly HeldText[]) {
     // The held items' text is part of what the service counted: left out, it would swell the ratio.
-    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...held.map((item) => item.text), ...planned.sent.map((message) => message.content)];
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...held.map((item) => item.text), ...[planned.summary ?? [], planned.sent].flat().map((message) => message.content)];
     const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
     return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
   }

@@ -24,7 +24,8 @@ export function toMarkdown(conversation: Conversation): string {
   if (conversation.systemPrompt) lines.push(`> **System prompt:** ${conversation.systemPrompt.replace(/\n/g, '\n> ')}`, '');
   const push = (message: Message, level: string) => {
     const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
-    lines.push(`${level} ${SPEAKER[message.role]}${note}`, '', message.content, '');
+    const who = message.summary ? `Summary of ${message.summary.covers.length} earlier messages` : SPEAKER[message.role];
+    lines.push(`${level} ${who}${note}`, '', message.content, '');
   };
   for (const message of conversation.messages) push(message, '##');
   branchesOf(conversation).forEach(({ after, messages }, index) => {

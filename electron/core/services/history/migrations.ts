@@ -3,6 +3,7 @@ import type { EditorDocument } from '../../../../shared/contract/transcriptEdito
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { branchesMigration } from './branches';
 import { messagePinsMigration } from './message-pins';
+import { messageSummariesMigration } from './message-summaries';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
 import { translationsMigration } from './translations';
@@ -247,6 +248,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   branchesMigration,
   // 20: pinned messages and what a reply's request carried (message-pins.ts).
   messagePinsMigration,
+  // 21: summaries of earlier messages, sent in their place (message-summaries.ts).
+  messageSummariesMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -35,7 +35,11 @@ async function setUp() {
       }),
     decide: () => undefined,
   } as unknown as ChatService;
-  const conversations = createConversationService({ history, chat, plan: () => 'pro', saveIntervalMs: 0, context: chatContextAt(dirname(path)) });
+  const conversations = createConversationService({
+    history, chat, plan: () => 'pro', saveIntervalMs: 0, context: chatContextAt(dirname(path)),
+    // Nothing here asks for a summary of earlier messages.
+    models: { askText: () => Promise.reject(new Error('not asked')), inParts: () => Promise.reject(new Error('not asked')) },
+  });
   const heard: WatchEvent[] = [];
   const watching = new AbortController();
   onTestFinished(() => watching.abort());
