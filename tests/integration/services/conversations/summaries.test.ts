@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Conversation, Message } from '../../../../shared/domain/conversation';
+import type { ContextPlanView } from '../../../../shared/domain/context-budget';
+import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
+import { startCore } from '../../../support/tool-driver';
+import { testFolder } from '../../../support/temp-folder';
+import { fake, useFake } from '../../../support/use-fake';
+
+// Summarize earlier messages: main has the model summarize what the next request leaves out and
+// sends the summary in their place from then on; pinned messages still go as themselves, and the
+// user's edit of the summary is what the model reads next.
+
+useFake();
+
+const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
+const lastTen = { ...options, context: { kind: 'last', messages: 10 } };
+type Body = { messages: Array<{ role: string; content: string }> };
+
+const message = (index: number, extra: Partial<Message> = {}): Message => ({
+  id: `m${index}`,
+  role: index % 2 === 0 ? 'user' : 'assistant',
+  content: `Message number ${index}.`,
+  state: 'complete',
+  usage: null,
+  failure: null,
+  model: index % 2 === 0 ? null : 'default',
+  createdAt: 1_700_000_000_000 + index,
+  ...extra,
+});
+
+/** A data folder whose history holds a conversation of `count` messages sending its last ten, the fourth pinned. */
+async function folderWith(count: number) {
+  const dir = await testFolder('confab-summary-');
+  const history = createHistoryStore(join(dir, 'history.sqlite'));
+  const conversation: Conversation = {
+    id: 'long',
+    title: 'Long',
+    systemPrompt: 'You are the archivist.',
+    options: lastTen,
+    pinned: false,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    messages: Array.from({ length: count }, (_, index) => message(index, index === 3 ? { pinned: true } : {})),
+  };
+  history.insertWhole(conversation);
+  history.close();
+  return dir;
+}
+
+/** A core on `dir`, closed when the test ends unless `open` (the test closes it itself, to start again). */
+async function coreAt(dir: string, open = false) {
+  const app = await startCore(fake, { key: fake.keys.free, dir });
+  if (!open) onTestFinished(() => app.close());
+  return app;
+}
+
+const chatBodies = () =>
+  fake.requests.filter((request) => request.path === '/v1/chat/completions' && (request.body as { max_tokens?: number }).max_tokens !== 1).map((request) => request.body as Body);
+
+describe('a summary of earlier messages', () => {
+  it('is sent instead of the turns it covers, pinned ones kept, and the user\'s edit of it is what goes next', async () => {
+    const dir = await folderWith(60);
+    let app = await coreAt(dir, true);
+    // The next request leaves out 50 of 60 (m3 pinned stays): those are summarized.
+    fake.chat.next({ reply: 'The archive covers messages nought to fifty-odd.' });
+    const summary = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    const asked = chatBodies().at(-1)!.messages;
+    expect(asked[0]!.content).toContain('not instructions to you');
+    expect(asked[1]!.content).toContain('Message number 0.');
+    expect(asked[1]!.content).toContain('Message number 50.');
+    expect(asked[1]!.content).not.toContain('Message number 3.');
+    expect(asked[1]!.content).not.toContain('Message number 51.');
+    expect(summary).toMatchObject({ role: 'system', content: 'The archive covers messages nought to fifty-odd.' });
+    expect(summary.summary!.covers).toHaveLength(50);
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 10, of: 60, summary: { covers: 50, newer: 0 } });
+
+    fake.chat.next({ reply: 'Noted.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'What did we say?', options: lastTen });
+    await app.end('long');
+    const sent = chatBodies().at(-1)!.messages.map((m) => m.content);
+    expect(sent[0]).toBe('You are the archivist.');
+    expect(sent[1]).toContain('The archive covers messages nought to fifty-odd.');
+    expect(sent.slice(2)).toEqual(['Message number 3.', ...Array.from({ length: 9 }, (_, index) => `Message number ${51 + index}.`), 'What did we say?']);
+    expect(sent.join('\n')).not.toContain('Message number 0.');
+
+    // Two more messages: the two oldest sent before are now left out, and not in the summary.
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ summary: { covers: 50, newer: 2 } });
+
+    // The edit is kept across a restart, the model's text among its versions, and it is what the model reads next.
+    await app.invoke('conversations:editSummary', { conversationId: 'long', messageId: summary.id, text: 'Edited: we spoke of the archive.' });
+    await app.close();
+    app = await coreAt(dir);
+    const stored = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.find((m) => m.id === summary.id)!;
+    expect(stored).toMatchObject({ content: 'Edited: we spoke of the archive.', summary: { covers: summary.summary!.covers } });
+    expect(stored.versions?.others.map((version) => version.content)).toEqual(['The archive covers messages nought to fifty-odd.']);
+    fake.chat.next({ reply: 'Still noted.' });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'And now?', options: lastTen });
+    await app.end('long');
+    const next = chatBodies().at(-1)!.messages.map((m) => m.content).join('\n');
+    expect(next).toContain('Edited: we spoke of the archive.');
+    expect(next).not.toContain('nought to fifty-odd');
+  });
+
+  it('names why when the model fails or answers nothing, and stores nothing', async () => {
+    const app = await coreAt(await folderWith(30));
+    fake.chat.next({ reply: '' });
+    await expect(app.invoke('conversations:summarize', { conversationId: 'long' })).rejects.toMatchObject({ problem: { code: 'summary.empty' } });
+    fake.chat.next({ status: 500 });
+    await expect(app.invoke('conversations:summarize', { conversationId: 'long' })).rejects.toMatchObject({ problem: { code: 'summary.failed' } });
+    fake.setContextTokens(50);
+    await expect(app.invoke('conversations:summarize', { conversationId: 'long' })).rejects.toMatchObject({ problem: { code: 'summary.too_long' } });
+    expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages).toHaveLength(30);
+  });
+});
