@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { problemText } from '../common/problem-text';
 import type { Message } from '../../shared/domain/conversation';
 import { useFormats } from '../i18n';
-import { pinMessage, useContextPlan, useLeftOut } from './context-plan';
+import { pinMessage, summarizeLeftOut, useContextPlan, useLeftOut } from './context-plan';
 import { useChat } from './store';
 
 const TOO_BIG = { system_prompt: 'context.tooBig.system_prompt', attached: 'context.tooBig.attached', pinned: 'context.tooBig.pinned', message: 'context.tooBig.message' } as const;
@@ -61,11 +63,43 @@ export function NextRequestLine({ conversationId }: { conversationId: string }) 
   const format = useFormats();
   const plan = useContextPlan(conversationId);
   if (!plan) return null;
-  const values = { messages: format.number(plan.messages), of: format.number(plan.of), tokens: format.number(plan.tokens) };
+  const values = { messages: format.number(plan.messages), of: format.number(plan.of), tokens: format.number(plan.tokens), covers: format.number(plan.summary?.covers ?? 0) };
+  const line = plan.summary ? t('context.nextSummary', values) : plan.messages < plan.of ? t('context.nextPart', values) : t('context.nextAll', values);
   return (
-    <p className="hint next-request" data-testid="next-request">
-      {plan.messages < plan.of ? t('context.nextPart', values) : t('context.nextAll', values)}
-      {plan.budget === 'settings' && ` · ${t('context.bySettings')}`}
+    <div className="next-request">
+      <p className="hint" data-testid="next-request">
+        {line}
+        {plan.budget === 'settings' && ` · ${t('context.bySettings')}`}
+      </p>
+      <SummarizeButton conversationId={conversationId} newer={plan.summary ? plan.summary.newer : plan.leftOut.size} again={!!plan.summary} />
+    </div>
+  );
+}
+
+/**
+ * Summarize earlier messages: main summarizes what the next request leaves out (not yet in a
+ * summary) and sends the summary in their place; the summary arrives as a message of its own.
+ */
+function SummarizeButton({ conversationId, newer, again }: { conversationId: string; newer: number; again: boolean }) {
+  const { t } = useTranslation('chat');
+  const format = useFormats();
+  const [state, setState] = useState<{ working: boolean; problem?: unknown }>({ working: false });
+  if (newer === 0) return null;
+  const summarize = () => {
+    setState({ working: true });
+    summarizeLeftOut(conversationId).then(
+      () => setState({ working: false }),
+      (problem: unknown) => setState({ working: false, problem }),
+    );
+  };
+  const count = format.number(newer);
+  return (
+    <p className="hint summarize">
+      {again && `${t('context.newerThanSummary', { n: count })} `}
+      <button type="button" className="small secondary" disabled={state.working} aria-busy={state.working} onClick={summarize}>
+        {state.working ? t('context.summarizing') : again ? t('context.summarizeAgain') : t('context.summarize', { n: count })}
+      </button>
+      {state.problem !== undefined && <span role="alert"> {problemText(state.problem)}</span>}
     </p>
   );
 }

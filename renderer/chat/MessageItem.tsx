@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { AssistantMessage } from './AssistantMessage';
 import { LeftOutMark } from './ContextMarks';
 import type { Message } from '../../shared/domain/conversation';
+import { SummaryMessage } from './SummaryMessage';
 import { ToolMessage } from './ToolMessage';
 import { UserMessage } from './UserMessage';
 
@@ -19,7 +20,9 @@ export const MessageItem = memo(function MessageItem({ message, conversationId, 
   return (
     <div className={highlighted ? 'message-row highlighted' : 'message-row'} data-highlighted={highlighted || undefined}>
       <LeftOutMark message={message} conversationId={conversationId} />
-      {message.role === 'user' ? (
+      {message.summary ? (
+        <SummaryMessage message={message} conversationId={conversationId} busy={busy} />
+      ) : message.role === 'user' ? (
         <UserMessage message={message} conversationId={conversationId} busy={busy} />
       ) : message.role === 'tool' ? (
         <ToolMessage message={message} conversationId={conversationId} />

@@ -51,3 +51,9 @@ export function pinMessage(conversationId: string, messageId: string, pinned: bo
     .pinMessage({ conversationId, messageId, pinned })
     .catch((error: unknown) => useChat.setState({ storageProblem: { kind: 'save', cause: 'save', error } }));
 }
+
+/** Summarize earlier messages: main writes the summary and every page gets it as a `message` event; a refusal is the caller's to show. */
+export const summarizeLeftOut = (conversationId: string) => api.conversations.summarize({ conversationId });
+
+/** The user's words for a summary; main keeps the text it replaces as a version. */
+export const editSummary = (conversationId: string, messageId: string, text: string) => api.conversations.editSummary({ conversationId, messageId, text });

@@ -14,7 +14,7 @@ import { fake, useFake } from '../../../support/use-fake';
 useFake();
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
-const lastTen = { ...options, context: { kind: 'last', messages: 10 } };
+const lastTen = { ...options, context: { kind: 'last' as const, messages: 10 } };
 type Body = { messages: Array<{ role: string; content: string }> };
 
 const message = (index: number, extra: Partial<Message> = {}): Message => ({
