@@ -32,7 +32,7 @@ export function SummaryMessage({ message, conversationId, busy }: { message: Mes
       <h3 className="summary-title">{title}</h3>
       {text === null ? (
         <LongText id={message.id}>
-          <div data-testid="message-text" dir="auto" translate="no">
+          <div className="summary-text" data-testid="message-text" dir="auto" translate="no">
             {message.content}
           </div>
         </LongText>
@@ -57,14 +57,14 @@ export function SummaryMessage({ message, conversationId, busy }: { message: Mes
         </form>
       )}
       <p className="hint">{t('earlier.how')}</p>
-      <div className="message-actions">
-        <VersionSwitch message={message} conversationId={conversationId} disabled={busy} />
-        {text === null && (
+      {text === null && (
+        <div className="message-actions">
+          <VersionSwitch message={message} conversationId={conversationId} disabled={busy} />
           <button type="button" className="small secondary" disabled={busy} onClick={() => (setProblem(null), setText(message.content))}>
             {t('earlier.edit')}
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   );
 }

@@ -1,0 +1,102 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import { startFakeService, type FakeService } from '../fake-service/server';
+import { launchChromium, screenshot } from '../support/browser';
+import { send, settled, useKey } from '../support/chat';
+import { type Session, openSession } from '../support/history-app';
+import { T, storedMessage, storedOptions } from '../support/stored-messages';
+import { removeFolder } from '../support/temp-folder';
+
+// Summarize earlier messages against the fake service: a conversation sending its last ten
+// messages offers to summarize the ones left out; from then on the fake's log shows the summary
+// (as the user edited it) sent instead of those turns, and the composer says so.
+
+let browser: Browser;
+let fake: FakeService;
+let s: Session;
+
+const COUNT = 60;
+const line = (i: number) => `Log ${i}: the ferry left the harbour on time and the weather held.`;
+
+async function seededDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'confab-summary-'));
+  const store = createHistoryStore(join(dir, 'history.sqlite'));
+  const options = { ...storedOptions, context: { kind: 'last' as const, messages: 10 } };
+  store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+  for (let i = 0; i < COUNT; i++) store.putMessage('Ferry', storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000));
+  store.close();
+  return dir;
+}
+
+beforeAll(async () => {
+  fake = await startFakeService();
+  browser = await launchChromium();
+  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+});
+
+afterAll(async () => {
+  await s?.close();
+  await browser?.close();
+  await fake?.close();
+  if (s) await removeFolder(s.dataDir);
+});
+
+type Body = { messages: Array<{ role: string; content: string }> };
+const answered = () => fake.requests.filter((r) => r.path.startsWith('/v1/chat/completions') && r.status === 200 && (r.body as Body).messages.length > 1).map((r) => r.body as Body);
+
+describe('summarize earlier messages', () => {
+  it('sends the summary, as edited, instead of the turns it covers', async () => {
+    const { page } = s;
+    await useKey(page, fake.keys.free, 'Ferry log');
+    await page.getByText(line(COUNT - 1)).waitFor();
+    const nextRequest = page.getByTestId('next-request');
+    await nextRequest.getByText(/^Next request: 9 of 60 messages/).waitFor();
+
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-summary-offer-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    fake.chat.next({ reply: 'The ferry ran on time all season; the weather held.' });
+    await page.getByRole('button', { name: 'Summarize the left-out messages (51)' }).click();
+    const summary = page.getByRole('article', { name: 'Summary of earlier messages (51)' });
+    await summary.getByText('The ferry ran on time all season; the weather held.').waitFor();
+    await nextRequest.getByText(/^Next request: summary of 51 \+ last 9 of 60 messages/).waitFor();
+    // The model was asked with the left-out turns as data, not with the ones still sent.
+    const asked = answered().at(-1)!.messages;
+    expect(asked[1]!.content).toContain(line(0));
+    expect(asked[1]!.content).not.toContain(line(COUNT - 1));
+    await screenshot(page, 'chat-summary');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-summary-800');
+
+    await summary.getByRole('button', { name: 'Edit summary' }).click();
+    await summary.getByRole('textbox', { name: 'Summary' }).fill('Edited: the ferry kept its timetable.');
+    await screenshot(page, 'chat-summary-editing-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await summary.getByRole('button', { name: 'Save summary' }).click();
+    await summary.getByText('Edited: the ferry kept its timetable.').waitFor();
+
+    fake.chat.next({ reply: 'It kept it.' });
+    await send(page, 'Did the ferry keep its timetable?');
+    await (await settled(page)).getByText('It kept it.').waitFor();
+    const sent = answered().at(-1)!.messages.map((m) => m.content);
+    expect(sent.some((text) => text.includes('Edited: the ferry kept its timetable.'))).toBe(true);
+    expect(sent.join('\n')).not.toContain('all season');
+    expect(sent).not.toContain(line(0));
+    expect(sent).not.toContain(line(50));
+    expect(sent).toContain(line(COUNT - 1));
+    expect(sent.at(-1)).toBe('Did the ferry keep its timetable?');
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-summary-again-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    // Two more messages left out, newer than the summary: said, with the offer to summarize again.
+    await page.getByText('Newer messages not in the summary: 2.').waitFor();
+    await page.getByRole('button', { name: 'Summarize again, with the newer ones' }).waitFor();
+    expect(s.errors).toEqual([]);
+  });
+});
