@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation, Message } from '../../../../shared/domain/conversation';
 import type { ContextPlanView } from '../../../../shared/domain/context-budget';
+import type { SearchHit } from '../../../../shared/contract/history';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
+import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
 import { startCore } from '../../../support/tool-driver';
 import { testFolder } from '../../../support/temp-folder';
 import { fake, useFake } from '../../../support/use-fake';
@@ -94,6 +96,12 @@ describe('a summary of earlier messages', () => {
     const stored = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.find((m) => m.id === summary.id)!;
     expect(stored).toMatchObject({ content: 'Edited: we spoke of the archive.', summary: { covers: summary.summary!.covers } });
     expect(stored.versions?.others.map((version) => version.content)).toEqual(['The archive covers messages nought to fifty-odd.']);
+    // Search finds it, and an export shows it as a summary (JSON: with what it covers).
+    const hits = await app.invoke<SearchHit[]>('history:search', { query: 'spoke archive' });
+    expect(hits).toContainEqual(expect.objectContaining({ messageId: summary.id }));
+    const conversation = await app.invoke<Conversation>('history:open', { id: 'long' });
+    expect(toMarkdown(conversation)).toContain('## Summary of 50 earlier messages\n\nEdited: we spoke of the archive.');
+    expect(JSON.parse(toJson(conversation)).conversation.messages).toContainEqual(expect.objectContaining({ id: summary.id, summary: { covers: summary.summary!.covers } }));
     fake.chat.next({ reply: 'Still noted.' });
     await app.invoke('conversations:send', { conversationId: 'long', text: 'And now?', options: lastTen });
     await app.end('long');
