@@ -110,6 +110,21 @@ describe('a summary of earlier messages', () => {
     expect(next).not.toContain('nought to fifty-odd');
   });
 
+  it('summarizes messages too many for the model in parts, each carrying the summary so far', async () => {
+    const app = await coreAt(await folderWith(400));
+    fake.setContextTokens(2000);
+    for (let part = 1; part <= 20; part++) fake.chat.next({ reply: `Summary after part ${part}.` });
+    const summary = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    const asked = fake.requests
+      .filter((request) => request.path === '/v1/chat/completions' && request.status === 200 && (request.body as { max_tokens?: number }).max_tokens !== 1)
+      .map((request) => (request.body as Body).messages[1]!.content);
+    expect(asked.length).toBeGreaterThan(1);
+    expect(asked[1]).toContain('<summary_so_far>\nSummary after part 1.\n</summary_so_far>');
+    expect(summary.content).toBe(`Summary after part ${asked.length}.`);
+    // Every left-out message is covered: 400, less the pinned one and the nine sent.
+    expect(summary.summary!.covers).toHaveLength(390);
+  });
+
   it('names why when the model fails or answers nothing, and stores nothing', async () => {
     const app = await coreAt(await folderWith(30));
     fake.chat.next({ reply: '' });
