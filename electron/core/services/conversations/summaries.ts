@@ -81,7 +81,9 @@ export function summaryIntents(deps: {
       });
       if (!answered.ok) {
         if (answered.failure?.reason === 'context_too_long') throw new Problem('summary.too_long');
-        throw new Problem('summary.failed', { detail: answered.failure?.message ?? '' });
+        // Confab's own diagnoses (unreachable, no key) carry no server words: their code says which.
+        const failure = answered.failure;
+        throw new Problem('summary.failed', { detail: failure?.message || failure?.code || failure?.reason || failure?.kind || '' });
       }
       if (answered.results.some((part) => !part.value.trim())) throw new Problem('summary.empty');
       return put(meta.id, {
