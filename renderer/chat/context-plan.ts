@@ -24,7 +24,9 @@ export function useFollowContextPlan(conversation: Conversation) {
   const pins = messages.reduce((count, message) => count + (message.pinned ? 1 : 0), 0);
   // The default in Settings counts too: a conversation that sets no budget follows it.
   const fallback = useSettings((s) => s.settings?.contextBudget);
-  const key = [messages.length, last?.id, last?.state, pins, JSON.stringify(options.context ?? fallback ?? null)].join(' ');
+  // An edited summary changes the tokens sent in its place.
+  const summary = messages.findLast((message) => message.summary)?.content.length;
+  const key = [messages.length, last?.id, last?.state, pins, summary, JSON.stringify(options.context ?? fallback ?? null)].join(' ');
   useEffect(() => {
     if (id === NEW_CHAT_ID || messages.length === 0) return;
     let current = true;
