@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
+import { sentItemSchema } from '../contract/documents';
 import { sentContextSchema } from './context-budget';
 import { serviceFailure } from './service-failure';
 
@@ -23,6 +24,8 @@ const messageFields = z.object({
   pinned: z.boolean().optional(),
   /** Replies: how much of the history their request carried, when some was left out. */
   sent: sentContextSchema.optional(),
+  /** User messages: the documents and pastes the Send carried (migration 22, held-links.ts). */
+  attached: z.array(sentItemSchema).optional(),
 });
 
 /** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */

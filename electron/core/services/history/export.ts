@@ -25,6 +25,9 @@ export function toMarkdown(conversation: Conversation): string {
   const push = (message: Message, level: string) => {
     const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
     lines.push(`${level} ${SPEAKER[message.role]}${note}`, '', message.content, '');
+    // The documents' text stays in the held folder: the export names them, as the message's chips do.
+    for (const item of message.attached ?? []) lines.push(`> **Attached:** ${attachedLine(item)}`);
+    if (message.attached?.length) lines.push('');
   };
   for (const message of conversation.messages) push(message, '##');
   branchesOf(conversation).forEach(({ after, messages }, index) => {
@@ -33,6 +36,11 @@ export function toMarkdown(conversation: Conversation): string {
     for (const message of messages) push(message, '###');
   });
   return redact(lines.join('\n'));
+}
+
+function attachedLine({ kind, name, pages, tokens, firstTokens }: NonNullable<Message['attached']>[number]): string {
+  const size = [...(pages !== null ? [`${pages} pages`] : []), `~${tokens} tokens`, ...(firstTokens ? [`the first ${firstTokens} sent`] : [])];
+  return `${kind === 'paste' ? 'pasted text' : name} (${size.join(', ')})`;
 }
 
 /**

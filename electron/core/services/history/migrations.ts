@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { branchesMigration } from './branches';
+import { heldLinksMigration } from './held-links';
 import { messagePinsMigration } from './message-pins';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
@@ -247,6 +248,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   branchesMigration,
   // 20: pinned messages and what a reply's request carried (message-pins.ts).
   messagePinsMigration,
+  // 22: the documents and pastes a user message carried (held-links.ts).
+  heldLinksMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

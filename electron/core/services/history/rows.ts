@@ -27,6 +27,7 @@ export interface MessageRow {
   versions: string | null;
   pinned: number;
   sent: string | null;
+  attached: string | null;
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -64,6 +65,7 @@ export const toMessage = (row: MessageRow): Message => ({
   ...(row.versions !== null && { versions: JSON.parse(row.versions) }),
   ...(row.pinned === 1 && { pinned: true }),
   ...(row.sent !== null && { sent: JSON.parse(row.sent) }),
+  ...(row.attached !== null && { attached: JSON.parse(row.attached) }),
 });
 
 export const messageParams = (message: Message) => ({
@@ -81,4 +83,5 @@ export const messageParams = (message: Message) => ({
   tool_outcome: message.toolOutcome ?? null,
   pinned: message.pinned ? 1 : 0,
   sent: message.sent ? JSON.stringify(message.sent) : null,
+  attached: message.attached?.length ? JSON.stringify(message.attached) : null,
 });
