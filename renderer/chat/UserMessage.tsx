@@ -4,6 +4,7 @@ import { CopyButton } from '../common/CopyButton';
 import { PinButton } from './ContextMarks';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
+import { SentItems } from './SentItems';
 import { BranchFromHere, BranchSwitch } from './VersionSwitch';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
@@ -20,6 +21,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
   const [editing, setEditing] = useState(false);
   if (editing) return <EditMessage message={message} conversationId={conversationId} onClose={() => setEditing(false)} />;
   return (
+    <>
     <article className="message user" aria-label={t('message.yours')}>
       <div className="bubble">
         <LongText id={message.id}>
@@ -55,5 +57,7 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         <BranchFromHere message={message} conversationId={conversationId} disabled={busy} />
       </div>
     </article>
+    <SentItems message={message} conversationId={conversationId} />
+    </>
   );
 }

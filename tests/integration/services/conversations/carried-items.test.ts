@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation } from '../../../../shared/domain/conversation';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
