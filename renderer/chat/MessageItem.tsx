@@ -3,6 +3,7 @@ import { AssistantMessage } from './AssistantMessage';
 import { LeftOutMark } from './ContextMarks';
 import type { Message } from '../../shared/domain/conversation';
 import { ToolMessage } from './ToolMessage';
+import { SentItems } from './SentItems';
 import { UserMessage } from './UserMessage';
 
 interface Props {
@@ -26,6 +27,7 @@ export const MessageItem = memo(function MessageItem({ message, conversationId, 
       ) : (
         <AssistantMessage message={message} conversationId={conversationId} isLast={isLast} />
       )}
+      <SentItems message={message} conversationId={conversationId} />
     </div>
   );
 });

@@ -4,7 +4,6 @@ import { CopyButton } from '../common/CopyButton';
 import { PinButton } from './ContextMarks';
 import { EditMessage } from './EditMessage';
 import { LongText } from './LongText';
-import { SentItems } from './SentItems';
 import { BranchFromHere, BranchSwitch } from './VersionSwitch';
 import { useChat } from './store';
 import type { Message } from '../../shared/domain/conversation';
@@ -21,7 +20,6 @@ export function UserMessage({ message, conversationId, busy }: Props) {
   const [editing, setEditing] = useState(false);
   if (editing) return <EditMessage message={message} conversationId={conversationId} onClose={() => setEditing(false)} />;
   return (
-    <>
     <article className="message user" aria-label={t('message.yours')}>
       <div className="bubble">
         <LongText id={message.id}>
@@ -57,7 +55,5 @@ export function UserMessage({ message, conversationId, busy }: Props) {
         <BranchFromHere message={message} conversationId={conversationId} disabled={busy} />
       </div>
     </article>
-    <SentItems message={message} conversationId={conversationId} />
-    </>
   );
 }
