@@ -14,6 +14,7 @@ export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 
  */
 export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tell: (event: WatchEvent) => void }) {
   const { history, held } = deps;
+  let keeping = Promise.resolve();
 
   /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chip of the message that carried it. */
   async function keep(conversationId: string, itemId: string, tokens: number | null) {
@@ -35,9 +36,14 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
     textFor: (conversationId: string) => withKeptParts(held?.textFor(conversationId) ?? []),
     /** The reply sent only the first `tokens` of an item: the next requests do the same, until undone. */
     sentPart(conversationId: string, itemId: string, tokens: number) {
-      keep(conversationId, itemId, tokens).catch((error: unknown) => log.warn('Keeping the beginning of a held item failed:', error));
+      // Each refused attempt sends a smaller part: kept in order, so the last one sent is the one on disk.
+      keeping = keeping.then(() => keep(conversationId, itemId, tokens)).catch((error: unknown) => log.warn('Keeping the beginning of a held item failed:', error));
     },
     /** Undoes "send the beginning": the item goes whole again. */
-    sendWhole: (input: { conversationId: string; itemId: string }) => keep(input.conversationId, input.itemId, null),
+    sendWhole(input: { conversationId: string; itemId: string }) {
+      const done = keeping.then(() => keep(input.conversationId, input.itemId, null));
+      keeping = done.catch(() => undefined);
+      return done;
+    },
   };
 }
