@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_HELD_PER_MESSAGE } from '../../shared/contract/documents';
 import { problemText, problemWords } from '../common/problem-text';
 import { useFormats } from '../i18n';
+import { chipText } from './chip-facts';
 import { type HeldNote, useHeld } from './held';
 
 function useNoteText(): (note: HeldNote) => string {
@@ -39,17 +40,10 @@ export function HeldChips({ conversationId }: { conversationId: string }) {
   if (!items?.length) return staging ? <p className="hint" role="status">{t('held.reading')}</p> : said;
   return (
     <div className="pasted" role="group" aria-label={t('held.group')}>
-      {items.map((item) => {
-        // A PDF by its pages; a paste by its size and lines, as it was pasted; other documents by their lines.
-        const facts = [
-          ...(item.pages !== null ? [t('held.pages', { count: item.pages })] : item.kind === 'paste' ? [format.size(item.size)] : []),
-          ...(item.pages === null ? [t('held.lines', { count: item.lines })] : []),
-          t('held.tokens', { tokens: format.number(item.tokens) }),
-        ];
-        return (
+      {items.map((item) => (
           <div className="pasted-chip" key={item.id}>
             <span className="pasted-name" title={item.name}>
-              {t('held.chip', { name: item.kind === 'paste' ? t('held.pasted') : item.name, facts: facts.join(' · ') })}
+              {chipText(t, format, item)}
             </span>
             <button type="button" className="link" onClick={() => void save(conversationId, item.id)}>
               {t('held.save')}
@@ -58,8 +52,7 @@ export function HeldChips({ conversationId }: { conversationId: string }) {
               {t('held.remove')}
             </button>
           </div>
-        );
-      })}
+      ))}
       {staging ? <p className="hint" role="status">{t('held.reading')}</p> : said}
     </div>
   );

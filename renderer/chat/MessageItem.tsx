@@ -4,6 +4,7 @@ import { LeftOutMark } from './ContextMarks';
 import type { Message } from '../../shared/domain/conversation';
 import { SummaryMessage } from './SummaryMessage';
 import { ToolMessage } from './ToolMessage';
+import { SentItems } from './SentItems';
 import { UserMessage } from './UserMessage';
 
 interface Props {
@@ -29,6 +30,7 @@ export const MessageItem = memo(function MessageItem({ message, conversationId, 
       ) : (
         <AssistantMessage message={message} conversationId={conversationId} isLast={isLast} />
       )}
+      <SentItems message={message} conversationId={conversationId} />
     </div>
   );
 });

@@ -32,6 +32,10 @@ interface HeldState {
   remove(conversationId: string, id: string): Promise<void>;
   /** A Send took them: they belong to the conversation now, and leave the composer. */
   sent(conversationId: string): void;
+  /** Save as file of an item a sent message carried: the confirmation in words, or null (cancelled). Throws main's refusal. */
+  saveSent(id: string): Promise<string | null>;
+  /** Undoes "send the beginning" of a sent item; its message's chip comes back through the watch. */
+  sendWhole(conversationId: string, itemId: string): Promise<void>;
 }
 
 // Kept as drafts are (drafts.ts): a reload loses no chip. Main keeps the text in its held folder.
@@ -137,5 +141,8 @@ export const useHeld = create<HeldState>()((set, get) => {
       change(conversationId, []);
       note(conversationId, null);
     },
+
+    saveSent: async (id) => deliver(await api.conversations.saveHeld({ id })),
+    sendWhole: (conversationId, itemId) => api.conversations.sendWhole({ conversationId, itemId }),
   };
 });

@@ -8,6 +8,7 @@ import { MB } from '../../shared/domain/sizes';
  */
 export function formatsFor(language: string) {
   const number = new Intl.NumberFormat(language);
+  const compact = new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 });
   const megabytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const kilobytes = new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
   // Long: the short unit is "byte" whatever the count in English ("0 byte"), and "B" in others.
@@ -19,6 +20,8 @@ export function formatsFor(language: string) {
   const relative = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
   return {
     number: (n: number) => number.format(n),
+    /** "12K", "1.2M": a count read at a glance (a chip's tokens). */
+    compact: (n: number) => compact.format(n),
     /** Binary megabytes with one decimal, the unit the service's own limit is given in. */
     size: (bytes: number) => megabytes.format(bytes / MB),
     /** A file's size in the unit that reads best: megabytes from a tenth of one, then kilobytes, then bytes. */

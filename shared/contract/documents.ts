@@ -49,11 +49,21 @@ export const heldItemSchema = z.object({
   pages: z.number().int().nullable(),
   characters: z.number().int(),
   lines: z.number().int(),
-  /** Estimated locally (see estimateTokens). */
+  /** gpt-tokenizer's count of its whole text, made once by main as it reads the item (conversations/token-estimate.ts's tokenizer). */
   tokens: z.number().int(),
   /** Bytes of its text in the held folder. */
   size: z.number().int(),
 });
 export type HeldItem = z.infer<typeof heldItemSchema>;
+
+/**
+ * What a sent user message shows of each item it carried (its chip, kept with the message in
+ * the history, so a reload and an export still say it). `firstTokens`: the user chose to send
+ * only the item's beginning, its first so many tokens, in every request until undone.
+ */
+export const sentItemSchema = heldItemSchema.pick({ id: true, kind: true, name: true, pages: true, lines: true, tokens: true }).extend({
+  firstTokens: z.number().int().positive().optional(),
+});
+export type SentItem = z.infer<typeof sentItemSchema>;
 
 export const heldId = z.string().regex(/^[0-9a-f-]{36}$/, 'A held item id is a UUID.');

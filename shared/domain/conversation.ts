@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chatOptionsSchema, replyStateSchema, roleSchema, toolCallSchema, toolOutcomeSchema, usageSchema } from './chat';
+import { sentItemSchema } from '../contract/documents';
 import { sentContextSchema } from './context-budget';
 import { serviceFailure } from './service-failure';
 
@@ -28,6 +29,8 @@ const messageFields = z.object({
    * for. Sent in their place while they are left out; written by the model, editable by the user.
    */
   summary: z.object({ covers: z.array(z.string()).min(1) }).optional(),
+  /** User messages: the documents and pastes the Send carried (migration 22, held-links.ts). */
+  attached: z.array(sentItemSchema).optional(),
 });
 
 /** A version of a reply: what Retry or Regenerate replaced is kept as one, never lost. */

@@ -6,7 +6,6 @@ import { type ConversationMeta, type Message, canContinue } from '../../../../sh
 import { type Plan, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
-import type { HeldItems } from '../held/held-items';
 import { recordReply } from '../completion/reply-recorder';
 import { type LiveReplies, type RunningReply, createLiveReplies } from './live-replies';
 import { withShownSettings } from './shown-settings';
@@ -17,6 +16,7 @@ import { branchIntents, parentOf } from './branches';
 import { summaryIntents } from './summaries';
 import type { ModelRequests } from '../model-requests/model-requests';
 import { Problem } from '../../../../shared/domain/problem';
+import { type HeldDeps, carriedItems } from './carried-items';
 
 /** What the options panel showed when the user asked for a reply. */
 export interface Shown {
@@ -65,7 +65,7 @@ export function createConversationService(deps: {
   plan: () => Plan;
   context: ChatContext;
   /** Documents and long pastes a Send attaches; every request of their conversation carries them. */
-  held?: Pick<HeldItems, 'check' | 'bind' | 'textFor'>;
+  held?: HeldDeps;
   /** The model-request layer, which writes summaries of earlier messages (summaries.ts). */
   models: Pick<ModelRequests, 'askText' | 'inParts'>;
   saveIntervalMs?: number;
@@ -73,6 +73,7 @@ export function createConversationService(deps: {
   const { history, chat } = deps;
   const fitted = fittedReplies(chat, deps.context);
   const live: LiveReplies = createLiveReplies();
+  const carried = carriedItems({ history, held: deps.held, tell: live.broadcast });
 
   /** Main decides what the plan allows; a page that sends more (hostile or stale) is refused before anything is stored. */
   function allowed(options: ChatOptions | undefined) {
@@ -130,11 +131,12 @@ export function createConversationService(deps: {
     });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
-    const held = deps.held?.textFor(meta.id) ?? [];
-    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, held, (sent) => {
+    running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, carried.textFor(meta.id), (sent, part) => {
       const current = recorder.current();
       if (sent.messages < sent.of || sent.tooBig || sent.firstPartOf) current.sent = sent;
       else delete current.sent;
+      // "Send the beginning" sticks to the item: the next requests carry the same part.
+      if (part !== undefined && start.firstPart) carried.sentPart(meta.id, start.firstPart, part);
     }, start.firstPart);
     return { conversationId: meta.id, messageId: answer.id };
   }
@@ -178,15 +180,15 @@ export function createConversationService(deps: {
           createdAt: now,
           updatedAt: now,
         });
-        const message = userMessage(input.text);
-        deps.held?.bind(attached, meta.id);
+        const message = carried.carrying(userMessage(input.text), attached);
+        deps.held?.bind(attached, meta.id, message.id);
         return reply(meta, [], [message], { created: true, added: [message] });
       }
       idle(input.conversationId);
       const meta = withShownSettings(history, input.conversationId, input);
       const stored = history.path(meta.id);
-      const message = userMessage(input.text);
-      deps.held?.bind(attached, meta.id);
+      const message = carried.carrying(userMessage(input.text), attached);
+      deps.held?.bind(attached, meta.id, message.id);
       return reply(meta, stored, [...stored, message], { added: [message] });
     },
 
@@ -198,6 +200,7 @@ export function createConversationService(deps: {
       if (!deps.held?.textFor(input.conversationId).some((item) => item.id === input.itemId)) throw new Problem('held.not_found');
       return regenerate({ conversationId: input.conversationId }, input.itemId);
     },
+    sendWhole: carried.sendWhole,
 
     /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */
     showVersion(input: { conversationId: string; messageId: string; version: number }): Message {
@@ -256,7 +259,7 @@ export function createConversationService(deps: {
     /** What the next request would carry: the stored path with a message to answer at its end. */
     contextPlan(input: { conversationId: string }) {
       const meta = history.meta(input.conversationId);
-      return fitted.view(meta, history.path(meta.id), userMessage('…'), deps.held?.textFor(meta.id) ?? []);
+      return fitted.view(meta, history.path(meta.id), userMessage('…'), carried.textFor(meta.id));
     },
 
     ...branchIntents({ history, tell: live.broadcast, idle }),

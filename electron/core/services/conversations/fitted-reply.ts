@@ -63,10 +63,10 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
 
   /**
    * Runs the reply to `path`. `onSent` learns what each attempt carries (a reply says what was
-   * left out). A refusal is only taken back while the attempt has reported nothing else, so a
-   * tool loop's later step is never sent twice.
+   * left out; `part`: the tokens of item `firstPart` sent). A refusal is only taken back while
+   * the attempt has reported nothing else, so a tool loop's later step is never sent twice.
    */
-  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext) => void, firstPart?: string) {
+  async function complete(meta: ConversationMeta, path: readonly Message[], continuing: boolean, ctx: CompletionContext, held: readonly HeldText[], onSent: (sent: SentContext, part?: number) => void, firstPart?: string) {
     const key = context.key(meta.options.model);
     let cap = context.fits.budget(fitKey(meta));
     // The tokens the item sent in part may take (uncounted ratio: the tokenizer cuts); Infinity: every item whole.
@@ -77,7 +77,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
       const planned = plan(meta, path, sending, cap);
       const input: CompletionInput = requestFor(meta, planned.summary ? [planned.summary, ...planned.sent] : planned.sent, continuing, sending);
       const sent: SentContext = { messages: planned.sent.length, of: planned.sent.length + planned.leftOut.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
-      onSent(sent);
+      onSent(sent, part === Infinity ? undefined : part);
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
       await chat.complete(input, {

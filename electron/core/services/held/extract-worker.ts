@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { unzipSync } from 'fflate';
+import { countTokens } from 'gpt-tokenizer';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import type { ProblemData } from '../../../../shared/domain/problem';
@@ -82,7 +83,8 @@ async function extract(): Promise<ExtractAnswer> {
     return { ok: false, writeFailed: { code: failure.code, message: failure.message } };
   }
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  return { ok: true, pages, characters: text.length, lines, bytes: Buffer.byteLength(text) };
+  // The context budget's tokenizer (conversations/token-estimate.ts), so the chip and the plan count alike.
+  return { ok: true, pages, characters: text.length, lines, bytes: Buffer.byteLength(text), tokens: countTokens(text) };
 }
 
 parentPort!.postMessage(await extract());

@@ -4,20 +4,26 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
-import { DOCUMENT_CAPS, HELD_QUOTA_BYTES, type HeldItem, heldItemSchema } from '../../../../shared/contract/documents';
+import { DOCUMENT_CAPS, HELD_QUOTA_BYTES, type HeldItem, type SentItem, heldItemSchema } from '../../../../shared/contract/documents';
 import { Problem, type ProblemData } from '../../../../shared/domain/problem';
 import type { Staging } from '../intake/staging';
 import { type DiskFault, diskFaultOf } from '../storage/disk-faults';
 import { extractText } from './extract';
 
-/** A held item's record beside its text: the chip's facts and the conversation it went with (null: still in a composer). */
-const recordSchema = heldItemSchema.extend({ conversationId: z.string().nullable(), createdAt: z.number() });
+/**
+ * A held item's record beside its text: the chip's facts, the conversation it went with (null:
+ * still in a composer) and the message that carried it; `firstTokens`: only its beginning is sent.
+ */
+const recordSchema = heldItemSchema.extend({
+  conversationId: z.string().nullable(),
+  messageId: z.string().optional(),
+  firstTokens: z.number().int().positive().optional(),
+  createdAt: z.number(),
+});
 type HeldRecord = z.infer<typeof recordSchema>;
 
 /** An item no Send has taken for this long was left by a page that forgot it (its storage cleared). */
 const UNSENT_FOR_MS = 30 * 24 * 3600 * 1000;
-/** Until the context budget's tokenizer is wired in, the usual English ratio: the chip says "about". */
-const CHARS_PER_TOKEN = 4;
 const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
 
 export type AttachOutcome = { ok: true; item: HeldItem } | { ok: false; problem: ProblemData };
@@ -27,6 +33,8 @@ export interface HeldText {
   name: string;
   kind: HeldItem['kind'];
   text: string;
+  /** The user chose to send only its first so many tokens (conversations/first-part.ts cuts it). */
+  firstTokens?: number;
 }
 
 /**
@@ -57,6 +65,7 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
     await rm(recordPath(id), { force: true });
     await rm(textPath(id), { force: true });
   };
+  const chipOf = ({ id, kind, name, pages, lines, tokens, firstTokens }: HeldRecord): SentItem => ({ id, kind, name, pages, lines, tokens, ...(firstTokens && { firstTokens }) });
   const waiting = (id: string) => {
     const item = items.get(id);
     if (!item || item.conversationId !== null) throw new Problem('held.not_found');
@@ -95,7 +104,7 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
         pages: answer.pages,
         characters: answer.characters,
         lines: answer.lines,
-        tokens: Math.ceil(answer.characters / CHARS_PER_TOKEN),
+        tokens: answer.tokens,
         size: answer.bytes,
         conversationId: null,
         createdAt: Date.now(),
@@ -116,13 +125,30 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
       for (const id of ids) waiting(id);
     },
 
-    /** The Send that carries them: from now on the items go with every request of `conversationId`, and leave with it. */
-    bind(ids: readonly string[], conversationId: string) {
+    /** What the message carrying `ids` shows of them (its chips). */
+    chips: (ids: readonly string[]): SentItem[] => ids.map((id) => chipOf(waiting(id))),
+
+    /** The Send that carries them (message `messageId`): from now on the items go with every request of `conversationId`, and leave with it. */
+    bind(ids: readonly string[], conversationId: string, messageId: string) {
       for (const id of ids) {
-        const record = { ...waiting(id), conversationId };
+        const record = { ...waiting(id), conversationId, messageId };
         items.set(id, record);
         void put(record);
       }
+    },
+
+    /**
+     * Sends only the first `tokens` of a sent item from now on (null: whole again), the user's
+     * choice when it alone was too long; answers the message that carried it and its chip.
+     */
+    async keepFirst(conversationId: string, id: string, tokens: number | null) {
+      const item = items.get(id);
+      if (!item || item.conversationId !== conversationId) throw new Problem('held.not_found');
+      const { firstTokens: _, ...rest } = item;
+      const record: HeldRecord = tokens === null ? rest : { ...rest, firstTokens: tokens };
+      items.set(id, record);
+      await put(record);
+      return { messageId: record.messageId, chip: chipOf(record) };
     },
 
     /** The held items' text for this conversation, oldest first: what a request carries before the messages. */
@@ -130,12 +156,19 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
       return [...items.values()]
         .filter((item) => item.conversationId === conversationId)
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: readFileSync(textPath(item.id), 'utf8') }));
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          kind: item.kind,
+          text: readFileSync(textPath(item.id), 'utf8'),
+          ...(item.firstTokens && { firstTokens: item.firstTokens }),
+        }));
     },
 
-    /** A waiting item's text file and the name to save it under (Save as file). */
+    /** An item's text file and the name to save it under (Save as file, in the composer or on the sent message). */
     saving(id: string) {
-      const item = waiting(id);
+      const item = items.get(id);
+      if (!item) throw new Problem('held.not_found');
       return { path: textPath(id), fileName: item.kind === 'paste' ? 'Pasted text.txt' : `${item.name.replace(/\.[^.]*$/, '')}.txt` };
     },
 

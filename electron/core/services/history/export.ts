@@ -26,6 +26,9 @@ export function toMarkdown(conversation: Conversation): string {
     const note = message.state === 'complete' ? '' : ` _(${message.state})_`;
     const who = message.summary ? `Summary of ${message.summary.covers.length} earlier messages` : SPEAKER[message.role];
     lines.push(`${level} ${who}${note}`, '', message.content, '');
+    // The documents' text stays in the held folder: the export names them, as the message's chips do.
+    for (const item of message.attached ?? []) lines.push(`> **Attached:** ${attachedLine(item)}`);
+    if (message.attached?.length) lines.push('');
   };
   for (const message of conversation.messages) push(message, '##');
   branchesOf(conversation).forEach(({ after, messages }, index) => {
@@ -34,6 +37,11 @@ export function toMarkdown(conversation: Conversation): string {
     for (const message of messages) push(message, '###');
   });
   return redact(lines.join('\n'));
+}
+
+function attachedLine({ kind, name, pages, tokens, firstTokens }: NonNullable<Message['attached']>[number]): string {
+  const size = [...(pages !== null ? [`${pages} pages`] : []), `~${tokens} tokens`, ...(firstTokens ? [`the first ${firstTokens} sent`] : [])];
+  return `${kind === 'paste' ? 'pasted text' : name} (${size.join(', ')})`;
 }
 
 /**

@@ -59,13 +59,13 @@ export function createHistoryStore(
     const parentId = parent !== undefined ? parent : ((sql('SELECT current_leaf FROM conversations WHERE id = ?').get(conversationId)?.current_leaf as string | null) ?? null);
     sql(
       `INSERT INTO messages (id, conversation_id, position, role, content, state, usage, failure, model, created_at,
-                             tool_calls, tool_call_id, tool_outcome, versions, pinned, sent, summary, parent_id)
+                             tool_calls, tool_call_id, tool_outcome, versions, pinned, sent, summary, attached, parent_id)
        VALUES (:id, :conversation_id, (SELECT COALESCE(MAX(position), 0) + 1 FROM messages WHERE conversation_id = :conversation_id),
-               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions, :pinned, :sent, :summary, :parent_id)
+               :role, :content, :state, :usage, :failure, :model, :created_at, :tool_calls, :tool_call_id, :tool_outcome, :versions, :pinned, :sent, :summary, :attached, :parent_id)
        ON CONFLICT(id) DO UPDATE SET content = excluded.content, state = excluded.state, usage = excluded.usage,
                failure = excluded.failure, model = excluded.model, created_at = excluded.created_at, tool_calls = excluded.tool_calls,
                tool_call_id = excluded.tool_call_id, tool_outcome = excluded.tool_outcome, versions = excluded.versions,
-               pinned = excluded.pinned, sent = excluded.sent, summary = excluded.summary`,
+               pinned = excluded.pinned, sent = excluded.sent, summary = excluded.summary, attached = excluded.attached`,
     ).run({ ...messageParams(message), conversation_id: conversationId, parent_id: parentId });
     if (added && parent === undefined) branches.growFrom(conversationId, message.id);
   }

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EditorDocument } from '../../../../shared/contract/transcriptEditor';
 import { searchableText } from '../../../../shared/domain/transcript-edits';
 import { branchesMigration } from './branches';
+import { heldLinksMigration } from './held-links';
 import { messagePinsMigration } from './message-pins';
 import { messageSummariesMigration } from './message-summaries';
 import { peopleMigration } from './people';
@@ -250,6 +251,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   messagePinsMigration,
   // 21: summaries of earlier messages, sent in their place (message-summaries.ts).
   messageSummariesMigration,
+  // 22: the documents and pastes a user message carried (held-links.ts).
+  heldLinksMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -28,6 +28,7 @@ export interface MessageRow {
   pinned: number;
   sent: string | null;
   summary: string | null;
+  attached: string | null;
 }
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -66,6 +67,7 @@ export const toMessage = (row: MessageRow): Message => ({
   ...(row.pinned === 1 && { pinned: true }),
   ...(row.sent !== null && { sent: JSON.parse(row.sent) }),
   ...(row.summary !== null && { summary: JSON.parse(row.summary) }),
+  ...(row.attached !== null && { attached: JSON.parse(row.attached) }),
 });
 
 export const messageParams = (message: Message) => ({
@@ -84,4 +86,5 @@ export const messageParams = (message: Message) => ({
   pinned: message.pinned ? 1 : 0,
   sent: message.sent ? JSON.stringify(message.sent) : null,
   summary: message.summary ? JSON.stringify(message.summary) : null,
+  attached: message.attached?.length ? JSON.stringify(message.attached) : null,
 });

@@ -1,0 +1,49 @@
+import type { WatchEvent } from '../../../../shared/contract/conversations';
+import type { Message } from '../../../../shared/domain/conversation';
+import type { HeldItems } from '../held/held-items';
+import type { HistoryStore } from '../history/history-store';
+import { log } from '../../log';
+import { withKeptParts } from './first-part';
+
+export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst'>;
+
+/**
+ * The link between a conversation's messages and the held items they carried: the message shows
+ * them (its `attached` chips, migration 22), the item keeps the user's "send only its beginning",
+ * and every request carries the items as that choice says.
+ */
+export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tell: (event: WatchEvent) => void }) {
+  const { history, held } = deps;
+  let keeping = Promise.resolve();
+
+  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chip of the message that carried it. */
+  async function keep(conversationId: string, itemId: string, tokens: number | null) {
+    if (!held) return;
+    const { messageId, chip } = await held.keepFirst(conversationId, itemId, tokens);
+    const onPath = history.path(conversationId).find((m) => m.id === messageId);
+    // A message of another branch is rewritten too, for when it shows again; only the path's is on the pages.
+    const message: Message | undefined = onPath ?? history.get(conversationId).otherBranches?.find((m) => m.id === messageId);
+    if (!message?.attached) return;
+    const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
+    history.putMessage(conversationId, shown);
+    if (onPath) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+  }
+
+  return {
+    /** A user message written by a Send of `ids`: it shows them from now on. */
+    carrying: (message: Message, ids: readonly string[]): Message => (ids.length > 0 && held ? { ...message, attached: held.chips(ids) } : message),
+    /** The items a request of this conversation carries, each cut to its beginning where the user chose so. */
+    textFor: (conversationId: string) => withKeptParts(held?.textFor(conversationId) ?? []),
+    /** The reply sent only the first `tokens` of an item: the next requests do the same, until undone. */
+    sentPart(conversationId: string, itemId: string, tokens: number) {
+      // Each refused attempt sends a smaller part: kept in order, so the last one sent is the one on disk.
+      keeping = keeping.then(() => keep(conversationId, itemId, tokens)).catch((error: unknown) => log.warn('Keeping the beginning of a held item failed:', error));
+    },
+    /** Undoes "send the beginning": the item goes whole again. */
+    sendWhole(input: { conversationId: string; itemId: string }) {
+      const done = keeping.then(() => keep(input.conversationId, input.itemId, null));
+      keeping = done.catch(() => undefined);
+      return done;
+    },
+  };
+}
