@@ -44,8 +44,11 @@ const CONTROLS =
  *   naming it) shows the rest, as a long message's Show all does;
  * - a frame that scrolls: the document is larger than the window.
  */
-function measure({ controls, theme }: { controls: string; theme: string }): string[] {
-  // The theme is set here, in the same call: styles and boxes are computed afresh when read below.
+async function measure({ controls, theme, wait }: { controls: string; theme: string; wait: boolean }): Promise<{ problems: string[]; sidebar: { x: number; y: number } | null }> {
+  // After a resize, two frames for the page to lay itself out again (a virtualized list measuring),
+  // here rather than in a call of their own. The theme is set here too: styles and boxes are
+  // computed afresh when read below.
+  if (wait) await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   document.documentElement.dataset.theme = theme;
   // The width Chromium gives a select's drop-down arrow, beside its text.
   const SELECT_ARROW = 20;
@@ -218,7 +221,9 @@ function measure({ controls, theme }: { controls: string; theme: string }): stri
   if (frame.scrollHeight > frame.clientHeight || frame.scrollWidth > frame.clientWidth) {
     problems.push(`frame scrolls: the document is ${frame.scrollWidth}x${frame.scrollHeight} px in a ${frame.clientWidth}x${frame.clientHeight} window`);
   }
-  return problems;
+  // Where the wheel goes next (wheelOverSidebar): the sidebar's middle, found by its class (every language).
+  const nav = document.querySelector('nav.sidebar')?.getBoundingClientRect();
+  return { problems, sidebar: nav && nav.width > 0 ? { x: nav.left + nav.width / 2, y: nav.top + nav.height / 2 } : null };
 }
 
 /** Lets the page lay itself out again (a resize, a theme, a virtualized list measuring) before it is measured. */
@@ -228,16 +233,14 @@ const frames = (page: Page) => page.evaluate(() => new Promise((done) => request
  * A wheel over the sidebar must scroll the sidebar at most: neither the window nor the app's own
  * frame (every ancestor of the sidebar) may move.
  */
-async function wheelOverSidebar(page: Page): Promise<string[]> {
-  // Found by its class, not its name: the checks run in every language.
-  const sidebar = page.locator('nav.sidebar');
-  const box = await sidebar.boundingBox();
-  if (!box) return ['the sidebar is not on screen'];
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+async function wheelOverSidebar(page: Page, middle: { x: number; y: number } | null): Promise<string[]> {
+  if (!middle) return ['the sidebar is not on screen'];
+  await page.mouse.move(middle.x, middle.y);
   await page.mouse.wheel(0, 3000);
   // Two frames for the scroll to land, then what moved, then the window put back (so what follows is
   // measured as a user would see it after a restart): one call, the journey makes ~120 of them.
-  const moved = await sidebar.evaluate(async (nav) => {
+  const moved = await page.evaluate(async () => {
+    const nav = document.querySelector('nav.sidebar')!;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const found: string[] = [];
     if (scrollX !== 0 || scrollY !== 0) found.push(`the window scrolled to ${scrollX},${scrollY}`);
@@ -286,14 +289,17 @@ export async function checkScreen(
   try {
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await frames(page);
+      // A screen to settle is laid out first; otherwise the measuring call waits for the frames itself.
+      if (settle) await frames(page);
       const settled = await settle?.();
       if (Array.isArray(settled)) problems.push(...settled.map((problem) => `${screen} at ${size.width}x${size.height}: ${String(problem)}`));
       const measured = themes ?? size.themes;
       const shot = measured.find((next) => next === size.shot) ?? measured[0];
       for (const next of measured) {
         const where = `${screen} at ${size.width}x${size.height}, ${next}`;
-        const found = [...(await page.evaluate(measure, { controls: CONTROLS, theme: next })), ...(next === measured[0] ? await wheelOverSidebar(page) : [])];
+        const first = next === measured[0];
+        const { problems: broken, sidebar } = await page.evaluate(measure, { controls: CONTROLS, theme: next, wait: first && !settle });
+        const found = [...broken, ...(first ? await wheelOverSidebar(page, sidebar) : [])];
         problems.push(...found.map((problem) => `${where}: ${problem}`));
         if (saved.includes(size) && next === shot) await savePng(page, join(SCREENS, `${screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${size.width}x${size.height}-${next}.png`));
       }
