@@ -80,15 +80,17 @@ export function SettingsNav({ scroller, content }: { scroller: RefObject<HTMLEle
     };
   }, [scroller, follow]);
 
-  // Where the parts are a row that scrolls sideways, the current one is kept in it.
+  // Above the sections the names fold onto as many lines as the width needs: a section jumped to
+  // starts below them (scroll-margin-top in styles.css), however many there are.
   const row = useRef<HTMLElement>(null);
   useEffect(() => {
     const nav = row.current;
-    const marked = nav?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!nav || !marked) return;
-    if (marked.offsetLeft < nav.scrollLeft) nav.scrollLeft = marked.offsetLeft - 8;
-    else if (marked.offsetLeft + marked.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = marked.offsetLeft + marked.offsetWidth - nav.clientWidth + 8;
-  }, [current]);
+    const layout = nav?.parentElement;
+    if (!nav || !layout) return;
+    const measure = new ResizeObserver(() => layout.style.setProperty('--settings-nav-height', `${nav.offsetHeight}px`));
+    measure.observe(nav);
+    return () => measure.disconnect();
+  }, []);
 
   function jump(id: string) {
     const heading = document.getElementById(id);

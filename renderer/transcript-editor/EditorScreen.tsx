@@ -17,6 +17,7 @@ import { PersonPicker } from './PersonPicker';
 import { watchPeople } from '../people/store';
 import { Player } from './Player';
 import { Row } from './Row';
+import { panelTabs } from './panel-tabs';
 import { NO_MARKS, marksByRow } from './row-markers';
 import { keepFocusInList, setDock, setList, setScroller, textHolder } from './row-focus';
 import { rowListParts } from './RowList';
@@ -203,7 +204,7 @@ export function TranscriptEditorScreen({ id }: { id: string }) {
         <PersonPicker />
       </header>
       <div className="ed-body">
-        <div className="ed-panels">
+        <div className="ed-panels" ref={panelTabs}>
           <TranslationTrack transcriptId={id} />
           <SpeakersPanel />
           <ExportBox />
