@@ -10,7 +10,9 @@ import type { Message } from '../../../../shared/domain/conversation';
  */
 export function wireMessages(systemPrompt: string, messages: readonly Message[]): WireMessage[] {
   const system: WireMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt }] : [];
-  const answered = new Set(messages.flatMap((m) => (m.role === 'tool' && m.toolCallId ? [m.toolCallId] : [])));
+  const answered = new Set<string>();
+  // A loop, not flatMap: this runs over the whole history at every Send (10,000 messages, an array each).
+  for (const m of messages) if (m.role === 'tool' && m.toolCallId) answered.add(m.toolCallId);
   const asked = new Set<string>();
   const wire: WireMessage[] = [];
   for (const m of messages) {
