@@ -62,6 +62,23 @@ describe('the current path kept in memory', () => {
     expect(texts('c1')).toEqual(['c1u1:Hello (pinned)', 'c1r1:Hi there']);
   });
 
+  it('mends the kept path with the rows a reply wrote, reading only those', () => {
+    const first = store.path('c1');
+    store.batch(() => {
+      store.putMessage('c1', message('c1u2', 'user', 'And then?'));
+      store.putMessage('c1', { ...message('c1r2', 'assistant', ''), state: 'streaming' });
+    });
+    store.saveReply('c1r2', { content: 'Then this.', state: 'complete', usage: null, failure: null, model: null });
+    const after = store.path('c1');
+    expect(after.map((m) => `${m.id}:${m.content}`)).toEqual(['c1u1:Hello', 'c1r1:Hi', 'c1u2:And then?', 'c1r2:Then this.']);
+    // Unchanged messages are the ones kept, not read again.
+    expect(after[0]).toBe(first[0]);
+    // A message moved under another parent cannot be mended: the path is read again whole.
+    store.db.prepare(`UPDATE messages SET parent_id = 'c1u1' WHERE id = 'c1u2'`).run();
+    store.db.prepare(`UPDATE conversations SET current_leaf = 'c1r2' WHERE id = 'c1'`).run();
+    expect(texts('c1')).toEqual(['c1u1:Hello', 'c1u2:And then?', 'c1r2:Then this.']);
+  });
+
   it('keeps nothing a rolled-back transaction wrote, and sees another connection’s commit', () => {
     store.path('c1');
     expect(() =>

@@ -17,7 +17,7 @@ describe('the request body as bytes', () => {
       messages: [
         { role: 'system', content: 'Quotes " and \\ backslashes, a line\nbreak, \u2028, Zürich — 😀' },
         { role: 'user', content: '' },
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'weather', arguments: '{"city":"Zürich"}' }] },
+        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'weather', arguments: '{"city":"Zürich"}', tool: null }] },
         { role: 'tool', content: 'Sunny', toolCallId: 'c1' },
         { role: 'assistant', content: 'Sunny' },
       ],
