@@ -47,7 +47,9 @@ export function pathCache(db: DatabaseSync, read: (id: string) => Message[]) {
   const kept = new Map<string, Kept>();
   db.function('confab_path_written', (conversation, message) => {
     const entry = kept.get(String(conversation));
-    if (entry) entry.written.add(message === null ? '' : String(message));
+    entry?.written.add(message === null ? '' : String(message));
+    // Too much written to mend (an import): forgotten now rather than listed on.
+    if (entry && entry.written.size > MENDABLE) kept.delete(String(conversation));
     return null;
   });
   db.exec(TRIGGERS);
@@ -60,7 +62,6 @@ export function pathCache(db: DatabaseSync, read: (id: string) => Message[]) {
   /** The kept path with the rows written since, or null when only a whole read can say. */
   function mended(id: string, { messages, written }: Kept): readonly Message[] | null {
     if (written.size === 0) return messages;
-    if (written.size > MENDABLE) return null;
     const path = [...messages];
     const index = new Map(path.map((message, at) => [message.id, at]));
     const added = new Map<string, MessageRow & { parent_id: string | null }>();
