@@ -45,3 +45,5 @@ export function completionBody(input: CompletionInput, functions: OfferedFunctio
       functions.tools.length > 0 && { tools: functions.tools, ...(functions.toolChoice && { tool_choice: functions.toolChoice }) }),
   };
 }
+
+export type CompletionBody = ReturnType<typeof completionBody>;

@@ -2,6 +2,8 @@ import type { CompletionEvent } from '../../../../shared/contract/chat';
 import type { Usage } from '../../../../shared/domain/chat';
 import type { ServiceFailure } from '../../../../shared/domain/service-failure';
 import { StreamEventError, completionPieces, pieceOf } from './completion-stream';
+import type { CompletionBody } from './chat-body';
+import { completionBytes } from './body-bytes';
 import { BodyError } from '../net/body';
 import { redact } from '../net/redact';
 import { diagnosed, failureFromNetworkError } from '../net/service-failure';
@@ -45,14 +47,14 @@ const serviceWords = (error: StreamEventError, host: string): ServiceFailure => 
  */
 export async function requestStep(
   service: ServiceClient,
-  body: unknown,
+  body: CompletionBody,
   options: { streamed: boolean; signal: AbortSignal; onText(text: string): void },
 ): Promise<StepOutcome> {
   const reply: StepReply = { text: '', toolCalls: [], finishReason: null, usage: null, model: null };
   const toolCallDeltas: ToolCallDelta[] = [];
   let host = '';
   try {
-    const result = await service.postJson('chat/completions', body, options.signal);
+    const result = await service.post('chat/completions', completionBytes(body), { contentType: 'application/json', signal: options.signal });
     if (!result.ok) return { ok: false, end: { type: 'failed', failure: result.failure } };
     host = new URL(result.url).host;
     const pieces = options.streamed

@@ -1,6 +1,8 @@
 import type { WireMessage } from '../../../../shared/domain/chat';
 import type { Message } from '../../../../shared/domain/conversation';
 
+const NO_CALLS: never[] = [];
+
 /**
  * What the service receives: the system prompt first (when there is one), then the
  * conversation. Empty replies (a failure or a stop before any text) carry nothing to remember,
@@ -10,7 +12,9 @@ import type { Message } from '../../../../shared/domain/conversation';
  */
 export function wireMessages(systemPrompt: string, messages: readonly Message[]): WireMessage[] {
   const system: WireMessage[] = systemPrompt.trim() ? [{ role: 'system', content: systemPrompt }] : [];
-  const answered = new Set(messages.flatMap((m) => (m.role === 'tool' && m.toolCallId ? [m.toolCallId] : [])));
+  const answered = new Set<string>();
+  // A loop, not flatMap: this runs over the whole history at every Send (10,000 messages, an array each).
+  for (const m of messages) if (m.role === 'tool' && m.toolCallId) answered.add(m.toolCallId);
   const asked = new Set<string>();
   const wire: WireMessage[] = [];
   for (const m of messages) {
@@ -18,10 +22,11 @@ export function wireMessages(systemPrompt: string, messages: readonly Message[])
       if (m.toolCallId && asked.has(m.toolCallId)) wire.push({ role: 'tool', content: m.content, toolCallId: m.toolCallId });
       continue;
     }
-    const toolCalls = m.role === 'assistant' ? (m.toolCalls ?? []).filter((call) => answered.has(call.id)) : [];
+    // Most messages have no calls: no array is made for them (this runs over the whole history at every Send).
+    const toolCalls = m.role === 'assistant' && m.toolCalls?.length ? m.toolCalls.filter((call) => answered.has(call.id)) : NO_CALLS;
     if (m.role === 'assistant' && m.content === '' && toolCalls.length === 0) continue;
     for (const call of toolCalls) asked.add(call.id);
-    wire.push({ role: m.role, content: m.content, ...(toolCalls.length > 0 && { toolCalls }) });
+    wire.push(toolCalls.length > 0 ? { role: m.role, content: m.content, toolCalls } : { role: m.role, content: m.content });
   }
   return [...system, ...wire];
 }

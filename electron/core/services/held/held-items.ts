@@ -24,6 +24,8 @@ type HeldRecord = z.infer<typeof recordSchema>;
 
 /** An item no Send has taken for this long was left by a page that forgot it (its storage cleared). */
 const UNSENT_FOR_MS = 30 * 24 * 3600 * 1000;
+/** Held text kept in memory (of HELD_QUOTA_BYTES on disk): a long conversation's documents, the least recently sent leaving first. */
+const KEPT_TEXT_BYTES = 64 * 1024 * 1024;
 const DISK_FAULT_CODES: Record<DiskFault, string> = { full: 'intake.disk_full', readOnly: 'intake.disk_read_only', io: 'intake.disk_error' };
 
 export type AttachOutcome = { ok: true; item: HeldItem } | { ok: false; problem: ProblemData };
@@ -44,8 +46,15 @@ export interface HeldText {
  * bound to a conversation by the Send that carries it, and removed with that conversation:
  * `sweep` at start drops items of conversations purged since (deletion can be undone until then).
  */
-export function createHeldItems(deps: { dir: string; staging: Staging; quotaBytes?: number }) {
+export function createHeldItems(deps: {
+  dir: string;
+  staging: Staging;
+  quotaBytes?: number;
+  /** Reads an item's text file (tests count the reads). */
+  readText?: (path: string) => string;
+}) {
   const { dir, staging } = deps;
+  const readText = deps.readText ?? ((path: string) => readFileSync(path, 'utf8'));
   const quota = deps.quotaBytes ?? HELD_QUOTA_BYTES;
   mkdirSync(dir, { recursive: true });
   const items = new Map<string, HeldRecord>();
@@ -58,9 +67,28 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
   }
   for (const entry of readdirSync(dir)) if (!items.has(entry.replace(/\.(txt|json)$/, ''))) rmSync(join(dir, entry), { force: true });
 
+  // Every request and every composer plan of a conversation carries its items' text: read once, not each time.
+  const texts = new Map<string, string>();
+  let textBytes = 0;
+  const forget = (id: string) => {
+    if (texts.delete(id)) textBytes -= items.get(id)?.size ?? 0;
+  };
+  const textOf = (item: HeldRecord) => {
+    let text = texts.get(item.id);
+    if (text === undefined) text = readText(textPath(item.id));
+    forget(item.id);
+    texts.set(item.id, text);
+    textBytes += item.size;
+    for (const id of texts.keys()) {
+      if (textBytes <= KEPT_TEXT_BYTES) break;
+      if (id !== item.id) forget(id);
+    }
+    return text;
+  };
   const used = () => [...items.values()].reduce((sum, item) => sum + item.size, 0);
   const put = (record: HeldRecord) => writeFile(recordPath(record.id), JSON.stringify(record));
   const drop = async (id: string) => {
+    forget(id);
     items.delete(id);
     await rm(recordPath(id), { force: true });
     await rm(textPath(id), { force: true });
@@ -156,13 +184,7 @@ export function createHeldItems(deps: { dir: string; staging: Staging; quotaByte
       return [...items.values()]
         .filter((item) => item.conversationId === conversationId)
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((item) => ({
-          id: item.id,
-          name: item.name,
-          kind: item.kind,
-          text: readFileSync(textPath(item.id), 'utf8'),
-          ...(item.firstTokens && { firstTokens: item.firstTokens }),
-        }));
+        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: textOf(item), ...(item.firstTokens && { firstTokens: item.firstTokens }) }));
     },
 
     /** An item's text file and the name to save it under (Save as file, in the composer or on the sent message). */

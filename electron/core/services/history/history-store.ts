@@ -6,6 +6,7 @@ import { deletionRecord } from './deletions';
 import { openDatabase } from './database';
 import type { BeforeMigrating } from './migrations';
 import { PATH, WHOLE, branchQueries } from './branches';
+import { pathCache } from './path-cache';
 import { type ConversationRow, type MessageRow, messageParams, toMessage, toMeta, toSummary } from './rows';
 import { notesTable } from './notes';
 import { translationsTable } from './translations';
@@ -52,6 +53,7 @@ export function createHistoryStore(
   const branches = branchQueries(sql);
   const pathRows = (conversation: string, order: string, where = '', extra: Record<string, SQLInputValue> = {}) =>
     (sql(`${PATH} SELECT m.* FROM path CROSS JOIN messages m ON m.id = path.id ${where} ORDER BY path.depth ${order}`).all({ conversation, steps: WHOLE, ...extra }) as unknown as MessageRow[]).map(toMessage);
+  const currentPath = pathCache(db, (id) => pathRows(id, 'DESC'));
 
   /** Writes a message; one not stored yet goes under `parent` (a branch's tip, the path's leaf by default) and ends the path. */
   function insertMessage(conversationId: string, message: Message, parent?: string | null) {
@@ -130,7 +132,7 @@ export function createHistoryStore(
      * The messages of the current path, first to last: what the model is sent is built from these
      * alone (conversations/request.ts), whatever other branches hold.
      */
-    path: (id: string): Message[] => (meta(id), pathRows(id, 'DESC')),
+    path: (id: string): Message[] => (meta(id), currentPath(id)),
 
     /** Adds to each message that has siblings (other branches beside it) their ids. */
     withSiblings: branches.withSiblings,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,5 +128,30 @@ describe('the held folder', () => {
     await held.sweep(new Set());
     expect(held.textFor('c1')).toEqual([]);
     expect(await readdir(join(dir, 'held'))).toEqual([]);
+  });
+
+  it("reads an item's text from disk once, however many requests and plans carry it, and forgets it when the item goes", async () => {
+    const dir = await testFolder('confab-held-read-once-');
+    const staging = createStaging(join(dir, 'staging'));
+    const reads: string[] = [];
+    const held = createHeldItems({ dir: join(dir, 'held'), staging, readText: (path) => (reads.push(path), readFileSync(path, 'utf8')) });
+    const attachText = async (body: string, name: string) => {
+      const staged = await staging.fromBytes(new TextEncoder().encode(body), name, 'document');
+      const attached = staged.ok && (await held.attach(staged.file.fileId));
+      if (!attached || !attached.ok) throw new Error('not attached');
+      return attached.item.id;
+    };
+    const first = await attachText('The first report.', 'first.txt');
+    held.bind([first], 'c1', 'm1');
+    // Two Sends and the composer's plan between them.
+    for (let request = 0; request < 3; request++) expect(held.textFor('c1').map((item) => item.text)).toEqual(['The first report.']);
+    expect(reads).toHaveLength(1);
+    const second = await attachText('The second report.', 'second.txt');
+    held.bind([second], 'c1', 'm2');
+    expect(held.textFor('c1').map((item) => item.text)).toEqual(['The first report.', 'The second report.']);
+    expect(held.textFor('c1')).toHaveLength(2);
+    expect(reads).toHaveLength(2);
+    await held.sweep(new Set());
+    expect(held.textFor('c1')).toEqual([]);
   });
 });
