@@ -53,7 +53,7 @@ export function transcriptTable(db: DatabaseSync, deletions: DeletionRecord) {
     list(): TranscriptSummary[] {
       const rows = sql(
         `SELECT id, file_name, created_at, json_extract(transcript, '$.duration') AS duration, ask_excluded
-           FROM transcripts ORDER BY created_at DESC`,
+           FROM transcripts ORDER BY created_at DESC, rowid DESC`,
       ).all() as unknown as { id: string; file_name: string; created_at: number; duration: number | null; ask_excluded: number }[];
       const preview = previews(db);
       return rows.map((r) => ({ id: r.id, fileName: r.file_name, createdAt: r.created_at, duration: r.duration, preview: preview(r.id), askExcluded: r.ask_excluded === 1 }));

@@ -42,6 +42,12 @@ describe('previews of the Recent and All transcripts lists', () => {
     editor.revert('t1');
     expect(preview('t1')).toMatch(/^Hello everyone\./);
   });
+  it('list the newest first, and of transcripts made in the same millisecond the one stored last', () => {
+    // Ids chosen so that neither id order nor insertion order alone gives the expected list.
+    for (const id of ['t-b', 't-c', 't-a']) store.transcripts.put({ ...spokenRecord(id, said), createdAt: 1_000 }, null);
+    store.transcripts.put({ ...spokenRecord('t-old', said), createdAt: 999 }, null);
+    expect(store.transcripts.list().map((summary) => summary.id)).toEqual(['t-a', 't-c', 't-b', 't-old']);
+  });
 });
 
 describe('history search', () => {
