@@ -66,9 +66,14 @@ export function planMerge(history: HistoryStore, incoming: Fingerprint): { kind:
   return { kind: 'copied', id: fresh, rename: (id) => derivedId(fresh, id) };
 }
 
-/** A conversation renamed as its plan says (the same ids when it is added as it is). */
+/** A conversation renamed as its plan says (the same ids when it is added as it is); a summary stands for the renamed ids. */
 export const renamedMessages = <M extends Message & { parentId?: string | null }>(messages: M[], rename: (id: string) => string): M[] =>
-  messages.map((message) => ({ ...message, id: rename(message.id), ...(message.parentId !== undefined && { parentId: message.parentId && rename(message.parentId) }) }));
+  messages.map((message) => ({
+    ...message,
+    id: rename(message.id),
+    ...(message.parentId !== undefined && { parentId: message.parentId && rename(message.parentId) }),
+    ...(message.summary && { summary: { ...message.summary, covers: message.summary.covers.map(rename) } }),
+  }));
 
 /** Merges a whole conversation (a backup's) in one transaction, as planMerge says. */
 export function mergeConversation(history: HistoryStore, incoming: Conversation): MergeResult {

@@ -127,6 +127,20 @@ describe('branches in the history', () => {
     into.close();
   });
 
+  it("a copy made by a merge keeps its summary standing for the copy's own messages", () => {
+    const store = createHistoryStore(join(dir, 'history.sqlite'));
+    branched(store);
+    store.putMessage('c1', { ...message('sum', 'system', 'They planned a zeppelin trip.'), summary: { covers: ['a1', 'r1'] } });
+    const conversation = store.get('c1');
+    store.putMessage('c1', message('later', 'user', 'Written after the export'));
+    const copy = mergeConversation(store, conversation);
+    expect(copy.kind).toBe('copied');
+    const copied = store.get(copy.conversation.id).messages;
+    const summary = copied.find((m) => m.summary)!;
+    expect(summary.summary!.covers).toEqual(copied.filter((m) => ['Plan a trip', 'Where to?'].includes(m.content)).map((m) => m.id));
+    store.close();
+  });
+
   it('restores a backup with its branches and the branch it showed', () => {
     const backup = join(dir, 'backup.sqlite');
     const source = createHistoryStore(backup);
