@@ -9,10 +9,10 @@ declare class AudioWorkletProcessor {
 declare function registerProcessor(name: string, processor: new () => AudioWorkletProcessor): void;
 
 /**
- * Samples per PCM block posted to the page: one second. Chromium's renderer keeps memory for each
- * message it passes and does not give it back (ten 100 ms blocks a second grew the page ~2 MB a
- * minute, one block a second of the same bytes ~0.4: docs/benchmarks.md, the memory row), and
- * main takes chunks of a second anyway.
+ * Samples per PCM block posted to the page: one second, as main takes chunks anyway. Few messages
+ * because a bare page with this worklet grew ~2 MB a minute at ten 100 ms blocks a second and
+ * ~0.4 at one block a second of the same bytes; in the app the renderer's slope hardly moved
+ * (2.48 → 2.32 MB a minute: docs/benchmarks.md, the memory row).
  */
 const BLOCK_FRAMES = sampleRate;
 /** Frames per level: 300 ms, the meters' own rate (a VU meter's integration time). */
