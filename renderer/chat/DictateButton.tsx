@@ -124,7 +124,7 @@ export function DictateButton({ conversationId, plan }: Props) {
       }}
     >
       <MicrophoneIcon />
-      {/* Shown once the first block is in: the capture is running, not just asked for. */}
+      {/* Shown once the first level is in: the capture is running, not just asked for. */}
       {kind === 'listening' && <LevelMeter />}
     </button>
   );

@@ -23,14 +23,15 @@ export interface MicrophoneTake {
 }
 
 /**
- * Opens the microphone at once and keeps every block from the first, so the first words are in.
- * `onLevel` hears each block's peak (0..1) and the seconds captured so far; `onRunning` the first block's arrival, when
+ * Opens the microphone at once and keeps every block from the first, so the first words are in,
+ * to the last (the worklet's partial second is flushed at the release). `onLevel` hears the peak
+ * (0..1) of each 300 ms and the seconds captured so far; `onRunning` the first level's arrival, when
  * capture is really running; `allow` asks main to let the microphone open. A release before the device opened ends with what was captured: none.
  */
 export function openMicrophone(handlers: { onLevel(peak: number, seconds: number): void; onRunning(): void; allow(): Promise<void> }): MicrophoneTake {
   const blocks: Int16Array[] = [];
-  let captured = 0;
   let ended = false;
+  let cancelled = false;
   const opening = (async () => {
     const [stream, capture] = await Promise.all([
       // Main opens the microphone's permission for this take first (Electron asks main for it).
@@ -45,14 +46,22 @@ export function openMicrophone(handlers: { onLevel(peak: number, seconds: number
       return null;
     }
     try {
-      const running = await capture.start([stream], (block) => {
-        if (ended) return;
-        if (blocks.push(block.pcm) === 1) handlers.onRunning();
-        captured += block.pcm.length;
-        handlers.onLevel(block.peaks[0] ?? 0, captured / RECORDING_SAMPLE_RATE);
+      let heard = 0;
+      const running = await capture.start([stream], {
+        onPcm: (pcm) => {
+          if (!cancelled) blocks.push(pcm);
+        },
+        onLevel: (peaks, frames) => {
+          if (ended) return;
+          if (heard === 0) handlers.onRunning();
+          heard += frames;
+          handlers.onLevel(peaks[0] ?? 0, heard / RECORDING_SAMPLE_RATE);
+        },
       });
       return {
         async stop() {
+          // The worklet's partial second is the end of what was said.
+          await running.flush();
           await running.stop();
           close();
         },
@@ -82,6 +91,7 @@ export function openMicrophone(handlers: { onLevel(peak: number, seconds: number
       return samples;
     },
     cancel() {
+      cancelled = true;
       blocks.length = 0;
       end().catch(() => undefined);
     },

@@ -82,9 +82,12 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
     state().set(changed ? { levels: changed, seconds } : { seconds });
   });
   try {
-    const started = await startCapture(streams, (block) => {
-      chunker.push(block);
-      levels.push(block.peaks);
+    const started = await startCapture(streams, {
+      onPcm: (pcm) => chunker.push(pcm),
+      onLevel: (peaks, frames) => {
+        chunker.heard(frames);
+        levels.push(peaks);
+      },
     });
     current = { id: recording.id, capture: started, chunker, queue, streams, base: recording.seconds, release };
   } catch (error) {
@@ -135,11 +138,15 @@ export async function setPaused(paused: boolean) {
   if (!current) return;
   try {
     if (paused) {
+      // The worklet holds up to a second not yet handed over: all of it goes before the pause.
+      await current.capture.flush();
       current.chunker.setPaused(true);
       await current.queue.drained();
       await api.recording.pause({ id: current.id });
     } else {
       await api.recording.resume({ id: current.id });
+      // What the worklet gathered while paused is dropped (the chunker is still paused when it comes).
+      await current.capture.flush();
       current.chunker.setPaused(false);
     }
   } catch (failure) {
@@ -175,6 +182,8 @@ export async function stopRecording(): Promise<Recording | null> {
     state().set({ phase: 'capturing' });
     return null;
   }
+  // Every frame up to the press: the worklet's partial second, then the chunker's.
+  await current.capture.flush();
   current.chunker.flush();
   await current.queue.drained();
   await endCapture(current);

@@ -12,8 +12,8 @@ const PRESSES = 25;
  * Issue #27, item 6: a press of the composer's microphone button has capture running within
  * 100 ms, so the first words are not cut off. Measured in Debian's Chromium with its fake
  * microphone (a silent WAV, so no press sends anything), from the press's own event time to the
- * level meter showing in the page, which happens when the first 100 ms block of audio has come
- * out of the worklet: the capture is running and every sample since has been kept. The fake
+ * level meter showing in the page, which happens when the worklet's first level (after one render
+ * quantum) has come out: the capture is running and every sample since has been kept. The fake
  * device opens faster than a real one; the rest (the page, the AudioContext, the worklet) is the app's.
  */
 export async function dictationBench(): Promise<string[]> {

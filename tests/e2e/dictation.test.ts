@@ -28,7 +28,7 @@ async function draftWithCursor(page: Page, text: string, after: number) {
 
 /**
  * Presses and holds the microphone button until the page shows it capturing: the meter comes with
- * the first block of audio, from then on there is a clip to send. `seconds`: held until the page
+ * the worklet's first level, from then on there is a clip to send. `seconds`: held until the page
  * shows that much was heard (the fake microphone plays the sentence from its start).
  */
 async function hold(page: Page, seconds = 0): Promise<Locator> {

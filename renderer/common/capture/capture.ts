@@ -1,15 +1,20 @@
 import { createCaptureContext } from './capture-context';
 import workletUrl from './pcm-worklet.ts?worker&url';
+import type { WorkletMessage } from './worklet-messages';
 
-/** One block, 100 ms (the first: one render quantum, to say capture runs): the tracks' 16-bit samples interleaved, and each track's peak (0..1). */
-export interface PcmBlock {
-  pcm: Int16Array;
-  peaks: number[];
+/** What a capture hands out, in render order: the PCM a second at a time, and the meters' levels every 300 ms. */
+export interface CaptureHandlers {
+  /** The tracks' 16-bit samples interleaved: a second's block, or what a flush found. */
+  onPcm(pcm: Int16Array<ArrayBuffer>): void;
+  /** Each track's peak (0..1) over the `frames` rendered since the last level; the first comes after one render quantum, so the page knows capture runs. */
+  onLevel(peaks: number[], frames: number): void;
 }
 
 export interface Capture {
-  /** The context's clock: when the first block was rendered, for latency figures. */
+  /** The context's clock: when the first level was rendered, for latency figures. */
   readonly context: AudioContext;
+  /** Resolves once every frame rendered so far has reached the handlers (Stop and Pause send it all). */
+  flush(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -17,7 +22,7 @@ export interface Capture {
 export interface PreparedCapture {
   readonly context: AudioContext;
   /** Starts rendering `streams` into blocks; stopping it leaves the context prepared for the next. */
-  start(streams: MediaStream[], onBlock: (block: PcmBlock) => void): Promise<Capture>;
+  start(streams: MediaStream[], handlers: CaptureHandlers): Promise<Capture>;
   close(): Promise<void>;
 }
 
@@ -38,7 +43,7 @@ export async function prepareCapture(): Promise<PreparedCapture> {
   }
   return {
     context,
-    async start(streams, onBlock) {
+    async start(streams, handlers) {
       const merger = context.createChannelMerger(streams.length);
       const sources = streams.map((stream, index) => {
         const source = context.createMediaStreamSource(stream);
@@ -52,15 +57,29 @@ export async function prepareCapture(): Promise<PreparedCapture> {
         channelCountMode: 'explicit',
         channelInterpretation: 'discrete',
       });
-      node.port.onmessage = (event: MessageEvent<{ pcm: ArrayBuffer; peaks: number[] }>) =>
-        onBlock({ pcm: new Int16Array(event.data.pcm), peaks: event.data.peaks });
+      // Flushes answered in order: the worklet answers each request after the frames before it.
+      const flushed: Array<() => void> = [];
+      node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
+        if (data.kind === 'pcm') handlers.onPcm(new Int16Array(data.pcm));
+        else if (data.kind === 'level') handlers.onLevel(data.peaks, data.frames);
+        else flushed.shift()?.();
+      };
       merger.connect(node);
       // Prepared contexts wait suspended (and one made before the user's first gesture starts so).
       if (context.state !== 'running') await context.resume();
       return {
         context,
+        flush() {
+          // A closed context's worklet answers nothing; it has nothing left to hand over either.
+          if (context.state === 'closed') return Promise.resolve();
+          return new Promise<void>((resolve) => {
+            flushed.push(resolve);
+            node.port.postMessage('flush');
+          });
+        },
         async stop() {
           node.port.onmessage = null;
+          flushed.splice(0).forEach((resolve) => resolve());
           for (const source of sources) source.disconnect();
           merger.disconnect();
           await context.suspend();
@@ -73,16 +92,17 @@ export async function prepareCapture(): Promise<PreparedCapture> {
 
 /**
  * Renders the given streams (one track each, in order) in one AudioContext at the recording
- * rate and hands out PCM blocks. One context means one clock: every block holds the same
+ * rate and hands out PCM blocks and levels. One context means one clock: every block holds the same
  * number of frames of each track, which is what keeps a two-track recording aligned over an
  * hour. Chromium resamples each device to the context's rate.
  */
-export async function startCapture(streams: MediaStream[], onBlock: (block: PcmBlock) => void): Promise<Capture> {
+export async function startCapture(streams: MediaStream[], handlers: CaptureHandlers): Promise<Capture> {
   const prepared = await prepareCapture();
   try {
-    const capture = await prepared.start(streams, onBlock);
+    const capture = await prepared.start(streams, handlers);
     return {
       context: prepared.context,
+      flush: () => capture.flush(),
       async stop() {
         await capture.stop();
         await prepared.close();

@@ -1,3 +1,5 @@
+import type { WorkletMessage } from './worklet-messages';
+
 // Runs on the audio rendering thread (AudioWorkletGlobalScope), which has none of the DOM's
 // types, so the three globals it uses are declared here.
 declare const sampleRate: number;
@@ -6,20 +8,36 @@ declare class AudioWorkletProcessor {
 }
 declare function registerProcessor(name: string, processor: new () => AudioWorkletProcessor): void;
 
-/** Samples per block posted to the page: 100 ms, so meters move smoothly and messages stay few. */
-const BLOCK_FRAMES = Math.round(sampleRate / 10);
+/**
+ * Samples per PCM block posted to the page: one second, as main takes chunks anyway. Few messages
+ * because a bare page with this worklet grew ~2 MB a minute at ten 100 ms blocks a second and
+ * ~0.4 at one block a second of the same bytes; in the app the renderer's slope hardly moved
+ * (2.48 → 2.32 MB a minute: docs/benchmarks.md, the memory row).
+ */
+const BLOCK_FRAMES = sampleRate;
+/** Frames per level: 300 ms, the meters' own rate (a VU meter's integration time). */
+const LEVEL_FRAMES = Math.round(sampleRate * 0.3);
 
 /**
  * Turns the context's input (one channel per track, all rendered on the context's one clock)
- * into 16-bit interleaved PCM blocks with each track's peak. A track that delivers no frames
- * (loopback while nothing plays) reads as silence here, so the tracks can never drift apart.
+ * into 16-bit interleaved PCM blocks of a second, and each track's peak every 300 ms in a small
+ * message of its own, so the meters move at their rate while PCM messages stay few. A track that
+ * delivers no frames (loopback while nothing plays) reads as silence here, so the tracks can
+ * never drift apart. The page's `flush` gets the partial block at once (Stop, Pause): nothing
+ * rendered is left behind.
  */
 class PcmBlocks extends AudioWorkletProcessor {
-  private block: Int16Array | null = null;
+  private block: Int16Array<ArrayBuffer> | null = null;
   private filled = 0;
   private peaks: number[] = [];
-  /** The first block goes out after one render quantum, so the page knows at once that capture runs. */
+  private levelFrames = 0;
+  /** The first level goes out after one render quantum, so the page knows at once that capture runs. */
   private first = true;
+
+  constructor() {
+    super();
+    this.port.onmessage = () => this.flush();
+  }
 
   process(inputs: Float32Array[][]): boolean {
     const channels = inputs[0] ?? [];
@@ -37,19 +55,38 @@ class PcmBlocks extends AudioWorkletProcessor {
         this.peaks[c] = Math.max(this.peaks[c]!, Math.abs(sample));
         this.block[this.filled * count + c] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
       }
-      if (++this.filled === BLOCK_FRAMES) this.post(count);
+      this.filled++;
+      if (++this.levelFrames === LEVEL_FRAMES) this.postLevel();
+      if (this.filled === BLOCK_FRAMES) this.postPcm();
     }
-    if (this.first && this.filled > 0) this.post(count);
+    if (this.first) this.postLevel();
     return true;
   }
 
-  private post(count: number) {
-    const pcm = this.filled === BLOCK_FRAMES ? this.block!.buffer : this.block!.slice(0, this.filled * count).buffer;
+  private post(message: WorkletMessage, transfer: Transferable[] = []) {
+    this.port.postMessage(message, transfer);
+  }
+
+  private postLevel() {
     this.first = false;
-    this.port.postMessage({ pcm, peaks: this.peaks }, [pcm]);
+    this.post({ kind: 'level', peaks: this.peaks, frames: this.levelFrames });
+    this.peaks = this.peaks.map(() => 0);
+    this.levelFrames = 0;
+  }
+
+  private postPcm() {
+    const count = this.peaks.length;
+    const pcm = this.filled === BLOCK_FRAMES ? this.block!.buffer : this.block!.slice(0, this.filled * count).buffer;
+    this.post({ kind: 'pcm', pcm }, [pcm]);
     this.block = new Int16Array(BLOCK_FRAMES * count);
     this.filled = 0;
-    this.peaks = new Array<number>(count).fill(0);
+  }
+
+  /** Hands over every frame rendered so far (its level too, so the page's clock agrees), then says so. */
+  private flush() {
+    if (this.levelFrames > 0) this.postLevel();
+    if (this.filled > 0) this.postPcm();
+    this.post({ kind: 'flushed' });
   }
 }
 
