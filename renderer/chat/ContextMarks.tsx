@@ -47,10 +47,12 @@ export function SentNotice({ message, conversationId, isLast }: { message: Messa
       </div>
     );
   }
-  const values = { messages: format.number(sent.messages), of: format.number(sent.of), tokens: format.number(sent.tokens) };
+  const values = { messages: format.number(sent.messages), of: format.number(sent.of), tokens: format.number(sent.tokens), covers: format.number(sent.summary ?? 0) };
+  // A summary went in place of the left-out ones: the note says so ("… and a summary of 51").
+  const part = sent.summary === undefined ? (sent.cut ? 'context.cut' : 'context.sentPart') : sent.cut ? 'context.cutSummary' : 'context.sentSummary';
   return (
     <p className="hint sent-notice" role="note">
-      {[sent.messages >= sent.of ? '' : sent.cut ? t('context.cut', values) : t('context.sentPart', values), sent.firstPartOf ? t('context.firstPartSent', { name: sent.firstPartOf }) : '']
+      {[sent.messages >= sent.of ? '' : t(part, values), sent.firstPartOf ? t('context.firstPartSent', { name: sent.firstPartOf }) : '']
         .filter(Boolean)
         .join(' ')}
     </p>

@@ -1,7 +1,7 @@
 import { type UIEvent, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { Conversation, Message } from '../../shared/domain/conversation';
+import { type Conversation, type Message, lastTurn } from '../../shared/domain/conversation';
 import { MessageItem } from './MessageItem';
 import { useChat } from './store';
 
@@ -69,7 +69,8 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const list = useRef<VirtuosoHandle>(null);
   const following = useRef(targetIndex === -1);
   const lastTop = useRef(0);
-  const lastId = conversation.messages.at(-1)?.id;
+  // Regenerate and Continue stay on the last reply when a summary follows it (main's rule: lastTurn).
+  const lastId = lastTurn(conversation.messages)?.id;
   const highlightId = targetIndex === -1 ? null : target!.messageId;
   const hasEarlier = useChat((s) => !!s.earlier[conversation.id]);
   const firstId = conversation.messages[0]?.id;

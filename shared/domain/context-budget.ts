@@ -30,11 +30,13 @@ export const sentContextSchema = z.object({
   item: z.object({ id: z.string(), name: z.string() }).optional(),
   /** The attached item (by name) of which only the first part was sent, as the user chose. */
   firstPartOf: z.string().optional(),
+  /** A summary went in place of left-out messages: how many of them it stands for. */
+  summary: z.number().int().min(0).optional(),
 });
 export type SentContext = z.infer<typeof sentContextSchema>;
 
 /** What the next request would carry, for the composer and the list (ids of the messages left out). */
-export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true, item: true, firstPartOf: true }).extend({
+export const contextPlanSchema = sentContextSchema.omit({ cut: true, tooBig: true, item: true, firstPartOf: true, summary: true }).extend({
   leftOut: z.array(z.string()),
   /** Whose budget it follows: the conversation's own, or the default set in Settings (it sets none). */
   budget: z.enum(['conversation', 'settings']),

@@ -87,6 +87,12 @@ export type ConversationMeta = z.infer<typeof conversationMetaSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/**
+ * The message a Regenerate or Continue acts on: the path's last that is not a summary. A summary
+ * made after the last reply rides along with it (main and the page read the path the same way).
+ */
+export const lastTurn = (messages: readonly Message[]) => messages.findLast((message) => !message.summary);
+
 /** A reply that ended early with some text and asked for no tools: Continue can go on from it. */
 export const canContinue = (message: Message) =>
   message.role === 'assistant' &&

@@ -72,6 +72,16 @@ describe('summarize earlier messages', () => {
     await screenshot(page, 'chat-summary');
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'chat-summary-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    // The reply before the summary still offers Regenerate; its new version is answered with the summary, which follows it.
+    fake.chat.next({ reply: line(COUNT - 1) });
+    await page.getByRole('button', { name: 'Regenerate reply' }).click();
+    await settled(page);
+    expect(answered().at(-1)!.messages[0]!.content).toContain('Summary of 51 earlier messages');
+    await summary.getByText('The ferry ran on time all season; the weather held.').waitFor();
+    await expect.poll(() => page.getByRole('article').last().getAttribute('aria-label')).toBe('Summary of earlier messages (51)');
+    await page.setViewportSize({ width: 800, height: 600 });
 
     await summary.getByRole('button', { name: 'Edit summary' }).click();
     await summary.getByRole('textbox', { name: 'Summary' }).fill('Edited: the ferry kept its timetable.');
@@ -90,6 +100,8 @@ describe('summarize earlier messages', () => {
     expect(sent).not.toContain(line(50));
     expect(sent).toContain(line(COUNT - 1));
     expect(sent.at(-1)).toBe('Did the ferry keep its timetable?');
+    // The reply says the summary went with it.
+    await page.getByText(/^Sent with 10 of 61 messages and a summary of 51 \(~[\d,]+ tokens\)/).waitFor();
     await page.setViewportSize({ width: 800, height: 600 });
     await screenshot(page, 'chat-summary-again-800');
     await page.setViewportSize({ width: 1100, height: 800 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompletionEvent, ToolDecision } from '../../../../shared/contract/chat';
 import type { ReplyStarted } from '../../../../shared/contract/conversations';
 import type { ChatOptions } from '../../../../shared/domain/chat';
-import { type ConversationMeta, type Message, canContinue } from '../../../../shared/domain/conversation';
+import { type ConversationMeta, type Message, canContinue, lastTurn } from '../../../../shared/domain/conversation';
 import { type Plan, planRefusals } from '../../../../shared/domain/plan-rules';
 import type { ChatService } from '../completion/chat-service';
 import type { HistoryStore } from '../history/history-store';
@@ -14,6 +14,7 @@ import { showingVersion, versionsAfter } from './versions';
 import { titleOf } from './wire';
 import { branchIntents, parentOf } from './branches';
 import { summaryIntents } from './summaries';
+import { ridingAlong, ridingCopies } from './summary-plan';
 import type { ModelRequests } from '../model-requests/model-requests';
 import { Problem } from '../../../../shared/domain/problem';
 import { type HeldDeps, carriedItems } from './carried-items';
@@ -106,6 +107,7 @@ export function createConversationService(deps: {
           createdAt: Date.now(),
           ...(versionsAfter(start.replacing) && { versions: versionsAfter(start.replacing) }),
         };
+    const riding = start.continuing ? [] : ridingCopies(messages);
     // One commit for all a reply's start writes: it is on the way from Send to the request.
     const recorder = history.batch(() => {
       // The title follows the first user message until the user renames the conversation.
@@ -117,7 +119,9 @@ export function createConversationService(deps: {
       const under = start.continuing || start.added?.length ? null : (start.branch?.under ?? start.truncateAfter);
       const siblings = under ? history.childIds(meta.id, under) : [];
       if (siblings.length > 0) answer = { ...answer, branches: { siblings: [...siblings, answer.id] } };
-      return recordReply(history, meta.id, answer, deps.saveIntervalMs);
+      const recording = recordReply(history, meta.id, answer, deps.saveIntervalMs);
+      for (const summary of riding) history.putMessage(meta.id, summary);
+      return recording;
     });
     const running: RunningReply = { replyId: randomUUID(), controller: new AbortController(), recorder, approvals: [], step: null };
     live.add(meta.id, running);
@@ -129,6 +133,7 @@ export function createConversationService(deps: {
       ...(start.branch?.leaving && { replacedFrom: start.branch.leaving }),
       messages: [...history.withSiblings(meta.id, start.added ?? []), answer],
     });
+    for (const summary of riding) live.broadcast({ type: 'message', conversationId: meta.id, message: summary });
     const ctx = { id: running.replyId, signal: running.controller.signal, emit: (event: CompletionEvent) => live.apply(meta.id, running, event) };
     // Written on the reply before any event records it (a refusal as too long comes before any text).
     running.ended = fitted.complete(meta, messages, !!start.continuing, ctx, carried.textFor(meta.id), (sent, part) => {
@@ -143,7 +148,7 @@ export function createConversationService(deps: {
 
   /** Answers the user message at `index` again as a new branch: its old reply and all that followed stay, one ‹ › away. */
   const answerAgain = (meta: ConversationMeta, path: Message[], index: number, firstPart?: string) =>
-    reply(meta, path, path.slice(0, index + 1), { branch: { under: path[index]!.id, leaving: path[index + 1]?.id }, firstPart });
+    reply(meta, path, [...path.slice(0, index + 1), ...ridingAlong(path, index)], { branch: { under: path[index]!.id, leaving: path[index + 1]?.id }, firstPart });
 
   function regenerate(input: { conversationId: string } & Shown, firstPart?: string): ReplyStarted {
     allowed(input.options);
@@ -152,11 +157,12 @@ export function createConversationService(deps: {
     const messages = history.path(meta.id);
     const lastUser = messages.findLastIndex((m) => m.role === 'user');
     if (lastUser === -1) throw new Problem('conversation.nothing_to_answer');
-    const after = messages.slice(lastUser + 1);
+    const riding = ridingAlong(messages, lastUser);
+    const after = messages.slice(lastUser + 1, messages.length - riding.length);
     // Only a reply's text is a version: tool steps behind it stay with it, as the branch this one leaves.
     if (after.length > 1 || after.some((m) => m.toolCalls?.length)) return answerAgain(meta, messages, lastUser, firstPart);
     const replacing = after.findLast((m) => m.role === 'assistant');
-    return reply(meta, messages, messages.slice(0, lastUser + 1), { truncateAfter: messages[lastUser]!.id, replacing, firstPart });
+    return reply(meta, messages, [...messages.slice(0, lastUser + 1), ...riding], { truncateAfter: messages[lastUser]!.id, replacing, firstPart });
   }
 
   return {
@@ -241,7 +247,7 @@ export function createConversationService(deps: {
       idle(input.conversationId);
       const meta = history.meta(input.conversationId);
       const messages = history.path(meta.id);
-      const last = messages.at(-1);
+      const last = lastTurn(messages);
       if (last?.id !== input.messageId || !canContinue(last)) {
         throw new Problem('reply.not_continuable');
       }

@@ -1,6 +1,6 @@
 import type { CompletionEvent } from '../../../../shared/contract/chat';
 import type { ContextBudget, ContextPlanView, SentContext } from '../../../../shared/domain/context-budget';
-import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
+import { type ConversationMeta, type Message, lastTurn } from '../../../../shared/domain/conversation';
 import type { ChatService, CompletionContext } from '../completion/chat-service';
 import type { CompletionInput } from '../completion/completion-input';
 import type { HeldText } from '../held/held-items';
@@ -40,11 +40,17 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
     const input = { systemPrompt, path: turns, budget: meta.options.context ?? context.budget(), tokens, cap };
     const planned = planContext(input);
     const covers = new Set(summary?.summary?.covers);
-    // The summary stands for the turns it covers while they are left out; then it is always sent, as the system prompt is.
+    // Every turn it covers fits: they go as themselves, and the summary does not.
     if (!summary || !planned.leftOut.some((message) => covers.has(message.id))) return planned;
+    // Otherwise it stands for all of them, always sent as the system prompt is: none goes beside it
+    // but pinned ones and the last (never summarized away), or the model would read them twice.
     const carried = summaryWire(summary);
-    const within = planContext({ ...input, systemPrompt: [systemPrompt, carried.content].filter((text) => text.trim()).join('\n\n') });
-    return { ...within, summary: carried, covered: within.leftOut.filter((message) => covers.has(message.id)).length };
+    const last = turns.at(-1);
+    const standing = turns.filter((message) => !covers.has(message.id) || message.pinned === true || message === last);
+    const within = planContext({ ...input, path: standing, systemPrompt: [systemPrompt, carried.content].filter((text) => text.trim()).join('\n\n') });
+    const sent = new Set(within.sent);
+    const leftOut = turns.filter((message) => !sent.has(message));
+    return { ...within, leftOut, summary: carried, covered: leftOut.filter((message) => covers.has(message.id)).length };
   }
 
   /** What the next request would carry of `stored`, for the composer: `next` stands for the message not yet written. */
@@ -76,7 +82,14 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
       const sending = part === Infinity ? held : withFirstPart(held, firstPart!, part);
       const planned = plan(meta, path, sending, cap);
       const input: CompletionInput = requestFor(meta, planned.summary ? [planned.summary, ...planned.sent] : planned.sent, continuing, sending);
-      const sent: SentContext = { messages: planned.sent.length, of: planned.sent.length + planned.leftOut.length, tokens: planned.tokens, cut, ...(part !== Infinity && firstPartOf && { firstPartOf }) };
+      const sent: SentContext = {
+        messages: planned.sent.length,
+        of: planned.sent.length + planned.leftOut.length,
+        tokens: planned.tokens,
+        cut,
+        ...(planned.summary && { summary: planned.covered }),
+        ...(part !== Infinity && firstPartOf && { firstPartOf }),
+      };
       onSent(sent, part === Infinity ? undefined : part);
       let reported = false;
       let refused: Extract<CompletionEvent, { type: 'failed' }> | null = null;
@@ -88,7 +101,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
             refused = event;
             return;
           }
-          if (tooLong) onSent({ ...sent, ...biggest(meta, planned, sending, path.at(-1)) });
+          if (tooLong) onSent({ ...sent, ...biggest(meta, planned, sending, lastTurn(path)) });
           reported = true;
           if (event.type === 'done') void context.fits.record(fitKey(meta), planned.tokens, true);
           if (event.type === 'done' && event.usage && !continuing) void learn(key, planned, event.usage.prompt_tokens, meta.systemPrompt, sending);

@@ -32,7 +32,7 @@ const message = (index: number, extra: Partial<Message> = {}): Message => ({
 });
 
 /** A data folder whose history holds a conversation of `count` messages sending its last ten, the fourth pinned. */
-async function folderWith(count: number) {
+async function folderWith(count: number, last: Partial<Message> = {}) {
   const dir = await testFolder('confab-summary-');
   const history = createHistoryStore(join(dir, 'history.sqlite'));
   const conversation: Conversation = {
@@ -43,7 +43,7 @@ async function folderWith(count: number) {
     pinned: false,
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
-    messages: Array.from({ length: count }, (_, index) => message(index, index === 3 ? { pinned: true } : {})),
+    messages: Array.from({ length: count }, (_, index) => message(index, index === 3 ? { pinned: true } : index === count - 1 ? last : {})),
   };
   history.insertWhole(conversation);
   history.close();
@@ -134,5 +134,67 @@ describe('a summary of earlier messages', () => {
     fake.setContextTokens(50);
     await expect(app.invoke('conversations:summarize', { conversationId: 'long' })).rejects.toMatchObject({ problem: { code: 'summary.too_long' } });
     expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages).toHaveLength(30);
+  });
+  it('stands for every turn it covers (pinned ones aside) while sent, and gives way when they all fit; the reply says which', async () => {
+    const app = await coreAt(await folderWith(60));
+    fake.chat.next({ reply: 'The archive covers messages nought to fifty-odd.' });
+    const summary = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    // A larger budget brings some covered turns back within it: the summary still goes, and none of them beside it.
+    const lastThirty = { ...options, context: { kind: 'last' as const, messages: 30 } };
+    fake.chat.next({ reply: 'Noted.' });
+    const started = await app.invoke<{ messageId: string }>('conversations:send', { conversationId: 'long', text: 'What did we say?', options: lastThirty });
+    await app.next('long', 'done', 1);
+    const sent = chatBodies().at(-1)!.messages.map((m) => m.content);
+    expect(sent[1]).toContain('The archive covers messages nought to fifty-odd.');
+    expect(sent.slice(2)).toEqual(['Message number 3.', ...Array.from({ length: 9 }, (_, index) => `Message number ${51 + index}.`), 'What did we say?']);
+    let stored = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages;
+    expect(stored.find((m) => m.id === started.messageId)!.sent).toMatchObject({ messages: 11, of: 61, summary: 50 });
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ messages: 12, of: 62, summary: { covers: 50, newer: 0 } });
+
+    // Everything fits: the turns go as themselves, and the summary does not.
+    const all = { ...options, context: { kind: 'all' as const } };
+    fake.chat.next({ reply: 'All of it.' });
+    const whole = await app.invoke<{ messageId: string }>('conversations:send', { conversationId: 'long', text: 'And everything?', options: all });
+    await app.next('long', 'done', 2);
+    const everything = chatBodies().at(-1)!.messages.map((m) => m.content);
+    expect(everything.join('\n')).not.toContain('nought to fifty-odd');
+    expect(everything).toContain('Message number 0.');
+    expect(everything).toHaveLength(1 + 63);
+    stored = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages;
+    expect(stored.find((m) => m.id === whole.messageId)!.sent).toBeUndefined();
+    expect((await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).summary).toBeUndefined();
+    expect(stored.find((m) => m.id === summary.id)).toBeDefined();
+  });
+
+  it('rides along with a Continue and a Regenerate of the reply before it', async () => {
+    const app = await coreAt(await folderWith(60, { state: 'stopped' }));
+    fake.chat.next({ reply: 'The archive covers messages nought to fifty-odd.' });
+    const summary = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+
+    // Continue goes on with the reply where it stands, the summary still after it and still sent.
+    fake.chat.next({ reply: ' and so on.' });
+    await app.invoke('conversations:continue', { conversationId: 'long', messageId: 'm59' });
+    await app.next('long', 'done', 1);
+    expect(chatBodies().at(-1)!.messages[1]!.content).toContain('nought to fifty-odd');
+    let path = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages;
+    expect(path.slice(-2).map((m) => [m.id, m.content])).toEqual([
+      ['m59', 'Message number 59. and so on.'],
+      [summary.id, summary.content],
+    ]);
+
+    // Regenerate makes a new version of that reply; the summary follows it, the same text and covers.
+    fake.chat.next({ reply: 'Answered again.' });
+    const again = await app.invoke<{ messageId: string }>('conversations:regenerate', { conversationId: 'long' });
+    await app.next('long', 'done', 2);
+    const request = chatBodies().at(-1)!.messages.map((m) => m.content);
+    expect(request[1]).toContain('nought to fifty-odd');
+    expect(request.at(-1)).toBe('Message number 58.');
+    path = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages;
+    expect(path).toHaveLength(61);
+    const [reply, after] = path.slice(-2);
+    expect(reply).toMatchObject({ id: again.messageId, content: 'Answered again.' });
+    expect(reply!.versions?.others.map((version) => version.content)).toEqual(['Message number 59. and so on.']);
+    expect(after).toMatchObject({ role: 'system', content: summary.content, summary: { covers: summary.summary!.covers } });
+    expect(await app.invoke<ContextPlanView>('conversations:contextPlan', { conversationId: 'long' })).toMatchObject({ summary: { covers: 50 } });
   });
 });
