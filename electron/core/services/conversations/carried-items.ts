@@ -16,17 +16,20 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
   const { history, held } = deps;
   let keeping = Promise.resolve();
 
-  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chip of the message that carried it. */
+  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chips of the messages that carried it. */
   async function keep(conversationId: string, itemId: string, tokens: number | null) {
     if (!held) return;
-    const { messageId, chip } = await held.keepFirst(conversationId, itemId, tokens);
-    const onPath = history.path(conversationId).find((m) => m.id === messageId);
-    // A message of another branch is rewritten too, for when it shows again; only the path's is on the pages.
-    const message: Message | undefined = onPath ?? history.get(conversationId).otherBranches?.find((m) => m.id === messageId);
-    if (!message?.attached) return;
-    const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
-    history.putMessage(conversationId, shown);
-    if (onPath) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+    const chip = await held.keepFirst(conversationId, itemId, tokens);
+    const path = history.path(conversationId);
+    const onPath = new Set(path.map((m) => m.id));
+    // An edit's message carries the items of the one it replaces: each shows the chip. Other branches' are rewritten
+    // too, for when they show again; only the path's are on the pages.
+    for (const message of [...path, ...(history.get(conversationId).otherBranches ?? [])]) {
+      if (!message.attached?.some((item) => item.id === itemId)) continue;
+      const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
+      history.putMessage(conversationId, shown);
+      if (onPath.has(message.id)) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+    }
   }
 
   return {

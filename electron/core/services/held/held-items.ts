@@ -167,7 +167,7 @@ export function createHeldItems(deps: {
 
     /**
      * Sends only the first `tokens` of a sent item from now on (null: whole again), the user's
-     * choice when it alone was too long; answers the message that carried it and its chip.
+     * choice when it alone was too long; answers its chip.
      */
     async keepFirst(conversationId: string, id: string, tokens: number | null) {
       const item = items.get(id);
@@ -176,7 +176,7 @@ export function createHeldItems(deps: {
       const record: HeldRecord = tokens === null ? rest : { ...rest, firstTokens: tokens };
       items.set(id, record);
       await put(record);
-      return { messageId: record.messageId, chip: chipOf(record) };
+      return chipOf(record);
     },
 
     /** The held items' text for this conversation, oldest first: what a request carries before the messages. */
