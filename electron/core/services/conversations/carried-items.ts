@@ -5,7 +5,7 @@ import type { HistoryStore } from '../history/history-store';
 import { log } from '../../log';
 import { withKeptParts } from './first-part';
 
-export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst'>;
+export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst' | 'copy'>;
 
 /**
  * The link between a conversation's messages and the held items they carried: the message shows
@@ -35,6 +35,13 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
   return {
     /** A user message written by a Send of `ids`: it shows them from now on. */
     carrying: (message: Message, ids: readonly string[]): Message => (ids.length > 0 && held ? { ...message, attached: held.chips(ids) } : message),
+    /** Branch from here: `copies` (of `messages`, in order) carry copies of their items, conversation `to`'s own. */
+    async copied(from: string, to: string, messages: readonly Message[], copies: Message[]): Promise<Message[]> {
+      const carried = messages.flatMap((message, index) => (message.attached ?? []).map(({ id }) => ({ id, messageId: copies[index]!.id })));
+      if (!held || carried.length === 0) return copies;
+      const chips = await held.copy(from, to, carried);
+      return copies.map((copy) => (copy.attached ? { ...copy, attached: copy.attached.map((item) => chips.get(item.id) ?? item) } : copy));
+    },
     /** The items a request of this conversation carries, each cut to its beginning where the user chose so. */
     textFor: (conversationId: string) => withKeptParts(held?.textFor(conversationId) ?? []),
     /** The reply sent only the first `tokens` of an item: the next requests do the same, until undone. */

@@ -263,7 +263,7 @@ export function createConversationService(deps: {
       return fitted.view(meta, history.path(meta.id), userMessage('…'), carried.textFor(meta.id));
     },
 
-    ...branchIntents({ history, tell: live.broadcast, idle }),
+    ...branchIntents({ history, tell: live.broadcast, idle, copied: carried.copied }),
 
     ...summaryIntents({
       history,
