@@ -11,7 +11,8 @@ import { removeFolder } from '../support/temp-folder';
 
 // The documents a Send carried stay on the sent message (main links them to it): after a reload
 // and a restart, with Save as file writing the extracted text; "Send the beginning" of one too
-// long for the model sticks to it, says so on its chip, and can be undone there.
+// long for the model sticks to it, says so on its chip, and can be undone there. An edited message
+// shows the same chips; a conversation branched from it carries the text its chips show.
 let browser: Browser;
 let fake: FakeService;
 let s: Session;
@@ -106,5 +107,37 @@ describe('documents on the sent message', () => {
     } finally {
       fake.setContextTokens(null);
     }
+  });
+
+  it('shows the chips on an edited message, and a conversation branched from it sends their text', async () => {
+    const { page } = s;
+    await newChat(page);
+    const agenda = 'Agenda of the harbour board.\nFirst the pier, then the ferry.\n';
+    await attach(page, 'agenda.md', agenda);
+    await page.getByRole('group', { name: 'Attached to your next message' }).getByText(/^agenda\.md · /).waitFor({ timeout: 30_000 });
+    fake.chat.next({ reply: 'The pier and the ferry.' });
+    await send(page, 'What is on the agenda?');
+    await (await settled(page)).getByText('The pier and the ferry.').waitFor();
+
+    const mine = page.getByRole('article', { name: 'Your message' });
+    await mine.getByRole('button', { name: 'Edit message' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edited message' });
+    await editor.fill('What comes first on the agenda?');
+    fake.chat.next({ reply: 'The pier.' });
+    await editor.press('Enter');
+    await (await settled(page)).getByText('The pier.').waitFor();
+    await mine.getByText('What comes first on the agenda?').waitFor();
+    await sentChips(page).getByText(/^agenda\.md · 2 lines · ~\d+ tokens$/).waitFor();
+    await screenshot(page, 'chat-documents-edited');
+
+    await page.getByRole('article', { name: 'Reply' }).first().getByRole('button', { name: 'Branch from here' }).click();
+    const listed = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'What comes first on the agenda?', exact: true });
+    await expect.poll(() => listed.count()).toBe(2);
+    await sentChips(page).getByText(/^agenda\.md · /).waitFor();
+    fake.chat.next({ reply: 'Then the ferry.' });
+    await send(page, 'And after that?');
+    await (await settled(page)).getByText('Then the ferry.').waitFor();
+    expect(answered().at(-1)!.messages.some((m) => m.content.includes(agenda.trim()))).toBe(true);
+    expect(s.errors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { BridgeError } from '../../shared/contract/client';
 import { createCore } from '../../electron/core/core';
 import type { EventSink } from '../../electron/core/router';
 import type { Consent, ConsentRequest } from '../../electron/core/services/consent/consent';
+import type { FileSaver } from '../../electron/core/services/storage/file-saver';
 import type { FakeService } from '../fake-service/server';
 import { memoryKeytar } from './memory-keytar';
 import { removeFolder } from './temp-folder';
@@ -35,12 +36,12 @@ export function scriptedConsent(answer = true): Consent & { requests: ConsentReq
 
 export async function startCore(
   fake: FakeService,
-  options: { key?: string | null; dir?: string; keytar?: ReturnType<typeof memoryKeytar>; consent?: ReturnType<typeof scriptedConsent> } = {},
+  options: { key?: string | null; dir?: string; keytar?: ReturnType<typeof memoryKeytar>; consent?: ReturnType<typeof scriptedConsent>; fileSaver?: FileSaver } = {},
 ) {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'confab-tools-')));
   const keytar = options.keytar ?? memoryKeytar();
   const consent = options.consent ?? scriptedConsent();
-  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar, consent });
+  const core = await createCore({ userDataDir: dir, initialBaseUrl: fake.baseUrl, keytar, consent, fileSaver: options.fileSaver });
   // Every stream's events by stream id; the conversations watch's also as each reply's, by conversation id.
   const events = new Map<string, unknown[]>();
   const replies = new Map<string, CompletionEvent[]>();

@@ -14,7 +14,13 @@ export function parentOf(path: readonly Message[], message: Message): string | n
  * The intents on a conversation's branches (history/branches.ts keeps the tree): which one is
  * shown, and a new conversation from part of one.
  */
-export function branchIntents(deps: { history: HistoryStore; tell: (event: WatchEvent) => void; idle: (conversationId: string) => void }) {
+export function branchIntents(deps: {
+  history: HistoryStore;
+  tell: (event: WatchEvent) => void;
+  idle: (conversationId: string) => void;
+  /** The copied messages with copies of the held items they carried (carried-items.ts), so the new conversation's requests carry them. */
+  copied: (from: string, to: string, messages: readonly Message[], copies: Message[]) => Promise<Message[]>;
+}) {
   const { history } = deps;
   return {
     /**
@@ -29,25 +35,23 @@ export function branchIntents(deps: { history: HistoryStore; tell: (event: Watch
       return changed;
     },
 
-    /** Branch from here: a new conversation holding a copy of the path up to `messageId`, with the same settings. */
-    branchFrom(input: { conversationId: string; messageId: string }): ConversationMeta {
+    /**
+     * Branch from here: a new conversation holding a copy of the path up to `messageId`, with the
+     * same settings, and copies of the documents and pastes those messages carried.
+     */
+    async branchFrom(input: { conversationId: string; messageId: string }): Promise<ConversationMeta> {
       const path = history.path(input.conversationId);
       const end = path.findIndex((m) => m.id === input.messageId);
       if (end === -1) throw new Problem('message.gone');
       const { attachment, ...source } = history.meta(input.conversationId);
+      const id = randomUUID();
+      const copied = path.slice(0, end + 1);
+      // A reply being written is copied as it stands, ended: the copy has no reply running.
+      const copies = copied.map((m) => ({ ...m, id: randomUUID(), ...(m.state === 'streaming' && { state: 'interrupted' as const }) }));
+      const messages = await deps.copied(input.conversationId, id, copied, copies);
       const now = Date.now();
-      const copy = {
-        ...source,
-        ...(attachment && { attachment }),
-        id: randomUUID(),
-        pinned: false,
-        createdAt: now,
-        updatedAt: now,
-        // A reply being written is copied as it stands, ended: the copy has no reply running.
-        messages: path.slice(0, end + 1).map((m) => ({ ...m, id: randomUUID(), ...(m.state === 'streaming' && { state: 'interrupted' as const }) })),
-      };
-      history.insertWhole(copy);
-      const meta = history.meta(copy.id);
+      history.insertWhole({ ...source, ...(attachment && { attachment }), id, pinned: false, createdAt: now, updatedAt: now, messages });
+      const meta = history.meta(id);
       deps.tell({ type: 'listed', conversation: meta });
       return meta;
     },

@@ -5,7 +5,7 @@ import type { HistoryStore } from '../history/history-store';
 import { log } from '../../log';
 import { withKeptParts } from './first-part';
 
-export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst'>;
+export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst' | 'copy'>;
 
 /**
  * The link between a conversation's messages and the held items they carried: the message shows
@@ -16,22 +16,32 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
   const { history, held } = deps;
   let keeping = Promise.resolve();
 
-  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chip of the message that carried it. */
+  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chips of the messages that carried it. */
   async function keep(conversationId: string, itemId: string, tokens: number | null) {
     if (!held) return;
-    const { messageId, chip } = await held.keepFirst(conversationId, itemId, tokens);
-    const onPath = history.path(conversationId).find((m) => m.id === messageId);
-    // A message of another branch is rewritten too, for when it shows again; only the path's is on the pages.
-    const message: Message | undefined = onPath ?? history.get(conversationId).otherBranches?.find((m) => m.id === messageId);
-    if (!message?.attached) return;
-    const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
-    history.putMessage(conversationId, shown);
-    if (onPath) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+    const chip = await held.keepFirst(conversationId, itemId, tokens);
+    const path = history.path(conversationId);
+    const onPath = new Set(path.map((m) => m.id));
+    // An edit's message carries the items of the one it replaces: each shows the chip. Other branches' are rewritten
+    // too, for when they show again; only the path's are on the pages.
+    for (const message of [...path, ...(history.get(conversationId).otherBranches ?? [])]) {
+      if (!message.attached?.some((item) => item.id === itemId)) continue;
+      const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
+      history.putMessage(conversationId, shown);
+      if (onPath.has(message.id)) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+    }
   }
 
   return {
     /** A user message written by a Send of `ids`: it shows them from now on. */
     carrying: (message: Message, ids: readonly string[]): Message => (ids.length > 0 && held ? { ...message, attached: held.chips(ids) } : message),
+    /** Branch from here: `copies` (of `messages`, in order) carry copies of their items, conversation `to`'s own. */
+    async copied(from: string, to: string, messages: readonly Message[], copies: Message[]): Promise<Message[]> {
+      const carried = messages.flatMap((message, index) => (message.attached ?? []).map(({ id }) => ({ id, messageId: copies[index]!.id })));
+      if (!held || carried.length === 0) return copies;
+      const chips = await held.copy(from, to, carried);
+      return copies.map((copy) => (copy.attached ? { ...copy, attached: copy.attached.map((item) => chips.get(item.id) ?? item) } : copy));
+    },
     /** The items a request of this conversation carries, each cut to its beginning where the user chose so. */
     textFor: (conversationId: string) => withKeptParts(held?.textFor(conversationId) ?? []),
     /** The reply sent only the first `tokens` of an item: the next requests do the same, until undone. */

@@ -226,8 +226,9 @@ export function createConversationService(deps: {
       const messages = history.path(meta.id);
       const index = messages.findIndex((m) => m.id === input.messageId);
       if (messages[index]?.role !== 'user') throw new Problem('message.not_editable');
-      // A new message beside the old one: the old branch, with all that followed it, stays.
-      const edited = userMessage(input.text);
+      // A new message beside the old one: the old branch, with all that followed it, stays. It carries the same items.
+      const { attached } = messages[index];
+      const edited = { ...userMessage(input.text), ...(attached && { attached }) };
       return reply(meta, messages, [...messages.slice(0, index), edited], { added: [edited], branch: { under: parentOf(messages, messages[index]), leaving: input.messageId } });
     },
 
@@ -268,7 +269,7 @@ export function createConversationService(deps: {
       return fitted.view(meta, history.path(meta.id), userMessage('…'), carried.textFor(meta.id));
     },
 
-    ...branchIntents({ history, tell: live.broadcast, idle }),
+    ...branchIntents({ history, tell: live.broadcast, idle, copied: carried.copied }),
 
     ...summaryIntents({
       history,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_PASTE_BYTES } from '../../../../shared/contract/conversations';
@@ -166,8 +166,41 @@ export function createHeldItems(deps: {
     },
 
     /**
+     * Branch from here: the items of conversation `from` that copied messages carry (`carried`:
+     * each item and the copy of its message), copied for conversation `to` under new ids, so
+     * deleting either conversation leaves the other's. A file of its own rather than one shared
+     * with a count: the quota, the sweep and Save as file already work on files (a copy-on-write
+     * clone where the disk makes one). Items `from` does not hold (an imported chip) are not
+     * copied. Answers each copy's chip by the original's id. Copies of a `to` never written are
+     * swept at the next start, as any conversation's that is gone.
+     */
+    async copy(from: string, to: string, carried: ReadonlyArray<{ id: string; messageId: string }>): Promise<Map<string, SentItem>> {
+      const copies = new Map<string, HeldRecord>();
+      let total = used();
+      for (const { id, messageId } of carried) {
+        const item = items.get(id);
+        if (item?.conversationId !== from || copies.has(id)) continue;
+        total += item.size;
+        if (total > quota) throw new Problem('held.full', { name: item.name, max: quota });
+        copies.set(id, { ...item, id: randomUUID(), conversationId: to, messageId });
+      }
+      // Counted at once, before any await: branches asked for together cannot pass the quota between them.
+      for (const copy of copies.values()) items.set(copy.id, copy);
+      try {
+        for (const [id, copy] of copies) {
+          await copyFile(textPath(id), textPath(copy.id), constants.COPYFILE_FICLONE);
+          await put(copy);
+        }
+      } catch (error) {
+        for (const copy of copies.values()) await drop(copy.id);
+        throw new Problem(DISK_FAULT_CODES[diskFaultOf(error) ?? 'io'], { name: [...copies.values()][0]!.name, folder: dir });
+      }
+      return new Map([...copies].map(([id, copy]) => [id, chipOf(copy)]));
+    },
+
+    /**
      * Sends only the first `tokens` of a sent item from now on (null: whole again), the user's
-     * choice when it alone was too long; answers the message that carried it and its chip.
+     * choice when it alone was too long; answers its chip.
      */
     async keepFirst(conversationId: string, id: string, tokens: number | null) {
       const item = items.get(id);
@@ -176,7 +209,7 @@ export function createHeldItems(deps: {
       const record: HeldRecord = tokens === null ? rest : { ...rest, firstTokens: tokens };
       items.set(id, record);
       await put(record);
-      return { messageId: record.messageId, chip: chipOf(record) };
+      return chipOf(record);
     },
 
     /** The held items' text for this conversation, oldest first: what a request carries before the messages. */

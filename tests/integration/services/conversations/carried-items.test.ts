@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Conversation } from '../../../../shared/domain/conversation';
+import type { Conversation, ConversationMeta } from '../../../../shared/domain/conversation';
+import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
 import { startCore } from '../../../support/tool-driver';
 import { removeFolder, testFolder } from '../../../support/temp-folder';
@@ -7,7 +10,8 @@ import { fake, useFake } from '../../../support/use-fake';
 
 // A user message keeps the documents and pastes its Send carried (main links them), over a
 // restart and in its exports; "send the beginning" of an item too long for the model sticks to
-// the item until undone.
+// the item until undone. An edit's message shows the items of the one it replaces; Branch from
+// here gives the new conversation copies of its own.
 
 useFake();
 
@@ -16,9 +20,10 @@ type Body = { messages: Array<{ role: string; content: string }> };
 const chatBodies = () =>
   fake.requests.filter((r) => r.path === '/v1/chat/completions' && r.status === 200 && (r.body as { max_tokens?: number }).max_tokens !== 1).map((r) => r.body as Body);
 const reportIn = (body: Body) => body.messages.find((m) => m.content.includes('The annual report goes on'))?.content ?? '';
+const saved: FileToSave[] = [];
 
 async function core(dir: string) {
-  const app = await startCore(fake, { key: fake.keys.free, dir });
+  const app = await startCore(fake, { key: fake.keys.free, dir, fileSaver: { save: async (file) => (saved.push(file), { kind: 'saved', fileName: file.fileName }) } });
   let open = true;
   const close = async () => {
     if (open) await app.close();
@@ -86,5 +91,75 @@ describe('documents on the sent message', () => {
     const plan = await app.invoke<{ tokens: number }>('conversations:contextPlan', { conversationId });
     expect(plan.tokens).toBeGreaterThan(item.tokens / 2);
     await expect(app.invoke('conversations:sendWhole', { conversationId, itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
+  });
+
+  it('an edited message shows the items of the one it replaces, and "send the beginning" marks the chip shown', async () => {
+    const dir = await testFolder('confab-edit-chips-');
+    onTestFinished(() => removeFolder(dir));
+    const app = await core(dir);
+    fake.setContextTokens(2000);
+    const item = await attachText(app, 'The annual report goes on, chapter after chapter, about the harbour. '.repeat(1500), 'report.txt');
+    const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'What does it say?', attached: [item.id], options });
+    await app.next(conversationId, 'failed');
+    const sent = (await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!;
+    await app.invoke('conversations:edit', { conversationId, messageId: sent.id, text: 'What does it say, briefly?', options });
+    await app.next(conversationId, 'failed', 2);
+    const edited = (await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!;
+    expect(edited).toMatchObject({ content: 'What does it say, briefly?', attached: sent.attached });
+
+    // The beginning chosen on the edited message's reply shows on its chip, the one on the path.
+    fake.chat.next({ reply: 'About the harbour.' });
+    await app.invoke('conversations:sendFirstPart', { conversationId, itemId: item.id });
+    await app.next(conversationId, 'done');
+    await expect.poll(async () => (await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!.attached?.[0]?.firstTokens).toBeGreaterThan(0);
+  });
+
+  it('Branch from here gives the new conversation its own items: its requests carry them, and each keeps its own when another is deleted', async () => {
+    const dir = await testFolder('confab-branch-items-');
+    onTestFinished(() => removeFolder(dir));
+    let app = await core(dir);
+    const minutes = 'Minutes of the board meeting.\n'.repeat(50);
+    const minutesIn = (body: Body) => body.messages.some((m) => m.content.includes(minutes));
+    const item = await attachText(app, minutes, 'minutes.md');
+    fake.chat.next({ reply: 'Read them.' });
+    const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Summarise', attached: [item.id], options });
+    await app.next(conversationId, 'done');
+    const [sent, reply] = (await app.invoke<Conversation>('history:open', { id: conversationId })).messages;
+    const first = await app.invoke<ConversationMeta>('conversations:branchFrom', { conversationId, messageId: reply!.id });
+    const second = await app.invoke<ConversationMeta>('conversations:branchFrom', { conversationId, messageId: reply!.id });
+    const chipIn = async (id: string) => (await app.invoke<Conversation>('history:open', { id })).messages[0]!.attached![0]!;
+    const heldText = (id: string) => existsSync(join(dir, 'held', `${id}.txt`));
+
+    // The copy's requests carry the text its message shows, under an item of its own.
+    fake.chat.next({ reply: 'The board met.' });
+    await app.invoke('conversations:send', { conversationId: second.id, text: 'What was decided?', attached: [], options });
+    await app.next(second.id, 'done');
+    expect(minutesIn(chatBodies().at(-1)!)).toBe(true);
+    const firstChip = await chipIn(first.id);
+    const secondChip = await chipIn(second.id);
+    expect(firstChip).toEqual({ ...sent!.attached![0], id: firstChip.id });
+    expect(new Set([item.id, firstChip.id, secondChip.id]).size).toBe(3);
+
+    // Deleting a copy removes its own item only: the original's requests still carry the text.
+    await app.invoke('history:remove', { id: first.id });
+    await app.close();
+    app = await core(dir);
+    await expect.poll(() => heldText(firstChip.id)).toBe(false);
+    fake.chat.next({ reply: 'Still the minutes.' });
+    await app.invoke('conversations:send', { conversationId, text: 'And then?', attached: [], options });
+    await app.next(conversationId, 'done');
+    expect(minutesIn(chatBodies().at(-1)!)).toBe(true);
+
+    // Deleting the original leaves the other copy whole: Save as file and its requests.
+    await app.invoke('history:remove', { id: conversationId });
+    await app.close();
+    app = await core(dir);
+    await expect.poll(() => heldText(item.id)).toBe(false);
+    expect(await app.invoke('conversations:saveHeld', { id: secondChip.id })).toEqual({ kind: 'saved', fileName: 'minutes.txt' });
+    expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(minutes);
+    fake.chat.next({ reply: 'As before.' });
+    await app.invoke('conversations:send', { conversationId: second.id, text: 'Anything else?', attached: [], options });
+    await app.next(second.id, 'done');
+    expect(minutesIn(chatBodies().at(-1)!)).toBe(true);
   });
 });

@@ -154,4 +154,36 @@ describe('the held folder', () => {
     await held.sweep(new Set());
     expect(held.textFor('c1')).toEqual([]);
   });
+
+  it("copies a conversation's items for a branch within the quota, and only items that conversation holds", async () => {
+    const dir = await testFolder('confab-held-copy-');
+    const staging = createStaging(join(dir, 'staging'));
+    const held = createHeldItems({ dir: join(dir, 'held'), staging, quotaBytes: 1000 });
+    const attachText = async (body: string, name: string) => {
+      const staged = await staging.fromBytes(new TextEncoder().encode(body), name, 'document');
+      const attached = staged.ok && (await held.attach(staged.file.fileId));
+      if (!attached || !attached.ok) throw new Error('not attached');
+      return attached.item.id;
+    };
+    const small = await attachText('s'.repeat(100), 'small.txt');
+    const other = await attachText('o'.repeat(100), 'other.txt');
+    held.bind([small], 'c1', 'm1');
+    held.bind([other], 'c9', 'm9');
+    const chips = await held.copy('c1', 'c2', [
+      { id: small, messageId: 'm1-copy' },
+      { id: other, messageId: 'm1-copy' },
+    ]);
+    // Another conversation's item named on a copied message (an imported chip) is not the branch's to take.
+    expect([...chips.keys()]).toEqual([small]);
+    expect(held.textFor('c2')).toEqual([{ id: chips.get(small)!.id, name: 'small.txt', kind: 'document', text: 's'.repeat(100) }]);
+    await held.sweep(new Set(['c2', 'c9']));
+    expect(held.textFor('c2')).toHaveLength(1);
+
+    const big = await attachText('b'.repeat(500), 'big.txt');
+    held.bind([big], 'c3', 'm3');
+    await expect(held.copy('c3', 'c4', [{ id: big, messageId: 'm3-copy' }])).rejects.toThrow(/held\.full/);
+    expect(held.textFor('c4')).toEqual([]);
+    expect((await readdir(join(dir, 'held'))).filter((name) => name.endsWith('.txt'))).toHaveLength(3);
+    await removeFolder(dir);
+  });
 });
