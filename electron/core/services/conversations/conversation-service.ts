@@ -20,10 +20,7 @@ import { Problem } from '../../../../shared/domain/problem';
 import { type HeldDeps, carriedItems } from './carried-items';
 
 /** What the options panel showed when the user asked for a reply. */
-export interface Shown {
-  systemPrompt?: string;
-  options?: ChatOptions;
-}
+export type Shown = { systemPrompt?: string; options?: ChatOptions };
 
 /** How a reply changes the stored messages before it starts, as the watch event reports it. */
 interface Start {
