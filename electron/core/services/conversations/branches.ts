@@ -3,6 +3,7 @@ import type { WatchEvent } from '../../../../shared/contract/conversations';
 import type { ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import { Problem } from '../../../../shared/domain/problem';
 import type { HistoryStore } from '../history/history-store';
+import { renamedMessages } from '../history/merge';
 
 /** The message `message` follows on the path (null: it is the first), which an edit's new branch goes under. */
 export function parentOf(path: readonly Message[], message: Message): string | null {
@@ -47,7 +48,8 @@ export function branchIntents(deps: {
       const id = randomUUID();
       const copied = path.slice(0, end + 1);
       // A reply being written is copied as it stands, ended: the copy has no reply running.
-      const copies = copied.map((m) => ({ ...m, id: randomUUID(), ...(m.state === 'streaming' && { state: 'interrupted' as const }) }));
+      const ids = new Map(copied.map((m) => [m.id, randomUUID()]));
+      const copies = renamedMessages(copied, (old) => ids.get(old) ?? old).map((m) => (m.state === 'streaming' ? { ...m, state: 'interrupted' as const } : m));
       const messages = await deps.copied(input.conversationId, id, copied, copies);
       const now = Date.now();
       history.insertWhole({ ...source, ...(attachment && { attachment }), id, pinned: false, createdAt: now, updatedAt: now, messages });

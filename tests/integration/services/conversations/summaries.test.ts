@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Conversation, Message } from '../../../../shared/domain/conversation';
+import type { Conversation, ConversationMeta, Message } from '../../../../shared/domain/conversation';
 import type { ContextPlanView } from '../../../../shared/domain/context-budget';
 import type { SearchHit } from '../../../../shared/contract/history';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
@@ -108,6 +108,22 @@ describe('a summary of earlier messages', () => {
     const next = chatBodies().at(-1)!.messages.map((m) => m.content).join('\n');
     expect(next).toContain('Edited: we spoke of the archive.');
     expect(next).not.toContain('nought to fifty-odd');
+  });
+
+  it('goes with a Branch from here, standing for the copy\'s own messages', async () => {
+    const app = await coreAt(await folderWith(60));
+    fake.chat.next({ reply: 'The archive, summed up.' });
+    const summary = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    const copy = await app.invoke<ConversationMeta>('conversations:branchFrom', { conversationId: 'long', messageId: summary.id });
+    const copied = (await app.invoke<Conversation>('history:open', { id: copy.id })).messages;
+    const kept = copied.find((m) => m.summary)!;
+    expect(kept.summary!.covers).toEqual(copied.filter((m) => summary.summary!.covers.includes(`m${m.content.match(/\d+/)?.[0]}`) && !m.summary).map((m) => m.id));
+    fake.chat.next({ reply: 'Noted in the copy.' });
+    await app.invoke('conversations:send', { conversationId: copy.id, text: 'What did we say?', options: lastTen });
+    await app.next(copy.id, 'done', 1);
+    const sent = chatBodies().at(-1)!.messages.map((m) => m.content).join('\n');
+    expect(sent).toContain('The archive, summed up.');
+    expect(sent).not.toContain('Message number 0.');
   });
 
   it('summarizes messages too many for the model in parts, each carrying the summary so far', async () => {
