@@ -73,7 +73,7 @@ export function NextRequestLine({ conversationId }: { conversationId: string }) 
         {line}
         {plan.budget === 'settings' && ` · ${t('context.bySettings')}`}
       </p>
-      <SummarizeButton conversationId={conversationId} newer={plan.summary ? plan.summary.newer : plan.leftOut.size} again={!!plan.summary} />
+      <SummarizeButton key={conversationId} conversationId={conversationId} newer={plan.summary ? plan.summary.newer : plan.leftOut.size} again={!!plan.summary} />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function useFollowContextPlan(conversation: Conversation) {
   // The default in Settings counts too: a conversation that sets no budget follows it.
   const fallback = useSettings((s) => s.settings?.contextBudget);
   // An edited summary changes the tokens sent in its place.
-  const summary = messages.findLast((message) => message.summary)?.content.length;
+  const summary = messages.findLast((message) => message.summary)?.content;
   const key = [messages.length, last?.id, last?.state, pins, summary, JSON.stringify(options.context ?? fallback ?? null)].join(' ');
   useEffect(() => {
     if (id === NEW_CHAT_ID || messages.length === 0) return;
