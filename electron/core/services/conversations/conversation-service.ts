@@ -271,7 +271,7 @@ export function createConversationService(deps: {
     ...summaryIntents({
       history,
       models: deps.models,
-      leftOut: (id) => fitted.plan(history.meta(id), [...history.path(id), userMessage('…')], deps.held?.textFor(id) ?? []).leftOut,
+      leftOut: (id) => fitted.plan(history.meta(id), [...history.path(id), userMessage('…')], carried.textFor(id)).leftOut,
       tell: live.broadcast,
       idle,
     }),
