@@ -65,6 +65,7 @@ export function ChatScreen() {
         // Options kept open by their errors (the button disabled) stay until the errors are mended.
         open: () => (optionsButton.current?.disabled ? null : document.getElementById(OPTIONS_ID)),
         opener: () => optionsButton.current,
+        over: () => optionsButton.current?.closest('main') ?? null,
         close: () => setOptionsOpen(false),
       }),
     [],

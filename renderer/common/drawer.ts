@@ -6,16 +6,19 @@ interface Drawer {
   open: () => HTMLElement | null;
   /** The control that opened it (its tab or button), where Escape puts the focus back. */
   opener: () => HTMLElement | null;
+  /** What it lies over (the rows, the conversation): a press there closes it. */
+  over: () => HTMLElement | null;
   close: () => void;
 }
 
 /**
  * Lets a drawer close as one over the page should: by Escape while the focus is in it or on its
- * opener (the focus going back to the opener), and by a press outside both (on what it lies over,
- * where the press then puts the focus). Only while the window is narrow enough for it to be a
+ * opener (the focus going back to the opener), and by a press on what it lies over (the focus
+ * going where the press puts it). A press elsewhere (the sidebar, the editor's player and tools)
+ * leaves it open: those are used beside it. Only while the window is narrow enough for it to be a
  * drawer: beside its content it stays until its own control closes it. Returns the cleanup.
  */
-export function dismissDrawer({ open, opener, close }: Drawer): () => void {
+export function dismissDrawer({ open, opener, over, close }: Drawer): () => void {
   const drawers = window.matchMedia(DRAWER_WIDTHS);
   const within = (node: Node | null, drawer: HTMLElement) => node !== null && (drawer.contains(node) || (opener()?.contains(node) ?? false));
   const onKey = (event: KeyboardEvent) => {
@@ -29,7 +32,8 @@ export function dismissDrawer({ open, opener, close }: Drawer): () => void {
   };
   const onPress = (event: PointerEvent) => {
     const drawer = drawers.matches ? open() : null;
-    if (drawer && !within(event.target as Node, drawer)) close();
+    const target = event.target as Node;
+    if (drawer && !within(target, drawer) && over()?.contains(target)) close();
   };
   document.addEventListener('keydown', onKey);
   document.addEventListener('pointerdown', onPress);
