@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../settings';
 import { AttachedTranscript } from './AttachedTranscript';
+import { dismissDrawer } from '../common/drawer';
 import { modelName } from '../common/names';
 import { ChatOptions } from './ChatOptions';
 import { Composer } from './Composer';
@@ -57,6 +58,18 @@ export function ChatScreen() {
   useFollowContextPlan(conversation);
   const plan = useSettings((s) => s.settings?.plan ?? 'free');
   const [optionsOpen, setOptionsOpen] = useState(false);
+  const optionsButton = useRef<HTMLButtonElement>(null);
+  useEffect(
+    () =>
+      dismissDrawer({
+        // Options kept open by their errors (the button disabled) stay until the errors are mended.
+        open: () => (optionsButton.current?.disabled ? null : document.getElementById(OPTIONS_ID)),
+        opener: () => optionsButton.current,
+        over: () => optionsButton.current?.closest('main') ?? null,
+        close: () => setOptionsOpen(false),
+      }),
+    [],
+  );
   const typed = useChat((s) => s.optionInputs[conversation.id]);
   const input = typed ?? toInput(conversation.options);
   const { errors } = checkOptions(input, plan);
@@ -77,6 +90,7 @@ export function ChatScreen() {
           {summary(t, input)}
         </span>
         <button
+          ref={optionsButton}
           type="button"
           className="secondary small"
           aria-expanded={showOptions}

@@ -29,6 +29,7 @@ export function TranslationTrack({ transcriptId }: { transcriptId: string }) {
   const { list, language, translation } = useTranslations();
   const job = useTranslationJob();
   const [asking, setAsking] = useState(false);
+  const [more, setMore] = useState(false);
   useEffect(() => openTranslations(transcriptId, { first: false }), [transcriptId]);
   const running = job?.state === 'running' || job?.state === 'queued';
   const unfinished = translation ? unfinishedOf(translation.counts) : 0;
@@ -52,10 +53,20 @@ export function TranslationTrack({ transcriptId }: { transcriptId: string }) {
           ))}
         </select>
       </label>
-      {list?.length === 0 && <p className="hint">{t('track.none')}</p>}
+      {/* A short window folds what the track says behind this (translation.css): the rows keep the room. */}
+      {(list?.length === 0 || (language && translation)) && (
+        <button type="button" className="link ed-track-more" aria-expanded={more} aria-controls={`${id}-said`} onClick={() => setMore(!more)}>
+          {t('track.details')}
+        </button>
+      )}
+      {list?.length === 0 && (
+        <p className="hint" id={`${id}-said`}>
+          {t('track.none')}
+        </p>
+      )}
       {language && translation && (
         <>
-          <p className="hint" role="status">
+          <p className="hint" id={`${id}-said`} role="status">
             {countsText(translation.counts)}
           </p>
           <JobProgress job={job} />

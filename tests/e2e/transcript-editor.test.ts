@@ -255,6 +255,47 @@ describe('the transcript editor', () => {
     await expect.poll(() => savedText(s.dataDir)).toContain('Today');
   });
 
+  it('below 1280 px a panel is a drawer that Escape or a press on the rows closes, the focus back on its tab; a short window folds the translation switch to a line', async () => {
+    const { page } = s;
+    const before = page.viewportSize()!;
+    await page.setViewportSize({ width: 800, height: 600 });
+    const panel = (name: string) => page.locator('details.ed-panel').filter({ has: page.locator(':scope > summary', { hasText: name }) });
+    const isOpen = (name: string) => panel(name).evaluate((details) => (details as HTMLDetailsElement).open);
+    const tabFocused = (name: string) => panel(name).locator(':scope > summary').evaluate((tab) => tab === document.activeElement);
+    try {
+      await page.getByText('Keyboard', { exact: true }).click();
+      await expect.poll(() => isOpen('Keyboard')).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => isOpen('Keyboard')).toBe(false);
+      expect(await tabFocused('Keyboard')).toBe(true);
+
+      // From a control inside the drawer, too.
+      await page.getByText('Export the edited transcript').click();
+      await page.keyboard.press('Tab');
+      expect(await panel('Export').evaluate((details) => details.contains(document.activeElement) && document.activeElement?.tagName !== 'SUMMARY')).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => isOpen('Export')).toBe(false);
+      expect(await tabFocused('Export')).toBe(true);
+
+      await page.getByText('Export the edited transcript').click();
+      await expect.poll(() => isOpen('Export')).toBe(true);
+      await page.getByRole('region', { name: 'Transcript rows' }).click({ position: { x: 2, y: 2 } });
+      await expect.poll(() => isOpen('Export')).toBe(false);
+
+      // The translation switch keeps to its line; what it says is one press away.
+      const track = page.getByRole('region', { name: 'Translation under each row' });
+      const said = track.getByText(/^No translation yet/);
+      await track.getByRole('button', { name: 'Details' }).waitFor();
+      expect(await said.isVisible()).toBe(false);
+      expect((await track.boundingBox())!.height).toBeLessThan(50);
+      await screenshot(page, 'transcript-editor-800x600');
+      await track.getByRole('button', { name: 'Details' }).click();
+      await said.waitFor();
+    } finally {
+      await page.setViewportSize(before);
+    }
+  });
+
   it('renders in the dark theme', async () => {
     const { page } = s;
     await setTheme(page, 'Dark');

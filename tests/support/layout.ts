@@ -201,6 +201,17 @@ async function measure({ controls, theme, wait }: { controls: string; theme: str
     if (empty > 24) problems.push(`empty: the sidebar's chats leave ${Math.round(empty)} px empty above the transcripts`);
   }
 
+  // A control keeps inside its pane's padding (the nearest box that clips, a drawer or a screen): one
+  // that reaches into it sits against the edge, or under the scrollbar.
+  for (const { el } of shown) {
+    let pane = el.parentElement;
+    while (pane && !clips(getComputedStyle(pane))) pane = pane.parentElement;
+    if (!pane || pane === document.body) continue;
+    const [r, p, style] = [el.getBoundingClientRect(), pane.getBoundingClientRect(), getComputedStyle(pane)];
+    const over = Math.max(p.left + pane.clientLeft + Number.parseFloat(style.paddingLeft) - r.left, r.right - (p.left + pane.clientLeft + pane.clientWidth - Number.parseFloat(style.paddingRight)));
+    if (over > 1) problems.push(`padding: ${describe(el)} reaches ${Math.round(over)} px into the padding of ${describe(pane)}`);
+  }
+
   // A radio or checkbox and its words: at least 6 px apart (the browser's own 3 px margin reads as touching).
   for (const { el } of shown) {
     if (!el.matches('input[type="radio"], input[type="checkbox"]')) continue;
