@@ -187,10 +187,13 @@ export function createHeldItems(deps: {
         .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: textOf(item), ...(item.firstTokens && { firstTokens: item.firstTokens }) }));
     },
 
-    /** An item's text file and the name to save it under (Save as file, in the composer or on the sent message). */
-    saving(id: string) {
+    /**
+     * An item's text file and the name to save it under (Save as file): one in a composer
+     * (`conversationId` null) or one sent with `conversationId`, as Send whole checks.
+     */
+    saving(id: string, conversationId: string | null) {
       const item = items.get(id);
-      if (!item) throw new Problem('held.not_found');
+      if (!item || item.conversationId !== conversationId) throw new Problem('held.not_found');
       return { path: textPath(id), fileName: item.kind === 'paste' ? 'Pasted text.txt' : `${item.name.replace(/\.[^.]*$/, '')}.txt` };
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation } from '../../../../shared/domain/conversation';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
@@ -54,6 +55,25 @@ describe('documents on the sent message', () => {
     expect(JSON.parse(toJson(conversation)).conversation.messages[0].attached[0]).toMatchObject({ name: 'minutes.md' });
   });
 
+  it('saves a sent item as a file only for the conversation that holds it', async () => {
+    const dir = await testFolder('confab-carried-save-');
+    onTestFinished(() => removeFolder(dir));
+    const app = await core(dir);
+    const item = await attachText(app, 'The contract, clause after clause.\n'.repeat(50), 'contract.md');
+    fake.chat.next({ reply: 'Read it.' });
+    const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Check it', attached: [item.id], options });
+    await app.next(conversationId, 'done');
+    fake.chat.next({ reply: 'Hello.' });
+    const other = (await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Hi', attached: [], options })).conversationId;
+    await app.next(other, 'done');
+
+    // The id alone is not enough (any page could name it); another conversation's, or a composer's, is refused.
+    await expect(app.invoke('conversations:saveHeld', { id: item.id })).rejects.toThrow(/Invalid input/);
+    for (const asked of [other, null]) await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId: asked })).rejects.toThrow(/held\.not_found/);
+    // Its own conversation's reaches the saver (this core has none to offer).
+    await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId })).rejects.toThrow(/contract\.txt cannot be saved here/);
+  });
+
   it('keeps "send the beginning" for the next requests and after a restart, until undone', async () => {
     const dir = await testFolder('confab-cut-');
     onTestFinished(() => removeFolder(dir));
@@ -85,6 +105,6 @@ describe('documents on the sent message', () => {
     expect((await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!.attached![0]!.firstTokens).toBeUndefined();
     const plan = await app.invoke<{ tokens: number }>('conversations:contextPlan', { conversationId });
     expect(plan.tokens).toBeGreaterThan(item.tokens / 2);
-    await expect(app.invoke('conversations:sendWhole', { conversationId, itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
+    await expect(app.invoke('conversations:sendWhole', { conversationId, itemId: randomUUID() })).rejects.toThrow(/held\.not_found/);
   });
 });
