@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { encode } from 'gpt-tokenizer';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Conversation } from '../../../../shared/domain/conversation';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
 import { startCore } from '../../../support/tool-driver';
@@ -11,6 +12,11 @@ import { fake, useFake } from '../../../support/use-fake';
 // the item until undone.
 
 useFake();
+// Encoding a long text is what cutting it costs: counted, to see it is paid once, not on every Send.
+vi.mock('gpt-tokenizer', async (importOriginal) => {
+  const original = await importOriginal<typeof import('gpt-tokenizer')>();
+  return { ...original, encode: vi.fn(original.encode) };
+});
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 type Body = { messages: Array<{ role: string; content: string }> };
@@ -95,10 +101,14 @@ describe('documents on the sent message', () => {
     app = await core(dir);
     const chip = (await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!.attached![0]!;
     expect(chip.firstTokens).toBeLessThan(item.tokens);
+    const encoded = vi.mocked(encode).mock.calls.length;
     fake.chat.next({ reply: 'Still the harbour.' });
     await app.invoke('conversations:send', { conversationId, text: 'And then?', attached: [], options });
     await app.next(conversationId, 'done');
     expect(reportIn(chatBodies().at(-1)!)).toBe(part);
+    // The cut was measured when it was chosen: a Send and the composer's plan carry it without encoding the text again.
+    await app.invoke('conversations:contextPlan', { conversationId });
+    expect(vi.mocked(encode).mock.calls.length).toBe(encoded);
 
     // Undone: the item goes whole again (and is too long again), the chip no longer says "first".
     await app.invoke('conversations:sendWhole', { conversationId, itemId: item.id });
