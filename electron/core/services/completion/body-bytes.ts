@@ -20,10 +20,13 @@ function plain(message: Record<string, unknown>): message is { role: string; con
 export function bodyEncoder(limit = ENCODED_LIMIT) {
   /**
    * A plain message's JSON (with the comma that joins it to the one before), in UTF-8, by its
-   * text; least recently sent first (a Map keeps its order), so a conversation being written
-   * keeps its messages while others pass through.
+   * text, oldest first (a Map keeps its order). `again`: sent again since it was last put at the
+   * newest end. Room is made as a clock does: the oldest goes, unless it was sent again, then it
+   * moves to the newest end instead; so a conversation being written keeps its messages while
+   * others pass through, and a hit costs one write (moving every hit took 1–3 ms of a
+   * 10,000-message Send).
    */
-  const encoded = new Map<string, { role: string; bytes: Buffer<ArrayBuffer> }>();
+  const encoded = new Map<string, { role: string; bytes: Buffer<ArrayBuffer>; again: boolean }>();
   let keptSize = 0;
   // The key is counted too: the memo can be what keeps a long text alive (at up to 2 bytes a character in V8).
   const sizeOf = (text: string, bytes: Buffer) => bytes.length + text.length * 2;
@@ -37,20 +40,20 @@ export function bodyEncoder(limit = ENCODED_LIMIT) {
     if (!plain(message)) return Buffer.from(`,${JSON.stringify(message)}`);
     const kept = encoded.get(message.content);
     if (kept?.role === message.role) {
-      // Sent again: it moves to the newest end.
-      encoded.delete(message.content);
-      encoded.set(message.content, kept);
+      kept.again = true;
       return kept.bytes;
     }
     const bytes = Buffer.from(`,${JSON.stringify({ role: message.role, content: message.content })}`);
     const size = sizeOf(message.content, bytes);
     if (!keep || size > limit) return bytes;
     forget(message.content);
-    for (const [text] of encoded) {
+    for (const [text, oldest] of encoded) {
       if (keptSize + size <= limit) break;
-      forget(text);
+      encoded.delete(text);
+      if (oldest.again) encoded.set(text, { ...oldest, again: false });
+      else keptSize -= sizeOf(text, oldest.bytes);
     }
-    encoded.set(message.content, { role: message.role, bytes });
+    encoded.set(message.content, { role: message.role, bytes, again: false });
     keptSize += size;
     return bytes;
   }
