@@ -2,6 +2,14 @@ import { decode, encode } from 'gpt-tokenizer';
 import type { HeldText } from '../held/held-items';
 
 /**
+ * gpt-tokenizer decodes with one shared streaming TextDecoder it never flushes: bytes a decode
+ * left (a part ending inside a character) come out inside the next decode's answer. A character
+ * made of byte tokens flushes it, as its lead byte ends any sequence left.
+ */
+const FLUSHING = encode('𓀀');
+const flushDecoder = () => void decode(FLUSHING);
+
+/**
  * How many characters of `text` its first `tokens` are, cut on a token boundary (gpt-tokenizer's,
  * the estimate's own) so the part sent is exactly what was counted. Encoding is the cost (a
  * 2,000,000-character text: 136–392 ms), so a part the user keeps is measured once, when it is
@@ -10,10 +18,12 @@ import type { HeldText } from '../held/held-items';
 export function firstPartLength(text: string, tokens: number): number {
   const all = encode(text);
   if (all.length <= tokens) return text.length;
+  flushDecoder();
   const part = decode(all.slice(0, Math.max(1, tokens)));
-  // A token can end inside a character (between its UTF-8 bytes): the part stops before that character.
-  let length = part.length;
-  while (length > 0 && part.charCodeAt(length - 1) !== text.charCodeAt(length - 1)) length--;
+  // A part ending inside a character leaves that character's first bytes in the decoder: not part of it.
+  flushDecoder();
+  let length = 0;
+  while (length < part.length && part.charCodeAt(length) === text.charCodeAt(length)) length++;
   return length;
 }
 
