@@ -25,7 +25,7 @@ export function SentItems({ message, conversationId }: { message: Message; conve
     }
   };
   const { saveSent, sendWhole } = useHeld.getState();
-  const save = (id: string) => act(() => saveSent(id), 'held.notSaved');
+  const save = (id: string) => act(() => saveSent(conversationId, id), 'held.notSaved');
   // Main changes the item and this message's chip; the message comes back through the watch.
   const whole = (itemId: string) => act(async () => (await sendWhole(conversationId, itemId), null), 'held.notWhole');
   return (

@@ -32,8 +32,8 @@ interface HeldState {
   remove(conversationId: string, id: string): Promise<void>;
   /** A Send took them: they belong to the conversation now, and leave the composer. */
   sent(conversationId: string): void;
-  /** Save as file of an item a sent message carried: the confirmation in words, or null (cancelled). Throws main's refusal. */
-  saveSent(id: string): Promise<string | null>;
+  /** Save as file of an item a sent message of the conversation carried: the confirmation in words, or null (cancelled). Throws main's refusal. */
+  saveSent(conversationId: string, id: string): Promise<string | null>;
   /** Undoes "send the beginning" of a sent item; its message's chip comes back through the watch. */
   sendWhole(conversationId: string, itemId: string): Promise<void>;
 }
@@ -120,7 +120,7 @@ export const useHeld = create<HeldState>()((set, get) => {
 
     async save(conversationId, id) {
       try {
-        const saved = deliver(await api.conversations.saveHeld({ id }));
+        const saved = deliver(await api.conversations.saveHeld({ id, conversationId: null }));
         note(conversationId, saved === null ? null : { kind: 'saved', text: saved });
       } catch (error) {
         note(conversationId, { kind: 'notSaved', error });
@@ -142,7 +142,7 @@ export const useHeld = create<HeldState>()((set, get) => {
       note(conversationId, null);
     },
 
-    saveSent: async (id) => deliver(await api.conversations.saveHeld({ id })),
+    saveSent: async (conversationId, id) => deliver(await api.conversations.saveHeld({ id, conversationId })),
     sendWhole: (conversationId, itemId) => api.conversations.sendWhole({ conversationId, itemId }),
   };
 });

@@ -109,7 +109,7 @@ export const conversationsArea = {
   /** Answers the last message again with only the first part of an attached document or paste that alone was too long. */
   sendFirstPart: call(z.object({ conversationId, itemId: z.string().min(1) }).strict(), replyStartedSchema),
   /** Undoes "send the beginning": the item goes whole in the conversation's next requests again (every page gets its message). */
-  sendWhole: call(z.object({ conversationId, itemId: z.string().min(1) }).strict(), z.void()),
+  sendWhole: call(z.object({ conversationId, itemId: heldId }).strict(), z.void()),
   /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),
   /** Retry on a user message: a new reply to it in a new branch (its old reply and everything after it stay); a user message of the path. */
@@ -144,8 +144,11 @@ export const conversationsArea = {
    * a file it cannot read, or past a cap, is refused by name.
    */
   attach: call(z.object({ fileId: z.string().min(1).max(100) }).strict(), attachOutcomeSchema),
-  /** A held item still in the composer, saved where the user chooses, as a text file. */
-  saveHeld: call(z.object({ id: heldId }).strict(), saveOutcomeSchema),
+  /**
+   * A held item saved where the user chooses, as a text file: one still in the composer
+   * (`conversationId` null) or one a sent message of `conversationId` carried (refused for another's).
+   */
+  saveHeld: call(z.object({ id: heldId, conversationId: conversationId.nullable() }).strict(), saveOutcomeSchema),
   /** The user removed a held item from the composer: main lets it go. */
   removeHeld: call(z.object({ id: heldId }).strict(), z.void()),
   /** Answers a `toolApproval`; refused when that call is not waiting (unknown, decided, or its reply ended). */

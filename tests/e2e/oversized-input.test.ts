@@ -43,8 +43,9 @@ describe('input over the limits', () => {
       data.setData('text/plain', 'The quarterly report, pasted whole.\n'.repeat(262_144));
       document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    const pastedChip = 'Pasted text · 9.0 MB · 262,144 lines · ~2,359,296 tokens';
-    await chip.getByText(pastedChip, { exact: true }).waitFor({ timeout: 30_000 });
+    // gpt-tokenizer's count; past 2,000,000 characters estimated from samples (held/token-count.ts): near the exact 1,835,008.
+    const pastedChip = /^Pasted text · 9\.0 MB · 262,144 lines · ~1,8[23]\d,\d\d\d tokens$/;
+    await chip.getByText(pastedChip).waitFor({ timeout: 30_000 });
     expect(await composer(page).inputValue()).toBe('');
     // Held in main, by reference: the whole paste, in one file (and its record) kept until it is removed or sent.
     const pastes = join(s.dataDir, 'held');
@@ -58,7 +59,7 @@ describe('input over the limits', () => {
       data.setData('text/plain', 'Another long text.\n'.repeat(60_000));
       document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     });
-    await chip.getByText('Pasted text · 1.1 MB · 60,000 lines · ~285,000 tokens', { exact: true }).waitFor({ timeout: 30_000 });
+    await chip.getByText('Pasted text · 1.1 MB · 60,000 lines · ~240,000 tokens', { exact: true }).waitFor({ timeout: 30_000 });
     await chip.getByRole('button', { name: 'Remove Pasted text' }).last().click();
     await expect.poll(async () => (await readdir(pastes)).filter((name) => name.endsWith('.txt'))).toEqual(held);
     expect(await composer(page).inputValue()).toBe('');
@@ -70,7 +71,7 @@ describe('input over the limits', () => {
 
     // Drafts outlive a reload of the page, and so does the paste.
     await page.reload();
-    await chip.getByText(pastedChip, { exact: true }).waitFor();
+    await chip.getByText(pastedChip).waitFor();
     expect(await composer(page).inputValue()).toBe('Summarise this');
 
     const [download] = await Promise.all([page.waitForEvent('download'), chip.getByRole('button', { name: 'Save as file…' }).click()]);

@@ -30,8 +30,8 @@ export function conversationsHandlers(deps: {
     branchFrom: async (input) => conversations.branchFrom(input),
     stop: async ({ conversationId }) => conversations.stop(conversationId),
     attach: async ({ fileId }) => held.attach(fileId),
-    saveHeld: async ({ id }) => {
-      const { path, fileName } = held.saving(id);
+    saveHeld: async ({ id, conversationId }) => {
+      const { path, fileName } = held.saving(id, conversationId);
       return deps.files.save({ fileName, mimeType: 'text/plain', bytes: await readFile(path) });
     },
     removeHeld: async ({ id }) => held.remove(id),

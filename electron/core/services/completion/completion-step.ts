@@ -48,13 +48,14 @@ const serviceWords = (error: StreamEventError, host: string): ServiceFailure => 
 export async function requestStep(
   service: ServiceClient,
   body: CompletionBody,
-  options: { streamed: boolean; signal: AbortSignal; onText(text: string): void },
+  /** `oneOff`: its messages are not sent again (model-requests'), so their JSON is not kept for a next request (body-bytes.ts). */
+  options: { streamed: boolean; signal: AbortSignal; onText(text: string): void; oneOff?: boolean },
 ): Promise<StepOutcome> {
   const reply: StepReply = { text: '', toolCalls: [], finishReason: null, usage: null, model: null };
   const toolCallDeltas: ToolCallDelta[] = [];
   let host = '';
   try {
-    const result = await service.post('chat/completions', completionBytes(body), { contentType: 'application/json', signal: options.signal });
+    const result = await service.post('chat/completions', completionBytes(body, !options.oneOff), { contentType: 'application/json', signal: options.signal });
     if (!result.ok) return { ok: false, end: { type: 'failed', failure: result.failure } };
     host = new URL(result.url).host;
     const pieces = options.streamed

@@ -3,7 +3,7 @@ import type { Message } from '../../../../shared/domain/conversation';
 import type { HeldItems } from '../held/held-items';
 import type { HistoryStore } from '../history/history-store';
 import { log } from '../../log';
-import { withKeptParts } from './first-part';
+import { firstPartLength, withKeptParts } from './first-part';
 
 export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 'keepFirst' | 'copy'>;
 
@@ -19,7 +19,10 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
   /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chips of the messages that carried it. */
   async function keep(conversationId: string, itemId: string, tokens: number | null) {
     if (!held) return;
-    const chip = await held.keepFirst(conversationId, itemId, tokens);
+    // Measured once, here: every later request cuts the text by this length without encoding it again.
+    const text = tokens === null ? undefined : held.textFor(conversationId).find((item) => item.id === itemId)?.text;
+    const cut = tokens === null || text === undefined ? null : { tokens, chars: firstPartLength(text, tokens) };
+    const chip = await held.keepFirst(conversationId, itemId, cut);
     const path = history.path(conversationId);
     const onPath = new Set(path.map((m) => m.id));
     // An edit's message carries the items of the one it replaces: each shows the chip. Other branches' are rewritten

@@ -14,7 +14,7 @@ export interface ExtractRequest {
 
 /** What was written to `out`, or why nothing was. */
 export type ExtractAnswer =
-  /** `tokens`: gpt-tokenizer's count of the text, made here so a 2,000,000-character document never stalls main. */
+  /** `tokens`: gpt-tokenizer's count of the text, made here so a 2,000,000-character document never stalls main (past that, estimated: token-count.ts). */
   | { ok: true; pages: number | null; characters: number; lines: number; bytes: number; tokens: number }
   | { ok: false; problem: ProblemData }
   /** Writing `out` failed: main words the disk's refusal (`code` is the error's). */

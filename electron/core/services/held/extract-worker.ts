@@ -7,11 +7,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { unzipSync } from 'fflate';
-import { countTokens } from 'gpt-tokenizer';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import type { ProblemData } from '../../../../shared/domain/problem';
 import type { ExtractAnswer, ExtractRequest } from './extract-protocol';
+import { heldTokens } from './token-count';
 
 type Read = { ok: true; text: string; pages: number | null } | { ok: false; problem: ProblemData };
 
@@ -83,8 +83,8 @@ async function extract(): Promise<ExtractAnswer> {
     return { ok: false, writeFailed: { code: failure.code, message: failure.message } };
   }
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  // The context budget's tokenizer (conversations/token-estimate.ts), so the chip and the plan count alike.
-  return { ok: true, pages, characters: text.length, lines, bytes: Buffer.byteLength(text), tokens: countTokens(text) };
+  // The context budget's tokenizer (conversations/token-estimate.ts), so the chip and the plan count alike; a long paste's estimated within the time cap.
+  return { ok: true, pages, characters: text.length, lines, bytes: Buffer.byteLength(text), tokens: heldTokens(text) };
 }
 
 parentPort!.postMessage(await extract());

@@ -12,12 +12,14 @@ import { extractText } from './extract';
 
 /**
  * A held item's record beside its text: the chip's facts, the conversation it went with (null:
- * still in a composer) and the message that carried it; `firstTokens`: only its beginning is sent.
+ * still in a composer) and the message that carried it; `firstTokens`: only its beginning is
+ * sent, the first `firstChars` characters of the text (measured once, when the user chose it).
  */
 const recordSchema = heldItemSchema.extend({
   conversationId: z.string().nullable(),
   messageId: z.string().optional(),
   firstTokens: z.number().int().positive().optional(),
+  firstChars: z.number().int().nonnegative().optional(),
   createdAt: z.number(),
 });
 type HeldRecord = z.infer<typeof recordSchema>;
@@ -35,8 +37,8 @@ export interface HeldText {
   name: string;
   kind: HeldItem['kind'];
   text: string;
-  /** The user chose to send only its first so many tokens (conversations/first-part.ts cuts it). */
-  firstTokens?: number;
+  /** The user chose to send only its beginning: this many characters, its first tokens (conversations/first-part.ts). */
+  firstChars?: number;
 }
 
 /**
@@ -199,14 +201,14 @@ export function createHeldItems(deps: {
     },
 
     /**
-     * Sends only the first `tokens` of a sent item from now on (null: whole again), the user's
-     * choice when it alone was too long; answers its chip.
+     * Sends only the first `cut.tokens` (its first `cut.chars` characters) of a sent item from now
+     * on (null: whole again), the user's choice when it alone was too long; answers its chip.
      */
-    async keepFirst(conversationId: string, id: string, tokens: number | null) {
+    async keepFirst(conversationId: string, id: string, cut: { tokens: number; chars: number } | null) {
       const item = items.get(id);
       if (!item || item.conversationId !== conversationId) throw new Problem('held.not_found');
-      const { firstTokens: _, ...rest } = item;
-      const record: HeldRecord = tokens === null ? rest : { ...rest, firstTokens: tokens };
+      const { firstTokens: _, firstChars: __, ...rest } = item;
+      const record: HeldRecord = cut === null ? rest : { ...rest, firstTokens: cut.tokens, firstChars: cut.chars };
       items.set(id, record);
       await put(record);
       return chipOf(record);
@@ -217,13 +219,16 @@ export function createHeldItems(deps: {
       return [...items.values()]
         .filter((item) => item.conversationId === conversationId)
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: textOf(item), ...(item.firstTokens && { firstTokens: item.firstTokens }) }));
+        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: textOf(item), ...(item.firstChars !== undefined && { firstChars: item.firstChars }) }));
     },
 
-    /** An item's text file and the name to save it under (Save as file, in the composer or on the sent message). */
-    saving(id: string) {
+    /**
+     * An item's text file and the name to save it under (Save as file): one in a composer
+     * (`conversationId` null) or one sent with `conversationId`, as Send whole checks.
+     */
+    saving(id: string, conversationId: string | null) {
       const item = items.get(id);
-      if (!item) throw new Problem('held.not_found');
+      if (!item || item.conversationId !== conversationId) throw new Problem('held.not_found');
       return { path: textPath(id), fileName: item.kind === 'paste' ? 'Pasted text.txt' : `${item.name.replace(/\.[^.]*$/, '')}.txt` };
     },
 

@@ -79,6 +79,7 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
     const outcome = await requestStep(deps.service, body, {
       streamed: !ask.whole,
       signal,
+      oneOff: true,
       onText(text) {
         bytes += Buffer.byteLength(text);
         if (bytes > maxBytes) return capped.abort();

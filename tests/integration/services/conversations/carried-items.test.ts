@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { encode } from 'gpt-tokenizer';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Conversation, ConversationMeta } from '../../../../shared/domain/conversation';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
@@ -14,6 +16,11 @@ import { fake, useFake } from '../../../support/use-fake';
 // here gives the new conversation copies of its own.
 
 useFake();
+// Encoding a long text is what cutting it costs: counted, to see it is paid once, not on every Send.
+vi.mock('gpt-tokenizer', async (importOriginal) => {
+  const original = await importOriginal<typeof import('gpt-tokenizer')>();
+  return { ...original, encode: vi.fn(original.encode) };
+});
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
 type Body = { messages: Array<{ role: string; content: string }> };
@@ -59,6 +66,25 @@ describe('documents on the sent message', () => {
     expect(JSON.parse(toJson(conversation)).conversation.messages[0].attached[0]).toMatchObject({ name: 'minutes.md' });
   });
 
+  it('saves a sent item as a file only for the conversation that holds it', async () => {
+    const dir = await testFolder('confab-carried-save-');
+    onTestFinished(() => removeFolder(dir));
+    const app = await core(dir);
+    const item = await attachText(app, 'The contract, clause after clause.\n'.repeat(50), 'contract.md');
+    fake.chat.next({ reply: 'Read it.' });
+    const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Check it', attached: [item.id], options });
+    await app.next(conversationId, 'done');
+    fake.chat.next({ reply: 'Hello.' });
+    const other = (await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Hi', attached: [], options })).conversationId;
+    await app.next(other, 'done');
+
+    // The id alone is not enough (any page could name it); another conversation's, or a composer's, is refused.
+    await expect(app.invoke('conversations:saveHeld', { id: item.id })).rejects.toThrow(/Invalid input/);
+    for (const asked of [other, null]) await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId: asked })).rejects.toThrow(/held\.not_found/);
+    // Its own conversation's reaches the saver (this core has none to offer).
+    await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId })).rejects.toThrow(/contract\.txt cannot be saved here/);
+  });
+
   it('keeps "send the beginning" for the next requests and after a restart, until undone', async () => {
     const dir = await testFolder('confab-cut-');
     onTestFinished(() => removeFolder(dir));
@@ -80,17 +106,21 @@ describe('documents on the sent message', () => {
     app = await core(dir);
     const chip = (await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!.attached![0]!;
     expect(chip.firstTokens).toBeLessThan(item.tokens);
+    const encoded = vi.mocked(encode).mock.calls.length;
     fake.chat.next({ reply: 'Still the harbour.' });
     await app.invoke('conversations:send', { conversationId, text: 'And then?', attached: [], options });
     await app.next(conversationId, 'done');
     expect(reportIn(chatBodies().at(-1)!)).toBe(part);
+    // The cut was measured when it was chosen: a Send and the composer's plan carry it without encoding the text again.
+    await app.invoke('conversations:contextPlan', { conversationId });
+    expect(vi.mocked(encode).mock.calls.length).toBe(encoded);
 
     // Undone: the item goes whole again (and is too long again), the chip no longer says "first".
     await app.invoke('conversations:sendWhole', { conversationId, itemId: item.id });
     expect((await app.invoke<Conversation>('history:open', { id: conversationId })).messages[0]!.attached![0]!.firstTokens).toBeUndefined();
     const plan = await app.invoke<{ tokens: number }>('conversations:contextPlan', { conversationId });
     expect(plan.tokens).toBeGreaterThan(item.tokens / 2);
-    await expect(app.invoke('conversations:sendWhole', { conversationId, itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
+    await expect(app.invoke('conversations:sendWhole', { conversationId, itemId: randomUUID() })).rejects.toThrow(/held\.not_found/);
   });
 
   it('an edited message shows the items of the one it replaces, and "send the beginning" marks the chip shown', async () => {

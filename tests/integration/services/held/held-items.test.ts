@@ -55,11 +55,11 @@ describe('held items', () => {
     expect(item.tokens).toBe(countTokens(text));
     expect(item.tokens).not.toBe(text.length / 4);
     expect(await readdir(join(dataDir, 'staging'))).toEqual([]);
-    expect(await invoke('conversations:saveHeld', { id: item.id })).toEqual({ kind: 'saved', fileName: 'Pasted text.txt' });
+    expect(await invoke('conversations:saveHeld', { id: item.id, conversationId: null })).toEqual({ kind: 'saved', fileName: 'Pasted text.txt' });
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(text);
     await invoke('conversations:removeHeld', { id: item.id });
     expect(await heldFiles()).toEqual([]);
-    await expect(invoke('conversations:saveHeld', { id: item.id })).rejects.toThrow(/held\.not_found/);
+    await expect(invoke('conversations:saveHeld', { id: item.id, conversationId: null })).rejects.toThrow(/held\.not_found/);
   });
 
   it('holds an item through a restart of Confab, as the draft showing it is kept', async () => {
@@ -67,7 +67,7 @@ describe('held items', () => {
     expect(item).toMatchObject({ kind: 'document', name: 'report.pdf', pages: 3 });
     await core.close();
     core = await createCore({ userDataDir: dataDir, fileSaver });
-    expect(await invoke('conversations:saveHeld', { id: item.id })).toEqual({ kind: 'saved', fileName: 'report.txt' });
+    expect(await invoke('conversations:saveHeld', { id: item.id, conversationId: null })).toEqual({ kind: 'saved', fileName: 'report.txt' });
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toContain('Page 3: the quick brown fox');
     await invoke('conversations:removeHeld', { id: item.id });
     expect(await heldFiles()).toEqual([]);
