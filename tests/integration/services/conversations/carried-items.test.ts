@@ -81,8 +81,9 @@ describe('documents on the sent message', () => {
     // The id alone is not enough (any page could name it); another conversation's, or a composer's, is refused.
     await expect(app.invoke('conversations:saveHeld', { id: item.id })).rejects.toThrow(/Invalid input/);
     for (const asked of [other, null]) await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId: asked })).rejects.toThrow(/held\.not_found/);
-    // Its own conversation's reaches the saver (this core has none to offer).
-    await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId })).rejects.toThrow(/contract\.txt cannot be saved here/);
+    // Its own conversation's is saved, with the text main extracted.
+    await expect(app.invoke('conversations:saveHeld', { id: item.id, conversationId })).resolves.toEqual({ kind: 'saved', fileName: 'contract.txt' });
+    expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toContain('The contract, clause after clause.');
   });
 
   it('keeps "send the beginning" for the next requests and after a restart, until undone', async () => {
@@ -185,7 +186,7 @@ describe('documents on the sent message', () => {
     await app.close();
     app = await core(dir);
     await expect.poll(() => heldText(item.id)).toBe(false);
-    expect(await app.invoke('conversations:saveHeld', { id: secondChip.id })).toEqual({ kind: 'saved', fileName: 'minutes.txt' });
+    expect(await app.invoke('conversations:saveHeld', { id: secondChip.id, conversationId: second.id })).toEqual({ kind: 'saved', fileName: 'minutes.txt' });
     expect(Buffer.from(saved.at(-1)!.bytes).toString('utf8')).toBe(minutes);
     fake.chat.next({ reply: 'As before.' });
     await app.invoke('conversations:send', { conversationId: second.id, text: 'Anything else?', attached: [], options });
