@@ -4,6 +4,8 @@ import { MESSAGE_OVERHEAD } from './token-estimate';
 
 export interface ContextInput {
   systemPrompt: string;
+  /** Tokens always sent beside the system prompt, counted already (held items: fitted-reply.ts). */
+  alsoSent?: number;
   /** The conversation's current path of messages, oldest first; the last is the one being answered. */
   path: readonly Message[];
   budget: ContextBudget;
@@ -38,7 +40,7 @@ export function planContext(input: ContextInput): ContextPlan {
   const cost = (message: Message) => input.tokens(message.content) + MESSAGE_OVERHEAD;
   const last = path.length - 1;
   const chosen = path.map((message, index) => index === last || message.pinned === true);
-  let tokens = input.systemPrompt.trim() ? input.tokens(input.systemPrompt) + MESSAGE_OVERHEAD : 0;
+  let tokens = (input.systemPrompt.trim() ? input.tokens(input.systemPrompt) + MESSAGE_OVERHEAD : 0) + (input.alsoSent ?? 0);
   for (let index = 0; index <= last; index++) if (chosen[index]) tokens += cost(path[index]!);
   const kept = chosen.filter(Boolean).length;
 

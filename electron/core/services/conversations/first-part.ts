@@ -29,10 +29,10 @@ export function firstPartLength(text: string, tokens: number): number {
 
 /** The held items with one of them cut to its first `tokens`, for a request the whole item does not fit. */
 export function withFirstPart(held: readonly HeldText[], itemId: string, tokens: number): HeldText[] {
-  return held.map((item) => (item.id === itemId ? { ...item, text: item.text.slice(0, firstPartLength(item.text, tokens)) } : item));
+  return held.map((item) => (item.id === itemId ? { ...item, text: item.text.slice(0, firstPartLength(item.text, tokens)), tokens: Math.min(tokens, item.tokens) } : item));
 }
 
 /** The held items as the user chose to send them: each whose beginning alone was kept, cut to it (no encoding: its length was kept). */
 export function withKeptParts(held: readonly HeldText[]): HeldText[] {
-  return held.map((item) => (item.firstChars !== undefined ? { ...item, text: item.text.slice(0, item.firstChars) } : item));
+  return held.map((item) => (item.firstChars !== undefined ? { ...item, text: item.text.slice(0, item.firstChars), tokens: item.firstTokens ?? item.tokens } : item));
 }

@@ -27,6 +27,10 @@ export interface ChatContext {
  * out the oldest unpinned messages, halving what is sent until the model takes it (the same
  * `context_too_long` the request layer splits on; see model-requests-and-jobs.md).
  */
+/** The held items' tokens as one system message carries them (request.ts), scaled by the model's learnt ratio. */
+const heldTokens = (held: readonly HeldText[], ratio: number) =>
+  held.length === 0 ? 0 : Math.ceil(held.reduce((sum, item) => sum + item.tokens, 0) * ratio) + MESSAGE_OVERHEAD;
+
 export function fittedReplies(chat: ChatService, context: ChatContext) {
   const fitKey = (meta: ConversationMeta) => `${context.key(meta.options.model)} tokens`;
 
@@ -34,10 +38,10 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
   function plan(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], cap = context.fits.budget(fitKey(meta))): ContextPlan {
     const ratio = context.tokens.ratio(context.key(meta.options.model));
     const tokens = (text: string) => Math.ceil(context.tokens.raw(text) * ratio);
-    // Held documents and pastes are always sent, as the system prompt is: planned as part of it.
-    const systemPrompt = [meta.systemPrompt, ...held.map((item) => item.text)].filter((text) => text.trim()).join('\n\n');
+    // Held documents and pastes are always sent, as the system prompt is: by the worker's count of each (heldTokens).
+    const systemPrompt = meta.systemPrompt;
     const { turns, summary } = splitSummary(path);
-    const input = { systemPrompt, path: turns, budget: meta.options.context ?? context.budget(), tokens, cap };
+    const input = { systemPrompt, alsoSent: heldTokens(held, ratio), path: turns, budget: meta.options.context ?? context.budget(), tokens, cap };
     const planned = planContext(input);
     const covers = new Set(summary?.summary?.covers);
     // Every turn it covers fits: they go as themselves, and the summary does not.
@@ -123,7 +127,7 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
   function partBudget(meta: ConversationMeta, path: readonly Message[], held: readonly HeldText[], id: string, cap: number): number {
     // The intent checked it is one of the conversation's items.
     const item = held.find((candidate) => candidate.id === id)!;
-    const whole = context.tokens.raw(item.text);
+    const whole = item.tokens;
     if (cap === Infinity) return Math.max(1, Math.floor(whole / 2));
     const rest = plan(meta, path, held.filter((other) => other !== item), 0).tokens + MESSAGE_OVERHEAD;
     const ratio = context.tokens.ratio(context.key(meta.options.model));
@@ -134,8 +138,8 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
   function biggest(meta: ConversationMeta, planned: ContextPlan, held: readonly HeldText[], last: Message | undefined): Pick<SentContext, 'tooBig' | 'item'> {
     const size = (text: string) => context.tokens.raw(text);
     const pinned = Math.max(0, ...planned.sent.filter((message) => message !== last).map((message) => size(message.content)));
-    const item = held.reduce<HeldText | undefined>((a, b) => (!a || size(b.text) > size(a.text) ? b : a), undefined);
-    const sizes = { system_prompt: size(meta.systemPrompt), attached: item ? size(item.text) : 0, pinned, message: last ? size(last.content) : 0 };
+    const item = held.reduce<HeldText | undefined>((a, b) => (!a || b.tokens > a.tokens ? b : a), undefined);
+    const sizes = { system_prompt: size(meta.systemPrompt), attached: item?.tokens ?? 0, pinned, message: last ? size(last.content) : 0 };
     const tooBig = (Object.keys(sizes) as Array<keyof typeof sizes>).reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
     return tooBig === 'attached' && item ? { tooBig, item: { id: item.id, name: item.name } } : { tooBig };
   }
@@ -146,9 +150,9 @@ export function fittedReplies(chat: ChatService, context: ChatContext) {
    */
   function learn(key: string, planned: ContextPlan, reported: number, systemPrompt: string, held: readonly HeldText[]) {
     // The held items' text is part of what the service counted: left out, it would swell the ratio.
-    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...held.map((item) => item.text), ...[planned.summary ?? [], planned.sent].flat().map((message) => message.content)];
-    const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0);
-    return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * texts.length);
+    const texts = [...(systemPrompt.trim() ? [systemPrompt] : []), ...[planned.summary ?? [], planned.sent].flat().map((message) => message.content)];
+    const estimated = texts.reduce((sum, text) => sum + context.tokens.raw(text), 0) + held.reduce((sum, item) => sum + item.tokens, 0);
+    return context.tokens.learn(key, estimated, reported - MESSAGE_OVERHEAD * (texts.length + held.length));
   }
 
   return { plan, view, complete };

@@ -37,8 +37,14 @@ export interface HeldText {
   name: string;
   kind: HeldItem['kind'];
   text: string;
-  /** The user chose to send only its beginning: this many characters, its first tokens (conversations/first-part.ts). */
+  /**
+   * Its tokens as the extraction worker counted them (gpt-tokenizer's, the estimate's own): a plan
+   * adds this rather than counting the text, which for a 100 MB paste would hold main for seconds.
+   */
+  tokens: number;
+  /** The user chose to send only its beginning: this many characters, its first `firstTokens` (conversations/first-part.ts). */
   firstChars?: number;
+  firstTokens?: number;
 }
 
 /**
@@ -219,7 +225,14 @@ export function createHeldItems(deps: {
       return [...items.values()]
         .filter((item) => item.conversationId === conversationId)
         .sort((a, b) => a.createdAt - b.createdAt)
-        .map((item) => ({ id: item.id, name: item.name, kind: item.kind, text: textOf(item), ...(item.firstChars !== undefined && { firstChars: item.firstChars }) }));
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          kind: item.kind,
+          text: textOf(item),
+          tokens: item.tokens,
+          ...(item.firstChars !== undefined && { firstChars: item.firstChars, firstTokens: item.firstTokens }),
+        }));
     },
 
     /**

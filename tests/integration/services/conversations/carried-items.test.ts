@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode } from 'gpt-tokenizer';
+import { countTokens, encode } from 'gpt-tokenizer';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Conversation, ConversationMeta } from '../../../../shared/domain/conversation';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
@@ -16,10 +16,11 @@ import { fake, useFake } from '../../../support/use-fake';
 // here gives the new conversation copies of its own.
 
 useFake();
-// Encoding a long text is what cutting it costs: counted, to see it is paid once, not on every Send.
+// Encoding a long text is what cutting it costs, and counting one is what a plan could cost: both
+// watched, to see the first is paid once and the second never on main (the extraction worker counts).
 vi.mock('gpt-tokenizer', async (importOriginal) => {
   const original = await importOriginal<typeof import('gpt-tokenizer')>();
-  return { ...original, encode: vi.fn(original.encode) };
+  return { ...original, encode: vi.fn(original.encode), countTokens: vi.fn(original.countTokens) };
 });
 
 const options = { model: 'default', temperature: null, maxTokens: null, stream: true };
@@ -48,6 +49,22 @@ async function attachText(app: Awaited<ReturnType<typeof core>>, text: string, n
 }
 
 describe('documents on the sent message', () => {
+  it("plans with the item's count from the extraction worker, never counting its text on main", async () => {
+    const dir = await testFolder('confab-carried-count-');
+    onTestFinished(() => removeFolder(dir));
+    const app = await core(dir);
+    const text = 'The ledger of the harbour master, line by line.\n'.repeat(400);
+    const item = await attachText(app, text, 'ledger.txt');
+    vi.mocked(countTokens).mockClear();
+    fake.chat.next({ reply: 'Read it.' });
+    const { conversationId } = await app.invoke<{ conversationId: string }>('conversations:send', { conversationId: null, text: 'Read the ledger', attached: [item.id], options });
+    await app.next(conversationId, 'done');
+    const plan = await app.invoke<{ tokens: number }>('conversations:contextPlan', { conversationId });
+    expect(chatBodies().at(-1)!.messages.some((m) => m.content.includes(text))).toBe(true);
+    expect(plan.tokens).toBeGreaterThan(item.tokens);
+    expect(vi.mocked(countTokens).mock.calls.filter(([counted]) => String(counted).includes('harbour master'))).toEqual([]);
+  });
+
   it('shows what a Send carried on its message after a restart, and in the Markdown and JSON exports', async () => {
     const dir = await testFolder('confab-carried-');
     onTestFinished(() => removeFolder(dir));

@@ -118,7 +118,7 @@ describe('the held folder', () => {
     const attached = await held.attach(staged.file.fileId);
     if (!attached.ok) throw new Error('not attached');
     held.bind([attached.item.id], 'c1', 'm1');
-    expect(held.textFor('c1')).toEqual([{ id: attached.item.id, name: 'Pasted text', kind: 'paste', text }]);
+    expect(held.textFor('c1')).toEqual([{ id: attached.item.id, name: 'Pasted text', kind: 'paste', text, tokens: attached.item.tokens }]);
     // A bound item is the conversation's: the composer can no longer remove it, nor a second Send take it.
     await held.remove(attached.item.id);
     expect(() => held.check([attached.item.id])).toThrow(/held\.not_found/);
@@ -175,7 +175,7 @@ describe('the held folder', () => {
     ]);
     // Another conversation's item named on a copied message (an imported chip) is not the branch's to take.
     expect([...chips.keys()]).toEqual([small]);
-    expect(held.textFor('c2')).toEqual([{ id: chips.get(small)!.id, name: 'small.txt', kind: 'document', text: 's'.repeat(100) }]);
+    expect(held.textFor('c2')).toEqual([{ id: chips.get(small)!.id, name: 'small.txt', kind: 'document', text: 's'.repeat(100), tokens: chips.get(small)!.tokens }]);
     await held.sweep(new Set(['c2', 'c9']));
     expect(held.textFor('c2')).toHaveLength(1);
 

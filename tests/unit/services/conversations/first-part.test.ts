@@ -4,7 +4,7 @@ import { firstPartLength, withFirstPart, withKeptParts } from '../../../../elect
 
 // "Send the beginning" cuts a held item on a token boundary; the part is always the text's own
 // beginning, so a part kept as a length (firstChars) is the same part on every later Send.
-const item = (text: string, firstChars?: number) => ({ id: 'a', name: 'notes.txt', kind: 'document' as const, text, ...(firstChars !== undefined && { firstChars }) });
+const item = (text: string, firstChars?: number) => ({ id: 'a', name: 'notes.txt', kind: 'document' as const, text, tokens: encode(text).length, ...(firstChars !== undefined && { firstChars, firstTokens: encode(text.slice(0, firstChars)).length }) });
 
 describe('the first part of a held item', () => {
   it('is a beginning of the text, even where a token ends inside a character', () => {
