@@ -178,7 +178,7 @@ function backToVersion12(file: string) {
   }
   // What migrations after 12 made goes: 15's column, 14's notes tables (16's coverage column with them), then 13's rows.
   db.exec(`ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE transcript_notes_fts; DROP TABLE transcript_notes; DROP TABLE note_templates; DROP TABLE people; DROP TABLE translation_rows; DROP TABLE translations;`);
-  db.exec(`DROP INDEX messages_by_parent; DROP INDEX messages_parent_of; ALTER TABLE messages DROP COLUMN parent_id; ALTER TABLE conversations DROP COLUMN current_leaf; ALTER TABLE messages DROP COLUMN pinned; ALTER TABLE messages DROP COLUMN sent;`);
+  db.exec(`DROP INDEX messages_by_parent; DROP INDEX messages_parent_of; ALTER TABLE messages DROP COLUMN parent_id; ALTER TABLE conversations DROP COLUMN current_leaf; ALTER TABLE messages DROP COLUMN pinned; ALTER TABLE messages DROP COLUMN sent; ALTER TABLE messages DROP COLUMN summary; ALTER TABLE messages DROP COLUMN attached;`);
   db.exec(`DROP TABLE transcript_rows_fts; DROP TABLE transcript_rows; ALTER TABLE transcript_edits DROP COLUMN next_row; PRAGMA user_version = 12;`);
   db.close();
 }

@@ -251,7 +251,7 @@ describe('history search of edited transcripts', () => {
       DROP TABLE deleted_items; DROP TABLE transcript_rows_fts; DROP TABLE transcript_rows; ALTER TABLE transcript_edits DROP COLUMN next_row;
       DROP TABLE transcript_notes_fts; DROP TABLE transcript_notes; DROP TABLE note_templates;
       ALTER TABLE transcripts DROP COLUMN ask_excluded; DROP TABLE people; DROP TABLE translation_rows; DROP TABLE translations;
-      DROP INDEX messages_by_parent; DROP INDEX messages_parent_of; ALTER TABLE messages DROP COLUMN parent_id; ALTER TABLE conversations DROP COLUMN current_leaf; ALTER TABLE messages DROP COLUMN pinned; ALTER TABLE messages DROP COLUMN sent;
+      DROP INDEX messages_by_parent; DROP INDEX messages_parent_of; ALTER TABLE messages DROP COLUMN parent_id; ALTER TABLE conversations DROP COLUMN current_leaf; ALTER TABLE messages DROP COLUMN pinned; ALTER TABLE messages DROP COLUMN sent; ALTER TABLE messages DROP COLUMN summary; ALTER TABLE messages DROP COLUMN attached;
       PRAGMA user_version = 7;`);
     store.close();
     stores.length = 0;
