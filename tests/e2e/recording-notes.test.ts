@@ -79,6 +79,8 @@ describe('notes typed while recording', () => {
     await page.reload();
     await openRecorder(page);
     await expect.poll(() => pad(page).inputValue(), { timeout: 15_000 }).toBe('Budget: Anna wants 12 %\n◆ Marker 1\nSteel is late');
+    // The pad shows main's lines at once, and takes typing once the capture runs again (a line needs a recording time).
+    await expect.poll(() => pad(page).isEditable(), { timeout: 30_000 }).toBe(true);
     await pad(page).focus();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(', says Bilal');
