@@ -22,15 +22,15 @@ export interface ChatContext {
   budget: () => ContextBudget;
 }
 
+/** The held items' tokens as one system message carries them (request.ts), scaled by the model's learnt ratio. */
+const heldTokens = (held: readonly HeldText[], ratio: number) =>
+  held.length === 0 ? 0 : Math.ceil(held.reduce((sum, item) => sum + item.tokens, 0) * ratio) + MESSAGE_OVERHEAD;
+
 /**
  * Plans a conversation's requests within its context budget, and answers "too long" by leaving
  * out the oldest unpinned messages, halving what is sent until the model takes it (the same
  * `context_too_long` the request layer splits on; see model-requests-and-jobs.md).
  */
-/** The held items' tokens as one system message carries them (request.ts), scaled by the model's learnt ratio. */
-const heldTokens = (held: readonly HeldText[], ratio: number) =>
-  held.length === 0 ? 0 : Math.ceil(held.reduce((sum, item) => sum + item.tokens, 0) * ratio) + MESSAGE_OVERHEAD;
-
 export function fittedReplies(chat: ChatService, context: ChatContext) {
   const fitKey = (meta: ConversationMeta) => `${context.key(meta.options.model)} tokens`;
 

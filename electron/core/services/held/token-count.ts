@@ -11,8 +11,8 @@ const SAMPLE_CHARACTERS = 64_000;
  * of samples spread evenly over the text (~1,000,000 characters in all), scaled by its length:
  * a 100 MB paste counted whole took 15 s at load 9, most of the 20 s cap, so a paste accepted
  * before could be refused as timed out. gpt-tokenizer has no estimate of its own (its
- * `isWithinTokenLimit` stops at a limit). The plan counts the text it sends itself
- * (conversations/token-estimate.ts); this count is what the chip and exports show.
+ * `isWithinTokenLimit` stops at a limit). This count is what the chip and exports show, and what a
+ * request's plan takes for the item (scaled by the model's learnt ratio), so main never counts it again.
  */
 export function heldTokens(text: string, count: (text: string) => number = countTokens): number {
   if (text.length <= EXACT_UP_TO) return count(text);
