@@ -13,8 +13,9 @@ import { useRecorder } from './store';
  */
 export function NotesPad({ recordingId }: { recordingId: string }) {
   const { t } = useTranslation('recording');
+  const open = usePad((s) => s.recordingId === recordingId);
   const text = usePad((s) => (s.recordingId === recordingId ? s.text : ''));
-  const capturing = useRecorder((s) => s.phase === 'capturing');
+  const stopping = useRecorder((s) => s.phase === 'stopping');
   const unsent = usePad((s) => (s.recordingId === recordingId ? s.unsent : null));
 
   return (
@@ -38,12 +39,10 @@ export function NotesPad({ recordingId }: { recordingId: string }) {
         rows={8}
         maxLength={NOTES_MAX_CHARS}
         value={text}
-        // Before the capture runs (and while it stops) there is no recording time to give a line.
-        readOnly={!capturing}
-        onChange={(event) => {
-          const now = recordingTime();
-          if (now !== null) typed(recordingId, event.target.value, now);
-        }}
+        // Editable once it holds main's lines, whatever the capture does (main keeps them all the same);
+        // not while Stop closes the recording, whose last send has gone.
+        readOnly={!open || stopping}
+        onChange={(event) => typed(recordingId, event.target.value, recordingTime() ?? usePad.getState().from)}
       />
     </section>
   );

@@ -12,11 +12,16 @@ interface Pad {
   recordingId: string | null;
   text: string;
   times: number[];
+  /**
+   * The time a line gets while this page has no capture running (a reloaded page before its capture
+   * restarts, or if it cannot): where the recording goes on from. Main keeps lines whatever the capture does.
+   */
+  from: number;
   /** Why main did not take the pad's last send (null: it has the draft as it stood); the pad says it. */
   unsent: unknown;
 }
 
-export const usePad = create<Pad>(() => ({ recordingId: null, text: '', times: [], unsent: null }));
+export const usePad = create<Pad>(() => ({ recordingId: null, text: '', times: [], from: 0, unsent: null }));
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let sending: Promise<boolean> | null = null;
@@ -76,8 +81,11 @@ export function markedInPad(recordingId: string, at: number, number: number) {
   void sendNotes();
 }
 
-/** A recording starts (empty) or a reloaded page takes one back (main's lines). */
-export function openPad(recordingId: string, lines: readonly NoteLine[]) {
-  if (usePad.getState().recordingId === recordingId) return;
-  usePad.setState({ recordingId, text: lines.map((line) => line.text).join('\n'), times: lines.map((line) => line.at), unsent: null });
+/**
+ * A recording starts (empty, `from` 0) or a reloaded page takes one back (main's lines, and where
+ * it goes on from). The pad takes typing from here on; a pad already open keeps its draft.
+ */
+export function openPad(recordingId: string, lines: readonly NoteLine[], from: number) {
+  if (usePad.getState().recordingId === recordingId) return usePad.setState({ from });
+  usePad.setState({ recordingId, text: lines.map((line) => line.text).join('\n'), times: lines.map((line) => line.at), from, unsent: null });
 }

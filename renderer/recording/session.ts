@@ -106,7 +106,7 @@ export async function startRecording(system: boolean) {
   try {
     // Main first: it grants the media permission only while a recording the user started runs.
     recording = await api.recording.start({ system });
-    openPad(recording.id, []);
+    openPad(recording.id, [], 0);
     await capture(recording, 0, false);
   } catch (failure) {
     state().set({ phase: 'idle', failure });
@@ -121,8 +121,9 @@ export async function attachRecording(recording: Recording) {
   try {
     // Main padded the reload's gap with silence: the page's clock goes on from main's.
     const { nextSeq, seconds, notes } = await api.recording.attach({ id: recording.id });
-    // The pad goes on from the lines main kept (the draft of the page that reloaded is gone with it).
-    openPad(recording.id, notes);
+    // The pad goes on from the lines main kept (the draft of the page that reloaded is gone with it),
+    // taking typing at once: the capture restarting (or failing to) takes longer than a keystroke.
+    openPad(recording.id, notes, seconds);
     await capture({ ...recording, seconds }, nextSeq, true);
   } catch (failure) {
     state().set({ phase: 'idle', failure });

@@ -153,7 +153,8 @@ export function ResultView({ id }: { id: string }) {
             speakers={showingOriginal ? undefined : record.edits?.speakers}
             audio={audio}
             rows={showingOriginal ? null : record.rows}
-            asWritten={record.edits === null}
+            // The original is main's reading of the unedited rows too: the service's text, as written.
+            asWritten={record.edits === null || showingOriginal}
             focus={showingOriginal ? null : focus}
           />
           {!showingOriginal && <TalkTimes record={record} />}

@@ -78,8 +78,6 @@ export function alignTokens(text: string, words: readonly Word[], from: number, 
   return tokens;
 }
 
-const SENTENCE_END = /[.!?…。！？]["')\]]*$/;
-
 /** Words whose start lies in each segment's span (a segment runs until the next one starts). */
 function wordsBySegment(transcript: Transcript): Array<[number, number]> {
   const { words, segments } = transcript;
@@ -112,9 +110,10 @@ function cutAtSegments(transcript: Transcript): Paragraph[] {
 }
 
 /**
- * The transcript as paragraphs to read, seek in and follow along: by segment where there are
- * any; `asWritten` (an unedited transcript, whose segments main made of its rows): the
- * service's text, cut into those segments.
+ * The transcript as paragraphs to read, seek in and follow along: main's paragraphs (the
+ * reading's segments, made of its rows as the exports group them; the page makes none of its
+ * own); `asWritten` (unedited, or the service's original): the service's text, cut into those
+ * segments. A reading without timings is the service's text, by its blank lines.
  */
 export function paragraphsOf(transcript: Transcript, asWritten = false): Paragraph[] {
   const { words, segments, text } = transcript;
@@ -126,38 +125,6 @@ export function paragraphsOf(transcript: Transcript, asWritten = false): Paragra
       const tokens = to > from ? alignTokens(segment.text, words, from, to) : segment.text.split(/\s+/).filter(Boolean).map((part) => ({ text: part, word: null }));
       return { start: segment.start, end: segment.end, segment: i, tokens };
     });
-  }
-  if (words.length) {
-    // No segments: break the aligned text at sentence ends once a paragraph is long enough, at long
-    // pauses, and where a marker falls (shown between paragraphs, so at its word, not a paragraph later).
-    const breaks = (transcript.markers ?? []).map((marker) => marker.at).sort((a, b) => a - b);
-    let nextBreak = 0;
-    const tokens = alignTokens(text || words.map((w) => w.word).join(' '), words, 0, words.length);
-    const paragraphs: Paragraph[] = [];
-    let current: Token[] = [];
-    let lastWord: number | null = null;
-    const close = () => {
-      const timed = current.filter((t) => t.word !== null);
-      if (current.length) {
-        paragraphs.push({
-          start: timed.length ? words[timed[0]!.word!]!.start : null,
-          end: timed.length ? words[timed.at(-1)!.word!]!.end : null,
-          segment: null,
-          tokens: current,
-        });
-      }
-      current = [];
-    };
-    for (const token of tokens) {
-      let marked = false;
-      for (; token.word !== null && nextBreak < breaks.length && breaks[nextBreak]! < words[token.word]!.start; nextBreak++) marked = true;
-      if (token.word !== null && lastWord !== null && current.length && (marked || words[token.word]!.start - words[lastWord]!.end > 2)) close();
-      current.push(token);
-      if (token.word !== null) lastWord = token.word;
-      if (current.length >= 45 && SENTENCE_END.test(token.text)) close();
-    }
-    close();
-    return paragraphs;
   }
   return text
     .split(/\n\s*\n/)

@@ -103,7 +103,10 @@ export const transcriptionArea = {
   discard: call(z.object({ fileId: z.string() }), z.void()),
   list: call(z.void(), z.array(transcriptSummarySchema)),
   open: call(z.object({ id: z.string() }), transcriptReadingSchema),
-  /** The service's result as it came, edits or not: shown read-only beside the edited version. */
+  /**
+   * The service's result, edits or not, as its page read it before any edit: its text, words and
+   * raw as they came, its segments main's paragraphs of the original rows. Shown read-only beside the edited version.
+   */
   original: call(z.object({ id: z.string() }), transcriptSchema),
   remove: call(z.object({ id: z.string() }), z.void()),
   /**

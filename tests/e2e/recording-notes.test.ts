@@ -8,9 +8,9 @@ import { type RecorderRig, openRecorder, openRecorderRig, shownElapsed, skipName
 import { setPlan, useKey } from '../support/transcription';
 
 // The recorder's notes pad, as one journey (each step needs the recording the one before made):
-// the user types while Chromium's fake microphone speaks, drops a marker, reloads, pastes a line
-// longer than a line may be, is refused a Stop that cannot save the pad, and the harness is
-// killed with SIGKILL mid-recording. After the restart the recovered recording is transcribed and
+// the user types while Chromium's fake microphone speaks, drops a marker, reloads and types on
+// before the capture restarts, pastes a line longer than a line may be, is refused a Stop that
+// cannot save the pad, and the harness is killed with SIGKILL mid-recording. After the restart the recovered recording is transcribed and
 // every line typed (the marker's too) shows beside the transcript's paragraph it was written
 // during, with its time, and each is kept and filled in by the meeting notes made from the
 // transcript.
@@ -18,9 +18,26 @@ import { setPlan, useKey } from '../support/transcription';
 let audio: AudioFixtures;
 let rig: RecorderRig;
 
+/** Set in the tab's session storage: the next page load's microphone opens only once the test calls `releaseMic()`. */
+const HOLD_MIC = 'test.hold-mic';
+function holdMicOnce(flag: string) {
+  if (sessionStorage.getItem(flag) !== '1') return;
+  sessionStorage.removeItem(flag);
+  const media = navigator.mediaDevices;
+  const open = media.getUserMedia.bind(media);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  Object.assign(window, { releaseMic: release });
+  media.getUserMedia = async (constraints) => {
+    await held;
+    return open(constraints);
+  };
+}
+
 beforeAll(async () => {
   audio = await audioFixtures();
   rig = await openRecorderRig({ wav: await speechForCapture(audio) });
+  await rig.page.addInitScript(holdMicOnce, HOLD_MIC);
   await useKey(rig.page, rig.fake.keys.pro);
   await setPlan(rig.page, 'Pro');
 });
@@ -75,17 +92,30 @@ describe('notes typed while recording', () => {
     expect(steel).toMatchObject({ text: 'Steel is late' });
     expect(steel!.at).toBeGreaterThanOrEqual(marker!.at);
 
-    // A page that reloads mid-recording takes its pad back from main, and typing goes on with the times kept.
+    // A page that reloads mid-recording takes its pad back from main, and typing goes on with the
+    // times kept at once, before the capture runs again: the microphone is held until the typing is kept.
+    await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), HOLD_MIC);
     await page.reload();
     await openRecorder(page);
     await expect.poll(() => pad(page).inputValue(), { timeout: 15_000 }).toBe('Budget: Anna wants 12 %\n◆ Marker 1\nSteel is late');
-    // The pad shows main's lines at once, and takes typing once the capture runs again (a line needs a recording time).
-    await expect.poll(() => pad(page).isEditable(), { timeout: 30_000 }).toBe(true);
     await pad(page).focus();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(', says Bilal');
-    await expect.poll(async () => (await keptLines())[2]?.text, { timeout: 15_000 }).toBe('Steel is late, says Bilal');
-    expect((await keptLines()).map((line) => line.at)).toEqual([budget!.at, marker!.at, steel!.at]);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Bilal agrees');
+    await expect.poll(async () => (await keptLines()).map((line) => line.text), { timeout: 15_000 }).toEqual([
+      'Budget: Anna wants 12 %',
+      '◆ Marker 1',
+      'Steel is late, says Bilal',
+      'Bilal agrees',
+    ]);
+    const [, , , agrees] = await keptLines();
+    expect((await keptLines()).slice(0, 3).map((line) => line.at)).toEqual([budget!.at, marker!.at, steel!.at]);
+    // A line begun before the capture runs again is written where it goes on from.
+    expect(agrees!.at).toBeGreaterThanOrEqual(steel!.at);
+    await page.evaluate(() => (window as unknown as { releaseMic(): void }).releaseMic());
+    const reattached = await shownElapsed(page);
+    await expect.poll(() => shownElapsed(page), { timeout: 30_000 }).toBeGreaterThan(reattached);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'recorder-notes-pad-1440');
@@ -108,9 +138,9 @@ describe('notes typed while recording', () => {
     // A pasted line longer than a line may be is kept whole, as lines of at most 2,000 characters at its time.
     const pasted = `Pasted: ${'minutes '.repeat(300)}end`;
     await pasteAll(page, `${typedSoFar}\n${pasted}`);
-    await expect.poll(async () => (await keptLines()).length, { timeout: 15_000 }).toBe(5);
+    await expect.poll(async () => (await keptLines()).length, { timeout: 15_000 }).toBe(6);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: /^Your notes are not saved yet: / }).count()).toBe(0);
-    const pieces = (await keptLines()).slice(3);
+    const pieces = (await keptLines()).slice(4);
     expect(pieces.map((line) => line.text).join('')).toBe(pasted);
     expect(pieces[0]!.at).toBe(pieces[1]!.at);
 

@@ -9,6 +9,7 @@ import type { HistoryStore } from '../services/history/history-store';
 import { editorExportOptionsSchema } from '../../../shared/contract/transcriptEditor';
 import { conversationAbout } from '../services/transcript-ask/ask';
 import type { TranscriptEditor } from '../services/transcript-editor/editor-service';
+import { originalDocument } from '../services/transcript-editor/original';
 import { transcriptFile } from '../services/transcript-export/export-file';
 import { readingOf } from '../services/transcript-export/reading';
 import type { ResolvePerson } from '../services/transcript-export/talk-time';
@@ -50,7 +51,12 @@ export function transcriptionHandlers(deps: {
       return reading(id).reading;
     },
 
-    original: async ({ id }) => history.transcripts.get(id).transcript,
+    // As its page read it before any edit: the service's text and words, in main's paragraphs of
+    // the original rows (never the service's own segments), so the page has one segmentation to show.
+    original: async ({ id }) => {
+      const record = history.transcripts.get(id);
+      return readingOf(record, originalDocument(record.transcript), false).transcript;
+    },
 
     async remove({ id }) {
       const audio = history.transcripts.remove(id);

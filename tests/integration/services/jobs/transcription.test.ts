@@ -188,7 +188,8 @@ describe('transcription through main', () => {
     fake.transcription.next({ text: heard, words, duration: 3 });
     const job = await transcribe((await stage('bridge.wav', wav)).file!.fileId, { responseFormat: 'verbose_json', granularities: ['word'] });
     const id = job.recordId!;
-    expect(await invoke('transcription:open', { id })).toMatchObject({ edits: null, transcript: { text: heard } });
+    const uneditedPage = await invoke<TranscriptReading>('transcription:open', { id });
+    expect(uneditedPage).toMatchObject({ edits: null, transcript: { text: heard } });
     const file = async (channel: string, payload: object) => {
       await invoke(channel, { id, ...payload });
       return Buffer.from(saved.at(-1)!.bytes).toString('utf8');
@@ -203,7 +204,10 @@ describe('transcription through main', () => {
     expect(reading.transcript.text).toBe('Bilal: Bilal asked Anna about the bridge.');
     expect(reading.transcript.words.map((w) => w.word)).toEqual(heard.replace('Bella', 'Bilal').split(' '));
     expect(reading.transcript.words[0]).toMatchObject({ start: 0, end: 0.3 });
-    expect(await invoke('transcription:original', { id })).toMatchObject({ text: heard });
+    // The original reads as its page read it before the edit: the service's words, in main's
+    // paragraphs of its original rows (the service sent words alone: no segments of its own).
+    expect(uneditedPage.transcript.segments).toHaveLength(1);
+    expect(await invoke('transcription:original', { id })).toMatchObject({ text: heard, words, segments: uneditedPage.transcript.segments });
 
     // One writer: the page's file and the editor's file of the same name are the same file.
     const srt = await file('transcription:exportSubtitles', { format: 'srt' });
