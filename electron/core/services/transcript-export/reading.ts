@@ -21,7 +21,7 @@ export function readingOf(record: TranscriptRecord, document: EditorDocument, ed
     document,
     (record.transcript.markers ?? []).map((marker) => marker.at).sort((a, b) => a - b),
   );
-  const timed = paragraphs.filter((paragraph) => paragraph.start !== null);
+  const timed = placed(paragraphs);
   const words: Word[] = [];
   for (const block of document.blocks) {
     const { times } = block;
@@ -38,6 +38,23 @@ export function readingOf(record: TranscriptRecord, document: EditorDocument, ed
     edits: { speakers: timed.map((paragraph) => paragraph.speaker) },
     rows,
   };
+}
+
+/**
+ * The paragraphs with times, a row typed in without any placed where it stands: at the end of the
+ * paragraph before it (or the start of the one after), so the page shows every paragraph the
+ * exports hold (left out, a typed row of its own speaker was in Copy but not on the page). None
+ * when no paragraph has times: the page then shows the text as written.
+ */
+function placed(paragraphs: ReturnType<typeof paragraphsOf>) {
+  const first = paragraphs.find((paragraph) => paragraph.start !== null);
+  if (!first) return [];
+  let at = first.start!;
+  return paragraphs.map((paragraph) => {
+    if (paragraph.start === null) return { ...paragraph, start: at, end: at };
+    at = paragraph.end!;
+    return paragraph;
+  });
 }
 
 /**

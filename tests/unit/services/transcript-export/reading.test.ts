@@ -77,6 +77,28 @@ describe('a transcript as its page reads it', () => {
     ]);
   });
 
+  it('once edited, shows a row typed in without times as a paragraph of its own, where it stands', () => {
+    const document: EditorDocument = {
+      speakers: [
+        { id: 'a', name: 'Bilal' },
+        { id: 'b', name: 'Anna' },
+      ],
+      blocks: [
+        { id: '1', speaker: 'a', words: ['Hello', 'Anna.'], times: [0, 400, 400, 900] },
+        // Typed in by the user: no times, another speaker, so a paragraph of its own.
+        { id: '2', speaker: 'b', words: ['(inaudible)'], times: null },
+        { id: '3', speaker: 'a', words: ['Thanks.'], times: [2000, 2500] },
+      ],
+    };
+    const reading = readingOf(record('Hello Anna. Thanks.'), document, true);
+    expect(reading.transcript.segments).toEqual([
+      { id: 0, start: 0, end: 0.9, text: 'Hello Anna.' },
+      { id: 1, start: 0.9, end: 0.9, text: '(inaudible)' },
+      { id: 2, start: 2, end: 2.5, text: 'Thanks.' },
+    ]);
+    expect(reading.edits).toEqual({ speakers: ['Bilal', 'Anna', 'Bilal'] });
+  });
+
   it('writes Chinese words together, and a document without timings as text alone', () => {
     const document: EditorDocument = { speakers: [{ id: 'a', name: '王' }], blocks: [{ id: '1', speaker: 'a', words: ['我们', '走吧。'], times: null }] };
     const reading = readingOf(record('我们走吧。'), document, true);
