@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/plugins/regions';
 import { edit, useEditor } from './store';
+import { waveDetail } from './wave-detail';
 import { type RowSpan, movedEdge, rowsInView } from './wave-regions';
 import { type Peaks, fullPeaks, overviewOf } from './waveform';
 
@@ -38,6 +39,8 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   const [drawn, setDrawn] = useState(false);
   /** What each drawn pair spans: the overview's, then 10 ms (said on the element, for the bench and tests). */
   const [detail, setDetail] = useState<number | null>(null);
+  /** What a pair spans where a zoomed-in view draws from the recording's samples (wave-detail.ts); null: from the kept peaks. */
+  const [finePairMs, setFinePairMs] = useState<number | null>(null);
   const surfer = useRef<{ wave: WaveSurfer; regions: RegionsPlugin; sync: () => void; applyZoom: () => void } | null>(null);
   const zoomRef = useRef(zoom);
   zoomRef.current = zoom;
@@ -59,6 +62,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
     const container = box.current;
     if (!container || !peaks) return;
     const regions = RegionsPlugin.create();
+    const finer = waveDetail(id, setFinePairMs);
     const wave = WaveSurfer.create({
       container,
       media,
@@ -73,7 +77,9 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
       autoCenter: false,
       dragToSeek: false,
       plugins: [regions],
+      renderFunction: finer.render,
     });
+    finer.attach(wave);
     // Zoomed in, the waveform scrolls: focusable, so the keyboard's arrows scroll it too.
     const scroller = wave.getWrapper().parentElement;
     if (scroller) scroller.tabIndex = 0;
@@ -124,9 +130,9 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
     };
     const stops = [
       wave.on('ready', () => (applyZoom(), sync())),
-      wave.on('redraw', () => (setDrawn(true), askFull())),
+      wave.on('redraw', () => (setDrawn(true), askFull(), finer.update())),
       wave.on('ready', () => setDetail(wave.getDecodedData() === null ? null : (1000 * wave.getDuration()) / (wave.getDecodedData()!.length || 1))),
-      wave.on('scroll', sync),
+      wave.on('scroll', () => (sync(), finer.update())),
       wave.on('zoom', sync),
       // A click on the waveform plays from there.
       wave.on('interaction', () => void media.play().catch(() => undefined)),
@@ -141,6 +147,7 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
     ];
     return () => {
       live = false;
+      finer.stop();
       stops.forEach((stop) => stop());
       surfer.current = null;
       wave.destroy();
@@ -159,7 +166,9 @@ export function Waveform({ id, media }: { id: string; media: HTMLAudioElement })
   return (
     <div className="ed-wave">
       {/* Time runs left to right in every language. */}
-      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={!drawn} data-pair-ms={detail === null ? undefined : Math.round(detail)} />
+      <div ref={box} className="ed-wave-box" dir="ltr" role="group" aria-label={t('waveform.label')} aria-busy={!drawn} data-pair-ms={detail === null ? undefined : Math.round(detail)}
+        data-fine-pair-ms={finePairMs === null ? undefined : finePairMs.toFixed(3)}
+      />
       <div className="ed-wave-bar">
         <label>
           {t('waveform.zoom')}{' '}

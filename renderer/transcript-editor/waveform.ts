@@ -1,4 +1,4 @@
-/** The waveform's peaks, as main answers them: an overview first, then every 10 ms pair in chunks. */
+/** The waveform's peaks, as main answers them: an overview first, then every 10 ms pair in chunks (a zoomed-in view's finer stretch: wave-detail.ts). */
 import { api } from '../api';
 
 export interface Peaks {
@@ -12,7 +12,7 @@ export interface Peaks {
 type Chunk = { windows: number; windowMs: number; from: number; peaks: string; durationMs: number };
 
 /** Pairs of signed bytes (base64) into the two channels, from the chunk's first window; where the next chunk starts. */
-function take(channels: Peaks['channels'], { from, peaks }: Chunk): number {
+function take(channels: Peaks['channels'], { from, peaks }: Pick<Chunk, 'from' | 'peaks'>): number {
   const text = atob(peaks);
   const [highs, lows] = channels;
   for (let i = 0; i * 2 < text.length; i++) {
@@ -21,6 +21,13 @@ function take(channels: Peaks['channels'], { from, peaks }: Chunk): number {
     highs[from + i] = ((text.charCodeAt(i * 2 + 1) << 24) >> 24) / 127;
   }
   return from + text.length / 2;
+}
+
+/** A zoomed-in view's stretch (`transcriptEditor.waveformWindow`) as the two channels wavesurfer draws. */
+export function pairsOf({ peaks, pairs }: { peaks: string; pairs: number }): Peaks['channels'] {
+  const channels: Peaks['channels'] = [new Float32Array(pairs), new Float32Array(pairs)];
+  take(channels, { from: 0, peaks });
+  return channels;
 }
 
 const peaksFrom = (first: Chunk): Peaks => ({ channels: [new Float32Array(first.windows), new Float32Array(first.windows)], duration: first.durationMs / 1000, windowMs: first.windowMs });

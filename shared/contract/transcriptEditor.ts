@@ -20,6 +20,11 @@ import { diskRefusalSchema } from './storage';
  * and the first row of a merge (docs/architecture/transcript-rows.md), so what cites a row
  * (notes, translations, people) still finds it after the rows around it change.
  */
+/** A zoomed-in waveform's stretch read from the recording (`waveformWindow`): three views of at most 10 s. */
+export const MAX_WAVEFORM_WINDOW_MS = 30_000;
+/** …in at most this many pairs: three of the widest canvas wavesurfer draws (8,000 px). */
+export const MAX_WAVEFORM_WINDOW_PAIRS = 24_000;
+
 export const rowIdSchema = z.string().min(1).max(12);
 
 export const editorBlockSchema = z.object({
@@ -200,6 +205,18 @@ export const transcriptEditorArea = {
   waveform: call(
     id.extend({ from: z.number().int().nonnegative().max(2 ** 31), overview: z.boolean().optional() }).strict(),
     z.object({ windowMs: z.number().int().positive(), windows: z.number().int().nonnegative(), from: z.number().int().nonnegative(), peaks: z.string(), durationMs: z.number().int().nonnegative() }).nullable(),
+  ),
+  /**
+   * A zoomed-in view's stretch of the recording, `fromMs` to `toMs`, read from the recording now
+   * in `pairs` equal slices (the view's pixels: finer than the kept 10 ms), the same [low, high]
+   * bytes, base64. Bounded: a short stretch, a few screens' pixels. Null: no recording kept.
+   */
+  waveformWindow: call(
+    id
+      .extend({ fromMs: z.number().int().nonnegative().max(2 ** 31), toMs: z.number().int().positive().max(2 ** 31), pairs: z.number().int().min(1).max(MAX_WAVEFORM_WINDOW_PAIRS) })
+      .strict()
+      .refine(({ fromMs, toMs }) => toMs > fromMs && toMs - fromMs <= MAX_WAVEFORM_WINDOW_MS, `A waveform window ends after it starts and spans at most ${MAX_WAVEFORM_WINDOW_MS} ms.`),
+    z.object({ fromMs: z.number().int().nonnegative(), toMs: z.number().int().positive(), pairs: z.number().int().positive(), peaks: z.string() }).nullable(),
   ),
 };
 

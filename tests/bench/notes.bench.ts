@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
+import type { TranscriptNotes } from '../../shared/contract/notes';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { NOTES_HEAD, RETRY_HEAD } from '../fake-service/notes';
 import { type FakeService, startFakeService } from '../fake-service/server';
@@ -9,15 +12,31 @@ import { launchChromium } from '../support/browser';
 import { longMeeting } from '../support/spoken-record';
 import { WEB_ENTRY, startWebApp, type WebApp } from '../support/web-app';
 import { type Bridge, openBridge } from './chat-bridge';
+import { clickToPlaying } from './cited-playback';
 import { descendants } from './process-usage';
 import { ms } from './text';
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
+const run = promisify(execFile);
+
+/**
+ * The meeting's recording, so a note's link plays: three hours of 16 kHz mono MP3 (a dropped file,
+ * 43 MB; the words do not match it, the seeking is what counts), a minute of pink noise with
+ * pauses encoded once and repeated by ffmpeg without re-encoding.
+ */
+async function threeHoursMp3(dir: string): Promise<string> {
+  const minute = join(dir, 'minute.mp3');
+  const path = join(dir, 'three hours.mp3');
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'anoisesrc=d=60:c=pink:r=16000:a=0.3', '-af', "volume='if(lt(mod(t,7),5),1,0.02)':eval=frame", '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '32k', minute]);
+  await run('ffmpeg', ['-v', 'error', '-stream_loop', '179', '-i', minute, '-c', 'copy', path]);
+  return path;
+}
 
 /**
  * Issue 37's notes figures against the web harness and the fake: from the fake's last bytes of a
  * part's answer to that part's last item on screen (the items before it are shown while the
- * answer streams), and main's memory while a 3-hour transcript's notes are made part by part.
+ * answer streams), main's memory while a 3-hour transcript's notes are made part by part, and
+ * then a click on an item's time link → its recording audible (cited-playback.ts).
  */
 export async function notesBench(): Promise<string[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'confab-bench-notes-'));
@@ -28,7 +47,7 @@ export async function notesBench(): Promise<string[]> {
   let bridge: Bridge | undefined;
   try {
     const store = createHistoryStore(join(dataDir, 'history.sqlite'));
-    store.transcripts.put({ ...longMeeting('bench', 3), fileName: 'three hours.mp3', createdAt: Date.now() }, null);
+    store.transcripts.put({ ...longMeeting('bench', 3), fileName: 'three hours.mp3', createdAt: Date.now() }, await threeHoursMp3(dataDir));
     const rows = store.transcripts.rows.rowsOf('bench').length;
     store.close();
     fake = await startFakeService();
@@ -77,6 +96,8 @@ export async function notesBench(): Promise<string[]> {
       `notes: the fake's last bytes of a part's answer → its last item on screen ${ms(after)} (target ≤ 200 ms); the ${perPart - 1} before it shown while the answer streamed`,
       `notes: ${rows.toLocaleString('en')} rows (3 hours) in ${asked.length} parts, Make notes → done ${ms(took)}; main's RSS ${mb(rss[0]!.bytes)} before, ${mb(afterFirst)} once the first part was on screen, ${mb(rss.at(-1)!.bytes)} at the end (highest ${mb(Math.max(...rss.map((each) => each.bytes)))}) (target flat)`,
     );
+    const notes = await bridge.invoke<TranscriptNotes>('notes:get', { transcriptId: 'bench' });
+    lines.push(...(await clickToPlaying(page, panel, notes.items)));
   } finally {
     await browser?.close();
     bridge?.close();

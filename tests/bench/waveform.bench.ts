@@ -68,9 +68,14 @@ export async function waveformBench(): Promise<string[]> {
     started = performance.now();
     await createWaveforms({ dir: join(dataDir, 'waveforms'), audioPath: () => audio, reader }).chunk('bench', 0);
     const keptMs = performance.now() - started;
+    // A zoomed-in view's stretch 2.5 hours in, as the closest zoom asks it: three canvases of 100 ms in a pair per pixel.
+    started = performance.now();
+    await waveforms.stretch('bench', { fromMs: 9_000_000, toMs: 9_000_300, pairs: 2400 });
+    const stretchMs = performance.now() - started;
     await reader.close();
     lines.push(
       `waveform: peaks of a ${HOURS}-hour 16 kHz WAV (${first!.windows.toLocaleString('en')} windows of ${first!.windowMs} ms, ${((first!.windows * 2) / 1e6).toFixed(1)} MB kept) read once in a splitter process in ${(readMs / 1000).toFixed(1)} s, its peak memory ${(peakRss[0]! / 1024).toFixed(0)} MB; found again in the data folder (first chunk) in ${ms(keptMs)}`,
+      `waveform: a 100 ms view's stretch (300 ms in 2,400 pairs) 2.5 hours into the recording, read from it in a splitter process in ${ms(stretchMs)} (load ${loadavg()[0]!.toFixed(1)})`,
     );
 
     app = await startWebApp({ APP_DATA_DIR: dataDir });
@@ -141,6 +146,11 @@ export async function waveformBench(): Promise<string[]> {
     lines.push(
       `waveform: dragging a region's edge 100 px back and 200 px on (80 pointer moves) and main's retime answered on the ${HOURS}-hour waveform: ${result.frames.length} frames, the longest ${ms(worst)}, ${result.long.length} main-thread tasks over 50 ms (target: no frame over 50 ms)`,
     );
+    // Zoomed in to 100 ms across: until its canvases are drawn from the recording's samples.
+    started = performance.now();
+    await page.getByRole('slider', { name: 'Zoom' }).fill('1');
+    await page.locator('.ed-wave-box[data-fine-pair-ms]').waitFor();
+    lines.push(`waveform: zoomed to 100 ms across → the view drawn from the recording's samples ${ms(performance.now() - started)} (load ${loadavg()[0]!.toFixed(1)}; the 10 ms peaks are drawn until then)`);
   } finally {
     await browser?.close();
     await app?.close();

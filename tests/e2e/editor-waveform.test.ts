@@ -88,4 +88,46 @@ describe("the editor's waveform", () => {
     // wavesurfer's own stylesheet is let in by its hash alone: no CSP violation, no error.
     expect(meeting.s.errors).toEqual([]);
   });
+
+  it("draws the closest zoom from the recording's samples, not from ten 10 ms peaks", async () => {
+    const { page } = meeting.s;
+    await page.evaluate(() => document.querySelectorAll('audio').forEach((audio) => audio.pause()));
+    await page.getByRole('slider', { name: 'Zoom' }).fill('1');
+    // The playhead inside the first word (0.2–0.5 s) brings the view there: 100 ms of speech across the waveform.
+    await page.evaluate(() => (document.querySelector('audio')!.currentTime = 0.33));
+    // The waveform's top edge, column by column, in the canvas under the view (inside wavesurfer's shadow root):
+    // drawn from 10 ms peaks it is ten straight lines, so it turns at most ten times; from samples, at every crest.
+    const turns = () =>
+      page.evaluate(`(() => {
+        const host = [...document.querySelectorAll('.ed-wave-box *')].find((element) => element.shadowRoot);
+        const scroller = host.shadowRoot.querySelector('.scroll');
+        const canvas = [...host.shadowRoot.querySelectorAll('.canvases canvas')].find((c) => c.offsetLeft <= scroller.scrollLeft && scroller.scrollLeft < c.offsetLeft + c.offsetWidth);
+        if (!canvas) return 0;
+        const { width, height } = canvas;
+        const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+        const tops = [];
+        for (let x = 0; x < width; x++) {
+          let y = 0;
+          while (y < height && pixels[(y * width + x) * 4 + 3] === 0) y++;
+          tops.push(y);
+        }
+        let turns = 0;
+        let last = 0;
+        for (let x = 1; x < width; x++) {
+          const step = Math.sign(tops[x] - tops[x - 1]);
+          if (step && last && step !== last) turns++;
+          if (step) last = step;
+        }
+        return turns;
+      })()`) as Promise<number>;
+    await expect.poll(turns).toBeGreaterThan(30);
+    // A drawn pair spans about a pixel of the 100 ms across.
+    const pairMs = Number(await waveform(page).getAttribute('data-fine-pair-ms'));
+    const width = (await waveform(page).boundingBox())!.width;
+    expect(pairMs).toBeGreaterThan(0);
+    // (The stretch asked is whole milliseconds, so a pair may span a little more than a pixel.)
+    expect(pairMs).toBeLessThanOrEqual((1.05 * 100) / width);
+    await screenshot(page, 'editor-waveform-closest');
+    expect(meeting.s.errors).toEqual([]);
+  });
 });

@@ -35,5 +35,6 @@ export function transcriptEditorHandlers(deps: { editor: TranscriptEditor; peopl
       return deps.files.save(await transcriptFile(editor.current(id), format, { ...options, rules: deps.subtitleRules(), words: deps.words, resolvePerson: deps.people.resolve }));
     },
     waveform: ({ id, from, overview }) => deps.waveforms.chunk(id, from, overview),
+    waveformWindow: ({ id, ...stretch }) => deps.waveforms.stretch(id, stretch),
   };
 }

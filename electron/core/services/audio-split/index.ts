@@ -10,7 +10,7 @@ import { DEFAULT_SPLIT, type SplitOptions } from './cut-points';
 import { type PeaksAnswer, type SplitAnswer, type SplitRequest, UnsplittableAudioError } from './protocol';
 import type { AudioSplitter, EncodedPart } from './types';
 import { planRecording } from './plan-recording';
-import { processSlots } from './process-slots';
+import { type ProcessSlots, processSlots } from './process-slots';
 import { type SplitUpdate, createRequestRunner } from './run-request';
 import { type StartSplitProcess, nodeSplitProcess } from './split-process';
 
@@ -66,26 +66,35 @@ export function createAudioSplitter(options: SplitterOptions = {}): AudioSplitte
   };
 }
 
-/** Reads a recording's waveform peaks (peaks-pass.ts), off main's thread. */
+/** Reads a recording's waveform peaks (peaks-pass.ts), and a zoomed-in view's stretch of it (window-pass.ts), off main's thread. */
 export interface PeakReader {
   peaks(path: string, signal: AbortSignal): Promise<Omit<PeaksAnswer, 'type'>>;
+  window(path: string, stretch: { fromMs: number; toMs: number; pairs: number }, signal: AbortSignal): Promise<Int8Array>;
   close(): Promise<void>;
 }
 
 /**
  * The editor's waveform is read in a splitter process too, one recording at a time: a recording
- * is read once (its peaks are kept), so a third process beside a job's two is brief.
+ * is read once (its peaks are kept), so a third process beside a job's two is brief. A view's
+ * stretch (seconds of audio) has a slot of its own, so zooming in never waits behind another
+ * recording's whole reading.
  */
 export function createPeakReader(options: Pick<SplitterOptions, 'start' | 'onPeakRss'> = {}): PeakReader {
   const processes = createRequestRunner(options.start ?? nodeSplitProcess, options.onPeakRss);
   const slots = processSlots(1);
+  const stretches = processSlots(1);
+  const ask = async <T extends SplitAnswer['type']>(use: ProcessSlots, request: SplitRequest, type: T, signal: AbortSignal) => {
+    const answer = await use.use(0, signal, () => processes.run(request, signal));
+    if (answer.type === 'failed') throw new Problem(answer.problem.code, answer.problem.values);
+    if (answer.type !== type) throw new Problem('split.failed', { detail: `no ${type} came (${answer.type})` });
+    return answer as Extract<SplitAnswer, { type: T }>;
+  };
   return {
     async peaks(path, signal) {
-      const answer = await slots.use(0, signal, () => processes.run({ type: 'peaks', path }, signal));
-      if (answer.type === 'failed') throw new Problem(answer.problem.code, answer.problem.values);
-      if (answer.type !== 'peaks') throw new Problem('split.failed', { detail: `no peaks came (${answer.type})` });
+      const answer = await ask(slots, { type: 'peaks', path }, 'peaks', signal);
       return { peaks: answer.peaks, windowMs: answer.windowMs };
     },
+    window: async (path, stretch, signal) => (await ask(stretches, { type: 'window', path, ...stretch }, 'window', signal)).peaks,
     close: () => processes.close(),
   };
 }

@@ -24,7 +24,9 @@ export type SplitRequest =
   | { type: 'measure'; path: string; fromSample: number; toSample: number | null }
   | { type: 'encode'; path: string; plan: SplitPlan; index: number; outPath: string; bitrate?: number }
   /** The transcript editor's waveform: the whole recording's lowest and highest sample per window (peaks-pass.ts). */
-  | { type: 'peaks'; path: string };
+  | { type: 'peaks'; path: string }
+  /** A zoomed-in view's stretch, `fromMs` to `toMs`, in `pairs` equal slices (window-pass.ts). */
+  | { type: 'window'; path: string; fromMs: number; toMs: number; pairs: number };
 
 /** What the splitter needs to know of a recording besides its levels (source.ts). */
 export interface RecordingShape {
@@ -47,11 +49,14 @@ export type SplitAnswer =
   | { type: 'encoded'; part: EncodedPart }
   /** `peaks`: a [low, high] pair of signed bytes (full scale 127) per `windowMs`. */
   | { type: 'peaks'; peaks: Int8Array; windowMs: number }
+  /** `peaks`: a [low, high] pair of signed bytes per slice of the stretch asked. */
+  | { type: 'window'; peaks: Int8Array }
   /** `rejected`: the file itself cannot be split (not audio, no audio track, a codec not decodable), so a retry will not help. */
   | { type: 'failed'; problem: ProblemData; rejected: boolean };
 
 export type MeasuredAnswer = Extract<SplitAnswer, { type: 'measured' }>;
 export type PeaksAnswer = Extract<SplitAnswer, { type: 'peaks' }>;
+export type WindowAnswer = Extract<SplitAnswer, { type: 'window' }>;
 
 /** A file that is not splittable audio; its code and values say what is wrong, and the page what to do. */
 export class UnsplittableAudioError extends Problem {

@@ -48,7 +48,7 @@ export function createRequestRunner(start: StartSplitProcess, onPeakRss?: (kib: 
         child.onAnswer((answer) => {
           if (answer.type === 'progress' || answer.type === 'opened') onUpdate?.(answer);
           else if (answer.type === 'usage') onPeakRss?.(answer.peakRssKib, request.type);
-          else if (answer.type === 'measured' || answer.type === 'encoded' || answer.type === 'peaks' || answer.type === 'failed') finish(() => resolve(answer));
+          else if (answer.type === 'measured' || answer.type === 'encoded' || answer.type === 'peaks' || answer.type === 'window' || answer.type === 'failed') finish(() => resolve(answer));
         });
         child.send(request);
       });

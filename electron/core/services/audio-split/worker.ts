@@ -17,6 +17,7 @@ import { measureStart, measureStretch } from './measure-requests';
 import { orderedAudioEncoder } from './ordered-encoder';
 import { parentLink } from './parent-link';
 import { measurePeaks } from './peaks-pass';
+import { measureWindow } from './window-pass';
 import type { SplitAnswer, SplitRequest } from './protocol';
 import type { SplitProgress } from './types';
 import { errorText } from '../../../../shared/domain/error-text';
@@ -34,6 +35,7 @@ async function run(request: SplitRequest): Promise<SplitAnswer> {
   if (request.type === 'plan') return measureStart(request, post, report);
   if (request.type === 'measure') return measureStretch(request.path, request.fromSample, request.toSample, report);
   if (request.type === 'peaks') return measurePeaks(request.path);
+  if (request.type === 'window') return measureWindow(request.path, request.fromMs, request.toMs, request.pairs);
   return { type: 'encoded', part: await encodePart(request, report) };
 }
 

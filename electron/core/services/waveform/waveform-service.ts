@@ -2,7 +2,8 @@
  * The transcript editor's waveform: a recording's peaks, read once in a splitter process
  * (peaks-pass.ts) and kept in the data folder (peaks-file.ts), so reopening a transcript reads
  * the file instead of the recording. The page takes them in chunks, the first saying how many
- * there are; a transcript whose recording was not kept has no waveform (null).
+ * there are; a transcript whose recording was not kept has no waveform (null). A view zoomed in
+ * closer than those peaks draw asks for its stretch, read from the recording at its resolution.
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +31,13 @@ export interface WaveformChunk {
   peaks: string;
   /** The recording's length as the peaks measure it. */
   durationMs: number;
+}
+
+/** A stretch of the recording, `fromMs` to `toMs`, in `pairs` equal slices. */
+export interface WaveformStretch {
+  fromMs: number;
+  toMs: number;
+  pairs: number;
 }
 
 export interface WaveformDeps {
@@ -95,6 +103,17 @@ export function createWaveforms(deps: WaveformDeps) {
       const start = Math.min(from, windows);
       const bytes = await windowsOf(id)(start, Math.min(CHUNK_WINDOWS, windows - start));
       return { windowMs, windows, from: start, peaks: bytes.toString('base64'), durationMs: windows * windowMs };
+    },
+    /**
+     * A zoomed-in view's stretch, read from the recording itself at the view's resolution (the
+     * kept 10 ms peaks are too coarse for 100 ms across): bounded by the contract to seconds of
+     * audio, so it is a moment's decoding in a splitter process, and nothing of it is kept.
+     */
+    async stretch(id: string, stretch: WaveformStretch): Promise<(WaveformStretch & { peaks: string }) | null> {
+      const audio = deps.audioPath(id);
+      if (!audio) return null;
+      const peaks = await deps.reader.window(audio, stretch, new AbortController().signal);
+      return { ...stretch, peaks: Buffer.from(peaks.buffer, peaks.byteOffset, peaks.byteLength).toString('base64') };
     },
     /** A transcript removed: its peaks go with its recording; a reading under way is stopped first, and waited for, so it writes none after. */
     async forget(id: string) {

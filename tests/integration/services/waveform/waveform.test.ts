@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createPeakReader } from '../../../../electron/core/services/audio-split';
 import { createWaveforms } from '../../../../electron/core/services/waveform/waveform-service';
+import { contract } from '../../../../shared/contract';
 import { testFolder } from '../../../support/temp-folder';
 
 // The editor's waveform as main makes it: a real recording read in a splitter process into
@@ -22,6 +23,14 @@ async function toneAt(dir: string, name: string, rate = 16_000, seconds = 4, at 
 }
 
 const pairs = (base64: string) => new Int8Array(Buffer.from(base64, 'base64'));
+
+/** Four seconds of silence at 16 kHz, then from sample `first` on a half-scale 440 Hz tone at its crest (its first sample is +0.5). */
+async function toneFromSample(dir: string, name: string, first: number): Promise<string> {
+  const path = join(dir, name);
+  const tone = `if(gte(n\\,${first})\\,0.5*cos(2*PI*440*(n-${first})/16000)\\,0)`;
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=16000:d=4`, path]);
+  return path;
+}
 
 describe("the editor's waveform", () => {
   it('reads a recording into 10 ms peaks once, keeps them, and reads them back on reopening without decoding again', async () => {
@@ -125,6 +134,51 @@ describe("the editor's waveform", () => {
     expect(pairs(chunk!.peaks)[2]! < -60).toBe(true);
     // Held for this session: the recording is read once, not once a call.
     expect(processes).toEqual(['peaks']);
+    await reader.close();
+  });
+
+  it("reads a zoomed-in view's stretch from the recording at the view's resolution: a tone starting at a known sample shows in the right pair", async () => {
+    const dir = await testFolder('confab-waveform-window-');
+    // The tone's first sample: 2 s and 123 samples in (2.0076875 s), inside one of the kept 10 ms windows.
+    const audio = await toneFromSample(dir, 'meeting.wav', 32_123);
+    const processes: string[] = [];
+    const reader = createPeakReader({ onPeakRss: (_kib, request) => processes.push(request) });
+    const waveforms = createWaveforms({ dir: join(dir, 'waveforms'), audioPath: (id) => (id === 'kept' ? audio : null), reader });
+
+    // 50 ms (800 samples) in 400 pairs: two samples a pair, so the tone starts in pair 61 (samples 122 and 123).
+    const view = (await waveforms.stretch('kept', { fromMs: 2000, toMs: 2050, pairs: 400 }))!;
+    expect(view).toMatchObject({ fromMs: 2000, toMs: 2050, pairs: 400 });
+    const peaks = pairs(view.peaks);
+    expect(peaks.length).toBe(800);
+    const pair = (i: number) => [peaks[i * 2]!, peaks[i * 2 + 1]!];
+    for (const i of [0, 30, 60]) expect(pair(i)).toEqual([0, 0]);
+    expect(pair(61)[1]).toBeGreaterThanOrEqual(63);
+    // Eighteen pairs are a cycle of 440 Hz (36 samples): both crests show in each cycle after the start.
+    for (const i of [62, 200, 381]) {
+      const cycle = Array.from(peaks.subarray(i * 2, (i + 18) * 2));
+      expect(Math.min(...cycle)).toBeLessThan(-60);
+      expect(Math.max(...cycle)).toBeGreaterThan(60);
+    }
+
+    // Closer than a sample (2 ms, 32 samples, in 128 pairs): each sample fills its four pairs, none left empty.
+    const close = pairs((await waveforms.stretch('kept', { fromMs: 2007, toMs: 2009, pairs: 128 }))!.peaks);
+    // The tone's first sample is the 11th of the stretch (32,123 − 32,112): pairs 44 to 47.
+    expect([close[43 * 2 + 1], close[44 * 2 + 1], close[47 * 2 + 1]]).toEqual([0, 64, 64]);
+    // Read from the recording, nothing kept: no peaks file, and a process of its own each time.
+    expect(processes).toEqual(['window', 'window']);
+    expect(await readdir(dir)).toEqual(['meeting.wav']);
+
+    // A transcript without its recording has no waveform; the page names a transcript and a short stretch, never a file.
+    expect(await waveforms.stretch('no-audio', { fromMs: 0, toMs: 100, pairs: 10 })).toBeNull();
+    const input = contract.transcriptEditor.waveformWindow.input;
+    expect(input.safeParse({ id: 'kept', fromMs: 2000, toMs: 2050, pairs: 400 }).success).toBe(true);
+    for (const wrong of [
+      { id: 'kept', fromMs: 0, toMs: 60_000, pairs: 400 },
+      { id: 'kept', fromMs: 2050, toMs: 2000, pairs: 400 },
+      { id: 'kept', fromMs: 0, toMs: 100, pairs: 1_000_000 },
+      { id: 'kept', fromMs: 0, toMs: 100, pairs: 10, path: audio },
+    ])
+      expect(input.safeParse(wrong).success).toBe(false);
     await reader.close();
   });
 });
