@@ -131,6 +131,7 @@ describe('summarize earlier messages', () => {
     await openFirstScreen(other, s.app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());
     await backToChat(other, 'Tide log');
     const otherSummary = other.getByRole('article', { name: 'Summary of earlier messages (21)' });
+    // Held long enough for the other window's click; the journey waits for the answer, never for the time.
     fake.chat.next({ reply: 'High water came at noon every day, and the harbour stayed open.', latencyMs: 5000 });
     await summary.getByRole('button', { name: 'Make it again' }).click();
     await summary.getByRole('button', { name: 'Summarizing…' }).waitFor();
@@ -139,7 +140,7 @@ describe('summarize earlier messages', () => {
     await other.close();
 
     // Made again in its place: the whole text, no longer marked, the cut one a version.
-    await summary.getByText('High water came at noon every day, and the harbour stayed open.').waitFor();
+    await summary.getByText('High water came at noon every day, and the harbour stayed open.').waitFor({ timeout: 20_000 });
     await expect.poll(() => summary.getByText('The model’s summary was cut off', { exact: false }).count()).toBe(0);
     await summary.getByText('2 of 2', { exact: false }).waitFor();
     expect(await page.getByRole('article', { name: /^Summary of earlier messages/ }).count()).toBe(1);

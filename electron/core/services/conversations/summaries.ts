@@ -106,6 +106,8 @@ export function summaryIntents(deps: {
       try {
         const again = remake ? path.filter((message) => !message.summary && covered.has(message.id)) : [];
         const { text, cut, usage } = await written([...again, ...newer], remake ? '' : (earlier?.content ?? ''), model);
+        // Read again: an edit made meanwhile is kept among the versions too, not written over.
+        const replaced = remake && (history.path(meta.id).find((message) => message.id === remake.id) ?? remake);
         return put(meta.id, {
           id: remake?.id ?? randomUUID(),
           role: 'system',
@@ -116,7 +118,7 @@ export function summaryIntents(deps: {
           model,
           createdAt: Date.now(),
           summary: { covers: [...covered, ...newer.map((message) => message.id)] },
-          ...(remake && { versions: versionsAfter(remake) }),
+          ...(replaced && { versions: versionsAfter(replaced) }),
         });
       } finally {
         writing.delete(meta.id);

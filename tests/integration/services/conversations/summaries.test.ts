@@ -174,6 +174,20 @@ describe('a summary of earlier messages', () => {
     expect(path.filter((m) => m.summary)).toHaveLength(1);
   });
 
+  it('keeps an edit made while a cut summary is made again among its versions', async () => {
+    const app = await coreAt(await folderWith(30));
+    fake.chat.next({ reply: 'Cut at', finishReason: 'length' });
+    const cut = await app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    const asked = fake.requests.length;
+    fake.chat.next({ reply: 'Made again, whole.', latencyMs: 1500 });
+    const again = app.invoke<Message>('conversations:summarize', { conversationId: 'long' });
+    await expect.poll(() => fake.requests.length).toBeGreaterThan(asked);
+    await app.invoke('conversations:editSummary', { conversationId: 'long', messageId: cut.id, text: 'My own words, typed meanwhile.' });
+    const made = await again;
+    expect(made.content).toBe('Made again, whole.');
+    expect(made.versions?.others.map((version) => version.content)).toEqual(['Cut at', 'My own words, typed meanwhile.']);
+  });
+
   it('refuses a second Summarize while one is being written', async () => {
     const app = await coreAt(await folderWith(30));
     const asked = fake.requests.length;
