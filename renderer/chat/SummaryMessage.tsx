@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '../../shared/domain/conversation';
 import { problemText } from '../common/problem-text';
 import { useFormats } from '../i18n';
-import { editSummary } from './context-plan';
+import { editSummary, summarizeLeftOut } from './context-plan';
 import { LongText } from './LongText';
 import { VersionSwitch } from './VersionSwitch';
 
 /**
  * A summary of earlier messages: written by the model when the user asked, sent by main in place
  * of the messages it covers while they are left out. The user may edit it; the text it replaces
- * stays as a version (‹ ›), and every page hears of the edit from main.
+ * stays as a version (‹ ›), and every page hears of the edit from main. One the length limit cut
+ * says so and offers to make it again: main writes it anew in its place, the cut text a version.
  */
 export function SummaryMessage({ message, conversationId, busy }: { message: Message; conversationId: string; busy: boolean }) {
   const { t } = useTranslation('chat');
@@ -24,6 +25,15 @@ export function SummaryMessage({ message, conversationId, busy }: { message: Mes
       () => setText(null),
       // The words typed stay in the field, with why they were not kept.
       (error: unknown) => setProblem(error),
+    );
+  };
+  const [making, setMaking] = useState(false);
+  const makeAgain = () => {
+    setMaking(true);
+    setProblem(null);
+    summarizeLeftOut(conversationId).then(
+      () => setMaking(false),
+      (error: unknown) => (setMaking(false), setProblem(error)),
     );
   };
   const title = t('earlier.title', { n: format.number(message.summary?.covers.length ?? 0) });
@@ -56,9 +66,16 @@ export function SummaryMessage({ message, conversationId, busy }: { message: Mes
           </div>
         </form>
       )}
+      {message.state === 'truncated' && text === null && <p className="notice">{t('earlier.cut')}</p>}
+      {problem !== null && text === null && <p role="alert">{problemText(problem)}</p>}
       <p className="hint">{t('earlier.how')}</p>
       {text === null && (
         <div className="message-actions">
+          {message.state === 'truncated' && (
+            <button type="button" className="small" disabled={busy || making} aria-busy={making} onClick={makeAgain}>
+              {making ? t('context.summarizing') : t('earlier.again')}
+            </button>
+          )}
           <VersionSwitch message={message} conversationId={conversationId} disabled={busy} />
           <button type="button" className="small secondary" disabled={busy} onClick={() => (setProblem(null), setText(message.content))}>
             {t('earlier.edit')}

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
-import { launchChromium, screenshot } from '../support/browser';
-import { send, settled, useKey } from '../support/chat';
+import { collectErrors, launchChromium, openFirstScreen, screenshot } from '../support/browser';
+import { backToChat, send, settled, useKey } from '../support/chat';
 import { type Session, openSession } from '../support/history-app';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { removeFolder } from '../support/temp-folder';
@@ -28,6 +28,8 @@ async function seededDataDir(): Promise<string> {
   const options = { ...storedOptions, context: { kind: 'last' as const, messages: 10 } };
   store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
   for (let i = 0; i < COUNT; i++) store.putMessage('Ferry', storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000));
+  store.create({ id: 'Tide', title: 'Tide log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
+  for (let i = 0; i < 30; i++) store.putMessage('Tide', storedMessage(`tide-${i}`, i % 2 ? 'assistant' : 'user', `Tide ${i}: high water at noon.`, T + i * 60_000));
   store.close();
   return dir;
 }
@@ -109,6 +111,39 @@ describe('summarize earlier messages', () => {
     // Two more messages left out, newer than the summary: said, with the offer to summarize again.
     await page.getByText('Newer messages not in the summary: 2.').waitFor();
     await page.getByRole('button', { name: 'Summarize again, with the newer ones' }).waitFor();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('says when the length limit cut a summary and makes it again; a second Summarize meanwhile is refused in words', async () => {
+    const { page } = s;
+    await useKey(page, fake.keys.free, 'Tide log');
+    fake.chat.next({ reply: 'High water came at noon every day, and the', finishReason: 'length' });
+    await page.getByRole('button', { name: 'Summarize the left-out messages (21)' }).click();
+    const summary = page.getByRole('article', { name: 'Summary of earlier messages (21)' });
+    await summary.getByText('The model’s summary was cut off at its length limit, so it may miss something. Make it again, or edit it.').waitFor();
+    await page.setViewportSize({ width: 800, height: 600 });
+    await screenshot(page, 'chat-summary-cut-800');
+    await page.setViewportSize({ width: 1100, height: 800 });
+
+    // Another window asks too while the summary is made again: main refuses it, and that window says why.
+    const other = await page.context().newPage();
+    collectErrors(other, s.errors);
+    await openFirstScreen(other, s.app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());
+    await backToChat(other, 'Tide log');
+    const otherSummary = other.getByRole('article', { name: 'Summary of earlier messages (21)' });
+    // Held long enough for the other window's click; the journey waits for the answer, never for the time.
+    fake.chat.next({ reply: 'High water came at noon every day, and the harbour stayed open.', latencyMs: 5000 });
+    await summary.getByRole('button', { name: 'Make it again' }).click();
+    await summary.getByRole('button', { name: 'Summarizing…' }).waitFor();
+    await otherSummary.getByRole('button', { name: 'Make it again' }).click();
+    await otherSummary.getByRole('alert').getByText('A summary of this conversation is already being written.', { exact: false }).waitFor();
+    await other.close();
+
+    // Made again in its place: the whole text, no longer marked, the cut one a version.
+    await summary.getByText('High water came at noon every day, and the harbour stayed open.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => summary.getByText('The model’s summary was cut off', { exact: false }).count()).toBe(0);
+    await summary.getByText('2 of 2', { exact: false }).waitFor();
+    expect(await page.getByRole('article', { name: /^Summary of earlier messages/ }).count()).toBe(1);
     expect(s.errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { WatchEvent } from '../../../../shared/contract/conversations';
 import type { Message } from '../../../../shared/domain/conversation';
 import type { HeldItems } from '../held/held-items';
+import { heldCarriers } from '../history/held-carriers';
 import type { HistoryStore } from '../history/history-store';
 import { log } from '../../log';
 import { firstPartLength, withKeptParts } from './first-part';
@@ -14,6 +15,7 @@ export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 
  */
 export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tell: (event: WatchEvent) => void }) {
   const { history, held } = deps;
+  const carriers = heldCarriers(history.db);
   let keeping = Promise.resolve();
 
   /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chips of the messages that carried it. */
@@ -23,15 +25,12 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
     const text = tokens === null ? undefined : held.textFor(conversationId).find((item) => item.id === itemId)?.text;
     const cut = tokens === null || text === undefined ? null : { tokens, chars: firstPartLength(text, tokens) };
     const chip = await held.keepFirst(conversationId, itemId, cut);
-    const path = history.path(conversationId);
-    const onPath = new Set(path.map((m) => m.id));
     // An edit's message carries the items of the one it replaces: each shows the chip. Other branches' are rewritten
     // too, for when they show again; only the path's are on the pages.
-    for (const message of [...path, ...(history.get(conversationId).otherBranches ?? [])]) {
-      if (!message.attached?.some((item) => item.id === itemId)) continue;
-      const shown = { ...message, attached: message.attached.map((item) => (item.id === itemId ? chip : item)) };
+    for (const { message, onPath } of carriers(conversationId, itemId)) {
+      const shown = { ...message, attached: message.attached!.map((item) => (item.id === itemId ? chip : item)) };
       history.putMessage(conversationId, shown);
-      if (onPath.has(message.id)) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
+      if (onPath) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
     }
   }
 

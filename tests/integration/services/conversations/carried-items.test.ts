@@ -5,6 +5,11 @@ import { countTokens, encode } from 'gpt-tokenizer';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Conversation, ConversationMeta } from '../../../../shared/domain/conversation';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
+import type { SentItem } from '../../../../shared/contract/documents';
+import type { WatchEvent } from '../../../../shared/contract/conversations';
+import { type HeldDeps, carriedItems } from '../../../../electron/core/services/conversations/carried-items';
+import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
+import { T, storedMessage, storedOptions } from '../../../support/stored-messages';
 import { toJson, toMarkdown } from '../../../../electron/core/services/history/export';
 import { startCore } from '../../../support/tool-driver';
 import { removeFolder, testFolder } from '../../../support/temp-folder';
@@ -209,5 +214,53 @@ describe('documents on the sent message', () => {
     await app.invoke('conversations:send', { conversationId: second.id, text: 'Anything else?', attached: [], options });
     await app.next(second.id, 'done');
     expect(minutesIn(chatBodies().at(-1)!)).toBe(true);
+  });
+});
+
+describe('keeping the beginning of one item', () => {
+  it('rewrites the chips of the messages that carry it, on every branch, reading only those', async () => {
+    const dir = await testFolder('confab-keep-one-');
+    onTestFinished(() => removeFolder(dir));
+    const history = createHistoryStore(join(dir, 'history.sqlite'));
+    onTestFinished(() => history.close());
+    const chip: SentItem = { id: 'report', kind: 'document', name: 'report.txt', pages: null, lines: 1, tokens: 40 };
+    const other: SentItem = { ...chip, id: 'minutes', name: 'minutes.txt' };
+    const filler = Array.from({ length: 200 }, (_, i) => storedMessage(`m${i}`, i % 2 ? 'assistant' : 'user', `Turn ${i}, long enough to be costly to read. `.repeat(50), T + i));
+    const asked = { ...storedMessage('asked', 'user', 'What does the report say?', T + 300), attached: [chip, other] };
+    history.insertWhole({
+      id: 'c',
+      title: 'Reports',
+      systemPrompt: '',
+      options: storedOptions,
+      pinned: false,
+      createdAt: T,
+      updatedAt: T,
+      messages: [...filler, asked, storedMessage('answer', 'assistant', 'It says little.', T + 301)],
+      // The message before its edit, another branch, carried the item too.
+      otherBranches: [{ ...storedMessage('before-edit', 'user', 'What does it say?', T + 299), attached: [chip], parentId: 'm199' }],
+    });
+    const told: WatchEvent[] = [];
+    const read: string[] = [];
+    const watched = new Proxy(history, {
+      get(target, key, receiver) {
+        if (key === 'get' || key === 'path') read.push(String(key));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const text = 'The annual report goes on. '.repeat(40);
+    const held = {
+      textFor: () => [{ id: 'report', name: 'report.txt', kind: 'document' as const, text, tokens: 240 }],
+      keepFirst: async (_conversation: string, _id: string, cut: { tokens: number } | null) => ({ ...chip, ...(cut && { firstTokens: cut.tokens }) }),
+    } as unknown as HeldDeps;
+    const carried = carriedItems({ history: watched, held, tell: (event) => told.push(event) });
+
+    carried.sentPart('c', 'report', 12);
+    await expect.poll(() => history.get('c').otherBranches?.[0]?.attached?.[0]?.firstTokens).toBe(12);
+    const shown = history.path('c').find((m) => m.id === 'asked')!;
+    expect(shown.attached).toEqual([{ ...chip, firstTokens: 12 }, other]);
+    // Only the message on the path is on the pages; the other branch's shows it when chosen.
+    expect(told).toEqual([{ type: 'message', conversationId: 'c', message: { ...shown, branches: { siblings: ['before-edit', 'asked'] } } }]);
+    // Neither the whole conversation nor its path was read: a 10,000-message conversation's text stays on disk.
+    expect(read).toEqual([]);
   });
 });
