@@ -51,7 +51,8 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
     if (prepared.size > KEPT) {
       const oldest = prepared.keys().next().value!;
       prepared.delete(oldest);
-      answers.delete(oldest);
+      // One still being asked stays, so its Stop still reaches it; it goes once it ends.
+      if (answers.get(oldest)?.settled) answers.delete(oldest);
     }
     return result;
   }
@@ -61,7 +62,7 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
    * gets the same answer, running or done, and spends nothing again. A failed or stopped send is
    * forgotten, so Retry and Send again ask anew.
    */
-  const answers = new Map<string, { promise: Promise<AskAnswerOutcome>; stop: AbortController }>();
+  const answers = new Map<string, { promise: Promise<AskAnswerOutcome>; stop: AbortController; settled: boolean }>();
 
   async function answer(asked: AskPrepared, signal: AbortSignal): Promise<AskAnswerOutcome> {
     // A transcript kept out or deleted since the page showed the set is not sent after all: never more than shown.
@@ -86,10 +87,13 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
     const running = answers.get(askId);
     if (running) return running.promise;
     const stop = new AbortController();
-    const asking = { stop, promise: answer(asked, stop.signal) };
+    const asking = { stop, promise: answer(asked, stop.signal), settled: false };
     answers.set(askId, asking);
     const forget = () => answers.get(askId) === asking && answers.delete(askId);
-    asking.promise.then((outcome) => outcome.ok || forget(), forget);
+    asking.promise.then((outcome) => {
+      asking.settled = true;
+      if (!outcome.ok || !prepared.has(askId)) forget();
+    }, forget);
     return asking.promise;
   }
 
