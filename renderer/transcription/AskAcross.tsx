@@ -103,7 +103,7 @@ function Answer({ claims, prepared }: { claims: AskClaim[]; prepared: AskPrepare
  */
 export function AskAcross() {
   const { t } = useTranslation('transcription');
-  const { question, step, setQuestion, prepare, send, reset } = useAskAcross();
+  const { question, step, setQuestion, prepare, send, stop, reset } = useAskAcross();
   const prepared = 'prepared' in step ? step.prepared : null;
 
   return (
@@ -140,13 +140,28 @@ export function AskAcross() {
           </button>
         </div>
       )}
-      {step.kind === 'sending' && <p className="hint" role="status">{t('askAcross.sending')}</p>}
-      {step.kind === 'answered' &&
-        (step.outcome.ok ? (
-          <Answer claims={step.outcome.claims} prepared={step.prepared} />
-        ) : (
-          <FailureNotice failure={step.outcome.failure} onRetry={() => void send(step.prepared)} />
-        ))}
+      {step.kind === 'sending' && (
+        <div className="actions">
+          <p className="hint" role="status">
+            {t('askAcross.sending')}
+          </p>
+          <button type="button" className="small secondary" onClick={() => void stop()}>
+            {t('askAcross.stop')}
+          </button>
+        </div>
+      )}
+      {step.kind === 'answered' && step.outcome.ok && <Answer claims={step.outcome.claims} prepared={step.prepared} />}
+      {step.kind === 'answered' && 'failure' in step.outcome && <FailureNotice failure={step.outcome.failure} onRetry={() => void send(step.prepared)} />}
+      {step.kind === 'answered' && 'stopped' in step.outcome && (
+        <div className="actions">
+          <p className="hint" role="status">
+            {t('askAcross.stopped')}
+          </p>
+          <button type="button" className="small" onClick={() => void send(step.prepared)}>
+            {t('askAcross.sendAgain')}
+          </button>
+        </div>
+      )}
       {step.kind === 'failed' && (
         <div className="notice error" role="alert">
           <p>{t('askAcross.failed', { problem: problemText(step.error) })}</p>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NoteTemplate } from '../../shared/contract/notes';
+import { NOTE_TEMPLATE_TEXT_MAX, type NoteTemplate } from '../../shared/contract/notes';
 import { problemText } from '../common/problem-text';
-import { saveNoteTemplate, sectionsAsText, sectionsFromText } from './notes';
+import { saveNoteTemplate, sectionsAsText } from './notes';
 
 /**
  * Edit the template picked: its name and sections, one a line ("Title: what goes there").
@@ -18,11 +18,11 @@ export function TemplateEditor({ template, onSaved }: { template: NoteTemplate; 
     setName(template.builtIn ? t('notes.copyName', { name: template.name }) : template.name);
     setText(sectionsAsText(template));
   }, [template, t]);
-  const sections = sectionsFromText(text);
   const save = async () => {
     const savedId = template.builtIn ? crypto.randomUUID() : template.id;
     try {
-      onSaved(await saveNoteTemplate({ id: savedId, name: name.trim(), sections }), savedId);
+      // Main parses the text and keeps each section's key while its title stays: the page sends it as typed.
+      onSaved(await saveNoteTemplate({ id: savedId, name: name.trim(), text, basedOn: template.id }), savedId);
       setProblem(null);
     } catch (error) {
       setProblem(error);
@@ -37,7 +37,15 @@ export function TemplateEditor({ template, onSaved }: { template: NoteTemplate; 
       </div>
       <div className="field">
         <label htmlFor={`${id}-sections`}>{t('notes.sections')}</label>
-        <textarea id={`${id}-sections`} rows={5} value={text} aria-describedby={`${id}-sections-hint`} onChange={(event) => setText(event.target.value)} />
+        <textarea
+          id={`${id}-sections`}
+          rows={5}
+          value={text}
+          maxLength={NOTE_TEMPLATE_TEXT_MAX}
+          aria-describedby={`${id}-sections-hint`}
+          aria-invalid={problem !== null}
+          onChange={(event) => setText(event.target.value)}
+        />
         <p className="hint" id={`${id}-sections-hint`}>
           {t('notes.sectionsHint')}
         </p>
@@ -47,7 +55,7 @@ export function TemplateEditor({ template, onSaved }: { template: NoteTemplate; 
           {problemText(problem)}
         </p>
       )}
-      <button type="button" className="secondary" disabled={!name.trim() || sections.length === 0} onClick={() => void save()}>
+      <button type="button" className="secondary" disabled={!name.trim() || !text.trim()} onClick={() => void save()}>
         {template.builtIn ? t('notes.saveAsNew') : t('notes.saveTemplate')}
       </button>
     </details>

@@ -20,6 +20,8 @@ interface AskAcrossState {
   prepare(): Promise<void>;
   /** Sends exactly the rows shown; main picks the model for the plan. */
   send(prepared: AskPrepared): Promise<void>;
+  /** Stops the answer being waited for: main cuts the request, and `send` ends as stopped. */
+  stop(): Promise<void>;
   reset(): void;
   /** Keeps a meeting out of Ask across meetings or lets it back in; rows found before are found again. */
   setExcluded(transcriptId: string, excluded: boolean): Promise<void>;
@@ -49,6 +51,10 @@ export const useAskAcross = create<AskAcrossState>((set, get) => ({
     } catch (error) {
       set({ step: { kind: 'failed', error, prepared } });
     }
+  },
+  async stop() {
+    const { step } = get();
+    if (step.kind === 'sending') await api.ask.stop({ askId: step.prepared.askId });
   },
   reset: () => set({ step: { kind: 'idle' } }),
   async setExcluded(transcriptId, excluded) {

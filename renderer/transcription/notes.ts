@@ -1,4 +1,4 @@
-import type { NoteItem, NoteTemplate, NotesEvent, TranscriptNotes } from '../../shared/contract/notes';
+import type { NoteItem, NoteTemplate, NotesEvent, TemplateText, TranscriptNotes } from '../../shared/contract/notes';
 import type { ModelJob } from '../../shared/contract/modelJobs';
 import type { ProblemData } from '../../shared/domain/problem';
 import { api } from '../api';
@@ -48,23 +48,11 @@ export function bySection(template: NoteTemplate, items: readonly NoteItem[]) {
   return template.sections.map((section) => ({ ...section, items: items.filter((item) => item.section === section.key) })).filter((section) => section.items.length);
 }
 
-/** A template as typed in the editor: one section a line, "Title: what goes there". */
-export function sectionsFromText(text: string) {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line, i) => {
-      const [title = '', ...rest] = line.split(':');
-      return { key: `s${i + 1}`, title: title.trim().slice(0, 80), instruction: rest.join(':').trim().slice(0, 1000) };
-    })
-    .filter((section) => section.title);
-}
-
+/** A template's sections as the editor shows them, one a line (main parses the text back: template-text.ts). */
 export const sectionsAsText = (template: NoteTemplate) => template.sections.map((section) => `${section.title}: ${section.instruction}`).join('\n');
 
 /** The templates to pick from and the transcript's notes (null when none were made). */
 export const loadNotes = (transcriptId: string) => Promise.all([api.notes.templates(), api.notes.get({ transcriptId })]);
 export const editNoteItem = (transcriptId: string, itemId: string, text: string) => api.notes.editItem({ transcriptId, itemId, text });
-export const saveNoteTemplate = (template: Omit<NoteTemplate, 'builtIn'>) => api.notes.saveTemplate(template);
+export const saveNoteTemplate = (template: TemplateText) => api.notes.saveTemplate(template);
 export const exportNotes = (transcriptId: string, format: 'md' | 'docx') => api.notes.export({ transcriptId, format });

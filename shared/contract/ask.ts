@@ -51,9 +51,11 @@ export const replyCitationSchema = z.object({
   rows: z.array(z.object({ rowId: rowIdSchema, startMs: z.number().int().nullable() })),
 });
 
-export const askAnswerOutcomeSchema = z.discriminatedUnion('ok', [
+/** The answer, or why not: the service's failure, or `stopped` by the user (nothing of a stopped answer is kept). */
+export const askAnswerOutcomeSchema = z.union([
   z.object({ ok: z.literal(true), claims: z.array(askClaimSchema) }),
   z.object({ ok: z.literal(false), failure: serviceFailure }),
+  z.object({ ok: z.literal(false), stopped: z.literal(true) }),
 ]);
 
 export const askArea = {
@@ -62,8 +64,12 @@ export const askArea = {
   /**
    * Sends a prepared question with exactly its rows; the answer's claims with their citations
    * checked. No options: main picks the model and the output cap for the plan, as for notes.
+   * A set is answered once: sent again, running or answered, it gets the same answer (a failed
+   * or stopped one is asked anew).
    */
   send: call(z.object({ askId: z.string() }), askAnswerOutcomeSchema),
+  /** Stops a set being sent: main cuts the request and `send` answers `stopped`. */
+  stop: call(z.object({ askId: z.string() }), z.void()),
   /**
    * Main's verdict on each bracket of a reply of Ask about this transcript (a conversation
    * attached to a transcript), checked against the rows as the transcript now reads; none for

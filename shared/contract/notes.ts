@@ -4,11 +4,20 @@ import { call, stream } from './define';
 import { saveOutcomeSchema } from './files';
 import { rowIdSchema } from './transcriptEditor';
 
-/** One section of a notes template: its title and what the model is told to write there. */
+export const NOTE_TITLE_MAX = 80;
+export const NOTE_INSTRUCTION_MAX = 1000;
+export const NOTE_SECTIONS_MAX = 12;
+/** The longest template text the editor sends: its most sections at their longest, with room for blank lines. */
+export const NOTE_TEMPLATE_TEXT_MAX = 20_000;
+
+/**
+ * One section of a notes template: its title and what the model is told to write there. `key`
+ * is main's: items name their section by it, and it stays while the title does.
+ */
 export const noteSectionSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{1,40}$/),
-  title: z.string().trim().min(1).max(80),
-  instruction: z.string().trim().max(1000),
+  title: z.string().trim().min(1).max(NOTE_TITLE_MAX),
+  instruction: z.string().trim().max(NOTE_INSTRUCTION_MAX),
 });
 
 /** A template: sections in order. Built-in ones are main's (read-only); the user's are kept in the history. */
@@ -16,7 +25,19 @@ export const noteTemplateSchema = z.object({
   id: z.string().min(1).max(60),
   name: z.string().trim().min(1).max(80),
   builtIn: z.boolean(),
-  sections: z.array(noteSectionSchema).min(1).max(12),
+  sections: z.array(noteSectionSchema).min(1).max(NOTE_SECTIONS_MAX),
+});
+
+/**
+ * A template as the user typed it: main parses the sections (one a line, "Title: what goes
+ * there"), keeps the key of each section whose title the template had, and refuses bad input
+ * in words. `basedOn`: the template edited, whose keys a copy of it keeps (a built-in one's).
+ */
+export const templateTextSchema = z.object({
+  id: z.string().min(1).max(60),
+  name: z.string().trim().min(1).max(80),
+  text: z.string().max(NOTE_TEMPLATE_TEXT_MAX),
+  basedOn: z.string().optional(),
 });
 
 /** A line the user typed while recording (the recorder's notes pad): kept and filled in, never replaced. */
@@ -67,8 +88,8 @@ export const notesEventSchema = z.discriminatedUnion('type', [
 
 export const notesArea = {
   templates: call(z.void(), z.array(noteTemplateSchema)),
-  /** Adds or replaces one of the user's templates (a built-in one is copied under a new id by the page). */
-  saveTemplate: call(noteTemplateSchema.omit({ builtIn: true }), z.array(noteTemplateSchema)),
+  /** Adds or replaces one of the user's templates from its text (a built-in one is copied under a new id by the page). */
+  saveTemplate: call(templateTextSchema, z.array(noteTemplateSchema)),
   /** A transcript's notes, or null when none were made. */
   get: call(z.object({ transcriptId: z.string() }), transcriptNotesSchema.nullable()),
   /**
@@ -85,6 +106,7 @@ export const notesArea = {
 
 export type NoteSection = z.infer<typeof noteSectionSchema>;
 export type NoteTemplate = z.infer<typeof noteTemplateSchema>;
+export type TemplateText = z.infer<typeof templateTextSchema>;
 export type UserLine = z.infer<typeof userLineSchema>;
 export type NoteItem = z.infer<typeof noteItemSchema>;
 export type NotesStretch = z.infer<typeof notesStretchSchema>;

@@ -174,6 +174,27 @@ describe('Ask across meetings', () => {
     expect(Math.abs(at - cited.startMs! / 1000)).toBeLessThanOrEqual(0.1);
   });
 
+  it('Stop cuts an answer being awaited: the page says so, shows nothing of it, and Send again asks anew', async () => {
+    const { page } = s;
+    await findRows();
+    // An answer slow to come: Stop ends the wait long before it would.
+    fake.chat.next({ latencyMs: 60_000 });
+    const before = askRequests().length;
+    await askSection().getByRole('button', { name: 'Send' }).click();
+    await askSection().getByRole('status').filter({ hasText: 'Waiting for the answer' }).waitFor();
+    await expect.poll(() => askRequests().length).toBe(before + 1);
+    await askSection().getByRole('button', { name: 'Stop' }).click();
+    await askSection().getByRole('status').filter({ hasText: 'Stopped. Nothing of that answer was kept.' }).waitFor();
+    expect(await answerList().count()).toBe(0);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await askSection().scrollIntoViewIfNeeded();
+    await screenshot(page, 'ask-across-stopped-800');
+
+    await askSection().getByRole('button', { name: 'Send again' }).click();
+    await answerList().getByText(/^The meeting says: .*travel budget/).waitFor();
+    expect(askRequests()).toHaveLength(before + 2);
+  });
+
   it('keeps the question and the answer when the user comes back to the list', async () => {
     const { page } = s;
     await askAndAnswer();

@@ -8,6 +8,7 @@ export function askHandlers(deps: { ask: MeetingsAsk; history: HistoryStore }): 
   return {
     prepare: async ({ question }) => deps.ask.prepare(question),
     send: ({ askId }) => deps.ask.send(askId),
+    stop: async ({ askId }) => deps.ask.stop(askId),
     async citations({ conversationId, messageId }) {
       const { attachment, messages } = deps.history.get(conversationId);
       const message = messages.find((each) => each.id === messageId && each.role === 'assistant');

@@ -19,7 +19,7 @@ export function notesHandlers(deps: { notes: NotesService; history: HistoryStore
   const shown = (made: TranscriptNotes) => notesInWords(made, deps.words);
   return {
     templates: async () => templates(notes.templates()),
-    saveTemplate: async (template) => templates(notes.saveTemplate(template)),
+    saveTemplate: async (input) => templates(notes.saveTemplate(input, (template) => templateInWords(template, deps.words))),
     get: async ({ transcriptId }) => {
       const made = notes.get(transcriptId);
       return made && shown(made);

@@ -48,13 +48,23 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
       .map(({ transcriptId, rowId, startMs, speaker, text }) => ({ transcriptId, rowId, startMs, speaker, text }));
     const result = { askId: randomUUID(), question, sources, rows: sent };
     prepared.set(result.askId, result);
-    if (prepared.size > KEPT) prepared.delete(prepared.keys().next().value!);
+    if (prepared.size > KEPT) {
+      const oldest = prepared.keys().next().value!;
+      prepared.delete(oldest);
+      // One still being asked stays, so its Stop still reaches it; it goes once it ends.
+      if (answers.get(oldest)?.settled) answers.delete(oldest);
+    }
     return result;
   }
 
-  async function send(askId: string): Promise<AskAnswerOutcome> {
-    const asked = prepared.get(askId);
-    if (!asked) throw new Problem('ask.not_prepared');
+  /**
+   * Each set's answer, asked once: a second Send (a double click, a second window, a hostile page)
+   * gets the same answer, running or done, and spends nothing again. A failed or stopped send is
+   * forgotten, so Retry and Send again ask anew.
+   */
+  const answers = new Map<string, { promise: Promise<AskAnswerOutcome>; stop: AbortController; settled: boolean }>();
+
+  async function answer(asked: AskPrepared, signal: AbortSignal): Promise<AskAnswerOutcome> {
     // A transcript kept out or deleted since the page showed the set is not sent after all: never more than shown.
     const askable = new Set(deps.transcripts().filter((summary) => !summary.askExcluded).map((summary) => summary.id));
     const kept = ({ transcriptId }: { transcriptId: string }) => askable.has(transcriptId);
@@ -63,13 +73,36 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
     const answered = await deps.models.inParts({
       items: now.rows,
       size: (row) => rowLine(now, row).length,
-      send: (rows) => deps.models.askJson({ messages: askMessages(now, rows), schema: modelAnswerSchema, signal: new AbortController().signal }),
+      send: (rows) => deps.models.askJson({ messages: askMessages(now, rows), schema: modelAnswerSchema, signal }),
     });
+    // Stopped: parts answered before the stop are not an answer to the question either.
+    if (signal.aborted) return { ok: false, stopped: true };
     if (!answered.ok && answered.failure) return { ok: false, failure: answered.failure };
     return { ok: true, claims: answered.results.flatMap((part) => checkedClaims(part.value, now)) };
   }
 
-  return { prepare, send };
+  function send(askId: string): Promise<AskAnswerOutcome> {
+    const asked = prepared.get(askId);
+    if (!asked) return Promise.reject(new Problem('ask.not_prepared'));
+    const running = answers.get(askId);
+    if (running) return running.promise;
+    const stop = new AbortController();
+    const asking = { stop, promise: answer(asked, stop.signal), settled: false };
+    answers.set(askId, asking);
+    const forget = () => answers.get(askId) === asking && answers.delete(askId);
+    asking.promise.then((outcome) => {
+      asking.settled = true;
+      if (!outcome.ok || !prepared.has(askId)) forget();
+    }, forget);
+    return asking.promise;
+  }
+
+  /** Stops a send of the set, cutting its request; a set not being sent is left as it is. */
+  function stop(askId: string) {
+    answers.get(askId)?.stop.abort();
+  }
+
+  return { prepare, send, stop };
 }
 
 export type MeetingsAsk = ReturnType<typeof createMeetingsAsk>;

@@ -1,5 +1,5 @@
 import type { ModelJob } from '../../../../shared/contract/modelJobs';
-import type { NoteItem, NoteTemplate, NotesEvent, TranscriptNotes, UserLine } from '../../../../shared/contract/notes';
+import type { NoteItem, NoteTemplate, NotesEvent, TemplateText, TranscriptNotes, UserLine } from '../../../../shared/contract/notes';
 import { Problem, problemOf } from '../../../../shared/domain/problem';
 import type { NotesTable, StoredItem, StoredNotes } from '../history/notes';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
@@ -8,6 +8,7 @@ import type { ModelRequests } from '../model-requests/model-requests';
 import { checkCitation } from './citation-check';
 import { type NotesJobContext, mergeNotes, placeLines } from './notes-merge';
 import { type NotesRow, askNotesPart, rowTexts } from './notes-part';
+import { sectionsFromText } from './template-text';
 import { BUILT_IN_TEMPLATES } from './templates';
 
 /** The kind of model job notes run as (model-jobs/). */
@@ -144,12 +145,17 @@ export function createNotesService(deps: NotesDeps) {
 
   return {
     templates,
-    saveTemplate(template: Omit<NoteTemplate, 'builtIn'>) {
-      if (BUILT_IN_TEMPLATES.some((each) => each.id === template.id)) throw new Problem('notes.template_built_in');
+    /**
+     * Saves one of the user's templates from its text. `shown`: a template as the page showed it
+     * (a built-in one in the user's words), so titles typed as shown keep their keys.
+     */
+    saveTemplate(input: TemplateText, shown: (template: NoteTemplate) => NoteTemplate = (template) => template) {
+      if (BUILT_IN_TEMPLATES.some((each) => each.id === input.id)) throw new Problem('notes.template_built_in');
       // The page is not trusted to keep their number sane: each new id would be one more row, read by every Notes panel.
       const own = deps.notes.templates();
-      if (own.length >= MAX_OWN_TEMPLATES && !own.some((each) => each.id === template.id)) throw new Problem('notes.too_many_templates', { max: MAX_OWN_TEMPLATES });
-      deps.notes.saveTemplate(template);
+      if (own.length >= MAX_OWN_TEMPLATES && !own.some((each) => each.id === input.id)) throw new Problem('notes.too_many_templates', { max: MAX_OWN_TEMPLATES });
+      const before = own.find((each) => each.id === input.id) ?? templates().find((each) => each.id === input.basedOn);
+      deps.notes.saveTemplate({ id: input.id, name: input.name, sections: sectionsFromText(input.text, before ? shown(before).sections : []) });
       return templates();
     },
     get(transcriptId: string): TranscriptNotes | null {

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
 import { createMeetingsAsk } from '../../../../electron/core/services/meetings-ask/meetings-ask';
 import { createModelRequests } from '../../../../electron/core/services/model-requests/model-requests';
@@ -123,7 +123,10 @@ describe('Ask across meetings', () => {
     const whole = messagesOf(chatBodies()[0]!).reduce((sum, message) => sum + message.content.length, 0);
     fake.reset();
     fake.setContextLimit(whole - 1);
-    const outcome = await ask.send(prepared.askId);
+    // The same question prepared again: a set is answered once (see below).
+    const again = ask.prepare('travel budget October');
+    expect(again.rows).toEqual(prepared.rows);
+    const outcome = await ask.send(again.askId);
     expect(outcome.ok).toBe(true);
     const bodies = fake.requests.filter((request) => request.path === '/v1/chat/completions');
     expect(bodies.map((request) => request.status)).toContain(400);
@@ -131,6 +134,44 @@ describe('Ask across meetings', () => {
     const passed = bodies.filter((request) => request.status === 200).map((request) => askPrompt(request.body as Record<string, unknown>));
     expect(passed.length).toBeGreaterThan(1);
     for (const row of prepared.rows) expect(passed.filter((content) => content.includes(`[T1/${row.rowId}]`))).toHaveLength(1);
+  });
+
+  it('Stop aborts a slow answer: the request is cut and nothing of it is kept as an answer', async () => {
+    const ask = asking();
+    const prepared = ask.prepare('travel budget');
+    const cited = prepared.rows.find((row) => row.text.includes('travel budget'))!;
+    // An answer that never ends, after its first claim has closed: nothing half-read is kept.
+    fake.chat.next({ reply: answer([{ text: 'The travel budget is cut.', cites: [`T1/${cited.rowId}`] }]), endless: true });
+    const sending = ask.send(prepared.askId);
+    await vi.waitFor(() => expect(chatBodies()).toHaveLength(1));
+    ask.stop(prepared.askId);
+    expect(await sending).toEqual({ ok: false, stopped: true });
+    await fake.waitForDisconnect();
+    // Stopped is not answered: Send again asks again.
+    fake.chat.next({ reply: answer([{ text: 'The travel budget is cut.', cites: [`T1/${cited.rowId}`] }]) });
+    expect(await ask.send(prepared.askId)).toMatchObject({ ok: true, claims: [{ status: 'supported' }] });
+    expect(chatBodies()).toHaveLength(2);
+  });
+
+  it('answers a prepared set once: a second Send, during the first or after it, spends nothing again', async () => {
+    const ask = asking();
+    const prepared = ask.prepare('travel budget');
+    const cited = prepared.rows.find((row) => row.text.includes('travel budget'))!;
+    fake.chat.next({ reply: answer([{ text: 'The travel budget is cut.', cites: [`T1/${cited.rowId}`] }]) });
+    const [first, second] = await Promise.all([ask.send(prepared.askId), ask.send(prepared.askId)]);
+    expect(first).toMatchObject({ ok: true, claims: [{ text: 'The travel budget is cut.' }] });
+    expect(second).toEqual(first);
+    expect(await ask.send(prepared.askId)).toEqual(first);
+    expect(chatBodies()).toHaveLength(1);
+  });
+
+  it('lets a set whose request failed be sent again (Retry)', async () => {
+    const ask = asking();
+    const prepared = ask.prepare('travel budget');
+    fake.chat.next({ status: 500 });
+    expect(await ask.send(prepared.askId)).toMatchObject({ ok: false, failure: { kind: 'server' } });
+    expect((await ask.send(prepared.askId)).ok).toBe(true);
+    expect(chatBodies()).toHaveLength(2);
   });
 
   it('never retrieves rows of a transcript the user kept out, even one prepared before', async () => {

@@ -213,18 +213,66 @@ describe('meeting notes', () => {
 
   it('templates of the user\'s own are capped: one more is refused in words, one already kept can still be saved', () => {
     const { notes } = open();
-    const template = (n: number) => ({ id: `mine-${n}`, name: `Mine ${n}`, sections: [{ key: 's1', title: 'Blockers', instruction: 'What blocks whom.' }] });
+    const template = (n: number) => ({ id: `mine-${n}`, name: `Mine ${n}`, text: 'Blockers: What blocks whom.' });
     for (let n = 0; n < 50; n++) notes.saveTemplate(template(n));
     expect(() => notes.saveTemplate(template(50))).toThrow(expect.objectContaining({ code: 'notes.too_many_templates', values: { max: 50 } }));
     expect(notes.saveTemplate({ ...template(7), name: 'Renamed' }).find((each) => each.id === 'mine-7')!.name).toBe('Renamed');
     expect(notes.templates().filter((each) => !each.builtIn)).toHaveLength(50);
   });
 
+  it('templates are main\'s to parse: a section keeps its key while its title stays, so items an update keeps stay under their titles', async () => {
+    const { store, notes, editor } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    // A copy of the built-in meeting template keeps its keys; a new section gets a key of its own.
+    notes.saveTemplate({ id: 'mine', name: 'Mine', text: 'Summary: What it was about.\nDecisions: Each decision.\n\nRisks: What could go wrong.', basedOn: 'meeting' });
+    const mine = () => notes.templates().find((each) => each.id === 'mine')!;
+    expect(mine().sections.map((section) => section.key).slice(0, 2)).toEqual(['summary', 'decisions']);
+    const risks = mine().sections[2]!.key;
+    expect(['summary', 'decisions']).not.toContain(risks);
+
+    const titleOf = (made: { template: { sections: Array<{ key: string; title: string }> } }, section: string) => made.template.sections.find((each) => each.key === section)?.title;
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'mine' });
+    const underTitle = (items: typeof made.items, from: typeof made) => new Map(items.filter((item) => item.status === 'supported').map((item) => [item.text, titleOf(from, item.section)]));
+    const before = underTitle(made.items, made);
+    expect([...before.values()]).toEqual(['Summary', 'Decisions', 'Risks']);
+
+    // Lines reordered, one title's case changed, a blank line moved: every section keeps its key.
+    notes.saveTemplate({ id: 'mine', name: 'Mine', text: 'risks: What could go wrong.\nDecisions: Each decision.\n\nSummary: What it was about, in brief.', basedOn: 'mine' });
+    expect(mine().sections.map((section) => [section.title, section.key])).toEqual([
+      ['risks', risks],
+      ['Decisions', 'decisions'],
+      ['Summary', 'summary'],
+    ]);
+    // An update keeps the items whose rows did not change, and shows them with the new template: under the same titles.
+    const rows = store.transcripts.rows.rowsOf('t1');
+    const document = editor.open('t1').document;
+    const at = document.blocks.findIndex((block) => block.id === rows[5]!.rowId);
+    editNow(editor, 't1', { type: 'text', block: at, text: 'Nobody knows what the travel budget for next year is.' });
+    const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'mine', update: true });
+    const after = underTitle(updated.items, updated);
+    for (const [text, title] of before) expect(after.get(text)?.toLowerCase()).toBe(title!.toLowerCase());
+  });
+
+  it('templates are refused in words naming what is wrong: too many sections, an empty title, one title twice', () => {
+    const { notes } = open();
+    const save = (text: string) => () => notes.saveTemplate({ id: 'mine', name: 'Mine', text });
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `Part ${i + 1}: What goes in part ${i + 1}.`).join('\n');
+    expect(save(lines(13))).toThrow(expect.objectContaining({ code: 'notes.template_too_many_sections', values: { max: 12, count: 13 } }));
+    expect(save('Summary: ok\n\n: no title here')).toThrow(expect.objectContaining({ code: 'notes.template_no_title', values: { line: 3 } }));
+    expect(save('Summary: one\nsummary: two')).toThrow(expect.objectContaining({ code: 'notes.template_same_title', values: { line: 2, title: 'summary' } }));
+    expect(save(`${'T'.repeat(81)}: long`)).toThrow(expect.objectContaining({ code: 'notes.template_title_too_long', values: { line: 1, max: 80 } }));
+    expect(save(`Title: ${'x'.repeat(1001)}`)).toThrow(expect.objectContaining({ code: 'notes.template_instruction_too_long', values: { line: 1, max: 1000 } }));
+    expect(save(' \n\n')).toThrow(expect.objectContaining({ code: 'notes.template_empty' }));
+    // Twelve is the most, and nothing refused was kept.
+    expect(notes.templates().some((each) => each.id === 'mine')).toBe(false);
+    expect(save(lines(12))()).toBeTruthy();
+  });
+
   it('come back with their transcript from a backup, and the user\'s templates too', async () => {
     let { store, notes } = open();
     store.transcripts.put(spokenRecord('t1', said, 60), null);
     const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
-    notes.saveTemplate({ id: 'mine', name: 'Standup', sections: [{ key: 's1', title: 'Blockers', instruction: 'What blocks whom.' }] });
+    notes.saveTemplate({ id: 'mine', name: 'Standup', text: 'Blockers: What blocks whom.' });
     store.close();
     stores.splice(0);
     const backup = join(dir, 'backup.sqlite');
