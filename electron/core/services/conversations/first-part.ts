@@ -1,4 +1,4 @@
-import { decode, encode, encodeGenerator } from 'gpt-tokenizer';
+import { decode, encode, encodeGenerator } from '../tokenizer/tokenizer';
 import type { HeldText } from '../held/held-items';
 
 /**

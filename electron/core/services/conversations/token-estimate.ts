@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../tokenizer/tokenizer';
 import { z } from 'zod';
 import { log } from '../../log';
 import { createAtomicWriter } from '../storage/json-file';

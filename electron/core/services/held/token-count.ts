@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer';
+import { countTokens } from '../tokenizer/tokenizer';
 
 /** Counted exactly up to here: a 2,000,000-character document (DOCUMENT_CAPS.characters) takes well under its 20 s cap. */
 export const EXACT_UP_TO = 2_000_000;

@@ -63,3 +63,16 @@ describe('the first part of a held item', () => {
     expect(longestEncoded()).toBeLessThan(text.length / 50);
   });
 });
+
+describe('a text that names a special token', () => {
+  // `<|endoftext|>` in a pasted document is the user's text: counted and cut as text, never a refusal.
+  const text = `Tokenizers mark the end with <|endoftext|> and ${'more words '.repeat(40)}`;
+  it('is counted and cut like any other text', async () => {
+    const { countTokens } = await import('../../../../electron/core/services/tokenizer/tokenizer');
+    const { heldTokens } = await import('../../../../electron/core/services/held/token-count');
+    expect(countTokens(text)).toBeGreaterThan(40);
+    expect(heldTokens(text)).toBe(countTokens(text));
+    const cut = firstPartLength(text, 30);
+    expect(text.slice(0, cut)).toContain('<|endoftext|>');
+  });
+});
