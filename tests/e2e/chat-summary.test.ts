@@ -131,12 +131,14 @@ describe('summarize earlier messages', () => {
     await openFirstScreen(other, s.app.url, (shown) => shown.getByRole('heading', { name: 'New chat' }).waitFor());
     await backToChat(other, 'Tide log');
     const otherSummary = other.getByRole('article', { name: 'Summary of earlier messages (21)' });
-    // Held long enough for the other window's click; the journey waits for the answer, never for the time.
-    fake.chat.next({ reply: 'High water came at noon every day, and the harbour stayed open.', latencyMs: 5000 });
+    // Held until the other window has been refused, however slow the machine: the journey waits for what it sees, never for a time.
+    let release!: () => void;
+    fake.chat.next({ reply: 'High water came at noon every day, and the harbour stayed open.', holdUntil: new Promise<void>((resolve) => (release = resolve)) });
     await summary.getByRole('button', { name: 'Make it again' }).click();
     await summary.getByRole('button', { name: 'Summarizing…' }).waitFor();
     await otherSummary.getByRole('button', { name: 'Make it again' }).click();
     await otherSummary.getByRole('alert').getByText('A summary of this conversation is already being written.', { exact: false }).waitFor();
+    release();
     await other.close();
 
     // Made again in its place: the whole text, no longer marked, the cut one a version.

@@ -60,6 +60,7 @@ export async function handleChat(ctx: RequestContext, takeScript: () => ChatScri
 
   ctx.watchDisconnect('chat');
   await sleep(script.latencyMs ?? ctx.state.latencyMs, signal);
+  if (script.holdUntil) await script.holdUntil;
   if (signal.aborted) return;
 
   if (script.status !== undefined) {

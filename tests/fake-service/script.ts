@@ -24,6 +24,8 @@ export interface ChatScript {
   reply?: string;
   /** Wait before the response headers are written. Overrides setLatency(). */
   latencyMs?: number;
+  /** After the latency, wait for this too (the test resolves it once it has seen what it needs), so no journey waits for a time. */
+  holdUntil?: Promise<unknown>;
   /** Characters (code points) of content, or of tool-call arguments, per delta. Default 4. */
   chunkSize?: number;
   /** Pause between content deltas. Default: the service's defaultIntervalMs (5). */
