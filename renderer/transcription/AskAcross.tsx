@@ -143,7 +143,15 @@ export function AskAcross() {
       {step.kind === 'sending' && <p className="hint" role="status">{t('askAcross.sending')}</p>}
       {step.kind === 'answered' &&
         (step.outcome.ok ? (
-          <Answer claims={step.outcome.claims} prepared={step.prepared} />
+          <>
+            <Answer claims={step.outcome.claims} prepared={step.prepared} />
+            {/* The token cap ended the answer: what it held is above, the rest was never written. */}
+            {step.outcome.cutOff && (
+              <p className="hint" role="note">
+                {t('askAcross.cutOff')}
+              </p>
+            )}
+          </>
         ) : (
           <FailureNotice failure={step.outcome.failure} onRetry={() => void send(step.prepared)} />
         ))}

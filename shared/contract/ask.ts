@@ -52,7 +52,8 @@ export const replyCitationSchema = z.object({
 });
 
 export const askAnswerOutcomeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), claims: z.array(askClaimSchema) }),
+  // cutOff: the token cap ended the answer (a part's, when sent in parts): the claims are what it held.
+  z.object({ ok: z.literal(true), claims: z.array(askClaimSchema), cutOff: z.boolean() }),
   z.object({ ok: z.literal(false), failure: serviceFailure }),
 ]);
 

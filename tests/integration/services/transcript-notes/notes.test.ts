@@ -16,7 +16,7 @@ import { createNotesService } from '../../../../electron/core/services/transcrip
 import { notesHandlers } from '../../../../electron/core/handlers/notes';
 import { wordsIn } from '../../../../electron/core/services/language/language-service';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
-import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
+import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, RETRY_HEAD, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { editNow } from '../../../support/editor-intents';
 import { spokenRecord } from '../../../support/spoken-record';
@@ -117,6 +117,27 @@ describe('meeting notes', () => {
     expect(made.items.filter((item) => item.status === 'unsupported')).toHaveLength(1);
     expect(made.items.filter((item) => item.section === 'questions' && item.rows[0] === rows[2]!.rowId)).toMatchObject([{ status: 'supported' }]);
     expect(retry.messages.at(-1)!.content).toContain('"retry"');
+  });
+
+  it('cut off by the token cap are halved and each half asked again, as a part too long is: the rest is not lost silently', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The whole part's answer ends at the token cap (finish_reason 'length'); the halves' answers end whole.
+    fake.chat.next({ finishReason: 'length' });
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+
+    const asked = chatRequests()
+      .map((entry) => JSON.stringify(entry.body))
+      .filter((body) => !body.includes(RETRY_HEAD));
+    const holds = (body: string, i: number) => body.includes(`[${rows[i]!.rowId}] `);
+    expect(asked).toHaveLength(3);
+    expect(rows.every((_, i) => holds(asked[0]!, i))).toBe(true);
+    expect([holds(asked[1]!, 0), holds(asked[1]!, rows.length - 1)]).toEqual([true, false]);
+    expect([holds(asked[2]!, 0), holds(asked[2]!, rows.length - 1)]).toEqual([false, true]);
+    // Made from the halves only: the cut answer's items are not kept beside theirs.
+    expect(made.items.filter((item) => item.text === MISSING_ROW_TEXT)).toHaveLength(2);
+    expect(made.notCovered).toEqual([]);
   });
 
   it('keep the user\'s own lines from the transcript\'s notes pad, filled in', async () => {
