@@ -5,9 +5,9 @@ import type { NotesTable, StoredItem, StoredNotes } from '../history/notes';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelRequests } from '../model-requests/model-requests';
-import { checkCitation } from './citation-check';
+import { checkCitation, citableTexts } from '../citations/citation-check';
 import { type NotesJobContext, mergeNotes, placeLines } from './notes-merge';
-import { type NotesRow, askNotesPart, rowTexts } from './notes-part';
+import { type NotesRow, askNotesPart } from './notes-part';
 import { BUILT_IN_TEMPLATES } from './templates';
 
 /** The kind of model job notes run as (model-jobs/). */
@@ -181,7 +181,7 @@ export function createNotesService(deps: NotesDeps) {
       const notes = stored(transcriptId);
       if (!notes.items.some((item) => item.id === itemId)) throw new Problem('notes.item_gone');
       // The user's wording is checked against the rows it cites as the model's was, so its status says what it now says.
-      const texts = rowTexts(deps.rows.rowsOf(transcriptId));
+      const texts = citableTexts(deps.rows.rowsOf(transcriptId));
       const items = notes.items.map((item) => (item.id === itemId ? { ...item, text, edited: true, status: checkCitation({ text, rows: item.rows }, texts) } : item));
       deps.notes.put({ ...notes, items });
       return viewOf({ ...notes, items });
