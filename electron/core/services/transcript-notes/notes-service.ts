@@ -54,11 +54,18 @@ export function createNotesService(deps: NotesDeps) {
     outOfDate: item.rows.some((id) => rows.get(id)?.text !== rowsThen[id]),
   });
 
+  /**
+   * The notes as the page sees them: out of date once the transcript is edited after them, any
+   * row edited, added or removed (its rows now against every row's text then), cited or not; each
+   * item out of date when a row it cites changed.
+   */
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
     const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
-    const { transcriptId, template, createdAt, covers, notCovered } = stored;
-    return { transcriptId, template, createdAt, items, outOfDate: items.some((item) => item.outOfDate), covers, notCovered };
+    const { transcriptId, template, createdAt, covers, notCovered, rowsThen } = stored;
+    // Every row reading as it did, and as many rows: none added, none removed.
+    const edited = rows.size !== Object.keys(rowsThen).length || [...rows.values()].some((row) => row.text !== rowsThen[row.rowId]);
+    return { transcriptId, template, createdAt, items, outOfDate: edited || items.some((item) => item.outOfDate), covers, notCovered };
   }
 
   const stored = (transcriptId: string) => {
@@ -85,7 +92,9 @@ export function createNotesService(deps: NotesDeps) {
     const context = job.context as NotesJobContext;
     const notes = mergeNotes(job, context, now());
     const before = context.update ? deps.notes.get(context.transcriptId) : null;
-    deps.notes.put(before ? { ...notes, items: updated(before, notes.items), rowsThen: { ...before.rowsThen, ...notes.rowsThen } } : notes);
+    // The rows then are the rows the update read (all of them, as it was made): a row removed since
+    // the notes before is no longer among them, so it does not leave the notes out of date for good.
+    deps.notes.put(before ? { ...notes, items: updated(before, notes.items) } : notes);
   }
 
   deps.jobs.register(NOTES_JOB, {

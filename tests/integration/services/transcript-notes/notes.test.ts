@@ -193,6 +193,25 @@ describe('meeting notes', () => {
     expect(updated.items.some((item) => item.section === 'decisions' && item.rows.includes(decision.rows[0]!))).toBe(true);
   });
 
+  it('are out of date once any row is edited after them, cited or not, and no longer once updated', async () => {
+    const { store, notes, editor } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The fake's notes cite rows 0 to 3; row 5 is cited by none.
+    expect(made.items.some((item) => item.rows.includes(rows[5]!.rowId))).toBe(false);
+    const document = editor.open('t1').document;
+    const at = document.blocks.findIndex((block) => block.id === rows[5]!.rowId);
+    editNow(editor, 't1', { type: 'text', block: at, text: 'Nobody knows what the travel budget for next year is.' });
+
+    const after = notes.get('t1')!;
+    expect(after.outOfDate).toBe(true);
+    // No item's rows changed: the notes as a whole are out of date, no item is.
+    expect(after.items.filter((item) => item.outOfDate)).toEqual([]);
+    const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'meeting', update: true });
+    expect(updated.outOfDate).toBe(false);
+  });
+
   it('updated add only items citing a row changed or made since: an unchanged row the notes did not cite brings no new item', async () => {
     const { store, notes, editor } = open();
     store.transcripts.put(spokenRecord('t1', said, 60), null);
