@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { NotesEvent } from '../../../../shared/contract/notes';
 import { blockText } from '../../../../shared/domain/transcript-edits';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
+import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
@@ -210,6 +211,16 @@ describe('meeting notes', () => {
     expect(after.items.filter((item) => item.outOfDate)).toEqual([]);
     const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'meeting', update: true });
     expect(updated.outOfDate).toBe(false);
+  });
+
+  it('are found by a Japanese word inside an item, cut as the row index cuts words, its snippet marking it', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    notes.editItem('t1', made.items[0]!.id, '来週までに予算の報告書を送ります。');
+    const hits = store.search('予算').filter((hit) => hit.kind === 'transcript');
+    expect(hits.map((hit) => hit.kind === 'transcript' && hit.transcriptId)).toEqual(['t1']);
+    expect(hits[0]!.snippet).toContain(`${MATCH_START}予算${MATCH_END}`);
   });
 
   it('updated add only items citing a row changed or made since: an unchanged row the notes did not cite brings no new item', async () => {
