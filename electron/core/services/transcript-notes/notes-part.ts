@@ -76,9 +76,10 @@ export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: 
   });
   if (!first.ok) return first;
   take(first.value.items);
-  // Cut off by the token cap: the runner halves the part and asks again (run-model-job.ts), so
-  // re-asking this answer's failed items would be spent on items about to be replaced.
-  if (first.truncated) return { ...first, value: items };
+  // Cut off by the token cap: the runner halves a part of two rows or more and asks again
+  // (run-model-job.ts), so re-asking this answer's failed items would be spent on items about to
+  // be replaced. A part of one row keeps what its answer held, checked and re-asked as any.
+  if (first.truncated && ask.rows.length > 1) return { ...first, value: items };
 
   const failed = items.filter((item) => item.status === 'unsupported');
   if (!failed.length) return { ...first, value: items };
