@@ -150,7 +150,17 @@ export function AskAcross() {
           </button>
         </div>
       )}
-      {step.kind === 'answered' && step.outcome.ok && <Answer claims={step.outcome.claims} prepared={step.prepared} />}
+      {step.kind === 'answered' && step.outcome.ok && (
+        <>
+          <Answer claims={step.outcome.claims} prepared={step.prepared} />
+          {/* The token cap ended the answer: what it held is above, the rest was never written. */}
+          {step.outcome.cutOff && (
+            <p className="hint" role="note">
+              {t('askAcross.cutOff')}
+            </p>
+          )}
+        </>
+      )}
       {step.kind === 'answered' && 'failure' in step.outcome && <FailureNotice failure={step.outcome.failure} onRetry={() => void send(step.prepared)} />}
       {step.kind === 'answered' && 'stopped' in step.outcome && (
         <div className="actions">

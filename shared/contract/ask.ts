@@ -53,7 +53,8 @@ export const replyCitationSchema = z.object({
 
 /** The answer, or why not: the service's failure, or `stopped` by the user (nothing of a stopped answer is kept). */
 export const askAnswerOutcomeSchema = z.union([
-  z.object({ ok: z.literal(true), claims: z.array(askClaimSchema) }),
+  // cutOff: the token cap ended the answer (a part's, when sent in parts): the claims are what it held.
+  z.object({ ok: z.literal(true), claims: z.array(askClaimSchema), cutOff: z.boolean() }),
   z.object({ ok: z.literal(false), failure: serviceFailure }),
   z.object({ ok: z.literal(false), stopped: z.literal(true) }),
 ]);

@@ -116,6 +116,34 @@ describe('meeting notes', () => {
     await page.emulateMedia({ colorScheme: null });
   });
 
+  it('on Free are read past the model\'s reasoning: what it wrote in <think> never shows, not even while the answer streams', async () => {
+    const { page } = s;
+    const reasoning = 'Reasoning aloud about a zebra';
+    await sidebar(page).getByRole('button', { name: 'meeting.mp3' }).click();
+    await resultHeading(page, 'meeting.mp3').waitFor();
+    // Everything the page shows from here on is watched: a reasoning item shown for a moment counts.
+    await page.evaluate((words) => {
+      const seen = window as unknown as { reasoningShown: boolean };
+      seen.reasoningShown = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes(words)) seen.reasoningShown = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, reasoning);
+    // Free's one model answers the plain prompt thinking aloud first, braces and all, as reasoning models do.
+    fake.chat.next({ think: `The user wants {"items": [{"section": "summary", "text": "${reasoning}", "rows": ["${rows[0]!.rowId}"]}]}, so I answer.` });
+    const panel = notesPanel(page);
+    await expect.poll(() => panel.getByRole('combobox', { name: 'Template' }).inputValue()).toBe('meeting');
+    const asked = () => fake.requests.filter((entry) => entry.path.endsWith('/chat/completions')).length;
+    const before = asked();
+    await panel.getByRole('button', { name: /^Make notes( again)?$/ }).click();
+    // The panel is busy from the click on: not busy once the fake has answered, it is done.
+    await expect.poll(() => asked() - before).toBeGreaterThan(0);
+    await expect.poll(() => panel.getAttribute('aria-busy')).toBe('false');
+    expect(await page.evaluate(() => (window as unknown as { reasoningShown: boolean }).reasoningShown)).toBe(false);
+    await panel.getByRole('button', { name: 'Make notes again' }).waitFor();
+    expect(await notesPanel(page).getByText(reasoning).count()).toBe(0);
+  });
+
   /** Rewords the item citing Bilal's question, as the user would. */
   async function editBilalsItem(page: Page) {
     const item = itemWith(page, 'Bilal asked why the bridge was late').first();

@@ -5,6 +5,7 @@ import { branchesMigration } from './branches';
 import { heldLinksMigration } from './held-links';
 import { messagePinsMigration } from './message-pins';
 import { messageSummariesMigration } from './message-summaries';
+import { notesTermsMigration } from './notes-index';
 import { peopleMigration } from './people';
 import { migrateRowIds } from './row-ids-migration';
 import { translationsMigration } from './translations';
@@ -253,6 +254,8 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   messageSummariesMigration,
   // 22: the documents and pastes a user message carried (held-links.ts).
   heldLinksMigration,
+  // 23: notes searched by their words cut as rows' are, CJK too (notes-index.ts).
+  notesTermsMigration,
 ];
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { NoteItem, NoteSection, NoteTemplate, NotesStretch } from '../../../../shared/contract/notes';
 import { statementCache } from '../storage/sqlite-transaction';
+import { notesTerms } from './notes-index';
 
 /** An item as kept: what the page sees less what is worked out when read (its time, out of date). */
 export type StoredItem = Omit<NoteItem, 'startMs' | 'outOfDate'>;
@@ -45,17 +46,19 @@ export function notesTable(db: DatabaseSync) {
       };
     },
     put(notes: StoredNotes) {
+      const text = searchable(notes.items);
       sql(
-        `INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text, coverage) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text, terms, coverage) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(transcript_id) DO UPDATE SET template = excluded.template, created_at = excluded.created_at,
-           items = excluded.items, cited = excluded.cited, text = excluded.text, coverage = excluded.coverage`,
+           items = excluded.items, cited = excluded.cited, text = excluded.text, terms = excluded.terms, coverage = excluded.coverage`,
       ).run(
         notes.transcriptId,
         JSON.stringify(notes.template),
         notes.createdAt,
         JSON.stringify(notes.items),
         JSON.stringify(notes.rowsThen),
-        searchable(notes.items),
+        text,
+        notesTerms(text),
         JSON.stringify({ covers: notes.covers, notCovered: notes.notCovered }),
       );
     },

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { SearchHit } from '../../../../shared/contract/history';
 import { MATCH_END, MATCH_START, rowsFound } from './current-text';
+import { notesFound } from './notes-index';
 
 export { MATCH_END, MATCH_START };
 
@@ -58,17 +59,10 @@ export function searchHistory(db: DatabaseSync, input: string, limit: number): S
            JOIN transcripts t ON t.id = e.transcript_id
           WHERE transcript_edits_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
           ORDER BY t.created_at DESC LIMIT ?2)
-       UNION ALL
-       SELECT * FROM (
-         SELECT t.id, t.file_name, t.created_at, ${snippetOf('transcript_notes_fts')}
-           FROM transcript_notes_fts
-           JOIN transcript_notes n ON n.rowid = transcript_notes_fts.rowid
-           JOIN transcripts t ON t.id = n.transcript_id
-          WHERE transcript_notes_fts MATCH ?1 AND t.id NOT IN (SELECT value FROM json_each(?3))
-          ORDER BY t.created_at DESC LIMIT ?2)`,
+`,
     )
     .all(query, limit, found) as unknown as Omit<Extract<SearchHit, { kind: 'transcript' }>, 'kind'>[];
-  const transcripts = [...byRow, ...byText];
+  const transcripts = [...byRow, ...byText, ...notesFound(db, input, limit, found)];
   return [
     ...messages.map((hit) => ({ kind: 'message' as const, ...hit })),
     // Once per transcript: found by a row, its text and its notes, it is one hit (the row's snippet first).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AskClaim, AskPrepared } from '../../../../shared/contract/ask';
-import { checkCitation } from '../transcript-notes/citation-check';
+import { checkCitation, citableTexts } from '../citations/citation-check';
 import { sourceLabel } from './prompt';
 
 /** The answer's shape, asked for as JSON (prompt.ts) and checked by zod in the model-request layer. */
@@ -24,7 +24,7 @@ const IN_TEXT = /\[\s*(T\d+\s*\/\s*[0-9a-z]+(?:\s*[,;]\s*T\d+\s*\/\s*[0-9a-z]+)*
 export function checkedClaims(answer: ModelAnswer, prepared: AskPrepared): AskClaim[] {
   const key = (transcriptId: string, rowId: string) => `${transcriptId}/${rowId}`;
   const sent = new Map(prepared.rows.map((row) => [key(row.transcriptId, row.rowId), row]));
-  const texts = new Map(prepared.rows.map((row) => [key(row.transcriptId, row.rowId), row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
+  const texts = citableTexts(prepared.rows, (row) => key(row.transcriptId, row.rowId));
   const transcriptOf = new Map(prepared.sources.map((source, i) => [sourceLabel(i), source.transcriptId]));
   // A label that names nothing sent stays in the check under a key no row has, so the claim fails.
   const keyOf = (label: string) => {

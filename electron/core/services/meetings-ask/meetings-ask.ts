@@ -78,7 +78,9 @@ export function createMeetingsAsk(deps: MeetingsAskDeps) {
     // Stopped: parts answered before the stop are not an answer to the question either.
     if (signal.aborted) return { ok: false, stopped: true };
     if (!answered.ok && answered.failure) return { ok: false, failure: answered.failure };
-    return { ok: true, claims: answered.results.flatMap((part) => checkedClaims(part.value, now)) };
+    // An answer the token cap cut off keeps the claims it held, and says so: a question is one
+    // answer, not items to halve and ask again as notes' parts are.
+    return { ok: true, claims: answered.results.flatMap((part) => checkedClaims(part.value, now)), cutOff: answered.results.some((part) => part.truncated) };
   }
 
   function send(askId: string): Promise<AskAnswerOutcome> {

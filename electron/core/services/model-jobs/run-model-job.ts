@@ -44,8 +44,9 @@ export interface ModelRunIo {
 /**
  * Runs a model job's parts still waiting, at the service's pace (part-scheduler.ts: 429 and 503
  * wait and the part goes again), each result stored as it arrives. A part bigger than the fit
- * learnt is cut before it is sent; one the service finds too long is halved and both halves go
- * on; any other refusal fails the job with the service's words, keeping the parts done.
+ * learnt is cut before it is sent; one the service finds too long, or whose answer the token
+ * cap cut off, is halved and both halves go on; any other refusal fails the job with the
+ * service's words, keeping the parts done.
  */
 export async function runModelJob(job: StoredModelJob, input: ModelJobInput, handler: ModelJobHandler, deps: ModelRunDeps, io: ModelRunIo) {
   const size = itemSize(handler);
@@ -61,6 +62,11 @@ export async function runModelJob(job: StoredModelJob, input: ModelJobInput, han
     io.save();
   }
 
+  function halve(part: StoredModelPart, items: unknown[]) {
+    const half = Math.ceil(items.length / 2);
+    split(part, [items.slice(0, half), items.slice(half)]);
+  }
+
   async function work(part: StoredModelPart) {
     const items = input.items.slice(part.from, part.to);
     const cuts = cutToFit(items, size, Math.min(job.partSize ?? Infinity, deps.fits.budget(key)));
@@ -72,6 +78,9 @@ export async function runModelJob(job: StoredModelJob, input: ModelJobInput, han
       .finally(text.flush);
     if (outcome.ok) {
       await deps.fits.record(key, sizeOf(part), true);
+      // An answer the token cap cut off lost what came after it: half the items leave each half's
+      // answer room to end whole. A part of one item keeps what its answer held.
+      if (outcome.truncated && items.length > 1) return halve(part, items);
       Object.assign(part, { state: 'done', result: outcome.value, usage: outcome.usage });
       io.saveParts([part]);
       return io.save();
@@ -80,8 +89,7 @@ export async function runModelJob(job: StoredModelJob, input: ModelJobInput, han
     if (!failure || io.signal.aborted) throw new Stopped();
     if (failure.reason === 'context_too_long' && items.length > 1) {
       await deps.fits.record(key, sizeOf(part), false);
-      const half = Math.ceil(items.length / 2);
-      return split(part, [items.slice(0, half), items.slice(half)]);
+      return halve(part, items);
     }
     if (asksToWait(failure)) throw new RateLimited(failure.retryAfterSeconds, failure);
     throw new PartFailed(failure);

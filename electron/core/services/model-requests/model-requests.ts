@@ -44,6 +44,8 @@ export interface PartResult<I, R> {
   items: I[];
   value: R;
   usage: Usage | null;
+  /** The token cap cut this part's answer off (`value` is what it held). */
+  truncated: boolean;
 }
 
 /** The service's base address; null while there is none (the request itself then fails as not configured). */
@@ -151,7 +153,7 @@ export function createModelRequests(deps: { service: ServiceClient; plan: () => 
       const outcome = await request.send(part, model);
       if (outcome.ok) {
         await fits.record(key, sizeOf(part), true);
-        results.push({ items: part, value: outcome.value, usage: outcome.usage });
+        results.push({ items: part, value: outcome.value, usage: outcome.usage, truncated: outcome.truncated });
         continue;
       }
       if (outcome.failure?.reason !== 'context_too_long' || part.length < 2) return { ok: false, failure: outcome.failure, results };

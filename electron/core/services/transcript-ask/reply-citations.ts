@@ -1,6 +1,6 @@
 import type { ReplyCitation } from '../../../../shared/contract/ask';
 import { ROW_BRACKET, bracketIds, citationKey } from '../../../../shared/domain/row-citations';
-import { type CitationStatus, checkCitation } from '../transcript-notes/citation-check';
+import { type CitationStatus, checkCitation, citableTexts } from '../citations/citation-check';
 import type { PromptRow } from './ask';
 
 /** Code is the answer's own text, never a citation (the page's remark plugin leaves it alone too). */
@@ -19,16 +19,16 @@ function claimBefore(text: string, from: number, to: number): string {
 
 /**
  * Main's verdict on each bracket of a reply of Ask about this transcript, against the rows as the
- * transcript now reads: checked with notes' `checkCitation` (every cited row exists and shares a
- * content word with its claim; another script is unchecked), as Ask across meetings checks its
- * claims. A bracket whose ids the transcript could never have had (row ids count up in base 36,
+ * transcript now reads: checked with services/citations' `checkCitation` (every cited row exists
+ * and shares a content word of its own words with the claim; another script is unchecked), as
+ * notes and Ask across meetings check theirs. A bracket whose ids the transcript could never have had (row ids count up in base 36,
  * so one above the highest was never given: "[sic]", "[2024]") is the answer's own text. One
  * verdict per bracket's ids: the same ids cited for two claims carry the weaker of their verdicts,
  * since the page renders each bracket by its ids (it parses the reply block by block).
  */
 export function replyCitations(content: string, rows: readonly PromptRow[]): ReplyCitation[] {
   const text = content.replace(CODE, (code) => ' '.repeat(code.length));
-  const texts = new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
+  const texts = citableTexts(rows);
   const starts = new Map(rows.map((row) => [row.rowId, row.startMs]));
   const highest = Math.max(0, ...rows.map((row) => parseInt(row.rowId, 36)));
   const verdicts = new Map<string, ReplyCitation>();

@@ -15,7 +15,8 @@ const MIME: Record<EditorExportFormat, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'transcript';
+/** A recording's name without its extension, as every file made from it is named. */
+export const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'transcript';
 
 /**
  * The one writer of a transcript's files, for its page and its editor alike. Until it is edited,

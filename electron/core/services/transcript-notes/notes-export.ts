@@ -2,6 +2,7 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { NoteItem, TranscriptNotes } from '../../../../shared/contract/notes';
 import type { MainWords } from '../language/language-service';
 import type { FileToSave } from '../storage/file-saver';
+import { baseName } from '../transcript-export/export-file';
 import { clockTime } from '../transcript-export/paragraphs';
 import { templateInWords } from './template-words';
 
@@ -57,8 +58,6 @@ export async function notesDocx(notes: TranscriptNotes, fileName: string, words:
   const doc = new Document({ creator: 'Confab', title, sections: [{ children }] });
   return new Uint8Array(await Packer.toBuffer(doc));
 }
-
-const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '') || 'transcript';
 
 /** The notes as a file to save: Markdown or Word, named after the recording. */
 export async function notesFile(notes: TranscriptNotes, fileName: string, format: 'md' | 'docx', words: MainWords): Promise<FileToSave> {

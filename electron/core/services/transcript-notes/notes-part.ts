@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NoteTemplate, UserLine } from '../../../../shared/contract/notes';
 import type { StoredItem } from '../history/notes';
 import type { ModelOutcome, ModelRequests } from '../model-requests/model-requests';
-import { checkCitation } from './citation-check';
+import { checkCitation, citableTexts } from '../citations/citation-check';
 import { type NotesItemOutput, itemsSoFar, notesOutputSchema } from './output';
 import { notesMessages, retryMessages } from './prompt';
 import { addedUsage } from '../model-requests/usage';
@@ -15,9 +15,6 @@ export interface NotesRow {
   startMs: number | null;
   endMs: number | null;
 }
-
-/** Each row's text as an item is checked against: its speaker's name included, so "Anna will call" is supported by Anna's row. */
-export const rowTexts = (rows: readonly NotesRow[]) => new Map(rows.map((row) => [row.rowId, row.speaker ? `${row.speaker}: ${row.text}` : row.text]));
 
 export interface NotesPartAsk {
   template: NoteTemplate;
@@ -38,7 +35,7 @@ export interface NotesPartAsk {
  */
 export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: NotesPartAsk): Promise<ModelOutcome<StoredItem[]>> {
   const { template, userLines } = ask;
-  const texts = rowTexts(ask.rows);
+  const texts = citableTexts(ask.rows);
   const toItem = (output: NotesItemOutput): StoredItem => ({
     id: randomUUID(),
     section: template.sections.some((section) => section.key === output.section) ? output.section : template.sections[0]!.key,
@@ -79,6 +76,10 @@ export async function askNotesPart(models: Pick<ModelRequests, 'askJson'>, ask: 
   });
   if (!first.ok) return first;
   take(first.value.items);
+  // Cut off by the token cap: the runner halves a part of two rows or more and asks again
+  // (run-model-job.ts), so re-asking this answer's failed items would be spent on items about to
+  // be replaced. A part of one row keeps what its answer held, checked and re-asked as any.
+  if (first.truncated && ask.rows.length > 1) return { ...first, value: items };
 
   const failed = items.filter((item) => item.status === 'unsupported');
   if (!failed.length) return { ...first, value: items };

@@ -5,9 +5,9 @@ import type { NotesTable, StoredItem, StoredNotes } from '../history/notes';
 import type { TranscriptRowIndex } from '../history/transcript-rows';
 import type { ModelJobQueue } from '../model-jobs/model-job-queue';
 import type { ModelRequests } from '../model-requests/model-requests';
-import { checkCitation } from './citation-check';
+import { checkCitation, citableTexts } from '../citations/citation-check';
 import { type NotesJobContext, mergeNotes, placeLines } from './notes-merge';
-import { type NotesRow, askNotesPart, rowTexts } from './notes-part';
+import { type NotesRow, askNotesPart } from './notes-part';
 import { sectionsFromText } from './template-text';
 import { BUILT_IN_TEMPLATES } from './templates';
 
@@ -55,11 +55,18 @@ export function createNotesService(deps: NotesDeps) {
     outOfDate: item.rows.some((id) => rows.get(id)?.text !== rowsThen[id]),
   });
 
+  /**
+   * The notes as the page sees them: out of date once the transcript is edited after them, any
+   * row edited, added or removed (its rows now against every row's text then), cited or not; each
+   * item out of date when a row it cites changed.
+   */
   function viewOf(stored: StoredNotes): TranscriptNotes {
     const rows = new Map(deps.rows.rowsOf(stored.transcriptId).map((row) => [row.rowId, row]));
     const items = stored.items.map((item) => view(item, rows, stored.rowsThen));
-    const { transcriptId, template, createdAt, covers, notCovered } = stored;
-    return { transcriptId, template, createdAt, items, outOfDate: items.some((item) => item.outOfDate), covers, notCovered };
+    const { transcriptId, template, createdAt, covers, notCovered, rowsThen } = stored;
+    // Every row reading as it did, and as many rows: none added, none removed.
+    const edited = rows.size !== Object.keys(rowsThen).length || [...rows.values()].some((row) => row.text !== rowsThen[row.rowId]);
+    return { transcriptId, template, createdAt, items, outOfDate: edited || items.some((item) => item.outOfDate), covers, notCovered };
   }
 
   const stored = (transcriptId: string) => {
@@ -86,7 +93,9 @@ export function createNotesService(deps: NotesDeps) {
     const context = job.context as NotesJobContext;
     const notes = mergeNotes(job, context, now());
     const before = context.update ? deps.notes.get(context.transcriptId) : null;
-    deps.notes.put(before ? { ...notes, items: updated(before, notes.items), rowsThen: { ...before.rowsThen, ...notes.rowsThen } } : notes);
+    // The rows then are the rows the update read (all of them, as it was made): a row removed since
+    // the notes before is no longer among them, so it does not leave the notes out of date for good.
+    deps.notes.put(before ? { ...notes, items: updated(before, notes.items) } : notes);
   }
 
   deps.jobs.register(NOTES_JOB, {
@@ -187,7 +196,7 @@ export function createNotesService(deps: NotesDeps) {
       const notes = stored(transcriptId);
       if (!notes.items.some((item) => item.id === itemId)) throw new Problem('notes.item_gone');
       // The user's wording is checked against the rows it cites as the model's was, so its status says what it now says.
-      const texts = rowTexts(deps.rows.rowsOf(transcriptId));
+      const texts = citableTexts(deps.rows.rowsOf(transcriptId));
       const items = notes.items.map((item) => (item.id === itemId ? { ...item, text, edited: true, status: checkCitation({ text, rows: item.rows }, texts) } : item));
       deps.notes.put({ ...notes, items });
       return viewOf({ ...notes, items });

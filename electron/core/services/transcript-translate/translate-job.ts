@@ -64,17 +64,14 @@ export function registerTranslateJob(deps: TranslateJobDeps) {
     // Another batch is making it: this one waits for it, and its tokens are counted once, there;
     // refused (a 429), this batch waits too rather than go without it.
     if (shared) return shared.then((outcome) => (outcome && !outcome.ok ? outcome : null));
-    {
-      let making: Promise<ModelOutcome<string> | null>;
-      const rows = sample(deps.rows.rowsOf(context.transcriptId), SYNOPSIS_SOURCE_CHARS);
-      making = deps.models.askText({ messages: synopsisMessages(rows, context.language), model, maxTokens: 400, signal }).then((outcome) => {
-        if (outcome.ok) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
-        return outcome;
-      });
-      making.finally(() => synopses.delete(key)).catch(() => undefined);
-      synopses.set(key, making);
-      return making;
-    }
+    const rows = sample(deps.rows.rowsOf(context.transcriptId), SYNOPSIS_SOURCE_CHARS);
+    const making = deps.models.askText({ messages: synopsisMessages(rows, context.language), model, maxTokens: 400, signal }).then((outcome) => {
+      if (outcome.ok) translations.setSynopsis(context.transcriptId, context.language, outcome.value.trim().slice(0, 1_000));
+      return outcome;
+    });
+    making.finally(() => synopses.delete(key)).catch(() => undefined);
+    synopses.set(key, making);
+    return making;
   }
 
   deps.jobs.register(TRANSLATE_JOB, {

@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../../../shared/domain/conversation';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { LATEST_VERSION, MIGRATIONS, migrate } from '../../../../electron/core/services/history/migrations';
+import { notesTermsMigration } from '../../../../electron/core/services/history/notes-index';
 import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { removeFolder } from '../../../support/temp-folder';
+import { spokenRecord } from '../../../support/spoken-record';
 
 let dir: string;
 let path: string;
@@ -132,6 +134,28 @@ describe('migrations', () => {
       expect([...store.deletions.ids('conversation')]).toEqual(['gone']);
     }
     expect(store.problem).toBeNull();
+  });
+});
+
+describe('the notes index (migration 23)', () => {
+  it('cuts notes kept before it into words, so a Japanese word inside them is found', () => {
+    const db = new DatabaseSync(path);
+    migrate(db, MIGRATIONS.indexOf(notesTermsMigration));
+    const record = spokenRecord('t1', 'Hello everyone.');
+    db.prepare('INSERT INTO transcripts (id, file_name, created_at, request, transcript, text) VALUES (?, ?, ?, ?, ?, ?)').run(
+      record.id,
+      record.fileName,
+      record.createdAt,
+      JSON.stringify(record.request),
+      JSON.stringify(record.transcript),
+      record.transcript.text,
+    );
+    db.prepare(`INSERT INTO transcript_notes (transcript_id, template, created_at, items, cited, text) VALUES ('t1', '{}', 1, '[]', '{}', ?)`).run('来週までに予算の報告書を送ります。');
+    db.close();
+
+    const store = createHistoryStore(path);
+    expect(store.search('予算').map((hit) => hit.kind === 'transcript' && hit.transcriptId)).toEqual(['t1']);
+    store.close();
   });
 });
 

@@ -83,6 +83,7 @@ describe('Ask across meetings', () => {
     const cite = { transcriptId: 'budget', rowId: cited.rowId, startMs: cited.startMs };
     expect(outcome).toEqual({
       ok: true,
+      cutOff: false,
       claims: [
         { text: 'The travel budget is cut by ten percent.', cites: [cite], status: 'supported' },
         // A row that was not sent, or a transcript that was not, is no citation: shown uncited.
@@ -108,10 +109,20 @@ describe('Ask across meetings', () => {
     const prepared = ask.prepare('travel budget');
     const cited = prepared.rows.find((row) => row.text.includes('travel budget'))!;
     fake.chat.next({ reply: answer([{ text: 'The travel budget is cut.', cites: [`T1/${cited.rowId}`] }]), think: 'The user wants {"claims": []}…' });
-    expect(await ask.send(prepared.askId)).toEqual({ ok: true, claims: [{ text: 'The travel budget is cut.', cites: [expect.objectContaining({ rowId: cited.rowId })], status: 'supported' }] });
+    expect(await ask.send(prepared.askId)).toEqual({ ok: true, cutOff: false, claims: [{ text: 'The travel budget is cut.', cites: [expect.objectContaining({ rowId: cited.rowId })], status: 'supported' }] });
     const [body] = chatBodies();
     expect(body).toMatchObject({ model: 'default', max_tokens: 4096 });
     expect(body!.response_format).toBeUndefined();
+  });
+
+  it('says the answer was cut off when the token cap ended it, keeping the claims it held', async () => {
+    const ask = asking();
+    const prepared = ask.prepare('travel budget');
+    const cited = prepared.rows.find((row) => row.text.includes('travel budget'))!;
+    fake.chat.next({ reply: answer([{ text: 'The travel budget is cut.', cites: [`T1/${cited.rowId}`] }]), finishReason: 'length' });
+    expect(await ask.send(prepared.askId)).toEqual({ ok: true, cutOff: true, claims: [expect.objectContaining({ text: 'The travel budget is cut.', status: 'supported' })] });
+    // An answer that ends whole says nothing of the kind.
+    expect(await ask.send(prepared.askId)).toMatchObject({ ok: true, cutOff: false });
   });
 
   it('sends rows too many for the model in parts and answers from all of them', async () => {
@@ -185,7 +196,7 @@ describe('Ask across meetings', () => {
     expect(prepared.rows.length).toBeGreaterThan(0);
     store.transcripts.setAskExcluded('budget', true);
     // Its rows were all there was to send: nothing is sent at all.
-    expect(await ask.send(prepared.askId)).toEqual({ ok: true, claims: [] });
+    expect(await ask.send(prepared.askId)).toEqual({ ok: true, cutOff: false, claims: [] });
     expect(chatBodies()).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { NotesEvent } from '../../../../shared/contract/notes';
 import { blockText } from '../../../../shared/domain/transcript-edits';
 import { createHistoryStore, type HistoryStore } from '../../../../electron/core/services/history/history-store';
+import { MATCH_END, MATCH_START } from '../../../../electron/core/services/history/search';
 import { createServiceClient } from '../../../../electron/core/services/net/service-client';
 import { mergeBackup } from '../../../../electron/core/services/history/restore';
 import { createTranscriptEditor } from '../../../../electron/core/services/transcript-editor/editor-service';
@@ -16,7 +17,7 @@ import { createNotesService } from '../../../../electron/core/services/transcrip
 import { notesHandlers } from '../../../../electron/core/handlers/notes';
 import { wordsIn } from '../../../../electron/core/services/language/language-service';
 import type { FileToSave } from '../../../../electron/core/services/storage/file-saver';
-import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
+import { ANSWER_SOME_RETRIES, BAD_ROW_ID, MISSING_ROW_TEXT, RETRY_HEAD, UNSUPPORTED_TEXT } from '../../../fake-service/notes';
 import { type FakeService, startFakeService } from '../../../fake-service/server';
 import { editNow } from '../../../support/editor-intents';
 import { spokenRecord } from '../../../support/spoken-record';
@@ -119,6 +120,27 @@ describe('meeting notes', () => {
     expect(retry.messages.at(-1)!.content).toContain('"retry"');
   });
 
+  it('cut off by the token cap are halved and each half asked again, as a part too long is: the rest is not lost silently', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The whole part's answer ends at the token cap (finish_reason 'length'); the halves' answers end whole.
+    fake.chat.next({ finishReason: 'length' });
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+
+    const asked = chatRequests()
+      .map((entry) => JSON.stringify(entry.body))
+      .filter((body) => !body.includes(RETRY_HEAD));
+    const holds = (body: string, i: number) => body.includes(`[${rows[i]!.rowId}] `);
+    expect(asked).toHaveLength(3);
+    expect(rows.every((_, i) => holds(asked[0]!, i))).toBe(true);
+    expect([holds(asked[1]!, 0), holds(asked[1]!, rows.length - 1)]).toEqual([true, false]);
+    expect([holds(asked[2]!, 0), holds(asked[2]!, rows.length - 1)]).toEqual([false, true]);
+    // Made from the halves only: the cut answer's items are not kept beside theirs.
+    expect(made.items.filter((item) => item.text === MISSING_ROW_TEXT)).toHaveLength(2);
+    expect(made.notCovered).toEqual([]);
+  });
+
   it('keep the user\'s own lines from the transcript\'s notes pad, filled in', async () => {
     const { store, notes } = open();
     const record = spokenRecord('t1', said, 60);
@@ -170,6 +192,35 @@ describe('meeting notes', () => {
     expect(updated.items.find((item) => item.id === summary.id)).toMatchObject({ text: 'My own summary', edited: true });
     expect(updated.items.some((item) => item.id === decision.id)).toBe(false);
     expect(updated.items.some((item) => item.section === 'decisions' && item.rows.includes(decision.rows[0]!))).toBe(true);
+  });
+
+  it('are out of date once any row is edited after them, cited or not, and no longer once updated', async () => {
+    const { store, notes, editor } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    const rows = store.transcripts.rows.rowsOf('t1');
+    // The fake's notes cite rows 0 to 3; row 5 is cited by none.
+    expect(made.items.some((item) => item.rows.includes(rows[5]!.rowId))).toBe(false);
+    const document = editor.open('t1').document;
+    const at = document.blocks.findIndex((block) => block.id === rows[5]!.rowId);
+    editNow(editor, 't1', { type: 'text', block: at, text: 'Nobody knows what the travel budget for next year is.' });
+
+    const after = notes.get('t1')!;
+    expect(after.outOfDate).toBe(true);
+    // No item's rows changed: the notes as a whole are out of date, no item is.
+    expect(after.items.filter((item) => item.outOfDate)).toEqual([]);
+    const { notes: updated } = await make(notes, { transcriptId: 't1', templateId: 'meeting', update: true });
+    expect(updated.outOfDate).toBe(false);
+  });
+
+  it('are found by a Japanese word inside an item, cut as the row index cuts words, its snippet marking it', async () => {
+    const { store, notes } = open();
+    store.transcripts.put(spokenRecord('t1', said, 60), null);
+    const { notes: made } = await make(notes, { transcriptId: 't1', templateId: 'meeting' });
+    notes.editItem('t1', made.items[0]!.id, '来週までに予算の報告書を送ります。');
+    const hits = store.search('予算').filter((hit) => hit.kind === 'transcript');
+    expect(hits.map((hit) => hit.kind === 'transcript' && hit.transcriptId)).toEqual(['t1']);
+    expect(hits[0]!.snippet).toContain(`${MATCH_START}予算${MATCH_END}`);
   });
 
   it('updated add only items citing a row changed or made since: an unchanged row the notes did not cite brings no new item', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkCitation, contentWords } from '../../../../electron/core/services/transcript-notes/citation-check';
+import { checkCitation, citableTexts, contentWords } from '../../../../electron/core/services/citations/citation-check';
+import { checkedClaims } from '../../../../electron/core/services/meetings-ask/answer';
+import { replyCitations } from '../../../../electron/core/services/transcript-ask/reply-citations';
 
 const rows = new Map([
   ['1', 'Ana: El café del presupuesto se aprobó ayer.'],
@@ -41,5 +43,19 @@ describe('citation check', () => {
 
   it('fails an item whose rows exist but share no content word with it', () => {
     expect(checkCitation({ text: 'Quarterly zebra migration postponed', rows: ['4'] }, rows)).toBe('unsupported');
+  });
+});
+
+describe('a citation checked against its rows', () => {
+  const anna = { rowId: '1', startMs: 0, speaker: 'Anna', text: 'We meet again on Monday morning.' };
+  const claim = 'Anna signed the contract';
+
+  it('is not supported by the speaker\'s name alone: only the row\'s words count (notes, Ask across meetings, Ask about this transcript)', () => {
+    expect(checkCitation({ text: claim, rows: ['1'] }, citableTexts([anna]))).toBe('unsupported');
+    const prepared = { askId: 'a', question: 'q', sources: [{ transcriptId: 't', fileName: 'm.mp3', createdAt: 1 }], rows: [{ ...anna, transcriptId: 't' }] };
+    expect(checkedClaims({ claims: [{ text: claim, cites: ['T1/1'] }] }, prepared)[0]!.status).toBe('unsupported');
+    expect(replyCitations(`${claim} [1].`, [anna])[0]!.status).toBe('unsupported');
+    // The row's own words still support it.
+    expect(replyCitations('Anna said we meet on Monday [1].', [anna])[0]!.status).toBe('supported');
   });
 });

@@ -1,3 +1,4 @@
+import { fold } from '../../../../shared/domain/fold';
 import { indexTerms } from '../history/transcript-rows';
 
 /** What main found of an item's citations: supported, failed, or not checkable (another language). */
@@ -10,21 +11,28 @@ export type CitationStatus = 'supported' | 'unsupported' | 'unchecked';
  */
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
-/** A word folded for comparing: accents off (NFD, marks dropped, NFC again so Hangul stays whole), lower case. */
-const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').toLocaleLowerCase('und');
-
 /**
  * The words that can carry an item's meaning: cut as the row index cuts them (Intl.Segmenter,
- * so CJK is cut into words), folded, and long enough to mean something (≥ 4 letters; CJK ≥ 2).
+ * so CJK is cut into words), long enough to mean something (≥ 4 letters; CJK ≥ 2), folded as
+ * search folds. Letters are counted before folding: folding leaves a Hangul syllable in jamo,
+ * and a one-syllable particle would count as two letters.
  */
 export function contentWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const term of indexTerms(text)) {
-    const word = folded(term);
-    const letters = word.match(/\p{L}/gu)?.length ?? 0;
-    if (letters >= (IDEOGRAPHIC.test(word) ? 2 : 4)) words.add(word);
+    const letters = term.match(/\p{L}/gu)?.length ?? 0;
+    if (letters >= (IDEOGRAPHIC.test(term) ? 2 : 4)) words.add(fold(term));
   }
   return words;
+}
+
+/**
+ * Each row's own words by key (its id unless said), as a citation is checked against them. Never
+ * its speaker's name: "Anna signed the contract" would share "Anna" with every row Anna spoke,
+ * whatever it says. The model still reads who spoke in its prompt.
+ */
+export function citableTexts<R extends { rowId: string; text: string }>(rows: readonly R[], keyOf: (row: R) => string = (row) => row.rowId): Map<string, string> {
+  return new Map(rows.map((row) => [keyOf(row), row.text]));
 }
 
 /** The scripts a text's letters are written in, Han, kana and Hangul counting as one (CJK text mixes them). */
@@ -60,8 +68,7 @@ function mainScript(text: string): string | null {
  * *unchecked*, not failed. Two languages in one script (English notes of a Spanish meeting) are
  * not told apart this way: no list of words per language is kept, and guessing a language from
  * a sentence is unreliable; such an item is checked, and fails when it shares no word (names and
- * numbers often are shared). Speaker names are part of a row's text here, so an item naming who
- * said it is supported by that name.
+ * numbers often are shared). `rows` hold the rows' own words only (`citableTexts`).
  */
 export function checkCitation(item: { text: string; rows: readonly string[] }, rows: ReadonlyMap<string, string>): CitationStatus {
   if (!item.rows.length) return 'unsupported';
