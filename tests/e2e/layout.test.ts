@@ -260,6 +260,35 @@ describe('every screen holds at every size, in both themes', () => {
   });
 });
 
+const DOCS_CHAT = 'Harbour report, with documents and two branches';
+
+/** The newest chat carries two documents and a pasted text, and its first message has an older branch (‹ 1 of 2 ›). */
+function seedDocumentsChat(store: HistoryStore) {
+  const at = T + 60 * 60_000;
+  const attached = [
+    { id: '00000000-0000-4000-8000-000000000001', kind: 'document' as const, name: 'Annual harbour report with every ship that came in, 2024 edition.pdf', pages: 30, lines: 2400, tokens: 18_500 },
+    { id: '00000000-0000-4000-8000-000000000002', kind: 'document' as const, name: 'tides.docx', pages: null, lines: 900, tokens: 15_300, summaryTokens: 412 },
+    { id: '00000000-0000-4000-8000-000000000003', kind: 'paste' as const, name: 'Pasted text', pages: null, lines: 1200, tokens: 40_000, firstTokens: 2_000 },
+  ];
+  const meta = { id: 'docs', title: DOCS_CHAT, systemPrompt: '', options: storedOptions, pinned: false, createdAt: at, updatedAt: at };
+  const older = storedMessage('docs-0', 'user', 'What does the report say about the tides?', at);
+  store.insertWhole({
+    ...meta,
+    messages: [
+      { ...storedMessage('docs-1', 'user', 'What does the report say about the quay, and when does it flood?', at + 1000), attached },
+      storedMessage('docs-2', 'assistant', `The report says the quay floods at every dawn high tide. ${'It names each ship and its berth. '.repeat(12)}`, at + 2000),
+    ],
+    otherBranches: [{ ...older, parentId: null }],
+  });
+}
+
+/** Three people with colours and notes, one with a long name, for the People page. */
+function seedPeople(store: HistoryStore) {
+  store.people.insert({ name: 'Anna', colour: '#1f77b4', note: 'Runs the harbour office.' });
+  store.people.insert({ name: 'Bilal Rahman-Okonkwo of the port authority', colour: '#d62728', note: `Asks about the bridge. ${'Knows every berth. '.repeat(10)}` });
+  store.people.insert({ name: 'Chen', colour: null, note: null });
+}
+
 // A window as a long-time user's: 50 chats and 30 transcripts kept, seeded before the start.
 function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 50; i++) {
@@ -269,6 +298,8 @@ function seedMany(store: HistoryStore) {
     store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
   }
   for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+  seedDocumentsChat(store);
+  seedPeople(store);
 }
 
 /** Both lists keep their newest items whole (three chats at least) and the way to all transcripts in the window. */
@@ -336,6 +367,18 @@ describe('a long-kept history, and the editor with every panel open, in English 
     await sidebar(page).getByRole('button', { name: 'Chat 50', exact: true }).waitFor();
     await sidebar(page).getByRole('button', { name: 'All transcripts (30)' }).waitFor();
     expect(await checkScreen(page, 'sidebar with 50 chats', listsWhole(page), undefined, ['dark'])).toEqual([]);
+  });
+
+  it('a chat with documents (one sent as a summary, one in part) and branches, and the People page', async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: DOCS_CHAT, exact: true }).click();
+    await page.getByRole('group', { name: 'Attached to this message' }).getByText(/^tides\.docx · /).waitFor();
+    const problems = await checkScreen(page, 'chat with documents and branches', undefined, undefined, ['light']);
+    await sidebar(page).getByRole('button', { name: 'People', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
+    await page.getByRole('listitem', { name: 'Anna', exact: true }).waitFor();
+    problems.push(...(await checkScreen(page, 'people', undefined, undefined, ['dark'])));
+    expect(problems).toEqual([]);
   });
 
   it('the editor with every panel open', async () => {
