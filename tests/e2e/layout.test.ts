@@ -7,6 +7,8 @@ import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } 
 import { SIZES, checkScreen } from '../support/layout';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { putSpokenMeeting } from '../support/transcript-editor';
+import type { StoredItem } from '../../electron/core/services/history/notes';
+import { BUILT_IN_TEMPLATES } from '../../electron/core/services/transcript-notes/templates';
 import { newChat, send, settled, setPlan, useKey } from '../support/chat';
 import { caretAt, row, rowsText } from '../support/transcript-editor';
 import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcription';
@@ -289,6 +291,34 @@ function seedPeople(store: HistoryStore) {
   store.people.insert({ name: 'Chen', colour: null, note: null });
 }
 
+const NEWEST_MEETING = 'recording 30 of the weekly planning meeting.mp3';
+
+/** The newest meeting has notes (every section of the built-in Meeting template) and a German translation. */
+function seedNotesAndTranslation(store: HistoryStore) {
+  const id = `meeting-${NEWEST_MEETING}`;
+  const rows = store.transcripts.rows.rowsOf(id);
+  const [template] = BUILT_IN_TEMPLATES;
+  const item = (n: number, section: string, text: string, extra: Partial<StoredItem> = {}): StoredItem => ({
+    id: `item-${n}`, section, text, userText: null, owner: null, due: null, rows: [rows[n % rows.length]!.rowId], status: 'supported', edited: false, ...extra,
+  });
+  store.notes.put({
+    transcriptId: id,
+    template: template!,
+    createdAt: T,
+    items: [
+      item(0, 'summary', 'Bella asked Anna about the bridge, and the steel for it came late.'),
+      item(1, 'decisions', `The budget is talked over again next week. ${'Every team brings its figures. '.repeat(4)}`),
+      item(2, 'actions', 'Anna orders the steel again', { owner: 'Anna Rahman-Okonkwo', due: 'Friday, the fourteenth of March' }),
+      item(3, 'questions', 'Who pays for the delay?', { status: 'unsupported', edited: true }),
+    ],
+    rowsThen: Object.fromEntries(rows.map((row) => [row.rowId, row.text])),
+    covers: [{ startMs: 0, endMs: 10_000 }],
+    notCovered: [],
+  });
+  store.translations.ensure(id, 'de', T);
+  store.translations.putRows(id, 'de', rows.map((row) => ({ rowId: row.rowId, text: `Übersetzt: ${row.text} ${'Noch ein langer Satz. '.repeat(3)}`, status: 'translated' as const, edited: false, source: row.text })));
+}
+
 // A window as a long-time user's: 50 chats and 30 transcripts kept, seeded before the start.
 function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 50; i++) {
@@ -300,6 +330,7 @@ function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
   seedDocumentsChat(store);
   seedPeople(store);
+  seedNotesAndTranslation(store);
 }
 
 /** Both lists keep their newest items whole (three chats at least) and the way to all transcripts in the window. */
@@ -379,6 +410,16 @@ describe('a long-kept history, and the editor with every panel open, in English 
     await page.getByRole('listitem', { name: 'Anna', exact: true }).waitFor();
     problems.push(...(await checkScreen(page, 'people', undefined, undefined, ['dark'])));
     expect(problems).toEqual([]);
+  });
+
+  it("a transcript's page with notes and a translation side by side", async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: NEWEST_MEETING, exact: true }).click();
+    await page.getByText('Anna orders the steel again').waitFor();
+    const translations = page.getByRole('region', { name: 'Translations' });
+    await translations.getByRole('button', { name: 'German', exact: true }).click();
+    await translations.getByRole('list', { name: 'Original and translated rows' }).getByRole('listitem').first().waitFor();
+    expect(await checkScreen(page, 'transcript with notes and a translation', undefined, undefined, ['dark'])).toEqual([]);
   });
 
   it('the editor with every panel open', async () => {
