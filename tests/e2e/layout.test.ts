@@ -7,6 +7,7 @@ import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } 
 import { SIZES, checkScreen } from '../support/layout';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { putSpokenMeeting } from '../support/transcript-editor';
+import { spokenRecord } from '../support/spoken-record';
 import type { StoredItem } from '../../electron/core/services/history/notes';
 import { BUILT_IN_TEMPLATES } from '../../electron/core/services/transcript-notes/templates';
 import { newChat, send, settled, setPlan, useKey } from '../support/chat';
@@ -291,6 +292,7 @@ function seedPeople(store: HistoryStore) {
   store.people.insert({ name: 'Chen', colour: null, note: null });
 }
 
+const STEEL_REVIEW = 'The steel delivery for the harbour bridge came three weeks late. Anna will call the foundry on Monday about the girders.';
 const NEWEST_MEETING = 'recording 30 of the weekly planning meeting.mp3';
 
 /** The newest meeting has notes (every section of the built-in Meeting template) and a German translation. */
@@ -327,7 +329,9 @@ function seedMany(store: HistoryStore) {
     store.create({ id, title, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T + i * 60_000, updatedAt: T + i * 60_000 });
     store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
   }
-  for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+  for (let i = 2; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+  // The oldest says something of its own, for Ask across meetings to find (the others all say the same).
+  store.transcripts.put({ ...spokenRecord('steel-review', STEEL_REVIEW, 12), fileName: 'steel delivery review.mp3', createdAt: T }, null);
   seedDocumentsChat(store);
   seedPeople(store);
   seedNotesAndTranslation(store);
@@ -420,6 +424,18 @@ describe('a long-kept history, and the editor with every panel open, in English 
     await translations.getByRole('button', { name: 'German', exact: true }).click();
     await translations.getByRole('list', { name: 'Original and translated rows' }).getByRole('listitem').first().waitFor();
     expect(await checkScreen(page, 'transcript with notes and a translation', undefined, undefined, ['dark'])).toEqual([]);
+  });
+
+  it('Ask across meetings with the rows it would send shown, above 30 transcripts', async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: 'All transcripts (30)' }).click();
+    const ask = page.getByRole('region', { name: 'Ask across meetings' });
+    await ask.getByRole('textbox', { name: 'Question about your meetings' }).fill('When will Anna call the foundry about the girders?');
+    await ask.getByRole('button', { name: 'Find' }).click();
+    const outgoing = page.getByRole('region', { name: 'What leaves this machine' });
+    await outgoing.getByText(/^Show the rows/).click();
+    await outgoing.getByText('Anna will call the foundry', { exact: false }).first().waitFor();
+    expect(await checkScreen(page, 'ask across meetings', undefined, undefined, ['light'])).toEqual([]);
   });
 
   it('the editor with every panel open', async () => {
