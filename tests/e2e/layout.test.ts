@@ -19,9 +19,10 @@ import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcri
 // no control narrower than its words, one scroll per pane with its scrollbar at the pane's edge,
 // and the app's frame never scrolls (only its panes do). The screens hold what a user's would:
 // long messages and code, many conversations, long file names, a queue, two speakers, a backup,
-// an MCP server, rules; then a window with 50 chats and 30 transcripts and the editor with every
-// panel open, in English and in Arabic. PNGs in test-output/screens/layout/; the rules are in
-// tests/support/layout.ts.
+// an MCP server, rules; then a window with 50 chats and 30 transcripts, a chat with documents and
+// branches, People, a transcript's notes and a translation side by side, Ask across meetings'
+// rows, and the editor with every panel open (the sidebar and the editor in Arabic too). PNGs in
+// test-output/screens/layout/; the rules are in tests/support/layout.ts.
 
 let h: Harness;
 beforeAll(async () => {
