@@ -38,12 +38,7 @@ export function SentNotice({ message, conversationId, isLast }: { message: Messa
     return (
       <div className="sent-notice" role="note">
         <p className="hint">{t(TOO_BIG[sent.tooBig], { name: item?.name })}</p>
-        {/* Main cuts the item to what the model takes and answers the last message again. */}
-        {item && isLast && (
-          <button type="button" className="small secondary" onClick={() => useChat.getState().sendFirstPart(conversationId, item.id)}>
-            {t('context.sendFirstPart', { name: item.name })}
-          </button>
-        )}
+        {item && isLast && <TooBigChoices conversationId={conversationId} item={item} />}
       </div>
     );
   }
@@ -56,6 +51,27 @@ export function SentNotice({ message, conversationId, isLast }: { message: Messa
         .filter(Boolean)
         .join(' ')}
     </p>
+  );
+}
+
+/**
+ * An item too long by itself: main cuts it to what the model takes, or summarizes it (in parts,
+ * which takes a while: the button says so), and answers the last message again.
+ */
+function TooBigChoices({ conversationId, item }: { conversationId: string; item: { id: string; name: string } }) {
+  const { t } = useTranslation('chat');
+  const running = useChat((s) => !!s.running[conversationId]);
+  const [summarizing, setSummarizing] = useState(false);
+  const summary = () => setSummarizing(useChat.getState().sendSummary(conversationId, item.id));
+  return (
+    <div className="actions">
+      <button type="button" className="small secondary" disabled={running} onClick={() => useChat.getState().sendFirstPart(conversationId, item.id)}>
+        {t('context.sendFirstPart', { name: item.name })}
+      </button>
+      <button type="button" className="small secondary" disabled={running} aria-busy={running && summarizing} onClick={summary}>
+        {running && summarizing ? t('context.summarizing') : t('context.sendSummary', { name: item.name })}
+      </button>
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { useHeld } from './held';
 /**
  * The documents and pastes a sent message carried, as main linked them to it: each chip with
  * Save as file (main writes the extracted text) and, where the user chose to send only its
- * beginning, Send whole to undo that.
+ * beginning or a summary, Send whole to undo that.
  */
 export function SentItems({ message, conversationId }: { message: Message; conversationId: string }) {
   const { t } = useTranslation('chat');
@@ -38,7 +38,7 @@ export function SentItems({ message, conversationId }: { message: Message; conve
           <button type="button" className="link" aria-label={t('held.saveLabel', { name: item.name })} onClick={() => void save(item.id)}>
             {t('held.save')}
           </button>
-          {item.firstTokens ? (
+          {item.firstTokens || item.summaryTokens ? (
             <button type="button" className="link" title={t('held.sendWholeTitle')} onClick={() => void whole(item.id)}>
               {t('held.sendWhole')}
             </button>

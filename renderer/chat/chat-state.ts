@@ -112,6 +112,8 @@ export interface RepliesSlice {
   regenerate(id: string): boolean;
   /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
   sendFirstPart(id: string, itemId: string): boolean;
+  /** The same with a summary of it, which main writes first (the reply is running meanwhile). */
+  sendSummary(id: string, itemId: string): boolean;
   editAndResend(id: string, messageId: string, content: string): boolean;
   /** Retry on a user message: main answers it again in a new branch; its old reply and all after it stay. */
   retry(id: string, messageId: string): boolean;

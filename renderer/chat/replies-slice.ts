@@ -95,6 +95,9 @@ export const createRepliesSlice: StateCreator<ChatState, [], [], RepliesSlice> =
     sendFirstPart(id, itemId) {
       return ask(id, () => api.conversations.sendFirstPart({ conversationId: id, itemId }));
     },
+    sendSummary(id, itemId) {
+      return ask(id, () => api.conversations.sendSummary({ conversationId: id, itemId }));
+    },
     editAndResend(id, messageId, content) {
       const shown = shownSettings(id);
       if (!shown || !content.trim()) return false;

@@ -108,7 +108,9 @@ export const conversationsArea = {
   regenerate: call(z.object({ conversationId, ...shownSettings }).strict(), replyStartedSchema),
   /** Answers the last message again with only the first part of an attached document or paste that alone was too long. */
   sendFirstPart: call(z.object({ conversationId, itemId: z.string().min(1) }).strict(), replyStartedSchema),
-  /** Undoes "send the beginning": the item goes whole in the conversation's next requests again (every page gets its message). */
+  /** The same with a summary main writes of that item (in parts the model takes), sent in its place from then on. */
+  sendSummary: call(z.object({ conversationId, itemId: z.string().min(1) }).strict(), replyStartedSchema),
+  /** Undoes "send the beginning" or "send a summary": the item goes whole in the conversation's next requests again (every page gets its message). */
   sendWhole: call(z.object({ conversationId, itemId: heldId }).strict(), z.void()),
   /** Sends a user message as edited, as a new branch beside it (the old one stays, with all that followed it), and answers it. */
   edit: call(z.object({ conversationId, messageId: z.string().min(1), text: draft, ...shownSettings }).strict(), replyStartedSchema),

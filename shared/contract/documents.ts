@@ -59,10 +59,12 @@ export type HeldItem = z.infer<typeof heldItemSchema>;
 /**
  * What a sent user message shows of each item it carried (its chip, kept with the message in
  * the history, so a reload and an export still say it). `firstTokens`: the user chose to send
- * only the item's beginning, its first so many tokens, in every request until undone.
+ * only the item's beginning, its first so many tokens, in every request until undone;
+ * `summaryTokens`: a summary main wrote of it goes in its place instead, this long.
  */
 export const sentItemSchema = heldItemSchema.pick({ id: true, kind: true, name: true, pages: true, lines: true, tokens: true }).extend({
   firstTokens: z.number().int().positive().optional(),
+  summaryTokens: z.number().int().positive().optional(),
 });
 export type SentItem = z.infer<typeof sentItemSchema>;
 

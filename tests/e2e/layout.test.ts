@@ -7,6 +7,9 @@ import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } 
 import { SIZES, checkScreen } from '../support/layout';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { putSpokenMeeting } from '../support/transcript-editor';
+import { spokenRecord } from '../support/spoken-record';
+import type { StoredItem } from '../../electron/core/services/history/notes';
+import { BUILT_IN_TEMPLATES } from '../../electron/core/services/transcript-notes/templates';
 import { newChat, send, settled, setPlan, useKey } from '../support/chat';
 import { caretAt, row, rowsText } from '../support/transcript-editor';
 import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcription';
@@ -16,9 +19,10 @@ import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcri
 // no control narrower than its words, one scroll per pane with its scrollbar at the pane's edge,
 // and the app's frame never scrolls (only its panes do). The screens hold what a user's would:
 // long messages and code, many conversations, long file names, a queue, two speakers, a backup,
-// an MCP server, rules; then a window with 50 chats and 30 transcripts and the editor with every
-// panel open, in English and in Arabic. PNGs in test-output/screens/layout/; the rules are in
-// tests/support/layout.ts.
+// an MCP server, rules; then a window with 50 chats and 30 transcripts, a chat with documents and
+// branches, People, a transcript's notes and a translation side by side, Ask across meetings'
+// rows, and the editor with every panel open (the sidebar and the editor in Arabic too). PNGs in
+// test-output/screens/layout/; the rules are in tests/support/layout.ts.
 
 let h: Harness;
 beforeAll(async () => {
@@ -260,6 +264,64 @@ describe('every screen holds at every size, in both themes', () => {
   });
 });
 
+const DOCS_CHAT = 'Harbour report, with documents and two branches';
+
+/** The newest chat carries two documents and a pasted text, and its first message has an older branch (‹ 1 of 2 ›). */
+function seedDocumentsChat(store: HistoryStore) {
+  const at = T + 60 * 60_000;
+  const attached = [
+    { id: '00000000-0000-4000-8000-000000000001', kind: 'document' as const, name: 'Annual harbour report with every ship that came in, 2024 edition.pdf', pages: 30, lines: 2400, tokens: 18_500 },
+    { id: '00000000-0000-4000-8000-000000000002', kind: 'document' as const, name: 'tides.docx', pages: null, lines: 900, tokens: 15_300, summaryTokens: 412 },
+    { id: '00000000-0000-4000-8000-000000000003', kind: 'paste' as const, name: 'Pasted text', pages: null, lines: 1200, tokens: 40_000, firstTokens: 2_000 },
+  ];
+  const meta = { id: 'docs', title: DOCS_CHAT, systemPrompt: '', options: storedOptions, pinned: false, createdAt: at, updatedAt: at };
+  const older = storedMessage('docs-0', 'user', 'What does the report say about the tides?', at);
+  store.insertWhole({
+    ...meta,
+    messages: [
+      { ...storedMessage('docs-1', 'user', 'What does the report say about the quay, and when does it flood?', at + 1000), attached },
+      storedMessage('docs-2', 'assistant', `The report says the quay floods at every dawn high tide. ${'It names each ship and its berth. '.repeat(12)}`, at + 2000),
+    ],
+    otherBranches: [{ ...older, parentId: null }],
+  });
+}
+
+/** Three people with colours and notes, one with a long name, for the People page. */
+function seedPeople(store: HistoryStore) {
+  store.people.insert({ name: 'Anna', colour: '#1f77b4', note: 'Runs the harbour office.' });
+  store.people.insert({ name: 'Bilal Rahman-Okonkwo of the port authority', colour: '#d62728', note: `Asks about the bridge. ${'Knows every berth. '.repeat(10)}` });
+  store.people.insert({ name: 'Chen', colour: null, note: null });
+}
+
+const STEEL_REVIEW = 'The steel delivery for the harbour bridge came three weeks late. Anna will call the foundry on Monday about the girders.';
+const NEWEST_MEETING = 'recording 30 of the weekly planning meeting.mp3';
+
+/** The newest meeting has notes (every section of the built-in Meeting template) and a German translation. */
+function seedNotesAndTranslation(store: HistoryStore) {
+  const id = `meeting-${NEWEST_MEETING}`;
+  const rows = store.transcripts.rows.rowsOf(id);
+  const [template] = BUILT_IN_TEMPLATES;
+  const item = (n: number, section: string, text: string, extra: Partial<StoredItem> = {}): StoredItem => ({
+    id: `item-${n}`, section, text, userText: null, owner: null, due: null, rows: [rows[n % rows.length]!.rowId], status: 'supported', edited: false, ...extra,
+  });
+  store.notes.put({
+    transcriptId: id,
+    template: template!,
+    createdAt: T,
+    items: [
+      item(0, 'summary', 'Bella asked Anna about the bridge, and the steel for it came late.'),
+      item(1, 'decisions', `The budget is talked over again next week. ${'Every team brings its figures. '.repeat(4)}`),
+      item(2, 'actions', 'Anna orders the steel again', { owner: 'Anna Rahman-Okonkwo', due: 'Friday, the fourteenth of March' }),
+      item(3, 'questions', 'Who pays for the delay?', { status: 'unsupported', edited: true }),
+    ],
+    rowsThen: Object.fromEntries(rows.map((row) => [row.rowId, row.text])),
+    covers: [{ startMs: 0, endMs: 10_000 }],
+    notCovered: [],
+  });
+  store.translations.ensure(id, 'de', T);
+  store.translations.putRows(id, 'de', rows.map((row) => ({ rowId: row.rowId, text: `Übersetzt: ${row.text} ${'Noch ein langer Satz. '.repeat(3)}`, status: 'translated' as const, edited: false, source: row.text })));
+}
+
 // A window as a long-time user's: 50 chats and 30 transcripts kept, seeded before the start.
 function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 50; i++) {
@@ -268,7 +330,12 @@ function seedMany(store: HistoryStore) {
     store.create({ id, title, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T + i * 60_000, updatedAt: T + i * 60_000 });
     store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
   }
-  for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+  for (let i = 2; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
+  // The oldest says something of its own, for Ask across meetings to find (the others all say the same).
+  store.transcripts.put({ ...spokenRecord('steel-review', STEEL_REVIEW, 12), fileName: 'steel delivery review.mp3', createdAt: T }, null);
+  seedDocumentsChat(store);
+  seedPeople(store);
+  seedNotesAndTranslation(store);
 }
 
 /** Both lists keep their newest items whole (three chats at least) and the way to all transcripts in the window. */
@@ -336,6 +403,40 @@ describe('a long-kept history, and the editor with every panel open, in English 
     await sidebar(page).getByRole('button', { name: 'Chat 50', exact: true }).waitFor();
     await sidebar(page).getByRole('button', { name: 'All transcripts (30)' }).waitFor();
     expect(await checkScreen(page, 'sidebar with 50 chats', listsWhole(page), undefined, ['dark'])).toEqual([]);
+  });
+
+  it('a chat with documents (one sent as a summary, one in part) and branches, and the People page', async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: DOCS_CHAT, exact: true }).click();
+    await page.getByRole('group', { name: 'Attached to this message' }).getByText(/^tides\.docx · /).waitFor();
+    const problems = await checkScreen(page, 'chat with documents and branches', undefined, undefined, ['light']);
+    await sidebar(page).getByRole('button', { name: 'People', exact: true }).dispatchEvent('click');
+    await page.getByRole('heading', { name: 'People', level: 1 }).waitFor();
+    await page.getByRole('listitem', { name: 'Anna', exact: true }).waitFor();
+    problems.push(...(await checkScreen(page, 'people', undefined, undefined, ['dark'])));
+    expect(problems).toEqual([]);
+  });
+
+  it("a transcript's page with notes and a translation side by side", async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: NEWEST_MEETING, exact: true }).click();
+    await page.getByText('Anna orders the steel again').waitFor();
+    const translations = page.getByRole('region', { name: 'Translations' });
+    await translations.getByRole('button', { name: 'German', exact: true }).click();
+    await translations.getByRole('list', { name: 'Original and translated rows' }).getByRole('listitem').first().waitFor();
+    expect(await checkScreen(page, 'transcript with notes and a translation', undefined, undefined, ['dark'])).toEqual([]);
+  });
+
+  it('Ask across meetings with the rows it would send shown, above 30 transcripts', async () => {
+    const { page } = shown!;
+    await sidebar(page).getByRole('button', { name: 'All transcripts (30)' }).click();
+    const ask = page.getByRole('region', { name: 'Ask across meetings' });
+    await ask.getByRole('textbox', { name: 'Question about your meetings' }).fill('When will Anna call the foundry about the girders?');
+    await ask.getByRole('button', { name: 'Find' }).click();
+    const outgoing = page.getByRole('region', { name: 'What leaves this machine' });
+    await outgoing.getByText(/^Show the rows/).click();
+    await outgoing.getByText('Anna will call the foundry', { exact: false }).first().waitFor();
+    expect(await checkScreen(page, 'ask across meetings', undefined, undefined, ['light'])).toEqual([]);
   });
 
   it('the editor with every panel open', async () => {

@@ -17,6 +17,7 @@ export function conversationsHandlers(deps: {
     send: async (input) => conversations.send(input),
     regenerate: async (input) => conversations.regenerate(input),
     sendFirstPart: async (input) => conversations.sendFirstPart(input),
+    sendSummary: async (input) => conversations.sendSummary(input),
     sendWhole: async (input) => conversations.sendWhole(input),
     edit: async (input) => conversations.edit(input),
     retry: async (input) => conversations.retry(input),

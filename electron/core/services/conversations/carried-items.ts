@@ -10,20 +10,23 @@ export type HeldDeps = Pick<HeldItems, 'check' | 'chips' | 'bind' | 'textFor' | 
 
 /**
  * The link between a conversation's messages and the held items they carried: the message shows
- * them (its `attached` chips, migration 22), the item keeps the user's "send only its beginning",
- * and every request carries the items as that choice says.
+ * them (its `attached` chips, migration 22), the item keeps the user's "send only its beginning"
+ * or "send a summary", and every request carries the items as that choice says.
  */
 export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tell: (event: WatchEvent) => void }) {
   const { history, held } = deps;
   const carriers = heldCarriers(history.db);
   let keeping = Promise.resolve();
 
-  /** Keeps (or undoes, tokens null) the cut of item `itemId`, on the item and on the chips of the messages that carried it. */
-  async function keep(conversationId: string, itemId: string, tokens: number | null) {
+  /**
+   * Keeps (or undoes, null) the user's choice for item `itemId` (its first `tokens`, or a summary),
+   * on the item and on the chips of the messages that carried it.
+   */
+  async function keep(conversationId: string, itemId: string, choice: { tokens: number; summary?: string } | null) {
     if (!held) return;
     // Measured once, here: every later request cuts the text by this length without encoding it again.
-    const text = tokens === null ? undefined : held.textFor(conversationId).find((item) => item.id === itemId)?.text;
-    const cut = tokens === null || text === undefined ? null : { tokens, chars: firstPartLength(text, tokens) };
+    const text = choice === null || choice.summary !== undefined ? undefined : held.textFor(conversationId).find((item) => item.id === itemId)?.text;
+    const cut = choice?.summary !== undefined ? { summary: choice.summary, tokens: choice.tokens } : choice === null || text === undefined ? null : { tokens: choice.tokens, chars: firstPartLength(text, choice.tokens) };
     const chip = await held.keepFirst(conversationId, itemId, cut);
     // An edit's message carries the items of the one it replaces: each shows the chip. Other branches' are rewritten
     // too, for when they show again; only the path's are on the pages.
@@ -32,6 +35,13 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
       history.putMessage(conversationId, shown);
       if (onPath) deps.tell({ type: 'message', conversationId, message: history.withSiblings(conversationId, [shown])[0]! });
     }
+  }
+
+  /** Keeps a summary (`choice`) to send in item `itemId`'s place from now on, or (null) the item whole again. */
+  function choose(conversationId: string, itemId: string, choice: { summary: string; tokens: number } | null) {
+    const done = keeping.then(() => keep(conversationId, itemId, choice));
+    keeping = done.catch(() => undefined);
+    return done;
   }
 
   return {
@@ -49,13 +59,10 @@ export function carriedItems(deps: { history: HistoryStore; held?: HeldDeps; tel
     /** The reply sent only the first `tokens` of an item: the next requests do the same, until undone. */
     sentPart(conversationId: string, itemId: string, tokens: number) {
       // Each refused attempt sends a smaller part: kept in order, so the last one sent is the one on disk.
-      keeping = keeping.then(() => keep(conversationId, itemId, tokens)).catch((error: unknown) => log.warn('Keeping the beginning of a held item failed:', error));
+      keeping = keeping.then(() => keep(conversationId, itemId, { tokens })).catch((error: unknown) => log.warn('Keeping the beginning of a held item failed:', error));
     },
-    /** Undoes "send the beginning": the item goes whole again. */
-    sendWhole(input: { conversationId: string; itemId: string }) {
-      const done = keeping.then(() => keep(input.conversationId, input.itemId, null));
-      keeping = done.catch(() => undefined);
-      return done;
-    },
+    choose,
+    /** Undoes "send the beginning" or "send a summary": the item goes whole again. */
+    sendWhole: (input: { conversationId: string; itemId: string }) => choose(input.conversationId, input.itemId, null),
   };
 }

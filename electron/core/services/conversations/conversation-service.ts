@@ -18,6 +18,7 @@ import { ridingAlong, ridingCopies } from './summary-plan';
 import type { ModelRequests } from '../model-requests/model-requests';
 import { Problem } from '../../../../shared/domain/problem';
 import { type HeldDeps, carriedItems } from './carried-items';
+import { heldChoiceIntents } from './held-summary';
 
 /** What the options panel showed when the user asked for a reply. */
 export type Shown = { systemPrompt?: string; options?: ChatOptions };
@@ -197,12 +198,7 @@ export function createConversationService(deps: {
 
     regenerate,
 
-    /** Answers the last message again with only the first part of held item `itemId` (it alone was too long). */
-    sendFirstPart(input: { conversationId: string; itemId: string }): ReplyStarted {
-      // Checked before anything is stored: only an item this conversation holds can be sent in part.
-      if (!deps.held?.textFor(input.conversationId).some((item) => item.id === input.itemId)) throw new Problem('held.not_found');
-      return regenerate({ conversationId: input.conversationId }, input.itemId);
-    },
+    ...heldChoiceIntents({ ...deps, tokens: deps.context.tokens.raw, model: (id) => history.meta(id).options.model, idle, keepSummary: carried.choose, regenerate }),
     sendWhole: carried.sendWhole,
 
     /** Shows another version of a reply: it becomes what the conversation says (and the model is sent). */

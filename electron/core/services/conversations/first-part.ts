@@ -56,7 +56,13 @@ export function withFirstPart(held: readonly HeldText[], itemId: string, tokens:
   return held.map((item) => (item.id === itemId ? { ...item, text: item.text.slice(0, firstPartLength(item.text, tokens)), tokens: Math.min(tokens, item.tokens) } : item));
 }
 
-/** The held items as the user chose to send them: each whose beginning alone was kept, cut to it (no encoding: its length was kept). */
+/**
+ * The held items as the user chose to send them: each whose beginning alone was kept, cut to it
+ * (no encoding: its length was kept); each summarized, its summary in its place.
+ */
 export function withKeptParts(held: readonly HeldText[]): HeldText[] {
-  return held.map((item) => (item.firstChars !== undefined ? { ...item, text: item.text.slice(0, item.firstChars), tokens: item.firstTokens ?? item.tokens } : item));
+  return held.map((item) => {
+    if (item.summary !== undefined) return { ...item, text: item.summary, tokens: item.summaryTokens ?? item.tokens };
+    return item.firstChars !== undefined ? { ...item, text: item.text.slice(0, item.firstChars), tokens: item.firstTokens ?? item.tokens } : item;
+  });
 }

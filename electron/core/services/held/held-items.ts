@@ -13,13 +13,16 @@ import { extractText } from './extract';
 /**
  * A held item's record beside its text: the chip's facts, the conversation it went with (null:
  * still in a composer) and the message that carried it; `firstTokens`: only its beginning is
- * sent, the first `firstChars` characters of the text (measured once, when the user chose it).
+ * sent, the first `firstChars` characters of the text (measured once, when the user chose it);
+ * `summary`: a summary of it goes instead (`summaryTokens` long), the user's other choice.
  */
 const recordSchema = heldItemSchema.extend({
   conversationId: z.string().nullable(),
   messageId: z.string().optional(),
   firstTokens: z.number().int().positive().optional(),
   firstChars: z.number().int().nonnegative().optional(),
+  summary: z.string().optional(),
+  summaryTokens: z.number().int().positive().optional(),
   createdAt: z.number(),
 });
 type HeldRecord = z.infer<typeof recordSchema>;
@@ -45,6 +48,9 @@ export interface HeldText {
   /** The user chose to send only its beginning: this many characters, its first `firstTokens` (conversations/first-part.ts). */
   firstChars?: number;
   firstTokens?: number;
+  /** The user chose to send a summary of it instead: this text, `summaryTokens` long. */
+  summary?: string;
+  summaryTokens?: number;
 }
 
 /**
@@ -101,7 +107,9 @@ export function createHeldItems(deps: {
     await rm(recordPath(id), { force: true });
     await rm(textPath(id), { force: true });
   };
-  const chipOf = ({ id, kind, name, pages, lines, tokens, firstTokens }: HeldRecord): SentItem => ({ id, kind, name, pages, lines, tokens, ...(firstTokens && { firstTokens }) });
+  const chipOf = ({ id, kind, name, pages, lines, tokens, firstTokens, summaryTokens }: HeldRecord): SentItem => ({
+    id, kind, name, pages, lines, tokens, ...(firstTokens && { firstTokens }), ...(summaryTokens && { summaryTokens }),
+  });
   const waiting = (id: string) => {
     const item = items.get(id);
     if (!item || item.conversationId !== null) throw new Problem('held.not_found');
@@ -208,13 +216,14 @@ export function createHeldItems(deps: {
 
     /**
      * Sends only the first `cut.tokens` (its first `cut.chars` characters) of a sent item from now
-     * on (null: whole again), the user's choice when it alone was too long; answers its chip.
+     * on, or a summary of it (null: whole again), the user's choice when it alone was too long; answers its chip.
      */
-    async keepFirst(conversationId: string, id: string, cut: { tokens: number; chars: number } | null) {
+    async keepFirst(conversationId: string, id: string, cut: { tokens: number; chars: number } | { summary: string; tokens: number } | null) {
       const item = items.get(id);
       if (!item || item.conversationId !== conversationId) throw new Problem('held.not_found');
-      const { firstTokens: _, firstChars: __, ...rest } = item;
-      const record: HeldRecord = cut === null ? rest : { ...rest, firstTokens: cut.tokens, firstChars: cut.chars };
+      const { firstTokens: _, firstChars: __, summary: ___, summaryTokens: ____, ...rest } = item;
+      const record: HeldRecord =
+        cut === null ? rest : 'summary' in cut ? { ...rest, summary: cut.summary, summaryTokens: cut.tokens } : { ...rest, firstTokens: cut.tokens, firstChars: cut.chars };
       items.set(id, record);
       await put(record);
       return chipOf(record);
@@ -232,6 +241,7 @@ export function createHeldItems(deps: {
           text: textOf(item),
           tokens: item.tokens,
           ...(item.firstChars !== undefined && { firstChars: item.firstChars, firstTokens: item.firstTokens }),
+          ...(item.summary !== undefined && { summary: item.summary, summaryTokens: item.summaryTokens }),
         }));
     },
 

@@ -5,6 +5,7 @@ import type { Conversation, Message } from '../../../../shared/domain/conversati
 import type { ContextPlanView } from '../../../../shared/domain/context-budget';
 import { createHistoryStore } from '../../../../electron/core/services/history/history-store';
 import { planContext } from '../../../../electron/core/services/conversations/context-plan';
+import { ITEM_SUMMARY_INSTRUCTION } from '../../../../electron/core/services/conversations/held-summary';
 import { promptTokensOf } from '../../../fake-service/chat-reply';
 import { startCore } from '../../../support/tool-driver';
 import { testFolder } from '../../../support/temp-folder';
@@ -162,6 +163,57 @@ describe('a conversation with a context budget', () => {
     expect(reply.sent).toMatchObject({ tooBig: 'message', cut: true });
     // The question is kept, whatever the model said: nothing the user typed is lost.
     expect((await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-2)!.content).toContain('A very long question.');
+  });
+
+  it('names a system prompt too long by itself, whatever else the conversation holds', async () => {
+    const app = await coreWith(20, (index) => `Message number ${index}.`);
+    fake.setContextTokens(300);
+    const systemPrompt = 'Always answer as the archivist of the harbour, in full sentences. '.repeat(60);
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'Who are you?', systemPrompt, options });
+    expect(await app.end('long')).toMatchObject({ type: 'failed', failure: { reason: 'context_too_long' } });
+    const reply = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages.at(-1)!;
+    expect(reply.sent).toMatchObject({ tooBig: 'system_prompt', cut: true });
+    expect(reply.sent?.item).toBeUndefined();
+  });
+
+  it('sends a summary of an attached document too big by itself when asked, and its chip says so', async () => {
+    const app = await coreWith(6, (index) => `Message number ${index}.`);
+    fake.setContextTokens(2000);
+    const report = Array.from({ length: 1500 }, (_, i) => `Chapter ${i} of the annual report is about the harbour.`).join('\n');
+    const staged = await app.core.files.staging.fromBytes(new TextEncoder().encode(report), 'report.txt', 'document');
+    if (!staged.ok) throw new Error(staged.problem.code);
+    const attached = await app.invoke<{ ok: true; item: { id: string } }>('conversations:attach', { fileId: staged.file.fileId });
+    await app.invoke('conversations:send', { conversationId: 'long', text: 'What does the report say?', attached: [attached.item.id], options });
+    expect(await app.end('long')).toMatchObject({ type: 'failed', failure: { reason: 'context_too_long' } });
+
+    // Main summarizes the item's text in parts that fit (the request layer's halving), then answers again.
+    for (let i = 0; i < 40; i++) fake.chat.next({ reply: 'The report is about the harbour, chapter by chapter.' });
+    const before = chatLog().length;
+    await app.invoke('conversations:sendSummary', { conversationId: 'long', itemId: attached.item.id });
+    await app.next('long', 'done');
+    const asked = chatLog().slice(before);
+    const summaries = asked.filter((request) => (request.body as Body).messages[0]!.content === ITEM_SUMMARY_INSTRUCTION);
+    // More than one part, and a bounded number of refusals: each halves a part.
+    expect(summaries.filter((request) => request.status === 200).length).toBeGreaterThan(1);
+    expect(summaries.filter((request) => request.status === 400).length).toBeLessThanOrEqual(8);
+    // Every part of the report went to the model once, in order.
+    const parts = summaries.filter((request) => request.status === 200).map((request) => (request.body as Body).messages.at(-1)!.content);
+    expect(parts.join('\n')).toContain('Chapter 0 of');
+    expect(parts.join('\n')).toContain('Chapter 1499 of');
+    // The text goes as JSON data (dataMessage), never fenced in tags a document could close.
+    expect(JSON.parse(parts[0]!)).toMatchObject({ document: { name: 'report.txt', text: expect.stringContaining('Chapter 0 of') } });
+    const taken = asked.filter((request) => request.status === 200).at(-1)!.body as Body;
+    expect(JSON.stringify(taken)).toContain('The report is about the harbour, chapter by chapter.');
+    expect(JSON.stringify(taken)).not.toContain('Chapter 1499 of');
+    expect(taken.messages.at(-1)!.content).toBe('What does the report say?');
+    const messages = (await app.invoke<Conversation>('history:open', { id: 'long' })).messages;
+    expect(messages.at(-1)!.content).toBe('The report is about the harbour, chapter by chapter.');
+    // The question's chip says a summary went in the item's place; Send whole undoes it.
+    const chip = () => app.invoke<Conversation>('history:open', { id: 'long' }).then((c) => c.messages.findLast((m) => m.role === 'user')!.attached![0]!);
+    expect((await chip()).summaryTokens).toBeGreaterThan(0);
+    await app.invoke('conversations:sendWhole', { conversationId: 'long', itemId: attached.item.id });
+    expect((await chip()).summaryTokens).toBeUndefined();
+    await expect(app.invoke('conversations:sendSummary', { conversationId: 'long', itemId: 'not-held' })).rejects.toThrow(/held\.not_found/);
   });
 
   it('names an attached document too big by itself, and sends its first part when asked', async () => {
