@@ -25,6 +25,12 @@ interface Kept {
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+/** Main cuts a stretch once it holds this much after the stretch's end (0.5 s of quiet after the last loud window, 0.25 s of it in the stretch). */
+const CUT_AFTER_END_SECONDS = 0.25;
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${quantile(sorted, 0.5).toFixed(2)} s, p95 ${quantile(sorted, 0.95).toFixed(2)} s`;
+};
 
 /**
  * Issue 28's captions figure: the browser harness with Chromium's fake microphone playing speech
@@ -56,6 +62,13 @@ export async function captionsBench(): Promise<string[]> {
         new MutationObserver(() => {
           for (const words of document.querySelectorAll('.rec-line.provisional .rec-words')) shown[words.textContent ?? ''] ??= Date.now();
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      // Each chunk the page sends, as main's frames up to its end and when it left the page (the trace's first share).
+      const chunks: Array<{ frames: number; at: number }> = [];
+      page.on('request', (request) => {
+        if (!request.url().includes('/recording-chunks')) return;
+        const frames = (chunks.at(-1)?.frames ?? 0) + (request.postDataBuffer()?.byteLength ?? 0) / 2;
+        chunks.push({ frames, at: Date.now() });
       });
       const load = [loadavg()[0]!];
       await page.getByRole('button', { name: 'Start recording' }).click();
@@ -92,6 +105,16 @@ export async function captionsBench(): Promise<string[]> {
       const partsWavHour = (sent.partsWav / sent.partSeconds) * 3600;
       const [before, now] = [sent.captionsWav * hour + partsWavHour, sent.captions * hour + partsHour];
       const latencies = kept.filter((caption) => shown[caption.text] !== undefined).map((caption) => (shown[caption.text]! - (startedAt + caption.endSeconds * 1000)) / 1000);
+      // Where the time goes: the stretch's end → the chunk that lets main cut it leaving the page, and from there → shown.
+      const traced = kept.flatMap((caption) => {
+        const chunk = chunks.find((sent) => sent.frames >= (caption.endSeconds + CUT_AFTER_END_SECONDS) * 16_000);
+        const end = startedAt + caption.endSeconds * 1000;
+        return chunk && shown[caption.text] !== undefined ? [{ toMain: (chunk.at - end) / 1000, rest: (shown[caption.text]! - chunk.at) / 1000 }] : [];
+      });
+      // The page captures only once `start` has answered, so `startedAt` comes before the audio's first frame: that frame's
+      // time is at most each chunk's departure less the audio it ends at, the least of which also anchors the captions.
+      const firstFrame = Math.min(...chunks.map((sent) => sent.at - (sent.frames / 16_000) * 1000));
+      const fromFrame = kept.filter((caption) => shown[caption.text] !== undefined).map((caption) => (shown[caption.text]! - (firstFrame + caption.endSeconds * 1000)) / 1000);
       const lengths = kept.map((caption) => caption.endSeconds - caption.startSeconds).sort((a, b) => a - b);
       latencies.sort((a, b) => a - b);
       return [
@@ -99,6 +122,10 @@ export async function captionsBench(): Promise<string[]> {
           `p50 ${quantile(latencies, 0.5).toFixed(2)} s, p95 ${quantile(latencies, 0.95).toFixed(2)} s, max ${latencies.at(-1)!.toFixed(2)} s; ` +
           `stretches ${lengths[0]!.toFixed(1)}–${lengths.at(-1)!.toFixed(1)} s (median ${quantile(lengths, 0.5).toFixed(1)} s) (load ${load.map((value) => value.toFixed(1)).join(' → ')}) ` +
           `(target: speech → caption ≤ stretch length + 2 s, i.e. ≤ 2 s from the stretch's end)`,
+        `captions: anchored on the audio's first frame (at most ${((firstFrame - startedAt) / 1000).toFixed(2)} s after startedAt, from the chunks' departures) instead: ${spread(fromFrame)}`,
+        `captions: where the time goes, ${traced.length} captions: the stretch's end → the chunk main cuts it from leaving the page ${spread(traced.map((t) => t.toMain))}; ` +
+          `that chunk → the caption shown (main's write and cut, the Opus encode, the service, the page) ${spread(traced.map((t) => t.rest))}; ` +
+          `chunks sent ${chunks.length} (${(chunks.length / RECORD_SECONDS).toFixed(2)} a second)`,
         `upload per recorded hour (live parts + caption clips, speech as the fake microphone plays it): WAV ${mb(before)} (parts ${mb(partsWavHour)}, captions ${mb(sent.captionsWav * hour)}) → ` +
           `Opus in WebM ${mb(now)} (parts ${mb(partsHour)}, captions ${mb(sent.captions * hour)}) = 1/${(before / now).toFixed(1)} (target ≤ 1/8)`,
         await captionEventsFigure(),
