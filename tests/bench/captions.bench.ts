@@ -125,7 +125,8 @@ export async function captionsBench(): Promise<string[]> {
         `captions: anchored on the audio's first frame (at most ${((firstFrame - startedAt) / 1000).toFixed(2)} s after startedAt, from the chunks' departures) instead: ${spread(fromFrame)}`,
         `captions: where the time goes, ${traced.length} captions: the stretch's end → the chunk main cuts it from leaving the page ${spread(traced.map((t) => t.toMain))}; ` +
           `that chunk → the caption shown (main's write and cut, the Opus encode, the service, the page) ${spread(traced.map((t) => t.rest))}; ` +
-          `chunks sent ${chunks.length} (${(chunks.length / RECORD_SECONDS).toFixed(2)} a second)`,
+          `chunks sent ${chunks.length} (${(chunks.length / RECORD_SECONDS).toFixed(2)} a second, ${chunks.filter((sent, index) => sent.frames - (chunks[index - 1]?.frames ?? 0) < 16_000).length} under a second); ` +
+          `each: ${traced.map((t) => t.toMain.toFixed(2)).join(' ')}`,
         `upload per recorded hour (live parts + caption clips, speech as the fake microphone plays it): WAV ${mb(before)} (parts ${mb(partsWavHour)}, captions ${mb(sent.captionsWav * hour)}) → ` +
           `Opus in WebM ${mb(now)} (parts ${mb(partsHour)}, captions ${mb(sent.captions * hour)}) = 1/${(before / now).toFixed(1)} (target ≤ 1/8)`,
         await captionEventsFigure(),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PauseHint } from '../../../../shared/contract/recording';
 import { type Stretch, StretchCutter, pauseHintOf } from '../../../../electron/core/services/live-captions/stretch-cutter';
 import { PauseWatch } from '../../../../renderer/common/capture/pause-watch';
 import { track } from '../../../support/speech-pcm';
@@ -20,23 +19,22 @@ interface Cut {
 /** Records `samples` from the recording's frame `offset` as the page would: second blocks, or less at a pause main's hint names. */
 function record(samples: Int16Array, offset: number) {
   const cutter = new StretchCutter();
-  let hint: PauseHint | null = null;
   let watch: PauseWatch | null = null;
   let from = 0;
   const cuts: Cut[] = [];
-  const send = (to: number, isEarly: boolean) => {
-    for (const stretch of cutter.push(samples.slice(from, to), offset + from)) cuts.push({ stretch, chunkEnd: offset + to, early: isEarly });
+  /** Sends frames [from, to) as a chunk; answers main's hint, as its answer carries it. */
+  const send = (to: number, early: boolean) => {
+    for (const stretch of cutter.push(samples.slice(from, to), offset + from)) cuts.push({ stretch, chunkEnd: offset + to, early });
     from = to;
-    // Main's answer carries the hint; the page's worklet keeps what it heard when it changes.
-    hint = pauseHintOf([cutter]);
-    if (hint) watch ??= new PauseWatch(hint, RATE);
-    if (hint) watch!.use(hint, RATE);
+    return pauseHintOf([cutter]);
   };
   for (let frame = 0; frame < samples.length; frame++) {
     watch?.add(0, samples[frame]! / 32768);
     const pause = watch?.endFrame() ?? false;
-    if (frame + 1 - from === RATE) send(frame + 1, false);
-    else if (pause) send(frame + 1, true);
+    const hint = frame + 1 - from === RATE ? send(frame + 1, false) : pause ? send(frame + 1, true) : undefined;
+    // The page's worklet keeps what it heard when the hint changes.
+    if (hint && watch) watch.use(hint, RATE);
+    else if (hint) watch = new PauseWatch(hint, RATE);
   }
   return cuts;
 }
