@@ -1,4 +1,4 @@
-import type { ChunkOutcome, ChunkSender } from '../../shared/contract/recording';
+import type { ChunkOutcome, ChunkSender, PauseHint } from '../../shared/contract/recording';
 import type { Chunk } from '../common/capture/chunker';
 
 /** How long to wait before sending a chunk again after the connection broke, growing to 5 s. */
@@ -24,6 +24,8 @@ export function createChunkQueue(
   sender: ChunkSender,
   onRefused: (outcome: Extract<ChunkOutcome, { ok: false }>) => void,
   connection: { broken(error: unknown): void; back(): void },
+  /** Main's pause hint with each chunk kept (null when it gave none). */
+  onHint: (hint: PauseHint | null) => void = () => {},
 ): ChunkQueue {
   let tail: Promise<void> = Promise.resolve();
   let ended = false;
@@ -40,7 +42,7 @@ export function createChunkQueue(
         if (!outcome.ok) {
           ended = true;
           onRefused(outcome);
-        }
+        } else onHint(outcome.pauseHint ?? null);
         return;
       } catch (error) {
         if (attempt + 1 === SAY_AFTER_ATTEMPTS && !said) {

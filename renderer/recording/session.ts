@@ -71,6 +71,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
         : void (current && endCapture(current).then(() => state().set({ phase: 'idle', levels: [], failure: new BridgeError(problem.code, problem.code, problem) }))),
     // Main cannot be reached: the capture goes on and its chunks wait; the failure is said until they go again.
     { broken: (failure) => state().set({ failure }), back: () => state().set({ failure: null }) },
+    (hint) => current?.capture.pauseHint(hint),
   );
   const chunker = createChunker(recording.tracks.length, firstSeq, (chunk) => queue.push(chunk));
   chunker.setPaused(recording.state === 'paused');
@@ -83,7 +84,7 @@ async function capture(recording: Recording, firstSeq: number, reattach: boolean
   });
   try {
     const started = await startCapture(streams, {
-      onPcm: (pcm) => chunker.push(pcm),
+      onPcm: (pcm, early) => chunker.push(pcm, early),
       onLevel: (peaks, frames) => {
         chunker.heard(frames);
         levels.push(peaks);

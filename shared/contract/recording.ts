@@ -151,8 +151,19 @@ export const recordingArea = {
 export const chunkInput = z.object({ id: z.string().min(1), seq: z.number().int().nonnegative(), pcm: z.instanceof(Uint8Array) }).strict();
 /** The harness route's query; the body is `pcm`. */
 export const chunkQuery = z.object({ id: z.string().min(1), seq: z.coerce.number().int().nonnegative() });
+/**
+ * Main's hint to the page's capture while live captions cut the recording: hand over what was
+ * gathered as soon as a track has been quiet (a window's mean square of samples, full scale 1,
+ * below its `quietBelow`) for `quietSeconds` after a louder window, so a stretch's end reaches main
+ * as its pause is in, not with the next second's block. Transport only: main decides where
+ * stretches are cut, and a hint missed or stale costs the caption a second, never audio.
+ */
+export const pauseHintSchema = z
+  .object({ windowSeconds: z.number().positive().max(1), quietBelow: z.array(z.number().nonnegative()).min(1).max(2), quietSeconds: z.number().positive().max(5) })
+  .strict();
 export const chunkOutcomeSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true) }),
+  /** Kept; `pauseHint` while live captions want the stretches' ends early (absent: hand over by the second). */
+  z.object({ ok: z.literal(true), pauseHint: pauseHintSchema.optional() }),
   /** Refused or failed: the recording may have ended (its state says so); the page stops sending. */
   z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
@@ -179,3 +190,4 @@ export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 export type ChunkInput = z.infer<typeof chunkInput>;
 export type ChunkOutcome = z.infer<typeof chunkOutcomeSchema>;
+export type PauseHint = z.infer<typeof pauseHintSchema>;

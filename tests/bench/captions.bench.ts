@@ -25,6 +25,12 @@ interface Kept {
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+/** Main cuts a stretch once it holds this much after the stretch's end (0.5 s of quiet after the last loud window, 0.25 s of it in the stretch). */
+const CUT_AFTER_END_SECONDS = 0.25;
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${quantile(sorted, 0.5).toFixed(2)} s, p95 ${quantile(sorted, 0.95).toFixed(2)} s`;
+};
 
 /**
  * Issue 28's captions figure: the browser harness with Chromium's fake microphone playing speech
@@ -56,6 +62,13 @@ export async function captionsBench(): Promise<string[]> {
         new MutationObserver(() => {
           for (const words of document.querySelectorAll('.rec-line.provisional .rec-words')) shown[words.textContent ?? ''] ??= Date.now();
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      // Each chunk the page sends, as main's frames up to its end and when it left the page (the trace's first share).
+      const chunks: Array<{ frames: number; at: number }> = [];
+      page.on('request', (request) => {
+        if (!request.url().includes('/recording-chunks')) return;
+        const frames = (chunks.at(-1)?.frames ?? 0) + (request.postDataBuffer()?.byteLength ?? 0) / 2;
+        chunks.push({ frames, at: Date.now() });
       });
       const load = [loadavg()[0]!];
       await page.getByRole('button', { name: 'Start recording' }).click();
@@ -92,6 +105,18 @@ export async function captionsBench(): Promise<string[]> {
       const partsWavHour = (sent.partsWav / sent.partSeconds) * 3600;
       const [before, now] = [sent.captionsWav * hour + partsWavHour, sent.captions * hour + partsHour];
       const latencies = kept.filter((caption) => shown[caption.text] !== undefined).map((caption) => (shown[caption.text]! - (startedAt + caption.endSeconds * 1000)) / 1000);
+      // Under load Chromium's fake microphone falls behind the wall clock (by seconds over 120 s at load 15-20), so
+      // `startedAt` plus the audio's seconds drifts late. Each stretch's end is also anchored where it was captured:
+      // no later than any chunk holding it left the page less the audio after it in that chunk (the least of these;
+      // the same bound whatever the chunks' sizes, so both ways of handing audio over are measured alike).
+      const capturedAt = (seconds: number) =>
+        Math.min(...chunks.filter((sent) => sent.frames >= seconds * 16_000).map((sent) => sent.at - (sent.frames / 16_000 - seconds) * 1000));
+      // Where the time goes: the stretch's end → the chunk that lets main cut it leaving the page, and from there → shown.
+      const traced = kept.flatMap((caption) => {
+        const chunk = chunks.find((sent) => sent.frames >= (caption.endSeconds + CUT_AFTER_END_SECONDS) * 16_000);
+        const end = capturedAt(caption.endSeconds);
+        return chunk && shown[caption.text] !== undefined ? [{ toMain: (chunk.at - end) / 1000, rest: (shown[caption.text]! - chunk.at) / 1000, drift: (end - startedAt) / 1000 - caption.endSeconds }] : [];
+      });
       const lengths = kept.map((caption) => caption.endSeconds - caption.startSeconds).sort((a, b) => a - b);
       latencies.sort((a, b) => a - b);
       return [
@@ -99,6 +124,11 @@ export async function captionsBench(): Promise<string[]> {
           `p50 ${quantile(latencies, 0.5).toFixed(2)} s, p95 ${quantile(latencies, 0.95).toFixed(2)} s, max ${latencies.at(-1)!.toFixed(2)} s; ` +
           `stretches ${lengths[0]!.toFixed(1)}–${lengths.at(-1)!.toFixed(1)} s (median ${quantile(lengths, 0.5).toFixed(1)} s) (load ${load.map((value) => value.toFixed(1)).join(' → ')}) ` +
           `(target: speech → caption ≤ stretch length + 2 s, i.e. ≤ 2 s from the stretch's end)`,
+        `captions: anchored where each stretch's end was captured instead: ${spread(traced.map((t) => t.toMain + t.rest))}; that capture came ${traced[0]!.drift.toFixed(2)} → ${traced.at(-1)!.drift.toFixed(2)} s after startedAt plus its seconds`,
+        `captions: where the time goes, ${traced.length} captions: the stretch's end (captured) → the chunk main cuts it from leaving the page ${spread(traced.map((t) => t.toMain))}; ` +
+          `that chunk → the caption shown (main's write and cut, the Opus encode, the service, the page) ${spread(traced.map((t) => t.rest))}; ` +
+          `chunks sent ${chunks.length} (${(chunks.length / RECORD_SECONDS).toFixed(2)} a second, ${chunks.filter((sent, index) => sent.frames - (chunks[index - 1]?.frames ?? 0) < 16_000).length} under a second); ` +
+          `each: ${traced.map((t) => t.toMain.toFixed(2)).join(' ')}`,
         `upload per recorded hour (live parts + caption clips, speech as the fake microphone plays it): WAV ${mb(before)} (parts ${mb(partsWavHour)}, captions ${mb(sent.captionsWav * hour)}) → ` +
           `Opus in WebM ${mb(now)} (parts ${mb(partsHour)}, captions ${mb(sent.captions * hour)}) = 1/${(before / now).toFixed(1)} (target ≤ 1/8)`,
         await captionEventsFigure(),

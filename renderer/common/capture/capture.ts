@@ -1,11 +1,12 @@
+import type { PauseHint } from '../../../shared/contract/recording';
 import { createCaptureContext } from './capture-context';
 import workletUrl from './pcm-worklet.ts?worker&url';
-import type { WorkletMessage } from './worklet-messages';
+import type { PageMessage, WorkletMessage } from './worklet-messages';
 
 /** What a capture hands out, in render order: the PCM a second at a time, and the meters' levels every 300 ms. */
 export interface CaptureHandlers {
-  /** The tracks' 16-bit samples interleaved: a second's block, or what a flush found. */
-  onPcm(pcm: Int16Array<ArrayBuffer>): void;
+  /** The tracks' 16-bit samples interleaved: a second's block, or what a flush found; `early` at a pause main's hint asked for. */
+  onPcm(pcm: Int16Array<ArrayBuffer>, early: boolean): void;
   /** Each track's peak (0..1) over the `frames` rendered since the last level; the first comes after one render quantum, so the page knows capture runs. */
   onLevel(peaks: number[], frames: number): void;
 }
@@ -15,6 +16,8 @@ export interface Capture {
   readonly context: AudioContext;
   /** Resolves once every frame rendered so far has reached the handlers (Stop and Pause send it all). */
   flush(): Promise<void>;
+  /** Main's latest pause hint (from a chunk's answer), handed to the worklet when it changed. */
+  pauseHint(hint: PauseHint | null): void;
   stop(): Promise<void>;
 }
 
@@ -59,8 +62,9 @@ export async function prepareCapture(): Promise<PreparedCapture> {
       });
       // Flushes answered in order: the worklet answers each request after the frames before it.
       const flushed: Array<() => void> = [];
+      let lastHint = 'null';
       node.port.onmessage = ({ data }: MessageEvent<WorkletMessage>) => {
-        if (data.kind === 'pcm') handlers.onPcm(new Int16Array(data.pcm));
+        if (data.kind === 'pcm') handlers.onPcm(new Int16Array(data.pcm), data.early === true);
         else if (data.kind === 'level') handlers.onLevel(data.peaks, data.frames);
         else flushed.shift()?.();
       };
@@ -74,8 +78,15 @@ export async function prepareCapture(): Promise<PreparedCapture> {
           if (context.state === 'closed') return Promise.resolve();
           return new Promise<void>((resolve) => {
             flushed.push(resolve);
-            node.port.postMessage('flush');
+            node.port.postMessage('flush' satisfies PageMessage);
           });
+        },
+        pauseHint(hint) {
+          // Main answers every chunk with it; the worklet hears only a change (whole decibels change seldom).
+          const key = JSON.stringify(hint);
+          if (key === lastHint) return;
+          lastHint = key;
+          node.port.postMessage({ kind: 'pauseHint', hint } satisfies PageMessage);
         },
         async stop() {
           node.port.onmessage = null;
@@ -103,6 +114,7 @@ export async function startCapture(streams: MediaStream[], handlers: CaptureHand
     return {
       context: prepared.context,
       flush: () => capture.flush(),
+      pauseHint: (hint) => capture.pauseHint(hint),
       async stop() {
         await capture.stop();
         await prepared.close();

@@ -36,11 +36,12 @@ export function createChunker(tracks: number, firstSeq: number, onChunk: (chunk:
   }
 
   return {
-    push(pcm: Int16Array<ArrayBuffer>) {
+    /** `early`: the capture handed it over at a pause main wants at once (its hint), so it goes now. */
+    push(pcm: Int16Array<ArrayBuffer>, early = false) {
       if (paused || pcm.length === 0) return;
       pending.push(pcm);
       pendingFrames += pcm.length / tracks;
-      if (pendingFrames >= chunkFrames) flush();
+      if (early || pendingFrames >= chunkFrames) flush();
     },
     /** The frames a level covered: the clock moves with the meters, not a second at a time. */
     heard(frames: number) {

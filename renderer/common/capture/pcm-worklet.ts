@@ -1,4 +1,6 @@
-import type { WorkletMessage } from './worklet-messages';
+import type { PauseHint } from '../../../shared/contract/recording';
+import { PauseWatch } from './pause-watch';
+import type { PageMessage, WorkletMessage } from './worklet-messages';
 
 // Runs on the audio rendering thread (AudioWorkletGlobalScope), which has none of the DOM's
 // types, so the three globals it uses are declared here.
@@ -24,7 +26,9 @@ const LEVEL_FRAMES = Math.round(sampleRate * 0.3);
  * message of its own, so the meters move at their rate while PCM messages stay few. A track that
  * delivers no frames (loopback while nothing plays) reads as silence here, so the tracks can
  * never drift apart. The page's `flush` gets the partial block at once (Stop, Pause): nothing
- * rendered is left behind.
+ * rendered is left behind. With main's pause hint (live captions) a pause after speech also
+ * hands the partial block over, `early`: the stretch's end reaches main within a window of its
+ * pause being in, not up to a second later; about one message more per pause.
  */
 class PcmBlocks extends AudioWorkletProcessor {
   private block: Int16Array<ArrayBuffer> | null = null;
@@ -33,10 +37,12 @@ class PcmBlocks extends AudioWorkletProcessor {
   private levelFrames = 0;
   /** The first level goes out after one render quantum, so the page knows at once that capture runs. */
   private first = true;
+  /** Main's pause hint at work (live captions): a pause after speech hands the partial block over at once. */
+  private pauses: PauseWatch | null = null;
 
   constructor() {
     super();
-    this.port.onmessage = () => this.flush();
+    this.port.onmessage = ({ data }: { data: PageMessage }) => (data === 'flush' ? this.flush() : this.useHint(data.hint));
   }
 
   process(inputs: Float32Array[][]): boolean {
@@ -49,15 +55,19 @@ class PcmBlocks extends AudioWorkletProcessor {
       this.filled = 0;
       this.peaks = new Array<number>(count).fill(0);
     }
+    const pauses = this.pauses?.tracks === count ? this.pauses : null;
     for (let i = 0; i < frames; i++) {
       for (let c = 0; c < count; c++) {
         const sample = Math.max(-1, Math.min(1, channels[c]![i]!));
         this.peaks[c] = Math.max(this.peaks[c]!, Math.abs(sample));
         this.block[this.filled * count + c] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
+        pauses?.add(c, sample);
       }
       this.filled++;
       if (++this.levelFrames === LEVEL_FRAMES) this.postLevel();
+      const pauseEnded = pauses?.endFrame() ?? false;
       if (this.filled === BLOCK_FRAMES) this.postPcm();
+      else if (pauseEnded) this.postPcm(true);
     }
     if (this.first) this.postLevel();
     return true;
@@ -74,12 +84,20 @@ class PcmBlocks extends AudioWorkletProcessor {
     this.levelFrames = 0;
   }
 
-  private postPcm() {
+  private postPcm(early = false) {
     const count = this.peaks.length;
-    const pcm = this.filled === BLOCK_FRAMES ? this.block!.buffer : this.block!.slice(0, this.filled * count).buffer;
-    this.post({ kind: 'pcm', pcm }, [pcm]);
-    this.block = new Int16Array(BLOCK_FRAMES * count);
+    const whole = this.filled === BLOCK_FRAMES;
+    const pcm = whole ? this.block!.buffer : this.block!.slice(0, this.filled * count).buffer;
+    this.post(early ? { kind: 'pcm', pcm, early } : { kind: 'pcm', pcm }, [pcm]);
+    // A whole block's buffer went with it; a partial one was copied, so its block is filled again.
+    if (whole) this.block = new Int16Array(BLOCK_FRAMES * count);
     this.filled = 0;
+  }
+
+  private useHint(hint: PauseHint | null) {
+    if (!hint) this.pauses = null;
+    else if (this.pauses?.tracks === hint.quietBelow.length) this.pauses.use(hint, sampleRate);
+    else this.pauses = new PauseWatch(hint, sampleRate);
   }
 
   /** Hands over every frame rendered so far (its level too, so the page's clock agrees), then says so. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Job } from '../../../shared/contract/jobs';
-import type { LiveChange, LiveTranscript, Recording } from '../../../shared/contract/recording';
+import type { LiveChange, LiveTranscript, PauseHint, Recording } from '../../../shared/contract/recording';
 import { applyLiveChange } from '../../../shared/domain/live-transcript';
 import { createCore } from '../../../electron/core/core';
 import type { MultipartLogBody } from '../../fake-service/script';
@@ -49,14 +49,18 @@ async function openCore(plan: 'free' | 'pro', liveCuts?: { targetSeconds: number
   }
   await invoke('settings:update', { plan, speakerName: 'Dana' });
   await invoke('secrets:setKey', { key: fake.keys[plan], memoryOnly: true });
-  /** Records the two tracks, a second at a time, as the page sends them. */
+  /** Records the two tracks, a second at a time, as the page sends them; answers main's pause hint for each chunk. */
   async function record(id: string, mic: Int16Array, system: Int16Array, firstSeq = 0) {
+    const hints: Array<PauseHint | undefined> = [];
     for (let n = 0; n * 16_000 < mic.length; n++) {
       const pcm = new Int16Array(16_000 * 2);
       for (let i = 0; i < 16_000; i++) [pcm[i * 2], pcm[i * 2 + 1]] = [mic[n * 16_000 + i] ?? 0, system[n * 16_000 + i] ?? 0];
       clock.advance(1_000);
-      expect(await core.recording.append({ id, seq: firstSeq + n, pcm: new Uint8Array(pcm.buffer) })).toEqual({ ok: true });
+      const outcome = await core.recording.append({ id, seq: firstSeq + n, pcm: new Uint8Array(pcm.buffer) });
+      expect(outcome.ok).toBe(true);
+      hints.push(outcome.ok ? outcome.pauseHint : undefined);
     }
+    return hints;
   }
   /** A page opening the live transcript now: its id, once its first event came. */
   async function subscribe() {
@@ -80,9 +84,12 @@ describe('live captions through the core', () => {
     const app = await openCore('pro');
     await app.invoke('recording:captions');
     const recording = await app.invoke<Recording>('recording:start', { system: true });
-    await app.record(recording.id, mic, system);
+    const hints = await app.record(recording.id, mic, system);
     await expect.poll(() => app.shown.at(-1)?.lines.length, { timeout: 10_000 }).toBe(3);
     const live = app.shown.at(-1)!;
+    // Every chunk's answer tells the page what pause to hand over at once: each track's threshold, main's windows, the pause and a window.
+    expect(hints.every((hint) => hint?.quietBelow.length === 2 && hint.windowSeconds === 0.05 && hint.quietSeconds === 0.55)).toBe(true);
+    expect(hints.at(-1)!.quietBelow.every((level) => level > 0 && level < 1e-3)).toBe(true);
     expect(live.recordingId).toBe(recording.id);
     expect(live.lines.map((line) => [line.speaker, line.final])).toEqual([
       ['Dana', false],
@@ -117,9 +124,10 @@ describe('live captions through the core', () => {
     await app.invoke('recording:captions');
     await app.invoke('settings:update', { liveCaptions: false });
     const recording = await app.invoke<Recording>('recording:start', { system: true });
-    await app.record(recording.id, mic, system);
+    // No pause hint while off: the page hands its audio over by the second, as it costs nothing to wait.
+    expect(await app.record(recording.id, mic, system)).toEqual(Array(9).fill(undefined));
     await app.invoke('settings:update', { liveCaptions: true });
-    await app.record(recording.id, mic, system, 9);
+    expect((await app.record(recording.id, mic, system, 9)).every((hint) => hint !== undefined)).toBe(true);
     await expect.poll(() => app.shown.at(-1)?.lines.length, { timeout: 10_000 }).toBe(3);
     // Only the speech heard after captions were switched on was sent.
     expect(app.shown.at(-1)!.lines.every((line) => line.startSeconds >= 9)).toBe(true);
@@ -130,7 +138,7 @@ describe('live captions through the core', () => {
   it('sends no caption on the Free plan, and leaves no captions folder', async () => {
     const app = await openCore('free');
     const recording = await app.invoke<Recording>('recording:start', { system: true });
-    await app.record(recording.id, mic, system);
+    expect(await app.record(recording.id, mic, system)).toEqual(Array(9).fill(undefined));
     await app.invoke('recording:stop', { id: recording.id });
     expect(captionRequests()).toEqual([]);
     expect(existsSync(join(app.dir, 'recordings', recording.id, 'captions'))).toBe(false);

@@ -47,7 +47,7 @@ async function openCore(dir: string) {
       for (let second = from; second < to; second++) {
         clock.advance(1_000);
         const pcm = AUDIO.subarray(second * RATE * 2, (second + 1) * RATE * 2);
-        expect(await core.recording.append({ id, seq: second, pcm: new Uint8Array(pcm) })).toEqual({ ok: true });
+        expect(await core.recording.append({ id, seq: second, pcm: new Uint8Array(pcm) })).toMatchObject({ ok: true });
       }
     },
     async close() {

@@ -72,7 +72,7 @@ describe('a recording through the core', () => {
     expect(app.core.recording.systemAudio()).toBe(true);
     await expect(app.invoke('recording:start', { system: false })).rejects.toMatchObject({ problem: { code: 'recording.already_running' } });
 
-    for (let n = 0; n < 3; n++) expect(await app.second(recording.id, [800, -400])).toEqual({ ok: true });
+    for (let n = 0; n < 3; n++) expect(await app.second(recording.id, [800, -400])).toMatchObject({ ok: true });
     await app.invoke('recording:mark', { id: recording.id, at: 1.5 });
     await app.second(recording.id, [800, -400]);
     const before = fake.requests.length;

@@ -12,7 +12,7 @@ import { captionsPath } from '../recording/manifest';
 import type { SideNames } from '../speaker-tracks';
 import { type Caption, type SenderDeps, createCaptionSender } from './caption-sender';
 import { type DonePart, liveLines } from './live-view';
-import { type CutterOptions, StretchCutter } from './stretch-cutter';
+import { type CutterOptions, StretchCutter, pauseHintOf } from './stretch-cutter';
 
 export type { DonePart } from './live-view';
 
@@ -127,6 +127,9 @@ export function createLiveCaptions(deps: LiveCaptionsDeps) {
             sender.add(clip, stretch.samples);
           }
         });
+      },
+      pauseHint() {
+        return cutters && deps.enabled() ? pauseHintOf(cutters) : null;
       },
       // The speech still being cut is not sent: the final parts carry all of it (see the sender's close).
       // The captions are shown from memory until the next recording; on disk they served only while it ran.

@@ -1,4 +1,4 @@
-import { RECORDING_SAMPLE_RATE } from '../../../../shared/contract/recording';
+import { type PauseHint, RECORDING_SAMPLE_RATE } from '../../../../shared/contract/recording';
 import { LEVEL_WINDOW_SECONDS, chooseCut, decibels, pauseThreshold } from '../audio-split';
 
 /** A stretch of one track's speech: its samples, and where they lie in the recording (frames). */
@@ -45,6 +45,8 @@ export class StretchCutter {
   private levels: number[] = [];
   private readonly recent = new Float32Array(RECENT_WINDOWS);
   private heardWindows = 0;
+  /** The level (dBFS) the last window needed to be speech; null before any window. */
+  private lastThreshold: number | null = null;
   /** The stretch in progress: its first window and last loud window (indices into `levels`), and its loud windows. */
   private stretch: { start: number; lastLoud: number; loud: number } | null = null;
 
@@ -67,6 +69,16 @@ export class StretchCutter {
     return finished;
   }
 
+  /**
+   * What the page may watch for to hand a pause's audio over early: windows quieter than the
+   * current threshold for long enough that this cutter has ended any stretch before them. One
+   * window more than the pause, as the page's windows need not start where these do.
+   */
+  quietAfterSpeech(): { belowDb: number; quietSeconds: number } | null {
+    if (this.lastThreshold === null) return null;
+    return { belowDb: this.lastThreshold, quietSeconds: this.options.pauseSeconds + LEVEL_WINDOW_SECONDS };
+  }
+
   private measure(index: number): Stretch | null {
     let sum = 0;
     for (let i = index * WINDOW; i < (index + 1) * WINDOW; i++) sum += (this.buffer[i]! / 32768) ** 2;
@@ -74,6 +86,7 @@ export class StretchCutter {
     this.levels.push(level);
     this.recent[this.heardWindows++ % RECENT_WINDOWS] = level;
     const threshold = this.threshold();
+    this.lastThreshold = threshold;
     const loud = level >= threshold;
     const { pauseSeconds, maxSeconds } = this.options;
     if (!this.stretch) {
@@ -148,4 +161,15 @@ export class StretchCutter {
   private reset(base: number) {
     Object.assign(this, { length: 0, base, levels: [], stretch: null });
   }
+}
+
+/**
+ * The page's cue to hand a pause over early, from each track's cutter (none until every track
+ * has been measured): a window's mean square below the track's threshold is quiet. Thresholds are
+ * rounded to whole decibels, so the hint seldom changes and the page seldom tells its worklet.
+ */
+export function pauseHintOf(cutters: readonly StretchCutter[]): PauseHint | null {
+  const quiet = cutters.map((cutter) => cutter.quietAfterSpeech());
+  if (quiet.length === 0 || quiet.some((track) => track === null)) return null;
+  return { windowSeconds: LEVEL_WINDOW_SECONDS, quietBelow: quiet.map((track) => 10 ** (Math.round(track!.belowDb) / 10)), quietSeconds: quiet[0]!.quietSeconds };
 }

@@ -1,4 +1,4 @@
-import type { Recording } from '../../../../shared/contract/recording';
+import type { PauseHint, Recording } from '../../../../shared/contract/recording';
 
 /**
  * Something that follows a running recording's audio as main keeps it (the live parts sent for
@@ -8,6 +8,8 @@ import type { Recording } from '../../../../shared/contract/recording';
 export interface LiveFeed {
   /** Frames just kept, one buffer of 16-bit samples per track in the recording's track order, the first at frame `at`. */
   heard(tracks: readonly Buffer[], at: number): void;
+  /** What the page's capture may watch for to hand audio over early (see `PauseHint`); null or absent: by the second. */
+  pauseHint?(): PauseHint | null;
   /** The recording ended (stopped, ended by the disk, or Confab closing): its files are closed and hold all of it. */
   ended(recording: Recording): Promise<void> | void;
 }
@@ -41,6 +43,17 @@ export function feedsOf(openers: readonly LiveFeedOpener[], recording: Recording
           warn(error);
         }
       }
+    },
+    pauseHint() {
+      for (const feed of feeds) {
+        try {
+          const hint = feed.pauseHint?.();
+          if (hint) return hint;
+        } catch (error) {
+          warn(error);
+        }
+      }
+      return null;
     },
     ended(final) {
       ending ??= (async () => {

@@ -101,6 +101,12 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
     return null;
   }
 
+  /** A chunk's answer, with the feeds' hint for the page's capture. */
+  function kept(): ChunkOutcome {
+    const pauseHint = deps.feed?.pauseHint?.();
+    return pauseHint ? { ok: true, pauseHint } : { ok: true };
+  }
+
   return {
     id: recording.id,
     view,
@@ -110,7 +116,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
       return serial(async () => {
         if (input.id !== recording.id || !live()) return { ok: false, problem: recording.problem ?? { code: 'recording.not_running', values: {} } };
         const verdict = checkChunk({ paused: recording.state === 'paused', nextSeq, channels: writers.length, frames, recordedMs: elapsedMs() }, input.seq, input.pcm.byteLength);
-        if (verdict.kind === 'repeat') return { ok: true };
+        if (verdict.kind === 'repeat') return kept();
         if (verdict.kind === 'refuse') return { ok: false, problem: verdict.problem };
         const tracks = deinterleave(input.pcm, writers.length);
         const problem = await write(tracks.map((track) => track.samples));
@@ -120,7 +126,7 @@ export async function openSession(deps: SessionDeps, recording: Recording) {
         nextSeq += 1;
         lastChunkAt = deps.now();
         noticesMay(() => notices.heard(tracks.map((track) => track.audible), verdict.frames));
-        return { ok: true };
+        return kept();
       });
     },
 

@@ -42,6 +42,32 @@ function render(processor: Processor, frames: number, from = 0) {
   }
 }
 
+type Piece = { speech: number } | { quiet: number };
+
+/** The microphone's sample at `frame` of `pieces` laid end to end: a tone while speaking, digital silence while quiet (and after). */
+function micAt(pieces: Piece[], frame: number) {
+  let start = 0;
+  for (const piece of pieces) {
+    const end = start + Math.round(('speech' in piece ? piece.speech : piece.quiet) * RATE);
+    if (frame < end) return 'speech' in piece ? 0.3 * Math.sin((2 * Math.PI * 220 * frame) / RATE) : 0;
+    start = end;
+  }
+  return 0;
+}
+
+/** Renders `pieces` on the microphone (the system track silent) in whole quanta from frame `from`; answers the frame it ends at. */
+function speak(processor: Processor, pieces: Piece[], from = 0) {
+  const frames = pieces.reduce((sum, piece) => sum + Math.round(('speech' in piece ? piece.speech : piece.quiet) * RATE), 0);
+  let at = from;
+  for (; at < from + frames; at += QUANTUM) {
+    processor.process([[Float32Array.from({ length: QUANTUM }, (_, i) => micAt(pieces, at + i - from)), new Float32Array(QUANTUM)]]);
+  }
+  return at;
+}
+
+/** Main's hint as live captions give it: 50 ms windows, quiet under -40 dBFS, the pause's 0.5 s and a window. */
+const hint = { windowSeconds: 0.05, quietBelow: [1e-4, 1e-4], quietSeconds: 0.55 };
+
 const pcm = () => posted.flatMap((message) => (message.kind === 'pcm' ? [new Int16Array(message.pcm)] : []));
 const levels = () => posted.flatMap((message) => (message.kind === 'level' ? [message] : []));
 
@@ -81,5 +107,31 @@ describe('the capture worklet', () => {
     // Nothing is posted twice: the next block starts after the flush.
     render(processor, 125 * QUANTUM, 130 * QUANTUM);
     expect(pcm().map((block) => block.length / 2)).toEqual([RATE, 130 * QUANTUM - RATE, RATE]);
+  });
+
+  it('with main’s pause hint, hands the partial block over once as a pause after speech is in, nothing lost or repeated', () => {
+    const processor = new Processor();
+    processor.port.onmessage!({ data: { kind: 'pauseHint', hint } });
+    // 0.3 s quiet, 0.5 s of speech, then quiet: the speech's last window ends at 0.8 s, eleven quiet windows at 1.35 s.
+    const pieces: Piece[] = [{ quiet: 0.3 }, { speech: 0.5 }, { quiet: 1.2 }, { speech: 0.2 }, { quiet: 0.3 }, { speech: 0.4 }, { quiet: 1 }];
+    const end = speak(processor, pieces);
+    const blocks = posted.flatMap((message) => (message.kind === 'pcm' ? [message] : []));
+    const ends = blocks.map((_, index) => blocks.slice(0, index + 1).reduce((sum, block) => sum + block.pcm.byteLength / 4, 0));
+    // Seconds' blocks, and a pause's frames as soon as eleven quiet windows follow speech: at 1.35 s (speech
+    // ended at 0.8 s) and 3.45 s (ended at 2.9 s). The pause of 0.3 s at 2.2 s (shorter than the hint's) hands nothing over.
+    expect(blocks.map((block) => block.early === true)).toEqual([false, true, false, false, true]);
+    expect(ends).toEqual([1, 1.35, 2.35, 3.35, 3.45].map((seconds) => Math.round(seconds * RATE)));
+    // Every frame rendered comes once, in order, both tracks on one clock.
+    const all = new Int16Array(blocks.flatMap((block) => [...new Int16Array(block.pcm)]));
+    const expected = Array.from({ length: ends.at(-1)! }, (_, frame) => {
+      const sample = Math.fround(micAt(pieces, frame));
+      return [Math.trunc(sample < 0 ? sample * 0x8000 : sample * 0x7fff) || 0, 0];
+    }).flat();
+    expect([...all]).toEqual(expected);
+    // Main's hint withdrawn (captions off): blocks go by the second again.
+    processor.port.onmessage!({ data: { kind: 'pauseHint', hint: null } });
+    const before = posted.length;
+    speak(processor, [{ speech: 0.5 }, { quiet: 1 }], end);
+    expect(posted.slice(before).filter((message) => message.kind === 'pcm' && message.early)).toEqual([]);
   });
 });

@@ -46,6 +46,16 @@ describe('the chunk queue', () => {
     expect(connection.broken).not.toHaveBeenCalled();
   });
 
+  it('hands on main’s pause hint with each chunk kept, and none when main gave none', async () => {
+    const pauseHint = { windowSeconds: 0.05, quietBelow: [1e-4], quietSeconds: 0.55 };
+    const { sender } = scriptedSender([{ ok: true, pauseHint }, { ok: true }]);
+    const hints: unknown[] = [];
+    const queue = createChunkQueue('r1', sender, vi.fn(), { broken: vi.fn(), back: vi.fn() }, (hint) => hints.push(hint));
+    [0, 1].forEach((seq) => queue.push(chunk(seq)));
+    await queue.drained();
+    expect(hints).toEqual([pauseHint, null]);
+  });
+
   it('stops sending once main refuses a chunk, and says so once', async () => {
     const problem = { code: 'recording.disk_full', values: { folder: '/data' } };
     const { sender, sent } = scriptedSender([{ ok: true }, { ok: false, problem }]);
