@@ -1,14 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { send, settled, useKey } from '../support/chat';
 import { type Session, openSession } from '../support/history-app';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
+import { putConversation, seededDataDir } from '../support/seed-conversation';
+import { storedOptions } from '../support/stored-messages';
 import { removeFolder } from '../support/temp-folder';
 
 // Summarize earlier messages against the fake service: a conversation sending its last ten
@@ -22,20 +19,13 @@ let s: Session;
 const COUNT = 60;
 const line = (i: number) => `Log ${i}: the ferry left the harbour on time and the weather held.`;
 
-async function seededDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-summary-'));
-  const store = createHistoryStore(join(dir, 'history.sqlite'));
-  const options = { ...storedOptions, context: { kind: 'last' as const, messages: 10 } };
-  store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
-  for (let i = 0; i < COUNT; i++) store.putMessage('Ferry', storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000));
-  store.close();
-  return dir;
-}
+/** The ferry's log, sent with its last ten messages. */
+const ferryLog = { id: 'Ferry', title: 'Ferry log', count: COUNT, text: line, options: { ...storedOptions, context: { kind: 'last' as const, messages: 10 } } };
 
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir('summary', (store) => putConversation(store, ferryLog)) });
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { sampleWav } from '../demo/sample-audio';
 import { openHarness, type Harness } from '../support/harness';
 import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } from '../support/history-in-language';
 import { SIZES, checkScreen } from '../support/layout';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
+import { putConversation } from '../support/seed-conversation';
+import { T } from '../support/stored-messages';
 import { putSpokenMeeting } from '../support/transcript-editor';
 import { newChat, send, settled, setPlan, useKey } from '../support/chat';
 import { caretAt, row, rowsText } from '../support/transcript-editor';
@@ -265,8 +266,7 @@ function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 50; i++) {
     const id = `chat-${i}`;
     const title = i % 7 === 0 ? `Chat ${i} about a subject whose title is far too long for the sidebar to show whole` : `Chat ${i}`;
-    store.create({ id, title, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T + i * 60_000, updatedAt: T + i * 60_000 });
-    store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
+    putConversation(store, { id, title, count: 1, text: () => `Question ${i}`, createdAt: T + i * 60_000 });
   }
   for (let i = 1; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
 }

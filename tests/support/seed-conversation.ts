@@ -1,0 +1,56 @@
+// Histories written before the app starts, for the journeys that open on a long conversation
+// (chat-summary, chat-budget, history-paging, history-search) or on many (layout, i18n-history): one way to put
+// them in main's own store, so each journey says only what its conversation holds.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
+import type { ConversationMeta } from '../../shared/domain/conversation';
+import { T, storedMessage, storedOptions } from './stored-messages';
+import { removeFolder } from './temp-folder';
+
+export interface SeededConversation {
+  id: string;
+  title?: string;
+  /** How many messages: the user's first, then the assistant's and the user's by turns. */
+  count: number;
+  /** The text of message `i` (from 0). */
+  text: (i: number) => string;
+  /** When it was made; message `i` is `i` minutes later. */
+  createdAt?: number;
+  options?: ConversationMeta['options'];
+  /** Pinned in the sidebar. */
+  pinned?: boolean;
+  /** The messages (by index) the user pinned. */
+  pinnedMessages?: number[];
+}
+
+/** Puts one conversation and its messages into `store`, as main would have kept them. */
+export function putConversation(store: HistoryStore, { id, title = id, count, text, createdAt = T, options = storedOptions, pinned = false, pinnedMessages = [] }: SeededConversation) {
+  store.create({ id, title, systemPrompt: '', options, pinned, createdAt, updatedAt: createdAt });
+  for (let i = 0; i < count; i++) {
+    const message = storedMessage(`${id}-${i}`, i % 2 ? 'assistant' : 'user', text(i), createdAt + i * 60_000);
+    store.putMessage(id, pinnedMessages.includes(i) ? { ...message, pinned: true } : message);
+  }
+}
+
+/**
+ * A new data folder (named `confab-<name>-…`) whose history holds what `seed` puts in it. The
+ * caller removes it once the app on it is closed (removeFolder): a session given a data folder
+ * leaves it to its caller. A seed that throws takes its folder with it.
+ */
+export async function seededDataDir(name: string, seed: (store: HistoryStore) => void): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `confab-${name}-`));
+  try {
+    const store = createHistoryStore(join(dir, 'history.sqlite'));
+    try {
+      seed(store);
+    } finally {
+      store.close();
+    }
+    return dir;
+  } catch (error) {
+    await removeFolder(dir);
+    throw error;
+  }
+}
