@@ -15,9 +15,10 @@ import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcri
 // Every screen at each breakpoint's sizes (800x600 to 2560x1440; light and dark at the ends, one
 // theme between) in one browser and one app: no two controls overlap, no text is cut by its box,
 // no control narrower than its words, one scroll per pane with its scrollbar at the pane's edge,
-// and the app's frame never scrolls (only its panes do). The screens hold what a user's would:
-// long messages and code, many conversations, long file names, a queue, two speakers, a backup,
-// an MCP server, rules; then a window with 50 chats and 30 transcripts and the editor with every
+// a row's like actions stay on one line, and the app's frame never scrolls (only its panes do).
+// The screens hold what a user's would: long messages and code, a sent document's chip with its
+// actions, many conversations, long file names, a queue, two speakers, a backup, an MCP server,
+// rules; then a window with 50 chats and 30 transcripts and the editor with every
 // panel open, in English and in Arabic. PNGs in test-output/screens/layout/; the rules are in
 // tests/support/layout.ts.
 
@@ -101,6 +102,25 @@ describe('every screen holds at every size, in both themes', () => {
     await send(page, 'This one fails');
     await page.getByRole('alert').first().waitFor();
     await expectHolds(page, 'chat with an error');
+  });
+
+  it('a sent message carrying a text of which only the beginning went, with Send whole', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    fake.setContextTokens(3000);
+    try {
+      const log = 'The harbour master wrote down every ship that came in that year. '.repeat(900);
+      await page.locator('input[type=file][aria-label="Attach files"]').setInputFiles([{ name: 'harbour.txt', mimeType: 'text/plain', buffer: Buffer.from(log) }]);
+      await page.getByRole('group', { name: 'Attached to your next message' }).getByText(/^harbour\.txt · /).waitFor({ timeout: 30_000 });
+      await send(page, 'Which ships came in?');
+      fake.chat.next({ reply: 'Ships from the first part.' });
+      await (await settled(page)).getByRole('button', { name: 'Send the beginning of “harbour.txt”' }).click();
+      await (await settled(page)).getByText('Ships from the first part.').waitFor();
+      await page.getByRole('group', { name: 'Attached to this message' }).getByRole('button', { name: 'Send whole' }).waitFor();
+      await expectHolds(page, 'sent text, its beginning only');
+    } finally {
+      fake.setContextTokens(null);
+    }
   });
 
   it('chat options open: a drawer below the header, beside the conversation from 1280 px, closed by Escape or a press outside', async () => {
