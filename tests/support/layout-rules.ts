@@ -23,7 +23,7 @@ export const CONTROLS =
  *   folded on purpose is allowed when a collapsed control (aria-expanded="false", aria-controls
  *   naming it) shows the rest, as a long message's Show all does;
  * - a frame that scrolls: the document is larger than the window;
- * - split actions: a wrapping row of a name and its actions (a chip) with two like actions on two lines.
+ * - split actions: a wrapping row led by a name, then its actions (a chip), with two like actions on two lines.
  */
 export async function measure({ controls, theme, wait }: { controls: string; theme: string; wait: boolean }): Promise<{ problems: string[]; sidebar: { x: number; y: number } | null }> {
   // After a resize, two frames for the page to lay itself out again (a virtualized list measuring),
@@ -173,15 +173,16 @@ export async function measure({ controls, theme, wait }: { controls: string; the
     if ((el as HTMLElement).innerText?.trim() && text > line * 2.5) problems.push(`narrow: ${describe(el)} breaks its label over ${Math.round(text / line)} lines`);
   }
 
-  // A row that names a thing and offers its actions (a chip: its name, Save as file…, Send whole)
+  // A row that names a thing, then offers its actions (a chip: its name, Save as file…, Send whole),
   // keeps its like actions (the same element and look) on one line: one wrapped to a line of its
-  // own reads as a stray link under the name.
+  // own reads as a stray link under the name. A toolbar (led by a control, as Find's) may wrap.
   for (const row of new Set(shown.map(({ el }) => el.parentElement))) {
     if (!row) continue;
     const style = getComputedStyle(row);
     if (!style.display.endsWith('flex') || style.flexWrap === 'nowrap' || !style.flexDirection.startsWith('row')) continue;
     const children = [...row.children].filter(seen);
-    if (!children.some((child) => !child.matches(controls) && child.textContent?.trim())) continue;
+    const name = children[0];
+    if (!name || name.matches(controls) || !name.textContent?.trim()) continue;
     const alike = new Map<string, Element[]>();
     for (const action of children.filter((child) => child.matches(controls))) {
       const kind = `${action.tagName} ${action.className}`;
