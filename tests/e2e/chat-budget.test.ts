@@ -4,9 +4,8 @@ import { promptTokensOf } from '../fake-service/chat-reply';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { backToChat, composer, openOptions, openSettings, send, settled, useKey } from '../support/chat';
-import { type Session, openSession } from '../support/history-app';
-import { putConversation, seededDataDir } from '../support/seed-conversation';
-import { removeFolder } from '../support/temp-folder';
+import type { Session } from '../support/history-app';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 
 // A 500-message conversation against a fake with a context limit: it keeps chatting past the
 // limit, says what was left out, and every request the fake answered is within its limit; a
@@ -26,14 +25,13 @@ const ferryLog = { id: 'Ferry', title: 'Ferry log', count: COUNT, text: line, pi
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir('budget', (store) => putConversation(store, ferryLog)) });
+  s = await openSeededSession(browser, 'budget', (store) => putConversation(store, ferryLog), { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  if (s) await removeFolder(s.dataDir);
 });
 
 type Body = { messages: Array<{ role: string; content: string }> };

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { send, settled, useKey } from '../support/chat';
-import { type Session, openSession } from '../support/history-app';
-import { putConversation, seededDataDir } from '../support/seed-conversation';
+import type { Session } from '../support/history-app';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 import { storedOptions } from '../support/stored-messages';
-import { removeFolder } from '../support/temp-folder';
 
 // Summarize earlier messages against the fake service: a conversation sending its last ten
 // messages offers to summarize the ones left out; from then on the fake's log shows the summary
@@ -25,14 +24,13 @@ const ferryLog = { id: 'Ferry', title: 'Ferry log', count: COUNT, text: line, op
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir('summary', (store) => putConversation(store, ferryLog)) });
+  s = await openSeededSession(browser, 'summary', (store) => putConversation(store, ferryLog), { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  if (s) await removeFolder(s.dataDir);
 });
 
 type Body = { messages: Array<{ role: string; content: string }> };

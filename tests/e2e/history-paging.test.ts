@@ -3,10 +3,9 @@ import type { HistoryStore } from '../../electron/core/services/history/history-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium } from '../support/browser';
-import { type Session, openSession } from '../support/history-app';
+import type { Session } from '../support/history-app';
 import { backToChat, lastRequestBody, send, settled, useKey } from '../support/chat';
-import { putConversation, seededDataDir } from '../support/seed-conversation';
-import { removeFolder } from '../support/temp-folder';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 
 // A long conversation opens with its last page of messages; scrolling to the top brings the
 // earlier ones, and a reply is still sent the whole conversation.
@@ -25,15 +24,13 @@ const seedBoth = (store: HistoryStore) => {
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir('paging', seedBoth) });
+  s = await openSeededSession(browser, 'paging', seedBoth, { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  // The seeded data folder is this file's, not the session's.
-  if (s) await removeFolder(s.dataDir);
 });
 
 const messages = () => s.page.getByRole('region', { name: 'Messages' });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { putConversation, seededDataDir } from '../support/seed-conversation';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 import { T } from '../support/stored-messages';
-import { removeFolder, testFolder } from '../support/temp-folder';
+import { testFolder } from '../support/temp-folder';
 
 // Search over a history written before this start (a long conversation, markup, a
 // transcript), with no service at all: everything here works offline.
@@ -47,14 +47,12 @@ function seed(store: HistoryStore) {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  s = await openSession(browser, { APP_DATA_DIR: await seededDataDir('search', seed) });
+  s = await openSeededSession(browser, 'search', seed);
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
-  // The seeded data folder is this file's, not the session's.
-  if (s) await removeFolder(s.dataDir);
 });
 
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });

@@ -1,11 +1,14 @@
 // Histories written before the app starts, for the journeys that open on a long conversation
-// (chat-summary, chat-budget, history-paging, history-search) or on many (layout, i18n-history): one way to put
-// them in main's own store, so each journey says only what its conversation holds.
+// (chat-summary, chat-budget, history-paging, history-search) or on many (layout, i18n-history):
+// one way to put them in main's own store and open the app on them, so each journey says only
+// what its conversations hold.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
 import type { ConversationMeta } from '../../shared/domain/conversation';
+import { type Session, openSession } from './history-app';
 import { T, storedMessage, storedOptions } from './stored-messages';
 import { removeFolder } from './temp-folder';
 
@@ -53,4 +56,37 @@ export async function seededDataDir(name: string, seed: (store: HistoryStore) =>
     await removeFolder(dir);
     throw error;
   }
+}
+
+/**
+ * The app on a history `seed` wrote, in a page of `browser`. Its close removes the seeded folder
+ * too (a session given a data folder leaves it to its caller), and so does a start that fails.
+ */
+export async function openSeededSession(browser: Browser, name: string, seed: (store: HistoryStore) => void, env: { APP_BASE_URL?: string } = {}): Promise<Session> {
+  const dataDir = await seededDataDir(name, seed);
+  let session: Session;
+  try {
+    session = await openSession(browser, { ...env, APP_DATA_DIR: dataDir });
+  } catch (error) {
+    await removeFolder(dataDir);
+    throw error;
+  }
+  return {
+    get app() {
+      return session.app;
+    },
+    get page() {
+      return session.page;
+    },
+    dataDir,
+    errors: session.errors,
+    restart: (how) => session.restart(how),
+    async close() {
+      try {
+        await session.close();
+      } finally {
+        await removeFolder(dataDir);
+      }
+    },
+  };
 }
