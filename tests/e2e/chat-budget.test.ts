@@ -1,15 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium, screenshot } from '../support/browser';
 import { backToChat, composer, openOptions, openSettings, send, settled, useKey } from '../support/chat';
-import { type Session, openSession } from '../support/history-app';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
-import { removeFolder } from '../support/temp-folder';
+import type { Session } from '../support/history-app';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 
 // A 500-message conversation against a fake with a context limit: it keeps chatting past the
 // limit with few refusals (each halves what is sent), says what was left out, and the next Send
@@ -25,29 +20,19 @@ const COUNT = 500;
 const LIMIT = 3000;
 const line = (i: number) => `Log ${i}: the ferry left the harbour on time and the weather held.`;
 
-async function seededDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-budget-'));
-  const store = createHistoryStore(join(dir, 'history.sqlite'));
-  store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
-  for (let i = 0; i < COUNT; i++) {
-    const message = storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000);
-    store.putMessage('Ferry', i === 2 ? { ...message, pinned: true } : message);
-  }
-  store.close();
-  return dir;
-}
+/** The ferry's log, its third message pinned. */
+const ferryLog = { id: 'Ferry', title: 'Ferry log', count: COUNT, text: line, pinnedMessages: [2] };
 
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+  s = await openSeededSession(browser, 'budget', (store) => putConversation(store, ferryLog), { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  if (s) await removeFolder(s.dataDir);
 });
 
 type Body = { messages: Array<{ role: string; content: string }> };

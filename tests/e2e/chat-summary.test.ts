@@ -1,15 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { collectErrors, launchChromium, openFirstScreen, screenshot } from '../support/browser';
 import { backToChat, send, settled, useKey } from '../support/chat';
-import { type Session, openSession } from '../support/history-app';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
-import { removeFolder } from '../support/temp-folder';
+import type { Session } from '../support/history-app';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
+import { storedOptions } from '../support/stored-messages';
 
 // Summarize earlier messages against the fake service: a conversation sending its last ten
 // messages offers to summarize the ones left out; from then on the fake's log shows the summary
@@ -22,29 +18,22 @@ let s: Session;
 const COUNT = 60;
 const line = (i: number) => `Log ${i}: the ferry left the harbour on time and the weather held.`;
 
-async function seededDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-summary-'));
-  const store = createHistoryStore(join(dir, 'history.sqlite'));
-  const options = { ...storedOptions, context: { kind: 'last' as const, messages: 10 } };
-  store.create({ id: 'Ferry', title: 'Ferry log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
-  for (let i = 0; i < COUNT; i++) store.putMessage('Ferry', storedMessage(`ferry-${i}`, i % 2 ? 'assistant' : 'user', line(i), T + i * 60_000));
-  store.create({ id: 'Tide', title: 'Tide log', systemPrompt: '', options, pinned: false, createdAt: T, updatedAt: T });
-  for (let i = 0; i < 30; i++) store.putMessage('Tide', storedMessage(`tide-${i}`, i % 2 ? 'assistant' : 'user', `Tide ${i}: high water at noon.`, T + i * 60_000));
-  store.close();
-  return dir;
-}
+const sentLast10 = { ...storedOptions, context: { kind: 'last' as const, messages: 10 } };
+/** The ferry's log, sent with its last ten messages. */
+const ferryLog = { id: 'Ferry', title: 'Ferry log', count: COUNT, text: line, options: sentLast10 };
+/** A second log, for the summary the length limit cuts. */
+const tideLog = { id: 'Tide', title: 'Tide log', count: 30, text: (i: number) => `Tide ${i}: high water at noon.`, options: sentLast10 };
 
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+  s = await openSeededSession(browser, 'summary', (store) => (putConversation(store, ferryLog), putConversation(store, tideLog)), { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  if (s) await removeFolder(s.dataDir);
 });
 
 type Body = { messages: Array<{ role: string; content: string }> };

@@ -1,15 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
 import { startFakeService, type FakeService } from '../fake-service/server';
 import { launchChromium } from '../support/browser';
-import { type Session, openSession } from '../support/history-app';
+import type { Session } from '../support/history-app';
 import { backToChat, lastRequestBody, send, settled, useKey } from '../support/chat';
-import { removeFolder } from '../support/temp-folder';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
 
 // A long conversation opens with its last page of messages; scrolling to the top brings the
 // earlier ones, and a reply is still sent the whole conversation.
@@ -21,29 +17,20 @@ let s: Session;
 const COUNT = 250;
 const line = (conversation: string, i: number) => `${conversation} line ${i}: the tide comes in and goes out again.`;
 
-async function seededDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-paging-'));
-  const store = createHistoryStore(join(dir, 'history.sqlite'));
-  for (const id of ['Tides', 'Waves']) {
-    store.create({ id, title: id, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
-    for (let i = 0; i < COUNT; i++) store.putMessage(id, storedMessage(`${id}-${i}`, i % 2 ? 'assistant' : 'user', line(id, i), T + i * 60_000));
-  }
-  store.close();
-  return dir;
-}
+const seedBoth = (store: HistoryStore) => {
+  for (const id of ['Tides', 'Waves']) putConversation(store, { id, count: COUNT, text: (i) => line(id, i) });
+};
 
 beforeAll(async () => {
   fake = await startFakeService();
   browser = await launchChromium();
-  s = await openSession(browser, { APP_BASE_URL: fake.baseUrl, APP_DATA_DIR: await seededDataDir() });
+  s = await openSeededSession(browser, 'paging', seedBoth, { APP_BASE_URL: fake.baseUrl });
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
   await fake?.close();
-  // The seeded data folder is this file's, not the session's.
-  if (s) await removeFolder(s.dataDir);
 });
 
 const messages = () => s.page.getByRole('region', { name: 'Messages' });

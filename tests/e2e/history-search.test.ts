@@ -1,13 +1,13 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryStore } from '../../electron/core/services/history/history-store';
+import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
-import { removeFolder, testFolder } from '../support/temp-folder';
+import { openSeededSession, putConversation } from '../support/seed-conversation';
+import { T } from '../support/stored-messages';
+import { testFolder } from '../support/temp-folder';
 
 // Search over a history written before this start (a long conversation, markup, a
 // transcript), with no service at all: everything here works offline.
@@ -21,17 +21,10 @@ const HOSTILE = '<img src=x onerror=window.__pwned=1> a quokka in markup';
 const LAST = 'Message 59: the last word on kangaroos.';
 
 /** A history as an earlier run left it: one long conversation, one with markup, one transcript. */
-async function seededDataDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'confab-search-'));
-  const store = createHistoryStore(join(dir, 'history.sqlite'));
-  store.create({ id: 'animals', title: 'Australian animals', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
-  for (let i = 0; i < 60; i++) {
-    const text =
-      i === 3 ? FOUND : i === 59 ? LAST : `Message ${i}: kangaroos hop, wombats dig, and koalas sleep most of the day.\n\n`.repeat(3);
-    store.putMessage('animals', storedMessage(`m${i}`, i % 2 ? 'assistant' : 'user', text, T + i * 60_000));
-  }
-  store.create({ id: 'markup', title: 'Markup test', systemPrompt: '', options: storedOptions, pinned: false, createdAt: T, updatedAt: T });
-  store.putMessage('markup', storedMessage('x1', 'user', HOSTILE, T + 10));
+function seed(store: HistoryStore) {
+  const animal = (i: number) => (i === 3 ? FOUND : i === 59 ? LAST : `Message ${i}: kangaroos hop, wombats dig, and koalas sleep most of the day.\n\n`.repeat(3));
+  putConversation(store, { id: 'animals', title: 'Australian animals', count: 60, text: animal });
+  putConversation(store, { id: 'markup', title: 'Markup test', count: 1, text: () => HOSTILE });
   store.transcripts.put(
     {
       id: 'walk',
@@ -50,20 +43,16 @@ async function seededDataDir(): Promise<string> {
     },
     null,
   );
-  store.close();
-  return dir;
 }
 
 beforeAll(async () => {
   browser = await launchChromium();
-  s = await openSession(browser, { APP_DATA_DIR: await seededDataDir() });
+  s = await openSeededSession(browser, 'search', seed);
 });
 
 afterAll(async () => {
   await s?.close();
   await browser?.close();
-  // The seeded data folder is this file's, not the session's.
-  if (s) await removeFolder(s.dataDir);
 });
 
 const sidebar = () => s.page.getByRole('navigation', { name: 'Sections' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } from '../support/history-in-language';
 import { JOURNEY_LANGUAGES, languageCheckpoint } from '../support/i18n';
+import { putConversation } from '../support/seed-conversation';
 import { putSpokenMeeting } from '../support/transcript-editor';
 
 // The history in each journey language: a few conversations (one pinned, one titled in Arabic,
@@ -14,11 +14,8 @@ import { putSpokenMeeting } from '../support/transcript-editor';
 
 
 function seed(store: HistoryStore) {
-  const conversation = (id: string, title: string, pinned: boolean, said: string) => {
-    store.create({ id, title, systemPrompt: '', options: storedOptions, pinned, createdAt: T, updatedAt: T });
-    store.putMessage(id, storedMessage(`${id}-1`, 'user', said, T + 1000));
-    store.putMessage(id, storedMessage(`${id}-2`, 'assistant', `About the bridge: ${said}`, T + 2000));
-  };
+  const conversation = (id: string, title: string, pinned: boolean, said: string) =>
+    putConversation(store, { id, title, pinned, count: 2, text: (i) => (i ? `About the bridge: ${said}` : said) });
   conversation('plans', 'Bridge plans for the river crossing in spring', true, 'When does the bridge open?');
   conversation('arabic', 'خطة بناء الجسر', false, 'متى يفتح الجسر؟ the bridge');
   conversation('budget', 'Budget', false, 'What did the bridge cost?');

@@ -5,6 +5,7 @@ import { sampleWav } from '../demo/sample-audio';
 import { openHarness, type Harness } from '../support/harness';
 import { type HistoryInLanguage, type SeededApp, openHistoryIn, openSeededApp } from '../support/history-in-language';
 import { SIZES, checkScreen } from '../support/layout';
+import { putConversation } from '../support/seed-conversation';
 import { T, storedMessage, storedOptions } from '../support/stored-messages';
 import { putSpokenMeeting } from '../support/transcript-editor';
 import { spokenRecord } from '../support/spoken-record';
@@ -17,11 +18,12 @@ import { dropFiles, queueRow, resultHeading, sidebar } from '../support/transcri
 // Every screen at each breakpoint's sizes (800x600 to 2560x1440; light and dark at the ends, one
 // theme between) in one browser and one app: no two controls overlap, no text is cut by its box,
 // no control narrower than its words, one scroll per pane with its scrollbar at the pane's edge,
-// and the app's frame never scrolls (only its panes do). The screens hold what a user's would:
-// long messages and code, many conversations, long file names, a queue, two speakers, a backup,
-// an MCP server, rules; then a window with 50 chats and 30 transcripts, a chat with documents and
-// branches, People, a transcript's notes and a translation side by side, Ask across meetings'
-// rows, and the editor with every panel open (the sidebar and the editor in Arabic too). PNGs in
+// a row's like actions stay on one line, and the app's frame never scrolls (only its panes do).
+// The screens hold what a user's would: long messages and code, a sent document's chip with its
+// actions, many conversations, long file names, a queue, two speakers, a backup, an MCP server,
+// rules; then a window with 50 chats and 30 transcripts, a chat with documents and branches,
+// People, a transcript's notes and a translation side by side, Ask across meetings' rows, and the
+// editor with every panel open (the sidebar and the editor in Arabic too). PNGs in
 // test-output/screens/layout/; the rules are in tests/support/layout.ts.
 
 let h: Harness;
@@ -104,6 +106,25 @@ describe('every screen holds at every size, in both themes', () => {
     await send(page, 'This one fails');
     await page.getByRole('alert').first().waitFor();
     await expectHolds(page, 'chat with an error');
+  });
+
+  it('a sent message carrying a text of which only the beginning went, with Send whole', async () => {
+    const { page, fake } = h;
+    await newChat(page);
+    fake.setContextTokens(3000);
+    try {
+      const log = 'The harbour master wrote down every ship that came in that year. '.repeat(900);
+      await page.locator('input[type=file][aria-label="Attach files"]').setInputFiles([{ name: 'harbour.txt', mimeType: 'text/plain', buffer: Buffer.from(log) }]);
+      await page.getByRole('group', { name: 'Attached to your next message' }).getByText(/^harbour\.txt · /).waitFor({ timeout: 30_000 });
+      await send(page, 'Which ships came in?');
+      fake.chat.next({ reply: 'Ships from the first part.' });
+      await (await settled(page)).getByRole('button', { name: 'Send the beginning of “harbour.txt”' }).click();
+      await (await settled(page)).getByText('Ships from the first part.').waitFor();
+      await page.getByRole('group', { name: 'Attached to this message' }).getByRole('button', { name: 'Send whole' }).waitFor();
+      await expectHolds(page, 'sent text, its beginning only');
+    } finally {
+      fake.setContextTokens(null);
+    }
   });
 
   it('chat options open: a drawer below the header, beside the conversation from 1280 px, closed by Escape or a press outside', async () => {
@@ -327,8 +348,7 @@ function seedMany(store: HistoryStore) {
   for (let i = 1; i <= 50; i++) {
     const id = `chat-${i}`;
     const title = i % 7 === 0 ? `Chat ${i} about a subject whose title is far too long for the sidebar to show whole` : `Chat ${i}`;
-    store.create({ id, title, systemPrompt: '', options: storedOptions, pinned: false, createdAt: T + i * 60_000, updatedAt: T + i * 60_000 });
-    store.putMessage(id, storedMessage(`${id}-1`, 'user', `Question ${i}`, T + i * 60_000));
+    putConversation(store, { id, title, count: 1, text: () => `Question ${i}`, createdAt: T + i * 60_000 });
   }
   for (let i = 2; i <= 30; i++) putSpokenMeeting(store, `recording ${String(i).padStart(2, '0')} of the weekly planning meeting.mp3`);
   // The oldest says something of its own, for Ask across meetings to find (the others all say the same).

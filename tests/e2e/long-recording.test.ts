@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../shared/contract/transcription';
 import { type FakeService, startFakeService } from '../fake-service/server';
 import type { MultipartLogBody } from '../fake-service/script';
@@ -10,7 +10,7 @@ import { answersAtOnce } from '../support/answers-at-once';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
-import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
+import { emptyQueue, exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
 
 // A 45-minute meeting (a 16 kHz WAV of ~86 MB, over the service's 25 MB limit) through main's
 // job queue and its real splitter: cut in pauses into four parts as it is read (a first of about
@@ -18,6 +18,8 @@ import { exportAs, fileInput, openTranscribe, queueRow, resultHeading, setPlan, 
 // alone (no part carries another's words). The job lives in main, so it goes on through a page reload and
 // comes back after a kill -9 as interrupted, to be resumed without sending a finished part
 // again. The fake service decodes every part with ffmpeg and "hears" the marker tones in it.
+// Each journey starts from an empty queue and a fake with nothing scripted, whatever the one
+// before left (a failed journey's job, its unanswered scripts), and removes its own job at its end.
 
 const USER_PROMPT = 'Quarterly planning meeting of the Confab team.';
 const LOOP = 'Thank you for watching. '.repeat(12).trim();
@@ -61,8 +63,35 @@ async function mergedWords() {
   return (JSON.parse(text) as { words: Array<{ word: string; start: number; end: number }> }).words;
 }
 
-/** Where the first run's words were: a run after a crash must give the same. */
-let firstRun: Array<{ word: string; start: number; end: number }> = [];
+type Word = { word: string; start: number; end: number };
+
+/** Every marker, in order, where its tone sounds (within the fake's 20 ms frames), part by part. */
+function expectMarkersWhereTheySound(words: Word[], cuts: number[]) {
+  expect(words.map((w) => w.word)).toEqual(meeting.markers.map((m) => m.word));
+  // An offset error would move every marker of a part alike: each part's median error stays
+  // within the fake's 20 ms frames. A single marker may be heard up to ~0.12 s late: Opus at
+  // 32 kbit/s smears a tone that overlaps speech (the original file gives it exactly).
+  const off = words.map((w, i) => Math.abs(w.start - meeting.markers[i]!.start));
+  const ends = [...cuts, Infinity];
+  for (const [part, end] of ends.entries()) {
+    const mine = off.filter((_, i) => meeting.markers[i]!.start < end && (part === 0 || meeting.markers[i]!.start >= ends[part - 1]!)).sort((a, b) => a - b);
+    expect(mine[Math.floor(mine.length / 2)], `median error in part ${part + 1}`).toBeLessThan(0.02);
+  }
+  expect(off.filter((e) => e >= 0.04).length).toBeLessThanOrEqual(2);
+  expect(Math.max(...off)).toBeLessThan(0.15);
+}
+
+/** The words of the first run to finish: every run after it (a crash, a 429, one part at a time) must give the same. */
+let firstRun: Word[] = [];
+/** The first run's words are judged against the markers; a later run's against the first's. */
+function expectSameWordsEveryRun(words: Word[], sent: Upload[]) {
+  if (firstRun.length) {
+    expect(words).toEqual(firstRun);
+    return;
+  }
+  expectMarkersWhereTheySound(words, cutsOf(sent));
+  firstRun = words;
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'confab-long-'));
@@ -76,6 +105,12 @@ beforeAll(async () => {
   await openTranscribe(page());
   await page().getByRole('textbox', { name: 'Prompt' }).fill(USER_PROMPT);
 }, 180_000);
+
+beforeEach(async () => {
+  fake.transcription.clear();
+  fake.setLatency(0);
+  await emptyQueue(page());
+});
 
 afterAll(async () => {
   await s?.close();
@@ -136,26 +171,14 @@ describe('a long recording in main\'s job queue', () => {
     expect(cuts[0]).toBeLessThan(150);
     for (const cut of cuts) expect(meeting.pauses.some((p) => p.start <= cut && cut <= p.end), `cut at ${cut.toFixed(2)} s is in a pause`).toBe(true);
 
-    // Every marker, in order, where its tone sounds (within the fake's 20 ms frames).
-    firstRun = await mergedWords();
-    expect(firstRun.map((w) => w.word)).toEqual(meeting.markers.map((m) => m.word));
-    // An offset error would move every marker of a part alike: each part's median error stays
-    // within the fake's 20 ms frames. A single marker may be heard up to ~0.12 s late: Opus at
-    // 32 kbit/s smears a tone that overlaps speech (the original file gives it exactly).
-    const off = firstRun.map((w, i) => Math.abs(w.start - meeting.markers[i]!.start));
-    const ends = [...cuts, Infinity];
-    for (const [part, end] of ends.entries()) {
-      const mine = off.filter((_, i) => meeting.markers[i]!.start < end && (part === 0 || meeting.markers[i]!.start >= ends[part - 1]!)).sort((a, b) => a - b);
-      expect(mine[Math.floor(mine.length / 2)], `median error in part ${part + 1}`).toBeLessThan(0.02);
-    }
-    expect(off.filter((e) => e >= 0.04).length).toBeLessThanOrEqual(2);
-    expect(Math.max(...off)).toBeLessThan(0.15);
+    const words = await mergedWords();
+    expectMarkersWhereTheySound(words, cuts);
+    firstRun = words;
     await screenshot(page(), 'long-recording-result');
+    await emptyQueue(page());
   }, 900_000);
 
   it('comes back after a kill -9 mid-plan as interrupted; Resume reads on, sends no finished part again and gives the same timings', async () => {
-    await openTranscribe(page());
-    await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = uploads().length;
     await fileInput(page()).setInputFiles(meeting.path);
     // Killed once main has kept part 1's transcript (the row says so; the fake's log of its answer
@@ -163,9 +186,12 @@ describe('a long recording in main\'s job queue', () => {
     // rest of the recording is still being read.
     await expect.poll(() => uploads().slice(before).some((u) => partOf(u) === 1 && u.status === 200), { timeout: 300_000, interval: 50 }).toBe(true);
     await queueRow(page(), 'all-hands.wav').getByText(/^[1-9] (of \d+ )?parts? transcribed/).waitFor({ timeout: 60_000 });
+    // Usually the plan is still growing here. On a machine loaded past ~17 (seen once) the reading
+    // ends before part 1's answer, and nothing here can slow it: the journey then shows the kill
+    // mid-transcription, and reading on from a partial plan is job-queue.test.ts's ("reads on from
+    // the last one and sends none of them again"). The mark says which one this run saw.
     const reading = await queueRow(page(), 'all-hands.wav').getByText(/^Reading the recording… \d+%$/).isVisible();
     mark(`part 1 done, the plan ${reading ? 'still growing' : 'complete'}; kill -9`);
-    expect(reading).toBe(true);
     await s.restart({ kill: true });
     await openTranscribe(page());
     const row = queueRow(page(), 'all-hands.wav');
@@ -178,14 +204,13 @@ describe('a long recording in main\'s job queue', () => {
     const sent = uploads().slice(before);
     // Every part transcribed once: the parts done before the kill were not sent again.
     expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual(ALL_PARTS);
-    expect(await mergedWords()).toEqual(firstRun);
+    expectSameWordsEveryRun(await mergedWords(), sent);
     expect(s.errors).toEqual([]);
+    await emptyQueue(page());
   }, 900_000);
 
   // One run shows both: parts in flight together against a slow service, and a 429's wait kept.
   it('sends the parts at once to a slow service, in flight together, slows down when it says 429, and gives the same words and timings', async () => {
-    await openTranscribe(page());
-    await page().getByRole('button', { name: 'Clear finished' }).click();
     const before = uploads().length;
     // Every answer takes 3 s after the upload; the first part's waits until the next part's upload is
     // in (at most 10 minutes), so parts sent at once are in flight together however slowly a loaded
@@ -218,8 +243,9 @@ describe('a long recording in main\'s job queue', () => {
     expect(sent[again]!.file.sha256).toBe(sent[limited]!.file.sha256);
     expect(mine[again]!.at - mine[limited]!.at).toBeGreaterThanOrEqual(2_000);
     expect(sent.filter((u) => u.status === 200).map(partOf).sort()).toEqual(ALL_PARTS);
-    expect(await mergedWords()).toEqual(firstRun);
+    expectSameWordsEveryRun(await mergedWords(), sent);
     expect(s.errors).toEqual([]);
+    await emptyQueue(page());
   }, 900_000);
 
   it('sends one part at a time when settings.json says 1, and gives the same words and timings', async () => {
@@ -229,7 +255,6 @@ describe('a long recording in main\'s job queue', () => {
     try {
       await s.restart();
       await openTranscribe(page());
-      await page().getByRole('button', { name: 'Clear finished' }).click();
       const before = fake.requests.filter((r) => r.path.startsWith('/v1/audio/transcriptions')).length;
       fake.setLatency(2_000);
       await fileInput(page()).setInputFiles(meeting.path);
@@ -242,8 +267,9 @@ describe('a long recording in main\'s job queue', () => {
       // One in flight: each part arrived no sooner than the one before it was answered (2 s after its upload).
       for (let i = 1; i < mine.length; i++) expect(mine[i]!.at - mine[i - 1]!.at).toBeGreaterThanOrEqual(2_000);
       expect(mostAtOnce(mine)).toBe(1);
-      expect(await mergedWords()).toEqual(firstRun);
+      expectSameWordsEveryRun(await mergedWords(), sent);
       expect(s.errors).toEqual([]);
+      await emptyQueue(page());
     } finally {
       await writeFile(settingsPath, JSON.stringify(settings));
     }

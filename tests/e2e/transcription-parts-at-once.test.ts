@@ -9,7 +9,7 @@ import { answersAtOnce } from '../support/answers-at-once';
 import { launchChromium, screenshot } from '../support/browser';
 import { type Session, openSession } from '../support/history-app';
 import { type LongRecording, MARKER_TONES, makeLongRecording } from '../support/long-audio';
-import { fileInput, openSettings, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
+import { emptyQueue, fileInput, openSettings, openTranscribe, queueRow, resultHeading, setPlan, useKey } from '../support/transcription';
 
 // What the user sets for a long recording's parts: the names and terms sent with every part
 // (the options form, kept with main's defaults) and how many parts go at once (Settings). A
@@ -43,6 +43,15 @@ async function atTwoSizes(name: string, field: () => Locator) {
     await screenshot(page(), `${name}-${width}x${height}`);
   }
   await page().setViewportSize({ width: 1100, height: 800 });
+}
+
+/** Parts at once in Settings, then the prompt and the names and terms on Transcribe: each journey sets its own. */
+async function setOptions(atOnce: '1' | '3') {
+  await openSettings(page());
+  await partsField().selectOption(atOnce);
+  await openTranscribe(page());
+  await page().getByRole('textbox', { name: 'Prompt' }).fill(USER_PROMPT);
+  await glossaryBox().fill(GLOSSARY);
 }
 
 beforeAll(async () => {
@@ -91,9 +100,9 @@ describe('the parts of a long recording, as the user sets them', () => {
   });
 
   it('sends one part at a time when Settings says 1, each prompted with the names and terms', async () => {
+    await setOptions('1');
     const before = transcriptions(0).length;
     fake.setLatency(1_500);
-    await openTranscribe(page());
     await fileInput(page()).setInputFiles(meeting.path);
     await resultHeading(page(), 'design-review.wav').waitFor({ timeout: 300_000 });
     fake.setLatency(0);
@@ -110,10 +119,10 @@ describe('the parts of a long recording, as the user sets them', () => {
   }, 600_000);
 
   it('with 3 at once, names the parts on their way, and counts a rate limit\'s wait down', async () => {
-    await openSettings(page());
-    await partsField().selectOption('3');
-    await openTranscribe(page());
-    await page().getByRole('button', { name: 'Clear finished' }).click();
+    // From an empty queue and a fake with nothing scripted, whatever the journey before left.
+    fake.transcription.clear();
+    await emptyQueue(page());
+    await setOptions('3');
     const before = transcriptions(0).length;
     // Every answer takes 4 s; the second part to arrive is told to come back in 4 s. The first part's
     // answer waits until the second's upload is in (at most 10 minutes): however slowly a loaded

@@ -1,15 +1,13 @@
 // A Confab on a history written before this start, opened by browsers that speak a language each:
 // the history and editor journeys in every language (i18n-history, i18n-editor). One app and one
 // browser per file; each language gets a browser context of its own, so its page starts afresh.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createHistoryStore, type HistoryStore } from '../../electron/core/services/history/history-store';
+import type { HistoryStore } from '../../electron/core/services/history/history-store';
 import type { UiLanguage } from '../../shared/i18n/languages';
 import { launchChromium } from './browser';
 import { openAppPage } from './harness';
 import { wordsOf, type Words } from './i18n';
+import { seededDataDir } from './seed-conversation';
 import { removeFolder } from './temp-folder';
 import { startWebApp, type WebApp } from './web-app';
 
@@ -30,10 +28,7 @@ export interface HistoryInLanguage {
 
 /** Seeds a new data folder with `seed`, then starts the app on it and a browser. */
 export async function openSeededApp(seed: (store: HistoryStore) => void): Promise<SeededApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'confab-language-'));
-  const store = createHistoryStore(join(dataDir, 'history.sqlite'));
-  seed(store);
-  store.close();
+  const dataDir = await seededDataDir('language', seed);
   let app: WebApp | undefined;
   try {
     app = await startWebApp({ APP_DATA_DIR: dataDir });

@@ -22,7 +22,8 @@ export const CONTROLS =
  *   option it shows against the room beside its arrow, and may cut it only with a title; a box
  *   folded on purpose is allowed when a collapsed control (aria-expanded="false", aria-controls
  *   naming it) shows the rest, as a long message's Show all does;
- * - a frame that scrolls: the document is larger than the window.
+ * - a frame that scrolls: the document is larger than the window;
+ * - split actions: a wrapping row led by a name, then its actions (a chip), with two like actions on two lines.
  */
 export async function measure({ controls, theme, wait }: { controls: string; theme: string; wait: boolean }): Promise<{ problems: string[]; sidebar: { x: number; y: number } | null }> {
   // After a resize, two frames for the page to lay itself out again (a virtualized list measuring),
@@ -170,6 +171,31 @@ export async function measure({ controls, theme, wait }: { controls: string; the
     const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
     const text = el.getBoundingClientRect().height - Number.parseFloat(style.paddingTop) - Number.parseFloat(style.paddingBottom);
     if ((el as HTMLElement).innerText?.trim() && text > line * 2.5) problems.push(`narrow: ${describe(el)} breaks its label over ${Math.round(text / line)} lines`);
+  }
+
+  // A row that names a thing, then offers its actions (a chip: its name, Save as file…, Send whole),
+  // keeps its like actions (the same element and look) on one line: one wrapped to a line of its
+  // own reads as a stray link under the name. A toolbar (led by a control, as Find's) may wrap.
+  for (const row of new Set(shown.map(({ el }) => el.parentElement))) {
+    if (!row) continue;
+    const style = getComputedStyle(row);
+    if (!style.display.endsWith('flex') || style.flexWrap === 'nowrap' || !style.flexDirection.startsWith('row')) continue;
+    const children = [...row.children].filter(seen);
+    const name = children[0];
+    if (!name || name.matches(controls) || !name.textContent?.trim()) continue;
+    const alike = new Map<string, Element[]>();
+    for (const action of children.filter((child) => child.matches(controls))) {
+      const kind = `${action.tagName} ${action.className}`;
+      alike.set(kind, [...(alike.get(kind) ?? []), action]);
+    }
+    for (const [first, ...others] of alike.values()) {
+      const line = first!.getBoundingClientRect();
+      const apart = others.filter((action) => {
+        const r = action.getBoundingClientRect();
+        return r.top >= line.bottom || r.bottom <= line.top;
+      });
+      if (apart.length) problems.push(`split: ${describe(row)} has ${apart.map(describe).join(', ')} on another line than ${describe(first!)}`);
+    }
   }
 
   // The sidebar's chats take no more room than they fill: on a tall window with few chats the

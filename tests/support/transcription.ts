@@ -108,6 +108,32 @@ export const fileOf = (path: string, name = basename(path)): DropFile => ({ name
 export const queueRow = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Queue' }).getByRole('listitem', { name, exact: true });
 
+/**
+ * Empties the queue as a user would, whatever the journey before left in it: a job running or
+ * waiting (or interrupted) is cancelled, then every row is removed, finished, failed or refused.
+ * A journey that starts here depends on no other's leftovers (docs/testing.md).
+ */
+export async function emptyQueue(page: Page) {
+  await openTranscribe(page);
+  const rows = page.getByRole('list', { name: 'Queue' }).getByRole('listitem');
+  for (let left = await rows.count(); left > 0; left = await rows.count()) {
+    const row = rows.first();
+    const remove = row.getByRole('button', { name: /^Remove .+ from the queue$/ });
+    // A job that ends while Cancel is pressed shows Remove all the same.
+    if (!(await remove.isVisible())) {
+      await row
+        .getByRole('button', { name: 'Cancel', exact: true })
+        .click()
+        .catch(async (error: unknown) => {
+          if (!(await remove.isVisible())) throw error;
+        });
+    }
+    // A cancelled upload or split may take a while to stop on a loaded machine.
+    await remove.click({ timeout: 60_000 });
+    await rows.nth(left - 1).waitFor({ state: 'detached' });
+  }
+}
+
 export const resultHeading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
 
 /** The transcript box of the open result. */
