@@ -14,7 +14,7 @@ import type { EventSink, Router } from '../core/router';
 import { log } from '../core/log';
 import { errorText } from '../../shared/domain/error-text';
 import { contentSecurityPolicy } from '../core/security/csp';
-import { type ChunkRouteDeps, chunkRoute } from './chunk-route';
+import { type ChunkFrameDeps, chunkFrames } from './chunk-frames';
 import { type FileRouteDeps, fileRoutes } from './file-routes';
 import { serveStatic } from './static-files';
 
@@ -26,8 +26,8 @@ export interface WebServerOptions {
   port: number;
   /** Staging, recordings and exports: the byte routes beside the bridge (file-routes.ts). */
   files: Omit<FileRouteDeps, 'fromPage'>;
-  /** Where a recording's chunks go (chunk-route.ts). */
-  recording: Omit<ChunkRouteDeps, 'fromPage'>;
+  /** Where a recording's chunks go (binary frames on the bridge, chunk-frames.ts). */
+  recording: ChunkFrameDeps;
   /** The page's browser's languages (its Accept-Language), best first, each time the page connects. */
   onPageLanguages?(languages: string[]): void;
 }
@@ -60,7 +60,7 @@ export async function startWebServer(options: WebServerOptions) {
   const fromPage = (request: IncomingMessage, given: string | null) =>
     hosts.has(request.headers.host ?? '') && origins.has(request.headers.origin ?? '') && sameToken(given, token);
   const routeFiles = fileRoutes({ ...options.files, fromPage });
-  const routeChunks = chunkRoute({ ...options.recording, fromPage });
+  const onChunkFrame = chunkFrames(options.recording);
 
   server.on('request', async (request, response) => {
     // A foreign Host header means DNS rebinding: some other name pointing at 127.0.0.1.
@@ -70,7 +70,6 @@ export async function startWebServer(options: WebServerOptions) {
     }
     try {
       if (await routeFiles(request, response, securityHeaders)) return;
-      if (await routeChunks(request, response, securityHeaders)) return;
     } catch (error) {
       // A route's fault ends that request, never the harness: an async listener's rejection is
       // unhandled, and Node ends the process for it.
@@ -106,7 +105,14 @@ export async function startWebServer(options: WebServerOptions) {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
     };
     const sink: EventSink = { send: (channel, payload) => send({ type: 'event', channel, payload }) };
-    ws.on('message', async (data) => {
+    ws.on('message', async (data: Buffer, isBinary) => {
+      // A binary frame is a recording's chunk; everything else is a call as JSON.
+      if (isBinary) {
+        const answer = await onChunkFrame(data);
+        if (answer) send({ type: 'result', ...answer });
+        else ws.close(1008, 'Malformed chunk frame');
+        return;
+      }
       let frame;
       try {
         frame = toMainFrame.parse(JSON.parse(String(data)));

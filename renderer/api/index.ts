@@ -3,10 +3,10 @@ import { TOKEN_PARAM } from '../../shared/contract/bridge-protocol';
 import { buildClient, type ContractClient } from '../../shared/contract/client';
 import type { ChunkSender } from '../../shared/contract/recording';
 import type { FileStager, PreloadFiles } from '../../shared/contract/staging';
-import { httpChunks } from './http-chunks';
 import { httpStager } from './http-stager';
 import { preloadChunks } from './preload-chunks';
 import { preloadStager } from './preload-stager';
+import { wsChunks } from './ws-chunks';
 import { createWsTransport } from './ws-transport';
 
 declare global {
@@ -20,13 +20,14 @@ export type Api = ContractClient<Contract> & { files: FileStager; chunks: ChunkS
 
 function harnessApi(location: Location): Api {
   const token = new URLSearchParams(location.hash.slice(1)).get(TOKEN_PARAM) ?? '';
-  return { ...buildClient(contract, createWsTransport(location, token)), files: httpStager(token), chunks: httpChunks(token) };
+  const transport = createWsTransport(location, token);
+  return { ...buildClient(contract, transport), files: httpStager(token), chunks: wsChunks(transport) };
 }
 
 /**
  * The one door to main: Electron's preload API, or the same API over the browser bridge.
- * Files and a recording's chunks take a different road in each (a path or IPC, or raw HTTP
- * bodies); `files.stage` and `chunks.send` hide which.
+ * Files and a recording's chunks take a different road in each (a path or IPC; raw HTTP bodies,
+ * or binary frames on the bridge); `files.stage` and `chunks.send` hide which.
  */
 export const api: Api = window.confab
   ? { ...window.confab, files: preloadStager(window.confab.files), chunks: preloadChunks(window.confab.files) }

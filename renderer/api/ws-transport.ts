@@ -9,11 +9,17 @@ const tooLarge = (bytes: number): Envelope => ({
   error: { code: 'too_large', message: `A frame of ${bytes} bytes was not sent.`, problem: { code: 'bridge.too_large', values: { size: bytes, limit: BRIDGE_MAX_FRAME_BYTES } } },
 });
 
+export interface WsTransport extends Transport {
+  /** A binary frame numbered by the bridge (a recording's chunk, ws-chunks.ts), answered as a call is. */
+  sendBinary(make: (seq: number) => Uint8Array<ArrayBuffer>): Promise<Envelope>;
+}
+
 /**
  * The browser harness's side of the bridge: the same invoke/listen a preload offers,
- * over one WebSocket to 127.0.0.1. Reconnects on the next call after the socket closed.
+ * over one WebSocket to 127.0.0.1, and a recording's chunks as binary frames on it. Reconnects on
+ * the next call after the socket closed.
  */
-export function createWsTransport(location: Location, token: string): Transport {
+export function createWsTransport(location: Location, token: string): WsTransport {
   const url = `ws://${location.host}${BRIDGE_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const pending = new Map<number, (envelope: Envelope) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -43,23 +49,24 @@ export function createWsTransport(location: Location, token: string): Transport 
     return ws;
   }
 
+  /** Sends the frame numbered `id` once the socket is open; its `result` frame (or the socket's close) answers. */
+  function call(make: (id: number) => string | Uint8Array<ArrayBuffer>): Promise<Envelope> {
+    const ws = connect();
+    const id = seq++;
+    return new Promise<Envelope>((resolve) => {
+      const frame = make(id);
+      // Main closes a socket that sends more (every call on it would fail): this one is refused here, by name.
+      const bytes = typeof frame !== 'string' ? frame.length : frame.length > BRIDGE_MAX_FRAME_BYTES / 3 ? new Blob([frame]).size : 0;
+      if (bytes > BRIDGE_MAX_FRAME_BYTES) return resolve(tooLarge(bytes));
+      pending.set(id, resolve);
+      if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+      else ws.addEventListener('open', () => ws.send(frame), { once: true });
+    });
+  }
+
   return {
-    invoke(channel, payload) {
-      const ws = connect();
-      const id = seq++;
-      return new Promise<Envelope>((resolve) => {
-        pending.set(id, resolve);
-        const frame = JSON.stringify({ type: 'invoke', seq: id, channel, payload });
-        // Main closes a socket that sends more (every call on it would fail): this one is refused here, by name.
-        const bytes = frame.length > BRIDGE_MAX_FRAME_BYTES / 3 ? new Blob([frame]).size : 0;
-        if (bytes > BRIDGE_MAX_FRAME_BYTES) {
-          pending.delete(id);
-          return resolve(tooLarge(bytes));
-        }
-        if (ws.readyState === WebSocket.OPEN) ws.send(frame);
-        else ws.addEventListener('open', () => ws.send(frame), { once: true });
-      });
-    },
+    invoke: (channel, payload) => call((id) => JSON.stringify({ type: 'invoke', seq: id, channel, payload })),
+    sendBinary: call,
     listen(channel, listener) {
       connect();
       const set = listeners.get(channel) ?? new Set();

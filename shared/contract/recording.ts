@@ -149,8 +149,6 @@ export const recordingArea = {
 
 /** A chunk: `pcm` is 16-bit little-endian samples, the recording's tracks interleaved, at most MAX_CHUNK_SECONDS. */
 export const chunkInput = z.object({ id: z.string().min(1), seq: z.number().int().nonnegative(), pcm: z.instanceof(Uint8Array) }).strict();
-/** The harness route's query; the body is `pcm`. */
-export const chunkQuery = z.object({ id: z.string().min(1), seq: z.coerce.number().int().nonnegative() });
 /**
  * Main's hint to the page's capture while live captions cut the recording: hand over what was
  * gathered as soon as a track has been quiet (a window's mean square of samples, full scale 1,
@@ -168,10 +166,8 @@ export const chunkOutcomeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), problem: problemSchema }),
 ]);
 
-/** Electron's preload channel for chunks, beside the router as staging's are. */
+/** Electron's preload channel for chunks, beside the router as staging's are (the harness's: binary bridge frames, chunk-frame.ts). */
 export const RECORDING_CHUNK_CHANNEL = 'recording:chunk';
-/** The harness's chunk route (PUT, body = pcm, `Authorization: Bearer <launch token>`). */
-export const RECORDING_CHUNK_ROUTE = '/recording-chunks';
 
 /** The renderer's one way to send a chunk, whichever transport is underneath. */
 export interface ChunkSender {

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { decodeChunkFrame } from '../../shared/contract/chunk-frame';
 import { audioFixtures } from '../support/audio';
 import { openRecorder, openRecorderRig, skipNamePrompt, speechForCapture } from '../support/recorder';
 import type { MultipartLogBody } from '../fake-service/script';
@@ -65,11 +66,12 @@ export async function captionsBench(): Promise<string[]> {
       });
       // Each chunk the page sends, as main's frames up to its end and when it left the page (the trace's first share).
       const chunks: Array<{ frames: number; at: number }> = [];
-      page.on('request', (request) => {
-        if (!request.url().includes('/recording-chunks')) return;
-        const frames = (chunks.at(-1)?.frames ?? 0) + (request.postDataBuffer()?.byteLength ?? 0) / 2;
-        chunks.push({ frames, at: Date.now() });
-      });
+      page.on('websocket', (socket) =>
+        socket.on('framesent', ({ payload }) => {
+          const chunk = typeof payload === 'string' ? null : decodeChunkFrame(payload);
+          if (chunk) chunks.push({ frames: (chunks.at(-1)?.frames ?? 0) + chunk.pcm.length / 2, at: Date.now() });
+        }),
+      );
       const load = [loadavg()[0]!];
       await page.getByRole('button', { name: 'Start recording' }).click();
       await elapsedReaches(page, RECORD_SECONDS);

@@ -92,6 +92,8 @@ export async function openRecorderRig(options: {
   livePartSeconds?: number;
   locale?: string;
   ready?: (page: Page) => Promise<unknown>;
+  /** Set up on the page before it first loads (a route on its bridge socket). */
+  beforeLoad?: (page: Page) => Promise<unknown>;
 }): Promise<RecorderRig> {
   const fake = await startFakeService();
   let app = await startWebApp({ APP_BASE_URL: fake.baseUrl }, { limitFileBlocks: options.limitFileBlocks, livePartSeconds: options.livePartSeconds });
@@ -100,6 +102,7 @@ export async function openRecorderRig(options: {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: options.locale });
   const page = await context.newPage();
   const errors = collectErrors(page);
+  await options.beforeLoad?.(page);
   const ready = options.ready ?? ((p: Page) => sidebar(p).getByRole('button', { name: /^(Record|Recording)$/ }).waitFor());
   await openFirstScreen(page, app.url, ready);
   const rig: RecorderRig = {

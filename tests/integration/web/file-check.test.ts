@@ -56,9 +56,9 @@ describe('browser harness: a file checked before its upload', () => {
     expect((await check(query, new Uint8Array(4101))).status).toBe(413);
   });
 
-  it('keeps serving after a request cut off mid-body, on the check route and on the chunk route', async () => {
+  it('keeps serving after a request cut off mid-body', async () => {
     const { host, port } = new URL(app.origin);
-    for (const [method, path] of [['POST', '/files/check?name=notes.mp3&purpose=original&size=9000'], ['PUT', '/recording-chunks?id=x&seq=0']] as const) {
+    for (const [method, path] of [['POST', '/files/check?name=notes.mp3&purpose=original&size=9000']] as const) {
       // A page that promises 4000 bytes, sends 3 and hangs up: reading the body fails with "aborted".
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
