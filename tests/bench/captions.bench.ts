@@ -52,6 +52,15 @@ export async function captionsBench(): Promise<string[]> {
       await bridge.invoke('secrets:setKey', { key: fake.keys.pro, memoryOnly: true });
       await bridge.invoke('settings:update', { plan: 'pro' });
       bridge.close();
+      // Each chunk the page sends, as main's frames up to its end and when it left the page (the trace's first share):
+      // watched from the reload on, since the page's socket is seen only when it opens.
+      const chunks: Array<{ frames: number; at: number }> = [];
+      page.on('websocket', (socket) =>
+        socket.on('framesent', ({ payload }) => {
+          const chunk = typeof payload === 'string' ? null : decodeChunkFrame(payload);
+          if (chunk) chunks.push({ frames: (chunks.at(-1)?.frames ?? 0) + chunk.pcm.length / 2, at: Date.now() });
+        }),
+      );
       await page.reload();
       await openRecorder(page);
       await skipNamePrompt(page);
@@ -64,14 +73,6 @@ export async function captionsBench(): Promise<string[]> {
           for (const words of document.querySelectorAll('.rec-line.provisional .rec-words')) shown[words.textContent ?? ''] ??= Date.now();
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
-      // Each chunk the page sends, as main's frames up to its end and when it left the page (the trace's first share).
-      const chunks: Array<{ frames: number; at: number }> = [];
-      page.on('websocket', (socket) =>
-        socket.on('framesent', ({ payload }) => {
-          const chunk = typeof payload === 'string' ? null : decodeChunkFrame(payload);
-          if (chunk) chunks.push({ frames: (chunks.at(-1)?.frames ?? 0) + chunk.pcm.length / 2, at: Date.now() });
-        }),
-      );
       const load = [loadavg()[0]!];
       await page.getByRole('button', { name: 'Start recording' }).click();
       await elapsedReaches(page, RECORD_SECONDS);
