@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatOptions } from '../../../../shared/domain/chat';
 import type { ConversationMeta } from '../../../../shared/domain/conversation';
 import type { TranscriptReading } from '../../../../shared/contract/transcription';
+import { fenceLine } from '../model-requests/data-message';
 import { clockTime } from '../transcript-export/paragraphs';
 
 /** A row of the transcript as it now reads, from the row index. */
@@ -14,7 +15,7 @@ export interface PromptRow {
 
 /** A row as a prompt lists it: its label (how the answer cites it), time, speaker and words. */
 export const promptRowLine = (label: string, row: Omit<PromptRow, 'rowId'>) =>
-  `[${label}]${row.startMs === null ? '' : ` ${clockTime(row.startMs / 1000)}`} ${row.speaker ? `${row.speaker}: ` : ''}${row.text}`;
+  `[${label}]${row.startMs === null ? '' : ` ${clockTime(row.startMs / 1000)}`} ${row.speaker ? `${fenceLine(row.speaker)}: ` : ''}${fenceLine(row.text)}`;
 
 /**
  * The system prompt of a chat about one transcript: what it is, how to use it, and its rows as

@@ -1,5 +1,6 @@
 import type { WireMessage } from '../../../../shared/domain/chat';
 import type { NoteTemplate, UserLine } from '../../../../shared/contract/notes';
+import { fenceLine } from '../model-requests/data-message';
 import { clockTime } from '../transcript-export/paragraphs';
 
 /** A transcript row as the prompt shows it: its id, who speaks and what is said. */
@@ -37,9 +38,9 @@ function instructions(template: NoteTemplate, userLines: readonly UserLine[]): s
 
 /** The transcript rows (and the user's lines) as the user message: data, fenced. */
 function data(rows: readonly PromptRow[], userLines: readonly UserLine[]): string {
-  const lines = rows.map((row) => `[${row.rowId}] ${row.speaker ? `${row.speaker}: ` : ''}${row.text.replace(/\s+/g, ' ')}`);
+  const lines = rows.map((row) => `[${row.rowId}] ${row.speaker ? `${fenceLine(row.speaker)}: ` : ''}${fenceLine(row.text)}`);
   return [
-    ...(userLines.length ? ["The user's notes:", ...userLines.map((line, i) => `(${i + 1}) at ${clockTime(line.at)}: ${line.text.replace(/\s+/g, ' ')}`), ''] : []),
+    ...(userLines.length ? ["The user's notes:", ...userLines.map((line, i) => `(${i + 1}) at ${clockTime(line.at)}: ${fenceLine(line.text)}`), ''] : []),
     'Transcript rows:',
     '"""',
     ...lines,

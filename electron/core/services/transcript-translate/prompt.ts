@@ -1,5 +1,6 @@
 import type { WireMessage } from '../../../../shared/domain/chat';
 import type { GlossaryEntry } from '../../../../shared/contract/translation';
+import { fenceLine } from '../model-requests/data-message';
 
 /** The line the fake service (and a reader of logs) recognises a batch request by. */
 const TRANSLATE_PROMPT_HEAD = 'You translate a meeting transcript into another language, row by row.';
@@ -31,8 +32,7 @@ export function languageName(language: string): string {
   }
 }
 
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-const lines = (rows: readonly BatchRow[]) => rows.map((row) => `[${row.rowId}] ${flat(row.text)}`);
+const lines = (rows: readonly BatchRow[]) => rows.map((row) => `[${row.rowId}] ${fenceLine(row.text)}`);
 
 const JSON_SHAPE = 'Answer with one JSON object and nothing else: {"rows": [{"id": "<row id>", "text": "<the row translated>"}, …]}, one entry per row, in order.';
 const LINE_SHAPE = 'Answer with one line per row and nothing else: the row id in square brackets, a space, and the row translated ("[<row id>] <text>"), in order.';
@@ -50,7 +50,7 @@ export function batchMessages(rows: readonly BatchRow[], context: BatchContext, 
     json ? JSON_SHAPE : LINE_SHAPE,
   ].join('\n');
   const data = [
-    ...(context.synopsis ? ['Synopsis of the meeting:', flat(context.synopsis), ''] : []),
+    ...(context.synopsis ? ['Synopsis of the meeting:', fenceLine(context.synopsis), ''] : []),
     ...(context.speakers.length ? [`Speakers: ${context.speakers.join(', ')}`, ''] : []),
     ...(context.glossary.length ? ['Names and terms (term → spelling to use):', ...context.glossary.map((entry) => `${entry.term} → ${entry.spelling}`), ''] : []),
     ...(context.previous.length ? ['Earlier rows, already translated (context only):', ...lines(context.previous), ''] : []),

@@ -1,5 +1,6 @@
 import type { CueFlag, TranslatedRow, Translation } from '../../../../shared/contract/translation';
 import type { FileToSave } from '../storage/file-saver';
+import { baseName } from '../transcript-export/export-file';
 import { type TranslatedCueRow, formatTranslatedCues, translatedCues } from '../subtitles/translated-cues';
 
 /** An original row as the index holds it: its times and speaker stay main's, never the model's. */
@@ -48,9 +49,8 @@ export const flagsOf = (rows: readonly TranslatedRow[], originals: readonly Time
 /** A translation as SRT or WebVTT, alone or bilingual (original above translation in one cue), escaped for its format. */
 export function translationFile(translation: Translation, originals: readonly TimedRow[], fileName: string, format: 'srt' | 'vtt', bilingual: boolean): FileToSave {
   const { cues } = translatedCues(cueRows(translation.rows, originals), translation.language, { bilingual });
-  const base = fileName.replace(/\.[^.]+$/, '');
   return {
-    fileName: `${base}.${translation.language}.${format}`,
+    fileName: `${baseName(fileName)}.${translation.language}.${format}`,
     mimeType: format === 'srt' ? 'application/x-subrip' : 'text/vtt',
     bytes: new TextEncoder().encode(formatTranslatedCues(cues, format)),
   };
